@@ -1,0 +1,47 @@
+#pragma once
+
+// Wording shared by the CLI's commands: byte figures with their units, and the messages for
+// bad input. Every visible string goes through Cli::tr().
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <string_view>
+
+#include <headroom/scenariofile.h>
+#include <headroom/units.h>
+#include <headroom/validation.h>
+#include <headroom/breakdown.h>
+
+class QTextStream;
+
+namespace headroom::cli {
+
+class Cli
+{
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
+
+//! Exit code for bad input, as documented in the README.
+inline constexpr int kBadInput = 2;
+
+//! A stable core name (recipe, optimizer, ...) as text; names are identifiers, not translated.
+inline QString nameText(std::string_view name) { return QString::fromLatin1(name.data(), qsizetype(name.size())); }
+
+//! "147,970,351,104": exact digits with thousands separators.
+QString groupedDigits(Count value);
+//! "147.97 GB" (decimal) and "137.81 GiB" (binary).
+QString gbText(Bytes b);
+QString gibText(Bytes b);
+
+//! A validation issue in words, naming the option and the allowed range.
+QString issueText(const ValidationIssue &issue, const Scenario &scenario);
+//! A scenario-file or option error in words; \a viaOptions names options instead of file keys.
+QString scenarioErrorText(const ScenarioError &error, bool viaOptions);
+//! A typed warning in words.
+QString warningText(Warning warning);
+
+QTextStream &out();
+QTextStream &err();
+
+} // namespace headroom::cli

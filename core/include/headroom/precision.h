@@ -1,0 +1,91 @@
+#pragma once
+
+// Precision recipes and optimizers, and the exact bytes per parameter each combination keeps.
+
+#include <optional>
+#include <string_view>
+
+#include <headroom/units.h>
+
+namespace headroom {
+
+enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool };
+
+//! Bytes an element of \a dtype takes; NF4 packs two elements a byte.
+BytesPer dtypeSize(Dtype dtype);
+
+/*!
+ * How weights, gradients and activations are stored during training (the brief, section 1.3
+ * and 3.3):
+ *  - fp32: everything FP32;
+ *  - amp-*: torch.autocast over FP32 weights: weights and gradients FP32, matmul activations in
+ *    half precision; no master copy needed because the weights already are FP32;
+ *  - *-master: model.half() plus an FP32 master copy for the optimizer (DeepSpeed, Megatron);
+ *  - *-pure: half weights and gradients, no master copy.
+ */
+enum class Recipe { Fp32, AmpFp16, AmpBf16, Fp16Master, Bf16Master, Fp16Pure, Bf16Pure };
+
+enum class Optimizer { AdamW, Adam, Sgd, SgdMomentum, Adam8bit, Lion, Adafactor };
+
+//! Optimizer state dtype: FP32 (the default everywhere) or the weights' dtype, as pure-BF16
+//! trainers keep it (2 + 2 + 4 = 8 bytes/param for AdamW).
+enum class StateDtype { Fp32, WeightDtype };
+
+struct PrecisionChoice
+{
+    Recipe recipe = Recipe::Bf16Master;
+    Optimizer optimizer = Optimizer::AdamW;
+    StateDtype stateDtype = StateDtype::Fp32;
+    //! Gradients accumulated in an FP32 buffer instead of the weights' dtype (Megatron's
+    //! main_grad, DeepSpeed's fp32 partitioned gradients): 2 + 4 + 4 + 8 = 18 bytes/param.
+    bool fp32GradBuffer = false;
+};
+
+//! Bytes per parameter for each model-state bucket. Adafactor's state is not per parameter
+//! (factored): optimizerFactored says so and optimizer is then the bytes per state element.
+struct PerParamBytes
+{
+    BytesPer weights;
+    BytesPer gradients;
+    BytesPer master;
+    BytesPer optimizer;
+    bool optimizerFactored = false;
+
+    //! Total for non-factored optimizers, the brief's "bytes_per_param".
+    constexpr double total() const
+    {
+        return weights.value() + gradients.value() + master.value() + optimizer.value();
+    }
+};
+
+Dtype weightDtype(Recipe recipe);
+//! The dtype most saved activations take: half precision for every recipe but fp32.
+Dtype activationDtype(Recipe recipe);
+bool isHalfPrecision(Dtype dtype);
+bool usesFp16(Recipe recipe);
+bool usesBf16(Recipe recipe);
+bool isAutocast(Recipe recipe);
+
+//! Number of full-size state tensors the optimizer keeps per parameter (Adam: m and v).
+int optimizerStateTensors(Optimizer optimizer);
+
+PerParamBytes perParamBytes(const PrecisionChoice &choice);
+
+// Stable names used by the CLI, scenario files and settings; never translated.
+std::string_view recipeName(Recipe recipe);
+std::string_view optimizerName(Optimizer optimizer);
+std::string_view stateDtypeName(StateDtype dtype);
+std::string_view dtypeName(Dtype dtype);
+std::optional<Recipe> recipeFromName(std::string_view name);
+std::optional<Optimizer> optimizerFromName(std::string_view name);
+std::optional<StateDtype> stateDtypeFromName(std::string_view name);
+
+inline constexpr Recipe kAllRecipes[] = { Recipe::Fp32,       Recipe::AmpFp16,    Recipe::AmpBf16,
+                                          Recipe::Fp16Master, Recipe::Bf16Master, Recipe::Fp16Pure,
+                                          Recipe::Bf16Pure };
+inline constexpr Optimizer kAllOptimizers[] = { Optimizer::AdamW,       Optimizer::Adam,
+                                                Optimizer::Sgd,         Optimizer::SgdMomentum,
+                                                Optimizer::Adam8bit,    Optimizer::Lion,
+                                                Optimizer::Adafactor };
+
+} // namespace headroom

@@ -1,0 +1,348 @@
+#include <headroom/scenariofile.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+#include <headroom/quantityparse.h>
+
+namespace headroom {
+
+namespace {
+
+// A parsed value of one key, before it is applied.
+struct Value
+{
+    Count count = 0;
+    bool flag = false;
+    double real = 0;
+    QString name;
+};
+
+using Apply = bool (*)(ScenarioSpec &, const Value &, const Catalogue &);
+
+struct KeyEntry
+{
+    ScenarioKey key;
+    Apply apply;
+};
+
+template<typename E>
+bool setEnum(std::optional<E> parsed, E &target)
+{
+    if (!parsed)
+        return false;
+    target = *parsed;
+    return true;
+}
+
+const QList<KeyEntry> &entries()
+{
+    static const QList<KeyEntry> table = {
+        { { "model", "preset", "preset", ValueKind::Name, "see `headroom-cli presets`" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) {
+              const ModelPreset *p = c.preset(v.name);
+              if (!p)
+                  return false;
+              s.scenario.model = p->model;
+              s.presetId = p->id;
+              return true;
+          } },
+        { { "model", "family", "family", ValueKind::Name, "gpt2|llama" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(familyFromName(v.name.toStdString()), s.scenario.model.family);
+          } },
+        { { "model", "params", "params", ValueKind::Count, "a parameter count: 7000000000, 7e9 or 7B" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.paramsOverride = v.count; return true; } },
+        { { "model", "layers", "layers", ValueKind::Count, "L" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.layers = v.count; return true; } },
+        { { "model", "hidden", "hidden", ValueKind::Count, "H" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.hidden = v.count; return true; } },
+        { { "model", "heads", "heads", ValueKind::Count, "A" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.heads = v.count; return true; } },
+        { { "model", "kv-heads", "kv-heads", ValueKind::Count, "key/value heads (default: heads)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.kvHeads = v.count; return true; } },
+        { { "model", "ffn", "ffn", ValueKind::Count, "FFN inner size (default 4H)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.ffn = v.count; return true; } },
+        { { "model", "vocab", "vocab", ValueKind::Count, "V" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vocab = v.count; return true; } },
+        { { "model", "max-positions", "max-positions", ValueKind::Count, "learned position rows (GPT-2: 1024)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.maxPositions = v.count; return true; } },
+        { { "model", "tied", "tied", ValueKind::Bool, "true|false" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.tiedEmbeddings = v.flag; return true; } },
+        { { "model", "qkv-bias", "qkv-bias", ValueKind::Bool, "true|false" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.qkvBias = v.flag; return true; } },
+        { { "training", "batch", "batch", ValueKind::Count, "micro-batch B" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.microBatch = v.count; return true; } },
+        { { "training", "seq", "seq", ValueKind::Count, "sequence length S" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.sequence = v.count; return true; } },
+        { { "training", "recipe", "recipe", ValueKind::Name, "fp32|amp-fp16|amp-bf16|fp16-master|bf16-master|fp16-pure|bf16-pure" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(recipeFromName(v.name.toStdString()), s.scenario.training.precision.recipe);
+          } },
+        { { "training", "optimizer", "optimizer", ValueKind::Name, "adamw|adam|sgd|sgd-momentum|adam8bit|lion|adafactor" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(optimizerFromName(v.name.toStdString()), s.scenario.training.precision.optimizer);
+          } },
+        { { "training", "optimizer-dtype", "optimizer-dtype", ValueKind::Name, "fp32|weight" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(stateDtypeFromName(v.name.toStdString()), s.scenario.training.precision.stateDtype);
+          } },
+        { { "training", "fp32-grad-buffer", "fp32-grad-buffer", ValueKind::Bool, "true|false" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.precision.fp32GradBuffer = v.flag; return true; } },
+        { { "training", "recompute", "recompute", ValueKind::Name, "none|full|selective" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(recomputeFromName(v.name.toStdString()), s.scenario.training.recompute);
+          } },
+        { { "training", "grad-accum", "grad-accum", ValueKind::Count, "gradient accumulation steps" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.gradAccumSteps = v.count; return true; } },
+        { { "activations", "model", "activations", ValueKind::Name, "textbook|transformer" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(activationModelFromName(v.name.toStdString()), s.scenario.activations.model);
+          } },
+        { { "runtime", "overhead", "overhead", ValueKind::Bytes, "bytes (e.g. 2GiB), 0 to leave the runtime's share out" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.overhead.cudaContext = bytes(v.count);
+              s.scenario.overhead.allocatorReserve = bytes(0);
+              return true;
+          } },
+        { { "runtime", "cuda-context", "cuda-context", ValueKind::Bytes, "bytes" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.overhead.cudaContext = bytes(v.count); return true; } },
+        { { "runtime", "allocator-reserve", "allocator-reserve", ValueKind::Bytes, "bytes" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.overhead.allocatorReserve = bytes(v.count); return true; } },
+        { { "gpu", "kind", "gpu", ValueKind::Name, "see `headroom-cli gpus`" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) {
+              const GpuSpec *g = c.gpu(v.name);
+              if (!g)
+                  return false;
+              s.gpuId = g->id;
+              s.scenario.gpu.capacity = g->capacity;
+              s.scenario.gpu.supportsBf16 = g->bf16;
+              return true;
+          } },
+        { { "gpu", "count", "gpus", ValueKind::Count, "number of GPUs N" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.gpus = v.count; return true; } },
+    };
+    return table;
+}
+
+const char *kindName(ValueKind kind)
+{
+    switch (kind) {
+    case ValueKind::Count: return "a whole number";
+    case ValueKind::Bytes: return "a byte size";
+    case ValueKind::Bool: return "true or false";
+    case ValueKind::Name: return "a name";
+    case ValueKind::Real: return "a number";
+    }
+    return "";
+}
+
+// Reads one JSON value as the key's kind; counts may be numbers or strings ("7B").
+bool readValue(const QJsonValue &json, ValueKind kind, Value &out)
+{
+    switch (kind) {
+    case ValueKind::Count:
+    case ValueKind::Bytes: {
+        if (json.isDouble()) {
+            const double d = json.toDouble();
+            if (d < -9e15 || d > 9e15 || d != static_cast<double>(json.toInteger()))
+                return false;
+            out.count = json.toInteger();
+            return true;
+        }
+        if (!json.isString())
+            return false;
+        std::string text = json.toString().trimmed().toStdString();
+        // A leading minus is read so that validation can say "out of range" rather than
+        // "not a number" for a negative size.
+        const bool negative = !text.empty() && text.front() == '-';
+        if (negative)
+            text.erase(0, 1);
+        if (kind == ValueKind::Count) {
+            const auto c = parseCount(text);
+            if (!c)
+                return false;
+            out.count = *c;
+        } else {
+            const auto b = parseBytes(text);
+            if (!b)
+                return false;
+            out.count = countOf(*b);
+        }
+        if (negative)
+            out.count = -out.count;
+        return true;
+    }
+    case ValueKind::Bool:
+        if (!json.isBool())
+            return false;
+        out.flag = json.toBool();
+        return true;
+    case ValueKind::Name:
+        if (!json.isString())
+            return false;
+        out.name = json.toString();
+        return true;
+    case ValueKind::Real:
+        if (!json.isDouble())
+            return false;
+        out.real = json.toDouble();
+        return true;
+    }
+    return false;
+}
+
+QString shown(const QJsonValue &v)
+{
+    if (v.isString())
+        return QLatin1Char('"') + v.toString() + QLatin1Char('"');
+    if (v.isArray() || v.isObject())
+        return v.isArray() ? QStringLiteral("an array") : QStringLiteral("an object");
+    return QString::fromUtf8(QJsonDocument(QJsonArray{ v }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+}
+
+} // namespace
+
+const QList<ScenarioKey> &scenarioKeys()
+{
+    static const QList<ScenarioKey> keys = [] {
+        QList<ScenarioKey> k;
+        for (const KeyEntry &e : entries())
+            k.append(e.key);
+        return k;
+    }();
+    return keys;
+}
+
+ScenarioError applyScenarioJson(const QJsonObject &root, const Catalogue &catalogue, ScenarioSpec &spec)
+{
+    const QJsonValue schema = root.value(QStringLiteral("schema"));
+    if (!schema.isDouble() || schema.toInt() != kScenarioSchema)
+        return { ScenarioError::Code::WrongSchema, QStringLiteral("schema"), QString::number(kScenarioSchema),
+                 schema.isUndefined() ? QStringLiteral("nothing") : shown(schema), {} };
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        if (it.key() == QLatin1String("schema"))
+            continue;
+        bool known = false;
+        for (const KeyEntry &e : entries())
+            known = known || it.key() == QLatin1String(e.key.group);
+        if (!known)
+            return { ScenarioError::Code::UnknownKey, it.key(),
+                     QStringLiteral("model, training, activations, runtime, gpu, parallel or lora"), it.key(), {} };
+        if (!it.value().isObject())
+            return { ScenarioError::Code::WrongType, it.key(), QStringLiteral("an object"), shown(it.value()), {} };
+        const QJsonObject group = it.value().toObject();
+        for (auto k = group.begin(); k != group.end(); ++k) {
+            bool found = false;
+            for (const KeyEntry &e : entries())
+                found = found || (it.key() == QLatin1String(e.key.group) && k.key() == QLatin1String(e.key.key));
+            if (!found)
+                return { ScenarioError::Code::UnknownKey, it.key() + QLatin1Char('.') + k.key(),
+                         QStringLiteral("a key listed in the README's scenario schema"), k.key(), {} };
+        }
+    }
+
+    ScenarioSpec result = spec;
+    // The preset goes first so that the file's own model keys refine it, whatever their order.
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const KeyEntry &e : entries()) {
+            const bool isPreset = qstrcmp(e.key.key, "preset") == 0;
+            if ((pass == 0) != isPreset)
+                continue;
+            const QJsonValue json = root.value(QLatin1String(e.key.group)).toObject().value(QLatin1String(e.key.key));
+            if (json.isUndefined())
+                continue;
+            const QString field = QLatin1String(e.key.group) + QLatin1Char('.') + QLatin1String(e.key.key);
+            Value v;
+            if (!readValue(json, e.key.kind, v))
+                return { ScenarioError::Code::WrongType, field,
+                         QLatin1String(kindName(e.key.kind)) + QStringLiteral(" (") + QLatin1String(e.key.allowed) + QLatin1Char(')'),
+                         shown(json), {} };
+            if (!e.apply(result, v, catalogue))
+                return { ScenarioError::Code::UnknownName, field, QLatin1String(e.key.allowed), shown(json), {} };
+        }
+    }
+    spec = result;
+    return {};
+}
+
+ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, ScenarioSpec &spec)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return { ScenarioError::Code::CannotOpen, path, {}, {}, file.errorString() };
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return { ScenarioError::Code::NotJson, path, {}, {},
+                 parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset) };
+    if (!doc.isObject())
+        return { ScenarioError::Code::NotJson, path, QStringLiteral("a JSON object"), {}, {} };
+    return applyScenarioJson(doc.object(), catalogue, spec);
+}
+
+QJsonObject scenarioToJson(const ScenarioSpec &spec)
+{
+    const Scenario &s = spec.scenario;
+    const ModelSpec &m = s.model;
+    QJsonObject model{
+        { QStringLiteral("family"), QString::fromLatin1(familyName(m.family).data()) },
+        { QStringLiteral("layers"), qint64(m.layers) },
+        { QStringLiteral("hidden"), qint64(m.hidden) },
+        { QStringLiteral("heads"), qint64(m.heads) },
+        { QStringLiteral("kv-heads"), qint64(m.kvHeadsOrHeads()) },
+        { QStringLiteral("ffn"), qint64(m.ffnOrDefault()) },
+        { QStringLiteral("vocab"), qint64(m.vocab) },
+        { QStringLiteral("max-positions"), qint64(m.maxPositions) },
+        { QStringLiteral("tied"), m.tiedEmbeddings },
+        { QStringLiteral("qkv-bias"), m.qkvBias },
+    };
+    if (!spec.presetId.isEmpty())
+        model.insert(QStringLiteral("preset"), spec.presetId);
+    if (m.paramsOverride > 0)
+        model.insert(QStringLiteral("params"), qint64(m.paramsOverride));
+    const TrainingSetup &t = s.training;
+    const QJsonObject training{
+        { QStringLiteral("batch"), qint64(t.microBatch) },
+        { QStringLiteral("seq"), qint64(t.sequence) },
+        { QStringLiteral("recipe"), QString::fromLatin1(recipeName(t.precision.recipe).data()) },
+        { QStringLiteral("optimizer"), QString::fromLatin1(optimizerName(t.precision.optimizer).data()) },
+        { QStringLiteral("optimizer-dtype"), QString::fromLatin1(stateDtypeName(t.precision.stateDtype).data()) },
+        { QStringLiteral("fp32-grad-buffer"), t.precision.fp32GradBuffer },
+        { QStringLiteral("recompute"), QString::fromLatin1(recomputeName(t.recompute).data()) },
+        { QStringLiteral("grad-accum"), qint64(t.gradAccumSteps) },
+    };
+    const QJsonObject activations{
+        { QStringLiteral("model"), QString::fromLatin1(activationModelName(s.activations.model).data()) },
+    };
+    const QJsonObject runtime{
+        { QStringLiteral("cuda-context"), qint64(countOf(s.overhead.cudaContext)) },
+        { QStringLiteral("allocator-reserve"), qint64(countOf(s.overhead.allocatorReserve)) },
+    };
+    QJsonObject gpu{ { QStringLiteral("count"), qint64(s.parallel.gpus) } };
+    if (!spec.gpuId.isEmpty())
+        gpu.insert(QStringLiteral("kind"), spec.gpuId);
+    return QJsonObject{
+        { QStringLiteral("schema"), kScenarioSchema },
+        { QStringLiteral("model"), model },
+        { QStringLiteral("training"), training },
+        { QStringLiteral("activations"), activations },
+        { QStringLiteral("runtime"), runtime },
+        { QStringLiteral("gpu"), gpu },
+    };
+}
+
+ScenarioError writeScenarioFile(const QString &path, const ScenarioSpec &spec)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return { ScenarioError::Code::CannotOpen, path, {}, {}, file.errorString() };
+    file.write(QJsonDocument(scenarioToJson(spec)).toJson(QJsonDocument::Indented));
+    if (!file.commit())
+        return { ScenarioError::Code::CannotOpen, path, {}, {}, file.errorString() };
+    return {};
+}
+
+} // namespace headroom

@@ -1,0 +1,124 @@
+#include <headroom/validation.h>
+
+namespace headroom {
+
+namespace {
+
+constexpr Count kE(int exponent)
+{
+    Count v = 1;
+    for (int i = 0; i < exponent; ++i)
+        v *= 10;
+    return v;
+}
+
+} // namespace
+
+FieldRange fieldRange(Field f)
+{
+    switch (f) {
+    case Field::Params: return { 1, kE(15) };
+    case Field::Layers: return { 1, 100'000 };
+    case Field::Hidden: return { 1, 1'000'000 };
+    case Field::Heads: return { 1, 100'000 };
+    case Field::KvHeads: return { 1, 100'000 };
+    case Field::Ffn: return { 1, 10'000'000 };
+    case Field::Vocab: return { 1, 100'000'000 };
+    case Field::MaxPositions: return { 0, 100'000'000 };
+    case Field::Batch: return { 1, 1'000'000 };
+    case Field::Sequence: return { 1, 100'000'000 };
+    case Field::GradAccum: return { 1, 1'000'000 };
+    case Field::Dropout: return { 0, 1 };
+    case Field::CudaContext: return { 0, kE(13) };
+    case Field::AllocatorReserve: return { 0, kE(13) };
+    case Field::Gpus: return { 1, 1'000'000 };
+    case Field::TensorParallel: return { 1, 1024 };
+    case Field::PipelineParallel: return { 1, 1024 };
+    case Field::LoraRank: return { 1, 65536 };
+    case Field::LoraTargets: return { 1, 127 };
+    }
+    return { 0, 0 };
+}
+
+std::string_view fieldName(Field f)
+{
+    switch (f) {
+    case Field::Params: return "params";
+    case Field::Layers: return "layers";
+    case Field::Hidden: return "hidden";
+    case Field::Heads: return "heads";
+    case Field::KvHeads: return "kv-heads";
+    case Field::Ffn: return "ffn";
+    case Field::Vocab: return "vocab";
+    case Field::MaxPositions: return "max-positions";
+    case Field::Batch: return "batch";
+    case Field::Sequence: return "seq";
+    case Field::GradAccum: return "grad-accum";
+    case Field::Dropout: return "dropout";
+    case Field::CudaContext: return "cuda-context";
+    case Field::AllocatorReserve: return "allocator-reserve";
+    case Field::Gpus: return "gpus";
+    case Field::TensorParallel: return "tp";
+    case Field::PipelineParallel: return "pp";
+    case Field::LoraRank: return "lora-rank";
+    case Field::LoraTargets: return "lora-targets";
+    }
+    return {};
+}
+
+ValidationIssues validate(const Scenario &s)
+{
+    ValidationIssues issues;
+    auto inRange = [&issues](Field f, Count v) {
+        const FieldRange r = fieldRange(f);
+        if (v < r.min || v > r.max) {
+            issues.add({ f, Problem::OutOfRange, r.min, r.max, f });
+            return false;
+        }
+        return true;
+    };
+    const ModelSpec &m = s.model;
+    if (m.paramsOverride != 0)
+        inRange(Field::Params, m.paramsOverride);
+    const bool layersOk = inRange(Field::Layers, m.layers);
+    const bool hiddenOk = inRange(Field::Hidden, m.hidden);
+    const bool headsOk = inRange(Field::Heads, m.heads);
+    const bool kvOk = m.kvHeads == 0 || inRange(Field::KvHeads, m.kvHeads);
+    if (m.ffn != 0)
+        inRange(Field::Ffn, m.ffn);
+    inRange(Field::Vocab, m.vocab);
+    inRange(Field::MaxPositions, m.maxPositions);
+    (void)layersOk;
+    if (hiddenOk && headsOk && m.hidden % m.heads != 0)
+        issues.add({ Field::Heads, Problem::NotDivisible, 0, 0, Field::Hidden });
+    if (headsOk && kvOk && m.kvHeads != 0 && m.heads % m.kvHeads != 0)
+        issues.add({ Field::KvHeads, Problem::NotDivisible, 0, 0, Field::Heads });
+
+    const TrainingSetup &t = s.training;
+    inRange(Field::Batch, t.microBatch);
+    inRange(Field::Sequence, t.sequence);
+    inRange(Field::GradAccum, t.gradAccumSteps);
+    if (!(s.activations.dropout >= 0.0 && s.activations.dropout < 1.0))
+        issues.add({ Field::Dropout, Problem::OutOfRange, 0, 1, Field::Dropout });
+    inRange(Field::CudaContext, countOf(s.overhead.cudaContext));
+    inRange(Field::AllocatorReserve, countOf(s.overhead.allocatorReserve));
+
+    const Parallelism &p = s.parallel;
+    const bool gpusOk = inRange(Field::Gpus, p.gpus);
+    const bool tpOk = inRange(Field::TensorParallel, p.tensorParallel);
+    const bool ppOk = inRange(Field::PipelineParallel, p.pipelineParallel);
+    if (gpusOk && tpOk && ppOk && p.gpus % (p.tensorParallel * p.pipelineParallel) != 0)
+        issues.add({ Field::Gpus, Problem::NotDivisible, 0, 0, Field::TensorParallel });
+    if (tpOk && headsOk && m.heads % p.tensorParallel != 0)
+        issues.add({ Field::TensorParallel, Problem::NotDivisible, 0, 0, Field::Heads });
+    if (ppOk && layersOk && p.pipelineParallel > m.layers)
+        issues.add({ Field::PipelineParallel, Problem::OutOfRange, 1, m.layers, Field::Layers });
+
+    if (s.lora.mode != AdapterMode::None) {
+        inRange(Field::LoraRank, s.lora.rank);
+        inRange(Field::LoraTargets, s.lora.targets);
+    }
+    return issues;
+}
+
+} // namespace headroom
