@@ -1,0 +1,138 @@
+#pragma once
+
+// The plain values the chart panes draw. chartadapters.h builds them from the core's results;
+// a pane sets them on its plot and computes nothing. Every size is in bytes (a double: these
+// are for drawing; the exact figures stay in the core's Breakdown). No QCustomPlot here.
+
+#include <array>
+
+#include <QString>
+#include <QVector>
+
+#include <headroom/breakdown.h>
+#include <headroom/sweep.h>
+
+#include "byteformat.h" // DisplayUnit
+
+namespace headroom {
+
+//! The six buckets every chart stacks, bottom to top, in this order.
+enum class Bucket { Parameters, Gradients, MasterWeights, OptimizerStates, Activations, Overhead };
+
+inline constexpr int kBucketCount = 6;
+inline constexpr std::array<Bucket, kBucketCount> kAllBuckets = {
+    Bucket::Parameters,      Bucket::Gradients,   Bucket::MasterWeights,
+    Bucket::OptimizerStates, Bucket::Activations, Bucket::Overhead,
+};
+
+inline constexpr int bucketIndex(Bucket b) { return static_cast<int>(b); }
+
+//! Bytes per bucket, indexed by bucketIndex().
+using BucketBytes = std::array<double, kBucketCount>;
+
+//! One bucket of one bar: its size and how it was computed, in words and numbers.
+struct Segment
+{
+    Bucket bucket = Bucket::Parameters;
+    double bytes = 0;
+    QString formula; //!< e.g. "P × 2 B = 6,738,415,616 × 2 B", shown on hover
+};
+
+//! A horizontal line at a GPU's capacity.
+struct CapacityLine
+{
+    QString gpuId;
+    QString gpuName;
+    double capacityBytes = 0;
+};
+
+//! The current scenario, per GPU, as one stacked bar against the chosen GPU (and others).
+struct StackedBarData
+{
+    QString title;              //!< model and set-up in a few words, e.g. "LLaMA-2 7B, B=1, S=2048"
+    QVector<Segment> segments;  //!< all six buckets, in kAllBuckets order (zero-sized ones too)
+    double totalBytes = 0;      //!< sum of the segments
+    double peakBytes = 0;       //!< Breakdown::peak: total plus backward's transient buffers
+    CapacityLine gpu;           //!< the chosen GPU; capacityBytes 0 when none is chosen
+    QVector<CapacityLine> comparisons; //!< one or two other GPUs to compare against
+};
+
+//! The buckets as one input sweeps, everything else held.
+struct SweepData
+{
+    SweepAxis axis = SweepAxis::Sequence;
+    QVector<double> x;                      //!< the axis values, ascending
+    std::array<QVector<double>, kBucketCount> y; //!< bytes per bucket at each x
+    QVector<double> peak;                   //!< Breakdown::peak at each x
+    double current = 0;                     //!< the scenario's own value on the axis
+    int currentIndex = -1;                  //!< index of current in x
+    CapacityLine gpu;                       //!< capacityBytes 0 when no GPU is chosen
+    /*!
+     * Activations at each x with the other attention kernel (flash when the scenario is eager,
+     * eager otherwise), computed by the core's activation model. Empty when the model gives the
+     * same figures for both kernels (the textbook formula always stores the S×S scores).
+     */
+    QVector<double> alternativeActivations;
+    QString alternativeLabel; //!< e.g. "activations with flash attention"
+    QString note;             //!< one line under the chart, e.g. why there is no flash line
+};
+
+//! One recipe's bar in the recipe comparison.
+struct RecipeBar
+{
+    QString label;  //!< short, for the axis: "FP32", "AMP (BF16)", "BF16 + master", "LoRA r=16"...
+    QString detail; //!< one line for the tooltip: recipe and optimizer names, adapter set-up
+    QVector<Segment> segments; //!< six buckets, in kAllBuckets order
+    double totalBytes = 0;
+    double peakBytes = 0;
+    bool isCurrent = false; //!< the scenario's own recipe
+};
+
+//! The same model and run under each precision recipe and adapter method.
+struct RecipeComparisonData
+{
+    QString title;
+    QVector<RecipeBar> bars;
+    CapacityLine gpu; //!< capacityBytes 0 when no GPU is chosen
+};
+
+//! Memory at one event of a training step.
+struct TimelinePoint
+{
+    QString label;      //!< e.g. "forward, layer 12", shown on hover and on the axis
+    StepPhase phase = StepPhase::Forward;
+    BucketBytes bytes{}; //!< live bytes per bucket right after the event
+
+    double total() const
+    {
+        double t = 0;
+        for (double b : bytes)
+            t += b;
+        return t;
+    }
+};
+
+//! Points [first, last] of the timeline that belong to one phase.
+struct PhaseSpan
+{
+    StepPhase phase = StepPhase::Forward;
+    int first = 0;
+    int last = 0;
+};
+
+//! Memory over one training step, event by event, with the peak marked.
+struct TimelineData
+{
+    QVector<TimelinePoint> points;
+    QVector<PhaseSpan> phases; //!< forward, backward, optimizer step, in order
+    int peakIndex = -1;        //!< first point with the highest total
+    double peakBytes = 0;      //!< points[peakIndex].total()
+    //! Breakdown::peak: the estimate's verdict figure, which assumes every bucket is live at
+    //! once (the gradient buffers kept from the previous step); the timeline's own peak is
+    //! lower when gradients are only allocated during backward.
+    double estimatePeakBytes = 0;
+    CapacityLine gpu; //!< capacityBytes 0 when no GPU is chosen
+    QString note;     //!< the assumptions, in one line
+};
+
+} // namespace headroom
