@@ -1,0 +1,177 @@
+// Parsing what people type, validating scenarios, and reading/writing scenario files.
+
+#include <QtTest>
+
+#include <headroom/quantityparse.h>
+#include <headroom/scenariofile.h>
+#include <headroom/validation.h>
+
+using namespace headroom;
+
+class TestInputs : public QObject
+{
+    Q_OBJECT
+
+private:
+    Catalogue m_catalogue;
+
+    static Scenario valid()
+    {
+        Scenario s;
+        s.model.layers = 32;
+        s.model.hidden = 4096;
+        s.model.heads = 32;
+        return s;
+    }
+
+private slots:
+    void initTestCase() { QCOMPARE(loadCatalogue(findDataDir(), m_catalogue).code, CatalogueError::Code::None); }
+
+    void counts()
+    {
+        QCOMPARE(parseCount("7000000000"), std::optional<Count>(7'000'000'000));
+        QCOMPARE(parseCount("7e9"), std::optional<Count>(7'000'000'000));
+        QCOMPARE(parseCount("7B"), std::optional<Count>(7'000'000'000));
+        QCOMPARE(parseCount("6.74b"), std::optional<Count>(6'740'000'000));
+        QCOMPARE(parseCount("1.5e3"), std::optional<Count>(1500));
+        QCOMPARE(parseCount(" 13B "), std::optional<Count>(13'000'000'000));
+        QCOMPARE(parseCount("125M"), std::optional<Count>(125'000'000));
+        QVERIFY(!parseCount("7.5"));   // not whole
+        QVERIFY(!parseCount(""));
+        QVERIFY(!parseCount("seven"));
+        QVERIFY(!parseCount("7BB"));
+        QVERIFY(!parseCount("-7"));
+        QVERIFY(!parseCount("1e99"));  // beyond any range, rejected rather than overflowed
+    }
+
+    void byteSizes()
+    {
+        QCOMPARE(parseBytes("0"), std::optional<Bytes>(bytes(0)));
+        QCOMPARE(parseBytes("2GiB"), std::optional<Bytes>(bytes(2 * kGiB)));
+        QCOMPARE(parseBytes("1.5 GB"), std::optional<Bytes>(bytes(1'500'000'000)));
+        QCOMPARE(parseBytes("512MiB"), std::optional<Bytes>(bytes(512 * kMiB)));
+        QCOMPARE(parseBytes("1024"), std::optional<Bytes>(bytes(1024)));
+        QVERIFY(!parseBytes("2 parsecs"));
+    }
+
+    void validScenarioHasNoIssues() { QVERIFY(validate(valid()).empty()); }
+
+    void problems_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<int>("field");
+        QTest::addColumn<int>("problem");
+        QTest::newRow("zero layers") << 0 << int(Field::Layers) << int(Problem::OutOfRange);
+        QTest::newRow("negative hidden") << 1 << int(Field::Hidden) << int(Problem::OutOfRange);
+        QTest::newRow("heads not dividing hidden") << 2 << int(Field::Heads) << int(Problem::NotDivisible);
+        QTest::newRow("kv-heads not dividing heads") << 3 << int(Field::KvHeads) << int(Problem::NotDivisible);
+        QTest::newRow("zero batch") << 4 << int(Field::Batch) << int(Problem::OutOfRange);
+        QTest::newRow("sequence too long") << 5 << int(Field::Sequence) << int(Problem::OutOfRange);
+        QTest::newRow("dropout 1") << 6 << int(Field::Dropout) << int(Problem::OutOfRange);
+    }
+
+    void problems()
+    {
+        QFETCH(int, which);
+        QFETCH(int, field);
+        QFETCH(int, problem);
+        Scenario s = valid();
+        switch (which) {
+        case 0: s.model.layers = 0; break;
+        case 1: s.model.hidden = -4096; break;
+        case 2: s.model.heads = 30; break;
+        case 3: s.model.kvHeads = 5; break;
+        case 4: s.training.microBatch = 0; break;
+        case 5: s.training.sequence = 1'000'000'000; break;
+        case 6: s.activations.dropout = 1.0; break;
+        }
+        const ValidationIssues issues = validate(s);
+        QVERIFY(!issues.empty());
+        QCOMPARE(int(issues.begin()->field), field);
+        QCOMPARE(int(issues.begin()->problem), problem);
+    }
+
+    void rangesNamed()
+    {
+        QCOMPARE(fieldName(Field::KvHeads), std::string_view("kv-heads"));
+        QCOMPARE(fieldRange(Field::Batch).min, Count(1));
+    }
+
+    void fileRoundTrip()
+    {
+        ScenarioSpec spec;
+        const QJsonObject in{
+            { QStringLiteral("schema"), 1 },
+            { QStringLiteral("model"), QJsonObject{ { QStringLiteral("preset"), QStringLiteral("llama-3-8b") },
+                                                    { QStringLiteral("layers"), 16 } } },
+            { QStringLiteral("training"), QJsonObject{ { QStringLiteral("batch"), 4 }, { QStringLiteral("seq"), QStringLiteral("8K") },
+                                                       { QStringLiteral("recipe"), QStringLiteral("amp-bf16") },
+                                                       { QStringLiteral("recompute"), QStringLiteral("full") } } },
+            { QStringLiteral("gpu"), QJsonObject{ { QStringLiteral("kind"), QStringLiteral("h100-80gb") } } },
+        };
+        QVERIFY(applyScenarioJson(in, m_catalogue, spec).ok());
+        // The preset is applied first, whatever the key order, so "layers" refines it.
+        QCOMPARE(spec.scenario.model.layers, Count(16));
+        QCOMPARE(spec.scenario.model.kvHeads, Count(8));
+        QCOMPARE(spec.scenario.training.sequence, Count(8000));
+        QCOMPARE(spec.scenario.training.precision.recipe, Recipe::AmpBf16);
+        QCOMPARE(spec.scenario.gpu.capacity, bytes(81559 * kMiB));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        QVERIFY(writeScenarioFile(path, spec).ok());
+        ScenarioSpec back;
+        QVERIFY(readScenarioFile(path, m_catalogue, back).ok());
+        QCOMPARE(back.presetId, spec.presetId);
+        QCOMPARE(back.gpuId, spec.gpuId);
+        QCOMPARE(back.scenario.model.layers, Count(16));
+        QCOMPARE(back.scenario.training.sequence, Count(8000));
+        QCOMPARE(back.scenario.training.recompute, Recompute::Full);
+    }
+
+    void fileErrors_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("not json") << QByteArray("{ \"schema\": 1,") << int(ScenarioError::Code::NotJson) << QString();
+        QTest::newRow("no schema") << QByteArray("{}") << int(ScenarioError::Code::WrongSchema) << QStringLiteral("schema");
+        QTest::newRow("future schema") << QByteArray("{\"schema\": 2}") << int(ScenarioError::Code::WrongSchema) << QStringLiteral("schema");
+        QTest::newRow("wrong type") << QByteArray("{\"schema\": 1, \"training\": {\"batch\": true}}") << int(ScenarioError::Code::WrongType) << QStringLiteral("training.batch");
+        QTest::newRow("unknown recipe") << QByteArray("{\"schema\": 1, \"training\": {\"recipe\": \"fp8\"}}") << int(ScenarioError::Code::UnknownName) << QStringLiteral("training.recipe");
+        QTest::newRow("unknown preset") << QByteArray("{\"schema\": 1, \"model\": {\"preset\": \"gpt-5\"}}") << int(ScenarioError::Code::UnknownName) << QStringLiteral("model.preset");
+        QTest::newRow("typo key") << QByteArray("{\"schema\": 1, \"training\": {\"bacth\": 4}}") << int(ScenarioError::Code::UnknownKey) << QStringLiteral("training.bacth");
+        QTest::newRow("fractional count") << QByteArray("{\"schema\": 1, \"model\": {\"layers\": 2.5}}") << int(ScenarioError::Code::WrongType) << QStringLiteral("model.layers");
+    }
+
+    void fileErrors()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(int, code);
+        QFETCH(QString, field);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(json);
+        f.close();
+        ScenarioSpec spec;
+        spec.scenario.training.microBatch = 7;
+        const ScenarioError e = readScenarioFile(path, m_catalogue, spec);
+        QCOMPARE(int(e.code), code);
+        if (!field.isEmpty())
+            QCOMPARE(e.field, field);
+        // A file that fails to load leaves the user's scenario untouched.
+        QCOMPARE(spec.scenario.training.microBatch, Count(7));
+    }
+
+    void failedSaveKeepsOldFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("missing-folder/s.json"));
+        QVERIFY(!writeScenarioFile(path, ScenarioSpec{}).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInputs)
+#include "tst_inputs.moc"

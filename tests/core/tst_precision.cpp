@@ -1,0 +1,112 @@
+// Bytes per parameter of every recipe and optimizer, against the brief's table (section 1.3)
+// and the conventions of the tools that count 8, 16 or 18.
+
+#include <QtTest>
+
+#include <headroom/estimate.h>
+#include <headroom/precision.h>
+
+using namespace headroom;
+
+Q_DECLARE_METATYPE(headroom::Recipe)
+Q_DECLARE_METATYPE(headroom::Optimizer)
+Q_DECLARE_METATYPE(headroom::StateDtype)
+
+class TestPrecision : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void perParam_data()
+    {
+        QTest::addColumn<Recipe>("recipe");
+        QTest::addColumn<Optimizer>("optimizer");
+        QTest::addColumn<StateDtype>("stateDtype");
+        QTest::addColumn<bool>("gradBuffer");
+        QTest::addColumn<double>("weights");
+        QTest::addColumn<double>("gradients");
+        QTest::addColumn<double>("master");
+        QTest::addColumn<double>("optimizerBytes");
+        QTest::addColumn<double>("total");
+        // The brief's table: FP32 Adam 4 + 4 + 8 = 16.
+        QTest::newRow("fp32 adamw") << Recipe::Fp32 << Optimizer::AdamW << StateDtype::Fp32 << false << 4.0 << 4.0 << 0.0 << 8.0 << 16.0;
+        // torch AMP keeps FP32 weights and gradients: still 16 (the brief, 1.2 and 3.3).
+        QTest::newRow("amp-fp16 adamw") << Recipe::AmpFp16 << Optimizer::AdamW << StateDtype::Fp32 << false << 4.0 << 4.0 << 0.0 << 8.0 << 16.0;
+        QTest::newRow("amp-bf16 adamw") << Recipe::AmpBf16 << Optimizer::AdamW << StateDtype::Fp32 << false << 4.0 << 4.0 << 0.0 << 8.0 << 16.0;
+        // FP16 with an FP32 master, Adam: 2 + 2 + (4 + 8) = 16.
+        QTest::newRow("fp16-master adamw") << Recipe::Fp16Master << Optimizer::AdamW << StateDtype::Fp32 << false << 2.0 << 2.0 << 4.0 << 8.0 << 16.0;
+        QTest::newRow("bf16-master adam") << Recipe::Bf16Master << Optimizer::Adam << StateDtype::Fp32 << false << 2.0 << 2.0 << 4.0 << 8.0 << 16.0;
+        // FP16 without master, Adam: 2 + 2 + 8 = 12.
+        QTest::newRow("fp16-pure adamw") << Recipe::Fp16Pure << Optimizer::AdamW << StateDtype::Fp32 << false << 2.0 << 2.0 << 0.0 << 8.0 << 12.0;
+        QTest::newRow("bf16-pure adamw") << Recipe::Bf16Pure << Optimizer::AdamW << StateDtype::Fp32 << false << 2.0 << 2.0 << 0.0 << 8.0 << 12.0;
+        // Pure BF16 with BF16 optimizer states: 2 + 2 + 4 = 8.
+        QTest::newRow("bf16-pure adamw, bf16 states") << Recipe::Bf16Pure << Optimizer::AdamW << StateDtype::WeightDtype << false << 2.0 << 2.0 << 0.0 << 4.0 << 8.0;
+        // Megatron's count with an FP32 gradient buffer: 2 + 4 + 4 + 8 = 18.
+        QTest::newRow("bf16-master, fp32 grad buffer") << Recipe::Bf16Master << Optimizer::AdamW << StateDtype::Fp32 << true << 2.0 << 4.0 << 4.0 << 8.0 << 18.0;
+        // SGD keeps no state; with momentum one FP32 tensor.
+        QTest::newRow("fp32 sgd") << Recipe::Fp32 << Optimizer::Sgd << StateDtype::Fp32 << false << 4.0 << 4.0 << 0.0 << 0.0 << 8.0;
+        QTest::newRow("fp32 sgd-momentum") << Recipe::Fp32 << Optimizer::SgdMomentum << StateDtype::Fp32 << false << 4.0 << 4.0 << 0.0 << 4.0 << 12.0;
+        QTest::newRow("bf16-master sgd-momentum") << Recipe::Bf16Master << Optimizer::SgdMomentum << StateDtype::Fp32 << false << 2.0 << 2.0 << 4.0 << 4.0 << 12.0;
+        // bitsandbytes 8-bit Adam: two 1-byte moments.
+        QTest::newRow("bf16-master adam8bit") << Recipe::Bf16Master << Optimizer::Adam8bit << StateDtype::Fp32 << false << 2.0 << 2.0 << 4.0 << 2.0 << 10.0;
+        // Lion: one momentum.
+        QTest::newRow("bf16-master lion") << Recipe::Bf16Master << Optimizer::Lion << StateDtype::Fp32 << false << 2.0 << 2.0 << 4.0 << 4.0 << 12.0;
+        QTest::newRow("bf16-pure lion, bf16 state") << Recipe::Bf16Pure << Optimizer::Lion << StateDtype::WeightDtype << false << 2.0 << 2.0 << 0.0 << 2.0 << 6.0;
+    }
+
+    void perParam()
+    {
+        QFETCH(Recipe, recipe);
+        QFETCH(Optimizer, optimizer);
+        QFETCH(StateDtype, stateDtype);
+        QFETCH(bool, gradBuffer);
+        QFETCH(double, weights);
+        QFETCH(double, gradients);
+        QFETCH(double, master);
+        QFETCH(double, optimizerBytes);
+        QFETCH(double, total);
+        const PerParamBytes b = perParamBytes({ recipe, optimizer, stateDtype, gradBuffer });
+        QCOMPARE(b.weights.value(), weights);
+        QCOMPARE(b.gradients.value(), gradients);
+        QCOMPARE(b.master.value(), master);
+        QCOMPARE(b.optimizer.value(), optimizerBytes);
+        QCOMPARE(b.total(), total);
+        QVERIFY(!b.optimizerFactored);
+    }
+
+    void adafactorIsFactored()
+    {
+        // A LLaMA-shaped toy: L = 2, H = 8, A = 2, F = 16, V = 10, untied.
+        // Matrices (rows + columns): embed 10 + 8 = 18, lm_head 18; per layer q 16, k 16, v 16,
+        // o 16, gate 24, up 24, down 24 = 136, two layers 272; total 308 accumulators.
+        // Vectors: per layer two RMSNorm weights of 8 = 16, two layers 32, final norm 8: 40.
+        // State = (308 + 40) x 4 bytes = 1,392 bytes, against 8 x P for Adam.
+        Scenario s;
+        s.model.family = BlockFamily::Llama;
+        s.model.layers = 2;
+        s.model.hidden = 8;
+        s.model.heads = 2;
+        s.model.ffn = 16;
+        s.model.vocab = 10;
+        s.training.precision = { Recipe::Fp32, Optimizer::Adafactor, StateDtype::Fp32, false };
+        const FactoredShape f = factoredShape(s.model);
+        QCOMPARE(f.matrixRowsPlusColumns, Count(308));
+        QCOMPARE(f.vectorElements, Count(40));
+        QCOMPARE(countOf(modelStates(s).optimizerStates), Count(1392));
+        // P = 80 + 80 + 2 x (64 x 4 + 3 x 128 + 16) + 8 = 1,480.
+        QCOMPARE(effectiveParameters(s.model), Count(1480));
+    }
+
+    void namesRoundTrip()
+    {
+        for (Recipe r : kAllRecipes)
+            QCOMPARE(recipeFromName(recipeName(r)), std::optional<Recipe>(r));
+        for (Optimizer o : kAllOptimizers)
+            QCOMPARE(optimizerFromName(optimizerName(o)), std::optional<Optimizer>(o));
+        QVERIFY(!recipeFromName("fp8"));
+        QCOMPARE(recipeName(Recipe::Bf16Master), std::string_view("bf16-master"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPrecision)
+#include "tst_precision.moc"
