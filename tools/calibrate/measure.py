@@ -47,6 +47,30 @@ DEFAULT_OUT = os.path.join(REPO, "tests", "fixtures", "calibration", "cpu.json")
 
 PRECISIONS = ("fp32", "autocast_bf16", "bf16")
 
+# Where this CPU build stores something a CUDA build would store differently. "measured"
+# is what every fixture here was measured with; "cuda" is what PyTorch documents or
+# implements for CUDA and is NOT measured here (gpu_peak.py is the way to check it).
+CPU_VS_CUDA = {
+    "dropout_mask": {
+        "measured": "CPU dropout is input * noise: the saved mask is a tensor of the dropout input's dtype",
+        "cuda": "fused native_dropout saves a bool mask, 1 byte per element"},
+    "autocast_softmax": {
+        "measured": "CPU autocast has no rule for softmax: GPT-2's softmax runs and is saved in bf16",
+        "cuda": "softmax is on CUDA autocast's fp32 list: fp32 output saved, plus the .type(value.dtype) "
+                "bf16 copy saved by the next matmul"},
+    "autocast_layer_norm": {
+        "measured": "CPU autocast has no rule for layer_norm: it runs in its input's dtype (fp32 residual here)",
+        "cuda": "layer_norm is on CUDA autocast's fp32 list; with an fp32 residual the saved tensors are the same"},
+    "attention_kernel": {
+        "measured": "eager attention only; 'flash_emulated' configs save what FlashAttention-2 saves through a "
+                    "custom autograd.Function (emulated, not a kernel); torch %s has no "
+                    "scaled_dot_product_attention" % torch.__version__.split("+")[0],
+        "cuda": "SDPA / FlashAttention-2 kernels: measured only by gpu_peak.py"},
+    "mean_saves_input": {
+        "measured": "torch 1.13's mean() saves its input: LlamaRMSNorm keeps x^2 (fp32, B*S*H) per norm",
+        "cuda": "depends on the torch version, not on the device; not measured on torch >= 2 here"},
+}
+
 # Ops between a parameter and its autocast copy (the copy is ToCopyBackward0,
 # the saved tensor may be a view of it, e.g. weight.t() in linear).
 _VIEWISH = {"ToCopyBackward0", "TBackward0", "ViewBackward0", "TransposeBackward0", "PermuteBackward0",
@@ -568,6 +592,16 @@ def main(argv=None):
         "autocast": "torch.autocast('cpu', dtype=torch.bfloat16); CPU op lists of this torch version",
         "checkpoint_impl": models.CHECKPOINT_IMPL,
         "dedup": "by storage over the whole step; a saved view counts its whole storage once",
+        "categories": {
+            "activation": "saved for backward, counted in the region totals",
+            "autocast_weight_copy": "bf16 cast of an fp32 parameter made by autocast and saved by a matmul; "
+                                    "counted separately",
+            "shared": "built once per forward and used by every layer (RoPE cos/sin, causal mask, positions); "
+                      "region 'shared'",
+            "scalar": "0-dim tensors (wrapped Python numbers, torch.full([]) constants); listed, not in totals",
+            "parameter/buffer": "model state, excluded (only counted in excluded_saves)",
+        },
+        "cpu_vs_cuda": CPU_VS_CUDA,
         "grid_size": len(results),
         "run_seconds": round(total, 1),
         "configs": results,
