@@ -9,6 +9,7 @@
 #include "catalogcommands.h"
 #include "clitext.h"
 #include "estimatecommand.h"
+#include "precisioncommand.h"
 
 using namespace headroom::cli;
 
@@ -26,6 +27,8 @@ const Command kCommands[] = {
     { "estimate", runEstimateCommand, QT_TRANSLATE_NOOP("Cli", "per-GPU memory of one training run") },
     { "presets", runPresetsCommand, QT_TRANSLATE_NOOP("Cli", "list the model presets") },
     { "gpus", runGpusCommand, QT_TRANSLATE_NOOP("Cli", "list the GPU catalogue") },
+    { "precision", runPrecisionCommand, QT_TRANSLATE_NOOP("Cli", "how a value is stored in FP32/FP16/BF16/FP8") },
+    { "lossscale", runLossScaleCommand, QT_TRANSLATE_NOOP("Cli", "simulate GradScaler's dynamic loss scale (CSV)") },
 };
 
 void printUsage(QTextStream &stream)
