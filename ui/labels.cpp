@@ -1,0 +1,287 @@
+#include "labels.h"
+
+#include "byteformat.h"
+
+namespace headroom {
+
+namespace {
+
+QString latin1(std::string_view s) { return QString::fromLatin1(s.data(), qsizetype(s.size())); }
+
+} // namespace
+
+QString Labels::recipe(Recipe r)
+{
+    switch (r) {
+    case Recipe::Fp32: return tr("FP32");
+    case Recipe::AmpFp16: return tr("AMP FP16 (autocast)");
+    case Recipe::AmpBf16: return tr("AMP BF16 (autocast)");
+    case Recipe::Fp16Master: return tr("FP16 with FP32 master");
+    case Recipe::Bf16Master: return tr("BF16 with FP32 master");
+    case Recipe::Fp16Pure: return tr("Pure FP16 (no master)");
+    case Recipe::Bf16Pure: return tr("Pure BF16 (no master)");
+    }
+    return {};
+}
+
+QString Labels::recipeToolTip(Recipe r)
+{
+    switch (r) {
+    case Recipe::Fp32: return tr("Weights, gradients and activations in FP32.");
+    case Recipe::AmpFp16:
+    case Recipe::AmpBf16:
+        return tr("torch.autocast over FP32 weights: weights and gradients stay FP32, matmul activations are "
+                  "half precision. The fixed cost is not halved.");
+    case Recipe::Fp16Master:
+    case Recipe::Bf16Master:
+        return tr("model.half() plus an FP32 master copy for the optimizer (DeepSpeed, Megatron): "
+                  "2 + 2 + 4 bytes per parameter before the optimizer states.");
+    case Recipe::Fp16Pure:
+    case Recipe::Bf16Pure:
+        return tr("Half-precision weights and gradients without a master copy: small updates are lost.");
+    }
+    return {};
+}
+
+QString Labels::optimizer(Optimizer o)
+{
+    switch (o) {
+    case Optimizer::AdamW: return tr("AdamW");
+    case Optimizer::Adam: return tr("Adam");
+    case Optimizer::Sgd: return tr("SGD");
+    case Optimizer::SgdMomentum: return tr("SGD with momentum");
+    case Optimizer::Adam8bit: return tr("8-bit Adam");
+    case Optimizer::Lion: return tr("Lion");
+    case Optimizer::Adafactor: return tr("Adafactor");
+    }
+    return {};
+}
+
+QString Labels::recompute(Recompute r)
+{
+    switch (r) {
+    case Recompute::None: return tr("None");
+    case Recompute::Full: return tr("Full");
+    case Recompute::Selective: return tr("Selective");
+    }
+    return {};
+}
+
+QString Labels::recomputeToolTip(Recompute r)
+{
+    switch (r) {
+    case Recompute::None: return tr("Every layer keeps everything it saves for backward.");
+    case Recompute::Full:
+        return tr("Activation checkpointing: only each layer's input is kept; one layer is recomputed at a time "
+                  "in backward (about 20-30% slower).");
+    case Recompute::Selective:
+        return tr("Only the attention core (scores, softmax, dropout) is recomputed (Korthikanti et al. 2022).");
+    }
+    return {};
+}
+
+QString Labels::zeroStage(ZeroStage s)
+{
+    switch (s) {
+    case ZeroStage::Stage0: return tr("Off (stage 0)");
+    case ZeroStage::Stage1: return tr("Stage 1: optimizer states sharded");
+    case ZeroStage::Stage2: return tr("Stage 2: + gradients sharded");
+    case ZeroStage::Stage3: return tr("Stage 3: + parameters sharded");
+    }
+    return {};
+}
+
+QString Labels::offload(Offload o)
+{
+    switch (o) {
+    case Offload::None: return tr("None");
+    case Offload::Optimizer: return tr("Optimizer states to CPU");
+    case Offload::OptimizerAndParams: return tr("Optimizer states and parameters to CPU");
+    }
+    return {};
+}
+
+QString Labels::adapter(AdapterMode m)
+{
+    switch (m) {
+    case AdapterMode::None: return tr("Full fine-tuning");
+    case AdapterMode::Lora: return tr("LoRA");
+    case AdapterMode::Qlora: return tr("QLoRA (4-bit base)");
+    }
+    return {};
+}
+
+QString Labels::family(BlockFamily f)
+{
+    switch (f) {
+    case BlockFamily::Gpt2: return tr("GPT-2 (LayerNorm, GELU MLP)");
+    case BlockFamily::Llama: return tr("LLaMA (RMSNorm, SwiGLU, GQA)");
+    }
+    return {};
+}
+
+QString Labels::activationModel(ActivationModelKind k)
+{
+    switch (k) {
+    case ActivationModelKind::Textbook: return tr("Textbook formula");
+    case ActivationModelKind::Transformer: return tr("Itemized transformer");
+    }
+    return {};
+}
+
+QString Labels::stepPhase(StepPhase p)
+{
+    switch (p) {
+    case StepPhase::Forward: return tr("end of forward");
+    case StepPhase::Backward: return tr("backward");
+    case StepPhase::OptimizerStep: return tr("optimizer step");
+    }
+    return {};
+}
+
+QString Labels::field(Field f)
+{
+    switch (f) {
+    case Field::Params: return tr("Parameters");
+    case Field::Layers: return tr("Layers");
+    case Field::Hidden: return tr("Hidden size");
+    case Field::Heads: return tr("Heads");
+    case Field::KvHeads: return tr("KV heads");
+    case Field::Ffn: return tr("FFN size");
+    case Field::Vocab: return tr("Vocabulary");
+    case Field::MaxPositions: return tr("Max positions");
+    case Field::Batch: return tr("Micro-batch");
+    case Field::Sequence: return tr("Sequence length");
+    case Field::GradAccum: return tr("Gradient accumulation");
+    case Field::Dropout: return tr("Dropout");
+    case Field::CudaContext: return tr("CUDA context");
+    case Field::AllocatorReserve: return tr("Allocator reserve");
+    case Field::Gpus: return tr("GPUs");
+    case Field::TensorParallel: return tr("Tensor parallel");
+    case Field::PipelineParallel: return tr("Pipeline parallel");
+    case Field::LoraRank: return tr("LoRA rank");
+    case Field::LoraTargets: return tr("LoRA targets");
+    }
+    return {};
+}
+
+Count Labels::fieldValue(Field f, const Scenario &s)
+{
+    switch (f) {
+    case Field::Params: return s.model.paramsOverride;
+    case Field::Layers: return s.model.layers;
+    case Field::Hidden: return s.model.hidden;
+    case Field::Heads: return s.model.heads;
+    case Field::KvHeads: return s.model.kvHeads;
+    case Field::Ffn: return s.model.ffn;
+    case Field::Vocab: return s.model.vocab;
+    case Field::MaxPositions: return s.model.maxPositions;
+    case Field::Batch: return s.training.microBatch;
+    case Field::Sequence: return s.training.sequence;
+    case Field::GradAccum: return s.training.gradAccumSteps;
+    case Field::Dropout: return 0;
+    case Field::CudaContext: return countOf(s.overhead.cudaContext);
+    case Field::AllocatorReserve: return countOf(s.overhead.allocatorReserve);
+    case Field::Gpus: return s.parallel.gpus;
+    case Field::TensorParallel: return s.parallel.tensorParallel;
+    case Field::PipelineParallel: return s.parallel.pipelineParallel;
+    case Field::LoraRank: return s.lora.rank;
+    case Field::LoraTargets: return s.lora.targets;
+    }
+    return 0;
+}
+
+QString Labels::issue(const ValidationIssue &i, const Scenario &s)
+{
+    const QString got = groupedCount(fieldValue(i.field, s));
+    switch (i.problem) {
+    case Problem::OutOfRange:
+        if (i.field == Field::Dropout)
+            return tr("%1: %2 is out of range; allowed: 0 to just below 1")
+                    .arg(field(i.field), QLocale().toString(s.activations.dropout));
+        return tr("%1: %2 is out of range; allowed: %3 to %4")
+                .arg(field(i.field), got, groupedCount(i.min), groupedCount(i.max));
+    case Problem::NotDivisible:
+        return tr("%1: %2 must divide %3 (%4) exactly")
+                .arg(field(i.field), got, field(i.other), groupedCount(fieldValue(i.other, s)));
+    case Problem::Missing:
+        return tr("%1 is required").arg(field(i.field));
+    }
+    return {};
+}
+
+QString Labels::notACount(Field f, const QString &text)
+{
+    const FieldRange r = fieldRange(f);
+    return tr("%1: \"%2\" is not a whole number; allowed: %3 to %4 (e.g. 4096, 7e9 or 7B)")
+            .arg(field(f), text, groupedCount(r.min), groupedCount(r.max));
+}
+
+QString Labels::warning(Warning w)
+{
+    switch (w) {
+    case Warning::AmpKeepsFixedCost:
+        return tr("AMP keeps FP32 weights and gradients: the fixed cost is the same as FP32; AMP saves activations, "
+                  "not model states.");
+    case Warning::GradAccumSavesNoMemory:
+        return tr("Gradient accumulation enlarges the global batch; it saves no memory.");
+    case Warning::TextbookIgnoresGqa:
+        return tr("The textbook formula assumes K and V as wide as Q; this model groups its key/value heads.");
+    case Warning::TextbookIgnoresFfnSize:
+        return tr("The textbook formula assumes a GPT-style 4H MLP; this model's MLP differs.");
+    case Warning::TextbookIgnoresLogits:
+        return tr("The textbook formula leaves out the embedding, the logits and the loss.");
+    case Warning::ParamsDifferFromArchitecture:
+        return tr("The given parameter count differs from the architecture's by more than 5%.");
+    case Warning::Bf16NotSupportedOnGpu:
+        return tr("This GPU has no BF16 tensor cores: use an FP16 recipe with a loss scaler.");
+    case Warning::Fp16NeedsLossScaling:
+        return tr("FP16 gradients underflow below about 6e-8: train with a dynamic loss scaler (GradScaler).");
+    case Warning::DoesNotFit:
+        return tr("The peak exceeds the GPU's memory.");
+    case Warning::PureHalfWithoutMaster:
+        return tr("Without an FP32 master copy, updates smaller than half a half-precision ulp are lost.");
+    }
+    return {};
+}
+
+QString Labels::scenarioError(const ScenarioError &e)
+{
+    switch (e.code) {
+    case ScenarioError::Code::None: return {};
+    case ScenarioError::Code::CannotOpen: return tr("Cannot open %1: %2").arg(e.field, e.detail);
+    case ScenarioError::Code::NotJson: return tr("%1 is not valid JSON: %2").arg(e.field, e.detail);
+    case ScenarioError::Code::WrongSchema:
+        return tr("Scenario file: \"schema\" must be %1, found %2").arg(e.expected, e.got);
+    case ScenarioError::Code::UnknownKey:
+        return tr("Scenario file: unknown key \"%1\"; allowed: %2").arg(e.field, e.expected);
+    case ScenarioError::Code::WrongType: return tr("%1: expected %2, got %3").arg(e.field, e.expected, e.got);
+    case ScenarioError::Code::UnknownName: return tr("%1: unknown value %2; allowed: %3").arg(e.field, e.got, e.expected);
+    }
+    return {};
+}
+
+QString Labels::catalogueError(const CatalogueError &e)
+{
+    switch (e.code) {
+    case CatalogueError::Code::None: return {};
+    case CatalogueError::Code::CannotOpen: return tr("Cannot open %1: %2").arg(e.file, e.detail);
+    case CatalogueError::Code::NotJson: return tr("%1 is not valid JSON: %2").arg(e.file, e.detail);
+    case CatalogueError::Code::WrongSchema: return tr("%1 has the wrong layout: %2").arg(e.file, e.detail);
+    case CatalogueError::Code::BadEntry: return tr("%1 has a bad entry: %2").arg(e.file, e.detail);
+    }
+    return {};
+}
+
+QString Labels::activationItem(std::string_view id)
+{
+    if (id == "layer.input") return tr("Layer input");
+    if (id == "layer.other_bsh_tensors") return tr("QKV, context, MLP and residual tensors");
+    if (id == "attn.scores") return tr("Attention scores QKᵀ");
+    if (id == "attn.softmax_out") return tr("Softmax output");
+    if (id == "attn.dropout") return tr("Attention dropout");
+    // Items of other activation models keep their stable identifier, which names the tensor.
+    return latin1(id);
+}
+
+} // namespace headroom

@@ -1,0 +1,51 @@
+#pragma once
+
+// Translated screen text for the core's typed values. The core names things with stable
+// identifiers (recipe "bf16-master", field "heads"); the planner shows these labels instead and
+// keeps the identifiers for files and settings.
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <headroom/breakdown.h>
+#include <headroom/catalogue.h>
+#include <headroom/scenariofile.h>
+#include <headroom/validation.h>
+
+namespace headroom {
+
+class Labels
+{
+    Q_DECLARE_TR_FUNCTIONS(Labels)
+
+public:
+    static QString recipe(Recipe recipe);
+    static QString recipeToolTip(Recipe recipe);
+    static QString optimizer(Optimizer optimizer);
+    static QString recompute(Recompute recompute);
+    static QString recomputeToolTip(Recompute recompute);
+    static QString zeroStage(ZeroStage stage);
+    static QString offload(Offload offload);
+    static QString adapter(AdapterMode mode);
+    static QString family(BlockFamily family);
+    static QString activationModel(ActivationModelKind kind);
+    static QString stepPhase(StepPhase phase);
+
+    //! The field as the planner labels it ("Hidden size").
+    static QString field(Field field);
+    //! The field's current value in \a scenario, for messages.
+    static Count fieldValue(Field field, const Scenario &scenario);
+    //! A validation issue in words, naming the field, the value and the allowed range.
+    static QString issue(const ValidationIssue &issue, const Scenario &scenario);
+    //! Text typed into a field that is not a count at all.
+    static QString notACount(Field field, const QString &text);
+
+    static QString warning(Warning warning);
+    static QString scenarioError(const ScenarioError &error);
+    static QString catalogueError(const CatalogueError &error);
+
+    //! A saved tensor of an itemized activation estimate ("attn.softmax_out" -> "Softmax output").
+    static QString activationItem(std::string_view id);
+};
+
+} // namespace headroom

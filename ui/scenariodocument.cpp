@@ -1,0 +1,263 @@
+#include "scenariodocument.h"
+
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+#include <headroom/estimate.h>
+
+#include "labels.h"
+
+namespace headroom {
+
+namespace {
+
+// Edits of the same kind closer together than this merge into one undo step: one drag of a
+// slider, or a burst of arrow-key presses, is undone at once; a later edit is its own step.
+constexpr qint64 kMergeWindowMs = 1500;
+
+} // namespace
+
+class ScenarioEditCommand final : public QUndoCommand
+{
+public:
+    ScenarioEditCommand(ScenarioDocument *document, ScenarioDocument::EditKind kind, const QString &text,
+                        const ScenarioSpec &before, const ScenarioSpec &after)
+        : QUndoCommand(text), m_document(document), m_kind(kind), m_before(before), m_after(after)
+    {
+        m_clock.start();
+    }
+
+    void undo() override { m_document->applySpec(m_before, false); }
+    void redo() override { m_document->applySpec(m_after, m_document->m_keepDraftOnPush); }
+
+    int id() const override
+    {
+        return m_kind == ScenarioDocument::EditKind::Whole ? -1 : static_cast<int>(m_kind);
+    }
+
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *next = static_cast<const ScenarioEditCommand *>(other);
+        if (next->m_kind != m_kind || m_clock.elapsed() > kMergeWindowMs)
+            return false;
+        m_after = next->m_after;
+        m_clock.start();
+        setObsolete(ScenarioDocument::sameScenario(m_before, m_after));
+        return true;
+    }
+
+private:
+    ScenarioDocument *m_document;
+    ScenarioDocument::EditKind m_kind;
+    ScenarioSpec m_before;
+    ScenarioSpec m_after;
+    QElapsedTimer m_clock;
+};
+
+ScenarioDocument::ScenarioDocument(const Catalogue &catalogue, QObject *parent)
+    : QObject(parent), m_catalogue(catalogue), m_undoStack(new QUndoStack(this))
+{
+    m_spec = defaultSpec(catalogue);
+    m_draft = m_spec;
+    m_breakdown = estimate(m_spec.scenario);
+    connect(m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+ScenarioDocument::~ScenarioDocument() = default;
+
+bool ScenarioDocument::isModified() const
+{
+    return !m_undoStack->isClean();
+}
+
+ScenarioSpec ScenarioDocument::defaultSpec(const Catalogue &catalogue)
+{
+    ScenarioSpec spec;
+    const QString presetId = catalogue.preset(QStringLiteral("llama-2-7b")) || catalogue.presets.isEmpty()
+            ? QStringLiteral("llama-2-7b")
+            : catalogue.presets.constFirst().id;
+    const QString gpuId = catalogue.gpu(QStringLiteral("a100-80gb")) || catalogue.gpus.isEmpty()
+            ? QStringLiteral("a100-80gb")
+            : catalogue.gpus.constFirst().id;
+    QJsonObject model;
+    if (catalogue.preset(presetId))
+        model.insert(QStringLiteral("preset"), presetId);
+    QJsonObject gpu{ { QStringLiteral("count"), 1 } };
+    if (catalogue.gpu(gpuId))
+        gpu.insert(QStringLiteral("kind"), gpuId);
+    const QJsonObject root{
+        { QStringLiteral("schema"), kScenarioSchema },
+        { QStringLiteral("model"), model },
+        { QStringLiteral("training"),
+          QJsonObject{ { QStringLiteral("batch"), 1 },
+                       { QStringLiteral("seq"), 2048 },
+                       { QStringLiteral("recipe"), QStringLiteral("bf16-master") },
+                       { QStringLiteral("optimizer"), QStringLiteral("adamw") },
+                       { QStringLiteral("recompute"), QStringLiteral("none") } } },
+        { QStringLiteral("gpu"), gpu },
+    };
+    applyScenarioJson(root, catalogue, spec);
+    if (!validate(spec.scenario).empty()) {
+        // An empty catalogue leaves no model: a small GPT-2-shaped one keeps every view meaningful.
+        spec.scenario.model = ModelSpec{};
+        spec.scenario.model.family = BlockFamily::Gpt2;
+        spec.scenario.model.layers = 12;
+        spec.scenario.model.hidden = 768;
+        spec.scenario.model.heads = 12;
+        spec.scenario.model.vocab = 50257;
+        spec.scenario.model.maxPositions = 1024;
+        spec.scenario.model.tiedEmbeddings = true;
+        spec.presetId.clear();
+    }
+    return spec;
+}
+
+void ScenarioDocument::applySpec(const ScenarioSpec &spec, bool keepDraft)
+{
+    m_spec = spec;
+    m_breakdown = estimate(m_spec.scenario);
+    if (!keepDraft) {
+        m_draft = spec;
+        setIssues({});
+    }
+    emit scenarioChanged();
+    emit breakdownChanged(m_breakdown);
+    emit draftChanged();
+}
+
+void ScenarioDocument::setIssues(const ValidationIssues &issues)
+{
+    const bool changed = issues.size() != m_issues.size() || !m_issues.empty() || !issues.empty();
+    m_issues = issues;
+    if (changed)
+        emit issuesChanged();
+}
+
+void ScenarioDocument::push(EditKind kind, const QString &text, const ScenarioSpec &after)
+{
+    m_undoStack->push(new ScenarioEditCommand(this, kind, text, m_spec, after));
+}
+
+bool ScenarioDocument::edit(EditKind kind, const QString &text, const Change &change)
+{
+    ScenarioSpec draft = m_draft;
+    change(draft);
+    m_draft = draft;
+    const ValidationIssues draftIssues = validate(draft.scenario);
+    if (draftIssues.empty()) {
+        setIssues({});
+        if (sameScenario(draft, m_spec)) {
+            emit draftChanged();
+            return false;
+        }
+        push(kind, text, draft);
+        return true;
+    }
+
+    // The form holds an invalid value elsewhere: keep it on screen, and still apply this one
+    // change to the last valid scenario when that alone is valid.
+    ScenarioSpec single = m_spec;
+    change(single);
+    bool changed = false;
+    if (!sameScenario(single, m_spec) && validate(single.scenario).empty()) {
+        m_keepDraftOnPush = true;
+        push(kind, text, single);
+        m_keepDraftOnPush = false;
+        changed = true;
+    }
+    setIssues(draftIssues);
+    emit draftChanged();
+    return changed;
+}
+
+bool ScenarioDocument::replace(const ScenarioSpec &spec, const QString &text)
+{
+    if (!validate(spec.scenario).empty() || sameScenario(spec, m_spec))
+        return false;
+    push(EditKind::Whole, text, spec);
+    return true;
+}
+
+bool ScenarioDocument::reset(const ScenarioSpec &spec, const QString &fileName)
+{
+    if (!validate(spec.scenario).empty())
+        return false;
+    m_undoStack->clear();
+    applySpec(spec, false);
+    m_undoStack->setClean();
+    if (m_fileName != fileName) {
+        m_fileName = fileName;
+        emit fileNameChanged(m_fileName);
+    }
+    emit documentReset();
+    return true;
+}
+
+bool ScenarioDocument::load(const QString &path, QString *error)
+{
+    // A file describes a whole scenario: it starts from the core's defaults, not from whatever
+    // the window shows, so the same file always gives the same scenario.
+    ScenarioSpec loaded;
+    const ScenarioError e = readScenarioFile(path, m_catalogue, loaded);
+    if (!e.ok()) {
+        if (error)
+            *error = Labels::scenarioError(e);
+        return false;
+    }
+    const ValidationIssues issues = validate(loaded.scenario);
+    if (!issues.empty()) {
+        if (error) {
+            QStringList lines;
+            for (const ValidationIssue &i : issues)
+                lines << Labels::issue(i, loaded.scenario);
+            *error = tr("%1 describes an invalid scenario:\n%2").arg(path, lines.join(QLatin1Char('\n')));
+        }
+        return false;
+    }
+    return reset(loaded, path);
+}
+
+bool ScenarioDocument::save(const QString &path, QString *error)
+{
+    const ScenarioError e = writeScenarioFile(path, m_spec);
+    if (!e.ok()) {
+        if (error)
+            *error = Labels::scenarioError(e);
+        return false;
+    }
+    m_undoStack->setClean();
+    if (m_fileName != path) {
+        m_fileName = path;
+        emit fileNameChanged(m_fileName);
+    }
+    return true;
+}
+
+bool ScenarioDocument::sameScenario(const ScenarioSpec &x, const ScenarioSpec &y)
+{
+    const Scenario &a = x.scenario;
+    const Scenario &b = y.scenario;
+    const ModelSpec &ma = a.model, &mb = b.model;
+    const TrainingSetup &ta = a.training, &tb = b.training;
+    const Parallelism &pa = a.parallel, &pb = b.parallel;
+    return x.presetId == y.presetId && x.gpuId == y.gpuId && ma.family == mb.family && ma.layers == mb.layers
+            && ma.hidden == mb.hidden && ma.heads == mb.heads && ma.kvHeads == mb.kvHeads && ma.ffn == mb.ffn
+            && ma.vocab == mb.vocab && ma.maxPositions == mb.maxPositions && ma.tiedEmbeddings == mb.tiedEmbeddings
+            && ma.qkvBias == mb.qkvBias && ma.paramsOverride == mb.paramsOverride && ta.microBatch == tb.microBatch
+            && ta.sequence == tb.sequence && ta.precision.recipe == tb.precision.recipe
+            && ta.precision.optimizer == tb.precision.optimizer && ta.precision.stateDtype == tb.precision.stateDtype
+            && ta.precision.fp32GradBuffer == tb.precision.fp32GradBuffer && ta.recompute == tb.recompute
+            && ta.gradAccumSteps == tb.gradAccumSteps && a.activations.model == b.activations.model
+            && a.activations.profile == b.activations.profile && a.activations.attention == b.activations.attention
+            && a.activations.dropout == b.activations.dropout && a.overhead.cudaContext == b.overhead.cudaContext
+            && a.overhead.allocatorReserve == b.overhead.allocatorReserve && pa.gpus == pb.gpus
+            && pa.tensorParallel == pb.tensorParallel && pa.pipelineParallel == pb.pipelineParallel
+            && pa.sequenceParallel == pb.sequenceParallel && pa.zero == pb.zero && pa.offload == pb.offload
+            && pa.gpusPerNode == pb.gpusPerNode && a.lora.mode == b.lora.mode && a.lora.rank == b.lora.rank
+            && a.lora.targets == b.lora.targets && a.gpu.capacity == b.gpu.capacity
+            && a.gpu.supportsBf16 == b.gpu.supportsBf16;
+}
+
+} // namespace headroom

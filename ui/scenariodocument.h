@@ -1,0 +1,123 @@
+#pragma once
+
+// The planner's document: the scenario being planned, its estimate, and the undo history.
+// Every edit goes through here as a small QUndoCommand and every change is announced with a
+// signal, so panes never talk to each other (Tiled's MapDocument).
+
+#include <functional>
+
+#include <QObject>
+#include <QString>
+
+#include <headroom/breakdown.h>
+#include <headroom/catalogue.h>
+#include <headroom/scenariofile.h>
+#include <headroom/validation.h>
+
+class QUndoStack;
+
+namespace headroom {
+
+/*!
+ * Holds two versions of the scenario: the draft, exactly as the user has typed it (it may be
+ * invalid: heads that do not divide hidden), and the scenario, the last valid one, which is what
+ * every view estimates and shows. A valid draft becomes the scenario at once; an invalid draft
+ * leaves the scenario as it was and reports its issues so the form can show them beside the
+ * fields.
+ */
+class ScenarioDocument final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ScenarioDocument)
+
+public:
+    //! What an edit changes; consecutive edits of the same kind merge into one undo step, so
+    //! dragging a slider is undone at once.
+    enum class EditKind {
+        Preset = 1, Family, Layers, Hidden, Heads, KvHeads, Ffn, Vocab, Params, Tied,
+        Batch, Sequence, Recompute, Recipe, Optimizer, GradAccum, ActivationModel,
+        Gpu, GpuCount, Zero, Offload, Adapter, LoraRank,
+        Whole, //!< a whole scenario at once (advice applied); never merged
+    };
+    Q_ENUM(EditKind)
+
+    using Change = std::function<void(ScenarioSpec &)>;
+
+    explicit ScenarioDocument(const Catalogue &catalogue, QObject *parent = nullptr);
+    ~ScenarioDocument() override;
+
+    const Catalogue &catalogue() const { return m_catalogue; }
+    //! The last valid scenario: what is estimated and shown.
+    const ScenarioSpec &spec() const { return m_spec; }
+    const Scenario &scenario() const { return m_spec.scenario; }
+    const Breakdown &breakdown() const { return m_breakdown; }
+    //! The scenario as typed; equal to spec() unless issues() is non-empty.
+    const ScenarioSpec &draft() const { return m_draft; }
+    //! What is wrong with the draft; empty when the draft is the scenario.
+    const ValidationIssues &issues() const { return m_issues; }
+
+    QUndoStack *undoStack() const { return m_undoStack; }
+    QString fileName() const { return m_fileName; }
+    bool isModified() const;
+
+    /*!
+     * Applies \a change to the draft. When the draft is valid it becomes the scenario (one undo
+     * step named \a text). When it is not, the change alone is still applied to the last valid
+     * scenario if that is valid (moving the batch slider while a typed head count is wrong still
+     * estimates), and the draft's issues are reported. Returns whether the scenario changed.
+     */
+    bool edit(EditKind kind, const QString &text, const Change &change);
+
+    //! Replaces the scenario by \a spec as one undo step (advice applied); \a spec must be valid.
+    bool replace(const ScenarioSpec &spec, const QString &text);
+
+    //! Starts afresh from \a spec (no undo history, unmodified); false if \a spec is invalid.
+    bool reset(const ScenarioSpec &spec, const QString &fileName = QString());
+
+    //! The scenario a fresh window shows: LLaMA-2 7B, B = 1, S = 2048, bf16-master, AdamW,
+    //! no checkpointing, one A100 80GB. Falls back to the core defaults for names the
+    //! catalogue lacks.
+    static ScenarioSpec defaultSpec(const Catalogue &catalogue);
+
+    /*!
+     * Reads a scenario file. On success it becomes the document (fresh history); on any error,
+     * including a scenario that reads but does not validate, the document is left untouched and
+     * \a error says why, in words naming the key or field.
+     */
+    bool load(const QString &path, QString *error);
+    //! Saves the scenario atomically; the file name and clean state change only on success.
+    bool save(const QString &path, QString *error);
+
+    //! Whether two scenarios are equal in every field the estimate reads.
+    static bool sameScenario(const ScenarioSpec &a, const ScenarioSpec &b);
+
+signals:
+    //! The valid scenario changed; breakdownChanged follows.
+    void scenarioChanged();
+    void breakdownChanged(const headroom::Breakdown &breakdown);
+    //! The draft changed (the form may show values the scenario does not hold).
+    void draftChanged();
+    void issuesChanged();
+    //! The document was replaced wholesale (new, open): views reset their own state.
+    void documentReset();
+    void fileNameChanged(const QString &fileName);
+    void modifiedChanged(bool modified);
+
+private:
+    friend class ScenarioEditCommand;
+    //! Called by the undo commands: makes \a spec the scenario and, unless \a keepDraft, the draft.
+    void applySpec(const ScenarioSpec &spec, bool keepDraft);
+    void setIssues(const ValidationIssues &issues);
+    void push(EditKind kind, const QString &text, const ScenarioSpec &after);
+
+    const Catalogue &m_catalogue;
+    ScenarioSpec m_spec;
+    ScenarioSpec m_draft;
+    Breakdown m_breakdown;
+    ValidationIssues m_issues;
+    QUndoStack *m_undoStack;
+    QString m_fileName;
+    bool m_keepDraftOnPush = false;
+};
+
+} // namespace headroom
