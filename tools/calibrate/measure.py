@@ -103,6 +103,8 @@ class SavedTensorTracker:
         self.param_ids = {id(p): n for n, p in model.named_parameters()}
         self.buffer_names = {storage_of(b)[0]: n for n, b in model.named_buffers()}
         self.region_modules = model.region_modules()
+        if hasattr(model, "model"):
+            model.model.record_shared = True
         self.stack = []            # [qualified module name, module, roles counter]
         self.records = []
         self.seen = {}             # storage key -> index of first record

@@ -614,6 +614,7 @@ class LlamaModel(nn.Module):
         self.norm = LlamaRMSNorm(cfg.hidden, eps=cfg.norm_eps)
         self.rotary_emb = LlamaRotaryEmbedding(cfg)
         self.gradient_checkpointing = False
+        self.record_shared = False  # measure.py sets it: keep refs to the shared tensors to name them
         self.shared = {}
 
     def _causal_mask(self, inputs_embeds, cache_position):
@@ -641,8 +642,9 @@ class LlamaModel(nn.Module):
         causal_mask = self._causal_mask(inputs_embeds, cache_position)
         hidden_states = inputs_embeds
         position_embeddings = self.rotary_emb(hidden_states, position_ids)
-        self.shared = {"causal_mask": causal_mask, "cache_position": cache_position,
-                       "rope_cos": position_embeddings[0], "rope_sin": position_embeddings[1]}
+        if self.record_shared:
+            self.shared = {"causal_mask": causal_mask, "cache_position": cache_position,
+                           "rope_cos": position_embeddings[0], "rope_sin": position_embeddings[1]}
         for i, decoder_layer in enumerate(self.layers):
             if self.gradient_checkpointing and self.training:
                 with region("layer.%d" % i), op("checkpoint_input"):
