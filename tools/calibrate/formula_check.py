@@ -1,20 +1,23 @@
 #!/usr/bin/python3
 """Recomputes every calibration fixture from the closed-form tensor list of
-SAVED_TENSORS.md and reports the error, region by region.
+SAVED_TENSORS.md and reports the error, region by region and item by item
+(the itemized layer and the regions outside the layers), and checks that
+SAVED_TENSORS.md carries exactly the tables generated from this file.
 
 The tables below ARE the specification (SAVED_TENSORS.md is generated from them
 with --markdown and explained there). Each entry of a table is
 
-    (name, elements, dtype, condition)
+    (name, elements, dtype, condition, shape, what)
 
   * elements: a Python expression in B, S, H, A, KV, d (= H / A), F, V, P
     (GPT-2 learned positions), L;
   * dtype: bytes per element as a symbol: "r" (residual/norm dtype: 4 in fp32 and
     autocast, 2 in pure bf16), "c" (compute dtype of matmuls: 4 in fp32, 2 in
-    autocast and bf16), "4" (always fp32), "8" (int64), "mask" (the CPU dropout
-    mask of the attention probabilities, see below);
+    autocast and bf16), "4" (always fp32), "8" (int64);
   * condition: a Python expression over the flags drop (dropout > 0),
-    autocast, fp32, bf16, r, c, ckpt; "" means always.
+    autocast, fp32, bf16, r, c, ckpt, eager and the size variables above;
+    "" means always;
+  * shape as saved, and what the tensor is (documentation only).
 
 Also compared with the same inputs (--compare): the textbook per-layer formula
 2·(19·B·S·H + 3·B·A·S²) bytes (brief, section 2.2) and Korthikanti et al.
@@ -36,121 +39,140 @@ DEFAULT_FIXTURE = os.path.abspath(os.path.join(HERE, "..", "..", "tests", "fixtu
 # The specification
 # --------------------------------------------------------------------------
 GPT2_NORM = [  # nn.LayerNorm saves its input and per-row mean / rstd in the input's dtype
-    ("{ln}.input", "B*S*H", "r", ""),
-    ("{ln}.mean", "B*S", "r", ""),
-    ("{ln}.rstd", "B*S", "r", ""),
+    ("{ln}.input", "B*S*H", "r", "", "[B, S, H]", "the LayerNorm input (the residual stream)"),
+    ("{ln}.mean", "B*S", "r", "", "[B, S, 1]", "per-token mean"),
+    ("{ln}.rstd", "B*S", "r", "", "[B, S, 1]", "per-token 1/std"),
+]
+
+
+def _fmt(rows, **kw):
+    return [tuple(x.format(**kw) if i == 0 else x for i, x in enumerate(row)) for row in rows]
+
+
+_GPT2_MLP = [
+    ("mlp.c_fc.input", "B*S*H", "c", "", "[B*S, H]", "ln_2 output (autocast: its bf16 cast)"),
+    ("mlp.act.input", "B*S*F", "c", "", "[B, S, F]", "c_fc output, saved by pow(x, 3) (gelu_new written out)"),
+    ("mlp.act.tanh_out", "B*S*F", "c", "", "[B, S, F]", "tanh output"),
+    ("mlp.act.half_x", "B*S*F", "c", "", "[B, S, F]", "0.5 * x, saved by the final product"),
+    ("mlp.act.one_plus_tanh", "B*S*F", "c", "", "[B, S, F]", "1 + tanh(...), saved by the final product"),
+    ("mlp.c_proj.input", "B*S*F", "c", "", "[B*S, F]", "gelu output"),
+    ("mlp.dropout.mask", "B*S*H", "c", "drop", "[B, S, H]", "CPU dropout mask (input dtype)"),
 ]
 
 GPT2_LAYER_EAGER = [
-    *[(n.format(ln="ln_1"), e, t, c) for n, e, t, c in GPT2_NORM],
-    ("attn.c_attn.input", "B*S*H", "c", ""),       # ln_1 output (autocast: its bf16 cast)
-    ("attn.q", "B*S*H", "c", ""),                  # matmul's contiguous copy of q, [B*A, S, d]
-    ("attn.k_t", "B*S*H", "c", ""),                # matmul's contiguous copy of k^T, [B*A, d, S]
-    ("attn.probs", "B*A*S*S", "c", ""),            # softmax output (CPU autocast: bf16)
-    ("attn.attn_dropout.mask", "B*A*S*S", "c", "drop"),
-    ("attn.probs_dropped", "B*A*S*S", "c", "drop"),  # without dropout: the softmax output again
-    ("attn.v", "B*S*H", "c", ""),                  # matmul's contiguous copy of v
-    ("attn.c_proj.input", "B*S*H", "c", ""),       # merged heads
-    ("attn.resid_dropout.mask", "B*S*H", "c", "drop"),
-    *[(n.format(ln="ln_2"), e, t, c) for n, e, t, c in GPT2_NORM],
-    ("mlp.c_fc.input", "B*S*H", "c", ""),
-    ("mlp.act.input", "B*S*F", "c", ""),           # gelu_new, written out in Python, saves four B*S*F
-    ("mlp.act.tanh_out", "B*S*F", "c", ""),
-    ("mlp.act.half_x", "B*S*F", "c", ""),
-    ("mlp.act.one_plus_tanh", "B*S*F", "c", ""),
-    ("mlp.c_proj.input", "B*S*F", "c", ""),
-    ("mlp.dropout.mask", "B*S*H", "c", "drop"),
+    *_fmt(GPT2_NORM, ln="ln_1"),
+    ("attn.c_attn.input", "B*S*H", "c", "", "[B*S, H]", "ln_1 output (autocast: its bf16 cast)"),
+    ("attn.q", "B*S*H", "c", "B > 1", "[B*A, S, d]", "matmul's contiguous copy of the split-head q"),
+    ("attn.q", "3*B*S*H", "c", "B == 1", "[A, S, d] view",
+     "with B == 1 matmul can view q, k^T and v: the whole fused c_attn output [S, 3H] is saved instead"),
+    ("attn.k_t", "B*S*H", "c", "B > 1", "[B*A, d, S]", "matmul's contiguous copy of k^T"),
+    ("attn.probs", "B*A*S*S", "c", "", "[B, A, S, S]", "softmax output (CPU autocast: bf16)"),
+    ("attn.attn_dropout.mask", "B*A*S*S", "c", "drop", "[B, A, S, S]", "CPU dropout mask (input dtype)"),
+    ("attn.probs_dropped", "B*A*S*S", "c", "drop", "[B*A, S, S]",
+     "dropped probabilities, saved by matmul(probs, v); without dropout this is the softmax output again"),
+    ("attn.v", "B*S*H", "c", "B > 1", "[B*A, S, d]", "matmul's contiguous copy of v"),
+    ("attn.c_proj.input", "B*S*H", "c", "", "[B*S, H]", "merged heads"),
+    ("attn.resid_dropout.mask", "B*S*H", "c", "drop", "[B, S, H]", "CPU dropout mask (input dtype)"),
+    *_fmt(GPT2_NORM, ln="ln_2"),
+    *_GPT2_MLP,
 ]
 
 GPT2_LAYER_FLASH = [
-    *[(n.format(ln="ln_1"), e, t, c) for n, e, t, c in GPT2_NORM],
-    ("attn.c_attn.input", "B*S*H", "c", ""),
-    ("attn.q", "3*B*S*H", "c", ""),       # q, k, v are views of the fused c_attn output: its whole storage
-    ("attn.out", "B*S*H", "c", ""),       # also c_proj's input
-    ("attn.lse", "B*A*S", "4", ""),
-    ("attn.resid_dropout.mask", "B*S*H", "c", "drop"),
-    *[(n.format(ln="ln_2"), e, t, c) for n, e, t, c in GPT2_NORM],
-    ("mlp.c_fc.input", "B*S*H", "c", ""),
-    ("mlp.act.input", "B*S*F", "c", ""),
-    ("mlp.act.tanh_out", "B*S*F", "c", ""),
-    ("mlp.act.half_x", "B*S*F", "c", ""),
-    ("mlp.act.one_plus_tanh", "B*S*F", "c", ""),
-    ("mlp.c_proj.input", "B*S*F", "c", ""),
-    ("mlp.dropout.mask", "B*S*H", "c", "drop"),
+    *_fmt(GPT2_NORM, ln="ln_1"),
+    ("attn.c_attn.input", "B*S*H", "c", "", "[B*S, H]", "ln_1 output (autocast: its bf16 cast)"),
+    ("attn.q", "3*B*S*H", "c", "", "[B, S, A, d] view",
+     "q, k and v are views of the fused c_attn output: its whole [B, S, 3H] storage"),
+    ("attn.out", "B*S*H", "c", "", "[B, S, A, d]", "kernel output, also c_proj's input"),
+    ("attn.lse", "B*A*S", "4", "", "[B, A, S]", "fp32 logsumexp"),
+    ("attn.resid_dropout.mask", "B*S*H", "c", "drop", "[B, S, H]", "CPU dropout mask (input dtype)"),
+    *_fmt(GPT2_NORM, ln="ln_2"),
+    *_GPT2_MLP,
+]
+
+_LOSS = [
+    ("log_softmax", "B*S*V", "4", "", "[B*S, V]", "log_softmax of logits.float(), saved by log_softmax and nll_loss"),
+    ("labels", "B*S if B > 1 else S + 1", "8", "", "[B*S]",
+     "labels padded to S+1, then [..., 1:].contiguous(): a copy when B > 1; with B == 1 the slice is "
+     "contiguous and the padded storage itself is saved"),
 ]
 
 GPT2_OUTSIDE = {
     "embedding": [
-        ("wte.indices", "B*S", "8", ""),
-        ("wpe.indices", "S", "8", ""),          # position_ids [1, S]
-        ("drop.mask", "B*S*H", "r", "drop"),
+        ("wte.indices", "B*S", "8", "", "[B, S]", "input ids"),
+        ("wpe.indices", "S", "8", "", "[1, S]", "position ids"),
+        ("drop.mask", "B*S*H", "r", "drop", "[B, S, H]", "embedding dropout mask (CPU: embedding dtype)"),
     ],
-    "final_norm": [(n.format(ln="ln_f"), e, t, c) for n, e, t, c in GPT2_NORM],
-    "lm_head": [("lm_head.input", "B*S*H", "c", "")],
-    "loss": [
-        ("log_softmax", "B*S*V", "4", ""),      # logits.float() -> log_softmax output, fp32
-        # labels padded to S+1 then [..., 1:].contiguous(): a copy when B > 1; with B == 1 the
-        # slice is already contiguous and the whole padded storage is what is saved
-        ("labels", "B*S if B > 1 else S + 1", "8", ""),
-    ],
+    "final_norm": _fmt(GPT2_NORM, ln="ln_f"),
+    "lm_head": [("lm_head.input", "B*S*H", "c", "", "[B*S, H]", "ln_f output (autocast: its bf16 cast)")],
+    "loss": _LOSS,
     "shared": [],
 }
 
 RMSNORM = [  # LlamaRMSNorm: fp32 upcast; torch 1.13's mean() also saves its input (x^2)
-    ("{n}.x_fp32", "B*S*H", "4", ""),
-    ("{n}.x_squared", "B*S*H", "4", ""),
-    ("{n}.rstd", "B*S", "4", ""),
-    ("{n}.normed", "B*S*H", "r", ""),        # x * rstd cast back to the input dtype
+    ("{n}.x_fp32", "B*S*H", "4", "", "[B, S, H]",
+     "hidden.to(float32): the residual itself when it is fp32, a fresh copy in pure bf16"),
+    ("{n}.x_squared", "B*S*H", "4", "", "[B, S, H]", "x.pow(2), saved by mean() (torch 1.13)"),
+    ("{n}.rstd", "B*S", "4", "", "[B, S, 1]", "rsqrt(mean + eps)"),
+    ("{n}.normed", "B*S*H", "r", "", "[B, S, H]", "(x * rstd).to(input dtype), saved by weight * h"),
+]
+
+_LLAMA_ATTN_IN = [
+    ("self_attn.q_proj.input", "B*S*H", "r", "r == c", "[B*S, H]", "the norm output, shared by q/k/v_proj"),
+    ("self_attn.q_proj.input", "B*S*H", "c", "r != c", "[B*S, H]", "autocast: bf16 cast of the norm output"),
+    ("self_attn.k_proj.input", "B*S*H", "c", "r != c", "[B*S, H]", "autocast: another bf16 cast"),
+    ("self_attn.v_proj.input", "B*S*H", "c", "r != c", "[B*S, H]", "autocast: another bf16 cast"),
+]
+
+_LLAMA_MLP = [
+    ("mlp.gate_proj.input", "B*S*H", "r", "r == c", "[B*S, H]", "the norm output, shared by gate/up_proj"),
+    ("mlp.gate_proj.input", "B*S*H", "c", "r != c", "[B*S, H]", "autocast: bf16 cast of the norm output"),
+    ("mlp.up_proj.input", "B*S*H", "c", "r != c", "[B*S, H]", "autocast: another bf16 cast"),
+    ("mlp.act_fn.input", "B*S*F", "c", "", "[B, S, F]", "gate_proj output, saved by SiLU"),
+    ("mlp.act_out", "B*S*F", "c", "", "[B, S, F]", "SiLU output, saved by the product"),
+    ("mlp.up_out", "B*S*F", "c", "", "[B, S, F]", "up_proj output, saved by the product"),
+    ("mlp.down_proj.input", "B*S*F", "c", "", "[B*S, F]", "act * up"),
 ]
 
 LLAMA_LAYER_EAGER = [
-    *[(n.format(n="input_layernorm"), e, t, c) for n, e, t, c in RMSNORM],
-    ("self_attn.q_proj.input", "B*S*H", "r", "r == c"),       # the norm output, shared by q/k/v
-    ("self_attn.q_proj.input", "3*B*S*H", "c", "r != c"),     # autocast: one bf16 cast per projection
-    ("self_attn.q", "B*S*H", "c", ""),                        # [B*A, S, d]
-    ("self_attn.k_t", "B*S*H", "c", ""),                      # repeat_kv'd (A heads) [B*A, d, S]
-    ("self_attn.probs_fp32", "B*A*S*S", "4", ""),             # softmax(dtype=float32)
-    ("self_attn.dropout_mask", "B*A*S*S", "r", "drop"),       # dropout runs in the query dtype (= r)
-    ("self_attn.probs_dropped", "B*A*S*S", "c", "drop or c != 4"),  # what matmul(probs, v) saves
-    ("self_attn.v", "B*S*H", "c", ""),                        # repeat_kv'd (A heads)
-    ("self_attn.o_proj.input", "B*S*H", "c", ""),
-    *[(n.format(n="post_attention_layernorm"), e, t, c) for n, e, t, c in RMSNORM],
-    ("mlp.gate_proj.input", "B*S*H", "r", "r == c"),
-    ("mlp.gate_proj.input", "2*B*S*H", "c", "r != c"),
-    ("mlp.act_fn.input", "B*S*F", "c", ""),
-    ("mlp.act_out", "B*S*F", "c", ""),
-    ("mlp.up_out", "B*S*F", "c", ""),
-    ("mlp.down_proj.input", "B*S*F", "c", ""),
+    *_fmt(RMSNORM, n="input_layernorm"),
+    *_LLAMA_ATTN_IN,
+    ("self_attn.q", "B*S*H", "c", "", "[B*A, S, d]", "matmul's copy of the RoPE'd q (autocast: bf16 cast)"),
+    ("self_attn.k_t", "B*S*H", "c", "", "[B*A, d, S]", "k^T at A heads: repeat_kv copy (GQA) or matmul's copy"),
+    ("self_attn.probs_fp32", "B*A*S*S", "4", "", "[B, A, S, S]", "softmax(dtype=float32) output"),
+    ("self_attn.dropout_mask", "B*A*S*S", "r", "drop", "[B, A, S, S]",
+     "CPU dropout mask in the query dtype (= r: RoPE with cos/sin in the embedding dtype promotes)"),
+    ("self_attn.probs_dropped", "B*A*S*S", "c", "drop or c != 4", "[B*A, S, S]",
+     "what matmul(probs, v) saves: the .to(query dtype)/dropout result, autocast: its bf16 cast; "
+     "in fp32 without dropout it is probs_fp32 again"),
+    ("self_attn.v", "B*S*H", "c", "", "[B*A, S, d]", "v at A heads: repeat_kv copy or matmul's copy"),
+    ("self_attn.o_proj.input", "B*S*H", "c", "", "[B*S, H]", "merged heads"),
+    *_fmt(RMSNORM, n="post_attention_layernorm"),
+    *_LLAMA_MLP,
 ]
 
 LLAMA_LAYER_FLASH = [
-    *[(n.format(n="input_layernorm"), e, t, c) for n, e, t, c in RMSNORM],
-    ("self_attn.q_proj.input", "B*S*H", "r", "r == c"),
-    ("self_attn.q_proj.input", "3*B*S*H", "c", "r != c"),
-    ("self_attn.q", "B*S*H", "c", ""),          # RoPE output (autocast: HF casts it to bf16 for the kernel)
-    ("self_attn.k", "B*S*KV*d", "c", ""),       # KV heads, no repeat
-    ("self_attn.v", "B*S*KV*d", "c", ""),       # a view of v_proj's output
-    ("self_attn.out", "B*S*H", "c", ""),        # also o_proj's input
-    ("self_attn.lse", "B*A*S", "4", ""),
-    *[(n.format(n="post_attention_layernorm"), e, t, c) for n, e, t, c in RMSNORM],
-    ("mlp.gate_proj.input", "B*S*H", "r", "r == c"),
-    ("mlp.gate_proj.input", "2*B*S*H", "c", "r != c"),
-    ("mlp.act_fn.input", "B*S*F", "c", ""),
-    ("mlp.act_out", "B*S*F", "c", ""),
-    ("mlp.up_out", "B*S*F", "c", ""),
-    ("mlp.down_proj.input", "B*S*F", "c", ""),
+    *_fmt(RMSNORM, n="input_layernorm"),
+    *_LLAMA_ATTN_IN,
+    ("self_attn.q", "B*S*H", "c", "", "[B, S, A, d]", "RoPE'd q (autocast: HF casts it to bf16 for the kernel)"),
+    ("self_attn.k", "B*S*KV*d", "c", "", "[B, S, KV, d]", "RoPE'd k at KV heads (autocast: bf16 cast)"),
+    ("self_attn.v", "B*S*KV*d", "c", "", "[B, S, KV, d]", "a view of v_proj's output"),
+    ("self_attn.out", "B*S*H", "c", "", "[B, S, A, d]", "kernel output, also o_proj's input"),
+    ("self_attn.lse", "B*A*S", "4", "", "[B, A, S]", "fp32 logsumexp"),
+    *_fmt(RMSNORM, n="post_attention_layernorm"),
+    *_LLAMA_MLP,
 ]
 
 LLAMA_OUTSIDE = {
-    "embedding": [("embed_tokens.indices", "B*S", "8", "")],
-    "final_norm": [(n.format(n="norm"), e, t, c) for n, e, t, c in RMSNORM],
-    "lm_head": [("lm_head.input", "B*S*H", "c", "")],
-    "loss": GPT2_OUTSIDE["loss"],
+    "embedding": [("embed_tokens.indices", "B*S", "8", "", "[B, S]", "input ids")],
+    "final_norm": _fmt(RMSNORM, n="norm"),
+    "lm_head": [("lm_head.input", "B*S*H", "c", "", "[B*S, H]", "final norm output (autocast: its bf16 cast)")],
+    "loss": _LOSS,
     "shared": [
-        ("rope_cos", "S*d", "r", ""),                       # [1, S, d] in the embeddings' dtype
-        ("rope_sin", "S*d", "r", ""),
-        ("causal_mask", "B*S*S", "r", "ckpt and eager"),    # [B, 1, S, S], saved by the reentrant checkpoint
-        ("cache_position", "S", "8", "ckpt"),               # position_ids is a view of it
+        ("rope_cos", "S*d", "r", "", "[1, S, d]", "RoPE cos in the embedding dtype, saved by q*cos (layer 0)"),
+        ("rope_sin", "S*d", "r", "", "[1, S, d]", "RoPE sin"),
+        ("causal_mask", "B*S*S", "r", "ckpt and eager", "[B, 1, S, S]",
+         "4-D additive mask, a tensor argument of the reentrant checkpoint"),
+        ("cache_position", "S", "8", "ckpt", "[S]", "positions (position_ids is a view), checkpoint argument"),
     ],
 }
 
@@ -164,8 +186,9 @@ WEIGHT_COPIES = {
 # The element that the first save of a layer aliases under reentrant checkpointing
 # (recompute of layer i saves everything above except the checkpointed input itself).
 CHECKPOINT_ALIAS = {
-    "gpt2": ("ln_1.input", "B*S*H", "r", ""),
-    "llama": ("input_layernorm.x_fp32", "B*S*H", "4", "r == 4"),  # pure bf16: x_fp32 is a fresh copy
+    "gpt2": ("ln_1.input", "B*S*H", "r", "", "[B, S, H]", "the checkpointed layer input"),
+    "llama": ("input_layernorm.x_fp32", "B*S*H", "4", "r == 4", "[B, S, H]",
+              "the checkpointed layer input; in pure bf16 x_fp32 is a fresh copy"),
 }
 
 
@@ -207,17 +230,52 @@ class Env:
         return eval(expr, {}, dict(self.vars))
 
     def on(self, cond):
-        return True if not cond else bool(eval(cond, {}, dict(self.flags)))
+        return True if not cond else bool(eval(cond, {}, dict(self.vars, **self.flags)))
 
     def items(self, table):
         out = []
-        for name, elems, dt, cond in table:
+        for name, elems, dt, cond, _shape, _what in table:
             if self.on(cond):
                 out.append((name, self.n(elems) * self.sizes[dt]))
         return out
 
     def total(self, table):
         return sum(b for _, b in self.items(table))
+
+
+def predict_items(cfg):
+    """{region: {name: bytes}} for the itemized layer (its recompute when checkpointed) and the
+    regions outside the layers, as the fixture's itemized lists name them."""
+    e = Env(cfg)
+    m = cfg["model"]
+    flash = m["attn_impl"] == "flash_emulated"
+    if m["arch"] == "gpt2":
+        layer_t, outside_t = (GPT2_LAYER_FLASH if flash else GPT2_LAYER_EAGER), GPT2_OUTSIDE
+    else:
+        layer_t, outside_t = (LLAMA_LAYER_FLASH if flash else LLAMA_LAYER_EAGER), LLAMA_OUTSIDE
+    out = {"layer": dict(e.items(layer_t))}
+    if e.ckpt:
+        alias = CHECKPOINT_ALIAS[m["arch"]]
+        if e.on(alias[3]):
+            del out["layer"][alias[0]]
+    for region, table in outside_t.items():
+        out[region] = dict(e.items(table))
+    return out
+
+
+def measured_items(cfg):
+    it = cfg["itemized"]
+    layer = it.get("recompute") if cfg["checkpointing"] == "full" else it["forward"]
+    out = {"layer": layer}
+    out.update(it["outside"])
+    res = {}
+    for region, items in out.items():
+        d = {}
+        for x in items:
+            if x["category"] in ("activation", "shared") and x["bytes"]:
+                d[x["name"]] = d.get(x["name"], 0) + x["bytes"]
+        res[region] = d
+    return res
 
 
 def predict(cfg):
@@ -235,7 +293,7 @@ def predict(cfg):
     wc_head = e.n(WEIGHT_COPIES[arch]["lm_head"]) * 2 if e.flags["autocast"] else 0
     pred = {"outside": {}, "layer_weight_copy": wc_layer, "lm_head_weight_copy": wc_head}
     if e.ckpt:
-        name, elems, dt, cond = CHECKPOINT_ALIAS[arch]
+        name, elems, dt, cond, _, _ = CHECKPOINT_ALIAS[arch]
         alias = e.n(elems) * e.sizes[dt] if e.on(cond) else 0
         pred["layer"] = e.n("B*S*H") * e.sizes["r"]          # the checkpointed layer input
         pred["recompute"] = layer - alias
@@ -293,6 +351,13 @@ def check(doc, tolerance, verbose):
         for k, exp in p["state"].items():
             comps.append(("state." + k, ms[k], exp))
         comps.append(("state.grad_bytes_after_backward", ms["grad_bytes_after_backward"], p["state"]["grad_bytes"]))
+        pi, mi = predict_items(cfg), measured_items(cfg)
+        for region in sorted(set(pi) | set(mi)):
+            if region == "shared" and cfg["checkpointing"] == "full":
+                continue  # itemized lists hold forward saves only; shared items then come from the layers too
+            p_r, m_r = pi.get(region, {}), mi.get(region, {})
+            for name in sorted(set(p_r) | set(m_r)):
+                comps.append(("item %s:%s" % (region, name), m_r.get(name, 0), p_r.get(name, 0)))
         bad = []
         for name, got, exp in comps:
             err = abs(got - exp) / max(abs(got), 1)
@@ -332,22 +397,48 @@ def compare(rows):
                                                        100.0 * (ko - meas) / meas, 100.0 * (pred - meas) / meas))
 
 
-def markdown():
+def markdown_tables():
+    """The tables of SAVED_TENSORS.md, generated from the spec above."""
+    lines = []
+
     def table(title, t):
-        print("\n%s\n" % title)
-        print("| name | elements | bytes/elem | saved when |")
-        print("|---|---|---|---|")
-        for name, elems, dt, cond in t:
-            print("| `%s` | %s | %s | %s |" % (name, elems.replace("*", "·"), dt, cond or "always"))
+        lines.append("")
+        lines.append("#### %s" % title)
+        lines.append("")
+        lines.append("| name | elements | bytes/elem | saved when | shape as saved | what |")
+        lines.append("|---|---|---|---|---|---|")
+        for name, elems, dt, cond, shape, what in t:
+            lines.append("| `%s` | %s | %s | %s | %s | %s |" % (
+                name, elems.replace("*", "·"), dt, ("`%s`" % cond) if cond else "always", shape, what))
     table("GPT-2 layer, eager", GPT2_LAYER_EAGER)
     table("GPT-2 layer, flash (emulated)", GPT2_LAYER_FLASH)
-    for k, t in GPT2_OUTSIDE.items():
-        if t:
-            table("GPT-2 outside: %s" % k, t)
+    for k in ("embedding", "final_norm", "lm_head", "loss"):
+        table("GPT-2 outside the layers: %s" % k, GPT2_OUTSIDE[k])
     table("LLaMA layer, eager", LLAMA_LAYER_EAGER)
     table("LLaMA layer, flash (emulated)", LLAMA_LAYER_FLASH)
-    for k, t in LLAMA_OUTSIDE.items():
-        table("LLaMA outside: %s" % k, t)
+    for k in ("embedding", "final_norm", "lm_head", "loss", "shared"):
+        table("LLaMA outside the layers: %s" % k, LLAMA_OUTSIDE[k])
+    return lines
+
+
+DOC = os.path.join(HERE, "SAVED_TENSORS.md")
+BEGIN, END = "<!-- BEGIN GENERATED TABLES (formula_check.py --markdown) -->", "<!-- END GENERATED TABLES -->"
+
+
+def check_doc():
+    """SAVED_TENSORS.md must carry exactly the generated tables."""
+    with open(DOC) as f:
+        text = f.read()
+    try:
+        body = text.split(BEGIN, 1)[1].split(END, 1)[0]
+    except IndexError:
+        print("SAVED_TENSORS.md: generated-tables markers missing")
+        return False
+    want = "\n".join(markdown_tables()).strip()
+    if body.strip() != want:
+        print("SAVED_TENSORS.md: tables differ from the spec in formula_check.py; regenerate with --markdown")
+        return False
+    return True
 
 
 def main(argv=None):
@@ -356,10 +447,11 @@ def main(argv=None):
     ap.add_argument("--tolerance", type=float, default=0.0, help="relative, per region (default 0: exact)")
     ap.add_argument("--compare", action="store_true", help="also print textbook and Korthikanti errors")
     ap.add_argument("--markdown", action="store_true", help="print the tables as Markdown and exit")
+    ap.add_argument("--no-doc-check", action="store_true", help="skip checking SAVED_TENSORS.md's tables")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     if args.markdown:
-        markdown()
+        print("\n".join([BEGIN] + markdown_tables() + ["", END]))
         return 0
     with open(args.fixture) as f:
         doc = json.load(f)
@@ -370,7 +462,8 @@ def main(argv=None):
           % (len(rows), n_checks, n_bad, 100 * worst))
     if args.compare:
         compare(rows)
-    return 1 if n_bad else 0
+    doc_ok = True if args.no_doc_check else check_doc()
+    return 1 if n_bad or not doc_ok else 0
 
 
 if __name__ == "__main__":

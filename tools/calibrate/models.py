@@ -465,7 +465,7 @@ class LlamaRMSNorm(nn.Module):
             variance = hidden_states.pow(2).mean(-1, keepdim=True)
         with op("rstd"):
             r = torch.rsqrt(variance + self.variance_epsilon)
-        with op():
+        with op("x_fp32", "rstd"):  # both already saved above: aliases
             hidden_states = hidden_states * r
         with op("normed"):
             return self.weight * hidden_states.to(input_dtype)
