@@ -369,8 +369,6 @@ def observe(records, cfg, precision, layer, B, S):
     facts["autocast_weight_copy_dtypes"] = sorted({r["dtype"] for r in wc})
     facts["autocast_weight_copy_cached_per_param"] = (
         len({r["name"] for r in wc}) == len(wc)) if wc else None
-    casts = [r for r in rs if r["category"] == "activation" and r["producer"] == "ToCopyBackward0" and r["bytes"]]
-    facts["saved_activation_cast_copies_in_layer"] = len(casts)
     return facts
 
 
