@@ -430,6 +430,7 @@ def run_config(spec, threads):
         "id": spec["id"],
         "model": cfg.to_dict(),
         "batch": B, "seq": S, "precision": precision, "checkpointing": ckpt,
+        "torch_version": torch.__version__, "device": "cpu",
         "checkpoint_impl": models.CHECKPOINT_IMPL if ckpt == "full" else None,
         "attention": {"impl": cfg.attn_impl,
                       "kind": "emulated" if emulated else "measured",
