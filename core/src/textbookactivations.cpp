@@ -1,5 +1,7 @@
 #include <headroom/textbookactivations.h>
 
+#include <headroom/korthikanti.h>
+
 namespace headroom {
 
 namespace {
@@ -19,9 +21,16 @@ Terms terms(const Scenario &s)
     const Count H = s.model.hidden;
     const Count A = s.model.heads;
     Terms t;
-    t.linear = 19 * B * S * H;
-    t.quadratic = 3 * B * A * S * S;
-    t.input = B * S * H;
+    // One GPU's share under tensor (t) and sequence parallelism, divided as Korthikanti et al.
+    // 2022 divide their 34sbh + 5as^2b (korthikanti.h): the brief's 19 BSH tensors in their
+    // proportion (10 of 34 stay whole under t alone; all split with SP), the score tensors by t
+    // (heads are split), and a layer's input kept for full recompute split along S with SP.
+    // At t = 1 every share is the whole, so a single GPU gets the brief's formula unchanged.
+    const Count tp = s.parallel.tensorParallel;
+    const bool sp = s.parallel.sequenceParallel;
+    t.linear = tensorParallelLinearShare(19 * B * S * H, tp, sp);
+    t.quadratic = tensorParallelScoreShare(3 * B * A * S * S, tp);
+    t.input = sp ? B * S * H / tp : B * S * H;
     t.size = dtypeSize(activationDtype(s.training.precision.recipe));
     return t;
 }
@@ -31,7 +40,9 @@ Terms terms(const Scenario &s)
 ActivationEstimate TextbookActivations::estimate(const Scenario &s) const
 {
     const Terms t = terms(s);
-    const Count L = s.model.layers;
+    // Pipeline parallelism: the first stage holds ceil(L/p) layers for min(p, m) micro-batches
+    // under 1F1B (korthikanti.h); with p = 1 that is all L layers.
+    const Count L = pipelineLayersHeld(s);
     ActivationEstimate e;
     e.perLayer = t.size.times(t.linear + t.quadratic);
     switch (s.training.recompute) {
@@ -56,20 +67,22 @@ void TextbookActivations::itemize(const Scenario &s, std::vector<ActivationItem>
     const Dtype dtype = activationDtype(s.training.precision.recipe);
     const bool full = s.training.recompute == Recompute::Full;
     const bool selective = s.training.recompute == Recompute::Selective;
-    const Count B = s.training.microBatch, S = s.training.sequence, H = s.model.hidden;
-    const Count A = s.model.heads;
     // The brief names the 19 B*S*H tensors only as a group; the split follows Korthikanti et al.
     // 2022, section 4.1 (input 2, QKV 6, context 2, output-projection input 2, MLP 16 at 2 bytes
     // is 34 sbh; the brief's 19 rounds the same picture without the 1-byte masks).
-    out.push_back({ "layer.input", "B×S×H", dtype, B * S * H, t.size.times(B * S * H), ItemScope::Layer, false });
-    out.push_back({ "layer.other_bsh_tensors", "18×B×S×H", dtype, 18 * B * S * H,
-                    t.size.times(18 * B * S * H), ItemScope::Layer, full });
-    out.push_back({ "attn.scores", "B×A×S×S", dtype, B * A * S * S, t.size.times(B * A * S * S),
-                    ItemScope::Layer, full || selective });
-    out.push_back({ "attn.softmax_out", "B×A×S×S", dtype, B * A * S * S, t.size.times(B * A * S * S),
-                    ItemScope::Layer, full || selective });
-    out.push_back({ "attn.dropout", "B×A×S×S", dtype, B * A * S * S, t.size.times(B * A * S * S),
-                    ItemScope::Layer, full || selective });
+    // Shapes name the whole tensor; elements are one GPU's share under tensor and sequence
+    // parallelism, divided as estimate() divides them (korthikanti.h): the layer input is one of
+    // the tensors tensor parallelism leaves whole (split along S with SP), the other 18 take the
+    // rest of the 19 BSH share, and the scores are split by heads.
+    const Count input = t.input;
+    const Count other = t.linear - t.input;
+    const Count score = t.quadratic / 3;
+    out.push_back({ "layer.input", "B×S×H", dtype, input, t.size.times(input), ItemScope::Layer, false });
+    out.push_back({ "layer.other_bsh_tensors", "18×B×S×H", dtype, other, t.size.times(other), ItemScope::Layer, full });
+    out.push_back({ "attn.scores", "B×A×S×S", dtype, score, t.size.times(score), ItemScope::Layer, full || selective });
+    out.push_back({ "attn.softmax_out", "B×A×S×S", dtype, score, t.size.times(score), ItemScope::Layer,
+                    full || selective });
+    out.push_back({ "attn.dropout", "B×A×S×S", dtype, score, t.size.times(score), ItemScope::Layer, full || selective });
 }
 
 } // namespace headroom
