@@ -1,5 +1,8 @@
 #include <headroom/estimate.h>
 
+#include <headroom/lora.h>
+#include <headroom/placement.h>
+
 namespace headroom {
 
 ModelStates modelStates(const Scenario &s)
@@ -60,14 +63,18 @@ void addWarnings(const Scenario &s, Breakdown &b)
 Breakdown estimate(const Scenario &s)
 {
     Breakdown b;
-    const ModelStates m = modelStates(s);
-    b.parameterCount = m.parameterCount;
-    b.parameters = m.parameters;
-    b.gradients = m.gradients;
-    b.masterWeights = m.masterWeights;
-    b.optimizerStates = m.optimizerStates;
+    // One GPU's share of the model states under the run's parallelism, ZeRO stage, offload and
+    // adapters (placement.h); a single GPU without adapters gets modelStates() unchanged.
+    const Placement placement = placeModelStates(s);
+    b.parameterCount = placement.parameterCount;
+    b.parameters = placement.gpu.parameters;
+    b.gradients = placement.gpu.gradients;
+    b.masterWeights = placement.gpu.masterWeights;
+    b.optimizerStates = placement.gpu.optimizerStates;
+    b.host = placement.host;
 
     b.activationDetail = activationModel(s.activations.model).estimate(s);
+    addAdapterActivations(s, b.activationDetail); // LoRA: the adapters' own saved tensors
     b.activations = b.activationDetail.total();
     b.overhead = s.overhead.total();
 

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <headroom/lora.h>
+#include <headroom/placement.h>
 #include <headroom/quantityparse.h>
 
 namespace headroom {
@@ -123,6 +125,61 @@ const QList<KeyEntry> &entries()
           } },
         { { "gpu", "count", "gpus", ValueKind::Count, "number of GPUs N" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.gpus = v.count; return true; } },
+        // Scale-out (placement.h). The ZeRO stage is kept as given, clamped only so that it fits
+        // the enum, and validate() names the allowed range.
+        { { "parallel", "zero", "zero", ValueKind::Count, "ZeRO stage 0-3 (FSDP SHARD_GRAD_OP = 2, FULL_SHARD = 3)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const Count clamped = v.count < -1 ? -1 : (v.count > 1'000'000 ? 1'000'000 : v.count);
+              s.scenario.parallel.zero = static_cast<ZeroStage>(static_cast<int>(clamped));
+              return true;
+          } },
+        { { "parallel", "offload", "offload", ValueKind::Name, "none|optimizer|optimizer+params" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(offloadFromName(v.name.toStdString()), s.scenario.parallel.offload);
+          } },
+        { { "parallel", "tp", "tp", ValueKind::Count, "tensor-parallel degree t (divides the heads)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.tensorParallel = v.count; return true; } },
+        { { "parallel", "pp", "pp", ValueKind::Count, "pipeline-parallel stages p (at most L)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.pipelineParallel = v.count; return true; } },
+        { { "parallel", "sp", "sp", ValueKind::Bool, "true|false: sequence parallelism alongside tensor parallelism" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.sequenceParallel = v.flag; return true; } },
+        { { "parallel", "gpus-per-node", "gpus-per-node", ValueKind::Count, "GPUs per node, for host memory per node (default 8)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.gpusPerNode = v.count; return true; } },
+        { { "parallel", "reduce-bucket", "reduce-bucket", ValueKind::Count,
+            "ZeRO gradient reduce bucket in elements (DeepSpeed reduce_bucket_size, default 5e8)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.reduceBucket = v.count; return true; } },
+        // A rank or targets alone mean LoRA; the mode key comes after them so that a file's (or
+        // the option's) explicit mode, "none" included, has the last word.
+        { { "lora", "rank", "lora-rank", ValueKind::Count, "adapter rank r (implies --lora lora)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.lora.rank = v.count;
+              if (s.scenario.lora.mode == AdapterMode::None)
+                  s.scenario.lora.mode = AdapterMode::Lora;
+              return true;
+          } },
+        { { "lora", "targets", "lora-targets", ValueKind::Name,
+            "comma list of q,k,v,o,gate,up,down, or all (default q,v; implies --lora lora)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const auto targets = loraTargetsFromText(v.name.toStdString());
+              if (!targets)
+                  return false;
+              s.scenario.lora.targets = *targets;
+              if (s.scenario.lora.mode == AdapterMode::None)
+                  s.scenario.lora.mode = AdapterMode::Lora;
+              return true;
+          } },
+        { { "lora", "mode", "lora", ValueKind::Name, "none|lora|qlora" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(adapterModeFromName(v.name.toStdString()), s.scenario.lora.mode);
+          } },
+        { { "lora", "qlora", "qlora", ValueKind::Bool, "true|false: QLoRA, adapters on a 4-bit NF4 base (--lora qlora)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (v.flag)
+                  s.scenario.lora.mode = AdapterMode::Qlora;
+              else if (s.scenario.lora.mode == AdapterMode::Qlora)
+                  s.scenario.lora.mode = AdapterMode::Lora;
+              return true;
+          } },
     };
     return table;
 }
@@ -324,6 +381,23 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
     QJsonObject gpu{ { QStringLiteral("count"), qint64(s.parallel.gpus) } };
     if (!spec.gpuId.isEmpty())
         gpu.insert(QStringLiteral("kind"), spec.gpuId);
+    const Parallelism &par = s.parallel;
+    const QJsonObject parallel{
+        { QStringLiteral("zero"), static_cast<int>(par.zero) },
+        { QStringLiteral("offload"), QString::fromLatin1(offloadName(par.offload).data()) },
+        { QStringLiteral("tp"), qint64(par.tensorParallel) },
+        { QStringLiteral("pp"), qint64(par.pipelineParallel) },
+        { QStringLiteral("sp"), par.sequenceParallel },
+        { QStringLiteral("gpus-per-node"), qint64(par.gpusPerNode) },
+        { QStringLiteral("reduce-bucket"), qint64(par.reduceBucket) },
+    };
+    // Rank and targets only with adapters: on reading they would switch LoRA on.
+    QJsonObject lora{ { QStringLiteral("mode"), QString::fromLatin1(adapterModeName(s.lora.mode).data()) } };
+    if (s.lora.mode != AdapterMode::None) {
+        lora.insert(QStringLiteral("rank"), qint64(s.lora.rank));
+        lora.insert(QStringLiteral("targets"),
+                    QString::fromStdString(loraTargetsText(s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets)));
+    }
     return QJsonObject{
         { QStringLiteral("schema"), kScenarioSchema },
         { QStringLiteral("model"), model },
@@ -331,6 +405,8 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("activations"), activations },
         { QStringLiteral("runtime"), runtime },
         { QStringLiteral("gpu"), gpu },
+        { QStringLiteral("parallel"), parallel },
+        { QStringLiteral("lora"), lora },
     };
 }
 

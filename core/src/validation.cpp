@@ -36,6 +36,10 @@ FieldRange fieldRange(Field f)
     case Field::PipelineParallel: return { 1, 1024 };
     case Field::LoraRank: return { 1, 65536 };
     case Field::LoraTargets: return { 1, 127 };
+    case Field::Zero: return { 0, 3 };
+    case Field::Offload: return { 0, 2 };
+    case Field::GpusPerNode: return { 1, 1024 };
+    case Field::ReduceBucket: return { 1, kE(12) };
     }
     return { 0, 0 };
 }
@@ -62,6 +66,10 @@ std::string_view fieldName(Field f)
     case Field::PipelineParallel: return "pp";
     case Field::LoraRank: return "lora-rank";
     case Field::LoraTargets: return "lora-targets";
+    case Field::Zero: return "zero";
+    case Field::Offload: return "offload";
+    case Field::GpusPerNode: return "gpus-per-node";
+    case Field::ReduceBucket: return "reduce-bucket";
     }
     return {};
 }
@@ -114,9 +122,24 @@ ValidationIssues validate(const Scenario &s)
     if (ppOk && layersOk && p.pipelineParallel > m.layers)
         issues.add({ Field::PipelineParallel, Problem::OutOfRange, 1, m.layers, Field::Layers });
 
+    // ZeRO and offload (placement.h): offloading needs a ZeRO optimizer (stage >= 1), and
+    // parameters can only leave the GPU once stage 3 has partitioned them.
+    const bool zeroOk = inRange(Field::Zero, static_cast<Count>(p.zero));
+    const bool offloadOk = inRange(Field::Offload, static_cast<Count>(p.offload));
+    if (zeroOk && offloadOk) {
+        if (p.offload == Offload::Optimizer && p.zero == ZeroStage::Stage0)
+            issues.add({ Field::Offload, Problem::Requires, 1, 3, Field::Zero });
+        if (p.offload == Offload::OptimizerAndParams && p.zero != ZeroStage::Stage3)
+            issues.add({ Field::Offload, Problem::Requires, 3, 3, Field::Zero });
+    }
+    inRange(Field::GpusPerNode, p.gpusPerNode);
+    inRange(Field::ReduceBucket, p.reduceBucket);
+
     if (s.lora.mode != AdapterMode::None) {
         inRange(Field::LoraRank, s.lora.rank);
-        inRange(Field::LoraTargets, s.lora.targets);
+        // No targets named means the default, q and v (lora.h, kDefaultLoraTargets).
+        if (s.lora.targets != 0)
+            inRange(Field::LoraTargets, s.lora.targets);
     }
     return issues;
 }

@@ -77,6 +77,9 @@ struct Parallelism
     ZeroStage zero = ZeroStage::Stage0;
     Offload offload = Offload::None;
     Count gpusPerNode = 8;
+    //! Elements in ZeRO's gradient reduce bucket (DeepSpeed's reduce_bucket_size, default 5e8):
+    //! a half-precision buffer every GPU holds at ZeRO stage 1 and above (placement.h).
+    Count reduceBucket = 500'000'000;
 
     constexpr Count dataParallel() const
     {

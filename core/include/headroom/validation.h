@@ -15,12 +15,14 @@ enum class Field : std::uint8_t {
     Params, Layers, Hidden, Heads, KvHeads, Ffn, Vocab, MaxPositions,
     Batch, Sequence, GradAccum, Dropout, CudaContext, AllocatorReserve,
     Gpus, TensorParallel, PipelineParallel, LoraRank, LoraTargets,
+    Zero, Offload, GpusPerNode, ReduceBucket,
 };
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
     NotDivisible,   //!< must divide, or be divisible by, another field (other)
     Missing,        //!< required and not given
+    Requires,       //!< its current value needs another field (other) within [min, max]
 };
 
 struct ValidationIssue

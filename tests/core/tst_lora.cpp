@@ -1,0 +1,284 @@
+// LoRA and QLoRA model states, alone and combined with ZeRO and offload. Adapter counts are
+// checked against the figures PEFT's print_trainable_parameters() reports for the same
+// models; bytes are worked out by hand in the comments.
+
+#include <QtTest>
+
+#include <headroom/estimate.h>
+#include <headroom/lora.h>
+#include <headroom/placement.h>
+#include <headroom/scenariofile.h>
+#include <headroom/validation.h>
+
+using namespace headroom;
+
+namespace {
+
+// LLaMA-2 7B (HF config): P = 6,738,415,616.
+Scenario llama7b()
+{
+    Scenario s;
+    s.model.family = BlockFamily::Llama;
+    s.model.layers = 32;
+    s.model.hidden = 4096;
+    s.model.heads = 32;
+    s.model.ffn = 11008;
+    s.model.vocab = 32000;
+    s.training.precision.recipe = Recipe::Bf16Master;
+    s.training.precision.optimizer = Optimizer::AdamW;
+    s.overhead = { bytes(0), bytes(0) };
+    return s;
+}
+
+Scenario gpt2Small()
+{
+    Scenario s;
+    s.model.family = BlockFamily::Gpt2;
+    s.model.layers = 12;
+    s.model.hidden = 768;
+    s.model.heads = 12;
+    s.model.ffn = 3072;
+    s.model.vocab = 50257;
+    s.model.maxPositions = 1024;
+    s.model.tiedEmbeddings = true;
+    return s;
+}
+
+Scenario withLora(Scenario s, AdapterMode mode, Count rank, unsigned targets)
+{
+    s.lora.mode = mode;
+    s.lora.rank = rank;
+    s.lora.targets = targets;
+    return s;
+}
+
+} // namespace
+
+class TestLora : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void nf4DoubleQuant()
+    {
+        // Dettmers et al. 2023: 4-bit codes, one FP8 absmax per 64 weights, one FP32 constant per
+        // 256 blocks: 4 + 8/64 + 32/(64 x 256) = 4.126953125 bits = 67,616 / 131,072 bytes
+        // (= 2113 / 4096) = 0.515869140625 bytes per parameter.
+        QVERIFY(kNf4DoubleQuantBytes == bytesPer(4 * 64 * 256 + 8 * 256 + 32, 8 * 64 * 256));
+        QCOMPARE(kNf4DoubleQuantBytes.value(), 0.515869140625);
+    }
+
+    void adapterCounts_data()
+    {
+        QTest::addColumn<bool>("gpt2");
+        QTest::addColumn<Count>("rank");
+        QTest::addColumn<unsigned>("targets");
+        QTest::addColumn<Count>("expected");
+        // LLaMA-2 7B, r = 8 on q, v: 32 layers x 2 x 8 x (4096 + 4096) = 4,194,304; PEFT prints
+        // "trainable params: 4,194,304 || all params: 6,742,609,920".
+        QTest::newRow("llama-2-7b r8 q,v") << false << Count(8) << unsigned(LoraQ | LoraV) << Count(4'194'304);
+        // r = 16 on all seven projections: q, k, v, o: 4 x 16 x 8192 = 524,288; gate, up, down:
+        // 3 x 16 x (4096 + 11008) = 724,992; x 32 layers = 39,976,960 (PEFT: 39,976,960).
+        QTest::newRow("llama-2-7b r16 all") << false << Count(16) << 127u << Count(39'976'960);
+        // GPT-2 small: q and v live in the fused c_attn (768 -> 2304): 12 x 8 x (768 + 2304) =
+        // 294,912 (PEFT on c_attn: "trainable params: 294,912 || all params: 124,734,720").
+        QTest::newRow("gpt2 r8 q,v") << true << Count(8) << unsigned(LoraQ | LoraV) << Count(294'912);
+        // Naming q alone still adapts c_attn once.
+        QTest::newRow("gpt2 r8 q") << true << Count(8) << unsigned(LoraQ) << Count(294'912);
+        // c_fc (768 -> 3072) and mlp.c_proj (3072 -> 768): 12 x 2 x 8 x 3840 = 737,280.
+        QTest::newRow("gpt2 r8 up,down") << true << Count(8) << unsigned(LoraUp | LoraDown) << Count(737'280);
+    }
+    void adapterCounts()
+    {
+        QFETCH(bool, gpt2);
+        QFETCH(Count, rank);
+        QFETCH(unsigned, targets);
+        QFETCH(Count, expected);
+        const Scenario s = withLora(gpt2 ? gpt2Small() : llama7b(), AdapterMode::Lora, rank, targets);
+        QCOMPARE(loraCounts(s).adapterParameters, expected);
+        QCOMPARE(placeModelStates(s).trainableParameters, expected);
+    }
+
+    void defaultTargetsAreQandV()
+    {
+        const Scenario s = withLora(llama7b(), AdapterMode::Lora, 8, 0);
+        QVERIFY(validate(s).empty());
+        QCOMPARE(loraCounts(s).adapterParameters, Count(4'194'304));
+    }
+
+    void loraModelStates()
+    {
+        // LoRA r = 16 on q, v: n = 32 x 2 x 16 x 8192 = 8,388,608 adapters. Frozen base in bf16:
+        // 2 x 6,738,415,616 = 13,476,831,232; adapters in bf16-master AdamW: weights 2n =
+        // 16,777,216 (with the base: 13,493,608,448), gradients 2n = 16,777,216, master 4n =
+        // 33,554,432, moments 8n = 67,108,864.
+        const Breakdown b = estimate(withLora(llama7b(), AdapterMode::Lora, 16, LoraQ | LoraV));
+        QCOMPARE(countOf(b.parameters), Count(13'493'608'448));
+        QCOMPARE(countOf(b.gradients), Count(16'777'216));
+        QCOMPARE(countOf(b.masterWeights), Count(33'554'432));
+        QCOMPARE(countOf(b.optimizerStates), Count(67'108'864));
+        QCOMPARE(b.parameterCount, Count(6'738'415'616 + 8'388'608));
+    }
+
+    void qloraModelStates()
+    {
+        // QLoRA quantizes the block linear weights: 32 x (2 x 4096^2 + 2 x 4096^2 + 3 x 4096 x
+        // 11008) = 32 x 202,375,168 = 6,476,005,376 parameters in NF4: x 2113 / 4096 =
+        // 1,581,056 x 2113 = 3,340,771,328 bytes. The rest (embedding, LM head, norms):
+        // 6,738,415,616 - 6,476,005,376 = 262,410,240 parameters x 2 = 524,820,480 bytes.
+        // Base 3,865,591,808 + adapter weights 16,777,216 + one dequantized gate/up matrix
+        // 4096 x 11008 x 2 = 90,177,536 -> 3,972,546,560.
+        const Scenario s = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
+        const LoraCounts c = loraCounts(s);
+        QCOMPARE(c.quantizedParameters, Count(6'476'005'376));
+        QCOMPARE(countOf(frozenBaseBytes(s, c)), Count(3'865'591'808));
+        const Breakdown b = estimate(s);
+        QCOMPARE(countOf(b.parameters), Count(3'972'546'560));
+        QCOMPARE(countOf(b.gradients), Count(16'777'216));
+        QCOMPARE(countOf(b.masterWeights), Count(33'554'432));
+        QCOMPARE(countOf(b.optimizerStates), Count(67'108'864));
+    }
+
+    void qlora70bBase()
+    {
+        // LLaMA-2 70B (H 8192, KV 8 x 128 = 1024, F 28672, L 80): quantized 80 x (2 x 8192^2 +
+        // 2 x 8192 x 1024 + 3 x 8192 x 28672) = 68,451,041,280 x 2113 / 4096 = 35,311,779,840
+        // bytes; rest 68,976,648,192 - 68,451,041,280 = 525,606,912 x 2 = 1,051,213,824;
+        // base 36,362,993,664 bytes (36.4 GB: why a 70B QLoRA fits a 48 GB card).
+        Scenario s = llama7b();
+        s.model.layers = 80;
+        s.model.hidden = 8192;
+        s.model.heads = 64;
+        s.model.kvHeads = 8;
+        s.model.ffn = 28672;
+        s = withLora(s, AdapterMode::Qlora, 64, 127);
+        QCOMPARE(countOf(frozenBaseBytes(s, loraCounts(s))), Count(36'362'993'664));
+    }
+
+    void loraWithZero3()
+    {
+        // LoRA (r 16, q, v) with ZeRO-3 over 8 GPUs: base and adapter weights together
+        // (13,493,608,448) / 8 = 1,686,701,056, plus the gathered embedding 2 x 131,072,000 =
+        // 262,144,000 (frozen: no live gradients). Adapter gradients 16,777,216 / 8 = 2,097,152
+        // plus the 1,000,000,000-byte reduce bucket; master 33,554,432 / 8 = 4,194,304; moments
+        // 67,108,864 / 8 = 8,388,608.
+        Scenario s = withLora(llama7b(), AdapterMode::Lora, 16, LoraQ | LoraV);
+        s.parallel.gpus = 8;
+        s.parallel.zero = ZeroStage::Stage3;
+        const Placement p = placeModelStates(s);
+        QCOMPARE(countOf(p.sharded.parameters), Count(1'686'701'056));
+        QCOMPARE(countOf(p.gatheredParameters), Count(262'144'000));
+        QCOMPARE(countOf(p.liveGradients), Count(0));
+        const Breakdown b = estimate(s);
+        QCOMPARE(countOf(b.parameters), Count(1'686'701'056 + 262'144'000));
+        QCOMPARE(countOf(b.gradients), Count(2'097'152 + 1'000'000'000));
+        QCOMPARE(countOf(b.masterWeights), Count(4'194'304));
+        QCOMPARE(countOf(b.optimizerStates), Count(8'388'608));
+    }
+
+    void loraWithOffload()
+    {
+        // LoRA with ZeRO-2 and optimizer offload on one GPU: the adapters' gradients (2n =
+        // 16,777,216), master (33,554,432) and moments (67,108,864) go to the host:
+        // 117,440,512 per GPU. The GPU keeps the base and adapter weights, 13,493,608,448.
+        Scenario s = withLora(llama7b(), AdapterMode::Lora, 16, LoraQ | LoraV);
+        s.parallel.zero = ZeroStage::Stage2;
+        s.parallel.offload = Offload::Optimizer;
+        QVERIFY(validate(s).empty());
+        const Placement p = placeModelStates(s);
+        QCOMPARE(countOf(p.offloaded.total()), Count(117'440'512));
+        QCOMPARE(countOf(p.sharded.parameters), Count(13'493'608'448));
+        QCOMPARE(countOf(p.sharded.gradients), Count(0));
+        // Host: max(117,440,512, loading 4 x 6,738,415,616 = 26,953,662,464) x 1.5 = 40,430,493,696.
+        QCOMPARE(countOf(p.host.perNode), Count(40'430'493'696));
+    }
+
+    void adapterActivations()
+    {
+        // Each adapter keeps A's output, B x S x r: B = 1, S = 2048, r = 16 on q and v: 2048 x 32 =
+        // 65,536 elements x 2 bytes = 131,072 bytes a layer, x 32 layers = 4,194,304 bytes more
+        // than full fine-tuning's activations.
+        Scenario full = llama7b();
+        full.training.sequence = 2048;
+        const Scenario lora = withLora(full, AdapterMode::Lora, 16, LoraQ | LoraV);
+        const Breakdown a = estimate(full);
+        const Breakdown b = estimate(lora);
+        QCOMPARE(countOf(b.activationDetail.perLayer - a.activationDetail.perLayer), Count(131'072));
+        QCOMPARE(countOf(b.activations - a.activations), Count(4'194'304));
+        // Under full recompute the adapters are rebuilt with their layer: one layer's 131,072.
+        full.training.recompute = Recompute::Full;
+        Scenario loraFull = lora;
+        loraFull.training.recompute = Recompute::Full;
+        QCOMPARE(countOf(estimate(loraFull).activations - estimate(full).activations), Count(131'072));
+    }
+
+    void targetsText()
+    {
+        QCOMPARE(loraTargetsFromText("q,v"), std::optional<unsigned>(LoraQ | LoraV));
+        QCOMPARE(loraTargetsFromText(" q, k ,v,o "), std::optional<unsigned>(LoraQ | LoraK | LoraV | LoraO));
+        QCOMPARE(loraTargetsFromText("all"), std::optional<unsigned>(127u));
+        QCOMPARE(loraTargetsFromText("gate,up,down"), std::optional<unsigned>(LoraGate | LoraUp | LoraDown));
+        QVERIFY(!loraTargetsFromText("q,x"));
+        QVERIFY(!loraTargetsFromText(""));
+        QVERIFY(!loraTargetsFromText("q,,v"));
+        QCOMPARE(loraTargetsText(LoraV | LoraQ | LoraDown), std::string("q,v,down"));
+    }
+
+    void scenarioKeys()
+    {
+        const Catalogue none;
+        auto apply = [&none](const char *json) {
+            ScenarioSpec spec;
+            const QJsonObject root = QJsonDocument::fromJson(QByteArray(json)).object();
+            const ScenarioError e = applyScenarioJson(root, none, spec);
+            return std::make_pair(e, spec.scenario);
+        };
+        // A rank alone means LoRA.
+        auto [e1, s1] = apply(R"({"schema": 1, "lora": {"rank": 8, "targets": "q,k,v"}})");
+        QVERIFY(e1.ok());
+        QCOMPARE(s1.lora.mode, AdapterMode::Lora);
+        QCOMPARE(s1.lora.rank, Count(8));
+        QCOMPARE(s1.lora.targets, unsigned(LoraQ | LoraK | LoraV));
+        // An explicit mode wins, whatever the order of keys in the file.
+        auto [e2, s2] = apply(R"({"schema": 1, "lora": {"mode": "none", "rank": 8}})");
+        QVERIFY(e2.ok());
+        QCOMPARE(s2.lora.mode, AdapterMode::None);
+        auto [e3, s3] = apply(R"({"schema": 1, "lora": {"qlora": true}})");
+        QVERIFY(e3.ok());
+        QCOMPARE(s3.lora.mode, AdapterMode::Qlora);
+        auto [e4, s4] = apply(R"({"schema": 1, "lora": {"targets": "q,w"}})");
+        QCOMPARE(e4.code, ScenarioError::Code::UnknownName);
+        QCOMPARE(e4.field, QStringLiteral("lora.targets"));
+        auto [e5, s5] = apply(R"({"schema": 1, "parallel": {"zero": 3, "offload": "optimizer+params", "tp": 2, "pp": 4,
+                                   "sp": true, "gpus-per-node": 4, "reduce-bucket": "2e8"}})");
+        QVERIFY(e5.ok());
+        QCOMPARE(s5.parallel.zero, ZeroStage::Stage3);
+        QCOMPARE(s5.parallel.offload, Offload::OptimizerAndParams);
+        QCOMPARE(s5.parallel.tensorParallel, Count(2));
+        QCOMPARE(s5.parallel.pipelineParallel, Count(4));
+        QVERIFY(s5.parallel.sequenceParallel);
+        QCOMPARE(s5.parallel.gpusPerNode, Count(4));
+        QCOMPARE(s5.parallel.reduceBucket, Count(200'000'000));
+
+        // Written and read back: the same placement and adapters.
+        ScenarioSpec spec;
+        spec.scenario = withLora(llama7b(), AdapterMode::Qlora, 32, LoraQ | LoraV | LoraO);
+        spec.scenario.parallel = s5.parallel;
+        ScenarioSpec back;
+        QVERIFY(applyScenarioJson(scenarioToJson(spec), none, back).ok());
+        QCOMPARE(back.scenario.lora.mode, AdapterMode::Qlora);
+        QCOMPARE(back.scenario.lora.rank, Count(32));
+        QCOMPARE(back.scenario.lora.targets, unsigned(LoraQ | LoraV | LoraO));
+        QCOMPARE(back.scenario.parallel.zero, ZeroStage::Stage3);
+        QCOMPARE(back.scenario.parallel.offload, Offload::OptimizerAndParams);
+        QCOMPARE(back.scenario.parallel.reduceBucket, Count(200'000'000));
+        QVERIFY(back.scenario.parallel.sequenceParallel);
+        // Without adapters nothing switches LoRA on when read back.
+        spec.scenario.lora.mode = AdapterMode::None;
+        QVERIFY(applyScenarioJson(scenarioToJson(spec), none, back).ok());
+        QCOMPARE(back.scenario.lora.mode, AdapterMode::None);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLora)
+#include "tst_lora.moc"
