@@ -1,0 +1,268 @@
+// The fit searches and the procurement plan. Each answer is checked twice: against a value
+// worked out by hand from the formulas, and by re-estimating at the answer (fits) and one past
+// it (does not), for every GPU of the catalogue.
+
+#include <QtTest>
+
+#include <headroom/catalogue.h>
+#include <headroom/estimate.h>
+#include <headroom/fitsearch.h>
+#include <headroom/procurement.h>
+
+using namespace headroom;
+
+namespace {
+
+// The brief's 7B: P = 7e9 given, L = 32, H = 4096, A = 32 (GPT-2 layout, V = 32000: its
+// largest module is the 32000 x 4096 = 131,072,000 embedding), fp16 with an FP32 master copy
+// and Adam: 16 B/param = 112,000,000,000 bytes of model states. No runtime overhead.
+Scenario brief7B()
+{
+    Scenario s;
+    s.model.paramsOverride = 7'000'000'000;
+    s.model.layers = 32;
+    s.model.hidden = 4096;
+    s.model.heads = 32;
+    s.training.sequence = 2048;
+    s.training.precision.recipe = Recipe::Fp16Master;
+    s.training.precision.optimizer = Optimizer::Adam;
+    s.overhead = { bytes(0), bytes(0) };
+    return s;
+}
+
+// H100 80GB as nvidia-smi reports it: 81,559 MiB = 85,520,809,984 bytes.
+constexpr Count kH100 = Count(81'559) * kMiB;
+// A100 40GB: 40,960 MiB = 42,949,672,960 bytes.
+constexpr Count kA100_40 = Count(40'960) * kMiB;
+
+bool fitsWith(Scenario s, Count batch, Count sequence, Count gpus)
+{
+    s.training.microBatch = batch;
+    s.training.sequence = sequence;
+    s.parallel.gpus = gpus;
+    return fits(s, estimate(s));
+}
+
+} // namespace
+
+class TestFitSearch : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void largestMicroBatchByHand()
+    {
+        // ZeRO-3 over 8 GPUs, full recompute, on an H100. Fixed per GPU: 112e9 / 8 = 14e9, the
+        // gathered embedding's weights and gradients 4 x 131,072,000 = 524,288,000, the reduce
+        // bucket 5e8 x 2 = 1e9: 15,524,288,000. Per sequence of 2048: layer inputs 32 x 2 x 2048
+        // x 4096 = 536,870,912 + one layer rebuilt 2 x (19 x 2048 x 4096 + 3 x 32 x 2048^2) =
+        // 1,124,073,472: 1,660,944,384. B <= (85,520,809,984 - 15,524,288,000) / 1,660,944,384 =
+        // 42.14: B = 42 (85,283,952,128 bytes); B = 43 needs 86,944,896,512.
+        Scenario s = brief7B();
+        s.training.recompute = Recompute::Full;
+        s.parallel.gpus = 8;
+        s.parallel.zero = ZeroStage::Stage3;
+        s.gpu.capacity = bytes(kH100);
+        QCOMPARE(largestFittingMicroBatch(s), Count(42));
+        s.training.microBatch = 42;
+        QCOMPARE(countOf(estimate(s).peak), Count(85'283'952'128));
+        s.training.microBatch = 43;
+        QCOMPARE(countOf(estimate(s).peak), Count(86'944'896'512));
+        QVERIFY(!scenarioFits(s));
+        // Capped by maxBatch.
+        QCOMPARE(largestFittingMicroBatch(s, 10), Count(10));
+    }
+
+    void longestSequenceByHand()
+    {
+        // Same set-up, B = 1, S free: activations 2 x 32 x 4096 S (inputs) + 2 x 19 x 4096 S
+        // + 6 x 32 S^2 = 417,792 S + 192 S^2 within 85,520,809,984 - 15,524,288,000 =
+        // 69,996,521,984. S = 18036: 192 x 325,297,296 + 417,792 x 18036 = 62,457,080,832 +
+        // 7,535,296,512 = 69,992,377,344 (fits); S = 18037: 62,464,006,848 + 7,535,714,304 =
+        // 69,999,721,152 (does not).
+        Scenario s = brief7B();
+        s.training.recompute = Recompute::Full;
+        s.parallel.gpus = 8;
+        s.parallel.zero = ZeroStage::Stage3;
+        s.gpu.capacity = bytes(kH100);
+        QCOMPARE(longestFittingSequence(s), Count(18'036));
+        QVERIFY(fitsWith(s, 1, 18'036, 8));
+        QVERIFY(!fitsWith(s, 1, 18'037, 8));
+    }
+
+    void gpusNeededByHand()
+    {
+        // A100 40GB (42,949,672,960 bytes), B = 1, full recompute: activations 1,660,944,384.
+        Scenario s = brief7B();
+        s.training.recompute = Recompute::Full;
+        s.gpu.capacity = bytes(kA100_40);
+        // ZeRO-1: 2P + 2P + 12P / N + bucket 1e9 + 1,660,944,384 = 28e9 + 84e9 / N +
+        // 2,660,944,384 <= 42,949,672,960 -> 84e9 / N <= 12,288,728,576 -> N >= 6.84: N = 7
+        // (84e9 / 7 = 12e9: 42,660,944,384); N = 6 needs 44,660,944,384.
+        s.parallel.zero = ZeroStage::Stage1;
+        QCOMPARE(gpusNeeded(s), Count(7));
+        QVERIFY(fitsWith(s, 1, 2048, 7));
+        QVERIFY(!fitsWith(s, 1, 2048, 6));
+        // ZeRO-3: 112e9 / N + 524,288,000 + 1e9 + 1,660,944,384 <= 42,949,672,960 ->
+        // 112e9 / N <= 39,764,440,576 -> N >= 2.82: N = 3 (rounded-up partitions 4,666,666,667
+        // x 2 + 9,333,333,334 + 18,666,666,667 = 37,333,333,335; total 40,518,565,719).
+        s.parallel.zero = ZeroStage::Stage3;
+        QCOMPARE(gpusNeeded(s), Count(3));
+        s.parallel.gpus = 3;
+        QCOMPARE(countOf(estimate(s).peak), Count(40'518'565'719));
+        QVERIFY(!fitsWith(s, 1, 2048, 2));
+        // Plain data parallelism divides nothing: 112e9 never fits 42.9e9.
+        s.parallel.zero = ZeroStage::Stage0;
+        QCOMPARE(gpusNeeded(s), Count(0));
+        // With tensor parallelism t = 2 the count moves in steps of t (data-parallel replicas).
+        s.parallel.zero = ZeroStage::Stage3;
+        s.parallel.tensorParallel = 2;
+        const Count n = gpusNeeded(s);
+        QCOMPARE(n % 2, Count(0));
+        QVERIFY(fitsWith(s, 1, 2048, n));
+        if (n > 2)
+            QVERIFY(!fitsWith(s, 1, 2048, n - 2));
+    }
+
+    void noGpuNoAnswer()
+    {
+        const Scenario s = brief7B();
+        QCOMPARE(largestFittingMicroBatch(s), Count(0));
+        QCOMPARE(longestFittingSequence(s), Count(0));
+        QCOMPARE(gpusNeeded(s), Count(0));
+    }
+
+    // Every GPU of the catalogue, every strategy: the answer fits and one past it does not.
+    void wholeCatalogue()
+    {
+        Catalogue catalogue;
+        QCOMPARE(loadCatalogue(qEnvironmentVariable("HEADROOM_DATA_DIR"), catalogue).code, CatalogueError::Code::None);
+        QVERIFY(catalogue.gpus.size() >= 10);
+        Scenario base = brief7B();
+        base.training.recompute = Recompute::Full;
+        base.overhead = RuntimeOverhead{};
+        for (const GpuSpec &gpu : catalogue.gpus) {
+            for (const Strategy &strategy : kStrategies) {
+                const Scenario s = withStrategy(onGpu(base, gpu), strategy);
+                const Count n = gpusNeeded(s, 512);
+                if (n == 0) {
+                    QVERIFY2(!fitsWith(s, 1, 2048, 512), qPrintable(gpu.id));
+                    continue;
+                }
+                QVERIFY2(fitsWith(s, 1, 2048, n), qPrintable(gpu.id));
+                if (n > 1)
+                    QVERIFY2(!fitsWith(s, 1, 2048, n - 1), qPrintable(gpu.id));
+                Scenario at = s;
+                at.parallel.gpus = n;
+                const Count b = largestFittingMicroBatch(at);
+                QVERIFY2(b >= 1 && fitsWith(at, b, 2048, n) && !fitsWith(at, b + 1, 2048, n), qPrintable(gpu.id));
+                const Count seq = longestFittingSequence(at);
+                QVERIFY2(seq >= 2048 && fitsWith(at, 1, seq, n) && !fitsWith(at, 1, seq + 1, n), qPrintable(gpu.id));
+            }
+        }
+    }
+
+    void trainingFlopsAndTime()
+    {
+        // 6 P T: 6 x 7e9 x 1e9 = 4.2e19 FLOPs; full recompute 8 P T = 5.6e19; LoRA 4 P T = 2.8e19.
+        Scenario s = brief7B();
+        QCOMPARE(trainingFlops(s, 1e9), 4.2e19);
+        s.training.recompute = Recompute::Full;
+        QCOMPARE(trainingFlops(s, 1e9), 5.6e19);
+        s.training.recompute = Recompute::None;
+        s.lora.mode = AdapterMode::Lora;
+        QCOMPARE(trainingFlops(s, 1e9), 2.8e19);
+        s.lora.mode = AdapterMode::None;
+
+        // H100 at 40 % of 989.4 TFLOP/s (FP16) = 395.76e12 FLOP/s: 4.2e19 / 395.76e12 =
+        // 106,125.93 s = 29.4794 GPU-hours; on 8 GPUs 29.4794 / 8 / 24 = 0.153539 days; at
+        // $2.99 per GPU-hour $88.14.
+        GpuSpec h100;
+        h100.capacity = bytes(kH100);
+        h100.bf16 = true;
+        h100.tflopsFp16 = 989.4;
+        h100.tflopsBf16 = 989.4;
+        const TimeAndCost t = timeAndCost(s, h100, 8, 1e9, 0.40, 2.99);
+        QVERIFY(t.known);
+        QVERIFY(qAbs(t.gpuHours - 29.4794) < 1e-3);
+        QVERIFY(qAbs(t.days - 0.153539) < 1e-5);
+        QVERIFY(qAbs(t.costUsd - 88.14) < 0.01);
+        // No FP32 peak in the catalogue: no time for the fp32 recipe; BF16 needs BF16 support.
+        s.training.precision.recipe = Recipe::Fp32;
+        QVERIFY(!timeAndCost(s, h100, 8, 1e9, 0.4, 2.99).known);
+        s.training.precision.recipe = Recipe::Bf16Master;
+        h100.bf16 = false;
+        QVERIFY(!timeAndCost(s, h100, 8, 1e9, 0.4, 2.99).known);
+    }
+
+    void procurementRanking()
+    {
+        // Two made-up cards, 80 GB each: "fast" 1000 TFLOP/s at $4/h, "cheap" 250 TFLOP/s at
+        // $0.50/h. Cost per FLOP: fast 4 / 1000 = 0.004, cheap 0.5 / 250 = 0.002: every cheap
+        // option costs half, so all cheap options rank first; within a kind the cost is the same
+        // for every strategy and ties go to fewer days (more GPUs).
+        GpuSpec cards[2];
+        cards[0].id = QStringLiteral("fast");
+        cards[0].capacity = bytes(80 * kGB);
+        cards[0].bf16 = true;
+        cards[0].tflopsFp16 = cards[0].tflopsBf16 = 1000;
+        cards[0].pricePerHourUsd = 4.0;
+        cards[1] = cards[0];
+        cards[1].id = QStringLiteral("cheap");
+        cards[1].tflopsFp16 = cards[1].tflopsBf16 = 250;
+        cards[1].pricePerHourUsd = 0.5;
+        Scenario s = brief7B();
+        s.training.recompute = Recompute::Full;
+        ProcurementTarget target;
+        target.tokens = 1e9;
+        ProcurementOption options[32];
+        const int n = planProcurement(s, std::span<const GpuSpec>(cards, 2), {}, target, options, 32);
+        // ddp never fits 80 GB (112e9 of states); the five other strategies fit on both cards.
+        QCOMPARE(n, 10);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(options[i].gpuIndex, 1);
+        for (int i = 0; i + 1 < n; ++i) {
+            QVERIFY(options[i].time.costUsd <= options[i + 1].time.costUsd + 1e-9);
+            if (options[i].gpuIndex == options[i + 1].gpuIndex)
+                QVERIFY(options[i].time.days <= options[i + 1].time.days);
+        }
+        // 8 P T = 5.6e19 FLOPs; cheap at 40 %: 5.6e19 / 100e12 = 560,000 s = 155.56 GPU-hours x
+        // $0.50 = $77.78.
+        QVERIFY(qAbs(options[0].time.costUsd - 77.78) < 0.01);
+        // A price override: cheap at $3/h now costs 155.56 x 3 = $466.67 > fast's 5.6e19 /
+        // 400e12 / 3600 x 4 = $155.56, so fast ranks first.
+        const double prices[2] = { -1.0, 3.0 };
+        const int m = planProcurement(s, std::span<const GpuSpec>(cards, 2), prices, target, options, 32);
+        QCOMPARE(m, 10);
+        QCOMPARE(options[0].gpuIndex, 0);
+        QVERIFY(qAbs(options[0].time.costUsd - 155.56) < 0.01);
+        // A global batch of one sequence allows one data-parallel replica of B = 1: of the ten,
+        // only the two offload strategies fit on a single GPU (zero1 needs 2: 28e9 + 84e9 +
+        // 2.66e9 > 80e9 on one; zero2 and zero3 likewise), on both cards: 4 options.
+        target.globalBatch = 1;
+        const int k = planProcurement(s, std::span<const GpuSpec>(cards, 2), {}, target, options, 32);
+        QCOMPARE(k, 4);
+        for (int i = 0; i < k; ++i) {
+            QCOMPARE(options[i].gpus, Count(1));
+            QCOMPARE(options[i].globalBatch, Count(1));
+            QCOMPARE(options[i].gradAccum, Count(1));
+        }
+        // Sixteen sequences on the cheap card under zero3 (2 GPUs: 112e9 / 2 + 3.19e9 <= 80e9,
+        // while 1 GPU needs 115e9): accumulation ceil(16 / 2) = 8.
+        target.globalBatch = 16;
+        const int j = planProcurement(s, std::span<const GpuSpec>(cards + 1, 1), {}, target, options, 32);
+        bool sawZero3 = false;
+        for (int i = 0; i < j; ++i) {
+            if (kStrategies[options[i].strategyIndex].name == std::string_view("zero3")) {
+                sawZero3 = true;
+                QCOMPARE(options[i].gpus, Count(2));
+                QCOMPARE(options[i].gradAccum, Count(8));
+                QCOMPARE(options[i].globalBatch, Count(16));
+            }
+        }
+        QVERIFY(sawZero3);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFitSearch)
+#include "tst_fitsearch.moc"
