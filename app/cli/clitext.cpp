@@ -60,6 +60,10 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::PipelineParallel: return s.parallel.pipelineParallel;
     case Field::LoraRank: return s.lora.rank;
     case Field::LoraTargets: return s.lora.targets;
+    case Field::Zero: return static_cast<Count>(s.parallel.zero);
+    case Field::Offload: return static_cast<Count>(s.parallel.offload);
+    case Field::GpusPerNode: return s.parallel.gpusPerNode;
+    case Field::ReduceBucket: return s.parallel.reduceBucket;
     }
     return 0;
 }
@@ -80,6 +84,14 @@ QString issueText(const ValidationIssue &issue, const Scenario &s)
                 .arg(option(issue.field), got, option(issue.other), groupedDigits(fieldValue(issue.other, s)));
     case Problem::Missing:
         return Cli::tr("%1 is required").arg(option(issue.field));
+    case Problem::Requires:
+        if (issue.min == issue.max)
+            return Cli::tr("%1 needs %2 %3 (it is %4)")
+                    .arg(option(issue.field), option(issue.other), groupedDigits(issue.min),
+                         groupedDigits(fieldValue(issue.other, s)));
+        return Cli::tr("%1 needs %2 between %3 and %4 (it is %5)")
+                .arg(option(issue.field), option(issue.other), groupedDigits(issue.min), groupedDigits(issue.max),
+                     groupedDigits(fieldValue(issue.other, s)));
     }
     return {};
 }

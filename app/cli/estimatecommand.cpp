@@ -9,6 +9,7 @@
 #include <headroom/estimate.h>
 
 #include "clitext.h"
+#include "placementtext.h"
 #include "scenariooptions.h"
 
 namespace headroom::cli {
@@ -62,10 +63,16 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
     const Scenario &s = spec.scenario;
     const PerParamBytes ppb = perParamBytes(s.training.precision);
     QTextStream &o = out();
-    o << modelLine(spec, catalogue, b) << Qt::endl << Qt::endl;
+    o << modelLine(spec, catalogue, b) << Qt::endl;
+    // Scale-out: where the states sit (placement.h); the single-GPU wording stays as it was.
+    const bool placed = !isSingleGpuFullFineTune(s);
+    const Placement placement = placeModelStates(s);
+    if (placed)
+        o << Cli::tr("Strategy: %1").arg(strategyText(s)) << Qt::endl;
+    o << Qt::endl;
     struct Row { QString label; Bytes value; QString how; };
     const QString P = Cli::tr("P");
-    const QList<Row> rows = {
+    QList<Row> rows = {
         { Cli::tr("Parameters"), b.parameters, Cli::tr("%1 x %2 B").arg(P, perParamText(ppb.weights)) },
         { Cli::tr("Gradients"), b.gradients, Cli::tr("%1 x %2 B").arg(P, perParamText(ppb.gradients)) },
         { Cli::tr("Master weights"), b.masterWeights, Cli::tr("%1 x %2 B").arg(P, perParamText(ppb.master)) },
@@ -76,6 +83,12 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
         { Cli::tr("Runtime overhead"), b.overhead, Cli::tr("CUDA context %1 + allocator reserve %2")
                                                            .arg(gibText(s.overhead.cudaContext), gibText(s.overhead.allocatorReserve)) },
     };
+    if (placed) {
+        rows[0].how = placementHow(s, placement, StateBucket::Parameters);
+        rows[1].how = placementHow(s, placement, StateBucket::Gradients);
+        rows[2].how = placementHow(s, placement, StateBucket::MasterWeights);
+        rows[3].how = placementHow(s, placement, StateBucket::OptimizerStates);
+    }
     const QString header = Cli::tr("Bucket");
     o << header.leftJustified(18) << Cli::tr("bytes").rightJustified(22) << Cli::tr("GB").rightJustified(12)
       << Cli::tr("GiB").rightJustified(12) << QStringLiteral("   ") << Cli::tr("how") << Qt::endl;
@@ -86,8 +99,11 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
     };
     for (const Row &r : rows)
         line(r.label, r.value, r.how);
-    line(Cli::tr("Total"), b.total(), Cli::tr("%1 B/param fixed + activations + overhead").arg(ppb.total(), 0, 'g', 4));
+    line(Cli::tr("Total"), b.total(), placed ? Cli::tr("per GPU: model states + activations + overhead")
+                                             : Cli::tr("%1 B/param fixed + activations + overhead").arg(ppb.total(), 0, 'g', 4));
     o << Qt::endl;
+    if (placed)
+        o << hostText(placement) << Qt::endl << Qt::endl;
 
     if (s.gpu.capacity > bytes(0)) {
         const GpuSpec *gpu = catalogue.gpu(spec.gpuId);
@@ -148,6 +164,8 @@ int runEstimateCommand(const QStringList &arguments)
             { QStringLiteral("per_gpu"), perGpuJson(b) },
             { QStringLiteral("parameter_count"), jsonBytes(bytes(b.parameterCount)) },
             { QStringLiteral("warnings"), warnings },
+            { QStringLiteral("strategy"), strategyJson(spec.scenario, placeModelStates(spec.scenario)) },
+            { QStringLiteral("host"), hostJson(placeModelStates(spec.scenario)) },
         };
         if (spec.scenario.gpu.capacity > bytes(0)) {
             root.insert(QStringLiteral("gpu"), QJsonObject{

@@ -9,6 +9,7 @@
 #include "catalogcommands.h"
 #include "clitext.h"
 #include "estimatecommand.h"
+#include "fitcommand.h"
 #include "precisioncommand.h"
 
 using namespace headroom::cli;
@@ -25,6 +26,7 @@ struct Command
 // One line per command; each command parses its own options.
 const Command kCommands[] = {
     { "estimate", runEstimateCommand, QT_TRANSLATE_NOOP("Cli", "per-GPU memory of one training run") },
+    { "fit", runFitCommand, QT_TRANSLATE_NOOP("Cli", "GPUs needed per strategy, largest batch and sequence, days and cost") },
     { "presets", runPresetsCommand, QT_TRANSLATE_NOOP("Cli", "list the model presets") },
     { "gpus", runGpusCommand, QT_TRANSLATE_NOOP("Cli", "list the GPU catalogue") },
     { "precision", runPrecisionCommand, QT_TRANSLATE_NOOP("Cli", "how a value is stored in FP32/FP16/BF16/FP8") },

@@ -1,0 +1,40 @@
+#pragma once
+
+// Wording and JSON for where model states sit across GPUs and the host (core placement.h),
+// shared by `estimate` and `fit`.
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+
+#include <headroom/breakdown.h>
+#include <headroom/placement.h>
+#include <headroom/scenario.h>
+
+namespace headroom::cli {
+
+//! Integer bytes while JSON holds them exactly, else a double.
+QJsonValue jsonByteValue(Bytes b);
+
+//! "1 GPU", "8 GPUs".
+QString gpusText(Count n);
+
+//! True when the run is one GPU's plain full fine-tune: nothing to explain about placement.
+bool isSingleGpuFullFineTune(const Scenario &scenario);
+
+//! "8 GPUs (data-parallel 8 x tensor 1 x pipeline 1), ZeRO-3, offload none; LoRA r=16 on q,v".
+QString strategyText(const Scenario &scenario);
+
+//! How a bucket's per-GPU figure comes about under the placement, e.g.
+//! "2 B x P / 8 (ZeRO-3) + gathered module 0.26 GB".
+enum class StateBucket { Parameters, Gradients, MasterWeights, OptimizerStates };
+QString placementHow(const Scenario &scenario, const Placement &placement, StateBucket bucket);
+
+//! "Host RAM per node: 312.38 GB (offloaded states 208.25 GB, ...; x 1.5 DeepSpeed buffer)".
+QString hostText(const Placement &placement);
+
+//! The `strategy` and `host` objects of `estimate --json`.
+QJsonObject strategyJson(const Scenario &scenario, const Placement &placement);
+QJsonObject hostJson(const Placement &placement);
+
+} // namespace headroom::cli

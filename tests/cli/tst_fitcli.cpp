@@ -1,0 +1,221 @@
+// `headroom-cli fit` and the scale-out options of `estimate`, run as a user would. The fit
+// command's answers are checked by asking `estimate` at the answer (fits) and at one GPU,
+// micro-batch or token fewer/more (does not).
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run cli(const QStringList &arguments)
+{
+    QProcess p;
+    p.start(qEnvironmentVariable("HEADROOM_CLI"), arguments);
+    Run r;
+    if (!p.waitForFinished(120'000))
+        return r;
+    r.code = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QJsonObject json(const Run &r) { return QJsonDocument::fromJson(r.out).object(); }
+
+// The question a new user asks: LLaMA-2 13B, full fine-tune, S = 4096, on H100s.
+const QStringList kQuestion = { QStringLiteral("--preset"), QStringLiteral("llama-2-13b"), QStringLiteral("--seq"),
+                                QStringLiteral("4096"), QStringLiteral("--gpu"), QStringLiteral("h100-80gb") };
+
+// Whether `estimate` says the scenario fits with the given extra options.
+bool estimateFits(const QStringList &scenario, const QStringList &extra)
+{
+    const Run r = cli(QStringList{ QStringLiteral("estimate") } + scenario + extra + QStringList{ QStringLiteral("--json") });
+    if (r.code != 0)
+        qWarning() << r.err;
+    return json(r).value(QStringLiteral("gpu")).toObject().value(QStringLiteral("fits")).toBool();
+}
+
+QStringList strategyOptions(const QJsonObject &strategy, qint64 gpus)
+{
+    return { QStringLiteral("--zero"), QString::number(strategy.value(QStringLiteral("zero")).toInt()),
+             QStringLiteral("--offload"), strategy.value(QStringLiteral("offload")).toString(),
+             QStringLiteral("--gpus"), QString::number(gpus) };
+}
+
+} // namespace
+
+class TestFitCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QVERIFY(!qEnvironmentVariable("HEADROOM_CLI").isEmpty()); }
+
+    void howManyH100s()
+    {
+        const Run r = cli(QStringList{ QStringLiteral("fit") } + kQuestion + QStringList{ QStringLiteral("--json") });
+        QCOMPARE(r.code, 0);
+        const QJsonObject root = json(r);
+        const QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
+        QCOMPARE(gpus.size(), 1);
+        QCOMPARE(gpus.at(0).toObject().value(QStringLiteral("id")).toString(), QStringLiteral("h100-80gb"));
+        // Without checkpointing the S^2 activations alone exceed the card: no strategy, no count.
+        for (const QJsonValue &v : gpus.at(0).toObject().value(QStringLiteral("strategies")).toArray()) {
+            const QJsonObject st = v.toObject();
+            QCOMPARE(st.value(QStringLiteral("gpus_needed")).toInteger(), qint64(0));
+            QVERIFY(!estimateFits(kQuestion, strategyOptions(st, 4096)));
+        }
+        // With full checkpointing every sharding strategy has an answer; re-estimate at it and
+        // at one GPU fewer.
+        const QStringList recompute = kQuestion + QStringList{ QStringLiteral("--recompute"), QStringLiteral("full") };
+        const QJsonArray withRecompute = root.value(QStringLiteral("with_full_recompute")).toArray();
+        QCOMPARE(withRecompute.size(), 1);
+        int answered = 0;
+        for (const QJsonValue &v : withRecompute.at(0).toObject().value(QStringLiteral("strategies")).toArray()) {
+            const QJsonObject st = v.toObject();
+            const qint64 n = st.value(QStringLiteral("gpus_needed")).toInteger();
+            const QString name = st.value(QStringLiteral("name")).toString();
+            if (name == QLatin1String("ddp")) {
+                QCOMPARE(n, qint64(0)); // 208 GB of unsharded model states
+                continue;
+            }
+            QVERIFY2(n > 0, qPrintable(name));
+            ++answered;
+            QVERIFY2(estimateFits(recompute, strategyOptions(st, n)), qPrintable(name));
+            if (n > 1)
+                QVERIFY2(!estimateFits(recompute, strategyOptions(st, n - 1)), qPrintable(name));
+            // The largest micro-batch at that count: fits, and one more does not.
+            const qint64 b = st.value(QStringLiteral("max_micro_batch")).toInteger();
+            QVERIFY(b >= 1);
+            QVERIFY(estimateFits(recompute, strategyOptions(st, n) + QStringList{ QStringLiteral("--batch"), QString::number(b) }));
+            QVERIFY(!estimateFits(recompute, strategyOptions(st, n) + QStringList{ QStringLiteral("--batch"), QString::number(b + 1) }));
+            const qint64 seq = st.value(QStringLiteral("max_sequence")).toInteger();
+            QStringList longer = recompute;
+            longer[3] = QString::number(seq);
+            QVERIFY(estimateFits(longer, strategyOptions(st, n)));
+            longer[3] = QString::number(seq + 1);
+            QVERIFY(!estimateFits(longer, strategyOptions(st, n)));
+            QVERIFY(st.value(QStringLiteral("days")).toDouble() > 0);
+            QVERIFY(st.value(QStringLiteral("cost_usd")).toDouble() > 0);
+        }
+        QCOMPARE(answered, 5);
+        // The advice starts with checkpointing (B is already 1) and ends in a fit.
+        const QJsonArray advice = root.value(QStringLiteral("advice")).toArray();
+        QVERIFY(advice.size() >= 2);
+        QCOMPARE(advice.first().toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("enable-checkpointing"));
+        QVERIFY(advice.last().toObject().value(QStringLiteral("fits_after")).toBool());
+    }
+
+    void textAnswer()
+    {
+        const Run r = cli(QStringList{ QStringLiteral("fit") } + kQuestion);
+        QCOMPARE(r.code, 0);
+        const QString text = QString::fromUtf8(r.out);
+        QVERIFY(text.contains(QStringLiteral("NVIDIA H100 80GB")));
+        QVERIFY(text.contains(QStringLiteral("With full activation checkpointing")));
+        QVERIFY(text.contains(QStringLiteral("zero3")));
+        QVERIFY(text.contains(QStringLiteral("never: activations")));
+        QVERIFY(text.contains(QStringLiteral("What to change first")));
+    }
+
+    void wholeCatalogue()
+    {
+        const Run r = cli({ QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                            QStringLiteral("--recompute"), QStringLiteral("full"), QStringLiteral("--tokens"), QStringLiteral("2e9"),
+                            QStringLiteral("--json") });
+        QCOMPARE(r.code, 0);
+        const QJsonObject root = json(r);
+        QVERIFY(root.value(QStringLiteral("gpus")).toArray().size() >= 10);
+        QCOMPARE(root.value(QStringLiteral("tokens")).toDouble(), 2e9);
+        const QJsonArray ranked = root.value(QStringLiteral("procurement")).toArray();
+        QVERIFY(!ranked.isEmpty());
+        for (qsizetype i = 0; i + 1 < ranked.size(); ++i) {
+            const QJsonObject a = ranked.at(i).toObject(), b = ranked.at(i + 1).toObject();
+            if (a.contains(QStringLiteral("cost_usd")) && b.contains(QStringLiteral("cost_usd")))
+                QVERIFY(a.value(QStringLiteral("cost_usd")).toDouble() <= b.value(QStringLiteral("cost_usd")).toDouble() + 1e-9);
+        }
+        const Run text = cli({ QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                               QStringLiteral("--recompute"), QStringLiteral("full") });
+        QCOMPARE(text.code, 0);
+        QVERIFY(text.out.contains("Cheapest GPU kind x count x strategy"));
+    }
+
+    void estimateStrategyJson()
+    {
+        const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                            QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--zero"), QStringLiteral("3"),
+                            QStringLiteral("--offload"), QStringLiteral("optimizer"), QStringLiteral("--lora-rank"),
+                            QStringLiteral("16"), QStringLiteral("--lora-targets"), QStringLiteral("q,v"), QStringLiteral("--json") });
+        QCOMPARE(r.code, 0);
+        const QJsonObject root = json(r);
+        const QJsonObject perGpu = root.value(QStringLiteral("per_gpu")).toObject();
+        for (const char *key : { "parameters", "gradients", "master_weights", "optimizer_states", "activations", "overhead", "total" })
+            QVERIFY2(perGpu.contains(QLatin1String(key)), key);
+        const QJsonObject strategy = root.value(QStringLiteral("strategy")).toObject();
+        QCOMPARE(strategy.value(QStringLiteral("zero")).toInt(), 3);
+        QCOMPARE(strategy.value(QStringLiteral("offload")).toString(), QStringLiteral("optimizer"));
+        QCOMPARE(strategy.value(QStringLiteral("lora")).toString(), QStringLiteral("lora"));
+        // 32 layers x 2 x 16 x (4096 + 4096) = 8,388,608 adapters.
+        QCOMPARE(strategy.value(QStringLiteral("trainable_parameters")).toInteger(), qint64(8'388'608));
+        QVERIFY(root.value(QStringLiteral("host")).toObject().value(QStringLiteral("per_node")).toInteger() > 0);
+        // The table shows the strategy and the host line.
+        const Run table = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                                QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--zero"), QStringLiteral("2"),
+                                QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--sp") });
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.contains("Strategy: 8 GPUs (data-parallel 4 x tensor 2 x pipeline 1, sequence parallel), ZeRO-2"));
+        QVERIFY(table.out.contains("Host RAM per node"));
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        const QStringList model = { QStringLiteral("--preset"), QStringLiteral("llama-2-7b") };
+        QTest::newRow("zero 5") << (QStringList{ QStringLiteral("estimate"), QStringLiteral("--zero"), QStringLiteral("5") } + model)
+                                << QStringLiteral("--zero: 5 is out of range; allowed: 0 to 3");
+        QTest::newRow("offload without zero")
+                << (QStringList{ QStringLiteral("estimate"), QStringLiteral("--offload"), QStringLiteral("optimizer") } + model)
+                << QStringLiteral("--offload needs --zero between 1 and 3 (it is 0)");
+        QTest::newRow("offload params at zero 2")
+                << (QStringList{ QStringLiteral("estimate"), QStringLiteral("--zero"), QStringLiteral("2"), QStringLiteral("--offload"),
+                                 QStringLiteral("optimizer+params") } + model)
+                << QStringLiteral("--offload needs --zero 3 (it is 2)");
+        QTest::newRow("offload name") << (QStringList{ QStringLiteral("estimate"), QStringLiteral("--offload"), QStringLiteral("nvme") } + model)
+                                      << QStringLiteral("--offload: unknown value \"nvme\"; allowed: none|optimizer|optimizer+params");
+        QTest::newRow("lora target") << (QStringList{ QStringLiteral("estimate"), QStringLiteral("--lora-targets"), QStringLiteral("q,x") } + model)
+                                     << QStringLiteral("--lora-targets: unknown value \"q,x\"");
+        QTest::newRow("tp divides heads") << (QStringList{ QStringLiteral("estimate"), QStringLiteral("--tp"), QStringLiteral("3"),
+                                                           QStringLiteral("--gpus"), QStringLiteral("3") } + model)
+                                          << QStringLiteral("--tp: 3 must divide --heads (32) exactly");
+        QTest::newRow("mfu") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--mfu"), QStringLiteral("2") } + model)
+                             << QStringLiteral("--mfu: \"2\" is out of range; allowed: a fraction 0 < MFU <= 1");
+        QTest::newRow("tokens") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--tokens"), QStringLiteral("-5") } + model)
+                                << QStringLiteral("--tokens: \"-5\" is not allowed");
+        QTest::newRow("price") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--price"), QStringLiteral("b200=5") } + model)
+                               << QStringLiteral("--price: \"b200=5\" is not allowed; give KIND=USD");
+        QTest::newRow("global batch") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--global-batch"), QStringLiteral("0") } + model)
+                                      << QStringLiteral("--global-batch: \"0\" is out of range; allowed: 1 to 100,000,000");
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const Run r = cli(arguments);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFitCli)
+#include "tst_fitcli.moc"
