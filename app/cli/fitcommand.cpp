@@ -239,9 +239,18 @@ void printStrategyTable(QTextStream &o, const Scenario &s, const GpuResult &g, C
           << (fit ? costText(r.time) : QStringLiteral("-")).rightJustified(11) << Qt::endl;
     }
     o << Qt::endl;
+    QString reasons[kStrategyCount];
+    bool allSame = true;
+    for (int k = 0; k < kStrategyCount; ++k) {
+        reasons[k] = reasoning(withStrategy(s, kStrategies[k]), g.strategies[k], kStrategies[k], g.gpu->capacity, maxGpus);
+        allSame = allSame && reasons[k] == reasons[0];
+    }
+    if (allSame) {
+        o << QStringLiteral("  ") << Cli::tr("every strategy").leftJustified(15) << reasons[0] << Qt::endl << Qt::endl;
+        return;
+    }
     for (int k = 0; k < kStrategyCount; ++k)
-        o << QStringLiteral("  ") << nameText(kStrategies[k].name).leftJustified(15)
-          << reasoning(withStrategy(s, kStrategies[k]), g.strategies[k], kStrategies[k], g.gpu->capacity, maxGpus) << Qt::endl;
+        o << QStringLiteral("  ") << nameText(kStrategies[k].name).leftJustified(15) << reasons[k] << Qt::endl;
     o << Qt::endl;
 }
 
@@ -475,12 +484,15 @@ int runFitCommand(const QStringList &arguments)
                  "host RAM. GPUs = fewest that fit; max B and max S at that count.")
       << Qt::endl << Qt::endl;
 
-    const QString timeNote = Cli::tr("days and cost: %1 tokens x %2 P FLOPs at %3 % MFU of the card's dense %4 peak "
+    const double flopsPerParam = trainingFlops(s, 1.0) / static_cast<double>(effectiveParameters(s.model));
+    const QString timeNote = Cli::tr("days and cost: %1 tokens x %2 P FLOPs%5 at %3 % MFU of the card's dense %4 peak "
                                      "(offload's CPU optimizer step is not timed)")
                                      .arg(groupedDigits(static_cast<Count>(f.tokens)))
-                                     .arg(trainingFlops(s, 1.0) / static_cast<double>(effectiveParameters(s.model)), 0, 'g', 3)
+                                     .arg(flopsPerParam, 0, 'g', 3)
                                      .arg(f.mfu * 100, 0, 'g', 3)
-                                     .arg(usesBf16(s.training.precision.recipe) ? Cli::tr("BF16") : Cli::tr("FP16"));
+                                     .arg(usesBf16(s.training.precision.recipe) ? Cli::tr("BF16") : Cli::tr("FP16"))
+                                     .arg(withCheckpointing ? Cli::tr(" (%1 P with full checkpointing)").arg(flopsPerParam + 2, 0, 'g', 3)
+                                                            : QString());
     if (detailed) {
         const GpuResult &g = results.front();
         o << Cli::tr("%1: %2 per GPU, %3 per GPU-hour").arg(g.gpu->name, gbText(g.gpu->capacity), usd(g.price)) << Qt::endl;
