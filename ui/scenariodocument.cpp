@@ -255,7 +255,7 @@ bool ScenarioDocument::sameScenario(const ScenarioSpec &x, const ScenarioSpec &y
             && a.overhead.allocatorReserve == b.overhead.allocatorReserve && pa.gpus == pb.gpus
             && pa.tensorParallel == pb.tensorParallel && pa.pipelineParallel == pb.pipelineParallel
             && pa.sequenceParallel == pb.sequenceParallel && pa.zero == pb.zero && pa.offload == pb.offload
-            && pa.gpusPerNode == pb.gpusPerNode && a.lora.mode == b.lora.mode && a.lora.rank == b.lora.rank
+            && pa.gpusPerNode == pb.gpusPerNode && pa.reduceBucket == pb.reduceBucket && a.lora.mode == b.lora.mode && a.lora.rank == b.lora.rank
             && a.lora.targets == b.lora.targets && a.gpu.capacity == b.gpu.capacity
             && a.gpu.supportsBf16 == b.gpu.supportsBf16;
 }

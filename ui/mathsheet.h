@@ -1,0 +1,66 @@
+#pragma once
+
+// "Show the math": every bucket of the estimate written out as its formula, the current
+// scenario's numbers plugged in, and the result in GB and GiB. Built from the core's results
+// (modelStates, estimate, the activation model's itemize); the pane only renders it.
+
+#include <QList>
+#include <QString>
+
+#include <headroom/catalogue.h>
+#include <headroom/scenariofile.h>
+
+#include "byteformat.h"
+
+namespace headroom {
+
+struct Breakdown;
+
+struct MathLine
+{
+    QString name;     //!< "Fixed", "Parameters", "Activations per layer"
+    QString formula;  //!< symbols: "P × 16 B"
+    QString numbers;  //!< plugged in: "6.74e9 params × 16 B"
+    QString result;   //!< "107.8 GB = 100.4 GiB"
+    bool total = false; //!< a sum of the lines above (shown in bold)
+};
+
+struct MathSection
+{
+    QString heading;
+    QString note; //!< one line under the heading: the source or the assumption
+    QList<MathLine> lines;
+};
+
+//! One saved tensor of one layer, as the activation model itemizes it.
+struct MathTensor
+{
+    QString name;
+    QString shape;
+    QString dtype;
+    QString elements;
+    QString size;
+    bool recomputed = false;
+    bool outside = false; //!< outside the layers (embedding, logits, loss)
+};
+
+struct MathSheet
+{
+    QString title;
+    QList<MathSection> sections;
+    QList<MathTensor> tensors;
+    QString tensorNote;
+    QStringList notes; //!< the estimate's warnings, in words
+};
+
+MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &breakdown, const Catalogue &catalogue,
+                         DisplayUnit unit);
+
+//! The sheet as HTML for a QTextBrowser; colours come from the caller's palette.
+QString mathSheetHtml(const MathSheet &sheet, const QString &textColor, const QString &mutedColor,
+                      const QString &accentColor);
+
+//! The sheet as plain text (copy to clipboard, tests).
+QString mathSheetText(const MathSheet &sheet);
+
+} // namespace headroom

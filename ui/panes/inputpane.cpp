@@ -1,0 +1,525 @@
+#include "inputpane.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QRadioButton>
+#include <QVBoxLayout>
+
+#include <headroom/estimate.h>
+
+#include "byteformat.h"
+#include "labels.h"
+#include "scenariodocument.h"
+#include "widgets/countfield.h"
+#include "widgets/sliderfield.h"
+#include "widgets/stopslider.h"
+
+namespace headroom {
+
+namespace {
+
+using EditKind = ScenarioDocument::EditKind;
+
+EditKind editKind(Field f)
+{
+    switch (f) {
+    case Field::Params: return EditKind::Params;
+    case Field::Layers: return EditKind::Layers;
+    case Field::Hidden: return EditKind::Hidden;
+    case Field::Heads: return EditKind::Heads;
+    case Field::KvHeads: return EditKind::KvHeads;
+    case Field::Ffn: return EditKind::Ffn;
+    case Field::Vocab: return EditKind::Vocab;
+    case Field::Batch: return EditKind::Batch;
+    case Field::Sequence: return EditKind::Sequence;
+    case Field::GradAccum: return EditKind::GradAccum;
+    case Field::Gpus: return EditKind::GpuCount;
+    case Field::LoraRank: return EditKind::LoraRank;
+    default: return EditKind::Whole;
+    }
+}
+
+//! Writes a count typed into \a field; editing the architecture leaves the preset behind.
+void setCount(ScenarioSpec &spec, Field field, Count v)
+{
+    ModelSpec &m = spec.scenario.model;
+    switch (field) {
+    case Field::Params: m.paramsOverride = v; break;
+    case Field::Layers: m.layers = v; break;
+    case Field::Hidden: m.hidden = v; break;
+    case Field::Heads: m.heads = v; break;
+    case Field::KvHeads: m.kvHeads = v; break;
+    case Field::Ffn: m.ffn = v; break;
+    case Field::Vocab: m.vocab = v; break;
+    case Field::Batch: spec.scenario.training.microBatch = v; return;
+    case Field::Sequence: spec.scenario.training.sequence = v; return;
+    case Field::GradAccum: spec.scenario.training.gradAccumSteps = v; return;
+    case Field::Gpus: spec.scenario.parallel.gpus = v; return;
+    case Field::LoraRank: spec.scenario.lora.rank = v; return;
+    default: return;
+    }
+    spec.presetId.clear();
+}
+
+QList<qint64> toList(const QList<Count> &stops)
+{
+    QList<qint64> out;
+    out.reserve(stops.size());
+    for (Count c : stops)
+        out << static_cast<qint64>(c);
+    return out;
+}
+
+template<typename E>
+void selectData(QComboBox *box, E value)
+{
+    const int i = box->findData(static_cast<int>(value));
+    if (i >= 0)
+        box->setCurrentIndex(i);
+}
+
+const LoraTarget kTargets[] = { LoraQ, LoraK, LoraV, LoraO, LoraGate, LoraUp, LoraDown };
+
+} // namespace
+
+InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(parent), m_document(document)
+{
+    auto *column = new QVBoxLayout(this);
+
+    // --- Model -------------------------------------------------------------------------------
+    auto *modelBox = new QGroupBox(tr("&Model"), this);
+    auto *model = new QFormLayout(modelBox);
+    model->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_preset = new QComboBox(modelBox);
+    for (const ModelPreset &p : document->catalogue().presets) {
+        m_preset->addItem(p.name, p.id);
+        m_preset->setItemData(m_preset->count() - 1, p.source, Qt::ToolTipRole);
+    }
+    m_preset->addItem(tr("Custom architecture"), QString());
+    m_preset->setToolTip(tr("A published model's architecture; editing any model field below makes it a custom one."));
+    model->addRow(tr("&Preset:"), m_preset);
+    connect(m_preset, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_preset->itemData(index).toString();
+        const ModelPreset *p = m_document->catalogue().preset(id);
+        m_textErrors.clear();
+        m_document->edit(EditKind::Preset, tr("Choose model %1").arg(m_preset->itemText(index)),
+                         [p](ScenarioSpec &s) {
+                             if (p) {
+                                 s.scenario.model = p->model;
+                                 s.presetId = p->id;
+                             } else {
+                                 s.presetId.clear();
+                             }
+                         });
+    });
+
+    m_family = new QComboBox(modelBox);
+    for (BlockFamily f : { BlockFamily::Gpt2, BlockFamily::Llama })
+        m_family->addItem(Labels::family(f), static_cast<int>(f));
+    m_family->setToolTip(tr("The block layout: it decides which parameters and tensors each layer has."));
+    model->addRow(tr("Fami&ly:"), m_family);
+    connect(m_family, &QComboBox::activated, this, [this](int index) {
+        const auto f = static_cast<BlockFamily>(m_family->itemData(index).toInt());
+        m_document->edit(EditKind::Family, tr("Change block family"), [f](ScenarioSpec &s) {
+            s.scenario.model.family = f;
+            s.presetId.clear();
+        });
+    });
+
+    addSlider(model, Field::Layers, tr("La&yers L:"), tr("Transformer layers L (1 to 100,000; the slider covers 1 to 160)."),
+              toList(StopSlider::linearStops(1, 160)));
+    addSlider(model, Field::Hidden, tr("&Hidden size H:"),
+              tr("Hidden size H (1 to 1,000,000; the slider steps through the usual sizes, four per doubling)."),
+              toList(StopSlider::logStops(128, 65536, 4, 32)));
+    addSlider(model, Field::Heads, tr("Hea&ds A:"), tr("Attention heads A; they must divide the hidden size."),
+              toList(StopSlider::linearStops(1, 128)));
+    addCount(model, Field::KvHeads, tr("&KV heads:"),
+             tr("Key/value heads for grouped-query attention; they must divide the heads."));
+    addCount(model, Field::Ffn, tr("&FFN size:"), tr("Inner size of the MLP (GPT-2: 4H)."));
+    addCount(model, Field::Vocab, tr("&Vocabulary V:"), tr("Tokens in the vocabulary (embedding and output rows)."));
+    CountField *params = addCount(model, Field::Params, tr("Parameter co&unt:"),
+                                  tr("A given parameter count P (7B, 6.74e9); leave empty to derive it from the architecture."));
+    params->setAllowEmpty(true);
+    m_tied = new QCheckBox(tr("&Tied input and output embeddings"), modelBox);
+    m_tied->setToolTip(tr("The output layer reuses the token embedding (GPT-2, small LLaMA models)."));
+    model->addRow(QString(), m_tied);
+    connect(m_tied, &QCheckBox::clicked, this, [this](bool on) {
+        m_document->edit(EditKind::Tied, tr("Change tied embeddings"), [on](ScenarioSpec &s) {
+            s.scenario.model.tiedEmbeddings = on;
+            s.presetId.clear();
+        });
+    });
+    m_parameterCount = new QLabel(modelBox);
+    m_parameterCount->setToolTip(tr("The parameter count P the estimate uses."));
+    model->addRow(tr("Parameters P:"), m_parameterCount);
+    column->addWidget(modelBox);
+
+    // --- Training ----------------------------------------------------------------------------
+    auto *trainingBox = new QGroupBox(tr("&Training"), this);
+    auto *training = new QFormLayout(trainingBox);
+    training->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addSlider(training, Field::Batch, tr("Micro-&batch B:"),
+              tr("Sequences per GPU per forward pass (slider 1 to 1,024, log-spaced; type any value up to 1,000,000)."),
+              toList(StopSlider::logStops(1, 1024, 4)));
+    addSlider(training, Field::Sequence, tr("&Sequence S:"),
+              tr("Tokens per sequence (slider: powers of two from 128 to 1,048,576; type any value up to 100,000,000)."),
+              toList(StopSlider::powerOfTwoStops(128, Count(1) << 20)));
+
+    auto *recomputeRow = new QWidget(trainingBox);
+    auto *recomputeLayout = new QHBoxLayout(recomputeRow);
+    recomputeLayout->setContentsMargins(0, 0, 0, 0);
+    m_recompute = new QButtonGroup(this);
+    for (Recompute r : { Recompute::None, Recompute::Full, Recompute::Selective }) {
+        auto *button = new QRadioButton(Labels::recompute(r), recomputeRow);
+        button->setToolTip(Labels::recomputeToolTip(r));
+        m_recompute->addButton(button, static_cast<int>(r));
+        recomputeLayout->addWidget(button);
+    }
+    recomputeLayout->addStretch(1);
+    auto *recomputeLabel = new QLabel(tr("&Checkpointing:"), trainingBox);
+    recomputeLabel->setBuddy(m_recompute->button(0));
+    recomputeLabel->setToolTip(tr("Activation checkpointing (recomputation in backward)."));
+    training->addRow(recomputeLabel, recomputeRow);
+    connect(m_recompute, &QButtonGroup::idClicked, this, [this](int id) {
+        const auto r = static_cast<Recompute>(id);
+        m_document->edit(EditKind::Recompute, tr("Checkpointing: %1").arg(Labels::recompute(r)),
+                         [r](ScenarioSpec &s) { s.scenario.training.recompute = r; });
+    });
+
+    m_recipe = new QComboBox(trainingBox);
+    for (Recipe r : kAllRecipes) {
+        m_recipe->addItem(Labels::recipe(r), static_cast<int>(r));
+        m_recipe->setItemData(m_recipe->count() - 1, Labels::recipeToolTip(r), Qt::ToolTipRole);
+    }
+    m_recipe->setToolTip(tr("How weights, gradients and activations are stored (the brief, sections 1.3 and 3.3)."));
+    training->addRow(tr("&Precision:"), m_recipe);
+    connect(m_recipe, &QComboBox::activated, this, [this](int index) {
+        const auto r = static_cast<Recipe>(m_recipe->itemData(index).toInt());
+        m_document->edit(EditKind::Recipe, tr("Precision: %1").arg(Labels::recipe(r)),
+                         [r](ScenarioSpec &s) { s.scenario.training.precision.recipe = r; });
+    });
+
+    m_optimizer = new QComboBox(trainingBox);
+    for (Optimizer o : kAllOptimizers)
+        m_optimizer->addItem(Labels::optimizer(o), static_cast<int>(o));
+    m_optimizer->setToolTip(tr("The optimizer decides how many state tensors each parameter carries (AdamW: two, FP32)."));
+    training->addRow(tr("&Optimizer:"), m_optimizer);
+    connect(m_optimizer, &QComboBox::activated, this, [this](int index) {
+        const auto o = static_cast<Optimizer>(m_optimizer->itemData(index).toInt());
+        m_document->edit(EditKind::Optimizer, tr("Optimizer: %1").arg(Labels::optimizer(o)),
+                         [o](ScenarioSpec &s) { s.scenario.training.precision.optimizer = o; });
+    });
+
+    m_activationModel = new QComboBox(trainingBox);
+    for (ActivationModelKind k : { ActivationModelKind::Textbook, ActivationModelKind::Transformer })
+        m_activationModel->addItem(Labels::activationModel(k), static_cast<int>(k));
+    m_activationModel->setToolTip(tr("Textbook: the brief's 2 × (19·B·S·H + 3·B·A·S²) per layer. "
+                                     "Itemized: every saved tensor of the block family."));
+    training->addRow(tr("&Activations:"), m_activationModel);
+    connect(m_activationModel, &QComboBox::activated, this, [this](int index) {
+        const auto k = static_cast<ActivationModelKind>(m_activationModel->itemData(index).toInt());
+        m_document->edit(EditKind::ActivationModel, tr("Activation model: %1").arg(Labels::activationModel(k)),
+                         [k](ScenarioSpec &s) { s.scenario.activations.model = k; });
+    });
+    addCount(training, Field::GradAccum, tr("&Grad. accumulation:"),
+             tr("Micro-batches per optimizer step. It enlarges the global batch and saves no memory."));
+    column->addWidget(trainingBox);
+
+    // --- Hardware ----------------------------------------------------------------------------
+    auto *hardwareBox = new QGroupBox(tr("Hard&ware"), this);
+    auto *hardware = new QFormLayout(hardwareBox);
+    hardware->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_gpu = new QComboBox(hardwareBox);
+    m_gpu->addItem(tr("None (no verdict)"), QString());
+    for (const GpuSpec &g : document->catalogue().gpus) {
+        m_gpu->addItem(g.name, g.id);
+        m_gpu->setItemData(m_gpu->count() - 1,
+                           tr("%1 as nvidia-smi reports it (%2); BF16: %3")
+                                   .arg(formatBytesBoth(g.capacity, DisplayUnit::Binary), g.capacitySource,
+                                        g.bf16 ? tr("yes") : tr("no")),
+                           Qt::ToolTipRole);
+    }
+    m_gpu->setToolTip(tr("The GPU whose memory the verdict compares against."));
+    hardware->addRow(tr("G&PU:"), m_gpu);
+    connect(m_gpu, &QComboBox::activated, this, [this](int index) {
+        const GpuSpec *g = m_document->catalogue().gpu(m_gpu->itemData(index).toString());
+        m_document->edit(EditKind::Gpu, tr("GPU: %1").arg(m_gpu->itemText(index)), [g](ScenarioSpec &s) {
+            s.gpuId = g ? g->id : QString();
+            s.scenario.gpu.capacity = g ? g->capacity : bytes(0);
+            s.scenario.gpu.supportsBf16 = g ? g->bf16 : true;
+        });
+    });
+    CountField *gpus = addCount(hardware, Field::Gpus, tr("GPU &count N:"),
+                                tr("All GPUs of the run. Model states are per GPU unless ZeRO shards them."));
+    Q_UNUSED(gpus);
+
+    m_zero = new QComboBox(hardwareBox);
+    for (ZeroStage z : { ZeroStage::Stage0, ZeroStage::Stage1, ZeroStage::Stage2, ZeroStage::Stage3 })
+        m_zero->addItem(Labels::zeroStage(z), static_cast<int>(z));
+    m_zero->setToolTip(tr("DeepSpeed ZeRO: shard optimizer states (1), also gradients (2), also parameters (3) "
+                          "over the data-parallel GPUs."));
+    hardware->addRow(tr("&ZeRO:"), m_zero);
+    connect(m_zero, &QComboBox::activated, this, [this](int index) {
+        const auto z = static_cast<ZeroStage>(m_zero->itemData(index).toInt());
+        m_document->edit(EditKind::Zero, tr("ZeRO: %1").arg(Labels::zeroStage(z)),
+                         [z](ScenarioSpec &s) { s.scenario.parallel.zero = z; });
+    });
+
+    m_offload = new QComboBox(hardwareBox);
+    for (Offload o : { Offload::None, Offload::Optimizer, Offload::OptimizerAndParams })
+        m_offload->addItem(Labels::offload(o), static_cast<int>(o));
+    m_offload->setToolTip(tr("DeepSpeed offload: keep optimizer states (and parameters) in CPU memory."));
+    hardware->addRow(tr("O&ffload:"), m_offload);
+    connect(m_offload, &QComboBox::activated, this, [this](int index) {
+        const auto o = static_cast<Offload>(m_offload->itemData(index).toInt());
+        m_document->edit(EditKind::Offload, tr("Offload: %1").arg(Labels::offload(o)),
+                         [o](ScenarioSpec &s) { s.scenario.parallel.offload = o; });
+    });
+    column->addWidget(hardwareBox);
+
+    // --- Adapters ----------------------------------------------------------------------------
+    auto *adapterBox = new QGroupBox(tr("Ada&pters"), this);
+    auto *adapters = new QFormLayout(adapterBox);
+    adapters->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_adapter = new QComboBox(adapterBox);
+    for (AdapterMode a : { AdapterMode::None, AdapterMode::Lora, AdapterMode::Qlora })
+        m_adapter->addItem(Labels::adapter(a), static_cast<int>(a));
+    m_adapter->setToolTip(tr("LoRA trains small low-rank adapters on a frozen base; QLoRA also stores the base in 4-bit NF4."));
+    adapters->addRow(tr("&Method:"), m_adapter);
+    connect(m_adapter, &QComboBox::activated, this, [this](int index) {
+        const auto a = static_cast<AdapterMode>(m_adapter->itemData(index).toInt());
+        m_document->edit(EditKind::Adapter, tr("Adapters: %1").arg(Labels::adapter(a)), [a](ScenarioSpec &s) {
+            s.scenario.lora.mode = a;
+            // Adapters need somewhere to go: the q and v projections, as the LoRA paper does.
+            if (a != AdapterMode::None && s.scenario.lora.targets == 0)
+                s.scenario.lora.targets = LoraQ | LoraV;
+        });
+    });
+    addCount(adapters, Field::LoraRank, tr("&Rank r:"), tr("The adapters' rank r (LoRA paper: 4 to 64)."));
+    auto *targetRow = new QWidget(adapterBox);
+    auto *targetLayout = new QHBoxLayout(targetRow);
+    targetLayout->setContentsMargins(0, 0, 0, 0);
+    const QStringList targetNames = { tr("q"), tr("k"), tr("v"), tr("o"), tr("gate"), tr("up"), tr("down") };
+    for (int i = 0; i < 7; ++i) {
+        auto *box = new QCheckBox(targetNames.at(i), targetRow);
+        box->setToolTip(tr("Put adapters on the %1 projection.").arg(targetNames.at(i)));
+        targetLayout->addWidget(box);
+        m_loraTargets << box;
+        const unsigned bit = kTargets[i];
+        connect(box, &QCheckBox::clicked, this, [this, bit](bool on) {
+            m_document->edit(EditKind::Whole, tr("Change LoRA targets"), [bit, on](ScenarioSpec &s) {
+                s.scenario.lora.targets = on ? (s.scenario.lora.targets | bit) : (s.scenario.lora.targets & ~bit);
+            });
+        });
+    }
+    targetLayout->addStretch(1);
+    adapters->addRow(tr("Targets:"), withError(Field::LoraTargets, targetRow));
+    column->addWidget(adapterBox);
+    column->addStretch(1);
+
+    connect(document, &ScenarioDocument::draftChanged, this, &InputPane::refresh);
+    connect(document, &ScenarioDocument::issuesChanged, this, &InputPane::showErrors);
+    connect(document, &ScenarioDocument::documentReset, this, [this] {
+        m_textErrors.clear();
+        showErrors();
+    });
+    refresh();
+    showErrors();
+}
+
+QWidget *InputPane::withError(Field field, QWidget *control)
+{
+    auto *box = new QWidget(control->parentWidget());
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    control->setParent(box);
+    layout->addWidget(control);
+    auto *error = new QLabel(box);
+    error->setObjectName(QStringLiteral("fieldError"));
+    error->setWordWrap(true);
+    error->setTextFormat(Qt::PlainText);
+    error->setStyleSheet(QStringLiteral("color: #e0454b;"));
+    error->hide();
+    layout->addWidget(error);
+    m_errors[field] = error;
+    return box;
+}
+
+SliderField *InputPane::addSlider(QFormLayout *form, Field field, const QString &label, const QString &toolTip,
+                                  const QList<qint64> &stops)
+{
+    auto *slider = new SliderField(form->parentWidget());
+    QList<Count> counts;
+    for (qint64 s : stops)
+        counts << s;
+    slider->setStops(counts);
+    QString name = label;
+    name.remove(QLatin1Char('&'));
+    name.remove(QLatin1Char(':'));
+    slider->describe(name, toolTip);
+    auto *labelWidget = new QLabel(label, form->parentWidget());
+    labelWidget->setBuddy(slider->slider());
+    labelWidget->setToolTip(toolTip);
+    form->addRow(labelWidget, withError(field, slider));
+    m_sliders[field] = slider;
+    connectCount(field, slider);
+    return slider;
+}
+
+CountField *InputPane::addCount(QFormLayout *form, Field field, const QString &label, const QString &toolTip)
+{
+    auto *count = new CountField(form->parentWidget());
+    QString name = label;
+    name.remove(QLatin1Char('&'));
+    name.remove(QLatin1Char(':'));
+    count->setAccessibleName(name);
+    count->setToolTip(toolTip);
+    auto *labelWidget = new QLabel(label, form->parentWidget());
+    labelWidget->setBuddy(count);
+    labelWidget->setToolTip(toolTip);
+    form->addRow(labelWidget, withError(field, count));
+    m_counts[field] = count;
+    connectCount(field, count);
+    return count;
+}
+
+void InputPane::connectCount(Field field, QObject *sender)
+{
+    if (auto *slider = qobject_cast<SliderField *>(sender)) {
+        connect(slider, &SliderField::valueEntered, this, [this, field](qint64 v) { editCount(field, v); });
+        connect(slider, &SliderField::textRejected, this, [this, field](const QString &t) { rejectText(field, t); });
+    } else if (auto *count = qobject_cast<CountField *>(sender)) {
+        connect(count, &CountField::valueEntered, this, [this, field](qint64 v) { editCount(field, v); });
+        connect(count, &CountField::textRejected, this, [this, field](const QString &t) { rejectText(field, t); });
+    }
+}
+
+void InputPane::editCount(Field field, qint64 value)
+{
+    m_textErrors.erase(field);
+    const bool changed = m_document->edit(editKind(field), tr("Change %1").arg(Labels::field(field)),
+                                          [field, value](ScenarioSpec &s) { setCount(s, field, value); });
+    if (!changed)
+        showErrors();
+}
+
+void InputPane::rejectText(Field field, const QString &text)
+{
+    m_textErrors[field] = Labels::notACount(field, text);
+    showErrors();
+}
+
+QAbstractButton *InputPane::recomputeButton(int recompute) const
+{
+    return m_recompute->button(recompute);
+}
+
+SliderField *InputPane::sliderField(Field field) const
+{
+    const auto it = m_sliders.find(field);
+    return it == m_sliders.end() ? nullptr : it->second;
+}
+
+CountField *InputPane::countField(Field field) const
+{
+    const auto it = m_counts.find(field);
+    if (it != m_counts.end())
+        return it->second;
+    const SliderField *slider = sliderField(field);
+    return slider ? slider->field() : nullptr;
+}
+
+QLabel *InputPane::errorLabel(Field field) const
+{
+    const auto it = m_errors.find(field);
+    return it == m_errors.end() ? nullptr : it->second;
+}
+
+QString InputPane::errorText(Field field) const
+{
+    const QLabel *label = errorLabel(field);
+    return label && !label->isHidden() ? label->text() : QString();
+}
+
+void InputPane::refresh()
+{
+    const ScenarioSpec &draft = m_document->draft();
+    const Scenario &s = draft.scenario;
+    const ModelSpec &m = s.model;
+    const int presetIndex = m_preset->findData(draft.presetId);
+    m_preset->setCurrentIndex(presetIndex >= 0 ? presetIndex : m_preset->count() - 1);
+    selectData(m_family, m.family);
+    m_tied->setChecked(m.tiedEmbeddings);
+
+    // A field the user typed text into that is not a count keeps that text until it is fixed.
+    auto show = [this](Field f, Count v) {
+        if (m_textErrors.count(f))
+            return;
+        if (SliderField *slider = sliderField(f))
+            slider->setValue(v);
+        else if (CountField *count = countField(f))
+            count->setValue(v);
+    };
+    show(Field::Layers, m.layers);
+    show(Field::Hidden, m.hidden);
+    show(Field::Heads, m.heads);
+    show(Field::KvHeads, m.kvHeadsOrHeads());
+    show(Field::Ffn, m.ffnOrDefault());
+    show(Field::Vocab, m.vocab);
+    show(Field::Params, m.paramsOverride);
+    show(Field::Batch, s.training.microBatch);
+    show(Field::Sequence, s.training.sequence);
+    show(Field::GradAccum, s.training.gradAccumSteps);
+    show(Field::Gpus, s.parallel.gpus);
+    show(Field::LoraRank, s.lora.rank);
+
+    const Count derived = parameterCounts(m_document->scenario().model).total(m_document->scenario().model.layers);
+    countField(Field::Params)->setPlaceholderText(tr("derived: %1").arg(shortCount(derived)));
+    const Count used = m_document->breakdown().parameterCount;
+    m_parameterCount->setText(tr("%1 (%2)").arg(groupedCount(used), shortCount(used)));
+
+    if (QAbstractButton *b = m_recompute->button(static_cast<int>(s.training.recompute)))
+        b->setChecked(true);
+    selectData(m_recipe, s.training.precision.recipe);
+    selectData(m_optimizer, s.training.precision.optimizer);
+    selectData(m_activationModel, s.activations.model);
+    const int gpuIndex = m_gpu->findData(draft.gpuId);
+    m_gpu->setCurrentIndex(gpuIndex >= 0 ? gpuIndex : 0);
+    selectData(m_zero, s.parallel.zero);
+    selectData(m_offload, s.parallel.offload);
+    selectData(m_adapter, s.lora.mode);
+    const bool adapters = s.lora.mode != AdapterMode::None;
+    countField(Field::LoraRank)->setEnabled(adapters);
+    for (int i = 0; i < m_loraTargets.size(); ++i) {
+        m_loraTargets.at(i)->setChecked((s.lora.targets & kTargets[i]) != 0);
+        m_loraTargets.at(i)->setEnabled(adapters);
+    }
+}
+
+void InputPane::showErrors()
+{
+    std::map<Field, QStringList> messages;
+    const ValidationIssues &issues = m_document->issues();
+    for (const ValidationIssue &issue : issues)
+        messages[issue.field] << Labels::issue(issue, m_document->draft().scenario);
+    for (const auto &[field, text] : m_textErrors)
+        messages[field] = QStringList{ text };
+    for (const auto &[field, label] : m_errors) {
+        const auto it = messages.find(field);
+        if (it == messages.end()) {
+            label->clear();
+            label->hide();
+        } else {
+            label->setText(it->second.join(QLatin1Char('\n')));
+            label->show();
+        }
+    }
+}
+
+} // namespace headroom

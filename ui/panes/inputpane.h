@@ -1,0 +1,84 @@
+#pragma once
+
+// The planner's inputs: model (preset or custom architecture), training set-up, hardware and
+// adapters. Every control edits the document at once (sliders while they are dragged); a value
+// that cannot be used is reported beside its field, naming the field and the allowed range,
+// while the last valid scenario stays estimated.
+
+#include <map>
+
+#include <QWidget>
+
+#include <headroom/validation.h>
+
+class QAbstractButton;
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+
+namespace headroom {
+
+class CountField;
+class ScenarioDocument;
+class SliderField;
+
+class InputPane final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InputPane)
+
+public:
+    explicit InputPane(ScenarioDocument *document, QWidget *parent = nullptr);
+
+    // The controls, for tests and for keyboard focus from the window.
+    SliderField *sliderField(Field field) const;
+    CountField *countField(Field field) const;
+    //! The message shown beside \a field; empty when the field is fine.
+    QString errorText(Field field) const;
+    QLabel *errorLabel(Field field) const;
+    QComboBox *presetBox() const { return m_preset; }
+    QComboBox *familyBox() const { return m_family; }
+    QComboBox *recipeBox() const { return m_recipe; }
+    QComboBox *optimizerBox() const { return m_optimizer; }
+    QComboBox *activationModelBox() const { return m_activationModel; }
+    QComboBox *gpuBox() const { return m_gpu; }
+    QComboBox *zeroBox() const { return m_zero; }
+    QComboBox *offloadBox() const { return m_offload; }
+    QComboBox *adapterBox() const { return m_adapter; }
+    QAbstractButton *recomputeButton(int recompute) const;
+
+private:
+    QWidget *withError(Field field, QWidget *control);
+    SliderField *addSlider(QFormLayout *form, Field field, const QString &label, const QString &toolTip,
+                           const QList<qint64> &stops);
+    CountField *addCount(QFormLayout *form, Field field, const QString &label, const QString &toolTip);
+    void connectCount(Field field, QObject *sender);
+    void editCount(Field field, qint64 value);
+    void rejectText(Field field, const QString &text);
+    void refresh();
+    void showErrors();
+
+    ScenarioDocument *m_document;
+    QComboBox *m_preset = nullptr;
+    QComboBox *m_family = nullptr;
+    QLabel *m_parameterCount = nullptr;
+    QCheckBox *m_tied = nullptr;
+    QComboBox *m_recipe = nullptr;
+    QComboBox *m_optimizer = nullptr;
+    QComboBox *m_activationModel = nullptr;
+    QButtonGroup *m_recompute = nullptr;
+    QComboBox *m_gpu = nullptr;
+    QComboBox *m_zero = nullptr;
+    QComboBox *m_offload = nullptr;
+    QComboBox *m_adapter = nullptr;
+    QList<QCheckBox *> m_loraTargets;
+    std::map<Field, SliderField *> m_sliders;
+    std::map<Field, CountField *> m_counts;
+    std::map<Field, QLabel *> m_errors;
+    //! Text that is not a count at all; the document never sees it.
+    std::map<Field, QString> m_textErrors;
+};
+
+} // namespace headroom

@@ -1,0 +1,48 @@
+#pragma once
+
+// The verdict band at the top of the window: does the run fit, on how many of which GPU, the
+// largest micro-batch that fits, and the first advice to apply, with a button that applies it.
+
+#include <QWidget>
+
+#include "byteformat.h"
+
+class QLabel;
+class QPushButton;
+
+namespace headroom {
+
+class ScenarioDocument;
+
+class VerdictPane final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(VerdictPane)
+
+public:
+    explicit VerdictPane(ScenarioDocument *document, QWidget *parent = nullptr);
+
+    QString headline() const;
+    QString detail() const;
+    QString batchText() const;
+    QString adviceText() const;
+    QPushButton *applyButton() const { return m_apply; }
+
+public slots:
+    void setUnit(headroom::DisplayUnit unit);
+    void refresh();
+
+private:
+    void applyAdvice();
+
+    ScenarioDocument *m_document;
+    QLabel *m_badge;
+    QLabel *m_headline;
+    QLabel *m_detail;
+    QLabel *m_batch;
+    QLabel *m_advice;
+    QPushButton *m_apply;
+    DisplayUnit m_unit = DisplayUnit::Binary;
+};
+
+} // namespace headroom

@@ -1,0 +1,132 @@
+#include "verdict.h"
+
+#include <QCoreApplication>
+
+#include <headroom/advice.h>
+#include <headroom/breakdown.h>
+#include <headroom/estimate.h>
+#include <headroom/fitsearch.h>
+
+#include "labels.h"
+
+namespace headroom {
+
+namespace {
+
+class VerdictText
+{
+    Q_DECLARE_TR_FUNCTIONS(VerdictText)
+};
+
+QString stageNumber(ZeroStage z) { return QString::number(static_cast<int>(z)); }
+
+} // namespace
+
+QString adviceText(const Scenario &before, const Scenario &after, int kind)
+{
+    switch (static_cast<AdviceKind>(kind)) {
+    case AdviceKind::ReduceMicroBatch: {
+        const Count factor = before.training.microBatch / qMax<Count>(1, after.training.microBatch);
+        return VerdictText::tr("Reduce the micro-batch to %1 (gradient accumulation × %2 keeps the global batch)")
+                .arg(groupedCount(after.training.microBatch), groupedCount(factor));
+    }
+    case AdviceKind::EnableCheckpointing:
+        return VerdictText::tr("Enable full activation checkpointing (about 20-30% slower)");
+    case AdviceKind::ZeroStage:
+        return VerdictText::tr("Shard with ZeRO stage %1 over the %2 GPUs")
+                .arg(stageNumber(after.parallel.zero), groupedCount(after.parallel.dataParallel()));
+    case AdviceKind::Offload:
+        return after.parallel.offload == Offload::OptimizerAndParams
+                ? VerdictText::tr("Offload optimizer states and parameters to CPU memory (ZeRO-%1)")
+                          .arg(stageNumber(after.parallel.zero))
+                : VerdictText::tr("Offload optimizer states to CPU memory (ZeRO-%1)").arg(stageNumber(after.parallel.zero));
+    case AdviceKind::Lora:
+        return VerdictText::tr("Train LoRA adapters (rank %1) on a frozen base").arg(groupedCount(after.lora.rank));
+    case AdviceKind::Qlora:
+        return VerdictText::tr("Train QLoRA adapters (rank %1) on a 4-bit base").arg(groupedCount(after.lora.rank));
+    }
+    return {};
+}
+
+Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Catalogue &catalogue, DisplayUnit unit)
+{
+    const Scenario &s = spec.scenario;
+    Verdict v;
+    const GpuSpec *gpu = catalogue.gpu(spec.gpuId);
+    const QString gpuName = gpu ? gpu->name : spec.gpuId;
+    const QString count = groupedCount(s.parallel.gpus);
+    if (s.gpu.capacity <= bytes(0)) {
+        v.state = Verdict::State::NoGpu;
+        v.badge = VerdictText::tr("No GPU");
+        v.headline = VerdictText::tr("Peak %1 per GPU").arg(formatBytes(b.peak, unit));
+        v.detail = VerdictText::tr("Choose a GPU for a verdict.");
+        return v;
+    }
+    const bool fit = fits(s, b);
+    v.state = fit ? Verdict::State::Fits : Verdict::State::DoesNotFit;
+    v.badge = fit ? VerdictText::tr("Fits") : VerdictText::tr("Does not fit");
+    //: "Fits on 1 × NVIDIA A100 80GB (SXM4): 12.3 GiB to spare"
+    v.headline = fit ? VerdictText::tr("Fits on %1 × %2: %3 to spare")
+                               .arg(count, gpuName, formatBytes(s.gpu.capacity - b.peak, unit))
+                     : VerdictText::tr("Does not fit on %1 × %2: %3 short")
+                               .arg(count, gpuName, formatBytes(b.peak - s.gpu.capacity, unit));
+    v.detail = VerdictText::tr("Peak %1 per GPU (%2) against %3.")
+                       .arg(formatBytes(b.peak, unit), Labels::stepPhase(b.peakPhase), formatBytes(s.gpu.capacity, unit));
+
+    v.gpusNeeded = gpusNeeded(s);
+    if (!fit) {
+        const QString zero = s.parallel.zero == ZeroStage::Stage0
+                ? VerdictText::tr("without ZeRO")
+                : VerdictText::tr("with ZeRO stage %1").arg(stageNumber(s.parallel.zero));
+        if (v.gpusNeeded > 0)
+            v.detail += QLatin1Char(' ')
+                    + VerdictText::tr("It would fit on %1 × %2 %3.").arg(groupedCount(v.gpusNeeded), gpuName, zero);
+        else if (s.parallel.zero == ZeroStage::Stage0)
+            v.detail += QLatin1Char(' ')
+                    + VerdictText::tr("More GPUs alone do not help without ZeRO: each one holds a full copy of the "
+                                      "model states.");
+        else
+            v.detail += QLatin1Char(' ') + VerdictText::tr("No GPU count up to 4,096 makes it fit %1.").arg(zero);
+    }
+
+    v.largestBatch = largestFittingMicroBatch(s);
+    const Count longest = longestFittingSequence(s);
+    const QString seq = longest > 0
+            ? VerdictText::tr("longest sequence at B = %1: %2").arg(groupedCount(s.training.microBatch), groupedCount(longest))
+            : VerdictText::tr("no sequence length fits at B = %1").arg(groupedCount(s.training.microBatch));
+    v.batch = v.largestBatch > 0
+            ? VerdictText::tr("Largest micro-batch that fits: %1; %2.").arg(groupedCount(v.largestBatch), seq)
+            : VerdictText::tr("Largest micro-batch that fits: none, even B = 1 is too large; %1.").arg(seq);
+
+    Advice steps[kMaxAdvice];
+    const int n = advise(s, steps, kMaxAdvice);
+    if (n > 0) {
+        const Advice &first = steps[0];
+        const QString what = adviceText(s, first.after, static_cast<int>(first.kind));
+        const Breakdown after = estimate(first.after);
+        v.advice = first.fitsAfter
+                ? VerdictText::tr("Advice: %1. Saves %2; then it fits (peak %3).")
+                          .arg(what, formatBytes(first.saving, unit), formatBytes(after.peak, unit))
+                : VerdictText::tr("Advice: %1. Saves %2; still %3 short.")
+                          .arg(what, formatBytes(first.saving, unit), formatBytes(after.peak - s.gpu.capacity, unit));
+        if (n > 1) {
+            QStringList rest;
+            Scenario previous = first.after;
+            for (int i = 1; i < n; ++i) {
+                rest << adviceText(previous, steps[i].after, static_cast<int>(steps[i].kind)).section(QLatin1Char('('), 0, 0).trimmed();
+                previous = steps[i].after;
+            }
+            v.advice += QLatin1Char(' ')
+                    + (steps[n - 1].fitsAfter ? VerdictText::tr("Then: %1; and it fits.")
+                                              : VerdictText::tr("Then: %1; and it still does not fit."))
+                              .arg(rest.join(VerdictText::tr("; ")));
+        }
+        v.adviceButton = VerdictText::tr("Apply: %1").arg(what.section(QLatin1Char('('), 0, 0).trimmed());
+        ScenarioSpec applied = spec;
+        applied.scenario = first.after;
+        v.adviceAfter = applied;
+    }
+    return v;
+}
+
+} // namespace headroom
