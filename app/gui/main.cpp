@@ -1,0 +1,175 @@
+// headroom: the planner window. Parses the command line, installs the translation, loads the
+// catalogue and hands over to MainWindow; --screenshot renders one frame to a PNG and exits.
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QPixmap>
+#include <QStyleFactory>
+#include <QTextStream>
+#include <QTranslator>
+
+#include <headroom/catalogue.h>
+
+#include "labels.h"
+#include "mainwindow.h"
+#include "messagebox.h"
+#include "scenariodocument.h"
+#include "settings.h"
+
+using namespace headroom;
+
+namespace {
+
+class Gui
+{
+    Q_DECLARE_TR_FUNCTIONS(Gui)
+};
+
+QTextStream &err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+//! Exit code for bad input (a missing file, an unknown panel), as the CLI uses.
+constexpr int kBadInput = 2;
+
+//! Installs Headroom's and Qt's own translations for \a locale; false if Headroom has none.
+bool installTranslations(const QLocale &locale, QApplication &app)
+{
+    auto *qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+    auto *own = new QTranslator(&app);
+    // Embedded by the build (:/i18n), or installed beside the data files.
+    const QStringList folders = { QStringLiteral(":/i18n"), findDataDir() + QStringLiteral("/translations") };
+    for (const QString &folder : folders) {
+        if (own->load(locale, QStringLiteral("headroom"), QStringLiteral("_"), folder)) {
+            QApplication::installTranslator(own);
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("headroom"));
+    QApplication::setOrganizationName(QStringLiteral("Headroom"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Headroom"));
+    QApplication::setApplicationVersion(QStringLiteral(HEADROOM_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.headroom.Headroom"));
+    // Fusion draws the same on every platform and takes a dark palette completely.
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(Gui::tr("Plan a training run's GPU memory interactively."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenarioOption(QStringLiteral("scenario"), Gui::tr("Open the scenario file FILE (JSON, schema 1)."),
+                                            Gui::tr("FILE"));
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+                                              Gui::tr("Render the window to the PNG file OUT and exit."), Gui::tr("OUT"));
+    const QCommandLineOption panelOption(
+            QStringLiteral("panel"),
+            Gui::tr("With --screenshot, render only panel NAME: %1.").arg(MainWindow::panelNames().join(QStringLiteral(", "))),
+            Gui::tr("NAME"), QStringLiteral("window"));
+    const QCommandLineOption langOption(QStringLiteral("lang"), Gui::tr("Use the translation for LANG, e.g. zh_CN."),
+                                        Gui::tr("LANG"));
+    const QCommandLineOption darkOption(QStringLiteral("dark"), Gui::tr("Start with the dark palette."));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        Gui::tr("With --screenshot, the window size WxH in pixels (default 1920x1080)."),
+                                        Gui::tr("WxH"), QStringLiteral("1920x1080"));
+    parser.addOptions({ scenarioOption, screenshotOption, panelOption, langOption, darkOption, sizeOption });
+    parser.process(app);
+
+    const QLocale locale = parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale();
+    if (parser.isSet(langOption))
+        QLocale::setDefault(locale);
+    if (!installTranslations(locale, app) && parser.isSet(langOption)
+        && locale.language() != QLocale::English && locale.language() != QLocale::C)
+        err() << Gui::tr("headroom: no translation for %1; showing English.").arg(parser.value(langOption)) << Qt::endl;
+
+    const bool screenshot = parser.isSet(screenshotOption);
+    const QString panelName = parser.value(panelOption);
+    if (screenshot && !MainWindow::panelNames().contains(panelName)) {
+        err() << Gui::tr("headroom: unknown panel \"%1\"; allowed: %2")
+                         .arg(panelName, MainWindow::panelNames().join(QStringLiteral(", ")))
+              << Qt::endl;
+        return kBadInput;
+    }
+    QSize size(1920, 1080);
+    if (screenshot) {
+        const QStringList parts = parser.value(sizeOption).split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        if (parts.size() == 2)
+            size = QSize(parts.at(0).toInt(&okW), parts.at(1).toInt(&okH));
+        if (!okW || !okH || size.width() < 640 || size.height() < 480 || size.width() > 8000 || size.height() > 8000) {
+            err() << Gui::tr("headroom: --size must be WIDTHxHEIGHT between 640x480 and 8000x8000, e.g. 1920x1080")
+                  << Qt::endl;
+            return kBadInput;
+        }
+    }
+
+    Catalogue catalogue;
+    const CatalogueError catalogueError = loadCatalogue(findDataDir(), catalogue);
+    if (catalogueError.code != CatalogueError::Code::None) {
+        const QString text = Gui::tr("Headroom cannot load its catalogue of models and GPUs.\n\n%1\n\nSet "
+                                     "HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.")
+                                     .arg(Labels::catalogueError(catalogueError));
+        err() << text << Qt::endl;
+        if (!screenshot)
+            MessageBox::critical(nullptr, Gui::tr("Headroom"), text);
+        return 1;
+    }
+
+    Settings settings;
+    MainWindow window(catalogue, settings);
+    // A scripted screenshot is reproducible: it neither reads nor writes the user's session.
+    window.setRemembersSession(!screenshot);
+    if (!screenshot)
+        window.restoreSession();
+    if (parser.isSet(darkOption))
+        window.setDarkPalette(true);
+
+    if (parser.isSet(scenarioOption)) {
+        const QString path = parser.value(scenarioOption);
+        if (screenshot) {
+            QString error;
+            if (!window.document()->load(path, &error)) {
+                err() << Gui::tr("headroom: %1").arg(error) << Qt::endl;
+                return kBadInput;
+            }
+        } else {
+            window.openFile(path);
+        }
+    }
+
+    if (!screenshot) {
+        window.show();
+        return app.exec();
+    }
+
+    window.resize(size);
+    window.show();
+    QWidget *target = window.panel(panelName);
+    // Two passes of the event loop: the first lays the window out, the second lets the charts
+    // replot at their final sizes.
+    QApplication::processEvents();
+    QApplication::processEvents();
+    const QString out = parser.value(screenshotOption);
+    const QPixmap pixmap = target->grab();
+    if (pixmap.isNull() || !pixmap.save(out, "PNG")) {
+        err() << Gui::tr("headroom: cannot write the screenshot to %1").arg(out) << Qt::endl;
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,59 @@
+#pragma once
+
+// The window's chart area: the four chart panes (ui/charts/, built by the charts engineer), fed
+// from the document through the chart adapters whenever the estimate changes. This file is the
+// one seam between the planner window and the charts. The memory bar and the sweep sit side by
+// side on top; the recipe comparison and the step timeline share the full width below, in tabs.
+
+#include <QWidget>
+
+class QTabWidget;
+
+#include "byteformat.h"
+
+namespace headroom {
+
+class ChartPane;
+class RecipeComparisonPane;
+class ScenarioDocument;
+class StackedBarPane;
+class SweepPane;
+class TimelinePane;
+
+class ChartsArea final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ChartsArea)
+
+public:
+    explicit ChartsArea(ScenarioDocument *document, QWidget *parent = nullptr);
+
+    StackedBarPane *stackedBar() const { return m_bar; }
+    SweepPane *sweep() const { return m_sweep; }
+    RecipeComparisonPane *recipes() const { return m_recipes; }
+    TimelinePane *timeline() const { return m_timeline; }
+    //! The four panes in reading order: bar, sweep, recipes, timeline.
+    QList<ChartPane *> panes() const;
+    //! Translated names of panes(), for menus and the export dialog.
+    static QStringList paneTitles();
+    //! Makes pane \a index visible (the lower charts share a tab).
+    void showPane(int index);
+
+public slots:
+    void setUnit(headroom::DisplayUnit unit);
+    void setDark(bool dark);
+    //! Feeds every pane the current scenario's data.
+    void refresh();
+
+private:
+    void refreshSweep();
+
+    ScenarioDocument *m_document;
+    StackedBarPane *m_bar;
+    SweepPane *m_sweep;
+    RecipeComparisonPane *m_recipes;
+    TimelinePane *m_timeline;
+    QTabWidget *m_lower;
+};
+
+} // namespace headroom

@@ -1,0 +1,431 @@
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QComboBox>
+#include <QListWidget>
+#include <QTextBrowser>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFrame>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QStyle>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <headroom/validation.h>
+
+#include "charts/chartpane.h"
+#include "chartsarea.h"
+#include "messagebox.h"
+#include "panes/doctorpane.h"
+#include "panes/inputpane.h"
+#include "panes/mathpane.h"
+#include "panes/verdictpane.h"
+#include "precision/precisionlabpanel.h"
+#include "scenariodocument.h"
+#include "settings.h"
+
+namespace headroom {
+
+namespace {
+
+// Fusion's colour roles for a dark look; text contrast stays above 7:1 on the window colour.
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2d, 0x31);
+    const QColor base(0x1e, 0x1f, 0x22);
+    const QColor text(0xe8, 0xe8, 0xea);
+    const QColor disabled(0x80, 0x82, 0x88);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, QColor(0x3c, 0x3f, 0x44));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x36, 0x38, 0x3d));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::white);
+    p.setColor(QPalette::Light, QColor(0x45, 0x47, 0x4d));
+    p.setColor(QPalette::Midlight, QColor(0x3a, 0x3c, 0x41));
+    p.setColor(QPalette::Mid, QColor(0x25, 0x26, 0x29));
+    p.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1b));
+    p.setColor(QPalette::Shadow, Qt::black);
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xd8));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x7c, 0xb7, 0xf0));
+    p.setColor(QPalette::LinkVisited, QColor(0xb3, 0x9d, 0xf0));
+    for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText })
+        p.setColor(QPalette::Disabled, role, disabled);
+    return p;
+}
+
+QString scenarioFilter()
+{
+    return MainWindow::tr("Scenario files (*.json);;All files (*)");
+}
+
+} // namespace
+
+MainWindow::MainWindow(const Catalogue &catalogue, Settings &settings, QWidget *parent)
+    : QMainWindow(parent), m_settings(settings), m_document(new ScenarioDocument(catalogue, this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_verdict = new VerdictPane(m_document, central);
+    layout->addWidget(m_verdict);
+    auto *line = new QFrame(central);
+    line->setFrameShape(QFrame::HLine);
+    line->setFrameShadow(QFrame::Sunken);
+    layout->addWidget(line);
+    m_charts = new ChartsArea(m_document, central);
+    layout->addWidget(m_charts, 1);
+    setCentralWidget(central);
+
+    createDocks();
+    createMenus();
+    connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::setWindowModified);
+    updateTitle();
+    resize(1920, 1080);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    m_inputs = new InputPane(m_document);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_inputs);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_inputDock = new QDockWidget(tr("Inputs"), this);
+    m_inputDock->setObjectName(QStringLiteral("InputsDock"));
+    m_inputDock->setWidget(scroll);
+    m_inputDock->setMinimumWidth(m_inputs->minimumSizeHint().width() + 24);
+    addDockWidget(Qt::LeftDockWidgetArea, m_inputDock);
+
+    m_math = new MathPane(m_document);
+    m_mathDock = new QDockWidget(tr("Show the Math"), this);
+    m_mathDock->setObjectName(QStringLiteral("MathDock"));
+    m_mathDock->setWidget(m_math);
+    addDockWidget(Qt::RightDockWidgetArea, m_mathDock);
+
+    m_doctor = new DoctorPane(m_document);
+    m_doctorDock = new QDockWidget(tr("Doctor"), this);
+    m_doctorDock->setObjectName(QStringLiteral("DoctorDock"));
+    m_doctorDock->setWidget(m_doctor);
+    addDockWidget(Qt::RightDockWidgetArea, m_doctorDock);
+    tabifyDockWidget(m_mathDock, m_doctorDock);
+
+    m_precision = new PrecisionLabPanel(this);
+    m_precisionDock = new QDockWidget(tr("Precision Lab"), this);
+    m_precisionDock->setObjectName(QStringLiteral("PrecisionLabDock"));
+    m_precisionDock->setWidget(m_precision);
+    addDockWidget(Qt::RightDockWidgetArea, m_precisionDock);
+    tabifyDockWidget(m_doctorDock, m_precisionDock);
+    // The lab recommends BF16 or FP16 by the plan's GPU (the brief, section 3.4).
+    auto tellLab = [this] {
+        const GpuSpec *gpu = m_document->catalogue().gpu(m_document->spec().gpuId);
+        m_precision->setGpuSupportsBf16(gpu ? gpu->bf16 : true, gpu ? gpu->name : QString());
+    };
+    connect(m_document, &ScenarioDocument::scenarioChanged, m_precision, tellLab);
+    tellLab();
+
+    m_mathDock->raise();
+    resizeDocks({ m_inputDock, m_mathDock }, { 390, 500 }, Qt::Horizontal);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = file->addAction(tr("&New Scenario"), this, &MainWindow::newScenario);
+    newAction->setShortcut(QKeySequence::New);
+    newAction->setToolTip(tr("Start again from the default scenario."));
+    QAction *open = file->addAction(tr("&Open Scenario…"), this, &MainWindow::openScenario);
+    open->setShortcut(QKeySequence::Open);
+    open->setToolTip(tr("Open a scenario file (JSON)."));
+    QAction *saveAction = file->addAction(tr("&Save Scenario"), this, &MainWindow::save);
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = file->addAction(tr("Save Scenario &As…"), this, &MainWindow::saveAs);
+    saveAsAction->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QMenu *exportMenu = file->addMenu(tr("&Export Chart"));
+    const QStringList titles = ChartsArea::paneTitles();
+    for (int i = 0; i < titles.size(); ++i) {
+        QAction *a = exportMenu->addAction(tr("%1…").arg(titles.at(i)), this, [this, i] { exportChart(i); });
+        if (i == 0)
+            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+        a->setToolTip(tr("Save the chart as PNG, PDF or SVG."));
+    }
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &MainWindow::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    m_darkAction = view->addAction(tr("&Dark Palette"));
+    m_darkAction->setCheckable(true);
+    m_darkAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    m_darkAction->setToolTip(tr("Switch between the light and the dark palette; the charts follow."));
+    connect(m_darkAction, &QAction::toggled, this, &MainWindow::setDarkPalette);
+    QMenu *units = view->addMenu(tr("&Units"));
+    auto *unitGroup = new QActionGroup(this);
+    m_gibAction = units->addAction(tr("&Binary (GiB, 2^30 bytes)"));
+    m_gbAction = units->addAction(tr("&Decimal (GB, 10^9 bytes)"));
+    for (QAction *a : { m_gibAction, m_gbAction }) {
+        a->setCheckable(true);
+        unitGroup->addAction(a);
+    }
+    m_gibAction->setChecked(true);
+    connect(m_gibAction, &QAction::triggered, this, [this] { setDisplayUnit(DisplayUnit::Binary); });
+    connect(m_gbAction, &QAction::triggered, this, [this] { setDisplayUnit(DisplayUnit::Decimal); });
+    view->addSeparator();
+    QAction *goInputs = view->addAction(tr("Go to &Inputs"), this,
+                                        [this] { focusDock(m_inputDock, m_inputs->presetBox()); });
+    goInputs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction *goCharts = view->addAction(tr("Go to &Charts"), this, [this] { m_charts->panes().constFirst()->setFocus(); });
+    goCharts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    QAction *goMath = view->addAction(tr("Go to the &Math"), this, [this] { focusDock(m_mathDock, m_math->browser()); });
+    goMath->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    QAction *goDoctor = view->addAction(tr("Go to the D&octor"), this,
+                                        [this] { focusDock(m_doctorDock, m_doctor->symptomList()); });
+    goDoctor->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+    view->addSeparator();
+    QAction *goLab = view->addAction(tr("Go to the &Precision Lab"), this,
+                                     [this] { focusDock(m_precisionDock, m_precision); });
+    goLab->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
+    view->addSeparator();
+    for (QDockWidget *dock : { m_inputDock, m_mathDock, m_doctorDock, m_precisionDock })
+        view->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::focusDock(QDockWidget *dock, QWidget *focus)
+{
+    dock->show();
+    dock->raise();
+    focus->setFocus(Qt::ShortcutFocusReason);
+}
+
+QStringList MainWindow::panelNames()
+{
+    return { QStringLiteral("window"), QStringLiteral("inputs"), QStringLiteral("verdict"),
+             QStringLiteral("charts"), QStringLiteral("bar"),    QStringLiteral("sweep"),
+             QStringLiteral("recipes"), QStringLiteral("timeline"), QStringLiteral("math"),
+             QStringLiteral("doctor"), QStringLiteral("precision") };
+}
+
+QWidget *MainWindow::panel(const QString &name)
+{
+    if (name == QLatin1String("window"))
+        return this;
+    if (name == QLatin1String("inputs"))
+        return m_inputs;
+    if (name == QLatin1String("verdict"))
+        return m_verdict;
+    if (name == QLatin1String("charts"))
+        return m_charts;
+    const QStringList charts = { QStringLiteral("bar"), QStringLiteral("sweep"), QStringLiteral("recipes"),
+                                 QStringLiteral("timeline") };
+    if (charts.contains(name)) {
+        m_charts->showPane(static_cast<int>(charts.indexOf(name)));
+        return m_charts->panes().at(charts.indexOf(name));
+    }
+    if (name == QLatin1String("math")) {
+        m_mathDock->show();
+        m_mathDock->raise();
+        return m_math;
+    }
+    if (name == QLatin1String("precision")) {
+        m_precisionDock->show();
+        m_precisionDock->raise();
+        return m_precision;
+    }
+    if (name == QLatin1String("doctor")) {
+        m_doctorDock->show();
+        m_doctorDock->raise();
+        return m_doctor;
+    }
+    return nullptr;
+}
+
+void MainWindow::restoreSession()
+{
+    const QByteArray geometry = m_settings.windowGeometry.value();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = m_settings.windowState.value();
+    if (!state.isEmpty())
+        restoreState(state);
+    setDisplayUnit(m_settings.displayUnit.value());
+    setDarkPalette(m_settings.darkPalette.value());
+    const QByteArray last = m_settings.lastScenario.value();
+    if (!last.isEmpty()) {
+        // A remembered scenario that no longer reads (a preset removed from the catalogue) is
+        // dropped quietly: the window starts from the default, as on first use.
+        const QJsonDocument json = QJsonDocument::fromJson(last);
+        ScenarioSpec spec;
+        if (json.isObject() && applyScenarioJson(json.object(), m_document->catalogue(), spec).ok()
+            && validate(spec.scenario).empty())
+            m_document->reset(spec);
+    }
+}
+
+void MainWindow::setDisplayUnit(DisplayUnit unit)
+{
+    m_unit = unit;
+    (unit == DisplayUnit::Binary ? m_gibAction : m_gbAction)->setChecked(true);
+    m_charts->setUnit(unit);
+    m_math->setUnit(unit);
+    m_verdict->setUnit(unit);
+    m_doctor->setUnit(unit);
+    if (m_remembersSession)
+        m_settings.displayUnit.setValue(unit);
+}
+
+void MainWindow::setDarkPalette(bool dark)
+{
+    m_dark = dark;
+    if (m_darkAction->isChecked() != dark)
+        m_darkAction->setChecked(dark);
+    QApplication::setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
+    m_charts->setDark(dark);
+    if (m_remembersSession)
+        m_settings.darkPalette.setValue(dark);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString file = m_document->fileName();
+    setWindowTitle(tr("%1[*] — Headroom").arg(file.isEmpty() ? tr("Untitled scenario") : QFileInfo(file).fileName()));
+    setWindowModified(m_document->isModified());
+}
+
+bool MainWindow::confirmDiscard()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = MessageBox::question(this, tr("Unsaved changes"),
+                                             tr("The scenario has changes that are not saved to a file. Save them first?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                             QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newScenario()
+{
+    if (confirmDiscard())
+        m_document->reset(ScenarioDocument::defaultSpec(m_document->catalogue()));
+}
+
+void MainWindow::openScenario()
+{
+    if (!confirmDiscard())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), m_settings.lastDirectory.value(),
+                                                      scenarioFilter());
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    QString error;
+    if (!m_document->load(path, &error)) {
+        MessageBox::warning(this, tr("Cannot open the scenario"),
+                            tr("%1\n\nThe scenario on screen is unchanged.").arg(error));
+        return false;
+    }
+    if (m_remembersSession)
+        m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
+    return true;
+}
+
+bool MainWindow::saveFile(const QString &path)
+{
+    QString error;
+    if (!m_document->save(path, &error)) {
+        MessageBox::warning(this, tr("Cannot save the scenario"),
+                            tr("%1\n\nNothing was written; any earlier file is as it was.").arg(error));
+        return false;
+    }
+    if (m_remembersSession)
+        m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_document->fileName().isEmpty())
+        return saveAs();
+    return saveFile(m_document->fileName());
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), m_settings.lastDirectory.value(),
+                                                scenarioFilter());
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    return saveFile(path);
+}
+
+void MainWindow::exportChart(int index)
+{
+    m_charts->showPane(index);
+    ChartPane *pane = m_charts->panes().at(index);
+    QString selected;
+    QString path = QFileDialog::getSaveFileName(
+            this, tr("Export Chart"), m_settings.lastDirectory.value(),
+            tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"), &selected);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += selected.contains(QLatin1String("*.pdf"))   ? QStringLiteral(".pdf")
+                : selected.contains(QLatin1String("*.svg")) ? QStringLiteral(".svg")
+                                                            : QStringLiteral(".png");
+    if (!pane->exportTo(path))
+        MessageBox::warning(this, tr("Cannot export the chart"),
+                            tr("Could not write %1. Charts export as .png, .pdf or .svg.").arg(path));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    // Quitting never asks: the scenario on screen is remembered and comes back next time, so
+    // nothing is lost by closing without saving to a file.
+    if (m_remembersSession) {
+        m_settings.windowGeometry.setValue(saveGeometry());
+        m_settings.windowState.setValue(saveState());
+        m_settings.lastScenario.setValue(
+                QJsonDocument(scenarioToJson(m_document->spec())).toJson(QJsonDocument::Compact));
+        m_settings.sync();
+    }
+    event->accept();
+}
+
+} // namespace headroom

@@ -1,0 +1,99 @@
+#pragma once
+
+// The planner window. It wires the document to the panes and the menus to the document; the
+// panes own their behaviour (Tiled's MainWindow/MapDocument split).
+
+#include <QMainWindow>
+
+#include "byteformat.h"
+
+class QAction;
+class QDockWidget;
+
+namespace headroom {
+
+struct Catalogue;
+class ChartsArea;
+class DoctorPane;
+class InputPane;
+class MathPane;
+class PrecisionLabPanel;
+class ScenarioDocument;
+class Settings;
+class VerdictPane;
+
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    MainWindow(const Catalogue &catalogue, Settings &settings, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    ScenarioDocument *document() const { return m_document; }
+    InputPane *inputPane() const { return m_inputs; }
+    ChartsArea *charts() const { return m_charts; }
+    MathPane *mathPane() const { return m_math; }
+    VerdictPane *verdictPane() const { return m_verdict; }
+    DoctorPane *doctorPane() const { return m_doctor; }
+    PrecisionLabPanel *precisionLab() const { return m_precision; }
+
+    //! The names --panel accepts.
+    static QStringList panelNames();
+    //! The widget a screenshot of panel \a name grabs (made visible first); null if unknown.
+    QWidget *panel(const QString &name);
+
+    //! Restores geometry, dock layout and the last scenario from the settings.
+    void restoreSession();
+    //! Whether closing writes geometry and the scenario back (off for scripted screenshots).
+    void setRemembersSession(bool remember) { m_remembersSession = remember; }
+
+    //! Opens \a path; on failure says why and leaves the scenario as it was.
+    bool openFile(const QString &path);
+    //! Saves to \a path atomically; on failure says why.
+    bool saveFile(const QString &path);
+
+    DisplayUnit displayUnit() const { return m_unit; }
+    bool isDarkPalette() const { return m_dark; }
+
+public slots:
+    void setDisplayUnit(headroom::DisplayUnit unit);
+    void setDarkPalette(bool dark);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createDocks();
+    void createMenus();
+    void updateTitle();
+    void newScenario();
+    void openScenario();
+    bool save();
+    bool saveAs();
+    void exportChart(int index);
+    bool confirmDiscard();
+    void focusDock(QDockWidget *dock, QWidget *focus);
+
+    Settings &m_settings;
+    ScenarioDocument *m_document;
+    InputPane *m_inputs = nullptr;
+    ChartsArea *m_charts = nullptr;
+    MathPane *m_math = nullptr;
+    VerdictPane *m_verdict = nullptr;
+    DoctorPane *m_doctor = nullptr;
+    PrecisionLabPanel *m_precision = nullptr;
+    QDockWidget *m_inputDock = nullptr;
+    QDockWidget *m_mathDock = nullptr;
+    QDockWidget *m_doctorDock = nullptr;
+    QDockWidget *m_precisionDock = nullptr;
+    QAction *m_darkAction = nullptr;
+    QAction *m_gbAction = nullptr;
+    QAction *m_gibAction = nullptr;
+    DisplayUnit m_unit = DisplayUnit::Binary;
+    bool m_dark = false;
+    bool m_remembersSession = true;
+};
+
+} // namespace headroom
