@@ -67,13 +67,15 @@ struct SweepData
     double current = 0;                     //!< the scenario's own value on the axis
     int currentIndex = -1;                  //!< index of current in x
     CapacityLine gpu;                       //!< capacityBytes 0 when no GPU is chosen
+    //! Index of the largest x whose peak fits the chosen GPU; -1 when none does or no GPU is chosen.
+    int lastFittingIndex = -1;
     /*!
-     * Activations at each x with the other attention kernel (flash when the scenario is eager,
-     * eager otherwise), computed by the core's activation model. Empty when the model gives the
-     * same figures for both kernels (the textbook formula always stores the S×S scores).
+     * The total at each x with the other attention kernel (flash when the scenario is eager,
+     * eager otherwise), from the core's activation model. Empty when the model gives the same
+     * figures for both kernels (the textbook formula always stores the S×S scores).
      */
-    QVector<double> alternativeActivations;
-    QString alternativeLabel; //!< e.g. "activations with flash attention"
+    QVector<double> alternativeTotal;
+    QString alternativeLabel; //!< e.g. "Total with flash attention"
     QString note;             //!< one line under the chart, e.g. why there is no flash line
 };
 
@@ -96,8 +98,8 @@ struct RecipeComparisonData
     CapacityLine gpu; //!< capacityBytes 0 when no GPU is chosen
 };
 
-//! Memory at one event of a training step.
-struct TimelinePoint
+//! Memory at one event of a training step (a chart sample; the core's steptimeline.h has its own TimelinePoint).
+struct TimelineSample
 {
     QString label;      //!< e.g. "forward, layer 12", shown on hover and on the axis
     StepPhase phase = StepPhase::Forward;
@@ -123,7 +125,7 @@ struct PhaseSpan
 //! Memory over one training step, event by event, with the peak marked.
 struct TimelineData
 {
-    QVector<TimelinePoint> points;
+    QVector<TimelineSample> points;
     QVector<PhaseSpan> phases; //!< forward, backward, optimizer step, in order
     int peakIndex = -1;        //!< first point with the highest total
     double peakBytes = 0;      //!< points[peakIndex].total()

@@ -4,15 +4,24 @@
 // export by file suffix and hover tooltips. A pane draws the data it is given and computes
 // nothing; the adapters (chartadapters.h) build that data from the core.
 
+#include <QColor>
 #include <QPoint>
 #include <QString>
+#include <QVector>
 #include <QWidget>
 
 #include "chartdata.h"
 
 class QCustomPlot;
+class QCPLegend;
+class QCPTextElement;
+class QVBoxLayout;
 
 namespace headroom {
+
+//! The bucket's fixed colour, from the Okabe–Ito palette (distinguishable with the common
+//! colour-vision deficiencies, and on light and dark backgrounds alike).
+QColor bucketColor(Bucket bucket);
 
 class ChartPane : public QWidget
 {
@@ -53,17 +62,61 @@ protected:
     //! Rebuilds every plottable and item from the current data, unit and colours, then replots.
     virtual void rebuild() = 0;
 
-    //! Axis, grid, legend and background colours for the current look.
+    //! Removes every plottable and item and empties the legend; keeps axes, title and theme.
+    void clearPlot();
+    //! Axis, grid, legend, title and background colours for the current look.
     void applyTheme();
+    void setTitle(const QString &title);
+
     QColor foreground() const;
     QColor background() const;
     QColor mutedForeground() const;
+    QColor gridColor() const;
+    //! Shading behind a part of the chart (phases of a step).
+    QColor shade(int which) const;
+    //! Good news (headroom) and bad news (overflow), readable on the background.
+    QColor goodColor() const;
+    QColor badColor() const;
 
-    bool event(QEvent *event) override;
+    //! \a bytes in the display unit, for axis coordinates.
+    double toUnit(double bytes) const;
+    //! "104.3 GiB" in the display unit.
+    QString sizeText(double bytes, int decimals = 1) const;
+    //! "112.00 GB = 104.31 GiB", the display unit first, for tooltips.
+    QString sizeTextBoth(double bytes) const;
+    //! One line of label text, in value-axis units (after the value axis range is set).
+    double textHeightOnValueAxis() const;
+    //! "Memory per GPU (GiB)".
+    QString memoryAxisLabel() const;
+
+    //! A horizontal line across the axis rect at a memory level, with a label at its right end.
+    struct LevelLine
+    {
+        double bytes = 0;
+        QString text;
+        QColor color;
+        Qt::PenStyle style = Qt::SolidLine;
+        qreal width = 1.5;
+    };
+    /*!
+     * Draws \a lines (after the value axis range is set). Labels of lines closer than a text
+     * line apart go below the lower line and above the upper one, so none overlap.
+     */
+    void addLevelLines(QVector<LevelLine> lines);
+
+    //! Widgets the pane shows above and below the plot (selectors, notes).
+    QVBoxLayout *paneLayout() const { return m_layout; }
+
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
+    void updatePixelRatio();
+
     QCustomPlot *m_plot = nullptr;
+    QCPTextElement *m_title = nullptr;
+    QVBoxLayout *m_layout = nullptr;
     DisplayUnit m_unit = DisplayUnit::Binary;
     bool m_dark = false;
     bool m_followPalette = true;

@@ -1,0 +1,712 @@
+// The four charts: adapters against figures worked out by hand, panes against their data,
+// exports, hover text, units and the dark look.
+//
+// The scenario is the brief's section 2.3 example: P = 7e9 (given), L = 32, H = 4096, A = 32,
+// B = 1, S = 2048, BF16 with an FP32 master copy and AdamW (2 + 2 + 4 + 8 = 16 B/param), the
+// textbook activation model. By hand:
+//   fixed       7e9 × 16 B                                   = 112,000,000,000 B
+//   activations 2 × (19·1·2048·4096 + 3·1·32·2048²) × 32     =  35,970,351,104 B
+//   overhead    1000 MiB + 1 GiB                             =   2,122,317,824 B
+//   total                                                    = 150,092,668,928 B
+// GPUs (resources/gpus.json, nvidia-smi totals): H100 80GB 81,559 MiB = 85,520,809,984 B,
+// H200 143,771 MiB = 150,754,820,096 B.
+//
+// Set HEADROOM_CHART_SHOTS=<dir> to also write a PNG of every pane, light and dark, there.
+
+#include <cmath>
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QLocale>
+#include <QObject>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <qcustomplot.h>
+
+#include <headroom/estimate.h>
+
+#include "charts/chartadapters.h"
+#include "charts/recipecomparisonpane.h"
+#include "charts/stackedbarpane.h"
+#include "charts/sweeppane.h"
+#include "charts/timelinepane.h"
+
+using namespace headroom;
+
+namespace {
+
+constexpr double kGiBd = 1024.0 * 1024.0 * 1024.0;
+constexpr double kFixed = 112'000'000'000.0;
+constexpr double kActivations = 35'970'351'104.0;
+constexpr double kOverhead = 2'122'317'824.0;
+constexpr double kTotal = 150'092'668'928.0;
+constexpr double kH100 = 85'520'809'984.0;
+constexpr double kH200 = 150'754'820'096.0;
+
+// The brief's formula, in exact integers, independent of the core.
+double textbook(qint64 B, qint64 S, qint64 bytesPerElement = 2)
+{
+    const qint64 H = 4096, A = 32, L = 32;
+    return double(bytesPerElement * (19 * B * S * H + 3 * B * A * S * S) * L);
+}
+
+// Fuzzy enough for doubles that went through a division, exact enough to catch a wrong term.
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)) + 1e-9;
+}
+
+QCPBars *barsAt(QCustomPlot *plot, int i) { return qobject_cast<QCPBars *>(plot->plottable(i)); }
+
+// Every text the plot draws: items, the title, tick labels of text tickers.
+QStringList plotTexts(QCustomPlot *plot)
+{
+    QStringList texts;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto *t = qobject_cast<QCPItemText *>(plot->item(i)))
+            texts << t->text();
+    for (QCPAxis *axis : plot->axisRect()->axes()) {
+        texts << axis->label();
+        if (auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>())
+            texts << ticker->ticks().values();
+    }
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i)))
+            texts << item->plottable()->name();
+    return texts;
+}
+
+void verifyNoNaN(QCustomPlot *plot)
+{
+    for (const QString &t : plotTexts(plot)) {
+        QVERIFY2(!t.contains(QLatin1String("nan"), Qt::CaseInsensitive), qPrintable(t));
+        QVERIFY2(!t.contains(QLatin1String("inf"), Qt::CaseInsensitive), qPrintable(t));
+    }
+}
+
+} // namespace
+
+class TestCharts : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    void stackedBarSegments();
+    void stackedBarComparisons();
+    void stackedBarPaneMatchesData();
+    void stackedBarVerdict();
+    void stackedBarTooltip();
+
+    void sweepAlongSequence();
+    void sweepAlongBatch();
+    void sweepFitsUpTo();
+    void sweepPane();
+    void sweepSelector();
+
+    void recipeComparison();
+    void recipeComparisonPane();
+
+    void timeline();
+    void timelineAccumulating();
+    void timelineFullRecompute();
+    void timelinePane();
+
+    void exports();
+    void darkLook();
+    void followsPalette();
+    void emptyPanes();
+    void screenshots();
+
+private:
+    ScenarioSpec sevenB(const QString &gpuId = QStringLiteral("h100-80gb")) const;
+
+    Catalogue m_catalogue;
+};
+
+void TestCharts::initTestCase()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const CatalogueError error = loadCatalogue(findDataDir(), m_catalogue);
+    QVERIFY2(error.code == CatalogueError::Code::None, qPrintable(error.detail));
+    QVERIFY(m_catalogue.gpu(QStringLiteral("h100-80gb")));
+}
+
+ScenarioSpec TestCharts::sevenB(const QString &gpuId) const
+{
+    ScenarioSpec spec;
+    Scenario &s = spec.scenario;
+    s.model.family = BlockFamily::Llama;
+    s.model.layers = 32;
+    s.model.hidden = 4096;
+    s.model.heads = 32;
+    s.model.vocab = 32000;
+    s.model.paramsOverride = 7'000'000'000;
+    s.training.microBatch = 1;
+    s.training.sequence = 2048;
+    s.training.precision.recipe = Recipe::Bf16Master;
+    s.training.precision.optimizer = Optimizer::AdamW;
+    if (const GpuSpec *g = m_catalogue.gpu(gpuId)) {
+        spec.gpuId = g->id;
+        s.gpu.capacity = g->capacity;
+        s.gpu.supportsBf16 = g->bf16;
+    }
+    return spec;
+}
+
+void TestCharts::stackedBarSegments()
+{
+    const ScenarioSpec spec = sevenB();
+    const StackedBarData d = makeStackedBar(spec, estimate(spec.scenario), m_catalogue);
+    QCOMPARE(d.segments.size(), 6);
+    const double expected[] = { 14e9, 14e9, 28e9, 56e9, kActivations, kOverhead };
+    for (int i = 0; i < 6; ++i) {
+        QCOMPARE(d.segments[i].bucket, kAllBuckets[static_cast<std::size_t>(i)]);
+        QCOMPARE(d.segments[i].bytes, expected[i]);
+    }
+    QCOMPARE(d.totalBytes, kTotal);
+    QCOMPARE(d.peakBytes, kTotal); // the textbook model has no backward transient
+    QCOMPARE(d.gpu.capacityBytes, kH100);
+    QCOMPARE(d.gpu.gpuName, QStringLiteral("NVIDIA H100 80GB (SXM5)"));
+    QCOMPARE(d.segments[0].formula, QStringLiteral("P × 2 B = 7,000,000,000 × 2 B"));
+    QVERIFY(d.segments[3].formula.startsWith(QStringLiteral("P × 8 B = 7,000,000,000 × 8 B")));
+    QVERIFY2(d.segments[4].formula.contains(QStringLiteral("19·B·S·H + 3·B·A·S²")), qPrintable(d.segments[4].formula));
+    QVERIFY(d.segments[4].formula.contains(QStringLiteral("S=2,048")));
+    QVERIFY(d.title.contains(QStringLiteral("B=1")));
+}
+
+void TestCharts::stackedBarComparisons()
+{
+    // 150.09e9 B fits only the H200 (150.75e9 B): the one comparison line.
+    const ScenarioSpec spec = sevenB();
+    StackedBarData d = makeStackedBar(spec, estimate(spec.scenario), m_catalogue);
+    QCOMPARE(d.comparisons.size(), 1);
+    QCOMPARE(d.comparisons[0].gpuId, QStringLiteral("h200-141gb"));
+    QCOMPARE(d.comparisons[0].capacityBytes, kH200);
+
+    // Explicit ids win; unknown ones and the chosen GPU are skipped; at most two.
+    d = makeStackedBar(spec, estimate(spec.scenario), m_catalogue,
+                       { QStringLiteral("h100-80gb"), QStringLiteral("nope"), QStringLiteral("a100-40gb"),
+                         QStringLiteral("t4"), QStringLiteral("a10") });
+    QCOMPARE(d.comparisons.size(), 2);
+    QCOMPARE(d.comparisons[0].gpuId, QStringLiteral("a100-40gb"));
+    QCOMPARE(d.comparisons[1].gpuId, QStringLiteral("t4"));
+
+    // Nothing fits (B = 4: 143.9e9 B of activations): the largest card.
+    ScenarioSpec big = sevenB();
+    big.scenario.training.microBatch = 4;
+    d = makeStackedBar(big, estimate(big.scenario), m_catalogue);
+    QCOMPARE(d.comparisons.size(), 1);
+    QCOMPARE(d.comparisons[0].gpuId, QStringLiteral("h200-141gb"));
+
+    // Fits the chosen H200 with nothing smaller that fits: no comparison needed.
+    const ScenarioSpec onH200 = sevenB(QStringLiteral("h200-141gb"));
+    d = makeStackedBar(onH200, estimate(onH200.scenario), m_catalogue);
+    QVERIFY(d.comparisons.isEmpty());
+}
+
+void TestCharts::stackedBarPaneMatchesData()
+{
+    const ScenarioSpec spec = sevenB();
+    StackedBarPane pane;
+    pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
+    QCustomPlot *plot = pane.plot();
+    QCOMPARE(plot->plottableCount(), 6);
+    const double expected[] = { 14e9, 14e9, 28e9, 56e9, kActivations, kOverhead };
+    for (int i = 0; i < 6; ++i) {
+        QCPBars *bars = barsAt(plot, i);
+        QVERIFY(bars);
+        QCOMPARE(bars->data()->size(), 1);
+        QVERIFY(near(bars->data()->at(0)->value, expected[i] / kGiBd));
+        QCOMPARE(bars->name(), bucketName(kAllBuckets[static_cast<std::size_t>(i)]));
+        QCOMPARE(bars->brush().color(), bucketColor(kAllBuckets[static_cast<std::size_t>(i)]));
+        if (i > 0)
+            QCOMPARE(bars->barBelow(), barsAt(plot, i - 1));
+    }
+    // Legend: six entries, the top of the stack first.
+    QCOMPARE(plot->legend->itemCount(), 6);
+    QCOMPARE(qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(0))->plottable()->name(),
+             bucketName(Bucket::Overhead));
+
+    pane.setUnit(DisplayUnit::Decimal);
+    for (int i = 0; i < 6; ++i)
+        QVERIFY(near(barsAt(plot, i)->data()->at(0)->value, expected[i] / 1e9));
+    QCOMPARE(plot->yAxis->label(), QStringLiteral("Memory per GPU (GB)"));
+
+    // Okabe–Ito, six distinct colours.
+    QSet<QRgb> colours;
+    for (Bucket b : kAllBuckets)
+        colours.insert(bucketColor(b).rgb());
+    QCOMPARE(colours.size(), 6);
+    QCOMPARE(bucketColor(Bucket::Parameters), QColor(0x00, 0x72, 0xB2));
+    QCOMPARE(bucketColor(Bucket::Activations), QColor(0xD5, 0x5E, 0x00));
+    verifyNoNaN(plot);
+}
+
+void TestCharts::stackedBarVerdict()
+{
+    StackedBarPane pane;
+    ScenarioSpec spec = sevenB();
+    pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
+    // 150,092,668,928 − 85,520,809,984 = 64,571,858,944 B = 60.14 GiB = 64.57 GB.
+    QCOMPARE(pane.verdictText(), QStringLiteral("overflow 60.1 GiB"));
+    QVERIFY(plotTexts(pane.plot()).contains(QStringLiteral("overflow 60.1 GiB")));
+    QVERIFY(plotTexts(pane.plot()).contains(
+            QStringLiteral("NVIDIA H100 80GB (SXM5): 79.6 GiB · overflow 60.1 GiB")));
+    // The comparison line has its own verdict: 150,754,820,096 − 150,092,668,928 = 662,151,168 B.
+    QVERIFY(plotTexts(pane.plot()).contains(
+            QStringLiteral("NVIDIA H200 141GB (SXM): 140.4 GiB · headroom 631.5 MiB")));
+    pane.setUnit(DisplayUnit::Decimal);
+    QCOMPARE(pane.verdictText(), QStringLiteral("overflow 64.6 GB"));
+
+    spec = sevenB(QStringLiteral("h200-141gb"));
+    pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
+    QCOMPARE(pane.verdictText(), QStringLiteral("headroom 662.2 MB"));
+
+    spec = sevenB(QString()); // no GPU: no verdict, no line
+    pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
+    QVERIFY(pane.verdictText().isEmpty());
+    QCOMPARE(pane.data().gpu.capacityBytes, 0.0);
+    verifyNoNaN(pane.plot());
+}
+
+void TestCharts::stackedBarTooltip()
+{
+    const ScenarioSpec spec = sevenB();
+    StackedBarPane pane;
+    pane.resize(900, 560);
+    pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    pane.plot()->replot();
+    QCustomPlot *plot = pane.plot();
+    const double barKey = barsAt(plot, 0)->data()->at(0)->key;
+    // The middle of the optimizer states: 14 + 14 + 28 + 56/2 = 84e9 B.
+    const QPoint inOptimizer(qRound(plot->xAxis->coordToPixel(barKey)), qRound(plot->yAxis->coordToPixel(84e9 / kGiBd)));
+    const QString tip = pane.toolTipAt(inOptimizer);
+    QVERIFY2(tip.contains(QStringLiteral("Optimizer states")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("52.15 GiB = 56.00 GB")), qPrintable(tip)); // 56e9 / 2^30 = 52.154
+    QVERIFY2(tip.contains(QStringLiteral("P × 8 B = 7,000,000,000 × 8 B")), qPrintable(tip));
+    // Activations: 112e9 + 35.97e9 / 2.
+    const QPoint inActivations(qRound(plot->xAxis->coordToPixel(barKey)),
+                               qRound(plot->yAxis->coordToPixel((kFixed + kActivations / 2) / kGiBd)));
+    QVERIFY(pane.toolTipAt(inActivations).contains(QStringLiteral("33.50 GiB = 35.97 GB")));
+    // Beside the bar: nothing.
+    const QPoint beside(qRound(plot->xAxis->coordToPixel(barKey + 0.6)), inOptimizer.y());
+    QVERIFY(pane.toolTipAt(beside).isEmpty());
+}
+
+void TestCharts::sweepAlongSequence()
+{
+    const SweepData d = makeSweep(sevenB(), SweepAxis::Sequence, m_catalogue);
+    QCOMPARE(d.axis, SweepAxis::Sequence);
+    // 128 .. 8192 (S/16 .. 4S), 64 log-spaced points with 2048 among them.
+    QCOMPARE(d.x.size(), 64);
+    QCOMPARE(d.x.first(), 128.0);
+    QCOMPARE(d.x.last(), 8192.0);
+    QCOMPARE(d.current, 2048.0);
+    QVERIFY(d.currentIndex >= 0);
+    QCOMPARE(d.x[d.currentIndex], 2048.0);
+    const auto &activations = d.y[static_cast<std::size_t>(bucketIndex(Bucket::Activations))];
+    const auto &optimizer = d.y[static_cast<std::size_t>(bucketIndex(Bucket::OptimizerStates))];
+    // Hand-worked points: S = 128, 512, 2048, 8192.
+    QCOMPARE(activations[d.x.indexOf(128.0)], 738'197'504.0);
+    QCOMPARE(activations[d.x.indexOf(512.0)], 4'160'749'568.0);
+    QCOMPARE(activations[d.currentIndex], kActivations);
+    QCOMPARE(activations[d.x.indexOf(8192.0)], 453'119'049'728.0);
+    for (int i = 0; i < d.x.size(); ++i) {
+        QCOMPARE(activations[i], textbook(1, qint64(d.x[i])));
+        QCOMPARE(optimizer[i], 56e9);
+        QCOMPARE(d.peak[i], kFixed + kOverhead + textbook(1, qint64(d.x[i])));
+    }
+    // S² shows: doubling S from 2048 to 4096 multiplies activations by 3.43, not 2.
+    QVERIFY(textbook(1, 4096) / textbook(1, 2048) > 3.4);
+    // The textbook model stores the scores whatever the kernel: no flash line, a note instead.
+    QVERIFY(d.alternativeTotal.isEmpty());
+    QVERIFY(!d.note.isEmpty());
+}
+
+void TestCharts::sweepAlongBatch()
+{
+    const SweepData d = makeSweep(sevenB(), SweepAxis::MicroBatch, m_catalogue);
+    // 1 .. 16: every integer.
+    QCOMPARE(d.x.size(), 16);
+    const auto &activations = d.y[static_cast<std::size_t>(bucketIndex(Bucket::Activations))];
+    for (int i = 0; i < d.x.size(); ++i) {
+        QCOMPARE(d.x[i], double(i + 1));
+        QCOMPARE(activations[i], (i + 1) * kActivations);
+    }
+    QCOMPARE(activations[3], 143'881'404'416.0); // the brief's B = 4 row, "144 GB"
+    QCOMPARE(d.currentIndex, 0);
+}
+
+void TestCharts::sweepFitsUpTo()
+{
+    // H200: 150,754,820,096 − 114,122,317,824 = 36,633,321,472 B left for activations.
+    // S = 2048 needs 35,970,351,104; the next point, S = 2188, needs more.
+    SweepData d = makeSweep(sevenB(QStringLiteral("h200-141gb")), SweepAxis::Sequence, m_catalogue);
+    QCOMPARE(d.lastFittingIndex, d.currentIndex);
+    QVERIFY(textbook(1, qint64(d.x[d.currentIndex + 1])) > 36'633'321'472.0);
+    // H100: 112e9 of fixed cost alone is more than 85.5e9: nothing fits.
+    d = makeSweep(sevenB(), SweepAxis::Sequence, m_catalogue);
+    QCOMPARE(d.lastFittingIndex, -1);
+    // No GPU: no verdict.
+    d = makeSweep(sevenB(QString()), SweepAxis::Sequence, m_catalogue);
+    QCOMPARE(d.lastFittingIndex, -1);
+    QCOMPARE(d.gpu.capacityBytes, 0.0);
+}
+
+void TestCharts::sweepPane()
+{
+    const SweepData d = makeSweep(sevenB(QStringLiteral("h200-141gb")), SweepAxis::Sequence, m_catalogue);
+    SweepPane pane;
+    pane.setData(d);
+    QCustomPlot *plot = pane.plot();
+    QCOMPARE(plot->graphCount(), 6);
+    // The top graph is the stack's total: at S = 2048, 150,092,668,928 B.
+    QCPGraph *top = plot->graph(5);
+    QCOMPARE(top->data()->size(), 64);
+    QVERIFY(near(top->data()->at(d.currentIndex)->value, kTotal / kGiBd));
+    // The activations graph sits on the model states: 112e9 + activations.
+    QCPGraph *activations = plot->graph(4);
+    QVERIFY(near(activations->data()->at(0)->value, (kFixed + 738'197'504.0) / kGiBd));
+    QCOMPARE(activations->channelFillGraph(), plot->graph(3));
+    QVERIFY(plotTexts(plot).contains(QStringLiteral("now: S = 2,048, peak 139.8 GiB")));
+    QVERIFY(plotTexts(plot).contains(QStringLiteral("NVIDIA H200 141GB (SXM): 140.4 GiB · fits up to S = 2,048")));
+    verifyNoNaN(plot);
+
+    pane.resize(900, 560);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    plot->replot();
+    const QPoint atCurrent(qRound(plot->xAxis->coordToPixel(2048)), qRound(plot->yAxis->coordToPixel(50)));
+    const QString tip = pane.toolTipAt(atCurrent);
+    QVERIFY2(tip.contains(QStringLiteral("S = 2,048")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("Activations: 33.50 GiB")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("139.78 GiB = 150.09 GB")), qPrintable(tip));
+}
+
+void TestCharts::sweepSelector()
+{
+    SweepPane pane;
+    pane.setData(makeSweep(sevenB(), SweepAxis::Layers, m_catalogue));
+    QCOMPARE(pane.axis(), SweepAxis::Layers);
+    QCOMPARE(pane.axisSelector()->currentData().toInt(), static_cast<int>(SweepAxis::Layers));
+    QCOMPARE(pane.plot()->xAxis->range().lower, 1.0);
+    QCOMPARE(pane.plot()->xAxis->range().upper, 64.0);
+
+    QSignalSpy spy(&pane, &SweepPane::axisChanged);
+    pane.setData(makeSweep(sevenB(), SweepAxis::Sequence, m_catalogue)); // data, not the user: no signal
+    QCOMPARE(spy.count(), 0);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    pane.axisSelector()->setFocus();
+    QTest::keyClick(pane.axisSelector(), Qt::Key_Down);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).value<SweepAxis>(), SweepAxis::MicroBatch);
+    QCOMPARE(pane.axis(), SweepAxis::MicroBatch);
+}
+
+void TestCharts::recipeComparison()
+{
+    const ScenarioSpec spec = sevenB();
+    const RecipeComparisonData d = makeRecipeComparison(spec, m_catalogue);
+    QCOMPARE(d.bars.size(), 6);
+    const QStringList labels = { QStringLiteral("FP32"),           QStringLiteral("AMP (BF16)"),
+                                 QStringLiteral("BF16 + FP32 master"), QStringLiteral("BF16, no master"),
+                                 QStringLiteral("LoRA r=16"),      QStringLiteral("QLoRA r=16") };
+    for (int i = 0; i < 6; ++i)
+        QCOMPARE(d.bars[i].label, labels[i]);
+    auto bucket = [&d](int bar, Bucket b) { return d.bars[bar].segments[bucketIndex(b)].bytes; };
+    // FP32 Adam: 4 + 4 + 0 + 8 = 16 B/param, activations at 4 bytes an element.
+    QCOMPARE(bucket(0, Bucket::Parameters), 28e9);
+    QCOMPARE(bucket(0, Bucket::MasterWeights), 0.0);
+    QCOMPARE(bucket(0, Bucket::Activations), textbook(1, 2048, 4));
+    QCOMPARE(d.bars[0].totalBytes, kFixed + 71'940'702'208.0 + kOverhead);
+    // AMP: FP32 weights and gradients, no master copy: still 16 B/param; half activations.
+    QCOMPARE(bucket(1, Bucket::Parameters), 28e9);
+    QCOMPARE(bucket(1, Bucket::Gradients), 28e9);
+    QCOMPARE(d.bars[1].totalBytes, kTotal);
+    // BF16 + master: 2 + 2 + 4 + 8 = 16 B/param (the brief's table); the current recipe.
+    QCOMPARE(bucket(2, Bucket::MasterWeights), 28e9);
+    QCOMPARE(d.bars[2].totalBytes, kTotal);
+    QVERIFY(d.bars[2].isCurrent);
+    // BF16 without master: 2 + 2 + 8 = 12 B/param.
+    QCOMPARE(bucket(3, Bucket::MasterWeights), 0.0);
+    QCOMPARE(d.bars[3].totalBytes, 84e9 + kActivations + kOverhead);
+    for (int i : { 0, 1, 3, 4, 5 })
+        QVERIFY(!d.bars[i].isCurrent);
+    // LoRA and QLoRA are the core's estimate of the same run with adapters on q and v; this
+    // chart passes them through (what they save is the core's to say).
+    for (int i : { 4, 5 }) {
+        Scenario s = spec.scenario;
+        s.lora.mode = i == 4 ? AdapterMode::Lora : AdapterMode::Qlora;
+        s.lora.targets = LoraQ | LoraV;
+        QCOMPARE(d.bars[i].totalBytes, toDouble(estimate(s).total()));
+        QVERIFY2(d.bars[i].detail.contains(QStringLiteral("rank 16 on 2 projections")), qPrintable(d.bars[i].detail));
+    }
+
+    // FP16 on a GPU without BF16 (V100): the half-precision bars are FP16.
+    const RecipeComparisonData v100 = makeRecipeComparison(sevenB(QStringLiteral("v100-32gb")), m_catalogue);
+    QCOMPARE(v100.bars[1].label, QStringLiteral("AMP (FP16)"));
+    QVERIFY(v100.bars[2].detail.contains(QStringLiteral("fp16-master")));
+}
+
+void TestCharts::recipeComparisonPane()
+{
+    const RecipeComparisonData d = makeRecipeComparison(sevenB(), m_catalogue);
+    RecipeComparisonPane pane;
+    pane.setData(d);
+    QCustomPlot *plot = pane.plot();
+    QCOMPARE(plot->plottableCount(), 6);
+    for (int k = 0; k < 6; ++k) {
+        QCPBars *bars = barsAt(plot, k);
+        QCOMPARE(bars->data()->size(), 6);
+        for (int i = 0; i < 6; ++i) {
+            QCOMPARE(bars->data()->at(i)->key, double(i + 1));
+            QVERIFY(near(bars->data()->at(i)->value, d.bars[i].segments[k].bytes / kGiBd));
+        }
+    }
+    const QStringList texts = plotTexts(plot);
+    QVERIFY(texts.contains(QStringLiteral("BF16 + FP32 master\n(current)")));
+    QVERIFY(texts.contains(QStringLiteral("139.8 GiB")));
+    verifyNoNaN(plot);
+
+    pane.resize(900, 560);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    plot->replot();
+    // The FP32 bar's activations: 112e9 + 71.94e9 / 2.
+    const QPoint p(qRound(plot->xAxis->coordToPixel(1)), qRound(plot->yAxis->coordToPixel((kFixed + 35.97e9) / kGiBd)));
+    const QString tip = pane.toolTipAt(p);
+    QVERIFY2(tip.contains(QStringLiteral("FP32: Activations")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("67.00 GiB = 71.94 GB")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("4 B per element")), qPrintable(tip));
+}
+
+void TestCharts::timeline()
+{
+    const ScenarioSpec spec = sevenB();
+    const Breakdown b = estimate(spec.scenario);
+    const TimelineData d = makeTimeline(spec, b, m_catalogue);
+    // Start, 32 forward layers, loss, 32 backward layers, optimizer step, gradients freed.
+    QCOMPARE(d.points.size(), 68);
+    QCOMPARE(d.phases.size(), 3);
+    QCOMPARE(d.phases[0].phase, StepPhase::Forward);
+    QCOMPARE(d.phases[0].first, 0);
+    QCOMPARE(d.phases[0].last, 33);
+    QCOMPARE(d.phases[1].phase, StepPhase::Backward);
+    QCOMPARE(d.phases[1].first, 34);
+    QCOMPARE(d.phases[1].last, 65);
+    QCOMPARE(d.phases[2].phase, StepPhase::OptimizerStep);
+    QCOMPARE(d.phases[2].last, 67);
+
+    // Weights 14e9 + master 28e9 + optimizer 56e9 + overhead; no gradients yet.
+    const double states = 98e9 + kOverhead;
+    QCOMPARE(d.points[0].total(), states);
+    QCOMPARE(d.points[0].bytes[bucketIndex(Bucket::Gradients)], 0.0);
+    // Forward, layer 16: half the stored activations.
+    QCOMPARE(d.points[16].bytes[bucketIndex(Bucket::Activations)], kActivations / 2);
+    QCOMPARE(d.points[33].total(), states + kActivations);
+    // Backward of the last layer: all activations, its gradients (14e9 / 32) appearing. The peak.
+    QCOMPARE(d.peakIndex, 34);
+    QCOMPARE(d.points[34].label, QStringLiteral("Backward, layer 32"));
+    QVERIFY(near(d.peakBytes, 136'530'168'928.0));
+    // Backward of layer 1: its own activations (1/32) and all gradients.
+    QVERIFY(near(d.points[65].total(), states + kActivations / 32 + 14e9));
+    QCOMPARE(d.points[66].total(), states + 14e9);
+    QCOMPARE(d.points[67].total(), states);
+    // The verdict's figure is the plain sum.
+    QCOMPARE(d.estimatePeakBytes, kTotal);
+    QCOMPARE(d.gpu.capacityBytes, kH100);
+}
+
+void TestCharts::timelineAccumulating()
+{
+    ScenarioSpec spec = sevenB();
+    spec.scenario.training.gradAccumSteps = 4;
+    const TimelineData d = makeTimeline(spec, estimate(spec.scenario), m_catalogue);
+    // Gradients from earlier micro-batches are live from the start: the peak is the plain sum,
+    // first reached when the last layer's forward has stored its activations.
+    QCOMPARE(d.points[0].bytes[bucketIndex(Bucket::Gradients)], 14e9);
+    QCOMPARE(d.peakIndex, 32);
+    QCOMPARE(d.peakBytes, kTotal);
+    QVERIFY(d.note.contains(QStringLiteral("4 micro-batches")));
+}
+
+void TestCharts::timelineFullRecompute()
+{
+    ScenarioSpec spec = sevenB();
+    spec.scenario.training.recompute = Recompute::Full;
+    const TimelineData d = makeTimeline(spec, estimate(spec.scenario), m_catalogue);
+    // Stored: each layer's input, 2 × 1 × 2048 × 4096 × 32 = 536,870,912 B. In backward each
+    // layer is rebuilt in turn: 2 × (19·2048·4096 + 3·32·2048²) = 1,124,073,472 B. With so few
+    // activations the gradients (14e9 B) decide: the peak is the backward of layer 1, with
+    // 98e9 + 2,122,317,824 + 536,870,912 / 32 + 1,124,073,472 + 14e9 = 115,263,168,512 B live.
+    QCOMPARE(d.points[33].bytes[bucketIndex(Bucket::Activations)], 536'870'912.0);
+    QCOMPARE(d.points[34].bytes[bucketIndex(Bucket::Activations)], 536'870'912.0 + 1'124'073'472.0);
+    QCOMPARE(d.peakIndex, 65);
+    QCOMPARE(d.points[65].label, QStringLiteral("Backward, layer 1"));
+    QVERIFY(near(d.peakBytes, 115'263'168'512.0));
+}
+
+void TestCharts::timelinePane()
+{
+    const TimelineData d = makeTimeline(sevenB(), estimate(sevenB().scenario), m_catalogue);
+    TimelinePane pane;
+    pane.setData(d);
+    QCustomPlot *plot = pane.plot();
+    QCOMPARE(plot->graphCount(), 6);
+    QCOMPARE(plot->graph(5)->data()->size(), 68);
+    QVERIFY(near(plot->graph(5)->data()->at(d.peakIndex)->value, d.peakBytes / kGiBd));
+    QCOMPARE(plot->graph(5)->lineStyle(), QCPGraph::lsStepCenter);
+    const QStringList texts = plotTexts(plot);
+    QVERIFY(texts.contains(QStringLiteral("Peak 127.2 GiB · Backward, layer 32")));
+    QVERIFY(texts.contains(QStringLiteral("Forward")));
+    QVERIFY(texts.contains(QStringLiteral("Backward")));
+    QVERIFY(texts.contains(QStringLiteral("Optimizer step")));
+    QVERIFY(texts.contains(QStringLiteral("All buckets at once (the verdict's figure): 139.8 GiB")));
+    verifyNoNaN(plot);
+
+    pane.resize(900, 560);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    plot->replot();
+    const QString tip = pane.toolTipAt(QPoint(qRound(plot->xAxis->coordToPixel(d.peakIndex)),
+                                              qRound(plot->yAxis->coordToPixel(10))));
+    QVERIFY2(tip.contains(QStringLiteral("Backward, layer 32")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("The step's peak.")), qPrintable(tip));
+}
+
+void TestCharts::exports()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const ScenarioSpec spec = sevenB();
+    const Breakdown b = estimate(spec.scenario);
+    StackedBarPane bar;
+    bar.setData(makeStackedBar(spec, b, m_catalogue));
+    SweepPane sweep;
+    sweep.setData(makeSweep(spec, SweepAxis::Sequence, m_catalogue));
+    RecipeComparisonPane recipes;
+    recipes.setData(makeRecipeComparison(spec, m_catalogue));
+    TimelinePane timeline;
+    timeline.setData(makeTimeline(spec, b, m_catalogue));
+    const QList<QPair<QString, ChartPane *>> panes = { { QStringLiteral("bar"), &bar },
+                                                       { QStringLiteral("sweep"), &sweep },
+                                                       { QStringLiteral("recipes"), &recipes },
+                                                       { QStringLiteral("timeline"), &timeline } };
+    for (const auto &[name, pane] : panes) {
+        for (const QString suffix : { QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg") }) {
+            const QString path = dir.filePath(name + QLatin1Char('.') + suffix);
+            QVERIFY2(pane->exportTo(path, 800, 500), qPrintable(path));
+            QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(path));
+        }
+        // PNG at twice the pixels.
+        const QImage png(dir.filePath(name + QStringLiteral(".png")));
+        QCOMPARE(png.size(), QSize(1600, 1000));
+        QFile pdf(dir.filePath(name + QStringLiteral(".pdf")));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        QFile svg(dir.filePath(name + QStringLiteral(".svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray content = svg.readAll();
+        QVERIFY(content.contains("<svg"));
+        QVERIFY(content.contains("<path") || content.contains("<polyline") || content.contains("<rect"));
+        QVERIFY(!pane->exportTo(dir.filePath(name + QStringLiteral(".bmpx"))));
+    }
+}
+
+void TestCharts::darkLook()
+{
+    StackedBarPane pane;
+    pane.setDark(false);
+    const ScenarioSpec spec = sevenB();
+    pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
+    QVERIFY(!pane.isDark());
+    const QColor lightBackground = pane.plot()->axisRect()->backgroundBrush().color();
+    pane.setDark(true);
+    QVERIFY(pane.isDark());
+    const QColor darkBackground = pane.plot()->axisRect()->backgroundBrush().color();
+    QVERIFY(lightBackground.lightness() > 200);
+    QVERIFY(darkBackground.lightness() < 60);
+    QVERIFY(pane.plot()->xAxis->tickLabelColor().lightness() > 180);
+    QVERIFY(pane.plot()->legend->textColor().lightness() > 180);
+    // The data survives the change of look.
+    QCOMPARE(pane.plot()->plottableCount(), 6);
+    QCOMPARE(pane.verdictText(), QStringLiteral("overflow 60.1 GiB"));
+}
+
+void TestCharts::followsPalette()
+{
+    TimelinePane pane;
+    QPalette dark = pane.palette();
+    dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::WindowText, QColor(0xF0, 0xF0, 0xF0));
+    pane.setPalette(dark);
+    QVERIFY(pane.isDark());
+    QPalette light = pane.palette();
+    light.setColor(QPalette::Window, QColor(0xF4, 0xF4, 0xF4));
+    pane.setPalette(light);
+    QVERIFY(!pane.isDark());
+    // An explicit choice stops following.
+    pane.setDark(true);
+    pane.setPalette(light);
+    QVERIFY(pane.isDark());
+}
+
+void TestCharts::emptyPanes()
+{
+    StackedBarPane bar;
+    SweepPane sweep;
+    RecipeComparisonPane recipes;
+    TimelinePane timeline;
+    QTemporaryDir dir;
+    for (ChartPane *pane : std::initializer_list<ChartPane *>{ &bar, &sweep, &recipes, &timeline }) {
+        QVERIFY(pane->toolTipAt(QPoint(100, 100)).isEmpty());
+        verifyNoNaN(pane->plot());
+        QVERIFY(pane->exportTo(dir.filePath(QStringLiteral("empty.png"))));
+    }
+}
+
+void TestCharts::screenshots()
+{
+    const QString dir = qEnvironmentVariable("HEADROOM_CHART_SHOTS");
+    if (dir.isEmpty())
+        QSKIP("set HEADROOM_CHART_SHOTS=<dir> to write screenshots");
+    QDir().mkpath(dir);
+    ScenarioSpec spec = sevenB();
+    spec.presetId = QStringLiteral("llama-2-7b");
+    const Breakdown b = estimate(spec.scenario);
+    StackedBarPane bar;
+    bar.setData(makeStackedBar(spec, b, m_catalogue));
+    SweepPane sweep;
+    sweep.setData(makeSweep(spec, SweepAxis::Sequence, m_catalogue));
+    RecipeComparisonPane recipes;
+    recipes.setData(makeRecipeComparison(spec, m_catalogue));
+    TimelinePane timeline;
+    timeline.setData(makeTimeline(spec, b, m_catalogue));
+    const QList<QPair<QString, ChartPane *>> panes = { { QStringLiteral("bar"), &bar },
+                                                       { QStringLiteral("sweep"), &sweep },
+                                                       { QStringLiteral("recipes"), &recipes },
+                                                       { QStringLiteral("timeline"), &timeline } };
+    for (const auto &[name, pane] : panes) {
+        pane->resize(900, 560);
+        pane->show();
+        QVERIFY(QTest::qWaitForWindowExposed(pane));
+        for (const bool dark : { false, true }) {
+            pane->setDark(dark);
+            const QString base = dir + QLatin1Char('/') + name + (dark ? QStringLiteral("-dark") : QString());
+            QVERIFY(pane->grab().save(base + QStringLiteral(".png")));
+            QVERIFY(pane->exportTo(base + QStringLiteral("-export.png")));
+        }
+    }
+}
+
+QTEST_MAIN(TestCharts)
+#include "tst_charts.moc"

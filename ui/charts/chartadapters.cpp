@@ -1,0 +1,460 @@
+#include "chartadapters.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+#include <QCoreApplication>
+
+#include <headroom/estimate.h>
+
+namespace headroom {
+
+namespace {
+
+class ChartText
+{
+    Q_DECLARE_TR_FUNCTIONS(ChartText)
+};
+
+QString nameText(std::string_view name)
+{
+    return QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
+}
+
+QString perParamText(BytesPer b)
+{
+    return QString::number(b.value(), 'g', 4);
+}
+
+QString exactBytes(Bytes b)
+{
+    //: an exact byte count, e.g. "14,000,000,000 B"
+    return ChartText::tr("%1 B").arg(groupedCount(countOf(b)));
+}
+
+Bytes bucketBytes(const Breakdown &b, Bucket bucket)
+{
+    switch (bucket) {
+    case Bucket::Parameters:
+        return b.parameters;
+    case Bucket::Gradients:
+        return b.gradients;
+    case Bucket::MasterWeights:
+        return b.masterWeights;
+    case Bucket::OptimizerStates:
+        return b.optimizerStates;
+    case Bucket::Activations:
+        return b.activations;
+    case Bucket::Overhead:
+        return b.overhead;
+    }
+    return bytes(0);
+}
+
+BucketBytes bucketArray(const Breakdown &b)
+{
+    BucketBytes a{};
+    for (Bucket k : kAllBuckets)
+        a[static_cast<std::size_t>(bucketIndex(k))] = toDouble(bucketBytes(b, k));
+    return a;
+}
+
+// "P × 2 B = 6,738,415,616 × 2 B". When this GPU holds another amount than the whole-model
+// formula (ZeRO or model parallelism shards it, adapters freeze it), both are said: the
+// figure comes from estimate(), the words only explain it.
+QString modelStateFormula(const Scenario &s, Bytes onGpu, Bytes wholeModel, const QString &perParam)
+{
+    const QString P = groupedCount(effectiveParameters(s.model));
+    QString text = ChartText::tr("P × %1 B = %2 × %1 B").arg(perParam, P);
+    if (onGpu != wholeModel) {
+        QStringList why;
+        if (s.lora.mode != AdapterMode::None)
+            why << ChartText::tr("adapters");
+        if (s.parallel.zero != ZeroStage::Stage0 || s.parallel.offload != Offload::None)
+            why << ChartText::tr("ZeRO");
+        if (s.parallel.tensorParallel > 1 || s.parallel.pipelineParallel > 1)
+            why << ChartText::tr("model parallelism");
+        //: %1 the whole model's bytes, %2 this GPU's bytes, %3 the reasons ("ZeRO, adapters")
+        text = ChartText::tr("%1 for the whole model; %2 on this GPU (%3)")
+                       .arg(text + QStringLiteral(" = ") + exactBytes(wholeModel), exactBytes(onGpu),
+                            why.join(QStringLiteral(", ")));
+    }
+    return text;
+}
+
+QString activationFormula(const Scenario &s, const Breakdown &b)
+{
+    const ActivationEstimate &a = b.activationDetail;
+    const Count L = s.model.layers;
+    if (s.activations.model == ActivationModelKind::Textbook) {
+        const QString e = perParamText(dtypeSize(activationDtype(s.training.precision.recipe)));
+        //: the symbols of the brief's formula with their values
+        const QString values = ChartText::tr("L=%1, B=%2, S=%3, H=%4, A=%5, %6 B per element")
+                                       .arg(groupedCount(L), groupedCount(s.training.microBatch),
+                                            groupedCount(s.training.sequence), groupedCount(s.model.hidden),
+                                            groupedCount(s.model.heads), e);
+        switch (s.training.recompute) {
+        case Recompute::None:
+            return ChartText::tr("L × %1 × (19·B·S·H + 3·B·A·S²), textbook (%2)").arg(e, values);
+        case Recompute::Full:
+            return ChartText::tr("L × %1 × B·S·H (each layer's input) + one layer's %1 × (19·B·S·H + 3·B·A·S²) "
+                                 "recomputed, textbook (%2)")
+                    .arg(e, values);
+        case Recompute::Selective:
+            return ChartText::tr("L × %1 × 19·B·S·H + one layer's %1 × 3·B·A·S² recomputed, textbook (%2)")
+                    .arg(e, values);
+        }
+    }
+    //: a generic activation total: layers, recompute buffer, tensors outside the layers
+    return ChartText::tr("%1 in the layers (L=%2) + %3 recomputed + %4 outside the layers, %5 model")
+            .arg(exactBytes(a.layers), groupedCount(L), exactBytes(a.recompute), exactBytes(a.outside),
+                 nameText(activationModelName(s.activations.model)));
+}
+
+QVector<Segment> segmentsFor(const Scenario &s, const Breakdown &b)
+{
+    const PerParamBytes ppb = perParamBytes(s.training.precision);
+    const ModelStates whole = modelStates(s);
+    QString optimizer;
+    if (ppb.optimizerFactored) {
+        optimizer = ChartText::tr("factored: (rows + columns) × %1 B, %2")
+                            .arg(perParamText(ppb.optimizer), nameText(optimizerName(s.training.precision.optimizer)));
+        if (b.optimizerStates != whole.optimizerStates)
+            optimizer += ChartText::tr("; %1 on this GPU").arg(exactBytes(b.optimizerStates));
+    } else {
+        optimizer = modelStateFormula(s, b.optimizerStates, whole.optimizerStates, perParamText(ppb.optimizer))
+                    + QStringLiteral(", ") + nameText(optimizerName(s.training.precision.optimizer));
+    }
+    QVector<Segment> segments;
+    segments.reserve(kBucketCount);
+    segments.append({ Bucket::Parameters, toDouble(b.parameters),
+                      modelStateFormula(s, b.parameters, whole.parameters, perParamText(ppb.weights)) });
+    segments.append({ Bucket::Gradients, toDouble(b.gradients),
+                      modelStateFormula(s, b.gradients, whole.gradients, perParamText(ppb.gradients)) });
+    segments.append({ Bucket::MasterWeights, toDouble(b.masterWeights),
+                      modelStateFormula(s, b.masterWeights, whole.masterWeights, perParamText(ppb.master)) });
+    segments.append({ Bucket::OptimizerStates, toDouble(b.optimizerStates), optimizer });
+    segments.append({ Bucket::Activations, toDouble(b.activations), activationFormula(s, b) });
+    segments.append({ Bucket::Overhead, toDouble(b.overhead),
+                      ChartText::tr("CUDA context %1 + allocator reserve %2")
+                              .arg(formatBytes(s.overhead.cudaContext, DisplayUnit::Binary),
+                                   formatBytes(s.overhead.allocatorReserve, DisplayUnit::Binary)) });
+    return segments;
+}
+
+CapacityLine capacityLine(const GpuSpec &g)
+{
+    return { g.id, g.name, toDouble(g.capacity) };
+}
+
+CapacityLine chosenGpu(const ScenarioSpec &spec, const Catalogue &catalogue)
+{
+    CapacityLine line;
+    line.capacityBytes = toDouble(spec.scenario.gpu.capacity);
+    if (line.capacityBytes <= 0)
+        return line;
+    line.gpuId = spec.gpuId;
+    const GpuSpec *g = catalogue.gpu(spec.gpuId);
+    line.gpuName = g ? g->name : ChartText::tr("GPU");
+    return line;
+}
+
+QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
+{
+    const ModelPreset *preset = catalogue.preset(spec.presetId);
+    const Scenario &s = spec.scenario;
+    //: chart title: model name, micro-batch, sequence length, recipe, optimizer
+    return ChartText::tr("%1 · B=%2 · S=%3 · %4 · %5")
+            .arg(preset ? preset->name : ChartText::tr("custom model"), groupedCount(s.training.microBatch),
+                 groupedCount(s.training.sequence), nameText(recipeName(s.training.precision.recipe)),
+                 nameText(optimizerName(s.training.precision.optimizer)));
+}
+
+} // namespace
+
+QString bucketName(Bucket bucket)
+{
+    switch (bucket) {
+    case Bucket::Parameters:
+        return ChartText::tr("Parameters");
+    case Bucket::Gradients:
+        return ChartText::tr("Gradients");
+    case Bucket::MasterWeights:
+        return ChartText::tr("Master weights");
+    case Bucket::OptimizerStates:
+        return ChartText::tr("Optimizer states");
+    case Bucket::Activations:
+        return ChartText::tr("Activations");
+    case Bucket::Overhead:
+        return ChartText::tr("Runtime overhead");
+    }
+    return QString();
+}
+
+QString sweepAxisName(SweepAxis axis)
+{
+    switch (axis) {
+    case SweepAxis::Sequence:
+        return ChartText::tr("Sequence length");
+    case SweepAxis::MicroBatch:
+        return ChartText::tr("Micro-batch");
+    case SweepAxis::Layers:
+        return ChartText::tr("Layers");
+    }
+    return QString();
+}
+
+QString stepPhaseText(StepPhase phase)
+{
+    switch (phase) {
+    case StepPhase::Forward:
+        return ChartText::tr("Forward");
+    case StepPhase::Backward:
+        return ChartText::tr("Backward");
+    case StepPhase::OptimizerStep:
+        return ChartText::tr("Optimizer step");
+    }
+    return QString();
+}
+
+StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdown, const Catalogue &catalogue,
+                              const QStringList &comparisonGpuIds)
+{
+    StackedBarData d;
+    d.title = modelTitle(spec, catalogue);
+    d.segments = segmentsFor(spec.scenario, breakdown);
+    d.totalBytes = toDouble(breakdown.total());
+    d.peakBytes = toDouble(breakdown.peak);
+    d.gpu = chosenGpu(spec, catalogue);
+
+    auto add = [&d](const GpuSpec &g) {
+        if (d.comparisons.size() >= 2 || g.id == d.gpu.gpuId)
+            return;
+        for (const CapacityLine &c : d.comparisons)
+            if (c.gpuId == g.id)
+                return;
+        d.comparisons.append(capacityLine(g));
+    };
+    if (!comparisonGpuIds.isEmpty()) {
+        for (const QString &id : comparisonGpuIds)
+            if (const GpuSpec *g = catalogue.gpu(id))
+                add(*g);
+        return d;
+    }
+    // The smallest card the peak fits on (a cheaper one when the chosen card has room to
+    // spare, the way out when it has not); when none fits, the largest there is.
+    const GpuSpec *smallestFit = nullptr;
+    const GpuSpec *largest = nullptr;
+    for (const GpuSpec &g : catalogue.gpus) {
+        if (g.capacity >= breakdown.peak && (!smallestFit || g.capacity < smallestFit->capacity))
+            smallestFit = &g;
+        if (!largest || g.capacity > largest->capacity)
+            largest = &g;
+    }
+    const bool chosen = d.gpu.capacityBytes > 0;
+    const bool fitsChosen = chosen && breakdown.peak <= spec.scenario.gpu.capacity;
+    if (smallestFit && (!fitsChosen || smallestFit->capacity < spec.scenario.gpu.capacity))
+        add(*smallestFit);
+    if (!smallestFit && largest)
+        add(*largest);
+    return d;
+}
+
+SweepData makeSweep(const ScenarioSpec &spec, SweepAxis axis, const Catalogue &catalogue)
+{
+    const Scenario &s = spec.scenario;
+    std::array<Count, kMaxSweepPoints> values{};
+    const Count current = sweepAxisValue(s, axis);
+    const int n = logSpacedCounts(defaultSweepRange(s, axis), current, 64, values.data());
+
+    std::array<Breakdown, kMaxSweepPoints> results;
+    sweep(s, axis, values.data(), n, results.data());
+
+    // The other attention kernel, through the same activation model: where the model tells the
+    // two apart, the S^2 against the linear growth is drawn; where it does not, nothing is.
+    Scenario other = s;
+    const bool eager = s.activations.attention == AttentionKernel::Eager;
+    other.activations.attention = eager ? AttentionKernel::Flash : AttentionKernel::Eager;
+    std::array<Breakdown, kMaxSweepPoints> alternative;
+    sweep(other, axis, values.data(), n, alternative.data());
+
+    SweepData d;
+    d.axis = axis;
+    d.current = static_cast<double>(current);
+    d.gpu = chosenGpu(spec, catalogue);
+    d.x.reserve(n);
+    d.peak.reserve(n);
+    for (auto &series : d.y)
+        series.reserve(n);
+    bool differs = false;
+    for (int i = 0; i < n; ++i) {
+        const Breakdown &b = results[static_cast<std::size_t>(i)];
+        d.x.append(static_cast<double>(values[static_cast<std::size_t>(i)]));
+        if (values[static_cast<std::size_t>(i)] == current)
+            d.currentIndex = i;
+        const BucketBytes a = bucketArray(b);
+        for (std::size_t k = 0; k < a.size(); ++k)
+            d.y[k].append(a[k]);
+        d.peak.append(toDouble(b.peak));
+        if (s.gpu.capacity > bytes(0) && b.peak <= s.gpu.capacity)
+            d.lastFittingIndex = i;
+        differs = differs || alternative[static_cast<std::size_t>(i)].activations != b.activations;
+    }
+    if (differs) {
+        d.alternativeTotal.reserve(n);
+        for (int i = 0; i < n; ++i)
+            d.alternativeTotal.append(toDouble(alternative[static_cast<std::size_t>(i)].total()));
+        d.alternativeLabel = eager ? ChartText::tr("Total with flash attention")
+                                   : ChartText::tr("Total with eager attention");
+    }
+    switch (axis) {
+    case SweepAxis::Sequence:
+        if (!differs && s.activations.model == ActivationModelKind::Textbook)
+            d.note = ChartText::tr("The textbook formula keeps the three B×A×S×S attention tensors at every length, "
+                                   "as eager attention does: activations grow with S². Flash attention stores none "
+                                   "of them; the transformer activation model tells the two apart.");
+        break;
+    case SweepAxis::MicroBatch:
+        d.note = ChartText::tr("Activations grow linearly with the micro-batch; the model states do not change.");
+        break;
+    case SweepAxis::Layers:
+        d.note = s.model.paramsOverride > 0
+                ? ChartText::tr("The parameter count is given (P), so only the activations change with the layers.")
+                : ChartText::tr("The parameter count is derived from the architecture, so every bucket grows with "
+                                "the layers.");
+        break;
+    }
+    return d;
+}
+
+RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalogue &catalogue)
+{
+    const Scenario &s = spec.scenario;
+    const Recipe currentRecipe = s.training.precision.recipe;
+    const bool noBf16 = s.gpu.capacity > bytes(0) && !s.gpu.supportsBf16;
+    const bool fp16 = usesFp16(currentRecipe) || noBf16;
+    const QString half = fp16 ? ChartText::tr("FP16") : ChartText::tr("BF16");
+    const Recipe amp = fp16 ? Recipe::AmpFp16 : Recipe::AmpBf16;
+    const Recipe master = fp16 ? Recipe::Fp16Master : Recipe::Bf16Master;
+    const Recipe pure = fp16 ? Recipe::Fp16Pure : Recipe::Bf16Pure;
+    const bool currentIsLora = s.lora.mode != AdapterMode::None;
+    const Recipe loraRecipe = currentIsLora ? currentRecipe : master;
+    const unsigned targets = s.lora.targets != 0 ? s.lora.targets : unsigned(LoraQ | LoraV);
+
+    RecipeComparisonData d;
+    d.title = modelTitle(spec, catalogue);
+    d.gpu = chosenGpu(spec, catalogue);
+
+    auto addBar = [&](const QString &label, Recipe recipe, AdapterMode mode) {
+        Scenario v = s;
+        v.training.precision.recipe = recipe;
+        v.lora.mode = mode;
+        if (mode != AdapterMode::None)
+            v.lora.targets = targets;
+        const Breakdown b = estimate(v);
+        RecipeBar bar;
+        bar.label = label;
+        bar.detail = ChartText::tr("recipe %1, optimizer %2")
+                             .arg(nameText(recipeName(recipe)), nameText(optimizerName(v.training.precision.optimizer)));
+        if (mode != AdapterMode::None) {
+            const int projections = std::popcount(targets);
+            bar.detail += projections == 1
+                    ? ChartText::tr(", rank %1 on one projection").arg(groupedCount(v.lora.rank))
+                    //: %1 the adapter rank, %2 how many projections (q, k, v, o, gate, up, down) carry adapters
+                    : ChartText::tr(", rank %1 on %2 projections").arg(groupedCount(v.lora.rank)).arg(projections);
+        }
+        bar.segments = segmentsFor(v, b);
+        bar.totalBytes = toDouble(b.total());
+        bar.peakBytes = toDouble(b.peak);
+        bar.isCurrent = mode == s.lora.mode && (mode != AdapterMode::None || recipe == currentRecipe);
+        d.bars.append(bar);
+    };
+    addBar(ChartText::tr("FP32"), Recipe::Fp32, AdapterMode::None);
+    //: AMP: torch.autocast over FP32 weights; %1 is FP16 or BF16
+    addBar(ChartText::tr("AMP (%1)").arg(half), amp, AdapterMode::None);
+    addBar(ChartText::tr("%1 + FP32 master").arg(half), master, AdapterMode::None);
+    addBar(ChartText::tr("%1, no master").arg(half), pure, AdapterMode::None);
+    addBar(ChartText::tr("LoRA r=%1").arg(groupedCount(s.lora.rank)), loraRecipe, AdapterMode::Lora);
+    addBar(ChartText::tr("QLoRA r=%1").arg(groupedCount(s.lora.rank)), loraRecipe, AdapterMode::Qlora);
+    return d;
+}
+
+TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Catalogue &catalogue)
+{
+    const Scenario &s = spec.scenario;
+    const ActivationEstimate &a = b.activationDetail;
+    const double L = static_cast<double>(std::max<Count>(1, s.model.layers));
+    const int layers = static_cast<int>(L);
+    const double storedPerLayer = toDouble(a.layers) / L;
+    const double gradientsPerLayer = toDouble(b.gradients) / L;
+    const bool accumulating = s.training.gradAccumSteps > 1;
+
+    TimelineData d;
+    d.gpu = chosenGpu(spec, catalogue);
+    d.estimatePeakBytes = toDouble(b.peak);
+    d.points.reserve(2 * layers + 6);
+
+    BucketBytes live{};
+    auto set = [&live](Bucket k, double v) { live[static_cast<std::size_t>(bucketIndex(k))] = v; };
+    auto point = [&d, &live](const QString &label, StepPhase phase) { d.points.append({ label, phase, live }); };
+    auto span = [&d](StepPhase phase, int first) {
+        d.phases.append({ phase, first, static_cast<int>(d.points.size()) - 1 });
+    };
+
+    set(Bucket::Parameters, toDouble(b.parameters));
+    set(Bucket::MasterWeights, toDouble(b.masterWeights));
+    set(Bucket::OptimizerStates, toDouble(b.optimizerStates));
+    set(Bucket::Overhead, toDouble(b.overhead));
+    set(Bucket::Gradients, accumulating ? toDouble(b.gradients) : 0.0);
+
+    int first = 0;
+    point(ChartText::tr("Step starts"), StepPhase::Forward);
+    for (int i = 1; i <= layers; ++i) {
+        set(Bucket::Activations, storedPerLayer * i);
+        point(ChartText::tr("Forward, layer %1").arg(i), StepPhase::Forward);
+    }
+    set(Bucket::Activations, toDouble(a.layers) + toDouble(a.outside));
+    point(ChartText::tr("Loss"), StepPhase::Forward);
+    span(StepPhase::Forward, first);
+
+    first = static_cast<int>(d.points.size());
+    if (a.backwardTransient > bytes(0)) {
+        set(Bucket::Activations, toDouble(a.layers) + toDouble(a.outside) + toDouble(a.backwardTransient));
+        point(ChartText::tr("Loss gradient"), StepPhase::Backward);
+    }
+    // Backward runs the last layer first. While layer i's backward runs, its saved tensors (and
+    // under recompute its rebuilt activations) are live and its gradients are being written.
+    for (int i = layers; i >= 1; --i) {
+        set(Bucket::Activations, storedPerLayer * i + toDouble(a.recompute));
+        if (!accumulating)
+            set(Bucket::Gradients, gradientsPerLayer * (layers - i + 1));
+        point(ChartText::tr("Backward, layer %1").arg(i), StepPhase::Backward);
+    }
+    span(StepPhase::Backward, first);
+
+    first = static_cast<int>(d.points.size());
+    set(Bucket::Activations, 0.0);
+    set(Bucket::Gradients, toDouble(b.gradients));
+    point(ChartText::tr("Optimizer step"), StepPhase::OptimizerStep);
+    set(Bucket::Gradients, 0.0);
+    point(ChartText::tr("Gradients freed"), StepPhase::OptimizerStep);
+    span(StepPhase::OptimizerStep, first);
+
+    for (int i = 0; i < d.points.size(); ++i) {
+        const double t = d.points[i].total();
+        if (t > d.peakBytes) {
+            d.peakBytes = t;
+            d.peakIndex = i;
+        }
+    }
+    d.note = accumulating
+            ? ChartText::tr("Gradients accumulate over %1 micro-batches, so they are live for the whole step; "
+                            "the last micro-batch is shown.")
+                      .arg(groupedCount(s.training.gradAccumSteps))
+            : ChartText::tr("Gradients appear layer by layer in backward and are freed after the optimizer step "
+                            "(zero_grad(set_to_none=True)); the verdict assumes every bucket is live at once.");
+    return d;
+}
+
+} // namespace headroom

@@ -1,0 +1,306 @@
+#include "chartpane.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QEvent>
+#include <QFileInfo>
+#include <QHelpEvent>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QWindow>
+
+#include <qcustomplot.h>
+
+namespace headroom {
+
+namespace {
+
+// The nearest Bytes to a drawing figure, for the shared formatter (formatBytes()).
+Bytes approxBytes(double v)
+{
+    return bytes(static_cast<Count>(v < 0 ? v - 0.5 : v + 0.5));
+}
+
+constexpr int kDefaultExportWidth = 900;
+constexpr int kDefaultExportHeight = 560;
+
+} // namespace
+
+QColor bucketColor(Bucket bucket)
+{
+    // Okabe & Ito 2008, "Color Universal Design": adjacent buckets in the stack never share a
+    // hue family, and yellow (hard to read on white) is left out.
+    switch (bucket) {
+    case Bucket::Parameters:
+        return QColor(0x00, 0x72, 0xB2); // blue
+    case Bucket::Gradients:
+        return QColor(0xE6, 0x9F, 0x00); // orange
+    case Bucket::MasterWeights:
+        return QColor(0x56, 0xB4, 0xE9); // sky blue
+    case Bucket::OptimizerStates:
+        return QColor(0x00, 0x9E, 0x73); // bluish green
+    case Bucket::Activations:
+        return QColor(0xD5, 0x5E, 0x00); // vermillion
+    case Bucket::Overhead:
+        return QColor(0xCC, 0x79, 0xA7); // reddish purple
+    }
+    return QColor(Qt::gray);
+}
+
+ChartPane::ChartPane(QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+    , m_title(new QCPTextElement(m_plot))
+    , m_layout(new QVBoxLayout(this))
+{
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    m_layout->setSpacing(4);
+    m_layout->addWidget(m_plot, 1);
+    m_plot->setMinimumSize(320, 220);
+    m_plot->setAntialiasedElements(QCP::aePlottables | QCP::aeItems | QCP::aeFills);
+    m_plot->setNoAntialiasingOnDrag(false);
+    m_plot->installEventFilter(this);
+    // Each pane fills the legend itself, top of the stack first.
+    m_plot->setAutoAddPlottableToLegend(false);
+
+    // Title on top, axis rect below, legend in a column to its right (top-aligned), so the
+    // legend never hides data or labels inside the axis rect.
+    m_plot->plotLayout()->insertRow(0);
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+    auto *legendColumn = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 1, legendColumn);
+    legendColumn->setMargins(QMargins(0, 6, 8, 6));
+    legendColumn->addElement(0, 0, m_plot->legend);
+    legendColumn->addElement(1, 0, new QCPLayoutElement(m_plot));
+    legendColumn->setRowStretchFactor(0, 0.001);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFont(font());
+    m_plot->legend->setIconSize(14, 12);
+    m_plot->legend->setRowSpacing(2);
+
+    m_dark = palette().color(QPalette::Window).lightness() < 128;
+    applyTheme();
+}
+
+ChartPane::~ChartPane() = default;
+
+void ChartPane::setUnit(DisplayUnit unit)
+{
+    if (unit == m_unit)
+        return;
+    m_unit = unit;
+    rebuild();
+}
+
+void ChartPane::setDark(bool dark)
+{
+    m_followPalette = false;
+    if (dark == m_dark)
+        return;
+    m_dark = dark;
+    applyTheme();
+    rebuild();
+}
+
+QColor ChartPane::foreground() const { return m_dark ? QColor(0xE6, 0xE6, 0xE6) : QColor(0x20, 0x20, 0x20); }
+QColor ChartPane::background() const { return m_dark ? QColor(0x1E, 0x1F, 0x22) : QColor(Qt::white); }
+QColor ChartPane::mutedForeground() const { return m_dark ? QColor(0xA8, 0xA8, 0xA8) : QColor(0x5A, 0x5A, 0x5A); }
+QColor ChartPane::gridColor() const { return m_dark ? QColor(0x3A, 0x3C, 0x40) : QColor(0xE2, 0xE2, 0xE2); }
+
+QColor ChartPane::shade(int which) const
+{
+    if (m_dark)
+        return which % 2 == 0 ? QColor(0xFF, 0xFF, 0xFF, 14) : QColor(0xFF, 0xFF, 0xFF, 30);
+    return which % 2 == 0 ? QColor(0x00, 0x00, 0x00, 8) : QColor(0x00, 0x00, 0x00, 20);
+}
+
+// Okabe–Ito bluish green and vermillion, lightened on dark backgrounds for contrast.
+QColor ChartPane::goodColor() const { return m_dark ? QColor(0x3C, 0xD0, 0x9A) : QColor(0x00, 0x7A, 0x58); }
+QColor ChartPane::badColor() const { return m_dark ? QColor(0xFF, 0x8A, 0x4C) : QColor(0xB8, 0x4A, 0x00); }
+
+double ChartPane::toUnit(double b) const
+{
+    return m_unit == DisplayUnit::Decimal ? b / 1e9 : b / static_cast<double>(kGiB);
+}
+
+QString ChartPane::sizeText(double b, int decimals) const
+{
+    return formatBytes(approxBytes(b), m_unit, decimals);
+}
+
+QString ChartPane::sizeTextBoth(double b) const
+{
+    return formatBytesBoth(approxBytes(b), m_unit, 2);
+}
+
+double ChartPane::textHeightOnValueAxis() const
+{
+    // Before the first layout the axis rect has no size; assume a typical one.
+    const int rectHeight = m_plot->axisRect()->height() > 100 ? m_plot->axisRect()->height() : 400;
+    const int textHeight = QFontMetrics(font()).height() + 4;
+    return m_plot->yAxis->range().size() * textHeight / rectHeight;
+}
+
+QString ChartPane::memoryAxisLabel() const
+{
+    //: value axis label; %1 is GB or GiB
+    return tr("Memory per GPU (%1)").arg(gigaUnitName(m_unit));
+}
+
+void ChartPane::setTitle(const QString &title)
+{
+    m_title->setText(title);
+    m_title->setVisible(!title.isEmpty());
+}
+
+void ChartPane::applyTheme()
+{
+    const QColor fg = foreground();
+    const QColor muted = mutedForeground();
+    m_plot->setBackground(background());
+    m_plot->axisRect()->setBackground(background());
+    for (QCPAxis *axis : m_plot->axisRect()->axes()) {
+        axis->setBasePen(QPen(muted, 1));
+        axis->setTickPen(QPen(muted, 1));
+        axis->setSubTickPen(QPen(muted, 1));
+        axis->setTickLabelColor(fg);
+        axis->setLabelColor(fg);
+        axis->grid()->setPen(QPen(gridColor(), 1, Qt::SolidLine));
+        axis->grid()->setSubGridVisible(false);
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    m_plot->legend->setBrush(background());
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setTextColor(fg);
+    m_title->setTextColor(fg);
+}
+
+void ChartPane::clearPlot()
+{
+    m_plot->clearItems();
+    m_plot->clearPlottables();
+    m_plot->legend->clearItems();
+}
+
+void ChartPane::addLevelLines(QVector<LevelLine> lines)
+{
+    std::sort(lines.begin(), lines.end(), [](const LevelLine &a, const LevelLine &b) { return a.bytes < b.bytes; });
+    const QCPRange y = m_plot->yAxis->range();
+    const double textHeight = textHeightOnValueAxis();
+    for (int i = 0; i < lines.size(); ++i) {
+        const LevelLine &l = lines[i];
+        const double level = toUnit(l.bytes);
+        auto *line = new QCPItemStraightLine(m_plot);
+        line->point1->setCoords(0, level);
+        line->point2->setCoords(1, level);
+        line->setPen(QPen(l.color, l.width, l.style));
+        line->setSelectable(false);
+
+        // Below the line when the next line up is too close for both labels to sit above.
+        const bool crowdedAbove = i + 1 < lines.size() && toUnit(lines[i + 1].bytes) - level < textHeight;
+        const bool roomBelow = level - y.lower > textHeight;
+        const bool below = crowdedAbove && roomBelow;
+        auto *label = new QCPItemText(m_plot);
+        label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        label->position->setTypeY(QCPItemPosition::ptPlotCoords);
+        label->position->setCoords(0.995, level);
+        label->setPositionAlignment(Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom));
+        label->setText(l.text);
+        label->setColor(l.color);
+        label->setBrush(QColor(background().red(), background().green(), background().blue(), 200));
+        label->setPadding(QMargins(3, 1, 3, 1));
+        label->setClipToAxisRect(true);
+        label->setSelectable(false);
+    }
+}
+
+bool ChartPane::exportTo(const QString &path, int width, int height)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const bool laidOut = m_plot->width() > 100 && m_plot->height() > 100 && m_plot->isVisible();
+    const int w = width > 0 ? width : laidOut ? m_plot->width() : kDefaultExportWidth;
+    const int h = height > 0 ? height : laidOut ? m_plot->height() : kDefaultExportHeight;
+    bool ok = false;
+    if (suffix == QLatin1String("png")) {
+        // Twice the pixels: sharp on high-DPI screens and in print.
+        ok = m_plot->savePng(path, w, h, 2.0);
+    } else if (suffix == QLatin1String("pdf")) {
+        ok = m_plot->savePdf(path, w, h, QCP::epNoCosmetic, QString(), m_title->text());
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator generator;
+        generator.setFileName(path);
+        generator.setSize(QSize(w, h));
+        generator.setViewBox(QRect(0, 0, w, h));
+        generator.setTitle(m_title->text());
+        QCPPainter painter;
+        if (painter.begin(&generator)) {
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            m_plot->toPainter(&painter, w, h);
+            ok = painter.end();
+        }
+        ok = ok && QFileInfo(path).size() > 0;
+    }
+    // Exporting at another size lays the plot out for that size; lay it out for the screen again.
+    m_plot->replot();
+    return ok;
+}
+
+bool ChartPane::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, m_plot);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void ChartPane::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_followPalette) {
+        const bool dark = palette().color(QPalette::Window).lightness() < 128;
+        if (dark != m_dark) {
+            m_dark = dark;
+            applyTheme();
+            rebuild();
+        }
+    } else if (event->type() == QEvent::FontChange) {
+        m_plot->legend->setFont(font());
+        QFont titleFont = font();
+        titleFont.setBold(true);
+        m_title->setFont(titleFont);
+        rebuild();
+    }
+}
+
+void ChartPane::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updatePixelRatio();
+    // A window moved to a screen of another scale: render the buffers at its pixel ratio.
+    if (QWindow *w = window()->windowHandle())
+        connect(w, &QWindow::screenChanged, this, &ChartPane::updatePixelRatio, Qt::UniqueConnection);
+}
+
+void ChartPane::updatePixelRatio()
+{
+    const double ratio = devicePixelRatioF();
+    if (!qFuzzyCompare(m_plot->bufferDevicePixelRatio(), ratio)) {
+        m_plot->setBufferDevicePixelRatio(ratio);
+        m_plot->replot();
+    }
+}
+
+} // namespace headroom

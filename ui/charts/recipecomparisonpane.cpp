@@ -1,0 +1,132 @@
+#include "recipecomparisonpane.h"
+
+#include <algorithm>
+
+#include <qcustomplot.h>
+
+#include "chartadapters.h"
+
+namespace headroom {
+
+namespace {
+
+constexpr double kBarWidth = 0.62;
+
+} // namespace
+
+RecipeComparisonPane::RecipeComparisonPane(QWidget *parent)
+    : ChartPane(parent)
+{
+    setAccessibleName(tr("Memory per GPU under each precision recipe"));
+    rebuild();
+}
+
+RecipeComparisonPane::~RecipeComparisonPane() = default;
+
+void RecipeComparisonPane::setData(const RecipeComparisonData &data)
+{
+    m_data = data;
+    rebuild();
+}
+
+void RecipeComparisonPane::rebuild()
+{
+    QCustomPlot *p = plot();
+    clearPlot();
+    setTitle(m_data.title.isEmpty() ? QString() : tr("Precision recipes compared: %1").arg(m_data.title));
+    QCPAxis *x = p->xAxis;
+    QCPAxis *y = p->yAxis;
+    y->setLabel(memoryAxisLabel());
+    x->grid()->setVisible(false);
+    x->setTickLength(0, 0);
+    x->setSubTicks(false);
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const int n = static_cast<int>(m_data.bars.size());
+    for (int i = 0; i < n; ++i) {
+        const RecipeBar &bar = m_data.bars[i];
+        //: the scenario's own recipe, under its bar's label
+        ticker->addTick(i + 1, bar.isCurrent ? tr("%1\n(current)").arg(bar.label) : bar.label);
+    }
+    x->setTicker(ticker);
+    x->setRange(0.4, std::max(n, 1) + 0.6);
+    if (n == 0) {
+        p->replot();
+        return;
+    }
+
+    QVector<QCPBars *> stacks;
+    QCPBars *below = nullptr;
+    for (Bucket k : kAllBuckets) {
+        auto *bars = new QCPBars(x, y);
+        bars->setName(bucketName(k));
+        bars->setWidth(kBarWidth);
+        bars->setStackingGap(0);
+        bars->setBrush(bucketColor(k));
+        bars->setPen(QPen(background(), 1));
+        bars->setSelectable(QCP::stNone);
+        for (int i = 0; i < n; ++i) {
+            const QVector<Segment> &segments = m_data.bars[i].segments;
+            const double v = bucketIndex(k) < segments.size() ? segments[bucketIndex(k)].bytes : 0.0;
+            bars->addData(i + 1, toUnit(v));
+        }
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        stacks.append(bars);
+    }
+    for (auto it = stacks.crbegin(); it != stacks.crend(); ++it)
+        p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
+
+    double top = m_data.gpu.capacityBytes;
+    for (const RecipeBar &bar : m_data.bars)
+        top = std::max({ top, bar.totalBytes, bar.peakBytes });
+    y->setRange(0, toUnit(top) * 1.14);
+
+    const double capacity = m_data.gpu.capacityBytes;
+    for (int i = 0; i < n; ++i) {
+        const RecipeBar &bar = m_data.bars[i];
+        auto *total = new QCPItemText(p);
+        total->position->setCoords(i + 1, toUnit(bar.totalBytes));
+        total->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+        total->setText(sizeText(bar.totalBytes));
+        // Over the capacity: in the overflow colour, so the verdict reads without the line.
+        total->setColor(capacity > 0 && bar.peakBytes > capacity ? badColor() : foreground());
+        QFont f = font();
+        f.setBold(bar.isCurrent);
+        total->setFont(f);
+        total->setPadding(QMargins(0, 0, 0, 2));
+        total->setSelectable(false);
+    }
+
+    QVector<LevelLine> lines;
+    if (capacity > 0)
+        lines.append({ capacity, tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(capacity)), foreground(),
+                       Qt::DashLine, 1.5 });
+    addLevelLines(lines);
+    p->replot();
+}
+
+QString RecipeComparisonPane::toolTipAt(const QPoint &pos) const
+{
+    const QCustomPlot *p = plot();
+    if (m_data.bars.isEmpty() || !p->axisRect()->rect().contains(pos))
+        return QString();
+    const double key = p->xAxis->pixelToCoord(pos.x());
+    const double value = p->yAxis->pixelToCoord(pos.y());
+    const int i = static_cast<int>(std::lround(key)) - 1;
+    if (i < 0 || i >= m_data.bars.size() || std::abs(key - (i + 1)) > kBarWidth / 2)
+        return QString();
+    const RecipeBar &bar = m_data.bars[i];
+    double bottom = 0;
+    for (const Segment &s : bar.segments) {
+        const double top = bottom + toUnit(s.bytes);
+        if (s.bytes > 0 && value >= bottom && value < top)
+            return QStringLiteral("<b>%1: %2</b><br>%3<br>%4<br><i>%5</i>")
+                    .arg(bar.label.toHtmlEscaped(), bucketName(s.bucket).toHtmlEscaped(),
+                         sizeTextBoth(s.bytes).toHtmlEscaped(), s.formula.toHtmlEscaped(), bar.detail.toHtmlEscaped());
+        bottom = top;
+    }
+    return QString();
+}
+
+} // namespace headroom

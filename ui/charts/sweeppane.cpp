@@ -1,0 +1,250 @@
+#include "sweeppane.h"
+
+#include <algorithm>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include "chartadapters.h"
+
+namespace headroom {
+
+namespace {
+
+QString axisTitle(SweepAxis axis)
+{
+    switch (axis) {
+    case SweepAxis::Sequence:
+        return SweepPane::tr("Memory per GPU as the sequence length varies");
+    case SweepAxis::MicroBatch:
+        return SweepPane::tr("Memory per GPU as the micro-batch varies");
+    case SweepAxis::Layers:
+        return SweepPane::tr("Memory per GPU as the number of layers varies");
+    }
+    return QString();
+}
+
+QString axisLabel(SweepAxis axis)
+{
+    switch (axis) {
+    case SweepAxis::Sequence:
+        return SweepPane::tr("Sequence length S (tokens)");
+    case SweepAxis::MicroBatch:
+        return SweepPane::tr("Micro-batch B (sequences per GPU)");
+    case SweepAxis::Layers:
+        return SweepPane::tr("Layers L");
+    }
+    return QString();
+}
+
+QString axisSymbol(SweepAxis axis)
+{
+    switch (axis) {
+    case SweepAxis::Sequence:
+        return SweepPane::tr("S");
+    case SweepAxis::MicroBatch:
+        return SweepPane::tr("B");
+    case SweepAxis::Layers:
+        return SweepPane::tr("L");
+    }
+    return QString();
+}
+
+QString countText(double v)
+{
+    return groupedCount(static_cast<Count>(v));
+}
+
+} // namespace
+
+SweepPane::SweepPane(QWidget *parent)
+    : ChartPane(parent)
+    , m_selector(new QComboBox(this))
+    , m_note(new QLabel(this))
+{
+    setAccessibleName(tr("Memory per GPU along one input"));
+    auto *row = new QHBoxLayout;
+    row->setContentsMargins(8, 4, 8, 0);
+    auto *label = new QLabel(tr("&Vary:"), this);
+    label->setBuddy(m_selector);
+    for (SweepAxis axis : kAllSweepAxes)
+        m_selector->addItem(sweepAxisName(axis), static_cast<int>(axis));
+    m_selector->setToolTip(tr("The input the chart varies; everything else stays as set."));
+    row->addWidget(label);
+    row->addWidget(m_selector);
+    row->addStretch(1);
+    paneLayout()->insertLayout(0, row);
+    m_note->setWordWrap(true);
+    m_note->setContentsMargins(8, 0, 8, 4);
+    m_note->setVisible(false);
+    paneLayout()->addWidget(m_note);
+    connect(m_selector, &QComboBox::activated, this, &SweepPane::onSelectorActivated);
+    rebuild();
+}
+
+SweepPane::~SweepPane() = default;
+
+void SweepPane::setData(const SweepData &data)
+{
+    m_data = data;
+    m_axis = data.axis;
+    {
+        const QSignalBlocker blocker(m_selector);
+        m_selector->setCurrentIndex(m_selector->findData(static_cast<int>(m_axis)));
+    }
+    rebuild();
+}
+
+void SweepPane::onSelectorActivated(int index)
+{
+    const auto axis = static_cast<SweepAxis>(m_selector->itemData(index).toInt());
+    if (axis == m_axis)
+        return;
+    m_axis = axis;
+    emit axisChanged(axis);
+}
+
+void SweepPane::rebuild()
+{
+    QCustomPlot *p = plot();
+    clearPlot();
+    m_note->setText(m_data.note);
+    m_note->setVisible(!m_data.note.isEmpty());
+    setTitle(axisTitle(m_data.axis));
+    QCPAxis *x = p->xAxis;
+    QCPAxis *y = p->yAxis;
+    x->setLabel(axisLabel(m_data.axis));
+    y->setLabel(memoryAxisLabel());
+    // Whole numbers only; on the sequence axis, multiples of 1024 as people choose lengths.
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(m_data.axis == SweepAxis::Sequence && !m_data.x.isEmpty() && m_data.x.last() >= 4096 ? 1024 : 1);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    ticker->setTickCount(6);
+    x->setTicker(ticker);
+    x->grid()->setVisible(true);
+    if (m_data.x.size() < 2) {
+        p->replot();
+        return;
+    }
+    x->setRange(m_data.x.first(), m_data.x.last());
+
+    // Stacked areas: each bucket's graph is the running sum, filled down to the one below.
+    QVector<double> running(m_data.x.size(), 0.0);
+    QVector<QCPGraph *> graphs;
+    QCPGraph *below = nullptr;
+    double top = 0;
+    for (Bucket k : kAllBuckets) {
+        const QVector<double> &series = m_data.y[static_cast<std::size_t>(bucketIndex(k))];
+        QVector<double> values(running.size());
+        for (int i = 0; i < running.size(); ++i) {
+            running[i] += toUnit(series.value(i));
+            values[i] = running[i];
+        }
+        auto *g = p->addGraph(x, y);
+        g->setName(bucketName(k));
+        g->setData(m_data.x, values, true);
+        const QColor c = bucketColor(k);
+        g->setPen(QPen(c.darker(125), 1));
+        g->setBrush(c);
+        g->setSelectable(QCP::stNone);
+        if (below)
+            g->setChannelFillGraph(below);
+        below = g;
+        graphs.append(g);
+    }
+    for (double v : running)
+        top = std::max(top, v);
+    for (auto it = graphs.crbegin(); it != graphs.crend(); ++it)
+        p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
+
+    if (!m_data.alternativeTotal.isEmpty()) {
+        QVector<double> values(m_data.alternativeTotal.size());
+        for (int i = 0; i < values.size(); ++i) {
+            values[i] = toUnit(m_data.alternativeTotal[i]);
+            top = std::max(top, values[i]);
+        }
+        auto *g = p->addGraph(x, y);
+        g->setName(m_data.alternativeLabel);
+        g->setData(m_data.x, values, true);
+        g->setPen(QPen(foreground(), 2, Qt::DashLine));
+        g->setSelectable(QCP::stNone);
+    }
+
+    top = std::max(top, toUnit(m_data.gpu.capacityBytes));
+    y->setRange(0, top * 1.1);
+
+    // The scenario's own value: a vertical line, a dot on the total and a label.
+    const double ratio = (m_data.current - m_data.x.first()) / (m_data.x.last() - m_data.x.first());
+    auto *marker = new QCPItemStraightLine(p);
+    marker->point1->setCoords(m_data.current, 0);
+    marker->point2->setCoords(m_data.current, 1);
+    marker->setPen(QPen(foreground(), 1.2, Qt::DashLine));
+    if (m_data.currentIndex >= 0) {
+        auto *dot = new QCPItemTracer(p);
+        dot->setGraph(graphs.last());
+        dot->setGraphKey(m_data.current);
+        dot->setStyle(QCPItemTracer::tsCircle);
+        dot->setSize(8);
+        dot->setPen(QPen(foreground(), 1.5));
+        dot->setBrush(background());
+        auto *label = new QCPItemText(p);
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(m_data.current, 0.02);
+        label->setPositionAlignment(Qt::AlignTop | (ratio > 0.6 ? Qt::AlignRight : Qt::AlignLeft));
+        //: the current value's marker, e.g. "now: S = 2,048, peak 139.8 GiB"
+        label->setText(tr("now: %1 = %2, peak %3")
+                               .arg(axisSymbol(m_data.axis), countText(m_data.current),
+                                    sizeText(m_data.peak.value(m_data.currentIndex))));
+        label->setColor(foreground());
+        label->setBrush(QColor(background().red(), background().green(), background().blue(), 210));
+        label->setPadding(QMargins(4, 2, 4, 2));
+        label->setSelectable(false);
+    }
+
+    QVector<LevelLine> lines;
+    if (m_data.gpu.capacityBytes > 0) {
+        QString text = tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes));
+        if (m_data.lastFittingIndex >= 0)
+            //: appended to the capacity line's label, e.g. "fits up to S = 3,104"
+            text += tr(" · fits up to %1 = %2")
+                            .arg(axisSymbol(m_data.axis), countText(m_data.x.value(m_data.lastFittingIndex)));
+        else
+            text += tr(" · fits nowhere in this range");
+        lines.append({ m_data.gpu.capacityBytes, text, m_data.lastFittingIndex >= 0 ? goodColor() : badColor(),
+                       Qt::SolidLine, 2.0 });
+    }
+    addLevelLines(lines);
+    p->replot();
+}
+
+QString SweepPane::toolTipAt(const QPoint &pos) const
+{
+    const QCustomPlot *p = plot();
+    if (m_data.x.isEmpty() || !p->axisRect()->rect().contains(pos))
+        return QString();
+    const double key = p->xAxis->pixelToCoord(pos.x());
+    // The nearest computed point.
+    const auto it = std::lower_bound(m_data.x.cbegin(), m_data.x.cend(), key);
+    int i = static_cast<int>(it - m_data.x.cbegin());
+    if (i >= m_data.x.size() || (i > 0 && key - m_data.x[i - 1] < m_data.x[i] - key))
+        i = std::max(0, i - 1);
+    QString text = QStringLiteral("<b>%1 = %2</b>").arg(axisSymbol(m_data.axis), countText(m_data.x[i]));
+    for (auto k = kAllBuckets.crbegin(); k != kAllBuckets.crend(); ++k) {
+        const double v = m_data.y[static_cast<std::size_t>(bucketIndex(*k))].value(i);
+        text += QStringLiteral("<br>%1: %2").arg(bucketName(*k).toHtmlEscaped(), sizeText(v, 2).toHtmlEscaped());
+    }
+    text += QStringLiteral("<br><b>%1</b>").arg(tr("Peak: %1").arg(sizeTextBoth(m_data.peak.value(i))).toHtmlEscaped());
+    if (!m_data.alternativeTotal.isEmpty())
+        text += QStringLiteral("<br>%1: %2")
+                        .arg(m_data.alternativeLabel.toHtmlEscaped(),
+                             sizeText(m_data.alternativeTotal.value(i), 2).toHtmlEscaped());
+    return text;
+}
+
+} // namespace headroom

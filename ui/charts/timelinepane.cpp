@@ -1,0 +1,168 @@
+#include "timelinepane.h"
+
+#include <algorithm>
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include "chartadapters.h"
+
+namespace headroom {
+
+TimelinePane::TimelinePane(QWidget *parent)
+    : ChartPane(parent)
+    , m_note(new QLabel(this))
+{
+    setAccessibleName(tr("Memory over one training step"));
+    m_note->setWordWrap(true);
+    m_note->setContentsMargins(8, 0, 8, 4);
+    m_note->setVisible(false);
+    paneLayout()->addWidget(m_note);
+    rebuild();
+}
+
+TimelinePane::~TimelinePane() = default;
+
+void TimelinePane::setData(const TimelineData &data)
+{
+    m_data = data;
+    rebuild();
+}
+
+void TimelinePane::rebuild()
+{
+    QCustomPlot *p = plot();
+    clearPlot();
+    m_note->setText(m_data.note);
+    m_note->setVisible(!m_data.note.isEmpty());
+    setTitle(tr("Memory over one training step"));
+    QCPAxis *x = p->xAxis;
+    QCPAxis *y = p->yAxis;
+    y->setLabel(memoryAxisLabel());
+    x->setLabel(tr("Events of the step, in order"));
+    x->grid()->setVisible(false);
+    x->setTickLength(0, 0);
+    x->setSubTicks(false);
+    // The phases name the key axis: one tick label in the middle of each.
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (const PhaseSpan &span : m_data.phases)
+        ticker->addTick((span.first + span.last) / 2.0, stepPhaseText(span.phase));
+    x->setTicker(ticker);
+    const int n = static_cast<int>(m_data.points.size());
+    if (n == 0) {
+        p->replot();
+        return;
+    }
+    x->setRange(-0.5, n - 0.5);
+
+    QVector<double> keys(n);
+    for (int i = 0; i < n; ++i)
+        keys[i] = i;
+    // Stacked steps: each bucket's graph is the running sum, filled down to the one below.
+    QVector<double> running(n, 0.0);
+    QVector<QCPGraph *> graphs;
+    QCPGraph *below = nullptr;
+    for (Bucket k : kAllBuckets) {
+        QVector<double> values(n);
+        for (int i = 0; i < n; ++i) {
+            running[i] += toUnit(m_data.points[i].bytes[static_cast<std::size_t>(bucketIndex(k))]);
+            values[i] = running[i];
+        }
+        auto *g = p->addGraph(x, y);
+        g->setName(bucketName(k));
+        g->setData(keys, values, true);
+        g->setLineStyle(QCPGraph::lsStepCenter);
+        const QColor c = bucketColor(k);
+        g->setPen(QPen(c.darker(125), 1));
+        g->setBrush(c);
+        g->setSelectable(QCP::stNone);
+        if (below)
+            g->setChannelFillGraph(below);
+        below = g;
+        graphs.append(g);
+    }
+    for (auto it = graphs.crbegin(); it != graphs.crend(); ++it)
+        p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
+
+    const double top = std::max({ m_data.peakBytes, m_data.estimatePeakBytes, m_data.gpu.capacityBytes });
+    y->setRange(0, toUnit(top) * 1.16);
+
+    // Phases shaded behind the data, alternating.
+    for (int i = 0; i < m_data.phases.size(); ++i) {
+        const PhaseSpan &span = m_data.phases[i];
+        auto *rect = new QCPItemRect(p);
+        rect->setLayer(QStringLiteral("background"));
+        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->topLeft->setCoords(span.first - 0.5, 0);
+        rect->bottomRight->setCoords(span.last + 0.5, 1);
+        rect->setPen(Qt::NoPen);
+        rect->setBrush(shade(i));
+        rect->setSelectable(false);
+    }
+
+    if (m_data.peakIndex >= 0 && m_data.peakIndex < n) {
+        const double peak = toUnit(m_data.peakBytes);
+        auto *marker = new QCPItemLine(p);
+        marker->start->setCoords(m_data.peakIndex, 0);
+        marker->end->setCoords(m_data.peakIndex, peak);
+        marker->setPen(QPen(foreground(), 1.2, Qt::DashLine));
+        auto *dot = new QCPItemTracer(p);
+        dot->position->setCoords(m_data.peakIndex, peak);
+        dot->setStyle(QCPItemTracer::tsCircle);
+        dot->setSize(9);
+        dot->setPen(QPen(foreground(), 1.8));
+        dot->setBrush(background());
+        auto *label = new QCPItemText(p);
+        label->position->setCoords(m_data.peakIndex, peak);
+        const bool rightHalf = m_data.peakIndex > n * 0.6;
+        label->setPositionAlignment(Qt::AlignBottom | (rightHalf ? Qt::AlignRight : Qt::AlignLeft));
+        //: the timeline's peak: size and the event, e.g. "Peak 137.5 GiB · Backward, layer 32"
+        label->setText(tr("Peak %1 · %2").arg(sizeText(m_data.peakBytes), m_data.points[m_data.peakIndex].label));
+        label->setColor(foreground());
+        label->setBrush(QColor(background().red(), background().green(), background().blue(), 210));
+        label->setPadding(QMargins(6, 2, 6, 6));
+        QFont f = font();
+        f.setBold(true);
+        label->setFont(f);
+        label->setSelectable(false);
+    }
+
+    QVector<LevelLine> lines;
+    if (m_data.gpu.capacityBytes > 0) {
+        const bool fits = m_data.peakBytes <= m_data.gpu.capacityBytes;
+        lines.append({ m_data.gpu.capacityBytes, tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes)),
+                       fits ? goodColor() : badColor(), Qt::SolidLine, 2.0 });
+    }
+    // The verdict's figure when it differs: every bucket live at once.
+    if (m_data.estimatePeakBytes > m_data.peakBytes * 1.005)
+        lines.append({ m_data.estimatePeakBytes, tr("All buckets at once (the verdict's figure): %1")
+                                                         .arg(sizeText(m_data.estimatePeakBytes)),
+                       mutedForeground(), Qt::DotLine, 1.5 });
+    addLevelLines(lines);
+    p->replot();
+}
+
+QString TimelinePane::toolTipAt(const QPoint &pos) const
+{
+    const QCustomPlot *p = plot();
+    if (m_data.points.isEmpty() || !p->axisRect()->rect().contains(pos))
+        return QString();
+    const int i = static_cast<int>(std::lround(p->xAxis->pixelToCoord(pos.x())));
+    if (i < 0 || i >= m_data.points.size())
+        return QString();
+    const TimelineSample &point = m_data.points[i];
+    QString text = QStringLiteral("<b>%1</b> (%2)").arg(point.label.toHtmlEscaped(), stepPhaseText(point.phase).toHtmlEscaped());
+    for (auto k = kAllBuckets.crbegin(); k != kAllBuckets.crend(); ++k)
+        text += QStringLiteral("<br>%1: %2")
+                        .arg(bucketName(*k).toHtmlEscaped(),
+                             sizeText(point.bytes[static_cast<std::size_t>(bucketIndex(*k))], 2).toHtmlEscaped());
+    text += QStringLiteral("<br><b>%1</b>").arg(tr("Live: %1").arg(sizeTextBoth(point.total())).toHtmlEscaped());
+    if (i == m_data.peakIndex)
+        text += QStringLiteral("<br>%1").arg(tr("The step's peak.").toHtmlEscaped());
+    return text;
+}
+
+} // namespace headroom
