@@ -1,0 +1,44 @@
+#pragma once
+
+// One encoding drawn bit by bit, each bit coloured by its field (sign, exponent, mantissa), as
+// the textbook pictures of IEEE formats show it.
+
+#include <cstdint>
+
+#include <QWidget>
+
+#include <headroom/numberformat.h>
+
+namespace headroom {
+
+class BitPatternView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BitPatternView)
+
+public:
+    explicit BitPatternView(QWidget *parent = nullptr);
+
+    //! Shows \a bits as an encoding of \a format.
+    void setEncoding(headroom::NumberFormat format, std::uint32_t bits);
+
+    NumberFormat format() const { return m_format; }
+    std::uint32_t bits() const { return m_bits; }
+    //! The bits as text, fields separated by spaces ("0 01111 0000000000"), for tests and
+    //! accessibility.
+    QString bitText() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    int cellWidth() const;
+
+    NumberFormat m_format = NumberFormat::Fp32;
+    std::uint32_t m_bits = 0;
+};
+
+} // namespace headroom
