@@ -55,6 +55,7 @@ std::optional<E> valueOf(const std::array<std::pair<E, std::string_view>, N> &ta
 BytesPer dtypeSize(Dtype dtype)
 {
     switch (dtype) {
+    case Dtype::Int64: return bytesPer(8);
     case Dtype::Fp32: return bytesPer(4);
     case Dtype::Fp16:
     case Dtype::Bf16: return bytesPer(2);
@@ -150,6 +151,7 @@ std::string_view dtypeName(Dtype dtype)
     case Dtype::Int8: return "int8";
     case Dtype::Nf4: return "nf4";
     case Dtype::Bool: return "bool";
+    case Dtype::Int64: return "int64";
     }
     return {};
 }

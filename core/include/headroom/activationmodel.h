@@ -22,6 +22,20 @@ struct ActivationEstimate
     //! Largest short-lived buffer of backward beyond the saved tensors (e.g. the FP32 gradient
     //! of the logits); it counts towards the peak, not towards the stored activations.
     Bytes backwardTransient = bytes(0);
+    //! Of outside: what sits above the layers (final norm, LM head, loss), freed as backward
+    //! starts; the rest (embedding, tensors shared by all layers) lives until backward ends.
+    Bytes outsideHead = bytes(0);
+    //! Held from the first layer's forward until forward ends beyond the saved tensors:
+    //! autocast's cached weight copies when full recompute leaves them unsaved.
+    Bytes forwardCache = bytes(0);
+    //! Largest short-lived buffer of the loss's forward: the logits and their FP32 copy.
+    Bytes lossForwardTransient = bytes(0);
+    //! Largest short-lived buffer while one layer runs forward (e.g. the attention scores
+    //! before softmax); also while a checkpointed layer is recomputed.
+    Bytes layerForwardTransient = bytes(0);
+    //! Largest short-lived buffer while one layer runs backward (the gradients of its largest
+    //! saved tensor and of the residual stream).
+    Bytes layerBackwardTransient = bytes(0);
 
     Bytes total() const { return layers + recompute + outside; }
 };
@@ -38,6 +52,11 @@ struct ActivationItem
     Bytes bytes = headroom::bytes(0);
     ItemScope scope = ItemScope::Layer;
     bool recomputed = false; //!< dropped in forward and rebuilt in backward under the recompute policy
+    //! Where the tensor is saved: "layer", "embedding", "final_norm", "lm_head", "loss" or
+    //! "shared" (built once, used by every layer); empty for models that do not say.
+    std::string_view region{};
+    //! A half-precision copy of a weight that autocast keeps for backward, not an activation.
+    bool weightCopy = false;
 };
 
 class ActivationModel

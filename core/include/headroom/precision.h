@@ -9,7 +9,8 @@
 
 namespace headroom {
 
-enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool };
+//! Int64: token ids, labels and positions, which the itemized activation model lists.
+enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool, Int64 };
 
 //! Bytes an element of \a dtype takes; NF4 packs two elements a byte.
 BytesPer dtypeSize(Dtype dtype);

@@ -34,8 +34,14 @@ enum class ActivationModelKind {
 
 enum class AttentionKernel { Eager, Sdpa, Flash };
 
-//! Implementation profiles group the choices that change what a layer stores.
-enum class ImplementationProfile { HfEager, HfSdpa, MegatronFused };
+//! Implementation profiles group the choices that change what a layer stores
+//! (implementationprofile.h lists each profile's switches).
+enum class ImplementationProfile {
+    HfEager,       //!< Hugging Face eager code on CUDA, PyTorch >= 2
+    HfSdpa,        //!< the same code with SDPA attention (HF's default attn_implementation)
+    MegatronFused, //!< fused Megatron-style kernels, as in Korthikanti et al. 2022
+    HfEagerCpu,    //!< Hugging Face eager code on PyTorch 1.13, CPU: what the calibration fixtures measured
+};
 
 struct ActivationOptions
 {
