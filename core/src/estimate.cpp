@@ -2,6 +2,7 @@
 
 #include <headroom/lora.h>
 #include <headroom/placement.h>
+#include <headroom/steptimeline.h>
 
 namespace headroom {
 
@@ -78,14 +79,22 @@ Breakdown estimate(const Scenario &s)
     b.activations = b.activationDetail.total();
     b.overhead = s.overhead.total();
 
-    // Everything above is live at the end of forward; backward adds its transient buffers.
-    const Bytes endOfForward = b.total();
-    const Bytes inBackward = endOfForward + b.activationDetail.backwardTransient;
-    b.peak = endOfForward;
-    b.peakPhase = StepPhase::Forward;
-    if (inBackward > b.peak) {
-        b.peak = inBackward;
-        b.peakPhase = StepPhase::Backward;
+    if (s.activations.model == ActivationModelKind::Textbook) {
+        // The brief's verdict: everything above live at once at the end of forward.
+        const Bytes endOfForward = b.total();
+        const Bytes inBackward = endOfForward + b.activationDetail.backwardTransient;
+        b.peak = endOfForward;
+        b.peakPhase = StepPhase::Forward;
+        if (inBackward > b.peak) {
+            b.peak = inBackward;
+            b.peakPhase = StepPhase::Backward;
+        }
+    } else {
+        // The itemized model follows the step (steptimeline.h): gradients appear during
+        // backward as activations are released, and transient buffers come and go.
+        const StepTimeline timeline = stepTimeline(s, b);
+        b.peak = timeline.peak();
+        b.peakPhase = timeline.peakPhase();
     }
     addWarnings(s, b);
     return b;
