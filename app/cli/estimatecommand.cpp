@@ -7,6 +7,8 @@
 #include <QTextStream>
 
 #include <headroom/estimate.h>
+#include <headroom/implementationprofile.h>
+#include <headroom/steptimeline.h>
 
 #include "clitext.h"
 #include "placementtext.h"
@@ -53,6 +55,103 @@ QString modelLine(const ScenarioSpec &spec, const Catalogue &catalogue, const Br
                  nameText(activationModelName(s.activations.model)));
 }
 
+QString transformerLine(const Scenario &s)
+{
+    return Cli::tr("Activations itemized per saved tensor: %1 block, %2 profile, %3 attention, dropout %4")
+            .arg(nameText(familyName(s.model.family)), nameText(profileName(s.activations.profile)),
+                 nameText(attentionKernelName(s.activations.attention)))
+            .arg(s.activations.dropout);
+}
+
+// The step's highest point in words (steptimeline.h).
+QString peakHow(const Scenario &s, const Breakdown &b)
+{
+    const StepTimeline t = stepTimeline(s, b);
+    return Cli::tr("highest point of the step (%1, at %2); gradients %3")
+            .arg(nameText(stepPhaseName(b.peakPhase)), nameText(timelineEventName(t.peakPoint().event)),
+                 t.gradients == GradientLifetime::KeptBetweenSteps ? Cli::tr("kept for the whole step")
+                                                                  : Cli::tr("allocated during backward"));
+}
+
+QJsonArray itemsJson(const std::vector<ActivationItem> &items)
+{
+    QJsonArray a;
+    for (const ActivationItem &i : items) {
+        a.append(QJsonObject{
+                { QStringLiteral("name"), QString::fromUtf8(i.name.data(), qsizetype(i.name.size())) },
+                { QStringLiteral("shape"), QString::fromUtf8(i.shape.data(), qsizetype(i.shape.size())) },
+                { QStringLiteral("dtype"), nameText(dtypeName(i.dtype)) },
+                { QStringLiteral("count"), jsonBytes(bytes(i.elements)) },
+                { QStringLiteral("bytes"), jsonBytes(i.bytes) },
+                { QStringLiteral("scope"), i.scope == ItemScope::Layer ? QStringLiteral("layer") : QStringLiteral("outside") },
+                { QStringLiteral("region"), nameText(i.region) },
+                { QStringLiteral("recomputed"), i.recomputed },
+                { QStringLiteral("weight_copy"), i.weightCopy },
+        });
+    }
+    return a;
+}
+
+// --itemize: one layer's saved tensors and those outside the layers, with their sums.
+void printItems(const Scenario &s, const Breakdown &b)
+{
+    std::vector<ActivationItem> items;
+    activationModel(s.activations.model).itemize(s, items);
+    QTextStream &o = out();
+    auto cells = [&o](const QString &region, const QString &name, const QString &shape, const QString &dtype,
+                      const QString &count, const QString &bytesText, const QString &gb, const QString &gib,
+                      const QString &note) {
+        o << QStringLiteral("  ") << region.leftJustified(11) << name.leftJustified(37) << shape.leftJustified(16)
+          << dtype.leftJustified(6) << count.rightJustified(16) << bytesText.rightJustified(18) << gb.rightJustified(10)
+          << gib.rightJustified(10) << QStringLiteral("  ") << note << Qt::endl;
+    };
+    auto row = [&cells](const QString &region, const QString &name, const QString &shape, const QString &dtype,
+                        const QString &count, Bytes v, const QString &note) {
+        cells(region, name, shape, dtype, count, groupedDigits(countOf(v)), QString::number(toGB(v), 'f', 3),
+              QString::number(toGiB(v), 'f', 3), note);
+    };
+    auto utf8 = [](std::string_view v) { return QString::fromUtf8(v.data(), qsizetype(v.size())); };
+    for (ItemScope scope : { ItemScope::Layer, ItemScope::Outside }) {
+        o << Qt::endl
+          << (scope == ItemScope::Layer ? Cli::tr("Saved for backward by one layer (B=%1, S=%2):")
+                                                  .arg(groupedDigits(s.training.microBatch), groupedDigits(s.training.sequence))
+                                        : Cli::tr("Saved outside the layers (embedding, final norm, LM head, logits and loss):"))
+          << Qt::endl;
+        cells(Cli::tr("region"), Cli::tr("tensor"), Cli::tr("shape"), Cli::tr("dtype"), Cli::tr("count"),
+              Cli::tr("bytes"), Cli::tr("GB"), Cli::tr("GiB"), QString());
+        Bytes kept = bytes(0), rebuilt = bytes(0);
+        for (const ActivationItem &i : items) {
+            if (i.scope != scope)
+                continue;
+            QString note;
+            if (i.recomputed)
+                note = Cli::tr("recomputed in backward");
+            else if (i.weightCopy)
+                note = Cli::tr("autocast weight copy");
+            row(utf8(i.region), utf8(i.name), utf8(i.shape), nameText(dtypeName(i.dtype)), groupedDigits(i.elements),
+                i.bytes, note);
+            (i.recomputed ? rebuilt : kept) += i.bytes;
+        }
+        if (scope == ItemScope::Layer) {
+            row(QString(), Cli::tr("kept per layer"), QString(), QString(), QString(), kept, QString());
+            if (rebuilt > bytes(0))
+                row(QString(), Cli::tr("rebuilt for one layer in backward"), QString(), QString(), QString(), rebuilt, QString());
+            row(QString(), Cli::tr("all layers held"), QString(), QString(), QString(), b.activationDetail.layers,
+                Cli::tr("kept per layer x layers on this GPU"));
+        } else {
+            row(QString(), Cli::tr("outside total"), QString(), QString(), QString(), kept, QString());
+        }
+    }
+    const ActivationEstimate &a = b.activationDetail;
+    if (a.backwardTransient > bytes(0) || a.lossForwardTransient > bytes(0)) {
+        o << Qt::endl << Cli::tr("Short-lived buffers (counted in the peak, not in the activations):") << Qt::endl;
+        row(QString(), Cli::tr("logits in the loss's forward"), QString(), QString(), QString(), a.lossForwardTransient, QString());
+        row(QString(), Cli::tr("loss gradients in backward"), QString(), QString(), QString(), a.backwardTransient, QString());
+        row(QString(), Cli::tr("one layer's forward scratch"), QString(), QString(), QString(), a.layerForwardTransient, QString());
+        row(QString(), Cli::tr("one layer's backward scratch"), QString(), QString(), QString(), a.layerBackwardTransient, QString());
+    }
+}
+
 QString perParamText(BytesPer b)
 {
     return QString::number(b.value(), 'g', 4);
@@ -64,6 +163,8 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
     const PerParamBytes ppb = perParamBytes(s.training.precision);
     QTextStream &o = out();
     o << modelLine(spec, catalogue, b) << Qt::endl;
+    if (s.activations.model == ActivationModelKind::Transformer)
+        o << transformerLine(s) << Qt::endl;
     // Scale-out: where the states sit (placement.h); the single-GPU wording stays as it was.
     const bool placed = !isSingleGpuFullFineTune(s);
     const Placement placement = placeModelStates(s);
@@ -101,6 +202,8 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
         line(r.label, r.value, r.how);
     line(Cli::tr("Total"), b.total(), placed ? Cli::tr("per GPU: model states + activations + overhead")
                                              : Cli::tr("%1 B/param fixed + activations + overhead").arg(ppb.total(), 0, 'g', 4));
+    if (b.peak != b.total())
+        line(Cli::tr("Peak"), b.peak, peakHow(s, b));
     o << Qt::endl;
     if (placed)
         o << hostText(placement) << Qt::endl << Qt::endl;
@@ -135,6 +238,8 @@ int runEstimateCommand(const QStringList &arguments)
     parser.addHelpOption();
     addScenarioOptions(parser);
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON: every figure in integer bytes.") });
+    parser.addOption({ QStringLiteral("itemize"),
+                       Cli::tr("Also list every tensor one layer saves for backward, and those outside the layers.") });
     if (!parser.parse(arguments)) {
         err() << Cli::tr("error: ") << parser.errorText() << Qt::endl;
         return kBadInput;
@@ -167,6 +272,13 @@ int runEstimateCommand(const QStringList &arguments)
             { QStringLiteral("strategy"), strategyJson(spec.scenario, placeModelStates(spec.scenario)) },
             { QStringLiteral("host"), hostJson(placeModelStates(spec.scenario)) },
         };
+        std::vector<ActivationItem> items;
+        activationModel(spec.scenario.activations.model).itemize(spec.scenario, items);
+        root.insert(QStringLiteral("activation_items"), itemsJson(items));
+        root.insert(QStringLiteral("peak"), QJsonObject{
+                { QStringLiteral("bytes"), jsonBytes(b.peak) },
+                { QStringLiteral("phase"), nameText(stepPhaseName(b.peakPhase)) },
+        });
         if (spec.scenario.gpu.capacity > bytes(0)) {
             root.insert(QStringLiteral("gpu"), QJsonObject{
                     { QStringLiteral("id"), spec.gpuId },
@@ -178,6 +290,8 @@ int runEstimateCommand(const QStringList &arguments)
         return 0;
     }
     printTable(spec, catalogue, b);
+    if (parser.isSet(QStringLiteral("itemize")))
+        printItems(spec.scenario, b);
     return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <headroom/implementationprofile.h>
 #include <headroom/lora.h>
 #include <headroom/placement.h>
 #include <headroom/quantityparse.h>
@@ -51,7 +52,7 @@ const QList<KeyEntry> &entries()
               s.presetId = p->id;
               return true;
           } },
-        { { "model", "family", "family", ValueKind::Name, "gpt2|llama" },
+        { { "model", "arch", "arch", ValueKind::Name, "gpt2|llama" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(familyFromName(v.name.toStdString()), s.scenario.model.family);
           } },
@@ -99,6 +100,33 @@ const QList<KeyEntry> &entries()
           } },
         { { "training", "grad-accum", "grad-accum", ValueKind::Count, "gradient accumulation steps" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.gradAccumSteps = v.count; return true; } },
+        // The itemized model's switches (implementationprofile.h). Naming any of them asks for
+        // that model unless the model is named too: its key comes after them and has the last
+        // word. A profile also sets its attention kernel, which a named kernel (next) overrides.
+        { { "activations", "profile", "profile", ValueKind::Name,
+            "hf-eager|hf-sdpa|megatron-fused|hf-eager-cpu (implies --activations transformer)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const auto profile = profileFromName(v.name.toStdString());
+              if (!profile)
+                  return false;
+              s.scenario.activations.profile = *profile;
+              s.scenario.activations.attention = defaultAttention(*profile);
+              s.scenario.activations.model = ActivationModelKind::Transformer;
+              return true;
+          } },
+        { { "activations", "attention", "attention", ValueKind::Name, "eager|sdpa|flash (implies --activations transformer)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (!setEnum(attentionKernelFromName(v.name.toStdString()), s.scenario.activations.attention))
+                  return false;
+              s.scenario.activations.model = ActivationModelKind::Transformer;
+              return true;
+          } },
+        { { "activations", "dropout", "dropout", ValueKind::Real, "dropout probability, 0 <= p < 1 (implies --activations transformer)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.activations.dropout = v.real;
+              s.scenario.activations.model = ActivationModelKind::Transformer;
+              return true;
+          } },
         { { "activations", "model", "activations", ValueKind::Name, "textbook|transformer" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(activationModelFromName(v.name.toStdString()), s.scenario.activations.model);
@@ -345,7 +373,7 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
     const Scenario &s = spec.scenario;
     const ModelSpec &m = s.model;
     QJsonObject model{
-        { QStringLiteral("family"), QString::fromLatin1(familyName(m.family).data()) },
+        { QStringLiteral("arch"), QString::fromLatin1(familyName(m.family).data()) },
         { QStringLiteral("layers"), qint64(m.layers) },
         { QStringLiteral("hidden"), qint64(m.hidden) },
         { QStringLiteral("heads"), qint64(m.heads) },
@@ -373,6 +401,9 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
     };
     const QJsonObject activations{
         { QStringLiteral("model"), QString::fromLatin1(activationModelName(s.activations.model).data()) },
+        { QStringLiteral("profile"), QString::fromLatin1(profileName(s.activations.profile).data()) },
+        { QStringLiteral("attention"), QString::fromLatin1(attentionKernelName(s.activations.attention).data()) },
+        { QStringLiteral("dropout"), s.activations.dropout },
     };
     const QJsonObject runtime{
         { QStringLiteral("cuda-context"), qint64(countOf(s.overhead.cudaContext)) },
