@@ -52,7 +52,13 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::Params: m.paramsOverride = v; break;
     case Field::Layers: m.layers = v; break;
     case Field::Hidden: m.hidden = v; break;
-    case Field::Heads: m.heads = v; break;
+    case Field::Heads:
+        // A model without grouped-query attention keeps K and V as wide as Q when the head
+        // count changes; a grouped one keeps its KV heads.
+        if (m.kvHeads == 0 || m.kvHeads == m.heads)
+            m.kvHeads = v;
+        m.heads = v;
+        break;
     case Field::KvHeads: m.kvHeads = v; break;
     case Field::Ffn: m.ffn = v; break;
     case Field::Vocab: m.vocab = v; break;
@@ -506,8 +512,13 @@ void InputPane::showErrors()
 {
     std::map<Field, QStringList> messages;
     const ValidationIssues &issues = m_document->issues();
-    for (const ValidationIssue &issue : issues)
-        messages[issue.field] << Labels::issue(issue, m_document->draft().scenario);
+    for (const ValidationIssue &issue : issues) {
+        const QString text = Labels::issue(issue, m_document->draft().scenario);
+        messages[issue.field] << text;
+        // "Heads must divide hidden" is as much about the hidden size: say it beside both.
+        if (issue.problem == Problem::NotDivisible && issue.other != issue.field)
+            messages[issue.other] << text;
+    }
     for (const auto &[field, text] : m_textErrors)
         messages[field] = QStringList{ text };
     for (const auto &[field, label] : m_errors) {

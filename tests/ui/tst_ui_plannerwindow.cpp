@@ -1,0 +1,503 @@
+// The planner window under the offscreen platform: every slider moved moves the chart data and
+// the verdict to the core's figures (worked by hand from the brief's formulas where simple), bad
+// input is reported beside its field while the last good scenario stays on screen, and the
+// window's conventions (advice, doctor, units, palette, settings, files) work.
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+
+#include <headroom/estimate.h>
+#include <headroom/fitsearch.h>
+
+#include "charts/recipecomparisonpane.h"
+#include "charts/stackedbarpane.h"
+#include "charts/sweeppane.h"
+#include "charts/timelinepane.h"
+#include "chartsarea.h"
+#include "mainwindow.h"
+#include "messagebox.h"
+#include "panes/doctorpane.h"
+#include "panes/inputpane.h"
+#include "panes/mathpane.h"
+#include "panes/verdictpane.h"
+#include "scenariodocument.h"
+#include "settings.h"
+#include "widgets/countfield.h"
+#include "widgets/sliderfield.h"
+#include "widgets/stopslider.h"
+
+using namespace headroom;
+
+namespace {
+
+constexpr Count kParams = 6'738'415'616;         // LLaMA-2 7B
+constexpr Count kFixed = kParams * 16;           // bf16-master + AdamW, 16 B/param
+constexpr Count kPerLayer = 1'124'073'472;       // 2 x (19 BSH + 3 BAS^2), B=1 S=2048 H=4096 A=32
+constexpr Count kActivations = 32 * kPerLayer;   // 35,970,351,104
+constexpr Count kOverhead = 1000 * kMiB + kGiB;  // 2,122,317,824
+constexpr Count kCapacity = 81920 * kMiB;        // A100 80GB as nvidia-smi reports it
+
+double segment(const StackedBarData &d, Bucket b)
+{
+    for (const Segment &s : d.segments)
+        if (s.bucket == b)
+            return s.bytes;
+    return -1;
+}
+
+void typeInto(QLineEdit *field, const QString &text)
+{
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClicks(field, text);
+    QTest::keyClick(field, Qt::Key_Return);
+}
+
+} // namespace
+
+class TestPlannerWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_settings = std::make_unique<Settings>(m_dir->filePath(QStringLiteral("headroom.ini")));
+        m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_settings.reset();
+        m_dir.reset();
+    }
+
+    void opensOnTheDefaultScenario()
+    {
+        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        QCOMPARE(segment(bar, Bucket::Parameters), double(kParams * 2));
+        QCOMPARE(segment(bar, Bucket::Gradients), double(kParams * 2));
+        QCOMPARE(segment(bar, Bucket::MasterWeights), double(kParams * 4));
+        QCOMPARE(segment(bar, Bucket::OptimizerStates), double(kParams * 8));
+        QCOMPARE(segment(bar, Bucket::Activations), double(kActivations));
+        QCOMPARE(segment(bar, Bucket::Overhead), double(kOverhead));
+        QCOMPARE(bar.totalBytes, double(kFixed + kActivations + kOverhead)); // 145,907,318,784
+        QCOMPARE(bar.gpu.capacityBytes, double(kCapacity));
+        // The bar stands above the capacity line, by 60,007,972,864 B = 55.9 GiB.
+        QVERIFY(bar.peakBytes > bar.gpu.capacityBytes);
+        QCOMPARE(m_window->charts()->stackedBar()->verdictText(), QStringLiteral("overflow 55.9 GiB"));
+        QCOMPARE(m_window->verdictPane()->headline(),
+                 QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): 55.9 GiB short"));
+
+        const SweepData &sweep = m_window->charts()->sweep()->data();
+        QCOMPARE(sweep.axis, SweepAxis::Sequence);
+        QCOMPARE(sweep.current, 2048.0);
+        QVERIFY(sweep.currentIndex >= 0);
+        QCOMPARE(sweep.x.at(sweep.currentIndex), 2048.0);
+        QCOMPARE(sweep.y[bucketIndex(Bucket::Activations)].at(sweep.currentIndex), double(kActivations));
+
+        const QString math = m_window->mathPane()->plainText();
+        QVERIFY2(math.contains(QStringLiteral("Fixed = P × 16 B = 6.74e9 params × 16 B = 100.4 GiB = 107.8 GB")),
+                 qPrintable(math));
+        QVERIFY2(math.contains(QStringLiteral("Per layer = 2 B × (19·B·S·H + 3·B·A·S²) = 2 B × (19 × 1 × 2,048 × "
+                                              "4,096 + 3 × 1 × 32 × 2,048²) = 2 B × (159,383,552 + 402,653,184) = "
+                                              "1.0 GiB = 1.1 GB")),
+                 qPrintable(math));
+        QVERIFY(math.contains(QStringLiteral("Softmax output")));
+    }
+
+    void batchSliderMovesChartsAndVerdict()
+    {
+        StopSlider *slider = m_window->inputPane()->sliderField(Field::Batch)->slider();
+        QTest::keyClick(slider, Qt::Key_Right); // 1 -> 2
+        QCOMPARE(m_window->document()->scenario().training.microBatch, Count(2));
+        QCOMPARE(m_window->inputPane()->countField(Field::Batch)->text(), QStringLiteral("2"));
+        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        QCOMPARE(segment(bar, Bucket::Activations), double(2 * kActivations));
+        QCOMPARE(segment(bar, Bucket::Parameters), double(kParams * 2)); // fixed cost unchanged
+        // 107,814,649,856 + 71,940,702,208 + 2,122,317,824 - 85,899,345,920 = 95,978,324,... B
+        const Count shortBy = kFixed + 2 * kActivations + kOverhead - kCapacity;
+        QCOMPARE(m_window->verdictPane()->headline(),
+                 QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): %1 GiB short")
+                         .arg(double(shortBy) / double(kGiB), 0, 'f', 1));
+        const SweepData &sweep = m_window->charts()->sweep()->data();
+        QCOMPARE(sweep.y[bucketIndex(Bucket::Activations)].at(sweep.currentIndex), double(2 * kActivations));
+        QTest::keyClick(slider, Qt::Key_End);
+        QCOMPARE(m_window->document()->scenario().training.microBatch, Count(1024));
+    }
+
+    void sequenceSliderSnapsToPowersOfTwo()
+    {
+        StopSlider *slider = m_window->inputPane()->sliderField(Field::Sequence)->slider();
+        QTest::keyClick(slider, Qt::Key_Right); // 2048 -> 4096
+        QCOMPARE(m_window->document()->scenario().training.sequence, Count(4096));
+        // 2 x (19 x 4096 x 4096 + 3 x 32 x 4096^2) = 3,858,759,680 per layer, x 32 layers.
+        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        QCOMPARE(segment(bar, Bucket::Activations), double(32 * Count(3'858'759'680)));
+        QCOMPARE(m_window->charts()->sweep()->data().current, 4096.0);
+        QTest::keyClick(slider, Qt::Key_Home);
+        QCOMPARE(m_window->document()->scenario().training.sequence, Count(128));
+        QTest::keyClick(slider, Qt::Key_End);
+        QCOMPARE(m_window->document()->scenario().training.sequence, Count(1) << 20);
+
+        // Free entry between the stops is kept as typed.
+        typeInto(m_window->inputPane()->countField(Field::Sequence), QStringLiteral("3000"));
+        QCOMPARE(m_window->document()->scenario().training.sequence, Count(3000));
+        QCOMPARE(slider->count(), Count(4096)); // the nearest stop on a log scale
+    }
+
+    void layersSliderChangesParametersAndActivations()
+    {
+        StopSlider *slider = m_window->inputPane()->sliderField(Field::Layers)->slider();
+        QTest::keyClick(slider, Qt::Key_Right); // 32 -> 33
+        const Scenario &s = m_window->document()->scenario();
+        QCOMPARE(s.model.layers, Count(33));
+        QVERIFY(m_window->document()->spec().presetId.isEmpty()); // now a custom architecture
+        // One more LLaMA-2 7B block: 4 x 4096^2 + 3 x 4096 x 11008 + 2 x 4096 = 202,383,360.
+        const Count params = kParams + 202'383'360;
+        QCOMPARE(m_window->document()->breakdown().parameterCount, params);
+        QCOMPARE(parameterCounts(s.model).total(33), params); // the core agrees
+        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        QCOMPARE(segment(bar, Bucket::OptimizerStates), double(params * 8));
+        QCOMPARE(segment(bar, Bucket::Activations), double(33 * kPerLayer));
+        QCOMPARE(m_window->inputPane()->presetBox()->currentText(), QStringLiteral("Custom architecture"));
+    }
+
+    void hiddenSliderStepsThroughUsualSizes()
+    {
+        StopSlider *slider = m_window->inputPane()->sliderField(Field::Hidden)->slider();
+        QTest::keyClick(slider, Qt::Key_Right); // 4096 -> 5120
+        QCOMPARE(m_window->document()->scenario().model.hidden, Count(5120));
+        // Embedding and head 2 x 32000 x 5120, per layer 4 x 5120^2 + 3 x 5120 x 11008 + 2 x 5120,
+        // final norm 5120: 9,094,108,160 parameters.
+        QCOMPARE(m_window->document()->breakdown().parameterCount, Count(9'094'108'160));
+        // 2 x (19 x 2048 x 5120 + 3 x 32 x 2048^2) = 1,203,765,248 per layer.
+        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations),
+                 double(32 * Count(1'203'765'248)));
+    }
+
+    void headsSliderReportsAnInvalidCountAndKeepsTheEstimate()
+    {
+        const StackedBarData before = m_window->charts()->stackedBar()->data();
+        StopSlider *slider = m_window->inputPane()->sliderField(Field::Heads)->slider();
+        QTest::keyClick(slider, Qt::Key_Right); // 32 -> 33: does not divide 4096
+        QCOMPARE(m_window->document()->draft().scenario.model.heads, Count(33));
+        QCOMPARE(m_window->document()->scenario().model.heads, Count(32));
+        QCOMPARE(m_window->inputPane()->errorText(Field::Heads),
+                 QStringLiteral("Heads: 33 must divide Hidden size (4,096) exactly"));
+        QCOMPARE(m_window->inputPane()->errorText(Field::Hidden),
+                 QStringLiteral("Heads: 33 must divide Hidden size (4,096) exactly"));
+        QCOMPARE(m_window->charts()->stackedBar()->data().totalBytes, before.totalBytes);
+
+        // 64 heads divide 4096: the attention-score term doubles (3 x B x A x S^2).
+        typeInto(m_window->inputPane()->countField(Field::Heads), QStringLiteral("64"));
+        QVERIFY(m_window->inputPane()->errorText(Field::Heads).isEmpty());
+        QCOMPARE(m_window->document()->scenario().model.heads, Count(64));
+        QCOMPARE(m_window->document()->scenario().model.kvHeads, Count(64)); // still no grouping
+        const Count perLayer = 2 * (19 * 2048 * 4096 + 3 * 64 * Count(2048) * 2048); // 1,929,379,840
+        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), double(32 * perLayer));
+    }
+
+    void checkpointingSwitchDropsTheActivationSegment()
+    {
+        const double before = segment(m_window->charts()->stackedBar()->data(), Bucket::Activations);
+        QAbstractButton *full = m_window->inputPane()->recomputeButton(static_cast<int>(Recompute::Full));
+        QTest::mouseClick(full, Qt::LeftButton);
+        QCOMPARE(m_window->document()->scenario().training.recompute, Recompute::Full);
+        // Every layer keeps its input (2 x B*S*H) plus one layer rebuilt in backward.
+        const Count after = 32 * 2 * Count(2048) * 4096 + kPerLayer; // 1,660,944,384
+        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), double(after));
+        QVERIFY(double(after) < before / 20);
+        QCOMPARE(m_window->verdictPane()->headline(),
+                 QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): 23.9 GiB short"));
+
+        QAbstractButton *selective = m_window->inputPane()->recomputeButton(static_cast<int>(Recompute::Selective));
+        QTest::mouseClick(selective, Qt::LeftButton);
+        // Selective: 2 x 19 BSH kept in every layer, one layer's 2 x 3 BAS^2 rebuilt.
+        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations),
+                 double(32 * 2 * Count(159'383'552) + 2 * Count(402'653'184)));
+    }
+
+    void pickersChangeTheEstimate()
+    {
+        InputPane *pane = m_window->inputPane();
+        // FP32 + AdamW: 4 + 4 + 8 = 16 B/param, no master; activations in FP32 double.
+        const int fp32 = pane->recipeBox()->findData(static_cast<int>(Recipe::Fp32));
+        pane->recipeBox()->setCurrentIndex(fp32);
+        emit pane->recipeBox()->activated(fp32);
+        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        QCOMPARE(segment(bar, Bucket::Parameters), double(kParams * 4));
+        QCOMPARE(segment(bar, Bucket::MasterWeights), 0.0);
+        QCOMPARE(segment(bar, Bucket::Activations), double(2 * kActivations));
+
+        // SGD keeps no state.
+        const int sgd = pane->optimizerBox()->findData(static_cast<int>(Optimizer::Sgd));
+        emit pane->optimizerBox()->activated(sgd);
+        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::OptimizerStates), 0.0);
+
+        // The H100's capacity becomes the line.
+        const int h100 = pane->gpuBox()->findData(QStringLiteral("h100-80gb"));
+        emit pane->gpuBox()->activated(h100);
+        QCOMPARE(m_window->charts()->stackedBar()->data().gpu.capacityBytes, double(81559 * kMiB));
+        QVERIFY(m_window->verdictPane()->headline().contains(QStringLiteral("NVIDIA H100 80GB")));
+    }
+
+    void fittingScenarioShowsLargestBatch()
+    {
+        InputPane *pane = m_window->inputPane();
+        const int gpt2 = pane->presetBox()->findData(QStringLiteral("gpt2"));
+        emit pane->presetBox()->activated(gpt2);
+        const Scenario &s = m_window->document()->scenario();
+        QCOMPARE(s.model.layers, Count(12));
+        QVERIFY(fits(s, m_window->document()->breakdown()));
+        QVERIFY(m_window->verdictPane()->headline().startsWith(QStringLiteral("Fits on 1 × NVIDIA A100 80GB (SXM4)")));
+        const Count largest = largestFittingMicroBatch(s);
+        QVERIFY(largest > 1);
+        QVERIFY2(m_window->verdictPane()->batchText().startsWith(
+                         QStringLiteral("Largest micro-batch that fits: %1;").arg(QLocale().toString(qint64(largest)))),
+                 qPrintable(m_window->verdictPane()->batchText()));
+        QVERIFY(m_window->verdictPane()->applyButton()->isHidden()); // nothing to advise
+    }
+
+    void typedGarbageIsReportedAndChangesNothing()
+    {
+        const StackedBarData before = m_window->charts()->stackedBar()->data();
+        const QString headline = m_window->verdictPane()->headline();
+        CountField *layers = m_window->inputPane()->countField(Field::Layers);
+        typeInto(layers, QStringLiteral("abc"));
+        QCOMPARE(m_window->inputPane()->errorText(Field::Layers),
+                 QStringLiteral("Layers: \"abc\" is not a whole number; allowed: 1 to 100,000 (e.g. 4096, 7e9 or 7B)"));
+        QCOMPARE(m_window->document()->scenario().model.layers, Count(32));
+        QCOMPARE(m_window->charts()->stackedBar()->data().totalBytes, before.totalBytes);
+        QCOMPARE(m_window->verdictPane()->headline(), headline);
+        QCOMPARE(layers->text(), QStringLiteral("abc")); // what was typed stays to be fixed
+
+        typeInto(layers, QStringLiteral("0"));
+        QCOMPARE(m_window->inputPane()->errorText(Field::Layers),
+                 QStringLiteral("Layers: 0 is out of range; allowed: 1 to 100,000"));
+        QCOMPARE(m_window->document()->scenario().model.layers, Count(32));
+
+        typeInto(m_window->inputPane()->countField(Field::Batch), QStringLiteral("-3"));
+        QCOMPARE(m_window->inputPane()->errorText(Field::Batch),
+                 QStringLiteral("Micro-batch: -3 is out of range; allowed: 1 to 1,000,000"));
+        QCOMPARE(m_window->document()->scenario().training.microBatch, Count(1));
+
+        // Fixing the field clears the message and estimates again.
+        typeInto(layers, QStringLiteral("40"));
+        QVERIFY(m_window->inputPane()->errorText(Field::Layers).isEmpty());
+        QCOMPARE(m_window->document()->scenario().model.layers, Count(40));
+        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), double(40 * kPerLayer));
+    }
+
+    void hiddenNotDivisibleByHeadsKeepsLastValidScenario()
+    {
+        const StackedBarData before = m_window->charts()->stackedBar()->data();
+        typeInto(m_window->inputPane()->countField(Field::Hidden), QStringLiteral("4100"));
+        const QString message = QStringLiteral("Heads: 32 must divide Hidden size (4,100) exactly");
+        QCOMPARE(m_window->inputPane()->errorText(Field::Hidden), message);
+        QCOMPARE(m_window->inputPane()->errorText(Field::Heads), message);
+        QCOMPARE(m_window->document()->scenario().model.hidden, Count(4096));
+        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        QCOMPARE(bar.totalBytes, before.totalBytes);
+        for (const Segment &s : bar.segments)
+            QVERIFY(std::isfinite(s.bytes));
+        QVERIFY(!m_window->mathPane()->plainText().contains(QStringLiteral("nan"), Qt::CaseInsensitive));
+
+        // Moving another slider meanwhile still estimates; the bad hidden size stays flagged.
+        QTest::keyClick(m_window->inputPane()->sliderField(Field::Batch)->slider(), Qt::Key_Right);
+        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), double(2 * kActivations));
+        QCOMPARE(m_window->inputPane()->errorText(Field::Hidden), message);
+        QCOMPARE(m_window->inputPane()->countField(Field::Hidden)->text(), QStringLiteral("4100"));
+
+        // 41 heads divide 4100: the draft becomes the scenario.
+        typeInto(m_window->inputPane()->countField(Field::Heads), QStringLiteral("41"));
+        QVERIFY(m_window->inputPane()->errorText(Field::Hidden).isEmpty());
+        QCOMPARE(m_window->document()->scenario().model.hidden, Count(4100));
+        QCOMPARE(m_window->document()->scenario().model.heads, Count(41));
+    }
+
+    void adviceButtonAppliesTheFirstAdvice()
+    {
+        VerdictPane *verdict = m_window->verdictPane();
+        QVERIFY(!verdict->applyButton()->isHidden());
+        QCOMPARE(verdict->applyButton()->text(), QStringLiteral("Apply: Enable full activation checkpointing"));
+        QVERIFY(verdict->adviceText().contains(QStringLiteral("Saves 32.0 GiB; still 23.9 GiB short")));
+        QTest::mouseClick(verdict->applyButton(), Qt::LeftButton);
+        QCOMPARE(m_window->document()->scenario().training.recompute, Recompute::Full);
+        QVERIFY(m_window->inputPane()->recomputeButton(static_cast<int>(Recompute::Full))->isChecked());
+        QCOMPARE(verdict->headline(), QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): 23.9 GiB short"));
+        m_window->document()->undoStack()->undo();
+        QCOMPARE(m_window->document()->scenario().training.recompute, Recompute::None);
+        QVERIFY(m_window->inputPane()->recomputeButton(static_cast<int>(Recompute::None))->isChecked());
+    }
+
+    void doctorTiesSymptomsToTheScenario()
+    {
+        DoctorPane *doctor = m_window->doctorPane();
+        doctor->symptomList()->setCurrentRow(0); // OOM halfway through
+        QCOMPARE(doctor->scenarioText(), QStringLiteral("Activations are 33.5 GiB, 25% of the 135.9 GiB peak."));
+        QCOMPARE(doctor->applyButton()->text(), QStringLiteral("Enable full checkpointing"));
+
+        doctor->symptomList()->setCurrentRow(1); // OOM with memory_allocated far below capacity
+        QVERIFY(doctor->fixText().contains(QStringLiteral("expandable_segments:True")));
+
+        InputPane *pane = m_window->inputPane();
+        const int amp = pane->recipeBox()->findData(static_cast<int>(Recipe::AmpBf16));
+        emit pane->recipeBox()->activated(amp);
+        doctor->symptomList()->setCurrentRow(4); // AMP did not lower memory
+        QVERIFY2(doctor->scenarioText().startsWith(QStringLiteral("With AMP BF16 (autocast) the fixed cost is 100.4 GiB")),
+                 qPrintable(doctor->scenarioText()));
+        QTest::mouseClick(doctor->applyButton(), Qt::LeftButton);
+        QCOMPARE(m_window->document()->scenario().lora.mode, AdapterMode::Lora);
+        QCOMPARE(m_window->document()->scenario().lora.targets, unsigned(LoraQ | LoraV));
+        QCOMPARE(pane->adapterBox()->currentData().toInt(), static_cast<int>(AdapterMode::Lora));
+    }
+
+    void unitSwitchRewritesEveryView()
+    {
+        m_window->setDisplayUnit(DisplayUnit::Decimal);
+        QVERIFY(m_window->mathPane()->plainText().contains(
+                QStringLiteral("Fixed = P × 16 B = 6.74e9 params × 16 B = 107.8 GB = 100.4 GiB")));
+        QCOMPARE(m_window->verdictPane()->headline(),
+                 QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): 60.0 GB short"));
+        QCOMPARE(m_window->charts()->stackedBar()->unit(), DisplayUnit::Decimal);
+        QCOMPARE(m_settings->displayUnit.value(), DisplayUnit::Decimal);
+    }
+
+    void darkPaletteReachesTheCharts()
+    {
+        m_window->setDarkPalette(true);
+        QVERIFY(m_window->charts()->stackedBar()->isDark());
+        QVERIFY(m_window->charts()->sweep()->isDark());
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
+        QVERIFY(m_settings->darkPalette.value());
+        m_window->setDarkPalette(false);
+        QVERIFY(!m_window->charts()->stackedBar()->isDark());
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 160);
+    }
+
+    void remembersTheLastScenario()
+    {
+        typeInto(m_window->inputPane()->countField(Field::Batch), QStringLiteral("6"));
+        m_window->close();
+        QVERIFY(!m_settings->lastScenario.value().isEmpty());
+        MainWindow second(m_catalogue, *m_settings);
+        second.restoreSession();
+        QCOMPARE(second.document()->scenario().training.microBatch, Count(6));
+        QVERIFY(!second.document()->isModified());
+    }
+
+    void aFileThatFailsToLoadLeavesTheWorkUntouched()
+    {
+        typeInto(m_window->inputPane()->countField(Field::Batch), QStringLiteral("5"));
+        const QString path = m_dir->filePath(QStringLiteral("broken.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{ \"schema\": 1, \"training\": { \"recipe\": \"fp12\" } }");
+        file.close();
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        QVERIFY(!m_window->openFile(path));
+        QVERIFY2(MessageBox::lastText().contains(QStringLiteral("training.recipe: unknown value \"fp12\"")),
+                 qPrintable(MessageBox::lastText()));
+        QVERIFY(MessageBox::lastText().contains(QStringLiteral("unchanged")));
+        QCOMPARE(m_window->document()->scenario().training.microBatch, Count(5));
+        QCOMPARE(m_window->inputPane()->countField(Field::Batch)->text(), QStringLiteral("5"));
+
+        // A good file replaces the scenario and names the window.
+        const QString good = m_dir->filePath(QStringLiteral("plan.json"));
+        QVERIFY(m_window->saveFile(good));
+        typeInto(m_window->inputPane()->countField(Field::Batch), QStringLiteral("7"));
+        MessageBox::setNextAnswer(QMessageBox::Discard);
+        QVERIFY(m_window->openFile(good));
+        QCOMPARE(m_window->document()->scenario().training.microBatch, Count(5));
+        QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("plan.json")));
+    }
+
+    void everyControlHasATooltipAndTakesTheKeyboard()
+    {
+        QList<QWidget *> panes = { m_window->inputPane(), m_window->verdictPane(), m_window->doctorPane() };
+        for (QWidget *pane : panes) {
+            const QList<QWidget *> children = pane->findChildren<QWidget *>();
+            for (QWidget *w : children) {
+                const bool control = qobject_cast<QAbstractSlider *>(w) || qobject_cast<QLineEdit *>(w)
+                        || qobject_cast<QComboBox *>(w) || qobject_cast<QAbstractButton *>(w)
+                        || qobject_cast<QListWidget *>(w);
+                // Parts of a compound widget (a list's scroll bars, a combo's line edit) share its tip.
+                if (!control || qobject_cast<QScrollBar *>(w) || qobject_cast<QComboBox *>(w->parentWidget()))
+                    continue;
+                QVERIFY2(!w->toolTip().isEmpty(), qPrintable(w->metaObject()->className() + QStringLiteral(" ")
+                                                             + w->accessibleName() + QStringLiteral(" ")
+                                                             + w->objectName()));
+                QVERIFY2(w->focusPolicy() & Qt::TabFocus, qPrintable(w->accessibleName()));
+            }
+        }
+        for (ChartPane *chart : m_window->charts()->panes())
+            QVERIFY(!chart->toolTip().isEmpty());
+    }
+
+    void draggingStaysInteractive()
+    {
+        // Every step of a drag re-estimates and redraws every view; 40 steps must stay well
+        // inside a frame budget each (generous here: the machine is shared).
+        StopSlider *slider = m_window->inputPane()->sliderField(Field::Sequence)->slider();
+        QElapsedTimer clock;
+        clock.start();
+        int steps = 0;
+        for (int round = 0; round < 4; ++round) {
+            for (int i = 0; i < 5; ++i, ++steps)
+                QTest::keyClick(slider, Qt::Key_Right);
+            for (int i = 0; i < 5; ++i, ++steps)
+                QTest::keyClick(slider, Qt::Key_Left);
+        }
+        QApplication::processEvents();
+        const double perStep = double(clock.elapsed()) / steps;
+        qInfo("%.1f ms per slider step", perStep);
+        QVERIFY2(perStep < 100, qPrintable(QString::number(perStep)));
+        QCOMPARE(m_window->document()->scenario().training.sequence, Count(2048));
+    }
+
+    void panelsForScreenshots()
+    {
+        for (const QString &name : MainWindow::panelNames()) {
+            QWidget *panel = m_window->panel(name);
+            QVERIFY2(panel, qPrintable(name));
+            QApplication::processEvents();
+            const QPixmap pixmap = panel->grab();
+            QVERIFY2(!pixmap.isNull() && pixmap.width() > 100 && pixmap.height() > 100, qPrintable(name));
+        }
+        QVERIFY(!m_window->panel(QStringLiteral("nonsense")));
+    }
+
+private:
+    Catalogue m_catalogue;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(TestPlannerWindow)
+#include "tst_ui_plannerwindow.moc"
