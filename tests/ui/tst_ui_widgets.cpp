@@ -1,0 +1,210 @@
+// The planner's building blocks: log-spaced slider stops, free count entry, the slider/field
+// pair's stepping, and the doctor's and verdict's wording for scenarios worked by hand.
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <headroom/estimate.h>
+
+#include "doctor.h"
+#include "scenariodocument.h"
+#include "verdict.h"
+#include "widgets/countfield.h"
+#include "widgets/sliderfield.h"
+#include "widgets/stopslider.h"
+
+using namespace headroom;
+
+class TestWidgets : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+    }
+
+    void logStopsAreFourPerDoubling()
+    {
+        const QList<Count> stops = StopSlider::logStops(1, 1024, 4);
+        const QList<Count> head = { 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32 };
+        QCOMPARE(stops.mid(0, head.size()), head);
+        QCOMPARE(stops.constLast(), Count(1024));
+        QCOMPARE(stops.at(stops.size() - 2), Count(896));
+        for (int i = 1; i < stops.size(); ++i)
+            QVERIFY(stops.at(i) > stops.at(i - 1));
+        // Hidden sizes: real models' widths are stops.
+        const QList<Count> hidden = StopSlider::logStops(128, 65536, 4, 32);
+        for (Count h : { 768, 896, 1024, 1280, 1536, 2048, 3072, 3584, 4096, 5120, 7168, 8192 })
+            QVERIFY2(hidden.contains(h), qPrintable(QString::number(qint64(h))));
+    }
+
+    void powerOfTwoStopsCoverTheSequenceRange()
+    {
+        const QList<Count> stops = StopSlider::powerOfTwoStops(128, Count(1) << 20);
+        QCOMPARE(stops.size(), 14);
+        QCOMPARE(stops.constFirst(), Count(128));
+        QCOMPARE(stops.constLast(), Count(1'048'576));
+    }
+
+    void sliderEmitsOnlyForTheUser()
+    {
+        StopSlider slider;
+        slider.setStops(StopSlider::powerOfTwoStops(128, 4096));
+        QSignalSpy moved(&slider, &StopSlider::countMoved);
+        slider.setCount(1000); // nearest on a log scale: 1024
+        QCOMPARE(slider.count(), Count(1024));
+        QCOMPARE(moved.count(), 0);
+        QTest::keyClick(&slider, Qt::Key_Right);
+        QCOMPARE(moved.count(), 1);
+        QCOMPARE(moved.at(0).at(0).toLongLong(), 2048);
+        QCOMPARE(slider.nearestStop(3000), 5); // 4096: ln(4096/3000) < ln(3000/2048)
+        QCOMPARE(slider.nearestStop(1), 0);
+        QCOMPARE(slider.nearestStop(1'000'000), 5);
+    }
+
+    void countFieldParsesWhatPeopleType_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<qint64>("value");
+        QTest::addColumn<bool>("accepted");
+        QTest::newRow("plain") << QStringLiteral("4096") << qint64(4096) << true;
+        QTest::newRow("suffix") << QStringLiteral("7B") << qint64(7'000'000'000) << true;
+        QTest::newRow("scientific") << QStringLiteral("6.74e9") << qint64(6'740'000'000) << true;
+        QTest::newRow("spaces") << QStringLiteral("  512 ") << qint64(512) << true;
+        QTest::newRow("negative is a number") << QStringLiteral("-3") << qint64(-3) << true;
+        QTest::newRow("fraction") << QStringLiteral("7.5") << qint64(0) << false;
+        QTest::newRow("words") << QStringLiteral("lots") << qint64(0) << false;
+        QTest::newRow("beyond 64 bits") << QStringLiteral("1e30") << qint64(0) << false;
+    }
+
+    void countFieldParsesWhatPeopleType()
+    {
+        QFETCH(QString, typed);
+        QFETCH(qint64, value);
+        QFETCH(bool, accepted);
+        CountField field;
+        QSignalSpy entered(&field, &CountField::valueEntered);
+        QSignalSpy rejected(&field, &CountField::textRejected);
+        field.setText(typed);
+        field.commit();
+        QCOMPARE(entered.count(), accepted ? 1 : 0);
+        QCOMPARE(rejected.count(), accepted ? 0 : 1);
+        if (accepted)
+            QCOMPARE(entered.at(0).at(0).toLongLong(), value);
+        else
+            QCOMPARE(rejected.at(0).at(0).toString(), typed.trimmed());
+    }
+
+    void emptyMeansNotGivenWhereAllowed()
+    {
+        CountField field;
+        field.setAllowEmpty(true);
+        field.setValue(7'000'000'000);
+        QCOMPARE(field.text(), QStringLiteral("7000000000"));
+        QSignalSpy entered(&field, &CountField::valueEntered);
+        field.clear();
+        field.commit();
+        QCOMPARE(entered.count(), 1);
+        QCOMPARE(entered.at(0).at(0).toLongLong(), 0);
+        field.setValue(0);
+        QVERIFY(field.text().isEmpty());
+    }
+
+    void arrowKeysInTheFieldWalkTheStops()
+    {
+        SliderField pair;
+        pair.setStops(StopSlider::powerOfTwoStops(128, Count(1) << 20));
+        pair.setValue(3000);
+        QSignalSpy entered(&pair, &SliderField::valueEntered);
+        QTest::keyClick(pair.field(), Qt::Key_Up);
+        QCOMPARE(entered.at(0).at(0).toLongLong(), 4096);
+        QTest::keyClick(pair.field(), Qt::Key_Down);
+        QTest::keyClick(pair.field(), Qt::Key_Down);
+        QCOMPARE(entered.at(2).at(0).toLongLong(), 1024);
+        QCOMPARE(pair.slider()->count(), Count(1024));
+        pair.setValue(3000);
+        QTest::keyClick(pair.field(), Qt::Key_Down);
+        QCOMPARE(entered.at(3).at(0).toLongLong(), 2048); // the stop below, not two below
+    }
+
+    void doctorCoversEverySymptom()
+    {
+        const ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
+        const Breakdown b = estimate(spec.scenario);
+        for (Symptom s : kAllSymptoms) {
+            const Diagnosis d = diagnose(s, spec, b, m_catalogue, DisplayUnit::Binary);
+            QVERIFY(!d.title.isEmpty());
+            QVERIFY(!d.cause.isEmpty());
+            QVERIFY(!d.fix.isEmpty());
+            QVERIFY(!d.scenario.isEmpty());
+            if (d.remedy) {
+                QVERIFY2(validate(d.remedy->after.scenario).empty(), qPrintable(d.title));
+                QVERIFY(!ScenarioDocument::sameScenario(d.remedy->after, spec));
+            }
+        }
+        // OOM halfway: checkpointing brings the peak from 135.9 GiB to 103.9 GiB (not enough).
+        const Diagnosis oom = diagnose(Symptom::OomMidway, spec, b, m_catalogue, DisplayUnit::Binary);
+        QVERIFY(oom.remedy);
+        QCOMPARE(oom.remedy->after.scenario.training.recompute, Recompute::Full);
+        QCOMPARE(oom.remedy->outcome, QStringLiteral("Peak 103.9 GiB (now 135.9 GiB): still short by 23.9 GiB."));
+        // BF16 converging worse: FP16 with a master copy takes the same memory.
+        const Diagnosis bf16 = diagnose(Symptom::Bf16ConvergesWorse, spec, b, m_catalogue, DisplayUnit::Binary);
+        QVERIFY(bf16.remedy);
+        QCOMPARE(bf16.remedy->after.scenario.training.precision.recipe, Recipe::Fp16Master);
+        QCOMPARE(estimate(bf16.remedy->after.scenario).peak, b.peak);
+    }
+
+    void doctorKnowsGpusWithoutBf16()
+    {
+        ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
+        const GpuSpec *v100 = m_catalogue.gpu(QStringLiteral("v100-32gb"));
+        QVERIFY(v100);
+        spec.gpuId = v100->id;
+        spec.scenario.gpu.capacity = v100->capacity;
+        spec.scenario.gpu.supportsBf16 = v100->bf16;
+        spec.scenario.training.precision.recipe = Recipe::Fp16Master;
+        const Diagnosis d = diagnose(Symptom::LossScaleFalling, spec, estimate(spec.scenario), m_catalogue,
+                                     DisplayUnit::Binary);
+        QVERIFY(!d.remedy);
+        QVERIFY2(d.scenario.contains(QStringLiteral("NVIDIA V100 32GB (SXM2) has no BF16 tensor cores")),
+                 qPrintable(d.scenario));
+    }
+
+    void verdictWithoutAGpu()
+    {
+        ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
+        spec.gpuId.clear();
+        spec.scenario.gpu.capacity = bytes(0);
+        const Verdict v = buildVerdict(spec, estimate(spec.scenario), m_catalogue, DisplayUnit::Decimal);
+        QCOMPARE(v.state, Verdict::State::NoGpu);
+        // 145,907,318,784 B
+        QCOMPARE(v.headline, QStringLiteral("Peak 145.9 GB per GPU"));
+        QVERIFY(!v.adviceAfter);
+    }
+
+    void verdictCountsGpusUnderZero()
+    {
+        ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
+        spec.scenario.parallel.zero = ZeroStage::Stage3;
+        const Breakdown b = estimate(spec.scenario);
+        const Verdict v = buildVerdict(spec, b, m_catalogue, DisplayUnit::Binary);
+        QCOMPARE(v.state, Verdict::State::DoesNotFit);
+        QVERIFY(v.gpusNeeded > 1);
+        QVERIFY2(v.detail.contains(QStringLiteral("It would fit on %1 × NVIDIA A100 80GB (SXM4) with ZeRO stage 3.")
+                                           .arg(qint64(v.gpusNeeded))),
+                 qPrintable(v.detail));
+        // The count it names does fit.
+        Scenario wider = spec.scenario;
+        wider.parallel.gpus = v.gpusNeeded;
+        QVERIFY(fits(wider, estimate(wider)));
+    }
+
+private:
+    Catalogue m_catalogue;
+};
+
+QTEST_MAIN(TestWidgets)
+#include "tst_ui_widgets.moc"
