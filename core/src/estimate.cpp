@@ -92,9 +92,9 @@ Breakdown estimate(const Scenario &s)
     } else {
         // The itemized model follows the step (steptimeline.h): gradients appear during
         // backward as activations are released, and transient buffers come and go.
-        const StepTimeline timeline = stepTimeline(s, b);
-        b.peak = timeline.peak();
-        b.peakPhase = timeline.peakPhase();
+        const TimelinePeak peak = timelinePeak(s, b);
+        b.peak = peak.bytes;
+        b.peakPhase = peak.phase;
     }
     addWarnings(s, b);
     return b;

@@ -1,8 +1,12 @@
 #include <headroom/implementationprofile.h>
 
+#include <iterator>
+
 namespace headroom {
 
-ImplementationChoices implementationChoices(ImplementationProfile profile)
+namespace {
+
+constexpr ImplementationChoices choicesOf(ImplementationProfile profile)
 {
     ImplementationChoices c;
     switch (profile) {
@@ -14,9 +18,9 @@ ImplementationChoices implementationChoices(ImplementationProfile profile)
     case ImplementationProfile::MegatronFused:
         // Korthikanti et al. 2022, section 4.1: fused LayerNorm/RMSNorm, one QKV matmul, the
         // fused scale-mask-softmax (half-precision output), bias-GELU / bias-SwiGLU fusions,
-        // 1-byte dropout masks, vocabulary-parallel cross-entropy. Megatron trains from 16-bit
-        // parameters, so autocast's weight cache does not arise; under an amp-* recipe this
-        // profile assumes the kernels cast weights on the fly and keep no copy.
+        // 1-byte dropout masks, vocabulary-parallel cross-entropy, a fused Adam. Megatron trains
+        // from 16-bit parameters, so autocast's weight cache does not arise; under an amp-*
+        // recipe this profile assumes the kernels cast weights on the fly and keep no copy.
         c.fusedNorm = true;
         c.fusedProjections = true;
         c.fusedSoftmax = true;
@@ -37,6 +41,26 @@ ImplementationChoices implementationChoices(ImplementationProfile profile)
         break;
     }
     return c;
+}
+
+// One table, so that the hot path reads a profile's switches without building them.
+constexpr ImplementationChoices kChoices[] = {
+    choicesOf(ImplementationProfile::HfEager),
+    choicesOf(ImplementationProfile::HfSdpa),
+    choicesOf(ImplementationProfile::MegatronFused),
+    choicesOf(ImplementationProfile::HfEagerCpu),
+};
+static_assert(static_cast<int>(ImplementationProfile::HfEager) == 0 && static_cast<int>(ImplementationProfile::HfSdpa) == 1
+                      && static_cast<int>(ImplementationProfile::MegatronFused) == 2
+                      && static_cast<int>(ImplementationProfile::HfEagerCpu) == 3,
+              "kChoices is indexed by the profile");
+
+} // namespace
+
+const ImplementationChoices &implementationChoices(ImplementationProfile profile)
+{
+    const auto i = static_cast<std::size_t>(profile);
+    return kChoices[i < std::size(kChoices) ? i : 0];
 }
 
 AttentionKernel defaultAttention(ImplementationProfile profile)

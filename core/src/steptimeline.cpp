@@ -87,6 +87,46 @@ Bytes optimizerTemporaries(const Scenario &s, const Breakdown &b)
     return bytes(0);
 }
 
+
+// Calls sink(event, phase, gradients, activations, transient) for each point in order; the other
+// buckets are the breakdown's throughout. Shared by stepTimeline() and the hot path's peak.
+template<typename Sink>
+void forEachPoint(const Scenario &s, const Breakdown &b, GradientLifetime lifetime, Sink &&sink)
+{
+    const ActivationEstimate &a = b.activationDetail;
+    const Count heldCount = pipelineLayersHeld(s);
+    const Count held = heldCount > 0 ? heldCount : 1;
+    const bool kept = lifetime == GradientLifetime::KeptBetweenSteps;
+    const Bytes none = bytes(0);
+    const Bytes all = b.gradients;
+    // Gradients before backward, once the head and the top layer have run, once every layer has.
+    Bytes before = all, top = all, layers = all;
+    if (!kept) {
+        const GradientShares shares = gradientShares(s, held);
+        before = none;
+        top = shares.at(all, true, 1, false);
+        layers = shares.at(all, true, shares.layers, false);
+    }
+    const Bytes below = a.outside - a.outsideHead; // embedding and shared tensors
+    const Bytes allSaved = a.layers + a.outside;
+    // A checkpointed layer is rebuilt by a forward pass before its backward runs: the larger of
+    // the two scratch figures is live at some moment of that layer's turn.
+    const bool rebuilt = s.training.recompute != Recompute::None;
+    const Bytes layerScratch = rebuilt && a.layerForwardTransient > a.layerBackwardTransient ? a.layerForwardTransient
+                                                                                              : a.layerBackwardTransient;
+    sink(TimelineEvent::StepStart, StepPhase::Forward, before, none, none);
+    sink(TimelineEvent::LayersForward, StepPhase::Forward, before, a.layers + below, a.layerForwardTransient + a.forwardCache);
+    sink(TimelineEvent::LossForward, StepPhase::Forward, before, allSaved, a.lossForwardTransient + a.forwardCache);
+    sink(TimelineEvent::ForwardEnd, StepPhase::Forward, before, allSaved, none);
+    sink(TimelineEvent::LossBackward, StepPhase::Backward, before, allSaved, a.backwardTransient);
+    sink(TimelineEvent::TopLayerBackward, StepPhase::Backward, top, below + a.layers + a.recompute, layerScratch);
+    sink(TimelineEvent::BottomLayerBackward, StepPhase::Backward, layers,
+         below + bytes(countOf(a.layers) / held) + a.recompute, layerScratch);
+    sink(TimelineEvent::BackwardEnd, StepPhase::Backward, all, none, none);
+    sink(TimelineEvent::OptimizerStep, StepPhase::OptimizerStep, all, none, optimizerTemporaries(s, b));
+    sink(TimelineEvent::StepEnd, StepPhase::OptimizerStep, kept ? all : none, none, none);
+}
+
 } // namespace
 
 GradientLifetime gradientLifetime(const Scenario &s)
@@ -96,25 +136,12 @@ GradientLifetime gradientLifetime(const Scenario &s)
 
 StepTimeline stepTimeline(const Scenario &s, const Breakdown &b, GradientLifetime lifetime)
 {
-    const ActivationEstimate &a = b.activationDetail;
-    const Count held = pipelineLayersHeld(s) > 0 ? pipelineLayersHeld(s) : 1;
-    const GradientShares shares = gradientShares(s, held);
-    const bool kept = lifetime == GradientLifetime::KeptBetweenSteps;
-    const Bytes below = a.outside - a.outsideHead; // embedding and shared tensors
-    auto layersHeld = [&a, held](Count k) { return bytes(countOf(a.layers) * k / held); };
-    auto grads = [&](bool headDone, Count layersDone, bool embeddingDone) {
-        return kept ? b.gradients : shares.at(b.gradients, headDone, layersDone, embeddingDone);
-    };
-    // A checkpointed layer is rebuilt by a forward pass before its backward runs: the larger of
-    // the two scratch figures is live at some moment of that layer's turn.
-    const bool rebuilt = s.training.recompute != Recompute::None;
-    const Bytes layerScratch = rebuilt && a.layerForwardTransient > a.layerBackwardTransient ? a.layerForwardTransient
-                                                                                              : a.layerBackwardTransient;
-
     StepTimeline t;
     t.gradients = lifetime;
-    auto add = [&t, &b](TimelineEvent event, StepPhase phase, Bytes gradients, Bytes activations, Bytes transient) {
-        TimelinePoint &p = t.points[static_cast<std::size_t>(t.count++)];
+    Bytes highest = bytes(-1);
+    forEachPoint(s, b, lifetime, [&t, &b, &highest](TimelineEvent event, StepPhase phase, Bytes gradients,
+                                                     Bytes activations, Bytes transient) {
+        TimelinePoint &p = t.points[static_cast<std::size_t>(t.count)];
         p.event = event;
         p.phase = phase;
         p.parameters = b.parameters;
@@ -124,28 +151,27 @@ StepTimeline stepTimeline(const Scenario &s, const Breakdown &b, GradientLifetim
         p.activations = activations;
         p.transient = transient;
         p.overhead = b.overhead;
-    };
-    const Bytes none = bytes(0);
-    const Bytes allSaved = a.layers + a.outside;
-    add(TimelineEvent::StepStart, StepPhase::Forward, grads(false, 0, false), none, none);
-    add(TimelineEvent::LayersForward, StepPhase::Forward, grads(false, 0, false), a.layers + below,
-        a.layerForwardTransient + a.forwardCache);
-    add(TimelineEvent::LossForward, StepPhase::Forward, grads(false, 0, false), allSaved,
-        a.lossForwardTransient + a.forwardCache);
-    add(TimelineEvent::ForwardEnd, StepPhase::Forward, grads(false, 0, false), allSaved, none);
-    add(TimelineEvent::LossBackward, StepPhase::Backward, grads(false, 0, false), allSaved, a.backwardTransient);
-    add(TimelineEvent::TopLayerBackward, StepPhase::Backward, grads(true, 1, false),
-        below + layersHeld(held) + a.recompute, layerScratch);
-    add(TimelineEvent::BottomLayerBackward, StepPhase::Backward, grads(true, shares.layers, false),
-        below + layersHeld(1) + a.recompute, layerScratch);
-    add(TimelineEvent::BackwardEnd, StepPhase::Backward, grads(true, shares.layers, true), none, none);
-    add(TimelineEvent::OptimizerStep, StepPhase::OptimizerStep, b.gradients, none, optimizerTemporaries(s, b));
-    add(TimelineEvent::StepEnd, StepPhase::OptimizerStep, kept ? b.gradients : none, none, none);
-
-    for (int i = 1; i < t.count; ++i)
-        if (t.points[static_cast<std::size_t>(i)].total() > t.peak())
-            t.peakIndex = i;
+        if (p.total() > highest) {
+            highest = p.total();
+            t.peakIndex = t.count;
+        }
+        ++t.count;
+    });
     return t;
+}
+
+TimelinePeak timelinePeak(const Scenario &s, const Breakdown &b)
+{
+    const Bytes fixed = b.parameters + b.masterWeights + b.optimizerStates + b.overhead;
+    TimelinePeak peak;
+    peak.bytes = bytes(-1);
+    forEachPoint(s, b, gradientLifetime(s), [&peak, fixed](TimelineEvent event, StepPhase phase, Bytes gradients,
+                                                           Bytes activations, Bytes transient) {
+        const Bytes total = fixed + gradients + activations + transient;
+        if (total > peak.bytes)
+            peak = { total, phase, event };
+    });
+    return peak;
 }
 
 StepTimeline stepTimeline(const Scenario &s, const Breakdown &b)

@@ -62,7 +62,9 @@ constexpr Count sizeOf(Dtype d)
 
 struct Context
 {
-    Count B = 0, S = 0, H = 0, A = 0, kv = 0, F = 0, V = 0;
+    Count B = 0, S = 0, H = 0, A = 0, kv = 0, F = 0, V = 0, d = 0;
+    // The products most tensors are sized by, formed once.
+    Count BS = 0, BSH = 0, BSF = 0, BAS = 0, scores = 0, BSV = 0;
     bool gqa = false;      // fewer K/V heads than query heads
     bool positions = false; // GPT-2 with a learned position table
     BlockFamily family = BlockFamily::Gpt2;
@@ -97,12 +99,20 @@ Context context(const Scenario &s)
     c.S = s.training.sequence;
     c.H = m.hidden;
     c.A = m.heads;
-    c.kv = m.kvDim();
+    // H / A in 64 bits: validation bounds both far below 2^63.
+    c.d = m.heads > 0 ? static_cast<long long>(m.hidden) / static_cast<long long>(m.heads) : 0;
+    c.kv = m.kvHeadsOrHeads() * c.d;
     c.gqa = m.kvHeadsOrHeads() != m.heads;
     c.F = m.ffnOrDefault();
     c.V = m.vocab;
     c.family = m.family;
     c.positions = m.maxPositions > 0;
+    c.BS = c.B * c.S;
+    c.BSH = c.BS * c.H;
+    c.BSF = c.BS * c.F;
+    c.BAS = c.BS * c.A;
+    c.scores = c.BAS * c.S;
+    c.BSV = c.BS * c.V;
     const Recipe recipe = s.training.precision.recipe;
     c.autocast = isAutocast(recipe);
     c.c = activationDtype(recipe);
@@ -159,9 +169,9 @@ template<typename Emit>
 void layerNorm(const Context &c, const Emit &emit, Region region, const LayerNormNames &n, unsigned inputFlags)
 {
     const Dtype stats = c.x.normStatsFp32 ? Dtype::Fp32 : c.r;
-    emit(n.input, "B×S×H", region, c.r, c.B * c.S * c.H, inputFlags);
-    emit(n.mean, "B×S", region, stats, c.B * c.S, 0);
-    emit(n.rstd, "B×S", region, stats, c.B * c.S, 0);
+    emit(n.input, "B×S×H", region, c.r, c.BSH, inputFlags);
+    emit(n.mean, "B×S", region, stats, c.BS, 0);
+    emit(n.rstd, "B×S", region, stats, c.BS, 0);
 }
 
 // HF's LlamaRMSNorm: x = hidden.to(float32) (the residual itself when it is FP32, a fresh copy
@@ -171,16 +181,16 @@ void layerNorm(const Context &c, const Emit &emit, Region region, const LayerNor
 template<typename Emit>
 void rmsNorm(const Context &c, const Emit &emit, Region region, const RmsNormNames &n, unsigned inputFlags)
 {
-    const Count BSH = c.B * c.S * c.H;
+    const Count BSH = c.BSH;
     if (c.x.fusedNorm) {
         emit(n.input, "B×S×H", region, c.r, BSH, inputFlags);
-        emit(n.rstd, "B×S", region, Dtype::Fp32, c.B * c.S, 0);
+        emit(n.rstd, "B×S", region, Dtype::Fp32, c.BS, 0);
         return;
     }
     emit(n.xFp32, "B×S×H", region, Dtype::Fp32, BSH, inputFlags);
     if (c.x.meanSavesInput)
         emit(n.xSquared, "B×S×H", region, Dtype::Fp32, BSH, 0);
-    emit(n.rstd, "B×S", region, Dtype::Fp32, c.B * c.S, 0);
+    emit(n.rstd, "B×S", region, Dtype::Fp32, c.BS, 0);
     emit(n.normed, "B×S×H", region, c.r, BSH, 0);
 }
 
@@ -190,8 +200,8 @@ template<typename Emit>
 void gpt2Layer(const Context &c, const Emit &emit)
 {
     constexpr Region L = Region::Layer;
-    const Count B = c.B, S = c.S, H = c.H, A = c.A, F = c.F;
-    const Count BSH = B * S * H, BSF = B * S * F, scores = B * A * S * S;
+    const Count B = c.B, H = c.H, F = c.F;
+    const Count BSH = c.BSH, BSF = c.BSF, scores = c.scores;
     const Dtype half = c.c;
     layerNorm(c, emit, L, kLn1, CheckpointInput);
     emit("attn.c_attn.input", "B×S×H", L, c.c, BSH, 0);
@@ -205,10 +215,10 @@ void gpt2Layer(const Context &c, const Emit &emit)
         // matmul makes contiguous copies of the split heads; with B = 1 it can view them, and the
         // whole fused c_attn output is what stays saved (the same bytes when K and V are full).
         if (B == 1) {
-            emit("attn.q", fused, L, c.c, B * S * (H + 2 * c.kv), Sharded);
+            emit("attn.q", fused, L, c.c, c.BS * (H + 2 * c.kv), Sharded);
         } else {
             emit("attn.q", "B×A×S×d", L, c.c, BSH, Sharded);
-            emit("attn.k_t", expand ? "B×A×d×S" : "B×KV×d×S", L, c.c, B * S * kvWidth, Sharded);
+            emit("attn.k_t", expand ? "B×A×d×S" : "B×KV×d×S", L, c.c, c.BS * kvWidth, Sharded);
         }
         const Dtype softmax = !c.x.fusedSoftmax && c.autocast && c.x.softmaxFp32UnderAutocast ? Dtype::Fp32 : c.c;
         emit("attn.probs", "B×A×S×S", L, softmax, scores, Sharded | Core);
@@ -219,14 +229,14 @@ void gpt2Layer(const Context &c, const Emit &emit)
         if (c.drop || softmax != c.c)
             emit("attn.probs_dropped", "B×A×S×S", L, c.c, scores, Sharded | Core);
         if (B > 1)
-            emit("attn.v", expand ? "B×A×S×d" : "B×KV×S×d", L, c.c, B * S * kvWidth, Sharded);
+            emit("attn.v", expand ? "B×A×S×d" : "B×KV×S×d", L, c.c, c.BS * kvWidth, Sharded);
         emit("attn.c_proj.input", "B×S×H", L, c.c, BSH, Sharded);
     } else {
         // SDPA and flash kernels save q, k and v, which are views of the fused c_attn output (its
         // whole storage counts once), the output (also c_proj's input) and an FP32 logsumexp.
-        emit("attn.q", fused, L, c.c, B * S * (H + 2 * c.kv), Sharded);
+        emit("attn.q", fused, L, c.c, c.BS * (H + 2 * c.kv), Sharded);
         emit("attn.out", "B×S×H", L, c.c, BSH, Sharded);
-        emit("attn.lse", "B×A×S", L, Dtype::Fp32, B * A * S, Sharded);
+        emit("attn.lse", "B×A×S", L, Dtype::Fp32, c.BAS, Sharded);
     }
     if (c.copies)
         emit("attn.c_proj.weight_copy", "H×H", L, half, H * H, Sharded | WeightCopy);
@@ -256,8 +266,8 @@ template<typename Emit>
 void llamaLayer(const Context &c, const Emit &emit)
 {
     constexpr Region L = Region::Layer;
-    const Count B = c.B, S = c.S, H = c.H, A = c.A, F = c.F;
-    const Count BSH = B * S * H, BSF = B * S * F, scores = B * A * S * S;
+    const Count H = c.H, F = c.F;
+    const Count BSH = c.BSH, BSF = c.BSF, scores = c.scores;
     const Dtype half = c.c;
     const bool split = c.r != c.c; // autocast: each projection casts the FP32 norm output itself
     rmsNorm(c, emit, L, kInputNorm, CheckpointInput);
@@ -282,7 +292,7 @@ void llamaLayer(const Context &c, const Emit &emit)
         const bool expand = c.x.expandGroupedKv || !c.gqa;
         const Count kvWidth = expand ? H : c.kv;
         emit("self_attn.q", "B×A×S×d", L, c.c, BSH, Sharded);
-        emit("self_attn.k_t", expand ? "B×A×d×S" : "B×KV×d×S", L, c.c, B * S * kvWidth, Sharded);
+        emit("self_attn.k_t", expand ? "B×A×d×S" : "B×KV×d×S", L, c.c, c.BS * kvWidth, Sharded);
         if (c.x.fusedSoftmax) {
             emit("self_attn.probs", "B×A×S×S", L, c.c, scores, Sharded | Core);
             if (c.drop) {
@@ -298,7 +308,7 @@ void llamaLayer(const Context &c, const Emit &emit)
             if (c.drop || c.c != Dtype::Fp32)
                 emit("self_attn.probs_dropped", "B×A×S×S", L, c.c, scores, Sharded | Core);
         }
-        emit("self_attn.v", expand ? "B×A×S×d" : "B×KV×S×d", L, c.c, B * S * kvWidth, Sharded);
+        emit("self_attn.v", expand ? "B×A×S×d" : "B×KV×S×d", L, c.c, c.BS * kvWidth, Sharded);
         emit("self_attn.o_proj.input", "B×S×H", L, c.c, BSH, Sharded);
     } else {
         // FlashAttention reads grouped K/V at KV heads; SDPA gets them after repeat_kv.
@@ -306,10 +316,10 @@ void llamaLayer(const Context &c, const Emit &emit)
         const Count kvWidth = expand ? H : c.kv;
         emit("self_attn.q", "B×S×A×d", L, c.c, BSH, Sharded);
         std::string_view shape = expand || !c.gqa ? "B×S×A×d" : "B×S×KV×d";
-        emit("self_attn.k", shape, L, c.c, B * S * kvWidth, Sharded);
-        emit("self_attn.v", shape, L, c.c, B * S * kvWidth, Sharded);
+        emit("self_attn.k", shape, L, c.c, c.BS * kvWidth, Sharded);
+        emit("self_attn.v", shape, L, c.c, c.BS * kvWidth, Sharded);
         emit("self_attn.out", "B×S×A×d", L, c.c, BSH, Sharded);
-        emit("self_attn.lse", "B×A×S", L, Dtype::Fp32, B * A * S, Sharded);
+        emit("self_attn.lse", "B×A×S", L, Dtype::Fp32, c.BAS, Sharded);
     }
     if (c.copies)
         emit("self_attn.o_proj.weight_copy", "H×H", L, half, H * H, Sharded | WeightCopy);
@@ -353,12 +363,12 @@ template<typename Emit>
 void outsideTensors(const Context &c, const Emit &emit)
 {
     const Count B = c.B, S = c.S, H = c.H;
-    const Count BSH = B * S * H;
+    const Count BSH = c.BSH;
     const bool llama = c.family == BlockFamily::Llama;
     if (llama) {
-        emit("embed_tokens.indices", "B×S", Region::Embedding, Dtype::Int64, B * S, Whole);
+        emit("embed_tokens.indices", "B×S", Region::Embedding, Dtype::Int64, c.BS, Whole);
     } else {
-        emit("wte.indices", "B×S", Region::Embedding, Dtype::Int64, B * S, Whole);
+        emit("wte.indices", "B×S", Region::Embedding, Dtype::Int64, c.BS, Whole);
         if (c.positions)
             emit("wpe.indices", "S", Region::Embedding, Dtype::Int64, S, Whole);
         if (c.drop)
@@ -372,19 +382,18 @@ void outsideTensors(const Context &c, const Emit &emit)
     if (c.copies)
         emit("lm_head.weight_copy", "H×V", Region::LmHead, c.c, H * c.V, Sharded | WeightCopy);
     if (c.x.hfLoss) {
-        emit("log_softmax", "B×S×V", Region::Loss, Dtype::Fp32, B * S * c.V, Sharded);
+        emit("log_softmax", "B×S×V", Region::Loss, Dtype::Fp32, c.BSV, Sharded);
         // Labels padded to S + 1 and shifted: a copy when B > 1; with B = 1 the shifted slice is
         // contiguous and the padded storage itself is saved.
-        emit("labels", B > 1 ? "B×S" : "S+1", Region::Loss, Dtype::Int64, B > 1 ? B * S : S + 1, Whole);
+        emit("labels", B > 1 ? "B×S" : "S+1", Region::Loss, Dtype::Int64, B > 1 ? c.BS : S + 1, Whole);
     } else {
-        emit("loss.softmax", "B×S×V", Region::Loss, Dtype::Fp32, B * S * c.V, Sharded);
-        emit("loss.target_mask", "B×S", Region::Loss, Dtype::Bool, B * S, Whole);
-        emit("loss.masked_target", "B×S", Region::Loss, Dtype::Int64, B * S, Whole);
+        emit("loss.softmax", "B×S×V", Region::Loss, Dtype::Fp32, c.BSV, Sharded);
+        emit("loss.target_mask", "B×S", Region::Loss, Dtype::Bool, c.BS, Whole);
+        emit("loss.masked_target", "B×S", Region::Loss, Dtype::Int64, c.BS, Whole);
     }
     if (llama) {
-        const Count d = c.A > 0 ? H / c.A : 0;
-        emit("rope_cos", "S×d", Region::Shared, c.r, S * d, Whole);
-        emit("rope_sin", "S×d", Region::Shared, c.r, S * d, Whole);
+        emit("rope_cos", "S×d", Region::Shared, c.r, S * c.d, Whole);
+        emit("rope_sin", "S×d", Region::Shared, c.r, S * c.d, Whole);
         // The reentrant checkpoint holds its tensor arguments: the 4-D mask (eager only) and
         // the positions.
         if (c.recompute == Recompute::Full && c.x.maskArgument) {
@@ -398,9 +407,8 @@ void outsideTensors(const Context &c, const Emit &emit)
 // The largest short-lived buffer of one layer's forward beyond what it saves.
 Count layerForwardTransient(const Context &c)
 {
-    const Count B = c.B, S = c.S, H = c.H;
-    const Count scores = c.share(B * c.A * S * S, Sharded);
-    const Count BSH = c.share(B * S * H, 0);
+    const Count scores = c.share(c.scores, Sharded);
+    const Count BSH = c.share(c.BSH, 0);
     Count attention = 0;
     if (c.kernel == AttentionKernel::Eager) {
         if (c.x.fusedSoftmax) {
@@ -418,7 +426,7 @@ Count layerForwardTransient(const Context &c)
     Count other = 0;
     if (c.family == BlockFamily::Gpt2 && !c.x.fusedActivation) {
         // gelu_new's unsaved intermediates (x³, 0.044715·x³, x + ...): two B·S·F at a time.
-        other = 2 * c.share(B * S * c.F, Sharded) * sizeOf(c.c);
+        other = 2 * c.share(c.BSF, Sharded) * sizeOf(c.c);
     } else if (c.family == BlockFamily::Llama && !c.x.fusedNorm) {
         // RMSNorm's x.pow(2) (unless mean() saves it) and, below FP32, x * rstd before the cast.
         other = (c.x.meanSavesInput ? 0 : 4 * BSH) + (c.r != Dtype::Fp32 ? 4 * BSH : 0);
@@ -432,7 +440,8 @@ struct Sums
     Count embedding = 0, finalNorm = 0, lmHead = 0, lmHeadCopy = 0, loss = 0, shared = 0;
 };
 
-Sums sums(const Context &c)
+// Flattened: the tensor lists inline into one loop-free sequence of additions (the hot path).
+[[gnu::flatten]] Sums sums(const Context &c)
 {
     Sums t;
     auto layer = [&c, &t](const Tensor &x) {
@@ -470,7 +479,7 @@ TransformerTerms termsOf(const Context &c)
     t.layerActivations = bytes(m.act);
     t.layerWeightCopies = bytes(m.copies);
     t.attentionCore = bytes(m.core);
-    t.checkpointInput = bytes(c.share(c.B * c.S * c.H, 0) * sizeOf(c.r));
+    t.checkpointInput = bytes(c.share(c.BSH, 0) * sizeOf(c.r));
     t.checkpointAlias = bytes(m.alias);
     t.largestLayerTensor = bytes(m.largest);
     switch (c.recompute) {
@@ -499,7 +508,7 @@ TransformerTerms termsOf(const Context &c)
     t.loss = bytes(m.loss);
     t.shared = bytes(m.shared);
 
-    const Count logits = c.share(c.B * c.S * c.V, Sharded);
+    const Count logits = c.share(c.BSV, Sharded);
     const Count half = sizeOf(c.c);
     if (c.x.hfLoss) {
         // Forward: the LM head's logits and their FP32 copy (logits.float(), a no-op in FP32)
@@ -517,7 +526,7 @@ TransformerTerms termsOf(const Context &c)
     t.layerForwardTransient = bytes(layerForwardTransient(c));
     // While a layer's backward runs: the gradient of the residual stream, and the gradient of its
     // largest saved tensor beside the gradient that op writes for its input.
-    t.layerBackwardTransient = bytes(c.share(c.B * c.S * c.H, 0) * sizeOf(c.r) + 2 * m.largest);
+    t.layerBackwardTransient = bytes(c.share(c.BSH, 0) * sizeOf(c.r) + 2 * m.largest);
     return t;
 }
 
@@ -576,7 +585,7 @@ void TransformerActivations::itemize(const Scenario &s, std::vector<ActivationIt
         out.push_back(item);
     };
     if (full) {
-        const Count n = c.share(c.B * c.S * c.H, 0);
+        const Count n = c.share(c.BSH, 0);
         add(Tensor{ "checkpoint_input", "B×S×H", Region::Layer, c.r, n, n * sizeOf(c.r), CheckpointInput }, false);
     }
     auto layer = [&](const Tensor &x) {

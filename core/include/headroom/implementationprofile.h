@@ -104,7 +104,7 @@ struct ImplementationChoices
 };
 
 //! The choices of \a profile.
-ImplementationChoices implementationChoices(ImplementationProfile profile);
+const ImplementationChoices &implementationChoices(ImplementationProfile profile);
 
 //! The attention kernel a profile implies when none is named (hf-sdpa: SDPA; the others: eager).
 AttentionKernel defaultAttention(ImplementationProfile profile);

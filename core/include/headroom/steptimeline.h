@@ -118,6 +118,18 @@ StepTimeline stepTimeline(const Scenario &scenario, const Breakdown &breakdown);
 //! estimate(scenario)'s timeline.
 StepTimeline stepTimeline(const Scenario &scenario);
 
+//! The highest point of a step timeline.
+struct TimelinePeak
+{
+    Bytes bytes = headroom::bytes(0);
+    StepPhase phase = StepPhase::Forward;
+    TimelineEvent event = TimelineEvent::StepStart;
+};
+
+//! stepTimeline(scenario, breakdown)'s peak (first highest point), without building the points:
+//! estimate()'s hot path.
+TimelinePeak timelinePeak(const Scenario &scenario, const Breakdown &breakdown);
+
 //! "step-start", "layers-forward", ...: stable identifiers for JSON and translation lookups.
 std::string_view timelineEventName(TimelineEvent event);
 
