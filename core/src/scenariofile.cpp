@@ -301,8 +301,18 @@ const QList<ScenarioKey> &scenarioKeys()
     return keys;
 }
 
-ScenarioError applyScenarioJson(const QJsonObject &root, const Catalogue &catalogue, ScenarioSpec &spec)
+ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catalogue, ScenarioSpec &spec)
 {
+    // Schema-1 files written before model.family was renamed model.arch (saved sessions, the
+    // calibration harness's gpu_peak.py) still read: the old key is taken as the new one.
+    QJsonObject root = input;
+    if (const QJsonValue m = root.value(QStringLiteral("model")); m.isObject()) {
+        QJsonObject model = m.toObject();
+        if (model.contains(QStringLiteral("family")) && !model.contains(QStringLiteral("arch"))) {
+            model.insert(QStringLiteral("arch"), model.take(QStringLiteral("family")));
+            root.insert(QStringLiteral("model"), model);
+        }
+    }
     const QJsonValue schema = root.value(QStringLiteral("schema"));
     if (!schema.isDouble() || schema.toInt() != kScenarioSchema)
         return { ScenarioError::Code::WrongSchema, QStringLiteral("schema"), QString::number(kScenarioSchema),

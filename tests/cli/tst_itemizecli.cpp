@@ -229,6 +229,15 @@ private slots:
         // torch 1.13's mean() keeps x^2: 4 B S H per norm (S = 2048 by default).
         QCOMPARE(item(root, QStringLiteral("input_layernorm.x_squared")).value(QStringLiteral("bytes")).toInteger(),
                  Q_INT64_C(33554432));
+        // Files written before the rename say model.family: read as model.arch (the default
+        // block is GPT-2, so LLaMA's FP32 probabilities show the key took effect).
+        QFile old(dir.filePath(QStringLiteral("old.json")));
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write(R"({"schema": 1, "model": {"family": "llama", "layers": 2, "hidden": 128, "heads": 4, "vocab": 1000},
+                      "activations": {"attention": "eager"}})");
+        old.close();
+        const QJsonObject back = json({ QStringLiteral("estimate"), QStringLiteral("--scenario"), old.fileName() });
+        QVERIFY(!item(back, QStringLiteral("self_attn.probs_fp32")).isEmpty());
     }
 };
 
