@@ -97,14 +97,18 @@ def tiny(spec):
 def headroom_estimate(cli, spec, extra):
     m = spec["model"]
     recipe = {"fp32": "fp32", "autocast_bf16": "amp-bf16", "bf16": "bf16-pure"}[spec["precision"]]
-    model = {"family": m["arch"], "layers": m["layers"], "hidden": m["hidden"], "heads": m["heads"],
+    model = {"arch": m["arch"], "layers": m["layers"], "hidden": m["hidden"], "heads": m["heads"],
              "kv-heads": m["kv_heads"], "ffn": m["ffn"], "vocab": m["vocab"], "tied": m["tied"]}
     if m["arch"] == "gpt2":
         model["max-positions"] = m["max_positions"]
     scen = {"schema": 1, "model": model,
             "training": {"batch": spec["batch"], "seq": spec["seq"], "recipe": recipe, "optimizer": "adamw",
                          "recompute": spec["checkpointing"]},
-            "activations": {"model": "transformer"},
+            # The CUDA profile: what this script measures on a GPU (1-byte dropout masks, FP32
+            # softmax under autocast, PyTorch 2's mean()); on --device cpu the numbers are only a smoke test.
+            "activations": {"model": "transformer", "profile": "hf-eager",
+                            "attention": {"eager": "eager", "sdpa": "sdpa"}.get(m["attn_impl"], "flash"),
+                            "dropout": m["dropout"]},
             "runtime": {"overhead": 0}}
     fields = dict(attn=m["attn_impl"], dropout=m["dropout"], precision=spec["precision"])
     for item in extra:
