@@ -80,6 +80,15 @@ QStringList plotTexts(QCustomPlot *plot)
     return texts;
 }
 
+// Shows \a pane at a typical size and lets its queued relayout run.
+void showAndSettle(QWidget *pane)
+{
+    pane->resize(900, 560);
+    pane->show();
+    QVERIFY(QTest::qWaitForWindowExposed(pane));
+    QCoreApplication::processEvents();
+}
+
 void verifyNoNaN(QCustomPlot *plot)
 {
     for (const QString &t : plotTexts(plot)) {
@@ -115,6 +124,7 @@ private slots:
     void timeline();
     void timelineAccumulating();
     void timelineFullRecompute();
+    void timelineItemizedModel();
     void timelinePane();
 
     void exports();
@@ -251,13 +261,14 @@ void TestCharts::stackedBarPaneMatchesData()
 void TestCharts::stackedBarVerdict()
 {
     StackedBarPane pane;
+    showAndSettle(&pane);
     ScenarioSpec spec = sevenB();
     pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
     // 150,092,668,928 − 85,520,809,984 = 64,571,858,944 B = 60.14 GiB = 64.57 GB.
     QCOMPARE(pane.verdictText(), QStringLiteral("overflow 60.1 GiB"));
     QVERIFY(plotTexts(pane.plot()).contains(QStringLiteral("overflow 60.1 GiB")));
     QVERIFY(plotTexts(pane.plot()).contains(
-            QStringLiteral("NVIDIA H100 80GB (SXM5): 79.6 GiB · overflow 60.1 GiB")));
+            QStringLiteral("NVIDIA H100 80GB (SXM5): 79.6 GiB")));
     // The comparison line has its own verdict: 150,754,820,096 − 150,092,668,928 = 662,151,168 B.
     QVERIFY(plotTexts(pane.plot()).contains(
             QStringLiteral("NVIDIA H200 141GB (SXM): 140.4 GiB · headroom 631.5 MiB")));
@@ -297,8 +308,12 @@ void TestCharts::stackedBarTooltip()
                                qRound(plot->yAxis->coordToPixel((kFixed + kActivations / 2) / kGiBd)));
     QVERIFY(pane.toolTipAt(inActivations).contains(QStringLiteral("33.50 GiB = 35.97 GB")));
     // Beside the bar: nothing.
-    const QPoint beside(qRound(plot->xAxis->coordToPixel(barKey + 0.6)), inOptimizer.y());
+    const QPoint beside(qRound(plot->xAxis->coordToPixel(barKey + barsAt(plot, 0)->width())), inOptimizer.y());
     QVERIFY(pane.toolTipAt(beside).isEmpty());
+    // On a capacity line: its whole label, however narrow the chart drew it.
+    const QPoint onH100(beside.x(), qRound(plot->yAxis->coordToPixel(kH100 / kGiBd)));
+    QCOMPARE(pane.levelLineTipAt(onH100), QStringLiteral("NVIDIA H100 80GB (SXM5): 79.6 GiB"));
+    QVERIFY(pane.levelLineTipAt(onH100 + QPoint(0, 20)).isEmpty());
 }
 
 void TestCharts::sweepAlongSequence()
@@ -418,7 +433,7 @@ void TestCharts::recipeComparison()
     const RecipeComparisonData d = makeRecipeComparison(spec, m_catalogue);
     QCOMPARE(d.bars.size(), 6);
     const QStringList labels = { QStringLiteral("FP32"),           QStringLiteral("AMP (BF16)"),
-                                 QStringLiteral("BF16 + FP32 master"), QStringLiteral("BF16, no master"),
+                                 QStringLiteral("BF16 + master"), QStringLiteral("BF16, no master"),
                                  QStringLiteral("LoRA r=16"),      QStringLiteral("QLoRA r=16") };
     for (int i = 0; i < 6; ++i)
         QCOMPARE(d.bars[i].label, labels[i]);
@@ -473,7 +488,7 @@ void TestCharts::recipeComparisonPane()
         }
     }
     const QStringList texts = plotTexts(plot);
-    QVERIFY(texts.contains(QStringLiteral("BF16 + FP32 master\n(current)")));
+    QVERIFY(texts.contains(QStringLiteral("BF16 + master\n(current)")));
     QVERIFY(texts.contains(QStringLiteral("139.8 GiB")));
     verifyNoNaN(plot);
 
@@ -489,40 +504,61 @@ void TestCharts::recipeComparisonPane()
     QVERIFY2(tip.contains(QStringLiteral("4 B per element")), qPrintable(tip));
 }
 
+// The 7B example's architecture (LLaMA layout, F = 4H) splits the gradient bucket by where
+// parameters sit (steptimeline.h): per layer 4H² + 3·H·4H + 2H = 268,443,648; head (final norm
+// + untied LM head) 4096 + 32000·4096 = 131,076,096; embedding 131,072,000; all together
+// 8,852,344,832. Of the 14e9 B of gradients, the top layer's backward has written
+// 14e9 × (131,076,096 + 268,443,648) / 8,852,344,832 = 631,841,226 B (integer division), the
+// bottom layer's 14e9 × (131,076,096 + 32 × 268,443,648) / 8,852,344,832 = 13,792,709,385 B.
 void TestCharts::timeline()
 {
     const ScenarioSpec spec = sevenB();
     const Breakdown b = estimate(spec.scenario);
     const TimelineData d = makeTimeline(spec, b, m_catalogue);
-    // Start, 32 forward layers, loss, 32 backward layers, optimizer step, gradients freed.
-    QCOMPARE(d.points.size(), 68);
+    // Start, 32 forward layers, loss forward, forward end, loss gradient, 32 backward layers,
+    // backward end, optimizer step, step end.
+    QCOMPARE(d.points.size(), 71);
     QCOMPARE(d.phases.size(), 3);
     QCOMPARE(d.phases[0].phase, StepPhase::Forward);
     QCOMPARE(d.phases[0].first, 0);
-    QCOMPARE(d.phases[0].last, 33);
+    QCOMPARE(d.phases[0].last, 34);
     QCOMPARE(d.phases[1].phase, StepPhase::Backward);
-    QCOMPARE(d.phases[1].first, 34);
-    QCOMPARE(d.phases[1].last, 65);
+    QCOMPARE(d.phases[1].first, 35);
+    QCOMPARE(d.phases[1].last, 68);
     QCOMPARE(d.phases[2].phase, StepPhase::OptimizerStep);
-    QCOMPARE(d.phases[2].last, 67);
+    QCOMPARE(d.phases[2].first, 69);
+    QCOMPARE(d.phases[2].last, 70);
 
     // Weights 14e9 + master 28e9 + optimizer 56e9 + overhead; no gradients yet.
     const double states = 98e9 + kOverhead;
     QCOMPARE(d.points[0].total(), states);
     QCOMPARE(d.points[0].bytes[bucketIndex(Bucket::Gradients)], 0.0);
-    // Forward, layer 16: half the stored activations.
+    // Forward, layer 16: half the stored activations; layer 32: all of them.
+    QCOMPARE(d.points[16].label, QStringLiteral("Forward, layer 16"));
     QCOMPARE(d.points[16].bytes[bucketIndex(Bucket::Activations)], kActivations / 2);
-    QCOMPARE(d.points[33].total(), states + kActivations);
-    // Backward of the last layer: all activations, its gradients (14e9 / 32) appearing. The peak.
-    QCOMPARE(d.peakIndex, 34);
-    QCOMPARE(d.points[34].label, QStringLiteral("Backward, layer 32"));
-    QVERIFY(near(d.peakBytes, 136'530'168'928.0));
-    // Backward of layer 1: its own activations (1/32) and all gradients.
-    QVERIFY(near(d.points[65].total(), states + kActivations / 32 + 14e9));
-    QCOMPARE(d.points[66].total(), states + 14e9);
-    QCOMPARE(d.points[67].total(), states);
-    // The verdict's figure is the plain sum.
+    QCOMPARE(d.points[32].total(), states + kActivations);
+    QCOMPARE(d.points[35].total(), states + kActivations);
+    // Backward of the last layer: every activation still saved, its own and the head's
+    // gradients written. The peak.
+    QCOMPARE(d.points[36].label, QStringLiteral("Backward, layer 32"));
+    QCOMPARE(d.points[36].bytes[bucketIndex(Bucket::Gradients)], 631'841'226.0);
+    QCOMPARE(d.peakIndex, 36);
+    QCOMPARE(d.peakBytes, 136'724'510'154.0);
+    // Backward of layer 1: one layer's activations, all but the embedding's gradients.
+    QCOMPARE(d.points[67].label, QStringLiteral("Backward, layer 1"));
+    QVERIFY(near(d.points[67].total(), states + kActivations / 32 + 13'792'709'385.0));
+    // Between them memory moves linearly: layer 17 is 15/31 of the way.
+    QVERIFY(near(d.points[51].bytes[bucketIndex(Bucket::Gradients)],
+                 631'841'226.0 + (13'792'709'385.0 - 631'841'226.0) * 15 / 31));
+    QCOMPARE(d.points[68].total(), states + 14e9);
+    // A master-copy recipe updates in place (fused Adam): no optimizer temporaries.
+    QCOMPARE(d.points[69].total(), states + 14e9);
+    QCOMPARE(d.points[70].total(), states);
+    for (const TimelineSample &t : d.points)
+        QCOMPARE(t.transientBytes, 0.0); // the textbook model has no short-lived buffers
+    // The verdict's figure is the textbook's plain sum, above the step's own peak.
     QCOMPARE(d.estimatePeakBytes, kTotal);
+    QVERIFY(d.note.contains(QStringLiteral("every bucket at once")));
     QCOMPARE(d.gpu.capacityBytes, kH100);
 }
 
@@ -537,6 +573,7 @@ void TestCharts::timelineAccumulating()
     QCOMPARE(d.peakIndex, 32);
     QCOMPARE(d.peakBytes, kTotal);
     QVERIFY(d.note.contains(QStringLiteral("4 micro-batches")));
+    QCOMPARE(d.points.constLast().total(), 98e9 + kOverhead + 14e9);
 }
 
 void TestCharts::timelineFullRecompute()
@@ -546,13 +583,41 @@ void TestCharts::timelineFullRecompute()
     const TimelineData d = makeTimeline(spec, estimate(spec.scenario), m_catalogue);
     // Stored: each layer's input, 2 × 1 × 2048 × 4096 × 32 = 536,870,912 B. In backward each
     // layer is rebuilt in turn: 2 × (19·2048·4096 + 3·32·2048²) = 1,124,073,472 B. With so few
-    // activations the gradients (14e9 B) decide: the peak is the backward of layer 1, with
-    // 98e9 + 2,122,317,824 + 536,870,912 / 32 + 1,124,073,472 + 14e9 = 115,263,168,512 B live.
-    QCOMPARE(d.points[33].bytes[bucketIndex(Bucket::Activations)], 536'870'912.0);
-    QCOMPARE(d.points[34].bytes[bucketIndex(Bucket::Activations)], 536'870'912.0 + 1'124'073'472.0);
-    QCOMPARE(d.peakIndex, 65);
-    QCOMPARE(d.points[65].label, QStringLiteral("Backward, layer 1"));
-    QVERIFY(near(d.peakBytes, 115'263'168'512.0));
+    // activations the gradients decide: the peak is the backward of layer 1, with
+    // 98e9 + 2,122,317,824 + 536,870,912 / 32 + 1,124,073,472 + 13,792,709,385
+    // = 115,055,877,897 B live.
+    QCOMPARE(d.points[34].bytes[bucketIndex(Bucket::Activations)], 536'870'912.0);
+    QCOMPARE(d.points[36].bytes[bucketIndex(Bucket::Activations)], 536'870'912.0 + 1'124'073'472.0);
+    QCOMPARE(d.peakIndex, 67);
+    QCOMPARE(d.points[67].label, QStringLiteral("Backward, layer 1"));
+    QVERIFY(near(d.peakBytes, 115'055'877'897.0));
+}
+
+void TestCharts::timelineItemizedModel()
+{
+    // The itemized model's verdict is the step timeline's peak; the chart's layer-by-layer
+    // samples lie between the core's events, so its peak is that same figure, and the
+    // short-lived buffers (logits, scratch) appear as their own series.
+    ScenarioSpec spec = sevenB();
+    spec.presetId = QStringLiteral("llama-2-7b");
+    spec.scenario.model = m_catalogue.preset(spec.presetId)->model;
+    spec.scenario.activations.model = ActivationModelKind::Transformer;
+    const Breakdown b = estimate(spec.scenario);
+    const TimelineData d = makeTimeline(spec, b, m_catalogue);
+    QCOMPARE(d.peakBytes, toDouble(b.peak));
+    QCOMPARE(d.estimatePeakBytes, d.peakBytes);
+    QCOMPARE(d.points[d.peakIndex].phase, b.peakPhase);
+    QVERIFY(std::any_of(d.points.cbegin(), d.points.cend(), [](const TimelineSample &t) { return t.transientBytes > 0; }));
+
+    TimelinePane pane;
+    pane.setData(d);
+    QCOMPARE(pane.plot()->graphCount(), 7);
+    QCOMPARE(pane.plot()->graph(5)->name(), TimelinePane::transientName());
+    QCOMPARE(pane.plot()->graph(5)->brush().color(), TimelinePane::transientColor());
+    QVERIFY(near(pane.plot()->graph(6)->data()->at(d.peakIndex)->value, toDouble(b.peak) / kGiBd));
+    // No "every bucket at once" line: the verdict is the peak drawn.
+    QVERIFY(!plotTexts(pane.plot()).join(QLatin1Char('|')).contains(QStringLiteral("Every bucket at once")));
+    verifyNoNaN(pane.plot());
 }
 
 void TestCharts::timelinePane()
@@ -562,15 +627,16 @@ void TestCharts::timelinePane()
     pane.setData(d);
     QCustomPlot *plot = pane.plot();
     QCOMPARE(plot->graphCount(), 6);
-    QCOMPARE(plot->graph(5)->data()->size(), 68);
+    QCOMPARE(plot->graph(5)->data()->size(), 71);
     QVERIFY(near(plot->graph(5)->data()->at(d.peakIndex)->value, d.peakBytes / kGiBd));
     QCOMPARE(plot->graph(5)->lineStyle(), QCPGraph::lsStepCenter);
     const QStringList texts = plotTexts(plot);
-    QVERIFY(texts.contains(QStringLiteral("Peak 127.2 GiB · Backward, layer 32")));
+    // 136,724,510,154 B = 127.33 GiB.
+    QVERIFY(texts.contains(QStringLiteral("Peak 127.3 GiB · Backward, layer 32")));
     QVERIFY(texts.contains(QStringLiteral("Forward")));
     QVERIFY(texts.contains(QStringLiteral("Backward")));
     QVERIFY(texts.contains(QStringLiteral("Optimizer step")));
-    QVERIFY(texts.contains(QStringLiteral("All buckets at once (the verdict's figure): 139.8 GiB")));
+    QVERIFY(texts.contains(QStringLiteral("Every bucket at once (the textbook verdict): 139.8 GiB")));
     verifyNoNaN(plot);
 
     pane.resize(900, 560);
@@ -680,30 +746,60 @@ void TestCharts::screenshots()
     if (dir.isEmpty())
         QSKIP("set HEADROOM_CHART_SHOTS=<dir> to write screenshots");
     QDir().mkpath(dir);
+    struct Case
+    {
+        QString name;
+        ScenarioSpec spec;
+        QSize size;
+    };
+    QList<Case> cases;
     ScenarioSpec spec = sevenB();
     spec.presetId = QStringLiteral("llama-2-7b");
-    const Breakdown b = estimate(spec.scenario);
-    StackedBarPane bar;
-    bar.setData(makeStackedBar(spec, b, m_catalogue));
-    SweepPane sweep;
-    sweep.setData(makeSweep(spec, SweepAxis::Sequence, m_catalogue));
-    RecipeComparisonPane recipes;
-    recipes.setData(makeRecipeComparison(spec, m_catalogue));
-    TimelinePane timeline;
-    timeline.setData(makeTimeline(spec, b, m_catalogue));
-    const QList<QPair<QString, ChartPane *>> panes = { { QStringLiteral("bar"), &bar },
-                                                       { QStringLiteral("sweep"), &sweep },
-                                                       { QStringLiteral("recipes"), &recipes },
-                                                       { QStringLiteral("timeline"), &timeline } };
-    for (const auto &[name, pane] : panes) {
-        pane->resize(900, 560);
-        pane->show();
-        QVERIFY(QTest::qWaitForWindowExposed(pane));
-        for (const bool dark : { false, true }) {
-            pane->setDark(dark);
-            const QString base = dir + QLatin1Char('/') + name + (dark ? QStringLiteral("-dark") : QString());
-            QVERIFY(pane->grab().save(base + QStringLiteral(".png")));
-            QVERIFY(pane->exportTo(base + QStringLiteral("-export.png")));
+    cases.append({ QString(), spec, QSize(900, 560) });
+    cases.append({ QStringLiteral("-narrow"), spec, QSize(620, 420) });
+    // A small model with room to spare, and comparison cards below the chosen one.
+    ScenarioSpec small = sevenB(QStringLiteral("rtx-4090"));
+    small.presetId = QStringLiteral("gpt2-medium");
+    small.scenario.model = m_catalogue.preset(small.presetId)->model;
+    small.scenario.training.sequence = 1024;
+    small.scenario.training.microBatch = 4;
+    cases.append({ QStringLiteral("-small"), small, QSize(900, 560) });
+    // LoRA on a 24 GB card, the itemized activation model with its attention kernels.
+    ScenarioSpec lora = sevenB(QStringLiteral("rtx-4090"));
+    lora.presetId = QStringLiteral("llama-2-7b");
+    lora.scenario.model = m_catalogue.preset(lora.presetId)->model;
+    lora.scenario.lora.mode = AdapterMode::Qlora;
+    lora.scenario.lora.targets = LoraQ | LoraK | LoraV | LoraO;
+    lora.scenario.activations.model = ActivationModelKind::Transformer;
+    lora.scenario.training.recompute = Recompute::Full;
+    cases.append({ QStringLiteral("-qlora"), lora, QSize(900, 560) });
+
+    for (const Case &c : cases) {
+        const Breakdown b = estimate(c.spec.scenario);
+        StackedBarPane bar;
+        bar.setData(makeStackedBar(c.spec, b, m_catalogue));
+        SweepPane sweep;
+        sweep.setData(makeSweep(c.spec, SweepAxis::Sequence, m_catalogue));
+        RecipeComparisonPane recipes;
+        recipes.setData(makeRecipeComparison(c.spec, m_catalogue));
+        TimelinePane timeline;
+        timeline.setData(makeTimeline(c.spec, b, m_catalogue));
+        const QList<QPair<QString, ChartPane *>> panes = { { QStringLiteral("bar"), &bar },
+                                                           { QStringLiteral("sweep"), &sweep },
+                                                           { QStringLiteral("recipes"), &recipes },
+                                                           { QStringLiteral("timeline"), &timeline } };
+        for (const auto &[name, pane] : panes) {
+            pane->resize(c.size);
+            pane->show();
+            QVERIFY(QTest::qWaitForWindowExposed(pane));
+            for (const bool dark : { false, true }) {
+                pane->setDark(dark);
+                const QString base = dir + QLatin1Char('/') + name + c.name + (dark ? QStringLiteral("-dark") : QString());
+                QVERIFY(pane->grab().save(base + QStringLiteral(".png")));
+                if (c.name.isEmpty())
+                    QVERIFY(pane->exportTo(base + QStringLiteral("-export.png")));
+            }
+            pane->hide();
         }
     }
 }

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 
 #include <headroom/estimate.h>
+#include <headroom/korthikanti.h>
+#include <headroom/steptimeline.h>
 
 namespace headroom {
 
@@ -165,10 +167,16 @@ QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
     const ModelPreset *preset = catalogue.preset(spec.presetId);
     const Scenario &s = spec.scenario;
     //: chart title: model name, micro-batch, sequence length, recipe, optimizer
-    return ChartText::tr("%1 · B=%2 · S=%3 · %4 · %5")
-            .arg(preset ? preset->name : ChartText::tr("custom model"), groupedCount(s.training.microBatch),
-                 groupedCount(s.training.sequence), nameText(recipeName(s.training.precision.recipe)),
-                 nameText(optimizerName(s.training.precision.optimizer)));
+    QString title = ChartText::tr("%1 · B=%2 · S=%3 · %4 · %5")
+                            .arg(preset ? preset->name : ChartText::tr("custom model"),
+                                 groupedCount(s.training.microBatch), groupedCount(s.training.sequence),
+                                 nameText(recipeName(s.training.precision.recipe)),
+                                 nameText(optimizerName(s.training.precision.optimizer)));
+    if (s.lora.mode == AdapterMode::Lora)
+        title += ChartText::tr(" · LoRA r=%1").arg(groupedCount(s.lora.rank));
+    else if (s.lora.mode == AdapterMode::Qlora)
+        title += ChartText::tr(" · QLoRA r=%1").arg(groupedCount(s.lora.rank));
+    return title;
 }
 
 } // namespace
@@ -226,6 +234,7 @@ StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdo
     d.segments = segmentsFor(spec.scenario, breakdown);
     d.totalBytes = toDouble(breakdown.total());
     d.peakBytes = toDouble(breakdown.peak);
+    d.peakPhase = breakdown.peakPhase;
     d.gpu = chosenGpu(spec, catalogue);
 
     auto add = [&d](const GpuSpec &g) {
@@ -373,7 +382,8 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
     addBar(ChartText::tr("FP32"), Recipe::Fp32, AdapterMode::None);
     //: AMP: torch.autocast over FP32 weights; %1 is FP16 or BF16
     addBar(ChartText::tr("AMP (%1)").arg(half), amp, AdapterMode::None);
-    addBar(ChartText::tr("%1 + FP32 master").arg(half), master, AdapterMode::None);
+    //: half precision with an FP32 master copy; %1 is FP16 or BF16
+    addBar(ChartText::tr("%1 + master").arg(half), master, AdapterMode::None);
     addBar(ChartText::tr("%1, no master").arg(half), pure, AdapterMode::None);
     addBar(ChartText::tr("LoRA r=%1").arg(groupedCount(s.lora.rank)), loraRecipe, AdapterMode::Lora);
     addBar(ChartText::tr("QLoRA r=%1").arg(groupedCount(s.lora.rank)), loraRecipe, AdapterMode::Qlora);
@@ -383,77 +393,134 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
 TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Catalogue &catalogue)
 {
     const Scenario &s = spec.scenario;
-    const ActivationEstimate &a = b.activationDetail;
-    const double L = static_cast<double>(std::max<Count>(1, s.model.layers));
-    const int layers = static_cast<int>(L);
-    const double storedPerLayer = toDouble(a.layers) / L;
-    const double gradientsPerLayer = toDouble(b.gradients) / L;
-    const bool accumulating = s.training.gradAccumSteps > 1;
+    const StepTimeline timeline = stepTimeline(s, b);
+    // Layer sets whose activations this GPU holds (a pipeline stage may hold several
+    // micro-batches' worth); at most kMaxLayerSamples samples per pass keep deep models drawable.
+    constexpr Count kMaxLayerSamples = 256;
+    const Count held = std::max<Count>(1, pipelineLayersHeld(s));
+    const Count samples = std::min(held, kMaxLayerSamples);
+    const bool oneStage = s.parallel.pipelineParallel <= 1;
 
     TimelineData d;
     d.gpu = chosenGpu(spec, catalogue);
     d.estimatePeakBytes = toDouble(b.peak);
-    d.points.reserve(2 * layers + 6);
+    d.points.reserve(static_cast<qsizetype>(2 * samples + 8));
 
-    BucketBytes live{};
-    auto set = [&live](Bucket k, double v) { live[static_cast<std::size_t>(bucketIndex(k))] = v; };
-    auto point = [&d, &live](const QString &label, StepPhase phase) { d.points.append({ label, phase, live }); };
-    auto span = [&d](StepPhase phase, int first) {
-        d.phases.append({ phase, first, static_cast<int>(d.points.size()) - 1 });
+    auto sampleOf = [](const TimelinePoint &p, const QString &label) {
+        TimelineSample t;
+        t.label = label;
+        t.phase = p.phase;
+        auto set = [&t](Bucket k, Bytes v) { t.bytes[static_cast<std::size_t>(bucketIndex(k))] = toDouble(v); };
+        set(Bucket::Parameters, p.parameters);
+        set(Bucket::Gradients, p.gradients);
+        set(Bucket::MasterWeights, p.masterWeights);
+        set(Bucket::OptimizerStates, p.optimizerStates);
+        set(Bucket::Activations, p.activations);
+        set(Bucket::Overhead, p.overhead);
+        t.transientBytes = toDouble(p.transient);
+        return t;
+    };
+    // f of the way from a to b, bucket by bucket.
+    auto between = [](const TimelineSample &a, const TimelineSample &b, double f, const QString &label) {
+        TimelineSample t = b;
+        t.label = label;
+        for (std::size_t k = 0; k < t.bytes.size(); ++k)
+            t.bytes[k] = a.bytes[k] + (b.bytes[k] - a.bytes[k]) * f;
+        t.transientBytes = a.transientBytes + (b.transientBytes - a.transientBytes) * f;
+        return t;
+    };
+    auto layerLabel = [oneStage, held](bool forward, Count k) {
+        if (oneStage)
+            return forward ? ChartText::tr("Forward, layer %1").arg(groupedCount(k))
+                           : ChartText::tr("Backward, layer %1").arg(groupedCount(k));
+        //: pipeline parallelism: the stage holds several micro-batches' layers
+        return forward ? ChartText::tr("Forward, layer pass %1 of %2").arg(groupedCount(k), groupedCount(held))
+                       : ChartText::tr("Backward, layer pass %1 of %2").arg(groupedCount(k), groupedCount(held));
     };
 
-    set(Bucket::Parameters, toDouble(b.parameters));
-    set(Bucket::MasterWeights, toDouble(b.masterWeights));
-    set(Bucket::OptimizerStates, toDouble(b.optimizerStates));
-    set(Bucket::Overhead, toDouble(b.overhead));
-    set(Bucket::Gradients, accumulating ? toDouble(b.gradients) : 0.0);
-
-    int first = 0;
-    point(ChartText::tr("Step starts"), StepPhase::Forward);
-    for (int i = 1; i <= layers; ++i) {
-        set(Bucket::Activations, storedPerLayer * i);
-        point(ChartText::tr("Forward, layer %1").arg(i), StepPhase::Forward);
+    const TimelineSample *topLayer = nullptr;
+    TimelineSample top;
+    for (const TimelinePoint &p : timeline) {
+        switch (p.event) {
+        case TimelineEvent::StepStart:
+            d.points.append(sampleOf(p, ChartText::tr("Step starts")));
+            break;
+        case TimelineEvent::LayersForward: {
+            // Layer k has stored k/held of the layers' activations (the embedding's and shared
+            // tensors from the first layer on), with one layer's scratch beside them.
+            TimelineSample end = sampleOf(p, QString());
+            const Bytes below = b.activationDetail.outside - b.activationDetail.outsideHead;
+            TimelineSample first = end;
+            first.bytes[static_cast<std::size_t>(bucketIndex(Bucket::Activations))] = toDouble(below);
+            for (Count j = 1; j <= samples; ++j) {
+                const Count k = j * held / samples;
+                const double f = static_cast<double>(k) / static_cast<double>(held);
+                TimelineSample t = between(first, end, f, layerLabel(true, k));
+                t.transientBytes = end.transientBytes;
+                d.points.append(t);
+            }
+            break;
+        }
+        case TimelineEvent::LossForward:
+            d.points.append(sampleOf(p, ChartText::tr("Loss forward: logits")));
+            break;
+        case TimelineEvent::ForwardEnd:
+            d.points.append(sampleOf(p, ChartText::tr("Forward ends")));
+            break;
+        case TimelineEvent::LossBackward:
+            d.points.append(sampleOf(p, ChartText::tr("Loss gradient")));
+            break;
+        case TimelineEvent::TopLayerBackward:
+            top = sampleOf(p, QString());
+            topLayer = &top;
+            break;
+        case TimelineEvent::BottomLayerBackward: {
+            // The core: memory changes linearly from the top layer's point to the bottom one's.
+            const TimelineSample bottom = sampleOf(p, QString());
+            const TimelineSample &from = topLayer ? *topLayer : bottom;
+            for (Count j = 0; j < samples; ++j) {
+                const Count k = samples > 1 ? j * (held - 1) / (samples - 1) : 0; // layers done before this one
+                const double f = held > 1 ? static_cast<double>(k) / static_cast<double>(held - 1) : 1.0;
+                d.points.append(between(from, bottom, f, layerLabel(false, held - k)));
+            }
+            break;
+        }
+        case TimelineEvent::BackwardEnd:
+            d.points.append(sampleOf(p, ChartText::tr("Backward ends")));
+            break;
+        case TimelineEvent::OptimizerStep:
+            d.points.append(sampleOf(p, ChartText::tr("Optimizer step")));
+            break;
+        case TimelineEvent::StepEnd:
+            d.points.append(sampleOf(p, timeline.gradients == GradientLifetime::KeptBetweenSteps
+                                                ? ChartText::tr("Step ends")
+                                                : ChartText::tr("Step ends: gradients freed")));
+            break;
+        }
     }
-    set(Bucket::Activations, toDouble(a.layers) + toDouble(a.outside));
-    point(ChartText::tr("Loss"), StepPhase::Forward);
-    span(StepPhase::Forward, first);
-
-    first = static_cast<int>(d.points.size());
-    if (a.backwardTransient > bytes(0)) {
-        set(Bucket::Activations, toDouble(a.layers) + toDouble(a.outside) + toDouble(a.backwardTransient));
-        point(ChartText::tr("Loss gradient"), StepPhase::Backward);
-    }
-    // Backward runs the last layer first. While layer i's backward runs, its saved tensors (and
-    // under recompute its rebuilt activations) are live and its gradients are being written.
-    for (int i = layers; i >= 1; --i) {
-        set(Bucket::Activations, storedPerLayer * i + toDouble(a.recompute));
-        if (!accumulating)
-            set(Bucket::Gradients, gradientsPerLayer * (layers - i + 1));
-        point(ChartText::tr("Backward, layer %1").arg(i), StepPhase::Backward);
-    }
-    span(StepPhase::Backward, first);
-
-    first = static_cast<int>(d.points.size());
-    set(Bucket::Activations, 0.0);
-    set(Bucket::Gradients, toDouble(b.gradients));
-    point(ChartText::tr("Optimizer step"), StepPhase::OptimizerStep);
-    set(Bucket::Gradients, 0.0);
-    point(ChartText::tr("Gradients freed"), StepPhase::OptimizerStep);
-    span(StepPhase::OptimizerStep, first);
 
     for (int i = 0; i < d.points.size(); ++i) {
+        const StepPhase phase = d.points[i].phase;
+        if (d.phases.isEmpty() || d.phases.constLast().phase != phase)
+            d.phases.append({ phase, i, i });
+        else
+            d.phases.last().last = i;
         const double t = d.points[i].total();
         if (t > d.peakBytes) {
             d.peakBytes = t;
             d.peakIndex = i;
         }
     }
-    d.note = accumulating
+    d.note = timeline.gradients == GradientLifetime::KeptBetweenSteps
             ? ChartText::tr("Gradients accumulate over %1 micro-batches, so they are live for the whole step; "
                             "the last micro-batch is shown.")
                       .arg(groupedCount(s.training.gradAccumSteps))
             : ChartText::tr("Gradients appear layer by layer in backward and are freed after the optimizer step "
-                            "(zero_grad(set_to_none=True)); the verdict assumes every bucket is live at once.");
+                            "(zero_grad(set_to_none=True)).");
+    if (d.estimatePeakBytes > d.peakBytes * 1.0005)
+        d.note += QLatin1Char(' ')
+                + ChartText::tr("The textbook verdict counts every bucket at once, which is more than this "
+                                "step's peak.");
     return d;
 }
 

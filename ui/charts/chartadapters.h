@@ -40,16 +40,12 @@ SweepData makeSweep(const ScenarioSpec &spec, SweepAxis axis, const Catalogue &c
 RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalogue &catalogue);
 
 /*!
- * Memory through one training step, from \a breakdown's buckets:
- *  - the step starts with weights, master weights, optimizer states and the runtime overhead
- *    live; gradients too when accumulation keeps them across micro-batches;
- *  - forward: each layer adds its share of the stored activations; the loss adds what the
- *    activation model counts outside the layers;
- *  - backward: the loss gradient adds the transient buffer; layer by layer (last first) the
- *    recomputed layer is rebuilt, that layer's activations are released and its gradients
- *    appear (the gradient buffer grows in L equal steps);
- *  - optimizer step with all gradients, then zero_grad(set_to_none=True) frees them.
- * The core will grow a richer timeline; until then this is the one place that knows the order.
+ * Memory through one training step: the core's step timeline (stepTimeline(), steptimeline.h:
+ * its events, gradient lifetime and transient buffers) with the layers drawn one by one
+ * between the events that bound them: forward grows the saved activations layer by layer up to
+ * "every layer has run forward", and backward goes linearly from the top layer's point to the
+ * bottom one's, as the core states memory does there. The samples never exceed the events'
+ * figures, so the chart's peak is the core's.
  */
 TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &breakdown,
                           const Catalogue &catalogue);

@@ -52,7 +52,8 @@ struct StackedBarData
     QString title;              //!< model and set-up in a few words, e.g. "LLaMA-2 7B, B=1, S=2048"
     QVector<Segment> segments;  //!< all six buckets, in kAllBuckets order (zero-sized ones too)
     double totalBytes = 0;      //!< sum of the segments
-    double peakBytes = 0;       //!< Breakdown::peak: total plus backward's transient buffers
+    double peakBytes = 0;       //!< Breakdown::peak: the step's highest point (transient buffers included)
+    StepPhase peakPhase = StepPhase::Forward; //!< Breakdown::peakPhase
     CapacityLine gpu;           //!< the chosen GPU; capacityBytes 0 when none is chosen
     QVector<CapacityLine> comparisons; //!< one or two other GPUs to compare against
 };
@@ -98,16 +99,20 @@ struct RecipeComparisonData
     CapacityLine gpu; //!< capacityBytes 0 when no GPU is chosen
 };
 
-//! Memory at one event of a training step (a chart sample; the core's steptimeline.h has its own TimelinePoint).
+//! Memory at one moment of a training step: one of the core's timeline events (steptimeline.h)
+//! or a layer between two of them.
 struct TimelineSample
 {
-    QString label;      //!< e.g. "forward, layer 12", shown on hover and on the axis
+    QString label;      //!< e.g. "Forward, layer 12", shown on hover
     StepPhase phase = StepPhase::Forward;
-    BucketBytes bytes{}; //!< live bytes per bucket right after the event
+    BucketBytes bytes{}; //!< live bytes per bucket
+    //! Short-lived buffers beside the buckets: logits, attention scratch, gradient scratch,
+    //! optimizer temporaries (the core's TimelinePoint::transient).
+    double transientBytes = 0;
 
     double total() const
     {
-        double t = 0;
+        double t = transientBytes;
         for (double b : bytes)
             t += b;
         return t;
@@ -128,10 +133,10 @@ struct TimelineData
     QVector<TimelineSample> points;
     QVector<PhaseSpan> phases; //!< forward, backward, optimizer step, in order
     int peakIndex = -1;        //!< first point with the highest total
-    double peakBytes = 0;      //!< points[peakIndex].total()
-    //! Breakdown::peak: the estimate's verdict figure, which assumes every bucket is live at
-    //! once (the gradient buffers kept from the previous step); the timeline's own peak is
-    //! lower when gradients are only allocated during backward.
+    double peakBytes = 0;      //!< points[peakIndex].total(), the core's timeline peak
+    //! Breakdown::peak, the verdict's figure. The itemized model takes it from the timeline (so
+    //! it equals peakBytes); the textbook model keeps the brief's sum of every bucket at once,
+    //! which is higher when gradients only appear during backward.
     double estimatePeakBytes = 0;
     CapacityLine gpu; //!< capacityBytes 0 when no GPU is chosen
     QString note;     //!< the assumptions, in one line

@@ -65,20 +65,24 @@ ChartPane::ChartPane(QWidget *parent)
     // Each pane fills the legend itself, top of the stack first.
     m_plot->setAutoAddPlottableToLegend(false);
 
-    // Title on top, axis rect below, legend in a column to its right (top-aligned), so the
-    // legend never hides data or labels inside the axis rect.
-    m_plot->plotLayout()->insertRow(0);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
+    // Title on top across the whole width; below it the axis rect and, in a column to its
+    // right (top-aligned), the legend, so the legend never hides data or labels.
+    QCPAxisRect *rect = m_plot->axisRect();
+    m_plot->plotLayout()->take(rect);
+    m_plot->plotLayout()->simplify();
+    m_title->setFont(titleFont());
     m_plot->plotLayout()->addElement(0, 0, m_title);
+    auto *body = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 0, body);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    body->addElement(0, 0, rect);
     auto *legendColumn = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 1, legendColumn);
+    body->addElement(0, 1, legendColumn);
+    body->setColumnStretchFactor(1, 0.001);
     legendColumn->setMargins(QMargins(0, 6, 8, 6));
     legendColumn->addElement(0, 0, m_plot->legend);
     legendColumn->addElement(1, 0, new QCPLayoutElement(m_plot));
     legendColumn->setRowStretchFactor(0, 0.001);
-    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(font());
     m_plot->legend->setIconSize(14, 12);
@@ -89,6 +93,15 @@ ChartPane::ChartPane(QWidget *parent)
 }
 
 ChartPane::~ChartPane() = default;
+
+QFont ChartPane::titleFont() const
+{
+    QFont f = font();
+    f.setBold(true);
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * 1.15);
+    return f;
+}
 
 void ChartPane::setUnit(DisplayUnit unit)
 {
@@ -155,8 +168,31 @@ QString ChartPane::memoryAxisLabel() const
 
 void ChartPane::setTitle(const QString &title)
 {
-    m_title->setText(title);
+    m_fullTitle = title;
+    // Elided to the plot's width: a long title must not widen the layout beyond the plot.
+    const int room = (m_plot->width() > 100 ? m_plot->width() : kDefaultExportWidth) - 24;
+    m_title->setText(QFontMetrics(titleFont()).elidedText(title, Qt::ElideRight, room));
     m_title->setVisible(!title.isEmpty());
+}
+
+QString ChartPane::wrapToWidth(const QString &text, int width) const
+{
+    const QFontMetrics metrics(font());
+    QStringList out;
+    for (const QString &paragraph : text.split(QLatin1Char('\n'))) {
+        QString line;
+        for (const QString &word : paragraph.split(QLatin1Char(' '))) {
+            const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && metrics.horizontalAdvance(candidate) > width) {
+                out << line;
+                line = word;
+            } else {
+                line = candidate;
+            }
+        }
+        out << line;
+    }
+    return out.join(QLatin1Char('\n'));
 }
 
 void ChartPane::applyTheme()
@@ -183,6 +219,7 @@ void ChartPane::applyTheme()
 
 void ChartPane::clearPlot()
 {
+    m_levelTips.clear();
     m_plot->clearItems();
     m_plot->clearPlottables();
     m_plot->legend->clearItems();
@@ -193,6 +230,23 @@ void ChartPane::addLevelLines(QVector<LevelLine> lines)
     std::sort(lines.begin(), lines.end(), [](const LevelLine &a, const LevelLine &b) { return a.bytes < b.bytes; });
     const QCPRange y = m_plot->yAxis->range();
     const double textHeight = textHeightOnValueAxis();
+    const QFontMetrics metrics(font());
+    const int rectWidth = m_plot->axisRect()->width() > 150 ? m_plot->axisRect()->width() : 600;
+    // Fit each label to its width: whole, else broken at " · ", else elided line by line.
+    QStringList texts;
+    QVector<int> lineCounts;
+    for (const LevelLine &l : lines) {
+        const int available = static_cast<int>(l.maxLabelWidth > 0 ? l.maxLabelWidth : rectWidth) - 8;
+        QString text = l.text;
+        if (metrics.horizontalAdvance(text) > available) {
+            QStringList parts = (l.wrappedText.isEmpty() ? l.text : l.wrappedText).split(QLatin1Char('\n'));
+            for (QString &part : parts)
+                part = metrics.elidedText(part, Qt::ElideRight, std::max(available, 40));
+            text = parts.join(QLatin1Char('\n'));
+        }
+        texts << text;
+        lineCounts << static_cast<int>(text.count(QLatin1Char('\n'))) + 1;
+    }
     for (int i = 0; i < lines.size(); ++i) {
         const LevelLine &l = lines[i];
         const double level = toUnit(l.bytes);
@@ -203,21 +257,34 @@ void ChartPane::addLevelLines(QVector<LevelLine> lines)
         line->setSelectable(false);
 
         // Below the line when the next line up is too close for both labels to sit above.
-        const bool crowdedAbove = i + 1 < lines.size() && toUnit(lines[i + 1].bytes) - level < textHeight;
-        const bool roomBelow = level - y.lower > textHeight;
+        const double labelHeight = textHeight * lineCounts[i];
+        const bool crowdedAbove = i + 1 < lines.size() && toUnit(lines[i + 1].bytes) - level < labelHeight;
+        const bool roomBelow = level - y.lower > labelHeight;
         const bool below = crowdedAbove && roomBelow;
         auto *label = new QCPItemText(m_plot);
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         label->position->setTypeY(QCPItemPosition::ptPlotCoords);
         label->position->setCoords(0.995, level);
         label->setPositionAlignment(Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom));
-        label->setText(l.text);
+        label->setTextAlignment(Qt::AlignRight);
+        label->setText(texts[i]);
         label->setColor(l.color);
         label->setBrush(QColor(background().red(), background().green(), background().blue(), 200));
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setClipToAxisRect(true);
         label->setSelectable(false);
+        m_levelTips.append({ level, l.text });
     }
+}
+
+QString ChartPane::levelLineTipAt(const QPoint &pos) const
+{
+    if (!m_plot->axisRect()->rect().contains(pos))
+        return QString();
+    for (const auto &[level, text] : m_levelTips)
+        if (std::abs(m_plot->yAxis->coordToPixel(level) - pos.y()) <= 4)
+            return text.toHtmlEscaped();
+    return QString();
 }
 
 bool ChartPane::exportTo(const QString &path, int width, int height)
@@ -231,13 +298,13 @@ bool ChartPane::exportTo(const QString &path, int width, int height)
         // Twice the pixels: sharp on high-DPI screens and in print.
         ok = m_plot->savePng(path, w, h, 2.0);
     } else if (suffix == QLatin1String("pdf")) {
-        ok = m_plot->savePdf(path, w, h, QCP::epNoCosmetic, QString(), m_title->text());
+        ok = m_plot->savePdf(path, w, h, QCP::epNoCosmetic, QString(), m_fullTitle);
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator generator;
         generator.setFileName(path);
         generator.setSize(QSize(w, h));
         generator.setViewBox(QRect(0, 0, w, h));
-        generator.setTitle(m_title->text());
+        generator.setTitle(m_fullTitle);
         QCPPainter painter;
         if (painter.begin(&generator)) {
             painter.setMode(QCPPainter::pmVectorized);
@@ -254,9 +321,23 @@ bool ChartPane::exportTo(const QString &path, int width, int height)
 
 bool ChartPane::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_plot && event->type() == QEvent::Resize && !m_rebuildQueued) {
+        // Label spacing and column widths depend on the axis rect's size in pixels: lay out
+        // again once the plot has its new size (the queued call runs after its own replot).
+        m_rebuildQueued = true;
+        QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    m_rebuildQueued = false;
+                    rebuild();
+                },
+                Qt::QueuedConnection);
+    }
     if (watched == m_plot && event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = toolTipAt(help->pos());
+        QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            text = levelLineTipAt(help->pos());
         if (text.isEmpty())
             QToolTip::hideText();
         else
@@ -278,9 +359,7 @@ void ChartPane::changeEvent(QEvent *event)
         }
     } else if (event->type() == QEvent::FontChange) {
         m_plot->legend->setFont(font());
-        QFont titleFont = font();
-        titleFont.setBold(true);
-        m_title->setFont(titleFont);
+        m_title->setFont(titleFont());
         rebuild();
     }
 }

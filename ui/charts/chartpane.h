@@ -49,6 +49,9 @@ public:
     //! and GiB and how it was computed; empty where there is nothing.
     virtual QString toolTipAt(const QPoint &pos) const = 0;
 
+    //! The whole label of a capacity (level) line within a few pixels of \a pos; empty if none.
+    QString levelLineTipAt(const QPoint &pos) const;
+
 public slots:
     //! GB (10^9) or GiB (2^30) on the axis and in every label.
     void setUnit(headroom::DisplayUnit unit);
@@ -66,7 +69,11 @@ protected:
     void clearPlot();
     //! Axis, grid, legend, title and background colours for the current look.
     void applyTheme();
+    //! The title above the plot, elided to the plot's width (exports keep it whole in metadata).
     void setTitle(const QString &title);
+    //! \a text broken at spaces into lines no wider than \a width pixels (in the pane's font).
+    QString wrapToWidth(const QString &text, int width) const;
+    QFont titleFont() const;
 
     QColor foreground() const;
     QColor background() const;
@@ -97,10 +104,14 @@ protected:
         QColor color;
         Qt::PenStyle style = Qt::SolidLine;
         qreal width = 1.5;
+        //! Widest the label may be, in pixels (0: the axis rect's width). A longer label is
+        //! shown as wrappedText (its lines elided to fit), or elided when there is none.
+        double maxLabelWidth = 0;
+        QString wrappedText;
     };
     /*!
-     * Draws \a lines (after the value axis range is set). Labels of lines closer than a text
-     * line apart go below the lower line and above the upper one, so none overlap.
+     * Draws \a lines (after the value axis range is set). Labels of lines closer than their
+     * label's height apart go below the lower line and above the upper one, so none overlap.
      */
     void addLevelLines(QVector<LevelLine> lines);
 
@@ -116,10 +127,14 @@ private:
 
     QCustomPlot *m_plot = nullptr;
     QCPTextElement *m_title = nullptr;
+    QString m_fullTitle;
+    //! Each level line's value-axis position and whole label, for hover (labels may be elided).
+    QVector<QPair<double, QString>> m_levelTips;
     QVBoxLayout *m_layout = nullptr;
     DisplayUnit m_unit = DisplayUnit::Binary;
     bool m_dark = false;
     bool m_followPalette = true;
+    bool m_rebuildQueued = false;
 };
 
 } // namespace headroom

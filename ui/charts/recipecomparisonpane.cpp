@@ -42,10 +42,14 @@ void RecipeComparisonPane::rebuild()
     x->setSubTicks(false);
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     const int n = static_cast<int>(m_data.bars.size());
+    // Labels wider than their slot break into lines rather than run into the next one.
+    const int rectWidth = p->axisRect()->width() > 150 ? p->axisRect()->width() : 600;
+    const int slot = rectWidth / std::max(n, 1) - 8;
     for (int i = 0; i < n; ++i) {
         const RecipeBar &bar = m_data.bars[i];
         //: the scenario's own recipe, under its bar's label
-        ticker->addTick(i + 1, bar.isCurrent ? tr("%1\n(current)").arg(bar.label) : bar.label);
+        const QString label = bar.isCurrent ? tr("%1\n(current)").arg(bar.label) : bar.label;
+        ticker->addTick(i + 1, wrapToWidth(label, slot));
     }
     x->setTicker(ticker);
     x->setRange(0.4, std::max(n, 1) + 0.6);
@@ -88,7 +92,8 @@ void RecipeComparisonPane::rebuild()
         auto *total = new QCPItemText(p);
         total->position->setCoords(i + 1, toUnit(bar.totalBytes));
         total->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
-        total->setText(sizeText(bar.totalBytes));
+        total->setText(wrapToWidth(sizeText(bar.totalBytes), slot));
+        total->setTextAlignment(Qt::AlignHCenter);
         // Over the capacity: in the overflow colour, so the verdict reads without the line.
         total->setColor(capacity > 0 && bar.peakBytes > capacity ? badColor() : foreground());
         QFont f = font();

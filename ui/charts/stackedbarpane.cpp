@@ -10,20 +10,10 @@ namespace headroom {
 
 namespace {
 
-// Horizontal layout of the single bar, in key-axis coordinates: labels on the left, the bar in
-// the middle, the headroom or overflow bracket to its right, capacity labels at the far right.
-constexpr double kKeyMin = 0.0;
-constexpr double kKeyMax = 3.0;
-constexpr double kBarKey = 1.5;
-constexpr double kBarWidth = 0.6;
-constexpr double kLabelKey = kBarKey - kBarWidth / 2 - 0.06;
-constexpr double kBracketKey = kBarKey + kBarWidth / 2 + 0.12;
-
 struct SideLabel
 {
     double target = 0; // where the label would like to sit, value-axis units
     QString text;
-    QColor color;
     bool bold = false;
 };
 
@@ -31,14 +21,28 @@ struct SideLabel
 void spread(QVector<SideLabel> &labels, double gap, double lo, double hi)
 {
     std::sort(labels.begin(), labels.end(), [](const SideLabel &a, const SideLabel &b) { return a.target < b.target; });
-    for (int i = 0; i < labels.size(); ++i) {
+    const int n = static_cast<int>(labels.size());
+    for (int i = 0; i < n; ++i) {
         const double floor = i == 0 ? lo + gap / 2 : labels[i - 1].target + gap;
         labels[i].target = std::max(labels[i].target, floor);
     }
-    for (int i = static_cast<int>(labels.size()) - 1; i >= 0; --i) {
-        const double ceiling = i == labels.size() - 1 ? hi - gap / 2 : labels[i + 1].target - gap;
+    for (int i = n - 1; i >= 0; --i) {
+        const double ceiling = i == n - 1 ? hi - gap / 2 : labels[i + 1].target - gap;
         labels[i].target = std::min(labels[i].target, ceiling);
     }
+}
+
+QString peakText(StepPhase phase, const QString &size)
+{
+    switch (phase) {
+    case StepPhase::Forward:
+        return StackedBarPane::tr("Peak in forward  %1").arg(size);
+    case StepPhase::Backward:
+        return StackedBarPane::tr("Peak in backward  %1").arg(size);
+    case StepPhase::OptimizerStep:
+        return StackedBarPane::tr("Peak in the optimizer step  %1").arg(size);
+    }
+    return QString();
 }
 
 } // namespace
@@ -73,14 +77,55 @@ void StackedBarPane::rebuild()
     setTitle(m_data.title);
     QCPAxis *x = p->xAxis;
     QCPAxis *y = p->yAxis;
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    ticker->addTick(kBarKey, tr("This scenario, per GPU"));
-    x->setTicker(ticker);
-    x->setRange(kKeyMin, kKeyMax);
     x->grid()->setVisible(false);
     x->setTickLength(0, 0);
     x->setSubTicks(false);
     y->setLabel(memoryAxisLabel());
+
+    // Value axis first: label spacing depends on it.
+    double top = std::max(m_data.totalBytes, m_data.peakBytes);
+    top = std::max(top, m_data.gpu.capacityBytes);
+    for (const CapacityLine &c : m_data.comparisons)
+        top = std::max(top, c.capacityBytes);
+    y->setRange(0, top > 0 ? toUnit(top) * 1.12 : 1.0);
+    const double textHeight = textHeightOnValueAxis();
+
+    // The labels left of the bar: each bucket, the total and (when higher) the peak.
+    QVector<SideLabel> labels;
+    double cumulative = 0;
+    for (const Segment &s : m_data.segments) {
+        if (s.bytes > 0)
+            labels.append({ toUnit(cumulative + s.bytes / 2), tr("%1  %2").arg(bucketName(s.bucket), sizeText(s.bytes)),
+                            false });
+        cumulative += s.bytes;
+    }
+    const bool peakAbove = m_data.peakBytes > m_data.totalBytes * 1.0005;
+    if (!m_data.segments.isEmpty()) {
+        labels.append({ toUnit(m_data.totalBytes), tr("Total  %1").arg(sizeText(m_data.totalBytes)), true });
+        if (peakAbove)
+            labels.append({ toUnit(m_data.peakBytes), peakText(m_data.peakPhase, sizeText(m_data.peakBytes)), true });
+    }
+
+    // Key axis in pixels: a label column as wide as its text, the bar, the bracket.
+    QFont boldFont = font();
+    boldFont.setBold(true);
+    const QFontMetrics metrics(font());
+    const QFontMetrics boldMetrics(boldFont);
+    double labelWidth = 0;
+    for (const SideLabel &l : labels)
+        labelWidth = std::max<double>(labelWidth, (l.bold ? boldMetrics : metrics).horizontalAdvance(l.text) + 8);
+    const int rectWidth = p->axisRect()->width();
+    // Before the first layout the axis rect has no width: assume the plot less axis and legend.
+    const double width = rectWidth > 150 ? rectWidth : std::max(300, p->width() - 260);
+    x->setRange(0, width);
+    m_barWidth = std::clamp(width * 0.16, 44.0, 120.0);
+    const double barLeft = std::min(labelWidth + 10, width * 0.45);
+    m_barKey = barLeft + m_barWidth / 2;
+    const double labelKey = barLeft - 6;
+    const double bracketKey = barLeft + m_barWidth + 16;
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    ticker->addTick(m_barKey, tr("This scenario, per GPU"));
+    x->setTicker(ticker);
     if (m_data.segments.isEmpty()) {
         p->replot();
         return;
@@ -88,96 +133,121 @@ void StackedBarPane::rebuild()
 
     QVector<QCPBars *> bars;
     QCPBars *below = nullptr;
-    double cumulative = 0;
-    QVector<SideLabel> labels;
     for (const Segment &s : m_data.segments) {
         auto *bar = new QCPBars(x, y);
         bar->setName(bucketName(s.bucket));
-        bar->setWidth(kBarWidth);
+        bar->setWidth(m_barWidth);
         bar->setStackingGap(0);
         bar->setBrush(bucketColor(s.bucket));
         // A hairline in the background colour parts neighbouring segments.
         bar->setPen(QPen(background(), 1));
-        bar->addData(kBarKey, toUnit(s.bytes));
+        bar->addData(m_barKey, toUnit(s.bytes));
         bar->setSelectable(QCP::stNone);
         if (below)
             bar->moveAbove(below);
         below = bar;
         bars.append(bar);
-        if (s.bytes > 0)
-            labels.append({ toUnit(cumulative + s.bytes / 2),
-                            tr("%1  %2").arg(bucketName(s.bucket), sizeText(s.bytes)), foreground(), false });
-        cumulative += s.bytes;
     }
     // Legend top to bottom in the order the stack reads, top to bottom.
     for (auto it = bars.crbegin(); it != bars.crend(); ++it)
         p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
-
-    double top = std::max(m_data.totalBytes, m_data.peakBytes);
-    top = std::max(top, m_data.gpu.capacityBytes);
-    for (const CapacityLine &c : m_data.comparisons)
-        top = std::max(top, c.capacityBytes);
-    y->setRange(0, toUnit(top) * 1.12);
-
-    labels.append({ toUnit(m_data.totalBytes), tr("Total  %1").arg(sizeText(m_data.totalBytes)), foreground(), true });
-    const bool peakAbove = m_data.peakBytes > m_data.totalBytes * 1.0005;
     if (peakAbove) {
         auto *peakLine = new QCPItemLine(p);
-        peakLine->start->setCoords(kBarKey - kBarWidth / 2, toUnit(m_data.peakBytes));
-        peakLine->end->setCoords(kBarKey + kBarWidth / 2, toUnit(m_data.peakBytes));
+        peakLine->start->setCoords(m_barKey - m_barWidth / 2, toUnit(m_data.peakBytes));
+        peakLine->end->setCoords(m_barKey + m_barWidth / 2, toUnit(m_data.peakBytes));
         peakLine->setPen(QPen(foreground(), 1.5, Qt::DashLine));
-        labels.append({ toUnit(m_data.peakBytes), tr("Peak in backward  %1").arg(sizeText(m_data.peakBytes)),
-                        foreground(), true });
-    }
-    const double gap = textHeightOnValueAxis();
-    spread(labels, gap, y->range().lower, y->range().upper);
-    for (const SideLabel &l : labels) {
-        auto *text = new QCPItemText(p);
-        text->position->setCoords(kLabelKey, l.target);
-        text->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        text->setText(l.text);
-        text->setColor(l.color);
-        QFont f = font();
-        f.setBold(l.bold);
-        text->setFont(f);
-        text->setSelectable(false);
     }
 
     QVector<LevelLine> lines;
     const double peak = m_data.peakBytes;
-    auto lineText = [this, peak](const CapacityLine &c) {
-        const double spare = c.capacityBytes - peak;
-        //: a GPU's capacity line: name, capacity, and "headroom 12.3 GiB" or "overflow 55.9 GiB"
-        return tr("%1: %2 · %3")
-                .arg(c.gpuName, sizeText(c.capacityBytes),
-                     spare >= 0 ? tr("headroom %1").arg(sizeText(spare)) : tr("overflow %1").arg(sizeText(-spare)));
+    // Capacity labels keep right of the bar: longer ones break into lines.
+    const double labelRoom = std::max(120.0, width - (barLeft + m_barWidth + 12));
+    struct Band
+    {
+        double lo, hi, left;
     };
-    for (const CapacityLine &c : m_data.comparisons)
-        lines.append({ c.capacityBytes, lineText(c), mutedForeground(), Qt::DashLine, 1.2 });
+    QVector<Band> taken; // value range and left edge (key) of the comparison labels
+    for (const CapacityLine &c : m_data.comparisons) {
+        const double spare = c.capacityBytes - peak;
+        //: a comparison GPU's capacity line: name, capacity, and "headroom 12.3 GiB" or "overflow 55.9 GiB"
+        const QString text = tr("%1: %2 · %3")
+                                     .arg(c.gpuName, sizeText(c.capacityBytes),
+                                          spare >= 0 ? tr("headroom %1").arg(sizeText(spare))
+                                                     : tr("overflow %1").arg(sizeText(-spare)));
+        //: the same label on two lines when the chart is narrow
+        const QString wrapped = tr("%1\n%2 · %3")
+                                        .arg(c.gpuName, sizeText(c.capacityBytes),
+                                             spare >= 0 ? tr("headroom %1").arg(sizeText(spare))
+                                                        : tr("overflow %1").arg(sizeText(-spare)));
+        lines.append({ c.capacityBytes, text, mutedForeground(), Qt::DashLine, 1.2, labelRoom, wrapped });
+        const double level = toUnit(c.capacityBytes);
+        const double textWidth = std::min<double>(metrics.horizontalAdvance(text), labelRoom);
+        const int rows = metrics.horizontalAdvance(text) > labelRoom ? 2 : 1;
+        taken.append({ level - rows * textHeight, level + rows * textHeight, width - textWidth - 16 });
+    }
     if (m_data.gpu.capacityBytes > 0) {
         const bool fits = m_data.gpu.capacityBytes >= peak;
-        lines.append({ m_data.gpu.capacityBytes, lineText(m_data.gpu), fits ? goodColor() : badColor(), Qt::SolidLine,
-                       2.0 });
-        // The headroom or overflow as a bracket from the peak to the capacity.
+        const QColor verdictColor = fits ? goodColor() : badColor();
+        // The chosen GPU's verdict is the bracket's label; its line names the card.
+        const QString text = tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes));
+        //: the same label on two lines when the chart is narrow
+        const QString wrapped = tr("%1\n%2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes));
+        lines.append({ m_data.gpu.capacityBytes, text, verdictColor, Qt::SolidLine, 2.0, labelRoom, wrapped });
+        const double level = toUnit(m_data.gpu.capacityBytes);
+        const double textWidth = std::min<double>(metrics.horizontalAdvance(text), labelRoom);
+        const int rows = metrics.horizontalAdvance(text) > labelRoom ? 2 : 1;
+        taken.append({ level - rows * textHeight, level + rows * textHeight, width - textWidth - 16 });
+
         auto *bracket = new QCPItemLine(p);
-        bracket->start->setCoords(kBracketKey, toUnit(peak));
-        bracket->end->setCoords(kBracketKey, toUnit(m_data.gpu.capacityBytes));
+        bracket->start->setCoords(bracketKey, toUnit(peak));
+        bracket->end->setCoords(bracketKey, level);
         bracket->setHead(QCPLineEnding(QCPLineEnding::esBar, 10));
         bracket->setTail(QCPLineEnding(QCPLineEnding::esBar, 10));
-        bracket->setPen(QPen(fits ? goodColor() : badColor(), 2));
-        auto *verdict = new QCPItemText(p);
-        verdict->position->setCoords(kBracketKey + 0.05, toUnit((peak + m_data.gpu.capacityBytes) / 2));
-        verdict->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        verdict->setText(verdictText());
-        verdict->setColor(fits ? goodColor() : badColor());
-        QFont f = font();
-        f.setBold(true);
-        verdict->setFont(f);
-        verdict->setSelectable(false);
-        // Between two close lines there is no room for it; the capacity line's label says it.
-        verdict->setVisible(std::abs(toUnit(m_data.gpu.capacityBytes - peak)) > 2.2 * gap);
+        bracket->setPen(QPen(verdictColor, 2));
+
+        // Beside the bracket, at the first height from its middle outwards that keeps clear of
+        // the capacity labels; hidden when the bracket is too short (the line's label is there).
+        const QString verdict = verdictText();
+        const double verdictRight = bracketKey + 8 + boldMetrics.horizontalAdvance(verdict);
+        const double lo = std::min(toUnit(peak), level) + textHeight / 2;
+        const double hi = std::max(toUnit(peak), level) - textHeight / 2;
+        double at = (lo + hi) / 2;
+        bool placed = false;
+        for (int step = 0; step < 40 && !placed; ++step) {
+            const double candidate = (lo + hi) / 2 + (step % 2 == 0 ? 1 : -1) * ((step + 1) / 2) * textHeight / 2;
+            if (candidate < lo || candidate > hi)
+                continue;
+            placed = std::none_of(taken.cbegin(), taken.cend(), [&](const Band &b) {
+                return verdictRight > b.left && candidate + textHeight / 2 > b.lo && candidate - textHeight / 2 < b.hi;
+            });
+            if (placed)
+                at = candidate;
+        }
+        auto *label = new QCPItemText(p);
+        label->position->setCoords(bracketKey + 8, at);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setText(verdict);
+        label->setColor(verdictColor);
+        label->setFont(boldFont);
+        label->setSelectable(false);
+        label->setVisible(placed && hi > lo);
     }
     addLevelLines(lines);
+
+    // Drawn after the capacity lines, with a background, so a line crossing the column passes
+    // behind the text.
+    spread(labels, textHeight, y->range().lower, y->range().upper);
+    for (const SideLabel &l : labels) {
+        auto *text = new QCPItemText(p);
+        text->position->setCoords(labelKey, l.target);
+        text->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        text->setText(l.text);
+        text->setColor(foreground());
+        text->setFont(l.bold ? boldFont : font());
+        text->setBrush(background());
+        text->setPadding(QMargins(2, 0, 2, 0));
+        text->setSelectable(false);
+    }
     p->replot();
 }
 
@@ -188,7 +258,7 @@ QString StackedBarPane::toolTipAt(const QPoint &pos) const
         return QString();
     const double key = p->xAxis->pixelToCoord(pos.x());
     const double value = p->yAxis->pixelToCoord(pos.y());
-    if (key < kBarKey - kBarWidth / 2 || key > kBarKey + kBarWidth / 2)
+    if (key < m_barKey - m_barWidth / 2 || key > m_barKey + m_barWidth / 2)
         return QString();
     double bottom = 0;
     for (const Segment &s : m_data.segments) {

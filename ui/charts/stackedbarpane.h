@@ -21,7 +21,7 @@ public:
     const StackedBarData &data() const { return m_data; }
     QString toolTipAt(const QPoint &pos) const override;
 
-    //! The headroom or overflow label as shown, e.g. "overflow 55.89 GiB"; empty without a GPU.
+    //! The headroom or overflow label as shown, e.g. "overflow 55.9 GiB"; empty without a GPU.
     QString verdictText() const;
 
 public slots:
@@ -32,6 +32,10 @@ protected:
 
 private:
     StackedBarData m_data;
+    // Where the bar sits on the key axis, whose units are the axis rect's pixels (so that the
+    // label column fits its text at any width).
+    double m_barKey = 0;
+    double m_barWidth = 0;
 };
 
 } // namespace headroom

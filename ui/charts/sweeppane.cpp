@@ -159,8 +159,6 @@ void SweepPane::rebuild()
     }
     for (double v : running)
         top = std::max(top, v);
-    for (auto it = graphs.crbegin(); it != graphs.crend(); ++it)
-        p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
 
     if (!m_data.alternativeTotal.isEmpty()) {
         QVector<double> values(m_data.alternativeTotal.size());
@@ -173,10 +171,13 @@ void SweepPane::rebuild()
         g->setData(m_data.x, values, true);
         g->setPen(QPen(foreground(), 2, Qt::DashLine));
         g->setSelectable(QCP::stNone);
+        p->legend->addItem(new QCPPlottableLegendItem(p->legend, g));
     }
+    for (auto it = graphs.crbegin(); it != graphs.crend(); ++it)
+        p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
 
-    top = std::max(top, toUnit(m_data.gpu.capacityBytes));
-    y->setRange(0, top * 1.1);
+    // Room above the capacity line for its label, clear of the marker's label at the top.
+    y->setRange(0, std::max(top * 1.1, toUnit(m_data.gpu.capacityBytes) * 1.25));
 
     // The scenario's own value: a vertical line, a dot on the total and a label.
     const double ratio = (m_data.current - m_data.x.first()) / (m_data.x.last() - m_data.x.first());

@@ -1,6 +1,7 @@
 #include "timelinepane.h"
 
 #include <algorithm>
+#include <functional>
 
 #include <QLabel>
 #include <QVBoxLayout>
@@ -28,7 +29,19 @@ TimelinePane::~TimelinePane() = default;
 void TimelinePane::setData(const TimelineData &data)
 {
     m_data = data;
+    m_hasTransient = std::any_of(m_data.points.cbegin(), m_data.points.cend(),
+                                 [](const TimelineSample &t) { return t.transientBytes > 0; });
     rebuild();
+}
+
+QString TimelinePane::transientName()
+{
+    return tr("Short-lived buffers");
+}
+
+QColor TimelinePane::transientColor()
+{
+    return QColor(0xF0, 0xE4, 0x42); // Okabe–Ito yellow
 }
 
 void TimelinePane::rebuild()
@@ -60,23 +73,38 @@ void TimelinePane::rebuild()
     QVector<double> keys(n);
     for (int i = 0; i < n; ++i)
         keys[i] = i;
-    // Stacked steps: each bucket's graph is the running sum, filled down to the one below.
+    // Stacked steps, bottom to top: the buckets, the short-lived buffers right above the
+    // activations they come with, the runtime overhead on top. Each graph is the running sum,
+    // filled down to the one below.
+    struct Series
+    {
+        QString name;
+        QColor color;
+        std::function<double(const TimelineSample &)> bytes;
+    };
+    QVector<Series> series;
+    for (Bucket k : kAllBuckets) {
+        const auto index = static_cast<std::size_t>(bucketIndex(k));
+        if (k == Bucket::Overhead && m_hasTransient)
+            series.append({ transientName(), transientColor(),
+                            [](const TimelineSample &t) { return t.transientBytes; } });
+        series.append({ bucketName(k), bucketColor(k), [index](const TimelineSample &t) { return t.bytes[index]; } });
+    }
     QVector<double> running(n, 0.0);
     QVector<QCPGraph *> graphs;
     QCPGraph *below = nullptr;
-    for (Bucket k : kAllBuckets) {
+    for (const Series &s : series) {
         QVector<double> values(n);
         for (int i = 0; i < n; ++i) {
-            running[i] += toUnit(m_data.points[i].bytes[static_cast<std::size_t>(bucketIndex(k))]);
+            running[i] += toUnit(s.bytes(m_data.points[i]));
             values[i] = running[i];
         }
         auto *g = p->addGraph(x, y);
-        g->setName(bucketName(k));
+        g->setName(s.name);
         g->setData(keys, values, true);
         g->setLineStyle(QCPGraph::lsStepCenter);
-        const QColor c = bucketColor(k);
-        g->setPen(QPen(c.darker(125), 1));
-        g->setBrush(c);
+        g->setPen(QPen(s.color.darker(125), 1));
+        g->setBrush(s.color);
         g->setSelectable(QCP::stNone);
         if (below)
             g->setChannelFillGraph(below);
@@ -86,8 +114,8 @@ void TimelinePane::rebuild()
     for (auto it = graphs.crbegin(); it != graphs.crend(); ++it)
         p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
 
-    const double top = std::max({ m_data.peakBytes, m_data.estimatePeakBytes, m_data.gpu.capacityBytes });
-    y->setRange(0, toUnit(top) * 1.16);
+    const double top = std::max({ m_data.peakBytes * 1.16, m_data.estimatePeakBytes * 1.1, m_data.gpu.capacityBytes * 1.2 });
+    y->setRange(0, toUnit(top));
 
     // Phases shaded behind the data, alternating.
     for (int i = 0; i < m_data.phases.size(); ++i) {
@@ -136,9 +164,10 @@ void TimelinePane::rebuild()
         lines.append({ m_data.gpu.capacityBytes, tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes)),
                        fits ? goodColor() : badColor(), Qt::SolidLine, 2.0 });
     }
-    // The verdict's figure when it differs: every bucket live at once.
-    if (m_data.estimatePeakBytes > m_data.peakBytes * 1.005)
-        lines.append({ m_data.estimatePeakBytes, tr("All buckets at once (the verdict's figure): %1")
+    // The verdict's figure when it differs: every bucket live at once. Within a line of text
+    // of the peak its label would run into the peak's; the note says it then.
+    if (toUnit(m_data.estimatePeakBytes - m_data.peakBytes) > 1.4 * textHeightOnValueAxis())
+        lines.append({ m_data.estimatePeakBytes, tr("Every bucket at once (the textbook verdict): %1")
                                                          .arg(sizeText(m_data.estimatePeakBytes)),
                        mutedForeground(), Qt::DotLine, 1.5 });
     addLevelLines(lines);
@@ -155,10 +184,14 @@ QString TimelinePane::toolTipAt(const QPoint &pos) const
         return QString();
     const TimelineSample &point = m_data.points[i];
     QString text = QStringLiteral("<b>%1</b> (%2)").arg(point.label.toHtmlEscaped(), stepPhaseText(point.phase).toHtmlEscaped());
-    for (auto k = kAllBuckets.crbegin(); k != kAllBuckets.crend(); ++k)
+    for (auto k = kAllBuckets.crbegin(); k != kAllBuckets.crend(); ++k) {
         text += QStringLiteral("<br>%1: %2")
                         .arg(bucketName(*k).toHtmlEscaped(),
                              sizeText(point.bytes[static_cast<std::size_t>(bucketIndex(*k))], 2).toHtmlEscaped());
+        if (*k == Bucket::Overhead && m_hasTransient)
+            text += QStringLiteral("<br>%1: %2")
+                            .arg(transientName().toHtmlEscaped(), sizeText(point.transientBytes, 2).toHtmlEscaped());
+    }
     text += QStringLiteral("<br><b>%1</b>").arg(tr("Live: %1").arg(sizeTextBoth(point.total())).toHtmlEscaped());
     if (i == m_data.peakIndex)
         text += QStringLiteral("<br>%1").arg(tr("The step's peak.").toHtmlEscaped());

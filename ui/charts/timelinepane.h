@@ -23,6 +23,10 @@ public:
     const TimelineData &data() const { return m_data; }
     QString toolTipAt(const QPoint &pos) const override;
 
+    //! The series of short-lived buffers (stacked above the activations when there are any).
+    static QString transientName();
+    static QColor transientColor();
+
 public slots:
     void setData(const headroom::TimelineData &data);
 
@@ -31,6 +35,7 @@ protected:
 
 private:
     TimelineData m_data;
+    bool m_hasTransient = false;
     QLabel *m_note = nullptr;
 };
 
