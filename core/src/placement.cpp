@@ -9,7 +9,8 @@ namespace headroom {
 
 namespace {
 
-constexpr Count ceilDiv(Count a, Count b) { return b > 0 ? (a + b - 1) / b : a; }
+// Most runs divide by 1 (one GPU, no tensor parallelism): skip the 128-bit division call then.
+constexpr Count ceilDiv(Count a, Count b) { return b > 1 ? (a + b - 1) / b : a; }
 constexpr Count maxOf(Count a, Count b) { return a > b ? a : b; }
 
 // DeepSpeed's largest_layer_params: the module with the most parameters of its own.
@@ -64,7 +65,7 @@ ModelParallelShare modelParallelShare(const Scenario &s)
     const Count arch = pc.total(L);
 
     ModelParallelShare r;
-    r.total = effectiveParameters(m);
+    r.total = m.paramsOverride > 0 ? m.paramsOverride : arch; // effectiveParameters(), without recounting
     r.largestModule = ceilDiv(largestModule(m), t);
     Count local = arch;
     if (t > 1 || p > 1) {

@@ -52,47 +52,6 @@ std::optional<E> valueOf(const std::array<std::pair<E, std::string_view>, N> &ta
 
 } // namespace
 
-BytesPer dtypeSize(Dtype dtype)
-{
-    switch (dtype) {
-    case Dtype::Int64: return bytesPer(8);
-    case Dtype::Fp32: return bytesPer(4);
-    case Dtype::Fp16:
-    case Dtype::Bf16: return bytesPer(2);
-    case Dtype::Int8:
-    case Dtype::Bool: return bytesPer(1);
-    case Dtype::Nf4: return bytesPer(1, 2);
-    }
-    return bytesPer(0);
-}
-
-Dtype weightDtype(Recipe recipe)
-{
-    switch (recipe) {
-    case Recipe::Fp32:
-    case Recipe::AmpFp16:
-    case Recipe::AmpBf16: return Dtype::Fp32;
-    case Recipe::Fp16Master:
-    case Recipe::Fp16Pure: return Dtype::Fp16;
-    case Recipe::Bf16Master:
-    case Recipe::Bf16Pure: return Dtype::Bf16;
-    }
-    return Dtype::Fp32;
-}
-
-Dtype activationDtype(Recipe recipe)
-{
-    if (recipe == Recipe::Fp32)
-        return Dtype::Fp32;
-    return usesFp16(recipe) ? Dtype::Fp16 : Dtype::Bf16;
-}
-
-bool isHalfPrecision(Dtype dtype) { return dtype == Dtype::Fp16 || dtype == Dtype::Bf16; }
-
-bool usesFp16(Recipe r) { return r == Recipe::AmpFp16 || r == Recipe::Fp16Master || r == Recipe::Fp16Pure; }
-bool usesBf16(Recipe r) { return r == Recipe::AmpBf16 || r == Recipe::Bf16Master || r == Recipe::Bf16Pure; }
-bool isAutocast(Recipe r) { return r == Recipe::AmpFp16 || r == Recipe::AmpBf16; }
-
 int optimizerStateTensors(Optimizer optimizer)
 {
     switch (optimizer) {

@@ -28,7 +28,11 @@ struct ModelSpec
 
     constexpr Count kvHeadsOrHeads() const { return kvHeads > 0 ? kvHeads : heads; }
     constexpr Count ffnOrDefault() const { return ffn > 0 ? ffn : 4 * hidden; }
-    constexpr Count headDim() const { return heads > 0 ? hidden / heads : 0; }
+    // Validated sizes fit 64 bits; a 64-bit division is an instruction, a 128-bit one a library call.
+    constexpr Count headDim() const
+    {
+        return heads > 0 ? Count(static_cast<std::int64_t>(hidden) / static_cast<std::int64_t>(heads)) : 0;
+    }
     constexpr Count kvDim() const { return kvHeadsOrHeads() * headDim(); }
 };
 

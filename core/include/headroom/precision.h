@@ -13,7 +13,6 @@ namespace headroom {
 enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool, Int64 };
 
 //! Bytes an element of \a dtype takes; NF4 packs two elements a byte.
-BytesPer dtypeSize(Dtype dtype);
 
 /*!
  * How weights, gradients and activations are stored during training (the brief, section 1.3
@@ -59,18 +58,54 @@ struct PerParamBytes
     }
 };
 
-Dtype weightDtype(Recipe recipe);
 //! The dtype most saved activations take: half precision for every recipe but fp32.
-Dtype activationDtype(Recipe recipe);
-bool isHalfPrecision(Dtype dtype);
-bool usesFp16(Recipe recipe);
-bool usesBf16(Recipe recipe);
-bool isAutocast(Recipe recipe);
 
 //! Number of full-size state tensors the optimizer keeps per parameter (Adam: m and v).
 int optimizerStateTensors(Optimizer optimizer);
 
 PerParamBytes perParamBytes(const PrecisionChoice &choice);
+
+// Small and on every estimate's path: defined here so they inline.
+constexpr bool usesFp16(Recipe r) { return r == Recipe::AmpFp16 || r == Recipe::Fp16Master || r == Recipe::Fp16Pure; }
+constexpr bool usesBf16(Recipe r) { return r == Recipe::AmpBf16 || r == Recipe::Bf16Master || r == Recipe::Bf16Pure; }
+constexpr bool isAutocast(Recipe r) { return r == Recipe::AmpFp16 || r == Recipe::AmpBf16; }
+
+constexpr BytesPer dtypeSize(Dtype dtype)
+{
+    switch (dtype) {
+    case Dtype::Int64: return bytesPer(8);
+    case Dtype::Fp32: return bytesPer(4);
+    case Dtype::Fp16:
+    case Dtype::Bf16: return bytesPer(2);
+    case Dtype::Int8:
+    case Dtype::Bool: return bytesPer(1);
+    case Dtype::Nf4: return bytesPer(1, 2);
+    }
+    return bytesPer(0);
+}
+
+constexpr Dtype weightDtype(Recipe recipe)
+{
+    switch (recipe) {
+    case Recipe::Fp32:
+    case Recipe::AmpFp16:
+    case Recipe::AmpBf16: return Dtype::Fp32;
+    case Recipe::Fp16Master:
+    case Recipe::Fp16Pure: return Dtype::Fp16;
+    case Recipe::Bf16Master:
+    case Recipe::Bf16Pure: return Dtype::Bf16;
+    }
+    return Dtype::Fp32;
+}
+
+constexpr Dtype activationDtype(Recipe recipe)
+{
+    if (recipe == Recipe::Fp32)
+        return Dtype::Fp32;
+    return usesFp16(recipe) ? Dtype::Fp16 : Dtype::Bf16;
+}
+
+constexpr bool isHalfPrecision(Dtype dtype) { return dtype == Dtype::Fp16 || dtype == Dtype::Bf16; }
 
 // Stable names used by the CLI, scenario files and settings; never translated.
 std::string_view recipeName(Recipe recipe);

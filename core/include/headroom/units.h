@@ -40,7 +40,11 @@ struct BytesPer
     Count numerator = 0;
     Count denominator = 1;
 
-    constexpr Bytes times(Count n) const { return bytes(n * numerator / denominator); }
+    // 128-bit division is a library call (__divti3); whole sizes, the common case, skip it.
+    constexpr Bytes times(Count n) const
+    {
+        return bytes(denominator == 1 ? n * numerator : n * numerator / denominator);
+    }
     constexpr double value() const { return static_cast<double>(numerator) / static_cast<double>(denominator); }
     friend constexpr bool operator==(const BytesPer &a, const BytesPer &b)
     {
