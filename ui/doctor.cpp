@@ -27,7 +27,8 @@ QString percent(Bytes part, Bytes whole)
 QString outcome(const ScenarioSpec &after, const Breakdown &before, DisplayUnit unit)
 {
     const Breakdown b = estimate(after.scenario);
-    const QString peak = Doctor::tr("Peak %1 (now %2)").arg(formatBytes(b.peak, unit), formatBytes(before.peak, unit));
+    const QString peak = Doctor::tr("After this change the peak is %1 (now %2)")
+                                 .arg(formatBytes(b.peak, unit), formatBytes(before.peak, unit));
     if (after.scenario.gpu.capacity <= bytes(0))
         return peak + Doctor::tr(".");
     if (fits(after.scenario, b))

@@ -149,7 +149,7 @@ private slots:
         const Diagnosis oom = diagnose(Symptom::OomMidway, spec, b, m_catalogue, DisplayUnit::Binary);
         QVERIFY(oom.remedy);
         QCOMPARE(oom.remedy->after.scenario.training.recompute, Recompute::Full);
-        QCOMPARE(oom.remedy->outcome, QStringLiteral("Peak 103.9 GiB (now 135.9 GiB): still short by 23.9 GiB."));
+        QCOMPARE(oom.remedy->outcome, QStringLiteral("After this change the peak is 103.9 GiB (now 135.9 GiB): still short by 23.9 GiB."));
         // BF16 converging worse: FP16 with a master copy takes the same memory.
         const Diagnosis bf16 = diagnose(Symptom::Bf16ConvergesWorse, spec, b, m_catalogue, DisplayUnit::Binary);
         QVERIFY(bf16.remedy);

@@ -151,7 +151,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
     CountField *params = addCount(model, Field::Params, tr("Parameter co&unt:"),
                                   tr("A given parameter count P (7B, 6.74e9); leave empty to derive it from the architecture."));
     params->setAllowEmpty(true);
-    m_tied = new QCheckBox(tr("&Tied input and output embeddings"), modelBox);
+    m_tied = new QCheckBox(tr("T&ied input and output embeddings"), modelBox);
     m_tied->setToolTip(tr("The output layer reuses the token embedding (GPT-2, small LLaMA models)."));
     model->addRow(QString(), m_tied);
     connect(m_tied, &QCheckBox::clicked, this, [this](bool on) {
@@ -232,7 +232,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
         m_document->edit(EditKind::ActivationModel, tr("Activation model: %1").arg(Labels::activationModel(k)),
                          [k](ScenarioSpec &s) { s.scenario.activations.model = k; });
     });
-    addCount(training, Field::GradAccum, tr("&Grad. accumulation:"),
+    addCount(training, Field::GradAccum, tr("Grad. a&ccumulation:"),
              tr("Micro-batches per optimizer step. It enlarges the global batch and saves no memory."));
     column->addWidget(trainingBox);
 
@@ -251,7 +251,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
                            Qt::ToolTipRole);
     }
     m_gpu->setToolTip(tr("The GPU whose memory the verdict compares against."));
-    hardware->addRow(tr("G&PU:"), m_gpu);
+    hardware->addRow(tr("&GPU:"), m_gpu);
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
         const GpuSpec *g = m_document->catalogue().gpu(m_gpu->itemData(index).toString());
         m_document->edit(EditKind::Gpu, tr("GPU: %1").arg(m_gpu->itemText(index)), [g](ScenarioSpec &s) {
@@ -296,7 +296,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
     for (AdapterMode a : { AdapterMode::None, AdapterMode::Lora, AdapterMode::Qlora })
         m_adapter->addItem(Labels::adapter(a), static_cast<int>(a));
     m_adapter->setToolTip(tr("LoRA trains small low-rank adapters on a frozen base; QLoRA also stores the base in 4-bit NF4."));
-    adapters->addRow(tr("&Method:"), m_adapter);
+    adapters->addRow(tr("Met&hod:"), m_adapter);
     connect(m_adapter, &QComboBox::activated, this, [this](int index) {
         const auto a = static_cast<AdapterMode>(m_adapter->itemData(index).toInt());
         m_document->edit(EditKind::Adapter, tr("Adapters: %1").arg(Labels::adapter(a)), [a](ScenarioSpec &s) {
@@ -327,6 +327,18 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
     adapters->addRow(tr("Targets:"), withError(Field::LoraTargets, targetRow));
     column->addWidget(adapterBox);
     column->addStretch(1);
+
+    // One label column for all four groups, so the fields line up down the pane.
+    int labelWidth = 0;
+    const QList<QFormLayout *> forms = { model, training, hardware, adapters };
+    for (QFormLayout *form : forms)
+        for (int row = 0; row < form->rowCount(); ++row)
+            if (QLayoutItem *item = form->itemAt(row, QFormLayout::LabelRole); item && item->widget())
+                labelWidth = qMax(labelWidth, item->widget()->sizeHint().width());
+    for (QFormLayout *form : forms)
+        for (int row = 0; row < form->rowCount(); ++row)
+            if (QLayoutItem *item = form->itemAt(row, QFormLayout::LabelRole); item && item->widget())
+                item->widget()->setMinimumWidth(labelWidth);
 
     connect(document, &ScenarioDocument::draftChanged, this, &InputPane::refresh);
     connect(document, &ScenarioDocument::issuesChanged, this, &InputPane::showErrors);
