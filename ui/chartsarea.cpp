@@ -31,8 +31,9 @@ ChartsArea::ChartsArea(ScenarioDocument *document, QWidget *parent)
     m_lower->setDocumentMode(true);
     m_lower->setToolTip(tr("The recipe comparison and the step timeline (Ctrl+Tab switches between them)."));
     grid->addWidget(m_lower, 1, 0, 1, 2);
-    grid->setColumnStretch(0, 1);
-    grid->setColumnStretch(1, 1);
+    // The bar carries a label column on each side of it; the sweep's axis is the easier to squeeze.
+    grid->setColumnStretch(0, 6);
+    grid->setColumnStretch(1, 5);
     grid->setRowStretch(0, 11);
     grid->setRowStretch(1, 9);
     const QList<ChartPane *> all = panes();

@@ -146,7 +146,7 @@ void MainWindow::createDocks()
     tellLab();
 
     m_mathDock->raise();
-    resizeDocks({ m_inputDock, m_mathDock }, { 390, 500 }, Qt::Horizontal);
+    resizeDocks({ m_inputDock, m_mathDock }, { 380, 470 }, Qt::Horizontal);
 }
 
 void MainWindow::createMenus()

@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -308,13 +309,14 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
     });
     addCount(adapters, Field::LoraRank, tr("&Rank r:"), tr("The adapters' rank r (LoRA paper: 4 to 64)."));
     auto *targetRow = new QWidget(adapterBox);
-    auto *targetLayout = new QHBoxLayout(targetRow);
+    auto *targetLayout = new QGridLayout(targetRow);
     targetLayout->setContentsMargins(0, 0, 0, 0);
     const QStringList targetNames = { tr("q"), tr("k"), tr("v"), tr("o"), tr("gate"), tr("up"), tr("down") };
     for (int i = 0; i < 7; ++i) {
         auto *box = new QCheckBox(targetNames.at(i), targetRow);
         box->setToolTip(tr("Put adapters on the %1 projection.").arg(targetNames.at(i)));
-        targetLayout->addWidget(box);
+        // Attention projections on the first row, MLP projections on the second.
+        targetLayout->addWidget(box, i < 4 ? 0 : 1, i < 4 ? i : i - 4);
         m_loraTargets << box;
         const unsigned bit = kTargets[i];
         connect(box, &QCheckBox::clicked, this, [this, bit](bool on) {
@@ -323,10 +325,16 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
             });
         });
     }
-    targetLayout->addStretch(1);
+    targetLayout->setColumnStretch(4, 1);
     adapters->addRow(tr("Targets:"), withError(Field::LoraTargets, targetRow));
     column->addWidget(adapterBox);
     column->addStretch(1);
+
+    // Long item texts (GPU names, ZeRO stages) must not widen the pane: the charts need the room.
+    for (QComboBox *box : findChildren<QComboBox *>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(16);
+    }
 
     // One label column for all four groups, so the fields line up down the pane.
     int labelWidth = 0;
