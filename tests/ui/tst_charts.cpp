@@ -108,6 +108,7 @@ private slots:
 
     void stackedBarSegments();
     void stackedBarComparisons();
+    void stackedBarShardedFormula();
     void stackedBarPaneMatchesData();
     void stackedBarVerdict();
     void stackedBarTooltip();
@@ -218,6 +219,22 @@ void TestCharts::stackedBarComparisons()
     const ScenarioSpec onH200 = sevenB(QStringLiteral("h200-141gb"));
     d = makeStackedBar(onH200, estimate(onH200.scenario), m_catalogue);
     QVERIFY(d.comparisons.isEmpty());
+}
+
+void TestCharts::stackedBarShardedFormula()
+{
+    // ZeRO-3 over 8 data-parallel GPUs: each holds 7e9 × 2 B / 8 = 1.75e9 B of weights, plus the
+    // largest module all-gathered for its turn (placement.h), the 32000 × 4096 embedding at
+    // 2 B: 262,144,000 B; 2,012,144,000 B in all. The hover formula gives the whole model's
+    // figure and this GPU's, and says why they differ.
+    ScenarioSpec spec = sevenB();
+    spec.scenario.parallel.gpus = 8;
+    spec.scenario.parallel.zero = ZeroStage::Stage3;
+    const StackedBarData d = makeStackedBar(spec, estimate(spec.scenario), m_catalogue);
+    QCOMPARE(d.segments[0].bytes, 2'012'144'000.0);
+    QCOMPARE(d.segments[0].formula,
+             QStringLiteral("P × 2 B = 7,000,000,000 × 2 B = 14,000,000,000 B for the whole model; "
+                            "2,012,144,000 B on this GPU (ZeRO)"));
 }
 
 void TestCharts::stackedBarPaneMatchesData()
@@ -797,7 +814,8 @@ void TestCharts::screenshots()
                 const QString base = dir + QLatin1Char('/') + name + c.name + (dark ? QStringLiteral("-dark") : QString());
                 QVERIFY(pane->grab().save(base + QStringLiteral(".png")));
                 if (c.name.isEmpty())
-                    QVERIFY(pane->exportTo(base + QStringLiteral("-export.png")));
+                    for (const QString suffix : { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf") })
+                        QVERIFY(pane->exportTo(base + QStringLiteral("-export.") + suffix));
             }
             pane->hide();
         }

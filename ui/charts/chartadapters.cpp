@@ -5,6 +5,7 @@
 #include <bit>
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <headroom/estimate.h>
 #include <headroom/korthikanti.h>
@@ -26,7 +27,7 @@ QString nameText(std::string_view name)
 
 QString perParamText(BytesPer b)
 {
-    return QString::number(b.value(), 'g', 4);
+    return QLocale().toString(b.value(), 'g', 4);
 }
 
 QString exactBytes(Bytes b)
@@ -80,7 +81,7 @@ QString modelStateFormula(const Scenario &s, Bytes onGpu, Bytes wholeModel, cons
         //: %1 the whole model's bytes, %2 this GPU's bytes, %3 the reasons ("ZeRO, adapters")
         text = ChartText::tr("%1 for the whole model; %2 on this GPU (%3)")
                        .arg(text + QStringLiteral(" = ") + exactBytes(wholeModel), exactBytes(onGpu),
-                            why.join(QStringLiteral(", ")));
+                            QLocale().createSeparatedList(why));
     }
     return text;
 }

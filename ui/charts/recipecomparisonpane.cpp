@@ -106,7 +106,7 @@ void RecipeComparisonPane::rebuild()
     QVector<LevelLine> lines;
     if (capacity > 0)
         lines.append({ capacity, tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(capacity)), foreground(),
-                       Qt::DashLine, 1.5 });
+                       Qt::DashLine, 1.5, 0, tr("%1\n%2").arg(m_data.gpu.gpuName, sizeText(capacity)) });
     addLevelLines(lines);
     p->replot();
 }

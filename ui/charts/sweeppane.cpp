@@ -210,15 +210,14 @@ void SweepPane::rebuild()
 
     QVector<LevelLine> lines;
     if (m_data.gpu.capacityBytes > 0) {
-        QString text = tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes));
-        if (m_data.lastFittingIndex >= 0)
-            //: appended to the capacity line's label, e.g. "fits up to S = 3,104"
-            text += tr(" · fits up to %1 = %2")
-                            .arg(axisSymbol(m_data.axis), countText(m_data.x.value(m_data.lastFittingIndex)));
-        else
-            text += tr(" · fits nowhere in this range");
+        const QString card = tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes));
+        const QString fit = m_data.lastFittingIndex >= 0
+                ? tr("fits up to %1 = %2").arg(axisSymbol(m_data.axis), countText(m_data.x.value(m_data.lastFittingIndex)))
+                : tr("fits nowhere in this range");
+        //: a capacity line's label: the card, then whether and how far the run fits
+        const QString text = tr("%1 · %2").arg(card, fit);
         lines.append({ m_data.gpu.capacityBytes, text, m_data.lastFittingIndex >= 0 ? goodColor() : badColor(),
-                       Qt::SolidLine, 2.0 });
+                       Qt::SolidLine, 2.0, 0, card + QLatin1Char('\n') + fit });
     }
     addLevelLines(lines);
     p->replot();

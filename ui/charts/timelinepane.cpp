@@ -145,16 +145,30 @@ void TimelinePane::rebuild()
         dot->setBrush(background());
         auto *label = new QCPItemText(p);
         label->position->setCoords(m_data.peakIndex, peak);
-        const bool rightHalf = m_data.peakIndex > n * 0.6;
-        label->setPositionAlignment(Qt::AlignBottom | (rightHalf ? Qt::AlignRight : Qt::AlignLeft));
         //: the timeline's peak: size and the event, e.g. "Peak 137.5 GiB · Backward, layer 32"
-        label->setText(tr("Peak %1 · %2").arg(sizeText(m_data.peakBytes), m_data.points[m_data.peakIndex].label));
+        const QString text = tr("Peak %1 · %2").arg(sizeText(m_data.peakBytes), m_data.points[m_data.peakIndex].label);
+        QFont bold = font();
+        bold.setBold(true);
+        // To the right of the peak where it fits, else to its left; elided if neither side has room.
+        const double rectWidth = p->axisRect()->width() > 150 ? p->axisRect()->width() : 600;
+        const double at = (m_data.peakIndex + 0.5) / n * rectWidth;
+        const int textWidth = QFontMetrics(bold).horizontalAdvance(text) + 16;
+        const bool right = at + textWidth <= rectWidth || at > rectWidth - at;
+        const int room = std::max(60, static_cast<int>(right ? rectWidth - at : at) - 16);
+        label->setPositionAlignment(Qt::AlignBottom | (right ? Qt::AlignLeft : Qt::AlignRight));
+        if (textWidth - 16 <= room) {
+            label->setText(text);
+        } else {
+            // Two lines, each elided if it must be.
+            const QFontMetrics metrics(bold);
+            label->setText(metrics.elidedText(tr("Peak %1").arg(sizeText(m_data.peakBytes)), Qt::ElideRight, room)
+                           + QLatin1Char('\n')
+                           + metrics.elidedText(m_data.points[m_data.peakIndex].label, Qt::ElideRight, room));
+        }
         label->setColor(foreground());
         label->setBrush(QColor(background().red(), background().green(), background().blue(), 210));
         label->setPadding(QMargins(6, 2, 6, 6));
-        QFont f = font();
-        f.setBold(true);
-        label->setFont(f);
+        label->setFont(bold);
         label->setSelectable(false);
     }
 
@@ -162,14 +176,15 @@ void TimelinePane::rebuild()
     if (m_data.gpu.capacityBytes > 0) {
         const bool fits = m_data.peakBytes <= m_data.gpu.capacityBytes;
         lines.append({ m_data.gpu.capacityBytes, tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes)),
-                       fits ? goodColor() : badColor(), Qt::SolidLine, 2.0 });
+                       fits ? goodColor() : badColor(), Qt::SolidLine, 2.0, 0,
+                       tr("%1\n%2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes)) });
     }
     // The verdict's figure when it differs: every bucket live at once. Within a line of text
     // of the peak its label would run into the peak's; the note says it then.
     if (toUnit(m_data.estimatePeakBytes - m_data.peakBytes) > 1.4 * textHeightOnValueAxis())
-        lines.append({ m_data.estimatePeakBytes, tr("Every bucket at once (the textbook verdict): %1")
-                                                         .arg(sizeText(m_data.estimatePeakBytes)),
-                       mutedForeground(), Qt::DotLine, 1.5 });
+        lines.append({ m_data.estimatePeakBytes,
+                       tr("Every bucket at once (the textbook verdict): %1").arg(sizeText(m_data.estimatePeakBytes)),
+                       mutedForeground(), Qt::DotLine, 1.5, 0, QString() });
     addLevelLines(lines);
     p->replot();
 }
