@@ -161,6 +161,10 @@ QString Labels::field(Field f)
     case Field::PipelineParallel: return tr("Pipeline parallel");
     case Field::LoraRank: return tr("LoRA rank");
     case Field::LoraTargets: return tr("LoRA targets");
+    case Field::Zero: return tr("ZeRO stage");
+    case Field::Offload: return tr("Offload");
+    case Field::GpusPerNode: return tr("GPUs per node");
+    case Field::ReduceBucket: return tr("Reduce bucket");
     }
     return {};
 }
@@ -187,6 +191,10 @@ Count Labels::fieldValue(Field f, const Scenario &s)
     case Field::PipelineParallel: return s.parallel.pipelineParallel;
     case Field::LoraRank: return s.lora.rank;
     case Field::LoraTargets: return s.lora.targets;
+    case Field::Zero: return static_cast<int>(s.parallel.zero);
+    case Field::Offload: return static_cast<int>(s.parallel.offload);
+    case Field::GpusPerNode: return s.parallel.gpusPerNode;
+    case Field::ReduceBucket: return s.parallel.reduceBucket;
     }
     return 0;
 }
@@ -206,6 +214,13 @@ QString Labels::issue(const ValidationIssue &i, const Scenario &s)
                 .arg(field(i.field), got, field(i.other), groupedCount(fieldValue(i.other, s)));
     case Problem::Missing:
         return tr("%1 is required").arg(field(i.field));
+    case Problem::Requires:
+        if (i.min == i.max)
+            return tr("%1 needs %2 %3 (it is %4)")
+                    .arg(field(i.field), field(i.other), groupedCount(i.min), groupedCount(fieldValue(i.other, s)));
+        return tr("%1 needs %2 between %3 and %4 (it is %5)")
+                .arg(field(i.field), field(i.other), groupedCount(i.min), groupedCount(i.max),
+                     groupedCount(fieldValue(i.other, s)));
     }
     return {};
 }

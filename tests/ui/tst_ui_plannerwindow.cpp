@@ -340,6 +340,28 @@ private slots:
         QCOMPARE(m_window->document()->scenario().model.heads, Count(41));
     }
 
+    void offloadWithoutZeroIsExplainedThenApplied()
+    {
+        InputPane *pane = m_window->inputPane();
+        const double before = m_window->charts()->stackedBar()->data().totalBytes;
+        emit pane->offloadBox()->activated(pane->offloadBox()->findData(static_cast<int>(Offload::Optimizer)));
+        const QString message = QStringLiteral("Offload needs ZeRO stage between 1 and 3 (it is 0)");
+        QCOMPARE(pane->errorText(Field::Offload), message);
+        QCOMPARE(pane->errorText(Field::Zero), message);
+        QCOMPARE(m_window->document()->scenario().parallel.offload, Offload::None);
+        QCOMPARE(m_window->charts()->stackedBar()->data().totalBytes, before);
+
+        // Stage 2 makes the pair valid: optimizer states (and master weights) leave the GPU.
+        emit pane->zeroBox()->activated(pane->zeroBox()->findData(static_cast<int>(ZeroStage::Stage2)));
+        QVERIFY(pane->errorText(Field::Offload).isEmpty());
+        QCOMPARE(m_window->document()->scenario().parallel.offload, Offload::Optimizer);
+        QCOMPARE(m_window->document()->scenario().parallel.zero, ZeroStage::Stage2);
+        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        QCOMPARE(segment(bar, Bucket::OptimizerStates), 0.0);
+        QCOMPARE(bar.totalBytes, double(m_window->document()->breakdown().total().value()));
+        QVERIFY(bar.totalBytes < before);
+    }
+
     void adviceButtonAppliesTheFirstAdvice()
     {
         VerdictPane *verdict = m_window->verdictPane();

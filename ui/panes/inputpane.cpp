@@ -270,7 +270,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
         m_zero->addItem(Labels::zeroStage(z), static_cast<int>(z));
     m_zero->setToolTip(tr("DeepSpeed ZeRO: shard optimizer states (1), also gradients (2), also parameters (3) "
                           "over the data-parallel GPUs."));
-    hardware->addRow(tr("&ZeRO:"), m_zero);
+    hardware->addRow(tr("&ZeRO:"), withError(Field::Zero, m_zero));
     connect(m_zero, &QComboBox::activated, this, [this](int index) {
         const auto z = static_cast<ZeroStage>(m_zero->itemData(index).toInt());
         m_document->edit(EditKind::Zero, tr("ZeRO: %1").arg(Labels::zeroStage(z)),
@@ -281,7 +281,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
     for (Offload o : { Offload::None, Offload::Optimizer, Offload::OptimizerAndParams })
         m_offload->addItem(Labels::offload(o), static_cast<int>(o));
     m_offload->setToolTip(tr("DeepSpeed offload: keep optimizer states (and parameters) in CPU memory."));
-    hardware->addRow(tr("O&ffload:"), m_offload);
+    hardware->addRow(tr("O&ffload:"), withError(Field::Offload, m_offload));
     connect(m_offload, &QComboBox::activated, this, [this](int index) {
         const auto o = static_cast<Offload>(m_offload->itemData(index).toInt());
         m_document->edit(EditKind::Offload, tr("Offload: %1").arg(Labels::offload(o)),
@@ -535,8 +535,9 @@ void InputPane::showErrors()
     for (const ValidationIssue &issue : issues) {
         const QString text = Labels::issue(issue, m_document->draft().scenario);
         messages[issue.field] << text;
-        // "Heads must divide hidden" is as much about the hidden size: say it beside both.
-        if (issue.problem == Problem::NotDivisible && issue.other != issue.field)
+        // "Heads must divide hidden" is as much about the hidden size, "offload needs ZeRO" about
+        // the stage: say it beside both.
+        if ((issue.problem == Problem::NotDivisible || issue.problem == Problem::Requires) && issue.other != issue.field)
             messages[issue.other] << text;
     }
     for (const auto &[field, text] : m_textErrors)
