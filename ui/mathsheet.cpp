@@ -7,6 +7,7 @@
 #include <headroom/activationmodel.h>
 #include <headroom/breakdown.h>
 #include <headroom/estimate.h>
+#include <headroom/steptimeline.h>
 
 #include "labels.h"
 
@@ -183,12 +184,28 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Cat
                                      .arg(formatBytes(b.modelStates(), unit), formatBytes(b.activations, unit),
                                           formatBytes(b.overhead, unit)),
                              both(b.total()), true };
-    if (b.peak != b.total())
+    if (b.peak > b.total()) {
         total.lines << MathLine{ MathText::tr("Peak (%1)").arg(Labels::stepPhase(b.peakPhase)),
                                  MathText::tr("total + backward's transient buffers"),
                                  MathText::tr("%1 + %2").arg(formatBytes(b.total(), unit),
                                                              formatBytes(a.backwardTransient, unit)),
                                  both(b.peak), true };
+    } else if (b.peak < b.total()) {
+        // The itemized model takes the peak from the step's timeline: not every bucket is live
+        // at once (gradients appear layer by layer while activations are released).
+        const StepTimeline timeline = stepTimeline(s, b);
+        const TimelinePoint &p = timeline.peakPoint();
+        total.lines << MathLine{ MathText::tr("Peak (%1)").arg(Labels::stepPhase(b.peakPhase)),
+                                 MathText::tr("what is live at the step's highest point: parameters + gradients + "
+                                              "master weights + optimizer states + activations + transient buffers + "
+                                              "overhead"),
+                                 QStringList{ formatBytes(p.parameters, unit), formatBytes(p.gradients, unit),
+                                              formatBytes(p.masterWeights, unit), formatBytes(p.optimizerStates, unit),
+                                              formatBytes(p.activations, unit), formatBytes(p.transient, unit),
+                                              formatBytes(p.overhead, unit) }
+                                         .join(MathText::tr(" + ")),
+                                 both(b.peak), true };
+    }
     if (s.gpu.capacity > bytes(0)) {
         const GpuSpec *gpu = catalogue.gpu(spec.gpuId);
         const QString gpuName = gpu ? gpu->name : spec.gpuId;

@@ -7,6 +7,7 @@
 #include <headroom/estimate.h>
 
 #include "doctor.h"
+#include "mathsheet.h"
 #include "scenariodocument.h"
 #include "verdict.h"
 #include "widgets/countfield.h"
@@ -200,6 +201,35 @@ private slots:
         Scenario wider = spec.scenario;
         wider.parallel.gpus = v.gpusNeeded;
         QVERIFY(fits(wider, estimate(wider)));
+    }
+
+    void mathSheetExplainsATimelinePeak()
+    {
+        // The itemized model's peak is the step timeline's highest point, below the plain sum:
+        // the sheet must say so instead of "total + transient".
+        ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
+        spec.scenario.activations.model = ActivationModelKind::Transformer;
+        const Breakdown b = estimate(spec.scenario);
+        QVERIFY(b.peak < b.total());
+        const MathSheet sheet = buildMathSheet(spec, b, m_catalogue, DisplayUnit::Binary);
+        const MathLine *peak = nullptr;
+        for (const MathSection &section : sheet.sections)
+            for (const MathLine &line : section.lines)
+                if (line.name.startsWith(QStringLiteral("Peak")))
+                    peak = &line;
+        QVERIFY(peak);
+        QCOMPARE(peak->result, formatBytesBoth(b.peak, DisplayUnit::Binary));
+        QVERIFY(peak->formula.startsWith(QStringLiteral("what is live at the step's highest point")));
+        QCOMPARE(peak->numbers.count(QStringLiteral(" + ")), 6);
+        // One layer's tensors come from the activation model's itemization.
+        QVERIFY(sheet.tensors.size() > 5);
+
+        // The textbook model's peak is its sum: no peak line at all.
+        const ScenarioSpec textbook = ScenarioDocument::defaultSpec(m_catalogue);
+        const MathSheet plain = buildMathSheet(textbook, estimate(textbook.scenario), m_catalogue, DisplayUnit::Binary);
+        for (const MathSection &section : plain.sections)
+            for (const MathLine &line : section.lines)
+                QVERIFY(!line.name.startsWith(QStringLiteral("Peak")));
     }
 
 private:
