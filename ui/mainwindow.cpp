@@ -111,11 +111,9 @@ void MainWindow::createDocks()
     scroll->setWidget(m_inputs);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_inputDock = new QDockWidget(tr("Inputs"), this);
     m_inputDock->setObjectName(QStringLiteral("InputsDock"));
     m_inputDock->setWidget(scroll);
-    m_inputDock->setMinimumWidth(m_inputs->minimumSizeHint().width() + 24);
     addDockWidget(Qt::LeftDockWidgetArea, m_inputDock);
 
     m_math = new MathPane(m_document);
@@ -146,7 +144,7 @@ void MainWindow::createDocks()
     tellLab();
 
     m_mathDock->raise();
-    resizeDocks({ m_inputDock, m_mathDock }, { 380, 470 }, Qt::Horizontal);
+    resizeDocks({ m_inputDock, m_mathDock }, { m_inputs->minimumSizeHint().width() + 24, 470 }, Qt::Horizontal);
 }
 
 void MainWindow::createMenus()
