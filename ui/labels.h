@@ -34,7 +34,6 @@ public:
     //! The field as the planner labels it ("Hidden size").
     static QString field(Field field);
     //! The field's current value in \a scenario, for messages.
-    static Count fieldValue(Field field, const Scenario &scenario);
     //! A validation issue in words, naming the field, the value and the allowed range.
     static QString issue(const ValidationIssue &issue, const Scenario &scenario);
     //! Text typed into a field that is not a count at all.

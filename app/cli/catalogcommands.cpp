@@ -16,16 +16,13 @@ namespace headroom::cli {
 
 namespace {
 
-bool parseListOptions(QCommandLineParser &parser, const QStringList &arguments, const QString &description)
+ParseOutcome parseListOptions(QCommandLineParser &parser, const QStringList &arguments, const QString &description,
+                              const char *command)
 {
     parser.setApplicationDescription(description);
     parser.addHelpOption();
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON.") });
-    if (!parser.parse(arguments)) {
-        err() << Cli::tr("error: ") << parser.errorText() << Qt::endl;
-        return false;
-    }
-    return true;
+    return parseCommand(parser, arguments, command);
 }
 
 } // namespace
@@ -33,12 +30,9 @@ bool parseListOptions(QCommandLineParser &parser, const QStringList &arguments, 
 int runPresetsCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    if (!parseListOptions(parser, arguments, Cli::tr("List the model presets.")))
-        return kBadInput;
-    if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
-        return 0;
-    }
+    if (const ParseOutcome outcome = parseListOptions(parser, arguments, Cli::tr("List the model presets."), "presets");
+        outcome != ParseOutcome::Run)
+        return exitCodeOf(outcome);
     Catalogue catalogue;
     if (!loadCatalogueOrComplain(catalogue))
         return kBadInput;
@@ -77,12 +71,9 @@ int runPresetsCommand(const QStringList &arguments)
 int runGpusCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    if (!parseListOptions(parser, arguments, Cli::tr("List the GPU catalogue.")))
-        return kBadInput;
-    if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
-        return 0;
-    }
+    if (const ParseOutcome outcome = parseListOptions(parser, arguments, Cli::tr("List the GPU catalogue."), "gpus");
+        outcome != ParseOutcome::Run)
+        return exitCodeOf(outcome);
     Catalogue catalogue;
     if (!loadCatalogueOrComplain(catalogue))
         return kBadInput;

@@ -1,5 +1,6 @@
 #include "clitext.h"
 
+#include <QCommandLineParser>
 #include <QTextStream>
 
 namespace headroom::cli {
@@ -14,6 +15,27 @@ QTextStream &err()
 {
     static QTextStream stream(stderr);
     return stream;
+}
+
+ParseOutcome parseCommand(QCommandLineParser &parser, const QStringList &arguments, const char *command)
+{
+    if (!parser.parse(arguments)) {
+        err() << Cli::tr("error: ") << parser.errorText() << Qt::endl;
+        return ParseOutcome::BadInput;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        // Qt's usage line names the executable's path; a subcommand's help names the command.
+        QString help = parser.helpText();
+        const qsizetype lineEnd = help.indexOf(QLatin1Char('\n'));
+        help.replace(0, lineEnd, Cli::tr("Usage: headroom-cli %1 [options]").arg(QLatin1String(command)));
+        out() << help;
+        return ParseOutcome::Done;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        err() << Cli::tr("error: unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst()) << Qt::endl;
+        return ParseOutcome::BadInput;
+    }
+    return ParseOutcome::Run;
 }
 
 QString groupedDigits(Count value)
@@ -38,35 +60,6 @@ namespace {
 
 QString option(Field f) { return QStringLiteral("--") + nameText(fieldName(f)); }
 
-Count fieldValue(Field f, const Scenario &s)
-{
-    switch (f) {
-    case Field::Params: return s.model.paramsOverride;
-    case Field::Layers: return s.model.layers;
-    case Field::Hidden: return s.model.hidden;
-    case Field::Heads: return s.model.heads;
-    case Field::KvHeads: return s.model.kvHeads;
-    case Field::Ffn: return s.model.ffn;
-    case Field::Vocab: return s.model.vocab;
-    case Field::MaxPositions: return s.model.maxPositions;
-    case Field::Batch: return s.training.microBatch;
-    case Field::Sequence: return s.training.sequence;
-    case Field::GradAccum: return s.training.gradAccumSteps;
-    case Field::Dropout: return 0;
-    case Field::CudaContext: return countOf(s.overhead.cudaContext);
-    case Field::AllocatorReserve: return countOf(s.overhead.allocatorReserve);
-    case Field::Gpus: return s.parallel.gpus;
-    case Field::TensorParallel: return s.parallel.tensorParallel;
-    case Field::PipelineParallel: return s.parallel.pipelineParallel;
-    case Field::LoraRank: return s.lora.rank;
-    case Field::LoraTargets: return s.lora.targets;
-    case Field::Zero: return static_cast<Count>(s.parallel.zero);
-    case Field::Offload: return static_cast<Count>(s.parallel.offload);
-    case Field::GpusPerNode: return s.parallel.gpusPerNode;
-    case Field::ReduceBucket: return s.parallel.reduceBucket;
-    }
-    return 0;
-}
 
 } // namespace
 

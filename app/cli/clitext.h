@@ -13,6 +13,7 @@
 #include <headroom/validation.h>
 #include <headroom/breakdown.h>
 
+class QCommandLineParser;
 class QTextStream;
 
 namespace headroom::cli {
@@ -43,5 +44,14 @@ QString warningText(Warning warning);
 
 QTextStream &out();
 QTextStream &err();
+
+enum class ParseOutcome { Run, Done, BadInput };
+
+/*!
+ * Parses a command's options: a parse error or a stray argument is bad input (reported on
+ * stderr), --help prints the help with the command's own usage line and is done.
+ */
+ParseOutcome parseCommand(QCommandLineParser &parser, const QStringList &arguments, const char *command);
+inline int exitCodeOf(ParseOutcome outcome) { return outcome == ParseOutcome::Done ? 0 : kBadInput; }
 
 } // namespace headroom::cli

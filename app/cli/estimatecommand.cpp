@@ -240,18 +240,8 @@ int runEstimateCommand(const QStringList &arguments)
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON: every figure in integer bytes.") });
     parser.addOption({ QStringLiteral("itemize"),
                        Cli::tr("Also list every tensor one layer saves for backward, and those outside the layers.") });
-    if (!parser.parse(arguments)) {
-        err() << Cli::tr("error: ") << parser.errorText() << Qt::endl;
-        return kBadInput;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        err() << Cli::tr("error: unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst()) << Qt::endl;
-        return kBadInput;
-    }
+    if (const ParseOutcome outcome = parseCommand(parser, arguments, "estimate"); outcome != ParseOutcome::Run)
+        return exitCodeOf(outcome);
     Catalogue catalogue;
     if (!loadCatalogueOrComplain(catalogue))
         return kBadInput;

@@ -362,18 +362,8 @@ int runFitCommand(const QStringList &arguments)
     parser.addOption({ QStringLiteral("price"), Cli::tr("Price per GPU-hour for one kind, KIND=USD (repeatable)."), Cli::tr("kind=usd") });
     parser.addOption({ QStringLiteral("max-gpus"), Cli::tr("Largest GPU count searched (default 4096)."), Cli::tr("count") });
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON: byte figures as integers.") });
-    if (!parser.parse(arguments)) {
-        err() << Cli::tr("error: ") << parser.errorText() << Qt::endl;
-        return kBadInput;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        err() << Cli::tr("error: unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst()) << Qt::endl;
-        return kBadInput;
-    }
+    if (const ParseOutcome outcome = parseCommand(parser, arguments, "fit"); outcome != ParseOutcome::Run)
+        return exitCodeOf(outcome);
     Catalogue catalogue;
     if (!loadCatalogueOrComplain(catalogue))
         return kBadInput;

@@ -209,12 +209,6 @@ void printEncodingTable(const std::vector<Encoding> &rows)
     }
 }
 
-bool failParse(QCommandLineParser &parser)
-{
-    err() << Cli::tr("error: %1").arg(parser.errorText()) << Qt::endl;
-    return false;
-}
-
 } // namespace
 
 int runPrecisionCommand(const QStringList &arguments)
@@ -228,18 +222,8 @@ int runPrecisionCommand(const QStringList &arguments)
     const QCommandLineOption saturateOption(QStringLiteral("saturate"), Cli::tr("Clamp overflow to the largest finite value (OCP saturating mode)."));
     const QCommandLineOption jsonOption(QStringLiteral("json"), Cli::tr("Print JSON."));
     parser.addOptions({ valueOption, formatOption, bitsOption, saturateOption, jsonOption });
-    if (!parser.parse(arguments)) {
-        failParse(parser);
-        return kBadInput;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        err() << Cli::tr("error: unexpected argument \"%1\"").arg(parser.positionalArguments().first()) << Qt::endl;
-        return kBadInput;
-    }
+    if (const ParseOutcome outcome = parseCommand(parser, arguments, "precision"); outcome != ParseOutcome::Run)
+        return exitCodeOf(outcome);
 
     std::optional<NumberFormat> format;
     if (parser.isSet(formatOption)) {
@@ -451,18 +435,8 @@ int runLossScaleCommand(const QStringList &arguments)
             { QStringLiteral("format"), Cli::tr("Format of the scaled gradients: fp16 (default), bf16, fp32, fp8-e4m3, fp8-e5m2."), Cli::tr("name") },
             { QStringLiteral("inf-steps"), Cli::tr("Instead of simulating gradients, replay inf/NaN at these steps (comma-separated)."), Cli::tr("list") },
     });
-    if (!parser.parse(arguments)) {
-        failParse(parser);
-        return kBadInput;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out() << parser.helpText();
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        err() << Cli::tr("error: unexpected argument \"%1\"").arg(parser.positionalArguments().first()) << Qt::endl;
-        return kBadInput;
-    }
+    if (const ParseOutcome outcome = parseCommand(parser, arguments, "lossscale"); outcome != ParseOutcome::Run)
+        return exitCodeOf(outcome);
     if (!parser.isSet(QStringLiteral("steps"))) {
         err() << Cli::tr("--steps is required; allowed: 1 to %1").arg(LossScaleLimits::maxSteps) << Qt::endl;
         return kBadInput;

@@ -74,6 +74,36 @@ std::string_view fieldName(Field f)
     return {};
 }
 
+Count fieldValue(Field f, const Scenario &s)
+{
+    switch (f) {
+    case Field::Params: return s.model.paramsOverride;
+    case Field::Layers: return s.model.layers;
+    case Field::Hidden: return s.model.hidden;
+    case Field::Heads: return s.model.heads;
+    case Field::KvHeads: return s.model.kvHeads;
+    case Field::Ffn: return s.model.ffn;
+    case Field::Vocab: return s.model.vocab;
+    case Field::MaxPositions: return s.model.maxPositions;
+    case Field::Batch: return s.training.microBatch;
+    case Field::Sequence: return s.training.sequence;
+    case Field::GradAccum: return s.training.gradAccumSteps;
+    case Field::Dropout: return 0;
+    case Field::CudaContext: return countOf(s.overhead.cudaContext);
+    case Field::AllocatorReserve: return countOf(s.overhead.allocatorReserve);
+    case Field::Gpus: return s.parallel.gpus;
+    case Field::TensorParallel: return s.parallel.tensorParallel;
+    case Field::PipelineParallel: return s.parallel.pipelineParallel;
+    case Field::LoraRank: return s.lora.rank;
+    case Field::LoraTargets: return s.lora.targets;
+    case Field::Zero: return static_cast<Count>(s.parallel.zero);
+    case Field::Offload: return static_cast<Count>(s.parallel.offload);
+    case Field::GpusPerNode: return s.parallel.gpusPerNode;
+    case Field::ReduceBucket: return s.parallel.reduceBucket;
+    }
+    return 0;
+}
+
 ValidationIssues validate(const Scenario &s)
 {
     ValidationIssues issues;

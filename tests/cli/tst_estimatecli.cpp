@@ -2,27 +2,9 @@
 
 #include <QtTest>
 
+#include "clirun.h"
+
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run cli(const QStringList &arguments)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("HEADROOM_CLI"), arguments);
-    Run r;
-    if (!p.waitForFinished(30000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 const QStringList kBrief = { QStringLiteral("estimate"), QStringLiteral("--params"), QStringLiteral("7e9"),
                              QStringLiteral("--layers"), QStringLiteral("32"), QStringLiteral("--hidden"), QStringLiteral("4096"),

@@ -8,27 +8,9 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "clirun.h"
+
 namespace {
-
-struct Run
-{
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run cli(const QStringList &arguments)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("HEADROOM_CLI"), arguments);
-    Run r;
-    if (!p.waitForFinished(120'000))
-        return r;
-    r.code = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 QJsonObject json(const Run &r) { return QJsonDocument::fromJson(r.out).object(); }
 
@@ -40,7 +22,7 @@ const QStringList kQuestion = { QStringLiteral("--preset"), QStringLiteral("llam
 bool estimateFits(const QStringList &scenario, const QStringList &extra)
 {
     const Run r = cli(QStringList{ QStringLiteral("estimate") } + scenario + extra + QStringList{ QStringLiteral("--json") });
-    if (r.code != 0)
+    if (r.exitCode != 0)
         qWarning() << r.err;
     return json(r).value(QStringLiteral("gpu")).toObject().value(QStringLiteral("fits")).toBool();
 }
@@ -64,7 +46,7 @@ private slots:
     void howManyH100s()
     {
         const Run r = cli(QStringList{ QStringLiteral("fit") } + kQuestion + QStringList{ QStringLiteral("--json") });
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QJsonObject root = json(r);
         const QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
         QCOMPARE(gpus.size(), 1);
@@ -119,7 +101,7 @@ private slots:
     void textAnswer()
     {
         const Run r = cli(QStringList{ QStringLiteral("fit") } + kQuestion);
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QString text = QString::fromUtf8(r.out);
         QVERIFY(text.contains(QStringLiteral("NVIDIA H100 80GB")));
         QVERIFY(text.contains(QStringLiteral("With full activation checkpointing")));
@@ -133,7 +115,7 @@ private slots:
         const Run r = cli({ QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
                             QStringLiteral("--recompute"), QStringLiteral("full"), QStringLiteral("--tokens"), QStringLiteral("2e9"),
                             QStringLiteral("--json") });
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QJsonObject root = json(r);
         QVERIFY(root.value(QStringLiteral("gpus")).toArray().size() >= 10);
         QCOMPARE(root.value(QStringLiteral("tokens")).toDouble(), 2e9);
@@ -146,7 +128,7 @@ private slots:
         }
         const Run text = cli({ QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
                                QStringLiteral("--recompute"), QStringLiteral("full") });
-        QCOMPARE(text.code, 0);
+        QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("Cheapest GPU kind x count x strategy"));
     }
 
@@ -156,7 +138,7 @@ private slots:
                             QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--zero"), QStringLiteral("3"),
                             QStringLiteral("--offload"), QStringLiteral("optimizer"), QStringLiteral("--lora-rank"),
                             QStringLiteral("16"), QStringLiteral("--lora-targets"), QStringLiteral("q,v"), QStringLiteral("--json") });
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QJsonObject root = json(r);
         const QJsonObject perGpu = root.value(QStringLiteral("per_gpu")).toObject();
         for (const char *key : { "parameters", "gradients", "master_weights", "optimizer_states", "activations", "overhead", "total" })
@@ -172,7 +154,7 @@ private slots:
         const Run table = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
                                 QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--zero"), QStringLiteral("2"),
                                 QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--sp") });
-        QCOMPARE(table.code, 0);
+        QCOMPARE(table.exitCode, 0);
         QVERIFY(table.out.contains("Strategy: 8 GPUs (data-parallel 4 x tensor 2 x pipeline 1, sequence parallel), ZeRO-2"));
         QVERIFY(table.out.contains("Host RAM per node"));
     }
@@ -212,7 +194,7 @@ private slots:
         QFETCH(QStringList, arguments);
         QFETCH(QString, message);
         const Run r = cli(arguments);
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
     }
 };

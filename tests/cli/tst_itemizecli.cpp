@@ -4,27 +4,9 @@
 
 #include <QtTest>
 
+#include "clirun.h"
+
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run cli(const QStringList &arguments)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("HEADROOM_CLI"), arguments);
-    Run r;
-    if (!p.waitForFinished(30000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 // The example: LLaMA-2 7B, B = 1, S = 2048, bf16 with an FP32 master copy, SDPA.
 const QStringList kLlama = { QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),

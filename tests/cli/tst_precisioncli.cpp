@@ -8,26 +8,9 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "clirun.h"
+
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run cli(const QStringList &arguments)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("HEADROOM_CLI"), arguments);
-    Run r;
-    if (!p.waitForFinished(30000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 QJsonObject formatsOf(const Run &r)
 {

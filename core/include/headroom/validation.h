@@ -71,6 +71,9 @@ FieldRange fieldRange(Field field);
 //! The field's stable key: the CLI option and scenario-file key without "--".
 std::string_view fieldName(Field field);
 
+//! The scenario's current value of a numeric field, for messages ("33 must divide 4,096").
+Count fieldValue(Field field, const Scenario &scenario);
+
 ValidationIssues validate(const Scenario &scenario);
 
 } // namespace headroom
