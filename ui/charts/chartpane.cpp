@@ -260,7 +260,9 @@ void ChartPane::addLevelLines(QVector<LevelLine> lines)
         const double labelHeight = textHeight * lineCounts[i];
         const bool crowdedAbove = i + 1 < lines.size() && toUnit(lines[i + 1].bytes) - level < labelHeight;
         const bool roomBelow = level - y.lower > labelHeight;
-        const bool below = crowdedAbove && roomBelow;
+        // Also below when the label would leave the top of the axis rect.
+        const bool roomAbove = y.upper - level > labelHeight;
+        const bool below = (crowdedAbove || !roomAbove) && roomBelow;
         auto *label = new QCPItemText(m_plot);
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         label->position->setTypeY(QCPItemPosition::ptPlotCoords);
@@ -273,7 +275,7 @@ void ChartPane::addLevelLines(QVector<LevelLine> lines)
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setClipToAxisRect(true);
         label->setSelectable(false);
-        m_levelTips.append({ level, l.text });
+        m_levelTips.append({ level, l.toolTip.isEmpty() ? l.text : l.toolTip });
     }
 }
 

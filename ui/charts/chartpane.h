@@ -108,6 +108,8 @@ protected:
         //! shown as wrappedText (its lines elided to fit), or elided when there is none.
         double maxLabelWidth = 0;
         QString wrappedText;
+        //! Hover text, when it says more than the label (a shortened name in full).
+        QString toolTip;
     };
     /*!
      * Draws \a lines (after the value axis range is set). Labels of lines closer than their

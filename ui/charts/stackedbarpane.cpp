@@ -32,17 +32,18 @@ void spread(QVector<SideLabel> &labels, double gap, double lo, double hi)
     }
 }
 
-QString peakText(StepPhase phase, const QString &size)
+// "H200 141GB" for "NVIDIA H200 141GB (SXM)": the vendor and the form factor make the label
+// too long for the room right of the bar; the hover text keeps the whole name.
+QString shortGpuName(const QString &name)
 {
-    switch (phase) {
-    case StepPhase::Forward:
-        return StackedBarPane::tr("Peak in forward  %1").arg(size);
-    case StepPhase::Backward:
-        return StackedBarPane::tr("Peak in backward  %1").arg(size);
-    case StepPhase::OptimizerStep:
-        return StackedBarPane::tr("Peak in the optimizer step  %1").arg(size);
-    }
-    return QString();
+    QString out = name;
+    const int paren = static_cast<int>(out.indexOf(QLatin1String(" (")));
+    if (paren > 0)
+        out.truncate(paren);
+    for (const QLatin1String vendor : { QLatin1String("NVIDIA "), QLatin1String("AMD "), QLatin1String("Intel ") })
+        if (out.startsWith(vendor) && out.size() > vendor.size())
+            out.remove(0, vendor.size());
+    return out.trimmed();
 }
 
 } // namespace
@@ -90,23 +91,24 @@ void StackedBarPane::rebuild()
     y->setRange(0, top > 0 ? toUnit(top) * 1.12 : 1.0);
     const double textHeight = textHeightOnValueAxis();
 
-    // The labels left of the bar: each bucket, the total and (when higher) the peak.
+    // The labels left of the bar: each bucket's size (its name is in the legend, beside its
+    // colour, so the column stays narrow), the total and (when higher) the peak.
     QVector<SideLabel> labels;
     double cumulative = 0;
     for (const Segment &s : m_data.segments) {
         if (s.bytes > 0)
-            labels.append({ toUnit(cumulative + s.bytes / 2), tr("%1  %2").arg(bucketName(s.bucket), sizeText(s.bytes)),
-                            false });
+            labels.append({ toUnit(cumulative + s.bytes / 2), sizeText(s.bytes), false });
         cumulative += s.bytes;
     }
     const bool peakAbove = m_data.peakBytes > m_data.totalBytes * 1.0005;
     if (!m_data.segments.isEmpty()) {
         labels.append({ toUnit(m_data.totalBytes), tr("Total  %1").arg(sizeText(m_data.totalBytes)), true });
         if (peakAbove)
-            labels.append({ toUnit(m_data.peakBytes), peakText(m_data.peakPhase, sizeText(m_data.peakBytes)), true });
+            labels.append({ toUnit(m_data.peakBytes), tr("Peak  %1").arg(sizeText(m_data.peakBytes)), true });
     }
 
-    // Key axis in pixels: a label column as wide as its text, the bar, the bracket.
+    // Key axis in pixels: a label column as wide as its text, the bar, the bracket and the
+    // verdict beside it; the bar gives up width first, then the verdict breaks into two lines.
     QFont boldFont = font();
     boldFont.setBold(true);
     const QFontMetrics metrics(font());
@@ -118,8 +120,23 @@ void StackedBarPane::rebuild()
     // Before the first layout the axis rect has no width: assume the plot less axis and legend.
     const double width = rectWidth > 150 ? rectWidth : std::max(300, p->width() - 260);
     x->setRange(0, width);
-    m_barWidth = std::clamp(width * 0.16, 44.0, 120.0);
-    const double barLeft = std::min(labelWidth + 10, width * 0.45);
+    const QString verdict = verdictText();
+    QString verdictShown = verdict;
+    const double bracketGap = 16, verdictGap = 8;
+    auto verdictWidth = [&](const QString &text) {
+        double w = 0;
+        for (const QString &line : text.split(QLatin1Char('\n')))
+            w = std::max<double>(w, boldMetrics.horizontalAdvance(line));
+        return verdict.isEmpty() ? 0.0 : w + verdictGap + 4;
+    };
+    const double barLeft = labelWidth + 10;
+    double room = width - barLeft - bracketGap - verdictWidth(verdictShown);
+    if (room < 44 && !verdict.isEmpty()) {
+        verdictShown = verdict;
+        verdictShown.replace(verdictShown.indexOf(QLatin1Char(' ')), 1, QLatin1Char('\n'));
+        room = width - barLeft - bracketGap - verdictWidth(verdictShown);
+    }
+    m_barWidth = std::clamp(std::min(width * 0.16, room), 24.0, 120.0);
     m_barKey = barLeft + m_barWidth / 2;
     const double labelKey = barLeft - 6;
     const double bracketKey = barLeft + m_barWidth + 16;
@@ -170,29 +187,39 @@ void StackedBarPane::rebuild()
     for (const CapacityLine &c : m_data.comparisons) {
         const double spare = c.capacityBytes - peak;
         //: a comparison GPU's capacity line: name, capacity, and "headroom 12.3 GiB" or "overflow 55.9 GiB"
+        const QString name = shortGpuName(c.gpuName);
         const QString text = tr("%1: %2 · %3")
-                                     .arg(c.gpuName, sizeText(c.capacityBytes),
+                                     .arg(name, sizeText(c.capacityBytes),
                                           spare >= 0 ? tr("headroom %1").arg(sizeText(spare))
                                                      : tr("overflow %1").arg(sizeText(-spare)));
+        const QString verdictPart = spare >= 0 ? tr("headroom %1").arg(sizeText(spare))
+                                               : tr("overflow %1").arg(sizeText(-spare));
         //: the same label on two lines when the chart is narrow
-        const QString wrapped = tr("%1\n%2 · %3")
-                                        .arg(c.gpuName, sizeText(c.capacityBytes),
-                                             spare >= 0 ? tr("headroom %1").arg(sizeText(spare))
-                                                        : tr("overflow %1").arg(sizeText(-spare)));
-        lines.append({ c.capacityBytes, text, mutedForeground(), Qt::DashLine, 1.2, labelRoom, wrapped });
+        QString wrapped = tr("%1: %2\n%3").arg(name, sizeText(c.capacityBytes), verdictPart);
+        if (metrics.horizontalAdvance(wrapped.section(QLatin1Char('\n'), 0, 0)) > labelRoom - 8)
+            //: the same label on three lines when the chart is narrower still
+            wrapped = tr("%1\n%2\n%3").arg(name, sizeText(c.capacityBytes), verdictPart);
+        //: hover text of a comparison GPU's line: the whole name, capacity and verdict
+        const QString tip = tr("%1: %2 · %3")
+                                    .arg(c.gpuName, sizeText(c.capacityBytes),
+                                         spare >= 0 ? tr("headroom %1").arg(sizeText(spare))
+                                                    : tr("overflow %1").arg(sizeText(-spare)));
+        lines.append({ c.capacityBytes, text, mutedForeground(), Qt::DashLine, 1.2, labelRoom, wrapped, tip });
         const double level = toUnit(c.capacityBytes);
         const double textWidth = std::min<double>(metrics.horizontalAdvance(text), labelRoom);
-        const int rows = metrics.horizontalAdvance(text) > labelRoom ? 2 : 1;
+        const int rows = metrics.horizontalAdvance(text) > labelRoom ? static_cast<int>(wrapped.count(QLatin1Char('\n'))) + 1 : 1;
         taken.append({ level - rows * textHeight, level + rows * textHeight, width - textWidth - 16 });
     }
     if (m_data.gpu.capacityBytes > 0) {
         const bool fits = m_data.gpu.capacityBytes >= peak;
         const QColor verdictColor = fits ? goodColor() : badColor();
         // The chosen GPU's verdict is the bracket's label; its line names the card.
-        const QString text = tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes));
+        const QString name = shortGpuName(m_data.gpu.gpuName);
+        const QString text = tr("%1: %2").arg(name, sizeText(m_data.gpu.capacityBytes));
         //: the same label on two lines when the chart is narrow
-        const QString wrapped = tr("%1\n%2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes));
-        lines.append({ m_data.gpu.capacityBytes, text, verdictColor, Qt::SolidLine, 2.0, labelRoom, wrapped });
+        const QString wrapped = tr("%1\n%2").arg(name, sizeText(m_data.gpu.capacityBytes));
+        const QString tip = tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes));
+        lines.append({ m_data.gpu.capacityBytes, text, verdictColor, Qt::SolidLine, 2.0, labelRoom, wrapped, tip });
         const double level = toUnit(m_data.gpu.capacityBytes);
         const double textWidth = std::min<double>(metrics.horizontalAdvance(text), labelRoom);
         const int rows = metrics.horizontalAdvance(text) > labelRoom ? 2 : 1;
@@ -207,10 +234,11 @@ void StackedBarPane::rebuild()
 
         // Beside the bracket, at the first height from its middle outwards that keeps clear of
         // the capacity labels; hidden when the bracket is too short (the line's label is there).
-        const QString verdict = verdictText();
-        const double verdictRight = bracketKey + 8 + boldMetrics.horizontalAdvance(verdict);
-        const double lo = std::min(toUnit(peak), level) + textHeight / 2;
-        const double hi = std::max(toUnit(peak), level) - textHeight / 2;
+        const double verdictRight = bracketKey + verdictWidth(verdictShown);
+        const int verdictLines = static_cast<int>(verdictShown.count(QLatin1Char('\n'))) + 1;
+        const double verdictHeight = textHeight * verdictLines;
+        const double lo = std::min(toUnit(peak), level) + verdictHeight / 2;
+        const double hi = std::max(toUnit(peak), level) - verdictHeight / 2;
         double at = (lo + hi) / 2;
         bool placed = false;
         for (int step = 0; step < 40 && !placed; ++step) {
@@ -218,15 +246,16 @@ void StackedBarPane::rebuild()
             if (candidate < lo || candidate > hi)
                 continue;
             placed = std::none_of(taken.cbegin(), taken.cend(), [&](const Band &b) {
-                return verdictRight > b.left && candidate + textHeight / 2 > b.lo && candidate - textHeight / 2 < b.hi;
+                return verdictRight > b.left && candidate + verdictHeight / 2 > b.lo
+                        && candidate - verdictHeight / 2 < b.hi;
             });
             if (placed)
                 at = candidate;
         }
         auto *label = new QCPItemText(p);
-        label->position->setCoords(bracketKey + 8, at);
+        label->position->setCoords(bracketKey + verdictGap, at);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        label->setText(verdict);
+        label->setText(verdictShown);
         label->setColor(verdictColor);
         label->setFont(boldFont);
         label->setSelectable(false);

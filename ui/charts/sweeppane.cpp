@@ -1,6 +1,7 @@
 #include "sweeppane.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -120,11 +121,24 @@ void SweepPane::rebuild()
     QCPAxis *y = p->yAxis;
     x->setLabel(axisLabel(m_data.axis));
     y->setLabel(memoryAxisLabel());
-    // Whole numbers only; on the sequence axis, multiples of 1024 as people choose lengths.
+    // Whole numbers only; on the sequence axis, multiples of 1024 as people choose lengths. The
+    // step doubles until every tick label has its own width and a gap beside it, so labels
+    // never run into each other however narrow the pane.
+    const int rectWidth = p->axisRect()->width() > 100 ? p->axisRect()->width() : std::max(200, p->width() - 260);
+    double step = m_data.axis == SweepAxis::Sequence && !m_data.x.isEmpty() && m_data.x.last() >= 4096 ? 1024 : 1;
+    if (m_data.x.size() >= 2) {
+        const QFontMetrics tickMetrics(x->tickLabelFont());
+        // The widest label (the last, grouped or not) and two digits' gap.
+        const double labelWidth = tickMetrics.horizontalAdvance(countText(m_data.x.last()))
+                + tickMetrics.horizontalAdvance(QLatin1Char('0')) * 2;
+        const double span = m_data.x.last() - m_data.x.first();
+        const double fitting = std::max(1.0, std::floor(rectWidth / labelWidth));
+        while (std::floor(span / step) + 1 > fitting && step < span)
+            step *= 2;
+    }
     QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
-    ticker->setTickStep(m_data.axis == SweepAxis::Sequence && !m_data.x.isEmpty() && m_data.x.last() >= 4096 ? 1024 : 1);
-    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-    ticker->setTickCount(6);
+    ticker->setTickStep(step);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
     x->setTicker(ticker);
     x->grid()->setVisible(true);
     if (m_data.x.size() < 2) {
@@ -193,15 +207,30 @@ void SweepPane::rebuild()
         dot->setSize(8);
         dot->setPen(QPen(foreground(), 1.5));
         dot->setBrush(background());
-        auto *label = new QCPItemText(p);
-        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords(m_data.current, 0.02);
-        label->setPositionAlignment(Qt::AlignTop | (ratio > 0.6 ? Qt::AlignRight : Qt::AlignLeft));
         //: the current value's marker, e.g. "now: S = 2,048, peak 139.8 GiB"
-        label->setText(tr("now: %1 = %2, peak %3")
+        QString text = tr("now: %1 = %2, peak %3")
                                .arg(axisSymbol(m_data.axis), countText(m_data.current),
-                                    sizeText(m_data.peak.value(m_data.currentIndex))));
+                                    sizeText(m_data.peak.value(m_data.currentIndex)));
+        // Inside the axis rect: beside the marker on the side with room, else slid along
+        // the top edge, on two lines when one is wider than the rect.
+        const QFontMetrics metrics(font());
+        const int padding = 8;
+        const bool laidOut = p->axisRect()->width() > 100;
+        if (laidOut && metrics.horizontalAdvance(text) + padding + 4 > rectWidth)
+            text = wrapToWidth(text, std::max(40, rectWidth - padding - 4));
+        double textWidth = 0;
+        for (const QString &line : text.split(QLatin1Char('\n')))
+            textWidth = std::max<double>(textWidth, metrics.horizontalAdvance(line));
+        const double w = (textWidth + padding) / rectWidth; // in axis rect ratio
+        double left = ratio > 0.6 ? ratio - w : ratio;
+        left = std::clamp(left, 0.0, std::max(0.0, 1.0 - w - 2.0 / rectWidth));
+        auto *label = new QCPItemText(p);
+        label->position->setType(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(left, 0.02);
+        label->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
+        label->setTextAlignment(Qt::AlignLeft);
+        label->setText(text);
+        label->setClipToAxisRect(true);
         label->setColor(foreground());
         label->setBrush(QColor(background().red(), background().green(), background().blue(), 210));
         label->setPadding(QMargins(4, 2, 4, 2));
