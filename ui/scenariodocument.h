@@ -36,7 +36,7 @@ public:
     enum class EditKind {
         Preset = 1, Family, Layers, Hidden, Heads, KvHeads, Ffn, Vocab, Params, Tied,
         Batch, Sequence, Recompute, Recipe, Optimizer, GradAccum, ActivationModel,
-        Gpu, GpuCount, Zero, Offload, Adapter, LoraRank,
+        Gpu, GpuCount, Zero, Offload, Adapter, LoraRank, Attention, Profile, Dropout,
         Whole, //!< a whole scenario at once (advice applied); never merged
     };
     Q_ENUM(EditKind)

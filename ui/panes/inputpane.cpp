@@ -8,10 +8,13 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
 #include <QRadioButton>
 #include <QVBoxLayout>
 
 #include <headroom/estimate.h>
+#include <headroom/implementationprofile.h>
 
 #include "byteformat.h"
 #include "labels.h"
@@ -88,6 +91,59 @@ void selectData(QComboBox *box, E value)
     const int i = box->findData(static_cast<int>(value));
     if (i >= 0)
         box->setCurrentIndex(i);
+}
+
+QString attentionLabel(AttentionKernel a)
+{
+    switch (a) {
+    case AttentionKernel::Eager: return InputPane::tr("Eager (stores S×S scores)");
+    case AttentionKernel::Sdpa: return InputPane::tr("SDPA (PyTorch)");
+    case AttentionKernel::Flash: return InputPane::tr("FlashAttention");
+    }
+    return {};
+}
+
+QString attentionToolTip(AttentionKernel a)
+{
+    switch (a) {
+    case AttentionKernel::Eager:
+        return InputPane::tr("Scores, softmax and dropout mask are stored per head: B×A×S×S each, growing with S².");
+    case AttentionKernel::Sdpa:
+        return InputPane::tr("torch scaled_dot_product_attention: the memory-efficient or flash backend, "
+                             "no S×S tensors stored.");
+    case AttentionKernel::Flash:
+        return InputPane::tr("FlashAttention recomputes the scores in backward: activations grow linearly with S.");
+    }
+    return {};
+}
+
+QString profileLabel(ImplementationProfile p)
+{
+    switch (p) {
+    case ImplementationProfile::HfEager: return InputPane::tr("Hugging Face, CUDA");
+    case ImplementationProfile::HfSdpa: return InputPane::tr("Hugging Face with SDPA, CUDA");
+    case ImplementationProfile::MegatronFused: return InputPane::tr("Megatron fused kernels");
+    case ImplementationProfile::HfEagerCpu: return InputPane::tr("Hugging Face, PyTorch 1.13 CPU");
+    }
+    return {};
+}
+
+QString profileToolTip(ImplementationProfile p)
+{
+    switch (p) {
+    case ImplementationProfile::HfEager:
+        return InputPane::tr("Hugging Face eager code on PyTorch 2 and CUDA: unfused norms and activations, "
+                             "1-byte dropout masks.");
+    case ImplementationProfile::HfSdpa:
+        return InputPane::tr("The same code with attn_implementation=\"sdpa\", Hugging Face's default.");
+    case ImplementationProfile::MegatronFused:
+        return InputPane::tr("Fused softmax, norms, projections and activations (Korthikanti et al. 2022): "
+                             "the fewest saved tensors.");
+    case ImplementationProfile::HfEagerCpu:
+        return InputPane::tr("What the calibration fixtures measured: PyTorch 1.13 on the CPU (dropout masks "
+                             "in the input's dtype).");
+    }
+    return {};
 }
 
 const LoraTarget kTargets[] = { LoraQ, LoraK, LoraV, LoraO, LoraGate, LoraUp, LoraDown };
@@ -233,6 +289,51 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
         m_document->edit(EditKind::ActivationModel, tr("Activation model: %1").arg(Labels::activationModel(k)),
                          [k](ScenarioSpec &s) { s.scenario.activations.model = k; });
     });
+
+    // The itemized model's switches. Choosing SDPA or flash attention also selects the itemized
+    // model, as the CLI's --attention does: the textbook formula always stores eager attention.
+    m_attention = new QComboBox(trainingBox);
+    for (AttentionKernel a : kAllAttentionKernels) {
+        m_attention->addItem(attentionLabel(a), static_cast<int>(a));
+        m_attention->setItemData(m_attention->count() - 1, attentionToolTip(a), Qt::ToolTipRole);
+    }
+    m_attention->setToolTip(tr("The attention kernel. Eager stores B×A×S×S scores per layer (S² growth); SDPA and "
+                               "flash store none (linear growth). Choosing SDPA or flash switches the activation "
+                               "model to the itemized transformer, since the textbook formula assumes eager."));
+    training->addRow(tr("Att&ention:"), m_attention);
+    connect(m_attention, &QComboBox::activated, this, [this](int index) {
+        const auto a = static_cast<AttentionKernel>(m_attention->itemData(index).toInt());
+        m_document->edit(EditKind::Attention, tr("Attention: %1").arg(attentionLabel(a)), [a](ScenarioSpec &s) {
+            s.scenario.activations.attention = a;
+            if (a != AttentionKernel::Eager)
+                s.scenario.activations.model = ActivationModelKind::Transformer;
+        });
+    });
+
+    m_profile = new QComboBox(trainingBox);
+    for (ImplementationProfile pr : kAllProfiles) {
+        m_profile->addItem(profileLabel(pr), static_cast<int>(pr));
+        m_profile->setItemData(m_profile->count() - 1, profileToolTip(pr), Qt::ToolTipRole);
+    }
+    m_profile->setToolTip(tr("The training code and kernels, which decide which tensors each layer saves for "
+                             "backward. Only the itemized transformer model reads it."));
+    training->addRow(tr("Impleme&ntation:"), m_profile);
+    connect(m_profile, &QComboBox::activated, this, [this](int index) {
+        const auto pr = static_cast<ImplementationProfile>(m_profile->itemData(index).toInt());
+        m_document->edit(EditKind::Profile, tr("Implementation: %1").arg(profileLabel(pr)),
+                         [pr](ScenarioSpec &s) { s.scenario.activations.profile = pr; });
+    });
+
+    m_dropout = new QLineEdit(trainingBox);
+    m_dropout->setAccessibleName(tr("Dropout"));
+    const QString dropoutTip = tr("Attention and residual dropout probability p, 0 ≤ p < 1. With p > 0 each dropout "
+                                  "stores its mask for backward. Only the itemized transformer model reads it.");
+    m_dropout->setToolTip(dropoutTip);
+    auto *dropoutLabel = new QLabel(tr("&Dropout:"), trainingBox);
+    dropoutLabel->setBuddy(m_dropout);
+    dropoutLabel->setToolTip(dropoutTip);
+    training->addRow(dropoutLabel, withError(Field::Dropout, m_dropout));
+    connect(m_dropout, &QLineEdit::editingFinished, this, &InputPane::editDropout);
     addCount(training, Field::GradAccum, tr("Grad. a&ccumulation:"),
              tr("Micro-batches per optimizer step. It enlarges the global batch and saves no memory."));
     column->addWidget(trainingBox);
@@ -441,6 +542,28 @@ void InputPane::rejectText(Field field, const QString &text)
     showErrors();
 }
 
+void InputPane::editDropout()
+{
+    const QString text = m_dropout->text().trimmed();
+    bool ok = false;
+    double p = QLocale().toDouble(text, &ok);
+    if (!ok)
+        p = QLocale::c().toDouble(text, &ok);
+    if (!ok) {
+        //: a dropout probability that is not a number at all
+        m_textErrors[Field::Dropout] = tr("%1: \"%2\" is not a number; allowed: 0 to less than 1 (e.g. 0.1)")
+                                               .arg(Labels::field(Field::Dropout), text);
+        showErrors();
+        return;
+    }
+    m_textErrors.erase(Field::Dropout);
+    // Out of range still goes to the document: its validation names the field and the range.
+    const bool changed = m_document->edit(EditKind::Dropout, tr("Change %1").arg(Labels::field(Field::Dropout)),
+                                          [p](ScenarioSpec &s) { s.scenario.activations.dropout = p; });
+    if (!changed)
+        showErrors();
+}
+
 QAbstractButton *InputPane::recomputeButton(int recompute) const
 {
     return m_recompute->button(recompute);
@@ -515,6 +638,17 @@ void InputPane::refresh()
     selectData(m_recipe, s.training.precision.recipe);
     selectData(m_optimizer, s.training.precision.optimizer);
     selectData(m_activationModel, s.activations.model);
+    selectData(m_attention, s.activations.attention);
+    selectData(m_profile, s.activations.profile);
+    if (!m_textErrors.count(Field::Dropout)) {
+        bool ok = false;
+        const double shown = QLocale().toDouble(m_dropout->text().trimmed(), &ok);
+        if (!ok || shown != s.activations.dropout)
+            m_dropout->setText(QLocale().toString(s.activations.dropout));
+    }
+    const bool itemized = s.activations.model == ActivationModelKind::Transformer;
+    m_profile->setEnabled(itemized);
+    m_dropout->setEnabled(itemized);
     const int gpuIndex = m_gpu->findData(draft.gpuId);
     m_gpu->setCurrentIndex(gpuIndex >= 0 ? gpuIndex : 0);
     selectData(m_zero, s.parallel.zero);

@@ -17,6 +17,7 @@ class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
+class QLineEdit;
 
 namespace headroom {
 
@@ -43,6 +44,9 @@ public:
     QComboBox *recipeBox() const { return m_recipe; }
     QComboBox *optimizerBox() const { return m_optimizer; }
     QComboBox *activationModelBox() const { return m_activationModel; }
+    QComboBox *attentionBox() const { return m_attention; }
+    QComboBox *profileBox() const { return m_profile; }
+    QLineEdit *dropoutField() const { return m_dropout; }
     QComboBox *gpuBox() const { return m_gpu; }
     QComboBox *zeroBox() const { return m_zero; }
     QComboBox *offloadBox() const { return m_offload; }
@@ -57,6 +61,7 @@ private:
     void connectCount(Field field, QObject *sender);
     void editCount(Field field, qint64 value);
     void rejectText(Field field, const QString &text);
+    void editDropout();
     void refresh();
     void showErrors();
 
@@ -68,6 +73,9 @@ private:
     QComboBox *m_recipe = nullptr;
     QComboBox *m_optimizer = nullptr;
     QComboBox *m_activationModel = nullptr;
+    QComboBox *m_attention = nullptr;
+    QComboBox *m_profile = nullptr;
+    QLineEdit *m_dropout = nullptr;
     QButtonGroup *m_recompute = nullptr;
     QComboBox *m_gpu = nullptr;
     QComboBox *m_zero = nullptr;
