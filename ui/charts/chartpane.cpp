@@ -94,6 +94,20 @@ ChartPane::ChartPane(QWidget *parent)
 
 ChartPane::~ChartPane() = default;
 
+// "H200 141GB" for "NVIDIA H200 141GB (SXM)": the vendor and the form factor make the label
+// too long for the room right of the bar; the hover text keeps the whole name.
+QString ChartPane::shortGpuName(const QString &name)
+{
+    QString out = name;
+    const int paren = static_cast<int>(out.indexOf(QLatin1String(" (")));
+    if (paren > 0)
+        out.truncate(paren);
+    for (const QLatin1String vendor : { QLatin1String("NVIDIA "), QLatin1String("AMD "), QLatin1String("Intel ") })
+        if (out.startsWith(vendor) && out.size() > vendor.size())
+            out.remove(0, vendor.size());
+    return out.trimmed();
+}
+
 QFont ChartPane::titleFont() const
 {
     QFont f = font();
@@ -262,7 +276,7 @@ void ChartPane::addLevelLines(QVector<LevelLine> lines)
         const bool roomBelow = level - y.lower > labelHeight;
         // Also below when the label would leave the top of the axis rect.
         const bool roomAbove = y.upper - level > labelHeight;
-        const bool below = (crowdedAbove || !roomAbove) && roomBelow;
+        const bool below = (l.preferBelow || crowdedAbove || !roomAbove) && roomBelow;
         auto *label = new QCPItemText(m_plot);
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         label->position->setTypeY(QCPItemPosition::ptPlotCoords);

@@ -74,6 +74,8 @@ protected:
     //! \a text broken at spaces into lines no wider than \a width pixels (in the pane's font).
     QString wrapToWidth(const QString &text, int width) const;
     QFont titleFont() const;
+    //! "H200 141GB" for "NVIDIA H200 141GB (SXM)": for labels where the whole name does not fit.
+    static QString shortGpuName(const QString &name);
 
     QColor foreground() const;
     QColor background() const;
@@ -110,6 +112,8 @@ protected:
         QString wrappedText;
         //! Hover text, when it says more than the label (a shortened name in full).
         QString toolTip;
+        //! Label under the line where there is room (e.g. to keep clear of what is above it).
+        bool preferBelow = false;
     };
     /*!
      * Draws \a lines (after the value axis range is set). Labels of lines closer than their

@@ -32,20 +32,6 @@ void spread(QVector<SideLabel> &labels, double gap, double lo, double hi)
     }
 }
 
-// "H200 141GB" for "NVIDIA H200 141GB (SXM)": the vendor and the form factor make the label
-// too long for the room right of the bar; the hover text keeps the whole name.
-QString shortGpuName(const QString &name)
-{
-    QString out = name;
-    const int paren = static_cast<int>(out.indexOf(QLatin1String(" (")));
-    if (paren > 0)
-        out.truncate(paren);
-    for (const QLatin1String vendor : { QLatin1String("NVIDIA "), QLatin1String("AMD "), QLatin1String("Intel ") })
-        if (out.startsWith(vendor) && out.size() > vendor.size())
-            out.remove(0, vendor.size());
-    return out.trimmed();
-}
-
 } // namespace
 
 StackedBarPane::StackedBarPane(QWidget *parent)
@@ -219,11 +205,15 @@ void StackedBarPane::rebuild()
         //: the same label on two lines when the chart is narrow
         const QString wrapped = tr("%1\n%2").arg(name, sizeText(m_data.gpu.capacityBytes));
         const QString tip = tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes));
-        lines.append({ m_data.gpu.capacityBytes, text, verdictColor, Qt::SolidLine, 2.0, labelRoom, wrapped, tip });
+        // The line's label on the side away from the bracket, leaving the verdict room beside it.
+        const bool labelBelow = !fits && toUnit(m_data.gpu.capacityBytes) - y->range().lower > 2 * textHeight;
+        lines.append({ m_data.gpu.capacityBytes, text, verdictColor, Qt::SolidLine, 2.0, labelRoom, wrapped, tip,
+                       labelBelow });
         const double level = toUnit(m_data.gpu.capacityBytes);
         const double textWidth = std::min<double>(metrics.horizontalAdvance(text), labelRoom);
         const int rows = metrics.horizontalAdvance(text) > labelRoom ? 2 : 1;
-        taken.append({ level - rows * textHeight, level + rows * textHeight, width - textWidth - 16 });
+        taken.append({ labelBelow ? level - rows * textHeight : level, labelBelow ? level : level + rows * textHeight,
+                       width - textWidth - 16 });
 
         auto *bracket = new QCPItemLine(p);
         bracket->start->setCoords(bracketKey, toUnit(peak));

@@ -176,10 +176,10 @@ void SweepPane::rebuild()
 
     if (!m_data.alternativeTotal.isEmpty()) {
         QVector<double> values(m_data.alternativeTotal.size());
-        for (int i = 0; i < values.size(); ++i) {
+        // The value axis follows the stack, not this line: eager attention's S² total would
+        // flatten a flash stack to a sliver; the dashed line leaving the top says enough.
+        for (int i = 0; i < values.size(); ++i)
             values[i] = toUnit(m_data.alternativeTotal[i]);
-            top = std::max(top, values[i]);
-        }
         auto *g = p->addGraph(x, y);
         g->setName(m_data.alternativeLabel);
         g->setData(m_data.x, values, true);
@@ -245,8 +245,10 @@ void SweepPane::rebuild()
                 : tr("fits nowhere in this range");
         //: a capacity line's label: the card, then whether and how far the run fits
         const QString text = tr("%1 · %2").arg(card, fit);
+        // Where the line does not fit: two lines, the card by its short name (hover: the whole).
+        const QString shortCard = tr("%1: %2").arg(shortGpuName(m_data.gpu.gpuName), sizeText(m_data.gpu.capacityBytes));
         lines.append({ m_data.gpu.capacityBytes, text, m_data.lastFittingIndex >= 0 ? goodColor() : badColor(),
-                       Qt::SolidLine, 2.0, 0, card + QLatin1Char('\n') + fit });
+                       Qt::SolidLine, 2.0, 0, shortCard + QLatin1Char('\n') + fit });
     }
     addLevelLines(lines);
     p->replot();
