@@ -76,7 +76,7 @@ ChartPane::ChartPane(QWidget *parent)
     m_plot->plotLayout()->addElement(1, 0, body);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     body->addElement(0, 0, rect);
-    auto *legendColumn = new QCPLayoutGrid;
+    auto *legendColumn = m_legendColumn = new QCPLayoutGrid;
     body->addElement(0, 1, legendColumn);
     body->setColumnStretchFactor(1, 0.001);
     legendColumn->setMargins(QMargins(0, 6, 8, 6));
@@ -345,6 +345,9 @@ bool ChartPane::eventFilter(QObject *watched, QEvent *event)
                 this,
                 [this] {
                     m_rebuildQueued = false;
+                    // Moving the legend changes the axis rect: lay out first, then fit labels to it.
+                    if (placeLegend())
+                        m_plot->replot();
                     rebuild();
                 },
                 Qt::QueuedConnection);
@@ -387,6 +390,34 @@ void ChartPane::showEvent(QShowEvent *event)
     // A window moved to a screen of another scale: render the buffers at its pixel ratio.
     if (QWindow *w = window()->windowHandle())
         connect(w, &QWindow::screenChanged, this, &ChartPane::updatePixelRatio, Qt::UniqueConnection);
+}
+
+bool ChartPane::placeLegend()
+{
+    // Below this width a legend beside the axis rect leaves the data too little room.
+    constexpr int kNarrowPlotWidth = 480;
+    const bool below = m_plot->width() > 0 && m_plot->width() < kNarrowPlotWidth;
+    if (below == m_legendBelow)
+        return false;
+    m_legendBelow = below;
+    QCPLegend *legend = m_plot->legend;
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    if (below) {
+        m_legendColumn->take(legend);
+        m_legendColumn->setMargins(QMargins());
+        layout->addElement(2, 0, legend);
+        layout->setRowStretchFactor(2, 0.001);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        legend->setWrap(2);
+    } else {
+        layout->take(legend);
+        layout->simplify();
+        legend->setWrap(0);
+        legend->setFillOrder(QCPLayoutGrid::foRowsFirst);
+        m_legendColumn->setMargins(QMargins(0, 6, 8, 6));
+        m_legendColumn->addElement(0, 0, legend);
+    }
+    return true;
 }
 
 void ChartPane::updatePixelRatio()

@@ -13,6 +13,7 @@
 #include "chartdata.h"
 
 class QCustomPlot;
+class QCPLayoutGrid;
 class QCPLegend;
 class QCPTextElement;
 class QVBoxLayout;
@@ -130,9 +131,14 @@ protected:
 
 private:
     void updatePixelRatio();
+    //! The legend right of the axis rect, or below it when the plot is too narrow for both.
+    //! Returns whether it moved.
+    bool placeLegend();
 
     QCustomPlot *m_plot = nullptr;
     QCPTextElement *m_title = nullptr;
+    QCPLayoutGrid *m_legendColumn = nullptr;
+    bool m_legendBelow = false;
     QString m_fullTitle;
     //! Each level line's value-axis position and whole label, for hover (labels may be elided).
     QVector<QPair<double, QString>> m_levelTips;
