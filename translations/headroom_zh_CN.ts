@@ -209,13 +209,6 @@
         <source>recipe %1, optimizer %2</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>, rank %1 on %n projection(s)</source>
-        <extracomment>%1 the adapter rank, %2 how many projections carry adapters</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>FP32</source>
         <translation type="unfinished"></translation>
@@ -223,10 +216,6 @@
     <message>
         <source>AMP (%1)</source>
         <extracomment>AMP: torch.autocast over FP32 weights; %1 is FP16 or BF16</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 + FP32 master</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -250,10 +239,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Loss gradient</source>
         <translation type="unfinished"></translation>
     </message>
@@ -262,17 +247,66 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Gradients freed</source>
+        <source> · LoRA r=%1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Gradients accumulate over %n micro-batch(es), so they are live for the whole step; the last micro-batch is shown.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+    <message>
+        <source> · QLoRA r=%1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Gradients appear layer by layer in backward and are freed after the optimizer step (zero_grad(set_to_none=True)); the verdict assumes every bucket is live at once.</source>
+        <source>, rank %1 on one projection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, rank %1 on %2 projections</source>
+        <extracomment>%1 the adapter rank, %2 how many projections (q, k, v, o, gate, up, down) carry adapters</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 + master</source>
+        <extracomment>half precision with an FP32 master copy; %1 is FP16 or BF16</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward, layer pass %1 of %2</source>
+        <extracomment>pipeline parallelism: the stage holds several micro-batches&apos; layers</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward, layer pass %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss forward: logits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step ends: gradients freed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients accumulate over %1 micro-batches, so they are live for the whole step; the last micro-batch is shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients appear layer by layer in backward and are freed after the optimizer step (zero_grad(set_to_none=True)).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The textbook verdict counts every bucket at once, which is more than this step&apos;s peak.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -747,10 +781,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>days and cost: %1 tokens x %2 P FLOPs at %3 % MFU of the card&apos;s dense %4 peak (offload&apos;s CPU optimizer step is not timed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>FP16</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1099,10 +1129,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>error: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Show how a value is stored in each number format, or a format&apos;s constants.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1318,13 +1344,121 @@
         <source>hint: name a model with --preset, or give --layers, --hidden and --heads</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Usage: headroom-cli %1 [options]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations itemized per saved tensor: %1 block, %2 profile, %3 attention, dropout %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>highest point of the step (%1, at %2); gradients %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept for the whole step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocated during backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved for backward by one layer (B=%1, S=%2):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved outside the layers (embedding, final norm, LM head, logits and loss):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recomputed in backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>autocast weight copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rebuilt for one layer in backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all layers held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept per layer x layers on this GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outside total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Short-lived buffers (counted in the peak, not in the activations):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logits in the loss&apos;s forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss gradients in backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s forward scratch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s backward scratch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also list every tensor one layer saves for backward, and those outside the layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>days and cost: %1 tokens x %2 P FLOPs%5 at %3 % MFU of the card&apos;s dense %4 peak (offload&apos;s CPU optimizer step is not timed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 P with full checkpointing)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
-    <message>
-        <source>Peak %1 (now %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>.</source>
         <translation type="unfinished"></translation>
@@ -1509,6 +1643,10 @@
         <source>%1 does not use BF16.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>After this change the peak is %1 (now %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Gui</name>
@@ -1553,10 +1691,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>With --screenshot, the window size WxH in pixels (default 1600x1000).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>WxH</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1566,10 +1700,6 @@
     </message>
     <message>
         <source>headroom: unknown panel &quot;%1&quot;; allowed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>headroom: --size must be WIDTHxHEIGHT between 640x480 and 8000x8000, e.g. 1600x1000</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1590,6 +1720,14 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>headroom: cannot write the screenshot to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot, the window size WxH in pixels (default 1920x1080).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>headroom: --size must be WIDTHxHEIGHT between 640x480 and 8000x8000, e.g. 1920x1080</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1943,6 +2081,30 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <source>Attention dropout</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs %2 %3 (it is %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs %2 between %3 and %4 (it is %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MathText</name>
@@ -2259,6 +2421,14 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <source>Notes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>what is live at the step&apos;s highest point: parameters + gradients + master weights + optimizer states + activations + transient buffers + overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> + </source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PrecisionText</name>
@@ -2442,6 +2612,10 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <source>2^%1 = %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>2^%1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VerdictText</name>
@@ -2491,27 +2665,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>Does not fit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fits on %1 × %2</source>
-        <extracomment>&quot;Fits on 1 × NVIDIA A100 80GB (SXM4)&quot;</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Does not fit on %1 × %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Peak %1 per GPU (%2) against %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 to spare.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 short.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2574,6 +2727,19 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <source>Apply: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Fits on %1 × %2: %3 to spare</source>
+        <extracomment>&quot;Fits on 1 × NVIDIA A100 80GB (SXM4): 12.3 GiB to spare&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit on %1 × %2: %3 short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak %1 per GPU (%2) against %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>headroom::BitPatternView</name>
@@ -2626,6 +2792,10 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>Step timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The recipe comparison and the step timeline (Ctrl+Tab switches between them).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2763,10 +2933,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Tied input and output embeddings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The output layer reuses the token embedding (GPT-2, small LLaMA models).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2851,10 +3017,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Grad. accumulation:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Micro-batches per optimizer step. It enlarges the global batch and saves no memory.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2880,10 +3042,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>The GPU whose memory the verdict compares against.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>G&amp;PU:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2928,10 +3086,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>LoRA trains small low-rank adapters on a frozen base; QLoRA also stores the base in 4-bit NF4.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Method:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2996,6 +3150,119 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Eager (stores S×S scores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SDPA (PyTorch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scores, softmax and dropout mask are stored per head: B×A×S×S each, growing with S².</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch scaled_dot_product_attention: the memory-efficient or flash backend, no S×S tensors stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FlashAttention recomputes the scores in backward: activations grow linearly with S.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face, CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face with SDPA, CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron fused kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face, PyTorch 1.13 CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face eager code on PyTorch 2 and CUDA: unfused norms and activations, 1-byte dropout masks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same code with attn_implementation=&quot;sdpa&quot;, Hugging Face&apos;s default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fused softmax, norms, projections and activations (Korthikanti et al. 2022): the fewest saved tensors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the calibration fixtures measured: PyTorch 1.13 on the CPU (dropout masks in the input&apos;s dtype).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;ied input and output embeddings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The attention kernel. Eager stores B×A×S×S scores per layer (S² growth); SDPA and flash store none (linear growth). Choosing SDPA or flash switches the activation model to the itemized transformer, since the textbook formula assumes eager.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Att&amp;ention:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The training code and kernels, which decide which tensors each layer saves for backward. Only the itemized transformer model reads it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Impleme&amp;ntation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implementation: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention and residual dropout probability p, 0 ≤ p &lt; 1. With p &gt; 0 each dropout stores its mask for backward. Only the itemized transformer model reads it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dropout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grad. a&amp;ccumulation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Met&amp;hod:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number; allowed: 0 to less than 1 (e.g. 0.1)</source>
+        <extracomment>a dropout probability that is not a number at all</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3198,6 +3465,14 @@ Nothing was written; any earlier file is as it was.</source>
     </message>
     <message>
         <source>Could not write %1. Charts export as .png, .pdf or .svg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision Lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the &amp;Precision Lab</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3419,10 +3694,6 @@ Nothing was written; any earlier file is as it was.</source>
     </message>
     <message>
         <source>rel. error %1 · ulp %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3738,6 +4009,11 @@ Nothing was written; any earlier file is as it was.</source>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>headroom::ScenarioDocument</name>
@@ -3766,20 +4042,39 @@ Nothing was written; any earlier file is as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1  %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Total  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Peak in backward  %1</source>
+        <source>%1: %2 · %3</source>
+        <extracomment>hover text of a comparison GPU&apos;s line: the whole name, capacity and verdict</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2 · %3</source>
-        <extracomment>a GPU&apos;s capacity line: name, capacity, and &quot;headroom 12.3 GiB&quot; or &quot;overflow 55.9 GiB&quot;</extracomment>
+        <source>Peak  %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2
+%3</source>
+        <extracomment>the same label on two lines when the chart is narrow</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2
+%3</source>
+        <extracomment>the same label on three lines when the chart is narrower still</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <extracomment>the same label on two lines when the chart is narrow</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3843,16 +4138,20 @@ Nothing was written; any earlier file is as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> · fits up to %1 = %2</source>
-        <extracomment>appended to the capacity line&apos;s label, e.g. &quot;fits up to S = 3,104&quot;</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · fits nowhere in this range</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Peak: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fits up to %1 = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fits nowhere in this range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>a capacity line&apos;s label: the card, then whether and how far the run fits</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3876,15 +4175,28 @@ Nothing was written; any earlier file is as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>All buckets at once (the verdict&apos;s figure): %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Live: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The step&apos;s peak.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Short-lived buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every bucket at once (the textbook verdict): %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
