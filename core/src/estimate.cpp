@@ -8,8 +8,12 @@ namespace headroom {
 
 ModelStates modelStates(const Scenario &s)
 {
+    return modelStates(s, effectiveParameters(s.model));
+}
+
+ModelStates modelStates(const Scenario &s, Count P)
+{
     ModelStates m;
-    const Count P = effectiveParameters(s.model);
     const PerParamBytes b = perParamBytes(s.training.precision);
     m.parameterCount = P;
     m.parameters = b.weights.times(P);

@@ -126,7 +126,7 @@ Placement placeModelStates(const Scenario &s)
         whole.optimizerStates = ppb.optimizerFactored ? ppb.optimizer.times(lora.adapterFactoredElements)
                                                       : ppb.optimizer.times(n);
     } else {
-        const ModelStates m = modelStates(s);
+        const ModelStates m = modelStates(s, pl.share.total);
         pl.trainableParameters = m.parameterCount;
         pl.parameterCount = m.parameterCount;
         whole = { m.parameters, m.gradients, m.masterWeights, m.optimizerStates };

@@ -21,6 +21,8 @@ struct ModelStates
  * rows + columns accumulators, full for vectors (Shazeer & Stern 2018, no first moment).
  */
 ModelStates modelStates(const Scenario &scenario);
+//! The same for a parameter count the caller already has (placement counts it once per estimate).
+ModelStates modelStates(const Scenario &scenario, Count parameters);
 
 /*!
  * Estimates one GPU's memory for \a scenario. Hot path: no allocation, no strings, no I/O.
