@@ -3,7 +3,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include <headroom/estimate.h>
+#include <headroom/memory/estimate.h>
 
 using namespace headroom;
 

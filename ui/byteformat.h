@@ -5,7 +5,7 @@
 
 #include <QString>
 
-#include <headroom/units.h>
+#include <headroom/memory/units.h>
 
 namespace headroom {
 

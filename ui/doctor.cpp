@@ -2,8 +2,8 @@
 
 #include <QCoreApplication>
 
-#include <headroom/breakdown.h>
-#include <headroom/estimate.h>
+#include <headroom/memory/breakdown.h>
+#include <headroom/memory/estimate.h>
 
 #include "labels.h"
 

@@ -7,10 +7,10 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include <headroom/breakdown.h>
-#include <headroom/catalogue.h>
-#include <headroom/scenariofile.h>
-#include <headroom/validation.h>
+#include <headroom/memory/breakdown.h>
+#include <headroom/io/catalogue.h>
+#include <headroom/io/scenariofile.h>
+#include <headroom/memory/validation.h>
 
 namespace headroom {
 

@@ -19,7 +19,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include <headroom/validation.h>
+#include <headroom/memory/validation.h>
 
 #include "charts/chartpane.h"
 #include "chartsarea.h"

@@ -4,10 +4,10 @@
 
 #include <QCoreApplication>
 
-#include <headroom/activationmodel.h>
-#include <headroom/breakdown.h>
-#include <headroom/estimate.h>
-#include <headroom/steptimeline.h>
+#include <headroom/memory/activationmodel.h>
+#include <headroom/memory/breakdown.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/steptimeline.h>
 
 #include "labels.h"
 

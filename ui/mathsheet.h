@@ -7,8 +7,8 @@
 #include <QList>
 #include <QString>
 
-#include <headroom/catalogue.h>
-#include <headroom/scenariofile.h>
+#include <headroom/io/catalogue.h>
+#include <headroom/io/scenariofile.h>
 
 #include "byteformat.h"
 

@@ -5,7 +5,7 @@
 #include <QUndoCommand>
 #include <QUndoStack>
 
-#include <headroom/estimate.h>
+#include <headroom/memory/estimate.h>
 
 #include "labels.h"
 

@@ -2,10 +2,10 @@
 
 #include <QCoreApplication>
 
-#include <headroom/advice.h>
-#include <headroom/breakdown.h>
-#include <headroom/estimate.h>
-#include <headroom/fitsearch.h>
+#include <headroom/planning/advice.h>
+#include <headroom/memory/breakdown.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/planning/fitsearch.h>
 
 #include "labels.h"
 

@@ -6,8 +6,8 @@
 #include <QJsonObject>
 #include <QTextStream>
 
-#include <headroom/catalogue.h>
-#include <headroom/scenario.h>
+#include <headroom/io/catalogue.h>
+#include <headroom/memory/scenario.h>
 
 #include "clitext.h"
 #include "scenariooptions.h"

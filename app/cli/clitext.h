@@ -8,10 +8,10 @@
 
 #include <string_view>
 
-#include <headroom/scenariofile.h>
-#include <headroom/units.h>
-#include <headroom/validation.h>
-#include <headroom/breakdown.h>
+#include <headroom/io/scenariofile.h>
+#include <headroom/memory/units.h>
+#include <headroom/memory/validation.h>
+#include <headroom/memory/breakdown.h>
 
 class QCommandLineParser;
 class QTextStream;

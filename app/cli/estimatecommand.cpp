@@ -6,9 +6,9 @@
 #include <QJsonObject>
 #include <QTextStream>
 
-#include <headroom/estimate.h>
-#include <headroom/implementationprofile.h>
-#include <headroom/steptimeline.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/steptimeline.h>
 
 #include "clitext.h"
 #include "placementtext.h"

@@ -9,13 +9,13 @@
 #include <span>
 #include <vector>
 
-#include <headroom/advice.h>
-#include <headroom/estimate.h>
-#include <headroom/fitsearch.h>
-#include <headroom/lora.h>
-#include <headroom/placement.h>
-#include <headroom/procurement.h>
-#include <headroom/quantityparse.h>
+#include <headroom/planning/advice.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/planning/fitsearch.h>
+#include <headroom/memory/lora.h>
+#include <headroom/memory/placement.h>
+#include <headroom/planning/procurement.h>
+#include <headroom/io/quantityparse.h>
 
 #include "clitext.h"
 #include "placementtext.h"

@@ -1,7 +1,7 @@
 #include "placementtext.h"
 
-#include <headroom/lora.h>
-#include <headroom/precision.h>
+#include <headroom/memory/lora.h>
+#include <headroom/memory/precision.h>
 
 #include "clitext.h"
 

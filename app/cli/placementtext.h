@@ -7,9 +7,9 @@
 #include <QJsonValue>
 #include <QString>
 
-#include <headroom/breakdown.h>
-#include <headroom/placement.h>
-#include <headroom/scenario.h>
+#include <headroom/memory/breakdown.h>
+#include <headroom/memory/placement.h>
+#include <headroom/memory/scenario.h>
 
 namespace headroom::cli {
 

@@ -13,8 +13,8 @@
 #include <QLocale>
 #include <QTextStream>
 
-#include <headroom/lossscaler.h>
-#include <headroom/numberformat.h>
+#include <headroom/numerics/lossscaler.h>
+#include <headroom/numerics/numberformat.h>
 
 #include "clitext.h"
 

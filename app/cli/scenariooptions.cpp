@@ -2,7 +2,7 @@
 
 #include <QTextStream>
 
-#include <headroom/validation.h>
+#include <headroom/memory/validation.h>
 
 #include "clitext.h"
 

@@ -5,8 +5,8 @@
 
 #include <QCommandLineParser>
 
-#include <headroom/catalogue.h>
-#include <headroom/scenariofile.h>
+#include <headroom/io/catalogue.h>
+#include <headroom/io/scenariofile.h>
 
 namespace headroom::cli {
 

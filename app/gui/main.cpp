@@ -12,7 +12,7 @@
 #include <QTextStream>
 #include <QTranslator>
 
-#include <headroom/catalogue.h>
+#include <headroom/io/catalogue.h>
 
 #include "labels.h"
 #include "mainwindow.h"

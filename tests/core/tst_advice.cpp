@@ -2,8 +2,8 @@
 
 #include <QtTest>
 
-#include <headroom/advice.h>
-#include <headroom/estimate.h>
+#include <headroom/planning/advice.h>
+#include <headroom/memory/estimate.h>
 
 using namespace headroom;
 

@@ -10,8 +10,8 @@
 
 #include <cmath>
 
-#include <headroom/estimate.h>
-#include <headroom/transformeractivations.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/transformeractivations.h>
 
 using namespace headroom;
 

@@ -4,10 +4,10 @@
 
 #include <QtTest>
 
-#include <headroom/catalogue.h>
-#include <headroom/estimate.h>
-#include <headroom/fitsearch.h>
-#include <headroom/procurement.h>
+#include <headroom/io/catalogue.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/planning/fitsearch.h>
+#include <headroom/planning/procurement.h>
 
 using namespace headroom;
 

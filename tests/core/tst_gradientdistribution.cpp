@@ -4,8 +4,8 @@
 // thresholds derived from the exact format values by tools/fixtures/gen_numberformat.py), a
 // Monte Carlo count through the bit-exact encoder, and hand-derived cases.
 
-#include <headroom/gradientdistribution.h>
-#include <headroom/numberformat.h>
+#include <headroom/numerics/gradientdistribution.h>
+#include <headroom/numerics/numberformat.h>
 
 #include <cmath>
 #include <random>

@@ -2,9 +2,9 @@
 
 #include <QtTest>
 
-#include <headroom/quantityparse.h>
-#include <headroom/scenariofile.h>
-#include <headroom/validation.h>
+#include <headroom/io/quantityparse.h>
+#include <headroom/io/scenariofile.h>
+#include <headroom/memory/validation.h>
 
 using namespace headroom;
 

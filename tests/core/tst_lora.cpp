@@ -4,11 +4,11 @@
 
 #include <QtTest>
 
-#include <headroom/estimate.h>
-#include <headroom/lora.h>
-#include <headroom/placement.h>
-#include <headroom/scenariofile.h>
-#include <headroom/validation.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/lora.h>
+#include <headroom/memory/placement.h>
+#include <headroom/io/scenariofile.h>
+#include <headroom/memory/validation.h>
 
 using namespace headroom;
 

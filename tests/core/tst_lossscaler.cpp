@@ -5,7 +5,7 @@
 // tools/fixtures/gen_numberformat.py), a second reference written here from GradScaler's
 // documented rules, and traces derived by hand.
 
-#include <headroom/lossscaler.h>
+#include <headroom/numerics/lossscaler.h>
 
 #include <charconv>
 #include <cmath>

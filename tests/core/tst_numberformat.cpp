@@ -5,7 +5,7 @@
 // rational rounding of the OCP/IEEE definitions (FP8, TF32, and BF16 inputs that are not float32
 // values); plus tables derived by hand below.
 
-#include <headroom/numberformat.h>
+#include <headroom/numerics/numberformat.h>
 
 #include <bit>
 #include <charconv>

@@ -4,10 +4,10 @@
 
 #include <QtTest>
 
-#include <headroom/estimate.h>
-#include <headroom/korthikanti.h>
-#include <headroom/placement.h>
-#include <headroom/validation.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/korthikanti.h>
+#include <headroom/memory/placement.h>
+#include <headroom/memory/validation.h>
 
 using namespace headroom;
 

@@ -3,8 +3,8 @@
 
 #include <QtTest>
 
-#include <headroom/estimate.h>
-#include <headroom/precision.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/precision.h>
 
 using namespace headroom;
 

@@ -3,7 +3,7 @@
 
 #include <QtTest>
 
-#include <headroom/catalogue.h>
+#include <headroom/io/catalogue.h>
 
 using namespace headroom;
 

@@ -3,8 +3,8 @@
 
 #include <QtTest>
 
-#include <headroom/estimate.h>
-#include <headroom/steptimeline.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/steptimeline.h>
 
 using namespace headroom;
 

@@ -3,8 +3,8 @@
 // Expected activations are the brief's textbook formula 2 × (19·B·S·H + 3·B·A·S²) × L for the
 // 7B example (L = 32, H = 4096, A = 32, B = 1), worked out by hand (and in Python) below.
 
-#include <headroom/estimate.h>
-#include <headroom/sweep.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/planning/sweep.h>
 
 #include <QObject>
 #include <QtTest>

@@ -2,7 +2,7 @@
 
 #include <QtTest>
 
-#include <headroom/estimate.h>
+#include <headroom/memory/estimate.h>
 
 using namespace headroom;
 

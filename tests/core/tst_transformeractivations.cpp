@@ -4,9 +4,9 @@
 
 #include <QtTest>
 
-#include <headroom/estimate.h>
-#include <headroom/korthikanti.h>
-#include <headroom/transformeractivations.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/korthikanti.h>
+#include <headroom/memory/transformeractivations.h>
 
 using namespace headroom;
 

@@ -27,7 +27,7 @@
 
 #include <qcustomplot.h>
 
-#include <headroom/estimate.h>
+#include <headroom/memory/estimate.h>
 
 #include "charts/chartadapters.h"
 #include "charts/recipecomparisonpane.h"

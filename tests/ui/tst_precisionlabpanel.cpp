@@ -18,9 +18,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <headroom/gradientdistribution.h>
-#include <headroom/lossscaler.h>
-#include <headroom/numberformat.h>
+#include <headroom/numerics/gradientdistribution.h>
+#include <headroom/numerics/lossscaler.h>
+#include <headroom/numerics/numberformat.h>
 
 #include "precision/bitpatternview.h"
 #include "precision/lossscalechart.h"

@@ -14,7 +14,7 @@
 
 #include <memory>
 
-#include <headroom/estimate.h>
+#include <headroom/memory/estimate.h>
 
 #include "charts/stackedbarpane.h"
 #include "charts/sweeppane.h"

@@ -20,8 +20,8 @@
 
 #include <cmath>
 
-#include <headroom/estimate.h>
-#include <headroom/fitsearch.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/planning/fitsearch.h>
 
 #include "charts/recipecomparisonpane.h"
 #include "charts/stackedbarpane.h"

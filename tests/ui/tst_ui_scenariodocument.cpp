@@ -8,7 +8,7 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include <headroom/estimate.h>
+#include <headroom/memory/estimate.h>
 
 #include "scenariodocument.h"
 

@@ -4,7 +4,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include <headroom/estimate.h>
+#include <headroom/memory/estimate.h>
 
 #include "doctor.h"
 #include "mathsheet.h"

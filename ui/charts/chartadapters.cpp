@@ -7,9 +7,9 @@
 #include <QCoreApplication>
 #include <QLocale>
 
-#include <headroom/estimate.h>
-#include <headroom/korthikanti.h>
-#include <headroom/steptimeline.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/korthikanti.h>
+#include <headroom/memory/steptimeline.h>
 
 namespace headroom {
 

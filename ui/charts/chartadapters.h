@@ -6,8 +6,8 @@
 #include <QString>
 #include <QStringList>
 
-#include <headroom/catalogue.h>
-#include <headroom/scenariofile.h>
+#include <headroom/io/catalogue.h>
+#include <headroom/io/scenariofile.h>
 
 #include "chartdata.h"
 

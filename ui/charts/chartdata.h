@@ -9,8 +9,8 @@
 #include <QString>
 #include <QVector>
 
-#include <headroom/breakdown.h>
-#include <headroom/sweep.h>
+#include <headroom/memory/breakdown.h>
+#include <headroom/planning/sweep.h>
 
 #include "byteformat.h" // DisplayUnit
 

@@ -13,8 +13,8 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
-#include <headroom/estimate.h>
-#include <headroom/implementationprofile.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/implementationprofile.h>
 
 #include "byteformat.h"
 #include "labels.h"

@@ -9,7 +9,7 @@
 
 #include <QWidget>
 
-#include <headroom/validation.h>
+#include <headroom/memory/validation.h>
 
 class QAbstractButton;
 class QButtonGroup;

@@ -7,7 +7,7 @@
 
 #include <QWidget>
 
-#include <headroom/numberformat.h>
+#include <headroom/numerics/numberformat.h>
 
 namespace headroom {
 

@@ -10,8 +10,8 @@
 #include <QVector>
 #include <QWidget>
 
-#include <headroom/gradientdistribution.h>
-#include <headroom/numberformat.h>
+#include <headroom/numerics/gradientdistribution.h>
+#include <headroom/numerics/numberformat.h>
 
 namespace headroom {
 

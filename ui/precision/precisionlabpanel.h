@@ -10,9 +10,9 @@
 
 #include <QWidget>
 
-#include <headroom/gradientdistribution.h>
-#include <headroom/lossscaler.h>
-#include <headroom/numberformat.h>
+#include <headroom/numerics/gradientdistribution.h>
+#include <headroom/numerics/lossscaler.h>
+#include <headroom/numerics/numberformat.h>
 
 class QCheckBox;
 class QComboBox;

@@ -8,9 +8,9 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include <headroom/gradientdistribution.h>
-#include <headroom/lossscaler.h>
-#include <headroom/numberformat.h>
+#include <headroom/numerics/gradientdistribution.h>
+#include <headroom/numerics/lossscaler.h>
+#include <headroom/numerics/numberformat.h>
 
 namespace headroom {
 

@@ -6,7 +6,7 @@
 #include <QStringList>
 #include <QWidget>
 
-#include <headroom/lossscaler.h>
+#include <headroom/numerics/lossscaler.h>
 
 namespace headroom {
 

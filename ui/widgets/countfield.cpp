@@ -2,7 +2,7 @@
 
 #include <QKeyEvent>
 
-#include <headroom/quantityparse.h>
+#include <headroom/io/quantityparse.h>
 
 #include "byteformat.h"
 

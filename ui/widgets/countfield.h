@@ -8,7 +8,7 @@
 
 #include <QLineEdit>
 
-#include <headroom/units.h>
+#include <headroom/memory/units.h>
 
 namespace headroom {
 

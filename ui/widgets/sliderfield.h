@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include <headroom/units.h>
+#include <headroom/memory/units.h>
 
 namespace headroom {
 

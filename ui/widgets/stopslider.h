@@ -6,7 +6,7 @@
 #include <QList>
 #include <QSlider>
 
-#include <headroom/units.h>
+#include <headroom/memory/units.h>
 
 namespace headroom {
 

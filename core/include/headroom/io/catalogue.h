@@ -1,0 +1,62 @@
+#pragma once
+
+// Model presets and the GPU catalogue: data files read at run time (resources/*.json), so a
+// user can add a card or a model without rebuilding.
+
+#include <QList>
+#include <QString>
+
+#include <headroom/memory/model.h>
+#include <headroom/memory/units.h>
+
+namespace headroom {
+
+struct ModelPreset
+{
+    QString id;    //!< stable key, e.g. "llama-2-7b"
+    QString name;  //!< display name, e.g. "LLaMA-2 7B" (a proper noun: not translated)
+    ModelSpec model;
+    Count publishedParams = 0; //!< the total its authors publish, to check the derivation
+    QString source;            //!< where the architecture numbers come from
+};
+
+struct GpuSpec
+{
+    QString id;
+    QString name;
+    Bytes capacity = bytes(0); //!< total memory as the card reports it (nvidia-smi memory.total)
+    QString capacitySource;
+    bool bf16 = false;         //!< BF16 tensor-core support
+    double tflopsFp16 = 0;     //!< dense FP16 tensor TFLOP/s (FP32 accumulate)
+    double tflopsBf16 = 0;     //!< dense BF16 tensor TFLOP/s; 0 without BF16
+    double pricePerHourUsd = 0; //!< indicative on-demand price per GPU-hour, user-editable
+};
+
+struct CatalogueError
+{
+    enum class Code { None, CannotOpen, NotJson, WrongSchema, BadEntry };
+    Code code = Code::None;
+    QString file;
+    QString detail; //!< JSON parser message or the offending entry and key
+};
+
+struct Catalogue
+{
+    QList<ModelPreset> presets;
+    QList<GpuSpec> gpus;
+
+    const ModelPreset *preset(const QString &id) const;
+    const GpuSpec *gpu(const QString &id) const;
+};
+
+/*!
+ * The folder holding presets.json and gpus.json: $HEADROOM_DATA_DIR if set, else
+ * <executable>/../share/headroom (the build tree and the installed layout), else
+ * /usr/share/headroom.
+ */
+QString findDataDir();
+
+//! Loads both catalogues from \a dataDir. On error \a catalogue is left untouched.
+CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue);
+
+} // namespace headroom

@@ -1,0 +1,66 @@
+#pragma once
+
+// Scenario files (versioned JSON) and the one vocabulary of scenario keys that files, the CLI's
+// options and saved settings share: a file's keys are the CLI's option names, grouped.
+
+#include <QJsonObject>
+#include <QString>
+
+#include <headroom/io/catalogue.h>
+#include <headroom/memory/scenario.h>
+
+namespace headroom {
+
+inline constexpr int kScenarioSchema = 1;
+
+//! A scenario with the catalogue names it was built from (the estimate needs only the values).
+struct ScenarioSpec
+{
+    Scenario scenario;
+    QString presetId; //!< empty: custom architecture
+    QString gpuId;    //!< empty: no GPU chosen
+};
+
+enum class ValueKind { Count, Bytes, Bool, Name, Real };
+
+//! One scenario key: where it sits in a file, the CLI option that sets it, and its kind.
+struct ScenarioKey
+{
+    const char *group;  //!< file object: "model", "training", "activations", "runtime", "gpu", "parallel", "lora"
+    const char *key;    //!< key inside the group
+    const char *option; //!< CLI option name, without "--"
+    ValueKind kind;
+    const char *allowed; //!< for names: the allowed values, '|'-separated; else a short description
+};
+
+//! All keys, in the order the CLI lists them.
+const QList<ScenarioKey> &scenarioKeys();
+
+struct ScenarioError
+{
+    enum class Code { None, CannotOpen, NotJson, WrongSchema, UnknownKey, WrongType, UnknownName };
+    Code code = Code::None;
+    QString field;    //!< "group.key" (file) or the option name (CLI)
+    QString expected; //!< what is allowed
+    QString got;      //!< what was found
+    QString detail;   //!< parser or I/O message
+
+    bool ok() const { return code == Code::None; }
+};
+
+/*!
+ * Applies the keys present in \a root (a scenario file's object, schema 1) to \a spec, a preset
+ * first so that the file's own model keys refine it. On error \a spec is left untouched.
+ */
+ScenarioError applyScenarioJson(const QJsonObject &root, const Catalogue &catalogue, ScenarioSpec &spec);
+
+//! Reads \a path and applies it as applyScenarioJson() does.
+ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, ScenarioSpec &spec);
+
+//! The scenario as a complete schema-1 object (every key written, presets by name).
+QJsonObject scenarioToJson(const ScenarioSpec &spec);
+
+//! Writes atomically (QSaveFile): a failed save leaves the old file as it was.
+ScenarioError writeScenarioFile(const QString &path, const ScenarioSpec &spec);
+
+} // namespace headroom

@@ -1,0 +1,86 @@
+#pragma once
+
+// The answer: where every byte of one GPU goes, and what the user should know about it.
+
+#include <array>
+#include <cstdint>
+
+#include <headroom/memory/activationmodel.h>
+#include <headroom/memory/units.h>
+
+namespace headroom {
+
+//! Typed notes the estimate attaches; the UI and CLI turn them into translated text.
+enum class Warning : std::uint8_t {
+    AmpKeepsFixedCost,          //!< amp-*: FP32 weights and gradients, the fixed cost is not halved
+    GradAccumSavesNoMemory,     //!< accumulation steps > 1 change the global batch only
+    TextbookIgnoresGqa,         //!< textbook formula assumes K and V as wide as Q
+    TextbookIgnoresFfnSize,     //!< textbook formula assumes a 4H GELU MLP
+    TextbookIgnoresLogits,      //!< textbook formula leaves out embedding, logits and loss
+    ParamsDifferFromArchitecture, //!< a given P differs from the architecture's count by > 5 %
+    Bf16NotSupportedOnGpu,      //!< bf16 recipe on a GPU without BF16 tensor cores
+    Fp16NeedsLossScaling,       //!< fp16 recipe: use a dynamic loss scaler
+    DoesNotFit,                 //!< the peak exceeds the chosen GPU's capacity
+    PureHalfWithoutMaster,      //!< *-pure: updates smaller than half an ulp are lost
+};
+
+//! A fixed-capacity list so that estimating allocates nothing.
+class Warnings
+{
+public:
+    void add(Warning w)
+    {
+        if (!contains(w) && m_count < static_cast<int>(m_items.size()))
+            m_items[static_cast<std::size_t>(m_count++)] = w;
+    }
+    bool contains(Warning w) const
+    {
+        for (int i = 0; i < m_count; ++i)
+            if (m_items[static_cast<std::size_t>(i)] == w)
+                return true;
+        return false;
+    }
+    int size() const { return m_count; }
+    const Warning *begin() const { return m_items.data(); }
+    const Warning *end() const { return m_items.data() + m_count; }
+
+private:
+    std::array<Warning, 16> m_items{};
+    int m_count = 0;
+};
+
+enum class StepPhase { Forward, Backward, OptimizerStep };
+
+//! Host (CPU) memory the run needs per node, e.g. for offloaded optimizer states.
+struct HostMemory
+{
+    Bytes perNode = bytes(0);
+};
+
+struct Breakdown
+{
+    Count parameterCount = 0;
+    Bytes parameters = bytes(0);
+    Bytes gradients = bytes(0);
+    Bytes masterWeights = bytes(0);
+    Bytes optimizerStates = bytes(0);
+    Bytes activations = bytes(0);
+    Bytes overhead = bytes(0);
+    ActivationEstimate activationDetail;
+    HostMemory host;
+
+    //! Highest memory during the step and when it happens. For the textbook model this is the
+    //! plain sum at the end of forward; the transformer model follows the step's timeline.
+    Bytes peak = bytes(0);
+    StepPhase peakPhase = StepPhase::Forward;
+
+    Warnings warnings;
+
+    Bytes modelStates() const { return parameters + gradients + masterWeights + optimizerStates; }
+    Bytes total() const { return modelStates() + activations + overhead; }
+};
+
+std::string_view warningName(Warning w);
+std::string_view stepPhaseName(StepPhase p);
+
+} // namespace headroom

@@ -1,0 +1,83 @@
+#pragma once
+
+// Low-rank adapters on a frozen base: what LoRA (Hu et al. 2021) and QLoRA (Dettmers et al.
+// 2023) change in the model states and the activations.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <headroom/memory/activationmodel.h>
+#include <headroom/memory/scenario.h>
+#include <headroom/memory/units.h>
+
+namespace headroom {
+
+/*!
+ * Storage of one NF4 weight with double quantization (Dettmers et al. 2023, sections 2-3):
+ * 4 bits of code, an FP8 absmax constant per block of 64 (8/64 bits) and an FP32 constant per
+ * 256 first-level constants (32/(64*256) bits): 4 + 0.125 + 0.001953125 = 4.126953125 bits,
+ * exactly 2113/4096 bytes per parameter.
+ */
+inline constexpr BytesPer kNf4DoubleQuantBytes = bytesPer(2113, 4096);
+
+//! The adapted projections when none are named: q and v, the choice of Hu et al. 2021
+//! (section 7.1) and PEFT's default for LLaMA.
+inline constexpr unsigned kDefaultLoraTargets = LoraQ | LoraV;
+
+inline constexpr LoraTarget kAllLoraTargets[] = { LoraQ, LoraK, LoraV, LoraO, LoraGate, LoraUp, LoraDown };
+
+//! "q", "k", "v", "o", "gate", "up", "down".
+std::string_view loraTargetName(LoraTarget target);
+//! Parses a comma list ("q,v", "q, k, v, o") or "all"; nullopt on an unknown name or an empty list.
+std::optional<unsigned> loraTargetsFromText(std::string_view text);
+//! The bit set as a comma list in the order q,k,v,o,gate,up,down.
+std::string loraTargetsText(unsigned targets);
+
+std::string_view adapterModeName(AdapterMode mode);
+std::optional<AdapterMode> adapterModeFromName(std::string_view name);
+
+//! Parameter counts that follow from the architecture and the adapters, for the whole model.
+struct LoraCounts
+{
+    Count adapterParameters = 0; //!< trainable: r (in + out) per adapted projection per layer
+    //! Adafactor state elements of the adapters: rows + columns of A (r x in) and B (out x r).
+    Count adapterFactoredElements = 0;
+    Count adapterRankPerLayer = 0;  //!< sum of r over one layer's adapters (A's outputs per token)
+    Count baseParameters = 0;       //!< the frozen base: effectiveParameters()
+    Count quantizedParameters = 0;  //!< QLoRA: the base's block linear weights, stored in NF4
+    Count largestQuantizedMatrix = 0; //!< QLoRA: the one matrix dequantized at a time
+};
+
+/*!
+ * Adapter and base counts of \a scenario's model. Each adapted projection of shape in x out gets
+ * A (r x in) and B (out x r): r (in + out) parameters. LLaMA: q H->H, k and v H->KV*d, o H->H,
+ * gate and up H->F, down F->H. GPT-2 fuses q, k and v into one c_attn (H -> H + 2 KV*d), so
+ * naming any of them adapts c_attn once, as PEFT does; o is attn.c_proj, up is c_fc, down is
+ * mlp.c_proj, and gate does not exist. With a given parameter count P the quantized share is
+ * scaled from the architecture's by P / (architecture's count).
+ */
+LoraCounts loraCounts(const Scenario &scenario);
+
+/*!
+ * Bytes of the frozen base for the whole model. LoRA: every base parameter in the activations'
+ * 16-bit dtype (FP32 only under the fp32 recipe): a frozen base needs no FP32 copy, so it is
+ * loaded in the compute dtype even under autocast. QLoRA: the block linear weights in NF4 with
+ * double quantization, embeddings, norms, biases and the LM head in the same 16-bit dtype.
+ */
+Bytes frozenBaseBytes(const Scenario &scenario, const LoraCounts &counts);
+
+//! Bytes of one parameter of the frozen base outside the quantized matrices.
+BytesPer frozenBaseBytesPer(const Scenario &scenario);
+
+/*!
+ * Adds the adapters' own saved activations to \a estimate: each adapter keeps A's output
+ * (B x S x r, for B's weight gradient); its input is the tensor the base projection already
+ * reads, counted by the activation model (PEFT's default lora_dropout = 0 adds no copy). Held
+ * for the layers the base activations are held for; under full recompute one layer's worth is
+ * rebuilt with the rest. The base activations themselves are the activation model's, as in full
+ * fine-tuning: activations still flow through the frozen base.
+ */
+void addAdapterActivations(const Scenario &scenario, ActivationEstimate &estimate);
+
+} // namespace headroom

@@ -1,0 +1,122 @@
+#pragma once
+
+// Where the model states of one training run sit when it is spread over N GPUs: tensor and
+// pipeline parallelism cut the model, ZeRO (Rajbhandari et al. 2020) divides its states over
+// the data-parallel replicas, offload moves them to host memory (Ren et al. 2021), and LoRA /
+// QLoRA change which parameters carry gradients and optimizer states at all.
+
+#include <optional>
+#include <string_view>
+
+#include <headroom/memory/breakdown.h>
+#include <headroom/memory/scenario.h>
+#include <headroom/memory/units.h>
+
+namespace headroom {
+
+/*!
+ * DeepSpeed's additional_buffer_factor: its estimators multiply host memory by 1.5
+ * (deepspeed/runtime/zero/stage_1_and_2.py and stage3.py, estimate_zero{2,3}_model_states_mem_needs).
+ */
+inline constexpr Count kHostBufferNumerator = 3;
+inline constexpr Count kHostBufferDenominator = 2;
+
+//! "none", "optimizer", "optimizer+params": stable names for files and the CLI.
+std::string_view offloadName(Offload offload);
+std::optional<Offload> offloadFromName(std::string_view name);
+
+//! The parameters one model-parallel rank holds, before ZeRO divides anything.
+struct ModelParallelShare
+{
+    Count parameters = 0;    //!< on the most loaded rank (tensor slice of the heaviest pipeline stage)
+    Count total = 0;         //!< of the whole model, effectiveParameters()
+    Count largestModule = 0; //!< the largest single module on a rank (ZeRO-3 gathers one at a time)
+};
+
+/*!
+ * The most loaded rank's parameters under t-way tensor and p-way pipeline parallelism, as
+ * Megatron-LM lays them out (Shoeybi et al. 2019; Narayanan et al. 2021): every block's
+ * attention and MLP matrices (and biases) divided by t, its norms replicated; ceil(L/p) blocks
+ * per stage; the vocabulary-parallel embedding (/t) on the first stage, the final norm and LM
+ * head (/t; a copy of a tied embedding when p > 1) on the last. A given P scales the
+ * architecture's shares by P / (architecture's count). At t = p = 1 the share is P.
+ * The largest module follows DeepSpeed's estimator (the nn.Module with the most direct
+ * parameters: for LLaMA the V x H embedding), divided by t.
+ */
+ModelParallelShare modelParallelShare(const Scenario &scenario);
+
+//! Model-state bytes, bucket by bucket.
+struct StateBytes
+{
+    Bytes parameters = bytes(0);
+    Bytes gradients = bytes(0);
+    Bytes masterWeights = bytes(0);
+    Bytes optimizerStates = bytes(0);
+
+    Bytes total() const { return parameters + gradients + masterWeights + optimizerStates; }
+};
+
+//! One GPU's model states and the host memory they need.
+struct Placement
+{
+    Count parameterCount = 0;     //!< whole model: base + adapters
+    Count trainableParameters = 0; //!< whole model: P for full fine-tuning, the adapters under LoRA
+    Count dataParallel = 1;       //!< d = N / (t p), the ZeRO sharding degree
+    ModelParallelShare share;
+
+    //! This rank's model states before ZeRO divides them (full replicas of its model slice).
+    StateBytes replica;
+    //! The same after ZeRO sharding and offload: what stays on the GPU, before the buffers below.
+    //! These are the figures of Rajbhandari et al. 2020, Figure 1.
+    StateBytes sharded;
+    //! What offload moved to host memory, per GPU.
+    StateBytes offloaded;
+
+    //! ZeRO-3: the largest module's parameters, all-gathered for its forward and backward.
+    Bytes gatheredParameters = bytes(0);
+    //! ZeRO-3: that module's gradients before they are reduce-scattered (trainable weights only).
+    Bytes liveGradients = bytes(0);
+    //! ZeRO >= 1: the half-precision gradient reduce bucket (Parallelism::reduceBucket elements).
+    Bytes reduceBucket = bytes(0);
+    //! QLoRA: the one NF4 matrix dequantized to 16 bits for its matmul.
+    Bytes dequantBuffer = bytes(0);
+
+    //! Per GPU, everything above folded into the four buckets (what estimate() reports):
+    //! parameters = sharded + gathered + dequantized; gradients = sharded + live + reduce bucket.
+    StateBytes gpu;
+
+    Count gpusOnNode = 1;              //!< min(gpus per node, N)
+    Bytes hostOffloadedPerNode = bytes(0); //!< offloaded states of the node's GPUs
+    Bytes hostLoadPerNode = bytes(0);  //!< each process loading the model on the host in FP32
+    HostMemory host;                   //!< max(offloaded, load) x 1.5, per node
+};
+
+/*!
+ * Places \a scenario's model states on one GPU. Allocation-free.
+ *
+ * ZeRO (Rajbhandari et al. 2020, section 5; DeepSpeed stage_1_and_2.py and stage3.py), d the
+ * data-parallel degree:
+ *  - stage 1 divides the FP32 master copy and the optimizer states by d;
+ *  - stage 2 also the gradients; stage 3 also the parameters (FSDP SHARD_GRAD_OP = 2,
+ *    FULL_SHARD = 3), and then gathers one module at a time (4 bytes per parameter of the
+ *    largest module, DeepSpeed's largest_layer_memory: its 16-bit weights and gradients);
+ *  - with an FP32 gradient buffer (PrecisionChoice::fp32GradBuffer) and 16-bit weights,
+ *    stage 0 keeps only the FP32 buffer (Megatron's main_grad); stages 1 and 2 keep the 16-bit
+ *    gradients (full at stage 1, divided at stage 2) and an FP32 partition for the optimizer
+ *    ("18 = 2 grads16 + 4 grads32 + 4 params32 + 8 optimizer states", stage_1_and_2.py);
+ *    stage 3 accumulates straight into the FP32 partition (stage3.py: 18 P / N);
+ *  - each division rounds up: the partitions are equal, so the largest is the ceiling.
+ * Offload (ZeRO-Offload, Ren et al. 2021; needs stage >= 1): the optimizer states, the master
+ * copy and the gradient partition go to the host; the full 16-bit gradients of stage 1 stay.
+ * Offloading parameters too (stage 3) leaves only the gathered module on the GPU.
+ * Host per node (DeepSpeed's estimators): max(offloaded states of the node's GPUs, every
+ * process loading its model slice in FP32: 4 bytes x parameters x GPUs on the node; at stage
+ * 3 zero.Init builds the model partitioned, so only the largest module is loaded whole)
+ * x 1.5 (additional_buffer_factor).
+ * LoRA / QLoRA: only the adapters have gradients, a master copy and optimizer states (the
+ * recipe's bytes per parameter); the frozen base (lora.h) counts as parameters, divided at
+ * stage 3 and offloaded with them.
+ */
+Placement placeModelStates(const Scenario &scenario);
+
+} // namespace headroom

@@ -1,0 +1,127 @@
+#pragma once
+
+// Precision recipes and optimizers, and the exact bytes per parameter each combination keeps.
+
+#include <optional>
+#include <string_view>
+
+#include <headroom/memory/units.h>
+
+namespace headroom {
+
+//! Int64: token ids, labels and positions, which the itemized activation model lists.
+enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool, Int64 };
+
+//! Bytes an element of \a dtype takes; NF4 packs two elements a byte.
+
+/*!
+ * How weights, gradients and activations are stored during training (the brief, section 1.3
+ * and 3.3):
+ *  - fp32: everything FP32;
+ *  - amp-*: torch.autocast over FP32 weights: weights and gradients FP32, matmul activations in
+ *    half precision; no master copy needed because the weights already are FP32;
+ *  - *-master: model.half() plus an FP32 master copy for the optimizer (DeepSpeed, Megatron);
+ *  - *-pure: half weights and gradients, no master copy.
+ */
+enum class Recipe { Fp32, AmpFp16, AmpBf16, Fp16Master, Bf16Master, Fp16Pure, Bf16Pure };
+
+enum class Optimizer { AdamW, Adam, Sgd, SgdMomentum, Adam8bit, Lion, Adafactor };
+
+//! Optimizer state dtype: FP32 (the default everywhere) or the weights' dtype, as pure-BF16
+//! trainers keep it (2 + 2 + 4 = 8 bytes/param for AdamW).
+enum class StateDtype { Fp32, WeightDtype };
+
+struct PrecisionChoice
+{
+    Recipe recipe = Recipe::Bf16Master;
+    Optimizer optimizer = Optimizer::AdamW;
+    StateDtype stateDtype = StateDtype::Fp32;
+    //! Gradients accumulated in an FP32 buffer instead of the weights' dtype (Megatron's
+    //! main_grad, DeepSpeed's fp32 partitioned gradients): 2 + 4 + 4 + 8 = 18 bytes/param.
+    bool fp32GradBuffer = false;
+};
+
+//! Bytes per parameter for each model-state bucket. Adafactor's state is not per parameter
+//! (factored): optimizerFactored says so and optimizer is then the bytes per state element.
+struct PerParamBytes
+{
+    BytesPer weights;
+    BytesPer gradients;
+    BytesPer master;
+    BytesPer optimizer;
+    bool optimizerFactored = false;
+
+    //! Total for non-factored optimizers, the brief's "bytes_per_param".
+    constexpr double total() const
+    {
+        return weights.value() + gradients.value() + master.value() + optimizer.value();
+    }
+};
+
+//! The dtype most saved activations take: half precision for every recipe but fp32.
+
+//! Number of full-size state tensors the optimizer keeps per parameter (Adam: m and v).
+int optimizerStateTensors(Optimizer optimizer);
+
+PerParamBytes perParamBytes(const PrecisionChoice &choice);
+
+// Small and on every estimate's path: defined here so they inline.
+constexpr bool usesFp16(Recipe r) { return r == Recipe::AmpFp16 || r == Recipe::Fp16Master || r == Recipe::Fp16Pure; }
+constexpr bool usesBf16(Recipe r) { return r == Recipe::AmpBf16 || r == Recipe::Bf16Master || r == Recipe::Bf16Pure; }
+constexpr bool isAutocast(Recipe r) { return r == Recipe::AmpFp16 || r == Recipe::AmpBf16; }
+
+constexpr BytesPer dtypeSize(Dtype dtype)
+{
+    switch (dtype) {
+    case Dtype::Int64: return bytesPer(8);
+    case Dtype::Fp32: return bytesPer(4);
+    case Dtype::Fp16:
+    case Dtype::Bf16: return bytesPer(2);
+    case Dtype::Int8:
+    case Dtype::Bool: return bytesPer(1);
+    case Dtype::Nf4: return bytesPer(1, 2);
+    }
+    return bytesPer(0);
+}
+
+constexpr Dtype weightDtype(Recipe recipe)
+{
+    switch (recipe) {
+    case Recipe::Fp32:
+    case Recipe::AmpFp16:
+    case Recipe::AmpBf16: return Dtype::Fp32;
+    case Recipe::Fp16Master:
+    case Recipe::Fp16Pure: return Dtype::Fp16;
+    case Recipe::Bf16Master:
+    case Recipe::Bf16Pure: return Dtype::Bf16;
+    }
+    return Dtype::Fp32;
+}
+
+constexpr Dtype activationDtype(Recipe recipe)
+{
+    if (recipe == Recipe::Fp32)
+        return Dtype::Fp32;
+    return usesFp16(recipe) ? Dtype::Fp16 : Dtype::Bf16;
+}
+
+constexpr bool isHalfPrecision(Dtype dtype) { return dtype == Dtype::Fp16 || dtype == Dtype::Bf16; }
+
+// Stable names used by the CLI, scenario files and settings; never translated.
+std::string_view recipeName(Recipe recipe);
+std::string_view optimizerName(Optimizer optimizer);
+std::string_view stateDtypeName(StateDtype dtype);
+std::string_view dtypeName(Dtype dtype);
+std::optional<Recipe> recipeFromName(std::string_view name);
+std::optional<Optimizer> optimizerFromName(std::string_view name);
+std::optional<StateDtype> stateDtypeFromName(std::string_view name);
+
+inline constexpr Recipe kAllRecipes[] = { Recipe::Fp32,       Recipe::AmpFp16,    Recipe::AmpBf16,
+                                          Recipe::Fp16Master, Recipe::Bf16Master, Recipe::Fp16Pure,
+                                          Recipe::Bf16Pure };
+inline constexpr Optimizer kAllOptimizers[] = { Optimizer::AdamW,       Optimizer::Adam,
+                                                Optimizer::Sgd,         Optimizer::SgdMomentum,
+                                                Optimizer::Adam8bit,    Optimizer::Lion,
+                                                Optimizer::Adafactor };
+
+} // namespace headroom

@@ -1,0 +1,138 @@
+#pragma once
+
+// One training run to estimate: model, training set-up, activation model, runtime, placement.
+// A plain value: copying it allocates nothing, so sweeps can vary one field freely.
+
+#include <optional>
+#include <string_view>
+
+#include <headroom/memory/model.h>
+#include <headroom/memory/precision.h>
+#include <headroom/memory/units.h>
+
+namespace headroom {
+
+enum class Recompute {
+    None,      //!< every layer keeps all it saves for backward
+    Full,      //!< only each layer's input is kept; one layer is recomputed at a time in backward
+    Selective, //!< the attention core (scores, softmax, dropout) is recomputed (Korthikanti et al. 2022)
+};
+
+struct TrainingSetup
+{
+    Count microBatch = 1;  //!< B, sequences per GPU per forward pass
+    Count sequence = 2048; //!< S, tokens per sequence
+    PrecisionChoice precision;
+    Recompute recompute = Recompute::None;
+    Count gradAccumSteps = 1; //!< changes the global batch, never the memory (the brief, 4.2)
+};
+
+enum class ActivationModelKind {
+    Textbook,    //!< the brief's 2*(19BSH + 3BAS^2) per layer, 16-bit
+    Transformer, //!< itemized per saved tensor, per block family and implementation profile
+};
+
+enum class AttentionKernel { Eager, Sdpa, Flash };
+
+//! Implementation profiles group the choices that change what a layer stores
+//! (implementationprofile.h lists each profile's switches).
+enum class ImplementationProfile {
+    HfEager,       //!< Hugging Face eager code on CUDA, PyTorch >= 2
+    HfSdpa,        //!< the same code with SDPA attention (HF's default attn_implementation)
+    MegatronFused, //!< fused Megatron-style kernels, as in Korthikanti et al. 2022
+    HfEagerCpu,    //!< Hugging Face eager code on PyTorch 1.13, CPU: what the calibration fixtures measured
+};
+
+struct ActivationOptions
+{
+    ActivationModelKind model = ActivationModelKind::Textbook;
+    ImplementationProfile profile = ImplementationProfile::HfEager;
+    AttentionKernel attention = AttentionKernel::Eager;
+    double dropout = 0.0; //!< attention/residual dropout probability
+};
+
+/*!
+ * The runtime's own share of GPU memory, outside anything the model allocates.
+ * Defaults and their sources:
+ *  - CUDA context: 1000 MiB. PyTorch's CUDA context plus kernel images take 300 MiB to 2 GiB
+ *    depending on the GPU, driver and lazy loading (PyTorch "CUDA semantics" notes; the same
+ *    1000 MiB constant furiousteabag/vram-calculator uses; gpu_poor uses 650 MB).
+ *  - Allocator reserve: 1 GiB. The caching allocator holds freed blocks and fragments; measured
+ *    reserved minus allocated was 2.9-3.6 GiB on 7B fine-tunes (foundation-model-stack/
+ *    fms-acceleration PR 14). 1 GiB is a floor, not a worst case; the doctor says when to
+ *    set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True instead.
+ */
+struct RuntimeOverhead
+{
+    Bytes cudaContext = bytes(1000 * kMiB);
+    Bytes allocatorReserve = bytes(1 * kGiB);
+
+    Bytes total() const { return cudaContext + allocatorReserve; }
+};
+
+enum class ZeroStage { Stage0 = 0, Stage1 = 1, Stage2 = 2, Stage3 = 3 };
+enum class Offload { None, Optimizer, OptimizerAndParams };
+
+//! How the run is spread over GPUs. The defaults describe a single GPU.
+struct Parallelism
+{
+    Count gpus = 1;           //!< N, all GPUs of the run
+    Count tensorParallel = 1; //!< t
+    Count pipelineParallel = 1; //!< p
+    bool sequenceParallel = false;
+    ZeroStage zero = ZeroStage::Stage0;
+    Offload offload = Offload::None;
+    Count gpusPerNode = 8;
+    //! Elements in ZeRO's gradient reduce bucket (DeepSpeed's reduce_bucket_size, default 5e8):
+    //! a half-precision buffer every GPU holds at ZeRO stage 1 and above (placement.h).
+    Count reduceBucket = 500'000'000;
+
+    constexpr Count dataParallel() const
+    {
+        const Count mp = tensorParallel * pipelineParallel;
+        return mp > 0 ? gpus / mp : 0;
+    }
+};
+
+enum class AdapterMode { None, Lora, Qlora };
+
+//! Low-rank adapters (Hu et al. 2021) on a frozen base, or on a 4-bit NF4 base (Dettmers et al. 2023).
+struct LoraSpec
+{
+    AdapterMode mode = AdapterMode::None;
+    Count rank = 16;
+    //! Bit set of LoraTarget values.
+    unsigned targets = 0;
+};
+
+enum LoraTarget : unsigned {
+    LoraQ = 1u << 0, LoraK = 1u << 1, LoraV = 1u << 2, LoraO = 1u << 3,
+    LoraGate = 1u << 4, LoraUp = 1u << 5, LoraDown = 1u << 6,
+};
+
+//! What the estimate needs to know of the chosen GPU; names and prices stay in the catalogue.
+struct GpuLimits
+{
+    Bytes capacity = bytes(0); //!< 0: no GPU chosen, no verdict
+    bool supportsBf16 = true;
+};
+
+struct Scenario
+{
+    ModelSpec model;
+    TrainingSetup training;
+    ActivationOptions activations;
+    RuntimeOverhead overhead;
+    Parallelism parallel;
+    LoraSpec lora;
+    GpuLimits gpu;
+};
+
+std::string_view recomputeName(Recompute r);
+std::optional<Recompute> recomputeFromName(std::string_view name);
+std::string_view activationModelName(ActivationModelKind k);
+std::optional<ActivationModelKind> activationModelFromName(std::string_view name);
+std::string_view familyName(BlockFamily f);
+std::optional<BlockFamily> familyFromName(std::string_view name);
+
+} // namespace headroom

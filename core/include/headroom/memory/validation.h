@@ -1,0 +1,79 @@
+#pragma once
+
+// Checks a scenario before it is estimated. Problems come back as typed values naming the
+// field and the allowed range; the CLI and the UI word them (and translate them).
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include <headroom/memory/scenario.h>
+
+namespace headroom {
+
+enum class Field : std::uint8_t {
+    Params, Layers, Hidden, Heads, KvHeads, Ffn, Vocab, MaxPositions,
+    Batch, Sequence, GradAccum, Dropout, CudaContext, AllocatorReserve,
+    Gpus, TensorParallel, PipelineParallel, LoraRank, LoraTargets,
+    Zero, Offload, GpusPerNode, ReduceBucket,
+};
+
+enum class Problem : std::uint8_t {
+    OutOfRange,     //!< outside [min, max]
+    NotDivisible,   //!< must divide, or be divisible by, another field (other)
+    Missing,        //!< required and not given
+    Requires,       //!< its current value needs another field (other) within [min, max]
+};
+
+struct ValidationIssue
+{
+    Field field = Field::Params;
+    Problem problem = Problem::OutOfRange;
+    Count min = 0;
+    Count max = 0;
+    Field other = Field::Params; //!< for NotDivisible: field must divide this one
+};
+
+class ValidationIssues
+{
+public:
+    void add(const ValidationIssue &issue)
+    {
+        if (m_count < static_cast<int>(m_items.size()))
+            m_items[static_cast<std::size_t>(m_count++)] = issue;
+    }
+    bool empty() const { return m_count == 0; }
+    int size() const { return m_count; }
+    const ValidationIssue *begin() const { return m_items.data(); }
+    const ValidationIssue *end() const { return m_items.data() + m_count; }
+    bool hasField(Field f) const
+    {
+        for (const auto &i : *this)
+            if (i.field == f)
+                return true;
+        return false;
+    }
+
+private:
+    std::array<ValidationIssue, 24> m_items{};
+    int m_count = 0;
+};
+
+//! The allowed range of a numeric field. Wide enough for any real run, narrow enough that
+//! every product the engine forms stays exact in 128 bits.
+struct FieldRange
+{
+    Count min;
+    Count max;
+};
+FieldRange fieldRange(Field field);
+
+//! The field's stable key: the CLI option and scenario-file key without "--".
+std::string_view fieldName(Field field);
+
+//! The scenario's current value of a numeric field, for messages ("33 must divide 4,096").
+Count fieldValue(Field field, const Scenario &scenario);
+
+ValidationIssues validate(const Scenario &scenario);
+
+} // namespace headroom

@@ -1,0 +1,132 @@
+#include <headroom/io/catalogue.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <headroom/memory/scenario.h>
+
+namespace headroom {
+
+const ModelPreset *Catalogue::preset(const QString &id) const
+{
+    for (const ModelPreset &p : presets)
+        if (p.id == id)
+            return &p;
+    return nullptr;
+}
+
+const GpuSpec *Catalogue::gpu(const QString &id) const
+{
+    for (const GpuSpec &g : gpus)
+        if (g.id == id)
+            return &g;
+    return nullptr;
+}
+
+QString findDataDir()
+{
+    const QString env = qEnvironmentVariable("HEADROOM_DATA_DIR");
+    if (!env.isEmpty())
+        return env;
+    QStringList candidates;
+    if (QCoreApplication::instance())
+        candidates << QCoreApplication::applicationDirPath() + QStringLiteral("/../share/headroom");
+    candidates << QStringLiteral("/usr/local/share/headroom") << QStringLiteral("/usr/share/headroom");
+    for (const QString &c : candidates)
+        if (QFileInfo::exists(c + QStringLiteral("/gpus.json")))
+            return QDir::cleanPath(c);
+    return candidates.front();
+}
+
+namespace {
+
+CatalogueError readArray(const QString &path, const QString &key, QJsonArray &out)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return { CatalogueError::Code::CannotOpen, path, file.errorString() };
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return { CatalogueError::Code::NotJson, path,
+                 parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset) };
+    const QJsonObject root = doc.object();
+    if (root.value(QStringLiteral("schema")).toInt() != 1 || !root.value(key).isArray())
+        return { CatalogueError::Code::WrongSchema, path, QStringLiteral("expected {\"schema\": 1, \"%1\": [...]}").arg(key) };
+    out = root.value(key).toArray();
+    return {};
+}
+
+// JSON numbers are doubles: integral values up to 2^53 are exact, which covers every count here.
+bool readCount(const QJsonObject &o, const char *key, Count &out, bool required)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (v.isUndefined())
+        return !required;
+    if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() != static_cast<double>(v.toInteger()))
+        return false;
+    out = v.toInteger();
+    return true;
+}
+
+} // namespace
+
+CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue)
+{
+    Catalogue loaded;
+    QJsonArray presets;
+    const QString presetsPath = dataDir + QStringLiteral("/presets.json");
+    if (CatalogueError e = readArray(presetsPath, QStringLiteral("presets"), presets); e.code != CatalogueError::Code::None)
+        return e;
+    for (const QJsonValue &value : presets) {
+        const QJsonObject o = value.toObject();
+        ModelPreset p;
+        p.id = o.value(QStringLiteral("id")).toString();
+        p.name = o.value(QStringLiteral("name")).toString();
+        p.source = o.value(QStringLiteral("source")).toString();
+        const auto family = familyFromName(o.value(QStringLiteral("family")).toString().toStdString());
+        ModelSpec &m = p.model;
+        const bool ok = !p.id.isEmpty() && family
+                && readCount(o, "layers", m.layers, true) && readCount(o, "hidden", m.hidden, true)
+                && readCount(o, "heads", m.heads, true) && readCount(o, "kv_heads", m.kvHeads, false)
+                && readCount(o, "ffn", m.ffn, false) && readCount(o, "vocab", m.vocab, true)
+                && readCount(o, "max_positions", m.maxPositions, false)
+                && readCount(o, "published_params", p.publishedParams, true);
+        if (!ok)
+            return { CatalogueError::Code::BadEntry, presetsPath, QStringLiteral("preset \"%1\"").arg(p.id) };
+        m.family = *family;
+        m.tiedEmbeddings = o.value(QStringLiteral("tied")).toBool();
+        m.qkvBias = o.value(QStringLiteral("qkv_bias")).toBool();
+        loaded.presets.append(p);
+    }
+
+    QJsonArray gpus;
+    const QString gpusPath = dataDir + QStringLiteral("/gpus.json");
+    if (CatalogueError e = readArray(gpusPath, QStringLiteral("gpus"), gpus); e.code != CatalogueError::Code::None)
+        return e;
+    for (const QJsonValue &value : gpus) {
+        const QJsonObject o = value.toObject();
+        GpuSpec g;
+        g.id = o.value(QStringLiteral("id")).toString();
+        g.name = o.value(QStringLiteral("name")).toString();
+        g.capacitySource = o.value(QStringLiteral("memory_source")).toString();
+        Count mib = 0;
+        if (g.id.isEmpty() || !readCount(o, "memory_mib", mib, true) || mib <= 0)
+            return { CatalogueError::Code::BadEntry, gpusPath, QStringLiteral("gpu \"%1\"").arg(g.id) };
+        g.capacity = bytes(mib * kMiB);
+        g.bf16 = o.value(QStringLiteral("bf16")).toBool();
+        g.tflopsFp16 = o.value(QStringLiteral("tflops_fp16")).toDouble();
+        g.tflopsBf16 = o.value(QStringLiteral("tflops_bf16")).toDouble();
+        g.pricePerHourUsd = o.value(QStringLiteral("price_per_hour_usd")).toDouble();
+        loaded.gpus.append(g);
+    }
+    catalogue = std::move(loaded);
+    return {};
+}
+
+} // namespace headroom

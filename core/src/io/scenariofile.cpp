@@ -1,0 +1,465 @@
+#include <headroom/io/scenariofile.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+#include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/lora.h>
+#include <headroom/memory/placement.h>
+#include <headroom/io/quantityparse.h>
+
+namespace headroom {
+
+namespace {
+
+// A parsed value of one key, before it is applied.
+struct Value
+{
+    Count count = 0;
+    bool flag = false;
+    double real = 0;
+    QString name;
+};
+
+using Apply = bool (*)(ScenarioSpec &, const Value &, const Catalogue &);
+
+struct KeyEntry
+{
+    ScenarioKey key;
+    Apply apply;
+};
+
+template<typename E>
+bool setEnum(std::optional<E> parsed, E &target)
+{
+    if (!parsed)
+        return false;
+    target = *parsed;
+    return true;
+}
+
+const QList<KeyEntry> &entries()
+{
+    static const QList<KeyEntry> table = {
+        { { "model", "preset", "preset", ValueKind::Name, "see `headroom-cli presets`" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) {
+              const ModelPreset *p = c.preset(v.name);
+              if (!p)
+                  return false;
+              s.scenario.model = p->model;
+              s.presetId = p->id;
+              return true;
+          } },
+        { { "model", "arch", "arch", ValueKind::Name, "gpt2|llama" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(familyFromName(v.name.toStdString()), s.scenario.model.family);
+          } },
+        { { "model", "params", "params", ValueKind::Count, "a parameter count: 7000000000, 7e9 or 7B" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.paramsOverride = v.count; return true; } },
+        { { "model", "layers", "layers", ValueKind::Count, "L" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.layers = v.count; return true; } },
+        { { "model", "hidden", "hidden", ValueKind::Count, "H" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.hidden = v.count; return true; } },
+        { { "model", "heads", "heads", ValueKind::Count, "A" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.heads = v.count; return true; } },
+        { { "model", "kv-heads", "kv-heads", ValueKind::Count, "key/value heads (default: heads)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.kvHeads = v.count; return true; } },
+        { { "model", "ffn", "ffn", ValueKind::Count, "FFN inner size (default 4H)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.ffn = v.count; return true; } },
+        { { "model", "vocab", "vocab", ValueKind::Count, "V" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vocab = v.count; return true; } },
+        { { "model", "max-positions", "max-positions", ValueKind::Count, "learned position rows (GPT-2: 1024)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.maxPositions = v.count; return true; } },
+        { { "model", "tied", "tied", ValueKind::Bool, "true|false" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.tiedEmbeddings = v.flag; return true; } },
+        { { "model", "qkv-bias", "qkv-bias", ValueKind::Bool, "true|false" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.qkvBias = v.flag; return true; } },
+        { { "training", "batch", "batch", ValueKind::Count, "micro-batch B" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.microBatch = v.count; return true; } },
+        { { "training", "seq", "seq", ValueKind::Count, "sequence length S" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.sequence = v.count; return true; } },
+        { { "training", "recipe", "recipe", ValueKind::Name, "fp32|amp-fp16|amp-bf16|fp16-master|bf16-master|fp16-pure|bf16-pure" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(recipeFromName(v.name.toStdString()), s.scenario.training.precision.recipe);
+          } },
+        { { "training", "optimizer", "optimizer", ValueKind::Name, "adamw|adam|sgd|sgd-momentum|adam8bit|lion|adafactor" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(optimizerFromName(v.name.toStdString()), s.scenario.training.precision.optimizer);
+          } },
+        { { "training", "optimizer-dtype", "optimizer-dtype", ValueKind::Name, "fp32|weight" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(stateDtypeFromName(v.name.toStdString()), s.scenario.training.precision.stateDtype);
+          } },
+        { { "training", "fp32-grad-buffer", "fp32-grad-buffer", ValueKind::Bool, "true|false" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.precision.fp32GradBuffer = v.flag; return true; } },
+        { { "training", "recompute", "recompute", ValueKind::Name, "none|full|selective" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(recomputeFromName(v.name.toStdString()), s.scenario.training.recompute);
+          } },
+        { { "training", "grad-accum", "grad-accum", ValueKind::Count, "gradient accumulation steps" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.gradAccumSteps = v.count; return true; } },
+        // The itemized model's switches (implementationprofile.h). Naming any of them asks for
+        // that model unless the model is named too: its key comes after them and has the last
+        // word. A profile also sets its attention kernel, which a named kernel (next) overrides.
+        { { "activations", "profile", "profile", ValueKind::Name,
+            "hf-eager|hf-sdpa|megatron-fused|hf-eager-cpu (implies --activations transformer)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const auto profile = profileFromName(v.name.toStdString());
+              if (!profile)
+                  return false;
+              s.scenario.activations.profile = *profile;
+              s.scenario.activations.attention = defaultAttention(*profile);
+              s.scenario.activations.model = ActivationModelKind::Transformer;
+              return true;
+          } },
+        { { "activations", "attention", "attention", ValueKind::Name, "eager|sdpa|flash (implies --activations transformer)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (!setEnum(attentionKernelFromName(v.name.toStdString()), s.scenario.activations.attention))
+                  return false;
+              s.scenario.activations.model = ActivationModelKind::Transformer;
+              return true;
+          } },
+        { { "activations", "dropout", "dropout", ValueKind::Real, "dropout probability, 0 <= p < 1 (implies --activations transformer)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.activations.dropout = v.real;
+              s.scenario.activations.model = ActivationModelKind::Transformer;
+              return true;
+          } },
+        { { "activations", "model", "activations", ValueKind::Name, "textbook|transformer" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(activationModelFromName(v.name.toStdString()), s.scenario.activations.model);
+          } },
+        { { "runtime", "overhead", "overhead", ValueKind::Bytes, "bytes (e.g. 2GiB), 0 to leave the runtime's share out" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.overhead.cudaContext = bytes(v.count);
+              s.scenario.overhead.allocatorReserve = bytes(0);
+              return true;
+          } },
+        { { "runtime", "cuda-context", "cuda-context", ValueKind::Bytes, "bytes" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.overhead.cudaContext = bytes(v.count); return true; } },
+        { { "runtime", "allocator-reserve", "allocator-reserve", ValueKind::Bytes, "bytes" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.overhead.allocatorReserve = bytes(v.count); return true; } },
+        { { "gpu", "kind", "gpu", ValueKind::Name, "see `headroom-cli gpus`" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) {
+              const GpuSpec *g = c.gpu(v.name);
+              if (!g)
+                  return false;
+              s.gpuId = g->id;
+              s.scenario.gpu.capacity = g->capacity;
+              s.scenario.gpu.supportsBf16 = g->bf16;
+              return true;
+          } },
+        { { "gpu", "count", "gpus", ValueKind::Count, "number of GPUs N" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.gpus = v.count; return true; } },
+        // Scale-out (placement.h). The ZeRO stage is kept as given, clamped only so that it fits
+        // the enum, and validate() names the allowed range.
+        { { "parallel", "zero", "zero", ValueKind::Count, "ZeRO stage 0-3 (FSDP SHARD_GRAD_OP = 2, FULL_SHARD = 3)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const Count clamped = v.count < -1 ? -1 : (v.count > 1'000'000 ? 1'000'000 : v.count);
+              s.scenario.parallel.zero = static_cast<ZeroStage>(static_cast<int>(clamped));
+              return true;
+          } },
+        { { "parallel", "offload", "offload", ValueKind::Name, "none|optimizer|optimizer+params" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(offloadFromName(v.name.toStdString()), s.scenario.parallel.offload);
+          } },
+        { { "parallel", "tp", "tp", ValueKind::Count, "tensor-parallel degree t (divides the heads)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.tensorParallel = v.count; return true; } },
+        { { "parallel", "pp", "pp", ValueKind::Count, "pipeline-parallel stages p (at most L)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.pipelineParallel = v.count; return true; } },
+        { { "parallel", "sp", "sp", ValueKind::Bool, "true|false: sequence parallelism alongside tensor parallelism" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.sequenceParallel = v.flag; return true; } },
+        { { "parallel", "gpus-per-node", "gpus-per-node", ValueKind::Count, "GPUs per node, for host memory per node (default 8)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.gpusPerNode = v.count; return true; } },
+        { { "parallel", "reduce-bucket", "reduce-bucket", ValueKind::Count,
+            "ZeRO gradient reduce bucket in elements (DeepSpeed reduce_bucket_size, default 5e8)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.reduceBucket = v.count; return true; } },
+        // A rank or targets alone mean LoRA; the mode key comes after them so that a file's (or
+        // the option's) explicit mode, "none" included, has the last word.
+        { { "lora", "rank", "lora-rank", ValueKind::Count, "adapter rank r (implies --lora lora)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.lora.rank = v.count;
+              if (s.scenario.lora.mode == AdapterMode::None)
+                  s.scenario.lora.mode = AdapterMode::Lora;
+              return true;
+          } },
+        { { "lora", "targets", "lora-targets", ValueKind::Name,
+            "comma list of q,k,v,o,gate,up,down, or all (default q,v; implies --lora lora)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const auto targets = loraTargetsFromText(v.name.toStdString());
+              if (!targets)
+                  return false;
+              s.scenario.lora.targets = *targets;
+              if (s.scenario.lora.mode == AdapterMode::None)
+                  s.scenario.lora.mode = AdapterMode::Lora;
+              return true;
+          } },
+        { { "lora", "mode", "lora", ValueKind::Name, "none|lora|qlora" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(adapterModeFromName(v.name.toStdString()), s.scenario.lora.mode);
+          } },
+        { { "lora", "qlora", "qlora", ValueKind::Bool, "true|false: QLoRA, adapters on a 4-bit NF4 base (--lora qlora)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (v.flag)
+                  s.scenario.lora.mode = AdapterMode::Qlora;
+              else if (s.scenario.lora.mode == AdapterMode::Qlora)
+                  s.scenario.lora.mode = AdapterMode::Lora;
+              return true;
+          } },
+    };
+    return table;
+}
+
+const char *kindName(ValueKind kind)
+{
+    switch (kind) {
+    case ValueKind::Count: return "a whole number";
+    case ValueKind::Bytes: return "a byte size";
+    case ValueKind::Bool: return "true or false";
+    case ValueKind::Name: return "a name";
+    case ValueKind::Real: return "a number";
+    }
+    return "";
+}
+
+// Reads one JSON value as the key's kind; counts may be numbers or strings ("7B").
+bool readValue(const QJsonValue &json, ValueKind kind, Value &out)
+{
+    switch (kind) {
+    case ValueKind::Count:
+    case ValueKind::Bytes: {
+        if (json.isDouble()) {
+            const double d = json.toDouble();
+            if (d < -9e15 || d > 9e15 || d != static_cast<double>(json.toInteger()))
+                return false;
+            out.count = json.toInteger();
+            return true;
+        }
+        if (!json.isString())
+            return false;
+        std::string text = json.toString().trimmed().toStdString();
+        // A leading minus is read so that validation can say "out of range" rather than
+        // "not a number" for a negative size.
+        const bool negative = !text.empty() && text.front() == '-';
+        if (negative)
+            text.erase(0, 1);
+        if (kind == ValueKind::Count) {
+            const auto c = parseCount(text);
+            if (!c)
+                return false;
+            out.count = *c;
+        } else {
+            const auto b = parseBytes(text);
+            if (!b)
+                return false;
+            out.count = countOf(*b);
+        }
+        if (negative)
+            out.count = -out.count;
+        return true;
+    }
+    case ValueKind::Bool:
+        if (!json.isBool())
+            return false;
+        out.flag = json.toBool();
+        return true;
+    case ValueKind::Name:
+        if (!json.isString())
+            return false;
+        out.name = json.toString();
+        return true;
+    case ValueKind::Real:
+        if (!json.isDouble())
+            return false;
+        out.real = json.toDouble();
+        return true;
+    }
+    return false;
+}
+
+QString shown(const QJsonValue &v)
+{
+    if (v.isString())
+        return QLatin1Char('"') + v.toString() + QLatin1Char('"');
+    if (v.isArray() || v.isObject())
+        return v.isArray() ? QStringLiteral("an array") : QStringLiteral("an object");
+    return QString::fromUtf8(QJsonDocument(QJsonArray{ v }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+}
+
+} // namespace
+
+const QList<ScenarioKey> &scenarioKeys()
+{
+    static const QList<ScenarioKey> keys = [] {
+        QList<ScenarioKey> k;
+        for (const KeyEntry &e : entries())
+            k.append(e.key);
+        return k;
+    }();
+    return keys;
+}
+
+ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catalogue, ScenarioSpec &spec)
+{
+    // Schema-1 files written before model.family was renamed model.arch (saved sessions, the
+    // calibration harness's gpu_peak.py) still read: the old key is taken as the new one.
+    QJsonObject root = input;
+    if (const QJsonValue m = root.value(QStringLiteral("model")); m.isObject()) {
+        QJsonObject model = m.toObject();
+        if (model.contains(QStringLiteral("family")) && !model.contains(QStringLiteral("arch"))) {
+            model.insert(QStringLiteral("arch"), model.take(QStringLiteral("family")));
+            root.insert(QStringLiteral("model"), model);
+        }
+    }
+    const QJsonValue schema = root.value(QStringLiteral("schema"));
+    if (!schema.isDouble() || schema.toInt() != kScenarioSchema)
+        return { ScenarioError::Code::WrongSchema, QStringLiteral("schema"), QString::number(kScenarioSchema),
+                 schema.isUndefined() ? QStringLiteral("nothing") : shown(schema), {} };
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        if (it.key() == QLatin1String("schema"))
+            continue;
+        bool known = false;
+        for (const KeyEntry &e : entries())
+            known = known || it.key() == QLatin1String(e.key.group);
+        if (!known)
+            return { ScenarioError::Code::UnknownKey, it.key(),
+                     QStringLiteral("model, training, activations, runtime, gpu, parallel or lora"), it.key(), {} };
+        if (!it.value().isObject())
+            return { ScenarioError::Code::WrongType, it.key(), QStringLiteral("an object"), shown(it.value()), {} };
+        const QJsonObject group = it.value().toObject();
+        for (auto k = group.begin(); k != group.end(); ++k) {
+            bool found = false;
+            for (const KeyEntry &e : entries())
+                found = found || (it.key() == QLatin1String(e.key.group) && k.key() == QLatin1String(e.key.key));
+            if (!found)
+                return { ScenarioError::Code::UnknownKey, it.key() + QLatin1Char('.') + k.key(),
+                         QStringLiteral("a key listed in the README's scenario schema"), k.key(), {} };
+        }
+    }
+
+    ScenarioSpec result = spec;
+    // The preset goes first so that the file's own model keys refine it, whatever their order.
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const KeyEntry &e : entries()) {
+            const bool isPreset = qstrcmp(e.key.key, "preset") == 0;
+            if ((pass == 0) != isPreset)
+                continue;
+            const QJsonValue json = root.value(QLatin1String(e.key.group)).toObject().value(QLatin1String(e.key.key));
+            if (json.isUndefined())
+                continue;
+            const QString field = QLatin1String(e.key.group) + QLatin1Char('.') + QLatin1String(e.key.key);
+            Value v;
+            if (!readValue(json, e.key.kind, v))
+                return { ScenarioError::Code::WrongType, field,
+                         QLatin1String(kindName(e.key.kind)) + QStringLiteral(" (") + QLatin1String(e.key.allowed) + QLatin1Char(')'),
+                         shown(json), {} };
+            if (!e.apply(result, v, catalogue))
+                return { ScenarioError::Code::UnknownName, field, QLatin1String(e.key.allowed), shown(json), {} };
+        }
+    }
+    spec = result;
+    return {};
+}
+
+ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, ScenarioSpec &spec)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return { ScenarioError::Code::CannotOpen, path, {}, {}, file.errorString() };
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return { ScenarioError::Code::NotJson, path, {}, {},
+                 parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset) };
+    if (!doc.isObject())
+        return { ScenarioError::Code::NotJson, path, QStringLiteral("a JSON object"), {}, {} };
+    return applyScenarioJson(doc.object(), catalogue, spec);
+}
+
+QJsonObject scenarioToJson(const ScenarioSpec &spec)
+{
+    const Scenario &s = spec.scenario;
+    const ModelSpec &m = s.model;
+    QJsonObject model{
+        { QStringLiteral("arch"), QString::fromLatin1(familyName(m.family).data()) },
+        { QStringLiteral("layers"), qint64(m.layers) },
+        { QStringLiteral("hidden"), qint64(m.hidden) },
+        { QStringLiteral("heads"), qint64(m.heads) },
+        { QStringLiteral("kv-heads"), qint64(m.kvHeadsOrHeads()) },
+        { QStringLiteral("ffn"), qint64(m.ffnOrDefault()) },
+        { QStringLiteral("vocab"), qint64(m.vocab) },
+        { QStringLiteral("max-positions"), qint64(m.maxPositions) },
+        { QStringLiteral("tied"), m.tiedEmbeddings },
+        { QStringLiteral("qkv-bias"), m.qkvBias },
+    };
+    if (!spec.presetId.isEmpty())
+        model.insert(QStringLiteral("preset"), spec.presetId);
+    if (m.paramsOverride > 0)
+        model.insert(QStringLiteral("params"), qint64(m.paramsOverride));
+    const TrainingSetup &t = s.training;
+    const QJsonObject training{
+        { QStringLiteral("batch"), qint64(t.microBatch) },
+        { QStringLiteral("seq"), qint64(t.sequence) },
+        { QStringLiteral("recipe"), QString::fromLatin1(recipeName(t.precision.recipe).data()) },
+        { QStringLiteral("optimizer"), QString::fromLatin1(optimizerName(t.precision.optimizer).data()) },
+        { QStringLiteral("optimizer-dtype"), QString::fromLatin1(stateDtypeName(t.precision.stateDtype).data()) },
+        { QStringLiteral("fp32-grad-buffer"), t.precision.fp32GradBuffer },
+        { QStringLiteral("recompute"), QString::fromLatin1(recomputeName(t.recompute).data()) },
+        { QStringLiteral("grad-accum"), qint64(t.gradAccumSteps) },
+    };
+    const QJsonObject activations{
+        { QStringLiteral("model"), QString::fromLatin1(activationModelName(s.activations.model).data()) },
+        { QStringLiteral("profile"), QString::fromLatin1(profileName(s.activations.profile).data()) },
+        { QStringLiteral("attention"), QString::fromLatin1(attentionKernelName(s.activations.attention).data()) },
+        { QStringLiteral("dropout"), s.activations.dropout },
+    };
+    const QJsonObject runtime{
+        { QStringLiteral("cuda-context"), qint64(countOf(s.overhead.cudaContext)) },
+        { QStringLiteral("allocator-reserve"), qint64(countOf(s.overhead.allocatorReserve)) },
+    };
+    QJsonObject gpu{ { QStringLiteral("count"), qint64(s.parallel.gpus) } };
+    if (!spec.gpuId.isEmpty())
+        gpu.insert(QStringLiteral("kind"), spec.gpuId);
+    const Parallelism &par = s.parallel;
+    const QJsonObject parallel{
+        { QStringLiteral("zero"), static_cast<int>(par.zero) },
+        { QStringLiteral("offload"), QString::fromLatin1(offloadName(par.offload).data()) },
+        { QStringLiteral("tp"), qint64(par.tensorParallel) },
+        { QStringLiteral("pp"), qint64(par.pipelineParallel) },
+        { QStringLiteral("sp"), par.sequenceParallel },
+        { QStringLiteral("gpus-per-node"), qint64(par.gpusPerNode) },
+        { QStringLiteral("reduce-bucket"), qint64(par.reduceBucket) },
+    };
+    // Rank and targets only with adapters: on reading they would switch LoRA on.
+    QJsonObject lora{ { QStringLiteral("mode"), QString::fromLatin1(adapterModeName(s.lora.mode).data()) } };
+    if (s.lora.mode != AdapterMode::None) {
+        lora.insert(QStringLiteral("rank"), qint64(s.lora.rank));
+        lora.insert(QStringLiteral("targets"),
+                    QString::fromStdString(loraTargetsText(s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets)));
+    }
+    return QJsonObject{
+        { QStringLiteral("schema"), kScenarioSchema },
+        { QStringLiteral("model"), model },
+        { QStringLiteral("training"), training },
+        { QStringLiteral("activations"), activations },
+        { QStringLiteral("runtime"), runtime },
+        { QStringLiteral("gpu"), gpu },
+        { QStringLiteral("parallel"), parallel },
+        { QStringLiteral("lora"), lora },
+    };
+}
+
+ScenarioError writeScenarioFile(const QString &path, const ScenarioSpec &spec)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return { ScenarioError::Code::CannotOpen, path, {}, {}, file.errorString() };
+    file.write(QJsonDocument(scenarioToJson(spec)).toJson(QJsonDocument::Indented));
+    if (!file.commit())
+        return { ScenarioError::Code::CannotOpen, path, {}, {}, file.errorString() };
+    return {};
+}
+
+} // namespace headroom

@@ -1,0 +1,112 @@
+#include <headroom/memory/estimate.h>
+
+#include <headroom/memory/lora.h>
+#include <headroom/memory/placement.h>
+#include <headroom/memory/steptimeline.h>
+
+namespace headroom {
+
+ModelStates modelStates(const Scenario &s)
+{
+    return modelStates(s, effectiveParameters(s.model));
+}
+
+ModelStates modelStates(const Scenario &s, Count P)
+{
+    ModelStates m;
+    const PerParamBytes b = perParamBytes(s.training.precision);
+    m.parameterCount = P;
+    m.parameters = b.weights.times(P);
+    m.gradients = b.gradients.times(P);
+    m.masterWeights = b.master.times(P);
+    if (b.optimizerFactored) {
+        const FactoredShape f = factoredShape(s.model);
+        m.optimizerStates = b.optimizer.times(f.matrixRowsPlusColumns + f.vectorElements);
+    } else {
+        m.optimizerStates = b.optimizer.times(P);
+    }
+    return m;
+}
+
+namespace {
+
+void addWarnings(const Scenario &s, Breakdown &b)
+{
+    const Recipe recipe = s.training.precision.recipe;
+    if (isAutocast(recipe))
+        b.warnings.add(Warning::AmpKeepsFixedCost);
+    if (usesFp16(recipe))
+        b.warnings.add(Warning::Fp16NeedsLossScaling);
+    if (recipe == Recipe::Fp16Pure || recipe == Recipe::Bf16Pure)
+        b.warnings.add(Warning::PureHalfWithoutMaster);
+    if (s.training.gradAccumSteps > 1)
+        b.warnings.add(Warning::GradAccumSavesNoMemory);
+    if (s.activations.model == ActivationModelKind::Textbook) {
+        if (s.model.kvHeadsOrHeads() != s.model.heads)
+            b.warnings.add(Warning::TextbookIgnoresGqa);
+        if (s.model.ffnOrDefault() != 4 * s.model.hidden || s.model.family == BlockFamily::Llama)
+            b.warnings.add(Warning::TextbookIgnoresFfnSize);
+        b.warnings.add(Warning::TextbookIgnoresLogits);
+    }
+    if (s.model.paramsOverride > 0 && s.model.layers > 0 && s.model.hidden > 0 && s.model.vocab > 0) {
+        const Count derived = parameterCounts(s.model).total(s.model.layers);
+        const Count diff = derived > s.model.paramsOverride ? derived - s.model.paramsOverride
+                                                            : s.model.paramsOverride - derived;
+        if (diff * 20 > s.model.paramsOverride)
+            b.warnings.add(Warning::ParamsDifferFromArchitecture);
+    }
+    if (s.gpu.capacity > bytes(0)) {
+        if (usesBf16(recipe) && !s.gpu.supportsBf16)
+            b.warnings.add(Warning::Bf16NotSupportedOnGpu);
+        if (b.peak > s.gpu.capacity)
+            b.warnings.add(Warning::DoesNotFit);
+    }
+}
+
+} // namespace
+
+Breakdown estimate(const Scenario &s)
+{
+    Breakdown b;
+    // One GPU's share of the model states under the run's parallelism, ZeRO stage, offload and
+    // adapters (placement.h); a single GPU without adapters gets modelStates() unchanged.
+    const Placement placement = placeModelStates(s);
+    b.parameterCount = placement.parameterCount;
+    b.parameters = placement.gpu.parameters;
+    b.gradients = placement.gpu.gradients;
+    b.masterWeights = placement.gpu.masterWeights;
+    b.optimizerStates = placement.gpu.optimizerStates;
+    b.host = placement.host;
+
+    b.activationDetail = activationModel(s.activations.model).estimate(s);
+    addAdapterActivations(s, b.activationDetail); // LoRA: the adapters' own saved tensors
+    b.activations = b.activationDetail.total();
+    b.overhead = s.overhead.total();
+
+    if (s.activations.model == ActivationModelKind::Textbook) {
+        // The brief's verdict: everything above live at once at the end of forward.
+        const Bytes endOfForward = b.total();
+        const Bytes inBackward = endOfForward + b.activationDetail.backwardTransient;
+        b.peak = endOfForward;
+        b.peakPhase = StepPhase::Forward;
+        if (inBackward > b.peak) {
+            b.peak = inBackward;
+            b.peakPhase = StepPhase::Backward;
+        }
+    } else {
+        // The itemized model follows the step (steptimeline.h): gradients appear during
+        // backward as activations are released, and transient buffers come and go.
+        const TimelinePeak peak = timelinePeak(s, b);
+        b.peak = peak.bytes;
+        b.peakPhase = peak.phase;
+    }
+    addWarnings(s, b);
+    return b;
+}
+
+bool fits(const Scenario &s, const Breakdown &b)
+{
+    return s.gpu.capacity > bytes(0) && b.peak <= s.gpu.capacity;
+}
+
+} // namespace headroom

@@ -1,0 +1,177 @@
+#include <headroom/memory/validation.h>
+
+namespace headroom {
+
+namespace {
+
+constexpr Count kE(int exponent)
+{
+    Count v = 1;
+    for (int i = 0; i < exponent; ++i)
+        v *= 10;
+    return v;
+}
+
+} // namespace
+
+FieldRange fieldRange(Field f)
+{
+    switch (f) {
+    case Field::Params: return { 1, kE(15) };
+    case Field::Layers: return { 1, 100'000 };
+    case Field::Hidden: return { 1, 1'000'000 };
+    case Field::Heads: return { 1, 100'000 };
+    case Field::KvHeads: return { 1, 100'000 };
+    case Field::Ffn: return { 1, 10'000'000 };
+    case Field::Vocab: return { 1, 100'000'000 };
+    case Field::MaxPositions: return { 0, 100'000'000 };
+    case Field::Batch: return { 1, 1'000'000 };
+    case Field::Sequence: return { 1, 100'000'000 };
+    case Field::GradAccum: return { 1, 1'000'000 };
+    case Field::Dropout: return { 0, 1 };
+    case Field::CudaContext: return { 0, kE(13) };
+    case Field::AllocatorReserve: return { 0, kE(13) };
+    case Field::Gpus: return { 1, 1'000'000 };
+    case Field::TensorParallel: return { 1, 1024 };
+    case Field::PipelineParallel: return { 1, 1024 };
+    case Field::LoraRank: return { 1, 65536 };
+    case Field::LoraTargets: return { 1, 127 };
+    case Field::Zero: return { 0, 3 };
+    case Field::Offload: return { 0, 2 };
+    case Field::GpusPerNode: return { 1, 1024 };
+    case Field::ReduceBucket: return { 1, kE(12) };
+    }
+    return { 0, 0 };
+}
+
+std::string_view fieldName(Field f)
+{
+    switch (f) {
+    case Field::Params: return "params";
+    case Field::Layers: return "layers";
+    case Field::Hidden: return "hidden";
+    case Field::Heads: return "heads";
+    case Field::KvHeads: return "kv-heads";
+    case Field::Ffn: return "ffn";
+    case Field::Vocab: return "vocab";
+    case Field::MaxPositions: return "max-positions";
+    case Field::Batch: return "batch";
+    case Field::Sequence: return "seq";
+    case Field::GradAccum: return "grad-accum";
+    case Field::Dropout: return "dropout";
+    case Field::CudaContext: return "cuda-context";
+    case Field::AllocatorReserve: return "allocator-reserve";
+    case Field::Gpus: return "gpus";
+    case Field::TensorParallel: return "tp";
+    case Field::PipelineParallel: return "pp";
+    case Field::LoraRank: return "lora-rank";
+    case Field::LoraTargets: return "lora-targets";
+    case Field::Zero: return "zero";
+    case Field::Offload: return "offload";
+    case Field::GpusPerNode: return "gpus-per-node";
+    case Field::ReduceBucket: return "reduce-bucket";
+    }
+    return {};
+}
+
+Count fieldValue(Field f, const Scenario &s)
+{
+    switch (f) {
+    case Field::Params: return s.model.paramsOverride;
+    case Field::Layers: return s.model.layers;
+    case Field::Hidden: return s.model.hidden;
+    case Field::Heads: return s.model.heads;
+    case Field::KvHeads: return s.model.kvHeads;
+    case Field::Ffn: return s.model.ffn;
+    case Field::Vocab: return s.model.vocab;
+    case Field::MaxPositions: return s.model.maxPositions;
+    case Field::Batch: return s.training.microBatch;
+    case Field::Sequence: return s.training.sequence;
+    case Field::GradAccum: return s.training.gradAccumSteps;
+    case Field::Dropout: return 0;
+    case Field::CudaContext: return countOf(s.overhead.cudaContext);
+    case Field::AllocatorReserve: return countOf(s.overhead.allocatorReserve);
+    case Field::Gpus: return s.parallel.gpus;
+    case Field::TensorParallel: return s.parallel.tensorParallel;
+    case Field::PipelineParallel: return s.parallel.pipelineParallel;
+    case Field::LoraRank: return s.lora.rank;
+    case Field::LoraTargets: return s.lora.targets;
+    case Field::Zero: return static_cast<Count>(s.parallel.zero);
+    case Field::Offload: return static_cast<Count>(s.parallel.offload);
+    case Field::GpusPerNode: return s.parallel.gpusPerNode;
+    case Field::ReduceBucket: return s.parallel.reduceBucket;
+    }
+    return 0;
+}
+
+ValidationIssues validate(const Scenario &s)
+{
+    ValidationIssues issues;
+    auto inRange = [&issues](Field f, Count v) {
+        const FieldRange r = fieldRange(f);
+        if (v < r.min || v > r.max) {
+            issues.add({ f, Problem::OutOfRange, r.min, r.max, f });
+            return false;
+        }
+        return true;
+    };
+    const ModelSpec &m = s.model;
+    if (m.paramsOverride != 0)
+        inRange(Field::Params, m.paramsOverride);
+    const bool layersOk = inRange(Field::Layers, m.layers);
+    const bool hiddenOk = inRange(Field::Hidden, m.hidden);
+    const bool headsOk = inRange(Field::Heads, m.heads);
+    const bool kvOk = m.kvHeads == 0 || inRange(Field::KvHeads, m.kvHeads);
+    if (m.ffn != 0)
+        inRange(Field::Ffn, m.ffn);
+    inRange(Field::Vocab, m.vocab);
+    inRange(Field::MaxPositions, m.maxPositions);
+    (void)layersOk;
+    if (hiddenOk && headsOk && m.hidden % m.heads != 0)
+        issues.add({ Field::Heads, Problem::NotDivisible, 0, 0, Field::Hidden });
+    if (headsOk && kvOk && m.kvHeads != 0 && m.heads % m.kvHeads != 0)
+        issues.add({ Field::KvHeads, Problem::NotDivisible, 0, 0, Field::Heads });
+
+    const TrainingSetup &t = s.training;
+    inRange(Field::Batch, t.microBatch);
+    inRange(Field::Sequence, t.sequence);
+    inRange(Field::GradAccum, t.gradAccumSteps);
+    if (!(s.activations.dropout >= 0.0 && s.activations.dropout < 1.0))
+        issues.add({ Field::Dropout, Problem::OutOfRange, 0, 1, Field::Dropout });
+    inRange(Field::CudaContext, countOf(s.overhead.cudaContext));
+    inRange(Field::AllocatorReserve, countOf(s.overhead.allocatorReserve));
+
+    const Parallelism &p = s.parallel;
+    const bool gpusOk = inRange(Field::Gpus, p.gpus);
+    const bool tpOk = inRange(Field::TensorParallel, p.tensorParallel);
+    const bool ppOk = inRange(Field::PipelineParallel, p.pipelineParallel);
+    if (gpusOk && tpOk && ppOk && p.gpus % (p.tensorParallel * p.pipelineParallel) != 0)
+        issues.add({ Field::Gpus, Problem::NotDivisible, 0, 0, Field::TensorParallel });
+    if (tpOk && headsOk && m.heads % p.tensorParallel != 0)
+        issues.add({ Field::TensorParallel, Problem::NotDivisible, 0, 0, Field::Heads });
+    if (ppOk && layersOk && p.pipelineParallel > m.layers)
+        issues.add({ Field::PipelineParallel, Problem::OutOfRange, 1, m.layers, Field::Layers });
+
+    // ZeRO and offload (placement.h): offloading needs a ZeRO optimizer (stage >= 1), and
+    // parameters can only leave the GPU once stage 3 has partitioned them.
+    const bool zeroOk = inRange(Field::Zero, static_cast<Count>(p.zero));
+    const bool offloadOk = inRange(Field::Offload, static_cast<Count>(p.offload));
+    if (zeroOk && offloadOk) {
+        if (p.offload == Offload::Optimizer && p.zero == ZeroStage::Stage0)
+            issues.add({ Field::Offload, Problem::Requires, 1, 3, Field::Zero });
+        if (p.offload == Offload::OptimizerAndParams && p.zero != ZeroStage::Stage3)
+            issues.add({ Field::Offload, Problem::Requires, 3, 3, Field::Zero });
+    }
+    inRange(Field::GpusPerNode, p.gpusPerNode);
+    inRange(Field::ReduceBucket, p.reduceBucket);
+
+    if (s.lora.mode != AdapterMode::None) {
+        inRange(Field::LoraRank, s.lora.rank);
+        // No targets named means the default, q and v (lora.h, kDefaultLoraTargets).
+        if (s.lora.targets != 0)
+            inRange(Field::LoraTargets, s.lora.targets);
+    }
+    return issues;
+}
+
+} // namespace headroom

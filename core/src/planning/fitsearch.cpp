@@ -1,0 +1,89 @@
+#include <headroom/planning/fitsearch.h>
+
+#include <headroom/memory/estimate.h>
+
+namespace headroom {
+
+namespace {
+
+/*!
+ * The largest v in [1, hi] for which fitsAt(v) holds, given that fitsAt is true up to some
+ * point and false after it; 0 when fitsAt(1) is false. Invariant: fitsAt(lo) and, while
+ * lo < hi, the answer is in [lo, hi].
+ */
+template<typename Fits>
+Count largestTrue(Count hi, Fits fitsAt)
+{
+    if (hi < 1 || !fitsAt(1))
+        return 0;
+    Count lo = 1;
+    while (lo < hi) {
+        const Count mid = lo + (hi - lo + 1) / 2;
+        if (fitsAt(mid))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+} // namespace
+
+bool scenarioFits(const Scenario &s)
+{
+    return fits(s, estimate(s));
+}
+
+Count largestFittingMicroBatch(const Scenario &s, Count maxBatch)
+{
+    if (s.gpu.capacity <= bytes(0))
+        return 0;
+    Scenario probe = s;
+    return largestTrue(maxBatch, [&probe](Count b) {
+        probe.training.microBatch = b;
+        return scenarioFits(probe);
+    });
+}
+
+Count longestFittingSequence(const Scenario &s, Count maxSequence)
+{
+    if (s.gpu.capacity <= bytes(0))
+        return 0;
+    Scenario probe = s;
+    return largestTrue(maxSequence, [&probe](Count seq) {
+        probe.training.sequence = seq;
+        return scenarioFits(probe);
+    });
+}
+
+Count gpusNeeded(const Scenario &s, Count maxGpus)
+{
+    if (s.gpu.capacity <= bytes(0))
+        return 0;
+    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel;
+    if (mp < 1)
+        return 0;
+    const Count maxReplicas = maxGpus / mp;
+    if (maxReplicas < 1)
+        return 0;
+    Scenario probe = s;
+    auto fitsWith = [&probe, mp](Count d) {
+        probe.parallel.gpus = d * mp;
+        return scenarioFits(probe);
+    };
+    // The peak is non-increasing in d: find the first d that fits with the mirror image of
+    // largestTrue(), over "does not fit", which holds from 1 up to the answer minus one.
+    if (!fitsWith(maxReplicas))
+        return 0;
+    Count lo = 1, hi = maxReplicas; // the answer is in [lo, hi], and fitsWith(hi)
+    while (lo < hi) {
+        const Count mid = lo + (hi - lo) / 2;
+        if (fitsWith(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo * mp;
+}
+
+} // namespace headroom
