@@ -6,11 +6,13 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <headroom/memory/derivation.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/steptimeline.h>
 
 #include "clitext.h"
+#include "derivationtext.h"
 #include "placementtext.h"
 #include "scenariooptions.h"
 
@@ -152,61 +154,35 @@ void printItems(const Scenario &s, const Breakdown &b)
     }
 }
 
-QString perParamText(BytesPer b)
-{
-    return QString::number(b.value(), 'g', 4);
-}
-
-void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Breakdown &b)
+void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Breakdown &b, const Derivation &d)
 {
     const Scenario &s = spec.scenario;
-    const PerParamBytes ppb = perParamBytes(s.training.precision);
     QTextStream &o = out();
     o << modelLine(spec, catalogue, b) << Qt::endl;
     if (s.activations.model == ActivationModelKind::Transformer)
         o << transformerLine(s) << Qt::endl;
     // Scale-out: where the states sit (placement.h); the single-GPU wording stays as it was.
     const bool placed = !isSingleGpuFullFineTune(s);
-    const Placement placement = placeModelStates(s);
     if (placed)
         o << Cli::tr("Strategy: %1").arg(strategyText(s)) << Qt::endl;
     o << Qt::endl;
-    struct Row { QString label; Bytes value; QString how; };
-    const QString P = Cli::tr("P");
-    QList<Row> rows = {
-        { Cli::tr("Parameters"), b.parameters, Cli::tr("%1 x %2 B").arg(P, perParamText(ppb.weights)) },
-        { Cli::tr("Gradients"), b.gradients, Cli::tr("%1 x %2 B").arg(P, perParamText(ppb.gradients)) },
-        { Cli::tr("Master weights"), b.masterWeights, Cli::tr("%1 x %2 B").arg(P, perParamText(ppb.master)) },
-        { Cli::tr("Optimizer states"), b.optimizerStates,
-          ppb.optimizerFactored ? Cli::tr("factored: (rows + columns) x %1 B").arg(perParamText(ppb.optimizer))
-                                : Cli::tr("%1 x %2 B").arg(P, perParamText(ppb.optimizer)) },
-        { Cli::tr("Activations"), b.activations, Cli::tr("%1 model").arg(nameText(activationModelName(s.activations.model))) },
-        { Cli::tr("Runtime overhead"), b.overhead, Cli::tr("CUDA context %1 + allocator reserve %2")
-                                                           .arg(gibText(s.overhead.cudaContext), gibText(s.overhead.allocatorReserve)) },
-    };
-    if (placed) {
-        rows[0].how = placementHow(s, placement, StateBucket::Parameters);
-        rows[1].how = placementHow(s, placement, StateBucket::Gradients);
-        rows[2].how = placementHow(s, placement, StateBucket::MasterWeights);
-        rows[3].how = placementHow(s, placement, StateBucket::OptimizerStates);
-    }
     const QString header = Cli::tr("Bucket");
     o << header.leftJustified(18) << Cli::tr("bytes").rightJustified(22) << Cli::tr("GB").rightJustified(12)
-      << Cli::tr("GiB").rightJustified(12) << QStringLiteral("   ") << Cli::tr("how") << Qt::endl;
+      << Cli::tr("GiB").rightJustified(12) << QStringLiteral("   ") << Cli::tr("how (--explain for every term)") << Qt::endl;
     auto line = [&o](const QString &label, Bytes v, const QString &how) {
         o << label.leftJustified(18) << groupedDigits(countOf(v)).rightJustified(22)
           << QString::number(toGB(v), 'f', 2).rightJustified(12) << QString::number(toGiB(v), 'f', 2).rightJustified(12)
           << QStringLiteral("   ") << how << Qt::endl;
     };
-    for (const Row &r : rows)
-        line(r.label, r.value, r.how);
-    line(Cli::tr("Total"), b.total(), placed ? Cli::tr("per GPU: model states + activations + overhead")
-                                             : Cli::tr("%1 B/param fixed + activations + overhead").arg(ppb.total(), 0, 'g', 4));
-    if (b.peak != b.total())
-        line(Cli::tr("Peak"), b.peak, peakHow(s, b));
+    // Every row is the core's derivation: its bytes and its formula.
+    for (const BucketDerivation *k : d.buckets())
+        if (k != &d.peak)
+            line(derivationWord(k->label), k->bytes, howText(*k));
+    line(Cli::tr("Sum of buckets"), d.sumOfBuckets, Cli::tr("not all live at once; the peak is what must fit"));
+    line(Cli::tr("Peak"), d.peak.bytes, peakHow(s, b) + QStringLiteral(": ") + howText(d.peak));
     o << Qt::endl;
     if (placed)
-        o << hostText(placement) << Qt::endl << Qt::endl;
+        o << hostText(d) << Qt::endl << Qt::endl;
 
     if (s.gpu.capacity > bytes(0)) {
         const GpuSpec *gpu = catalogue.gpu(spec.gpuId);
@@ -238,6 +214,9 @@ int runEstimateCommand(const QStringList &arguments)
     parser.addHelpOption();
     addScenarioOptions(parser);
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON: every figure in integer bytes.") });
+    parser.addOption({ QStringLiteral("explain"),
+                       Cli::tr("Also print how every figure comes about: each bucket's formula, the numbers plugged in, "
+                               "its terms and sources, the peak and the symbols.") });
     parser.addOption({ QStringLiteral("itemize"),
                        Cli::tr("Also list every tensor one layer saves for backward, and those outside the layers.") });
     if (const ParseOutcome outcome = parseCommand(parser, arguments, "estimate"); outcome != ParseOutcome::Run)
@@ -250,6 +229,7 @@ int runEstimateCommand(const QStringList &arguments)
         return kBadInput;
 
     const Breakdown b = estimate(spec.scenario);
+    const Derivation d = derive(spec.scenario);
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray warnings;
         for (Warning w : b.warnings)
@@ -268,7 +248,11 @@ int runEstimateCommand(const QStringList &arguments)
         root.insert(QStringLiteral("peak"), QJsonObject{
                 { QStringLiteral("bytes"), jsonBytes(b.peak) },
                 { QStringLiteral("phase"), nameText(stepPhaseName(b.peakPhase)) },
+                { QStringLiteral("event"), nameText(timelineEventName(b.peakEvent)) },
         });
+        root.insert(QStringLiteral("derivation"), derivationJson(d));
+        root.insert(QStringLiteral("activations_split"), activationsSplitJson(d.activationsSplit));
+        root.insert(QStringLiteral("symbols"), symbolsJson(d));
         if (spec.scenario.gpu.capacity > bytes(0)) {
             root.insert(QStringLiteral("gpu"), QJsonObject{
                     { QStringLiteral("id"), spec.gpuId },
@@ -279,7 +263,11 @@ int runEstimateCommand(const QStringList &arguments)
         out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }
-    printTable(spec, catalogue, b);
+    printTable(spec, catalogue, b, d);
+    if (parser.isSet(QStringLiteral("explain"))) {
+        out() << Qt::endl;
+        printExplanation(out(), d);
+    }
     if (parser.isSet(QStringLiteral("itemize")))
         printItems(spec.scenario, b);
     return 0;

@@ -25,14 +25,6 @@ bool isSingleGpuFullFineTune(const Scenario &scenario);
 //! "8 GPUs (data-parallel 8 x tensor 1 x pipeline 1), ZeRO-3, offload none; LoRA r=16 on q,v".
 QString strategyText(const Scenario &scenario);
 
-//! How a bucket's per-GPU figure comes about under the placement, e.g.
-//! "2 B x P / 8 (ZeRO-3) + gathered module 0.26 GB".
-enum class StateBucket { Parameters, Gradients, MasterWeights, OptimizerStates };
-QString placementHow(const Scenario &scenario, const Placement &placement, StateBucket bucket);
-
-//! "Host RAM per node: 312.38 GB (offloaded states 208.25 GB, ...; x 1.5 DeepSpeed buffer)".
-QString hostText(const Placement &placement);
-
 //! The `strategy` and `host` objects of `estimate --json`.
 QJsonObject strategyJson(const Scenario &scenario, const Placement &placement);
 QJsonObject hostJson(const Placement &placement);

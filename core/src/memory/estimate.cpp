@@ -2,6 +2,7 @@
 
 #include <headroom/memory/lora.h>
 #include <headroom/memory/placement.h>
+#include <headroom/memory/resolved.h>
 #include <headroom/memory/steptimeline.h>
 
 namespace headroom {
@@ -30,7 +31,7 @@ ModelStates modelStates(const Scenario &s, Count P)
 
 namespace {
 
-void addWarnings(const Scenario &s, Breakdown &b)
+void addWarnings(const Scenario &s, const ResolvedScenario &r, Breakdown &b)
 {
     const Recipe recipe = s.training.precision.recipe;
     if (isAutocast(recipe))
@@ -49,7 +50,7 @@ void addWarnings(const Scenario &s, Breakdown &b)
         b.warnings.add(Warning::TextbookIgnoresLogits);
     }
     if (s.model.paramsOverride > 0 && s.model.layers > 0 && s.model.hidden > 0 && s.model.vocab > 0) {
-        const Count derived = parameterCounts(s.model).total(s.model.layers);
+        const Count derived = r.architectureParameters;
         const Count diff = derived > s.model.paramsOverride ? derived - s.model.paramsOverride
                                                             : s.model.paramsOverride - derived;
         if (diff * 20 > s.model.paramsOverride)
@@ -68,9 +69,11 @@ void addWarnings(const Scenario &s, Breakdown &b)
 Breakdown estimate(const Scenario &s)
 {
     Breakdown b;
+    // Counts, bytes per parameter and shares once for every bucket (resolved.h).
+    const ResolvedScenario r = resolve(s);
     // One GPU's share of the model states under the run's parallelism, ZeRO stage, offload and
     // adapters (placement.h); a single GPU without adapters gets modelStates() unchanged.
-    const Placement placement = placeModelStates(s);
+    const Placement placement = placeModelStates(s, r);
     b.parameterCount = placement.parameterCount;
     b.parameters = placement.gpu.parameters;
     b.gradients = placement.gpu.gradients;
@@ -79,28 +82,17 @@ Breakdown estimate(const Scenario &s)
     b.host = placement.host;
 
     b.activationDetail = activationModel(s.activations.model).estimate(s);
-    addAdapterActivations(s, b.activationDetail); // LoRA: the adapters' own saved tensors
+    addAdapterActivations(s, r.lora, b.activationDetail); // LoRA: the adapters' own saved tensors
     b.activations = b.activationDetail.total();
     b.overhead = s.overhead.total();
 
-    if (s.activations.model == ActivationModelKind::Textbook) {
-        // The brief's verdict: everything above live at once at the end of forward.
-        const Bytes endOfForward = b.total();
-        const Bytes inBackward = endOfForward + b.activationDetail.backwardTransient;
-        b.peak = endOfForward;
-        b.peakPhase = StepPhase::Forward;
-        if (inBackward > b.peak) {
-            b.peak = inBackward;
-            b.peakPhase = StepPhase::Backward;
-        }
-    } else {
-        // The itemized model follows the step (steptimeline.h): gradients appear during
-        // backward as activations are released, and transient buffers come and go.
-        const TimelinePeak peak = timelinePeak(s, b);
-        b.peak = peak.bytes;
-        b.peakPhase = peak.phase;
-    }
-    addWarnings(s, b);
+    // One peak for every view and every search: the highest point of the step (steptimeline.h),
+    // whichever activation model filled the buckets.
+    const TimelinePeak peak = timelinePeak(s, r, b);
+    b.peak = peak.bytes;
+    b.peakPhase = peak.phase;
+    b.peakEvent = peak.event;
+    addWarnings(s, r, b);
     return b;
 }
 

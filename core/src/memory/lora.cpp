@@ -122,9 +122,15 @@ std::optional<AdapterMode> adapterModeFromName(std::string_view name)
 
 LoraCounts loraCounts(const Scenario &s)
 {
+    const ParameterCounts counts = parameterCounts(s.model);
+    return loraCounts(s, counts, s.model.paramsOverride > 0 ? s.model.paramsOverride : counts.total(s.model.layers));
+}
+
+LoraCounts loraCounts(const Scenario &s, const ParameterCounts &counts, Count parameters)
+{
     LoraCounts c;
     const ModelSpec &m = s.model;
-    c.baseParameters = effectiveParameters(m);
+    c.baseParameters = parameters;
     if (s.lora.mode == AdapterMode::None)
         return c;
     const Count L = m.layers, r = s.lora.rank, H = m.hidden, F = m.ffnOrDefault(), kv = m.kvDim();
@@ -153,7 +159,7 @@ LoraCounts loraCounts(const Scenario &s)
         break;
     }
     if (s.lora.mode == AdapterMode::Qlora) {
-        const Count arch = parameterCounts(m).total(L);
+        const Count arch = counts.total(L);
         // A given P scales the quantized share in the architecture's proportion.
         c.quantizedParameters = m.paramsOverride > 0 && arch > 0 ? quantized * c.baseParameters / arch : quantized;
         if (c.quantizedParameters > c.baseParameters)
@@ -175,13 +181,17 @@ Bytes frozenBaseBytes(const Scenario &s, const LoraCounts &c)
     return rest.times(c.baseParameters);
 }
 
-void addAdapterActivations(const Scenario &s, ActivationEstimate &e)
+Count adapterActivationElements(const Scenario &s, const LoraCounts &c)
+{
+    return s.training.microBatch * s.training.sequence * c.adapterRankPerLayer;
+}
+
+void addAdapterActivations(const Scenario &s, const LoraCounts &c, ActivationEstimate &e)
 {
     if (s.lora.mode == AdapterMode::None)
         return;
-    const LoraCounts c = loraCounts(s);
     const BytesPer size = dtypeSize(activationDtype(s.training.precision.recipe));
-    const Bytes perLayer = size.times(s.training.microBatch * s.training.sequence * c.adapterRankPerLayer);
+    const Bytes perLayer = size.times(adapterActivationElements(s, c));
     e.perLayer += perLayer;
     if (s.training.recompute == Recompute::Full)
         e.recompute += perLayer;

@@ -13,28 +13,6 @@ namespace {
 constexpr Count ceilDiv(Count a, Count b) { return b > 1 ? (a + b - 1) / b : a; }
 constexpr Count maxOf(Count a, Count b) { return a > b ? a : b; }
 
-// DeepSpeed's largest_layer_params: the module with the most parameters of its own.
-Count largestModule(const ModelSpec &m)
-{
-    const Count H = m.hidden, F = m.ffnOrDefault(), kv = m.kvDim(), V = m.vocab;
-    Count largest = V * H; // token embedding (and an untied LM head of the same size)
-    switch (m.family) {
-    case BlockFamily::Llama: {
-        const Count q = H * H + (m.qkvBias ? H : 0);
-        const Count k = H * kv + (m.qkvBias ? kv : 0);
-        largest = maxOf(largest, maxOf(q, maxOf(k, H * F)));
-        break;
-    }
-    case BlockFamily::Gpt2:
-        largest = maxOf(largest, m.maxPositions * H);
-        largest = maxOf(largest, H * (H + 2 * kv) + (H + 2 * kv)); // c_attn
-        largest = maxOf(largest, H * F + F);                       // c_fc (and c_proj F x H + H)
-        largest = maxOf(largest, F * H + H);
-        break;
-    }
-    return largest;
-}
-
 } // namespace
 
 std::string_view offloadName(Offload o)
@@ -55,93 +33,56 @@ std::optional<Offload> offloadFromName(std::string_view name)
     return std::nullopt;
 }
 
-ModelParallelShare modelParallelShare(const Scenario &s)
+Placement placeModelStates(const Scenario &s)
 {
-    const ModelSpec &m = s.model;
-    const Count t = maxOf(1, s.parallel.tensorParallel);
-    const Count p = maxOf(1, s.parallel.pipelineParallel);
-    const ParameterCounts pc = parameterCounts(m);
-    const Count L = m.layers;
-    const Count arch = pc.total(L);
-
-    ModelParallelShare r;
-    r.total = m.paramsOverride > 0 ? m.paramsOverride : arch; // effectiveParameters(), without recounting
-    r.largestModule = ceilDiv(largestModule(m), t);
-    Count local = arch;
-    if (t > 1 || p > 1) {
-        // Megatron: column- and row-parallel matrices (and their biases) are split over t, norms
-        // are replicated; the embedding is vocabulary-parallel.
-        const Count layer = ceilDiv(pc.attentionPerLayer + pc.mlpPerLayer, t) + pc.normsPerLayer;
-        const Count embedding = ceilDiv(pc.embedding, t);
-        Count head = pc.finalNorm + ceilDiv(pc.lmHead, t);
-        if (p == 1) {
-            local = embedding + L * layer + head;
-        } else {
-            // A tied output layer needs the word embedding on the last stage too.
-            if (m.tiedEmbeddings)
-                head += ceilDiv(m.vocab * m.hidden, t);
-            const Count stageLayers = ceilDiv(L, p);
-            local = maxOf(embedding + stageLayers * layer, stageLayers * layer + head);
-        }
-    }
-    if (arch <= 0)
-        r.parameters = ceilDiv(r.total, t * p);
-    else if (m.paramsOverride > 0)
-        r.parameters = ceilDiv(r.total * local, arch);
-    else
-        r.parameters = local;
-    return r;
+    return placeModelStates(s, resolve(s));
 }
 
-Placement placeModelStates(const Scenario &s)
+Placement placeModelStates(const Scenario &s, const ResolvedScenario &r)
 {
     Placement pl;
     const Parallelism &par = s.parallel;
-    const Count d = maxOf(1, par.dataParallel());
+    const Count d = r.dataParallel;
     pl.dataParallel = d;
-    pl.share = modelParallelShare(s);
+    pl.share = r.share;
 
     const PrecisionChoice &precision = s.training.precision;
-    const PerParamBytes ppb = perParamBytes(precision);
+    const PerParamBytes &ppb = r.perParam;
     const Dtype weights = weightDtype(precision.recipe);
     const BytesPer grad16 = dtypeSize(weights);
     // DeepSpeed keeps the 16-bit gradients and a separate FP32 partition only when the
     // weights are 16-bit; with FP32 weights the FP32 gradients are the only ones.
     const bool separateFp32Grads = precision.fp32GradBuffer && isHalfPrecision(weights);
     const bool adapters = s.lora.mode != AdapterMode::None;
+    const LoraCounts &lora = r.lora;
+    pl.trainableParameters = adapters ? lora.adapterParameters : r.parameters;
+    pl.parameterCount = adapters ? lora.baseParameters + lora.adapterParameters : r.parameters;
 
-    // Whole-model buckets of the trainable parameters, and the frozen base.
-    StateBytes whole;
-    Bytes frozen = bytes(0);
-    LoraCounts lora;
-    if (adapters) {
-        lora = loraCounts(s);
-        const Count n = lora.adapterParameters;
-        pl.trainableParameters = n;
-        pl.parameterCount = lora.baseParameters + n;
-        frozen = frozenBaseBytes(s, lora);
-        whole.parameters = ppb.weights.times(n);
-        whole.gradients = ppb.gradients.times(n);
-        whole.masterWeights = ppb.master.times(n);
-        whole.optimizerStates = ppb.optimizerFactored ? ppb.optimizer.times(lora.adapterFactoredElements)
-                                                      : ppb.optimizer.times(n);
-    } else {
-        const ModelStates m = modelStates(s, pl.share.total);
-        pl.trainableParameters = m.parameterCount;
-        pl.parameterCount = m.parameterCount;
-        whole = { m.parameters, m.gradients, m.masterWeights, m.optimizerStates };
-    }
-
-    // This model-parallel rank's slice: every bucket in the proportion of its parameters.
+    // This model-parallel rank's slice. Full fine-tuning: bytes per parameter x the rank's
+    // parameters; the adapters and the frozen base in proportion to the rank's share.
     const ModelParallelShare &share = pl.share;
     const bool sliced = share.total > 0 && share.parameters != share.total;
-    auto slice = [&](Count v) { return sliced ? ceilDiv(v * share.parameters, share.total) : v; };
-    auto sliceBytes = [&](Bytes b) { return bytes(slice(countOf(b))); };
-    const Count trainableLocal = slice(pl.trainableParameters);
-    pl.replica.parameters = sliceBytes(whole.parameters) + sliceBytes(frozen);
-    pl.replica.gradients = sliceBytes(whole.gradients);
-    pl.replica.masterWeights = sliceBytes(whole.masterWeights);
-    pl.replica.optimizerStates = sliceBytes(whole.optimizerStates);
+    auto slice = [&](Bytes b) { return sliced ? bytes(ceilDiv(countOf(b) * share.parameters, share.total)) : b; };
+    const Count n = r.trainableOnRank;
+    pl.trainableWeights = ppb.weights.times(n);
+    if (adapters) {
+        const BytesPer rest = frozenBaseBytesPer(s);
+        pl.frozenNf4 = slice(kNf4DoubleQuantBytes.times(lora.quantizedParameters));
+        pl.frozen16 = slice(rest.times(lora.baseParameters - lora.quantizedParameters));
+    }
+    pl.replica.parameters = pl.trainableWeights + pl.frozenNf4 + pl.frozen16;
+    pl.replica.gradients = ppb.gradients.times(n);
+    pl.replica.masterWeights = ppb.master.times(n);
+    if (ppb.optimizerFactored) {
+        Count elements = lora.adapterFactoredElements;
+        if (!adapters) {
+            const FactoredShape f = factoredShape(s.model);
+            elements = f.matrixRowsPlusColumns + f.vectorElements;
+        }
+        pl.replica.optimizerStates = slice(ppb.optimizer.times(elements));
+    } else {
+        pl.replica.optimizerStates = ppb.optimizer.times(n);
+    }
 
     // ZeRO sharding over the d data-parallel replicas, and offload to the host.
     const int stage = static_cast<int>(par.zero);
@@ -151,7 +92,10 @@ Placement placeModelStates(const Scenario &s)
     StateBytes gpu;
     StateBytes host;
 
-    const Bytes params = stage >= 3 ? shard(pl.replica.parameters) : pl.replica.parameters;
+    // Stage 3 divides each part of the weights on its own (DeepSpeed partitions parameter by
+    // parameter; the parts round up separately).
+    const Bytes params = stage >= 3 ? shard(pl.trainableWeights) + shard(pl.frozenNf4) + shard(pl.frozen16)
+                                    : pl.replica.parameters;
     (offloadParams ? host : gpu).parameters = params;
 
     const Bytes master = stage >= 1 ? shard(pl.replica.masterWeights) : pl.replica.masterWeights;
@@ -159,8 +103,8 @@ Placement placeModelStates(const Scenario &s)
     (offloadOptimizer ? host : gpu).masterWeights = master;
     (offloadOptimizer ? host : gpu).optimizerStates = optimizer;
 
-    const Bytes gradAcc = pl.replica.gradients;         // in the optimizer's gradient dtype
-    const Bytes grad16Full = grad16.times(trainableLocal); // as autograd produces them
+    const Bytes gradAcc = pl.replica.gradients; // in the optimizer's gradient dtype
+    const Bytes grad16Full = grad16.times(n);   // as autograd produces them
     if (stage == 0) {
         gpu.gradients = gradAcc;
     } else if (offloadOptimizer) {

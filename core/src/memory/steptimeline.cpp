@@ -6,28 +6,7 @@
 
 namespace headroom {
 
-namespace {
-
-// The gradient bucket's share that exists once the head, k layers and the embedding have run
-// their backward, in proportion to those parameters.
-struct GradientShares
-{
-    Count head = 0;     // LM head and final norm (and a tied embedding, accumulated there)
-    Count perLayer = 0;
-    Count embedding = 0; // an untied embedding table, whose backward runs last
-    Count layers = 1;
-    Count total = 0;
-
-    Bytes at(Bytes all, bool headDone, Count layersDone, bool embeddingDone) const
-    {
-        if (total <= 0)
-            return all;
-        const Count done = (headDone ? head : 0) + perLayer * layersDone + (embeddingDone ? embedding : 0);
-        return bytes(countOf(all) * done / total);
-    }
-};
-
-GradientShares gradientShares(const Scenario &s, Count heldLayers)
+GradientShares gradientShares(const Scenario &s, const ParameterCounts &p, Count heldLayers)
 {
     GradientShares g;
     if (s.lora.mode != AdapterMode::None || s.parallel.pipelineParallel > 1) {
@@ -38,7 +17,6 @@ GradientShares gradientShares(const Scenario &s, Count heldLayers)
         return g;
     }
     const ModelSpec &m = s.model;
-    const ParameterCounts p = parameterCounts(m);
     g.head = p.finalNorm + p.lmHead + (m.tiedEmbeddings ? p.embedding : 0);
     g.embedding = m.tiedEmbeddings ? 0 : p.embedding;
     g.perLayer = p.perLayer();
@@ -49,7 +27,7 @@ GradientShares gradientShares(const Scenario &s, Count heldLayers)
 
 // Largest single weight matrix of one GPU (per-parameter optimizers allocate temporaries of
 // one parameter at a time).
-Count largestMatrix(const Scenario &s)
+Count largestWeightMatrix(const Scenario &s)
 {
     const ModelSpec &m = s.model;
     const Count H = m.hidden;
@@ -78,7 +56,7 @@ Bytes optimizerTemporaries(const Scenario &s, const Breakdown &b)
         return bytes(countOf(b.optimizerStates) / 2);
     case Optimizer::Lion:
     case Optimizer::Adafactor:
-        return b.optimizerStates > bytes(0) ? bytes(2 * 4 * largestMatrix(s)) : bytes(0);
+        return b.optimizerStates > bytes(0) ? bytes(2 * 4 * largestWeightMatrix(s)) : bytes(0);
     case Optimizer::Sgd:
     case Optimizer::SgdMomentum:
     case Optimizer::Adam8bit:
@@ -87,11 +65,13 @@ Bytes optimizerTemporaries(const Scenario &s, const Breakdown &b)
     return bytes(0);
 }
 
+namespace {
 
 // Calls sink(event, phase, gradients, activations, transient) for each point in order; the other
 // buckets are the breakdown's throughout. Shared by stepTimeline() and the hot path's peak.
 template<typename Sink>
-void forEachPoint(const Scenario &s, const Breakdown &b, GradientLifetime lifetime, Sink &&sink)
+void forEachPoint(const Scenario &s, const ParameterCounts &counts, const Breakdown &b, GradientLifetime lifetime,
+                  Sink &&sink)
 {
     const ActivationEstimate &a = b.activationDetail;
     const Count heldCount = pipelineLayersHeld(s);
@@ -102,7 +82,7 @@ void forEachPoint(const Scenario &s, const Breakdown &b, GradientLifetime lifeti
     // Gradients before backward, once the head and the top layer have run, once every layer has.
     Bytes before = all, top = all, layers = all;
     if (!kept) {
-        const GradientShares shares = gradientShares(s, held);
+        const GradientShares shares = gradientShares(s, counts, held);
         before = none;
         top = shares.at(all, true, 1, false);
         layers = shares.at(all, true, shares.layers, false);
@@ -131,7 +111,8 @@ void forEachPoint(const Scenario &s, const Breakdown &b, GradientLifetime lifeti
 
 GradientLifetime gradientLifetime(const Scenario &s)
 {
-    return s.training.gradAccumSteps > 1 ? GradientLifetime::KeptBetweenSteps : GradientLifetime::AllocatedInBackward;
+    const bool resident = s.training.gradAccumSteps > 1 || s.activations.model == ActivationModelKind::Textbook;
+    return resident ? GradientLifetime::KeptBetweenSteps : GradientLifetime::AllocatedInBackward;
 }
 
 StepTimeline stepTimeline(const Scenario &s, const Breakdown &b, GradientLifetime lifetime)
@@ -139,7 +120,7 @@ StepTimeline stepTimeline(const Scenario &s, const Breakdown &b, GradientLifetim
     StepTimeline t;
     t.gradients = lifetime;
     Bytes highest = bytes(-1);
-    forEachPoint(s, b, lifetime, [&t, &b, &highest](TimelineEvent event, StepPhase phase, Bytes gradients,
+    forEachPoint(s, parameterCounts(s.model), b, lifetime, [&t, &b, &highest](TimelineEvent event, StepPhase phase, Bytes gradients,
                                                      Bytes activations, Bytes transient) {
         TimelinePoint &p = t.points[static_cast<std::size_t>(t.count)];
         p.event = event;
@@ -162,10 +143,15 @@ StepTimeline stepTimeline(const Scenario &s, const Breakdown &b, GradientLifetim
 
 TimelinePeak timelinePeak(const Scenario &s, const Breakdown &b)
 {
+    return timelinePeak(s, resolve(s), b);
+}
+
+TimelinePeak timelinePeak(const Scenario &s, const ResolvedScenario &r, const Breakdown &b)
+{
     const Bytes fixed = b.parameters + b.masterWeights + b.optimizerStates + b.overhead;
     TimelinePeak peak;
     peak.bytes = bytes(-1);
-    forEachPoint(s, b, gradientLifetime(s), [&peak, fixed](TimelineEvent event, StepPhase phase, Bytes gradients,
+    forEachPoint(s, r.counts, b, gradientLifetime(s), [&peak, fixed](TimelineEvent event, StepPhase phase, Bytes gradients,
                                                            Bytes activations, Bytes transient) {
         const Bytes total = fixed + gradients + activations + transient;
         if (total > peak.bytes)

@@ -51,6 +51,23 @@ private:
 
 enum class StepPhase { Forward, Backward, OptimizerStep };
 
+//! The events of one step, in order. Between two events memory changes monotonically, so
+//! the step's maximum is at one of them.
+enum class TimelineEvent : std::uint8_t {
+    StepStart,           //!< weights, master copy, optimizer states, runtime (and kept gradients)
+    LayersForward,       //!< every layer has run forward: their saved tensors plus one layer's scratch
+    LossForward,         //!< the loss runs: logits and their FP32 copy beside everything saved
+    ForwardEnd,          //!< the loss is computed; the logits and autocast's cache are freed
+    LossBackward,        //!< the loss's gradient buffers (the dense FP32 gradients of the logits)
+    TopLayerBackward,    //!< the last layer's backward: head gradients and its own appear
+    BottomLayerBackward, //!< the first layer's backward: every layer's gradients, one layer's activations
+    BackwardEnd,         //!< all gradients, no activations
+    OptimizerStep,       //!< the optimizer's temporaries beside all gradients
+    StepEnd,             //!< zero_grad(): gradients freed unless they are kept
+};
+
+inline constexpr int kTimelineEventCount = 10;
+
 //! Host (CPU) memory the run needs per node, e.g. for offloaded optimizer states.
 struct HostMemory
 {
@@ -69,10 +86,12 @@ struct Breakdown
     ActivationEstimate activationDetail;
     HostMemory host;
 
-    //! Highest memory during the step and when it happens. For the textbook model this is the
-    //! plain sum at the end of forward; the transformer model follows the step's timeline.
+    //! Highest memory during the step and when it happens: the step timeline's highest point
+    //! (steptimeline.h), for every activation model. It is what fits on a GPU or not; total()
+    //! is the plain sum of the buckets, which are not all live at once.
     Bytes peak = bytes(0);
     StepPhase peakPhase = StepPhase::Forward;
+    TimelineEvent peakEvent = TimelineEvent::StepStart;
 
     Warnings warnings;
 
@@ -82,5 +101,7 @@ struct Breakdown
 
 std::string_view warningName(Warning w);
 std::string_view stepPhaseName(StepPhase p);
+//! "step-start", "layers-forward", ...: stable identifiers for JSON and translation lookups.
+std::string_view timelineEventName(TimelineEvent event);
 
 } // namespace headroom

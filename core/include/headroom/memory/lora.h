@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include <headroom/memory/activationmodel.h>
+#include <headroom/memory/model.h>
 #include <headroom/memory/scenario.h>
 #include <headroom/memory/units.h>
 
@@ -58,6 +59,8 @@ struct LoraCounts
  * scaled from the architecture's by P / (architecture's count).
  */
 LoraCounts loraCounts(const Scenario &scenario);
+//! The same from counts the caller already has: the architecture's and the effective P.
+LoraCounts loraCounts(const Scenario &scenario, const ParameterCounts &counts, Count parameters);
 
 /*!
  * Bytes of the frozen base for the whole model. LoRA: every base parameter in the activations'
@@ -78,6 +81,9 @@ BytesPer frozenBaseBytesPer(const Scenario &scenario);
  * rebuilt with the rest. The base activations themselves are the activation model's, as in full
  * fine-tuning: activations still flow through the frozen base.
  */
-void addAdapterActivations(const Scenario &scenario, ActivationEstimate &estimate);
+void addAdapterActivations(const Scenario &scenario, const LoraCounts &counts, ActivationEstimate &estimate);
+
+//! B x S x (sum of the adapters' ranks in one layer): the A outputs one layer saves, in elements.
+Count adapterActivationElements(const Scenario &scenario, const LoraCounts &counts);
 
 } // namespace headroom

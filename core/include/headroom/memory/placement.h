@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <headroom/memory/breakdown.h>
+#include <headroom/memory/resolved.h>
 #include <headroom/memory/scenario.h>
 #include <headroom/memory/units.h>
 
@@ -24,26 +25,6 @@ inline constexpr Count kHostBufferDenominator = 2;
 //! "none", "optimizer", "optimizer+params": stable names for files and the CLI.
 std::string_view offloadName(Offload offload);
 std::optional<Offload> offloadFromName(std::string_view name);
-
-//! The parameters one model-parallel rank holds, before ZeRO divides anything.
-struct ModelParallelShare
-{
-    Count parameters = 0;    //!< on the most loaded rank (tensor slice of the heaviest pipeline stage)
-    Count total = 0;         //!< of the whole model, effectiveParameters()
-    Count largestModule = 0; //!< the largest single module on a rank (ZeRO-3 gathers one at a time)
-};
-
-/*!
- * The most loaded rank's parameters under t-way tensor and p-way pipeline parallelism, as
- * Megatron-LM lays them out (Shoeybi et al. 2019; Narayanan et al. 2021): every block's
- * attention and MLP matrices (and biases) divided by t, its norms replicated; ceil(L/p) blocks
- * per stage; the vocabulary-parallel embedding (/t) on the first stage, the final norm and LM
- * head (/t; a copy of a tied embedding when p > 1) on the last. A given P scales the
- * architecture's shares by P / (architecture's count). At t = p = 1 the share is P.
- * The largest module follows DeepSpeed's estimator (the nn.Module with the most direct
- * parameters: for LLaMA the V x H embedding), divided by t.
- */
-ModelParallelShare modelParallelShare(const Scenario &scenario);
 
 //! Model-state bytes, bucket by bucket.
 struct StateBytes
@@ -66,6 +47,12 @@ struct Placement
 
     //! This rank's model states before ZeRO divides them (full replicas of its model slice).
     StateBytes replica;
+    //! Of replica.parameters: the adapters' (or the trainable model's) weights, and the frozen
+    //! base in NF4 (QLoRA's block matrices) and in 16 bits (the rest), each sliced by the rank's
+    //! share and divided by ZeRO-3 on its own.
+    Bytes trainableWeights = bytes(0);
+    Bytes frozenNf4 = bytes(0);
+    Bytes frozen16 = bytes(0);
     //! The same after ZeRO sharding and offload: what stays on the GPU, before the buffers below.
     //! These are the figures of Rajbhandari et al. 2020, Figure 1.
     StateBytes sharded;
@@ -116,7 +103,12 @@ struct Placement
  * LoRA / QLoRA: only the adapters have gradients, a master copy and optimizer states (the
  * recipe's bytes per parameter); the frozen base (lora.h) counts as parameters, divided at
  * stage 3 and offloaded with them.
+ * Model parallelism: this rank holds its share P_m of the parameters (modelParallelShare());
+ * under full fine-tuning every bucket is bytes per parameter x P_m; the adapters and each part
+ * of the frozen base take the proportional share ceil(x P_m / P).
  */
 Placement placeModelStates(const Scenario &scenario);
+//! The same for a scenario already resolved (estimate() resolves once).
+Placement placeModelStates(const Scenario &scenario, const ResolvedScenario &resolved);
 
 } // namespace headroom

@@ -2,34 +2,19 @@
 
 // Memory through one training step, event by event: the sum of the buckets is not the peak,
 // because gradients, saved activations and short-lived buffers are not all live at once. The
-// maximum of these points is what estimate() reports as Breakdown::peak for the itemized
-// transformer model (the textbook model keeps the brief's plain sum).
+// maximum of these points is what estimate() reports as Breakdown::peak, for every activation
+// model: the verdict, the charts and every search read this one figure.
 
 #include <array>
 #include <cstdint>
 #include <string_view>
 
 #include <headroom/memory/breakdown.h>
+#include <headroom/memory/resolved.h>
 #include <headroom/memory/scenario.h>
 
 namespace headroom {
 
-//! The events of one step, in order. Between two events memory changes monotonically, so
-//! the step's maximum is at one of them.
-enum class TimelineEvent : std::uint8_t {
-    StepStart,           //!< weights, master copy, optimizer states, runtime (and kept gradients)
-    LayersForward,       //!< every layer has run forward: their saved tensors plus one layer's scratch
-    LossForward,         //!< the loss runs: logits and their FP32 copy beside everything saved
-    ForwardEnd,          //!< the loss is computed; the logits and autocast's cache are freed
-    LossBackward,        //!< the loss's gradient buffers (the dense FP32 gradients of the logits)
-    TopLayerBackward,    //!< the last layer's backward: head gradients and its own appear
-    BottomLayerBackward, //!< the first layer's backward: every layer's gradients, one layer's activations
-    BackwardEnd,         //!< all gradients, no activations
-    OptimizerStep,       //!< the optimizer's temporaries beside all gradients
-    StepEnd,             //!< zero_grad(): gradients freed unless they are kept
-};
-
-inline constexpr int kTimelineEventCount = 10;
 
 /*!
  * When gradient buffers exist. An explicit assumption, because it moves the peak:
@@ -43,8 +28,13 @@ inline constexpr int kTimelineEventCount = 10;
  */
 enum class GradientLifetime : std::uint8_t { AllocatedInBackward, KeptBetweenSteps };
 
-//! KeptBetweenSteps when the scenario accumulates gradients (more than one micro-batch per
-//! step), AllocatedInBackward otherwise.
+/*!
+ * KeptBetweenSteps when the scenario accumulates gradients (more than one micro-batch per
+ * step), or under the textbook activation model, whose convention (the article's worked
+ * example, the ZeRO paper's model states) is that every bucket is resident at once;
+ * AllocatedInBackward otherwise. Under the textbook model the step's peak is therefore the plain
+ * sum of the buckets, as the article computes it.
+ */
 GradientLifetime gradientLifetime(const Scenario &scenario);
 
 //! Live bytes right after one event, by bucket.
@@ -129,8 +119,36 @@ struct TimelinePeak
 //! stepTimeline(scenario, breakdown)'s peak (first highest point), without building the points:
 //! estimate()'s hot path.
 TimelinePeak timelinePeak(const Scenario &scenario, const Breakdown &breakdown);
+TimelinePeak timelinePeak(const Scenario &scenario, const ResolvedScenario &resolved, const Breakdown &breakdown);
 
-//! "step-start", "layers-forward", ...: stable identifiers for JSON and translation lookups.
-std::string_view timelineEventName(TimelineEvent event);
+//! The share of the gradient bucket that exists once the head, k layers and the embedding have
+//! run backward, in proportion to their parameters (steptimeline.h's assumption).
+struct GradientShares
+{
+    Count head = 0;      //!< LM head and final norm (and a tied embedding, accumulated there)
+    Count perLayer = 0;
+    Count embedding = 0; //!< an untied embedding table, whose backward runs last
+    Count layers = 1;
+    Count total = 0;
+
+    Count done(bool headDone, Count layersDone, bool embeddingDone) const
+    {
+        return (headDone ? head : 0) + perLayer * layersDone + (embeddingDone ? embedding : 0);
+    }
+    //! floor(all x done / total); all of it when nothing is counted.
+    Bytes at(Bytes all, bool headDone, Count layersDone, bool embeddingDone) const
+    {
+        if (total <= 0)
+            return all;
+        return bytes(countOf(all) * done(headDone, layersDone, embeddingDone) / total);
+    }
+};
+GradientShares gradientShares(const Scenario &scenario, const ParameterCounts &counts, Count heldLayers);
+
+//! Optimizer-step temporaries on this GPU (the assumptions above), and the largest weight
+//! matrix they are sized by for per-parameter optimizers.
+Bytes optimizerTemporaries(const Scenario &scenario, const Breakdown &breakdown);
+Count largestWeightMatrix(const Scenario &scenario);
+
 
 } // namespace headroom

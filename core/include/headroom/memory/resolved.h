@@ -1,0 +1,57 @@
+#pragma once
+
+// A scenario resolved once per estimate: the counts, bytes per parameter and shares every bucket
+// reads, so that no bucket recounts the parameters (estimate() used to run parameterCounts()
+// several times). A plain value; resolving allocates nothing.
+
+#include <headroom/memory/lora.h>
+#include <headroom/memory/model.h>
+#include <headroom/memory/precision.h>
+#include <headroom/memory/scenario.h>
+
+namespace headroom {
+
+//! The parameters one model-parallel rank holds, before ZeRO divides anything.
+struct ModelParallelShare
+{
+    Count parameters = 0;    //!< on the most loaded rank (tensor slice of the heaviest pipeline stage)
+    Count total = 0;         //!< of the whole model, effectiveParameters()
+    Count largestModule = 0; //!< the largest single module on a rank (ZeRO-3 gathers one at a time)
+    //! The architecture's own share before a given P rescales it (equal to parameters otherwise).
+    Count architectureShare = 0;
+};
+
+/*!
+ * The most loaded rank's parameters under t-way tensor and p-way pipeline parallelism, as
+ * Megatron-LM lays them out (Shoeybi et al. 2019; Narayanan et al. 2021): every block's
+ * attention and MLP matrices (and biases) divided by t, its norms replicated; ceil(L/p) blocks
+ * per stage; the vocabulary-parallel embedding (/t) on the first stage, the final norm and LM
+ * head (/t; a copy of a tied embedding when p > 1) on the last. A given P scales the
+ * architecture's shares by P / (architecture's count). At t = p = 1 the share is P.
+ * The largest module follows DeepSpeed's estimator (the nn.Module with the most direct
+ * parameters: for LLaMA the V x H embedding), divided by t.
+ */
+ModelParallelShare modelParallelShare(const Scenario &scenario, const ParameterCounts &counts);
+ModelParallelShare modelParallelShare(const Scenario &scenario);
+
+//! DeepSpeed's largest_layer_params: the module with the most parameters of its own, whole.
+Count largestModuleParameters(const ModelSpec &model);
+
+struct ResolvedScenario
+{
+    ParameterCounts counts;         //!< the architecture's parameters by where they sit
+    Count architectureParameters = 0; //!< counts.total(L)
+    Count parameters = 0;           //!< P: the given count, else the architecture's
+    PerParamBytes perParam;         //!< the recipe's and optimizer's bytes per parameter
+    LoraCounts lora;                //!< adapters and base (zeros but the base without adapters)
+    ModelParallelShare share;       //!< this rank's parameters under t and p
+    Count dataParallel = 1;         //!< d = N / (t p), at least 1
+    //! Parameters with gradients and optimizer states on this rank: the share under full
+    //! fine-tuning, the adapters' proportional share under LoRA.
+    Count trainableOnRank = 0;
+};
+
+//! Everything above for \a scenario. Allocation-free.
+ResolvedScenario resolve(const Scenario &scenario);
+
+} // namespace headroom

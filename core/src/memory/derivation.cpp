@@ -1,0 +1,344 @@
+#include <headroom/memory/derivation.h>
+
+#include <algorithm>
+
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/korthikanti.h>
+
+#include "derivationbuilder.h"
+
+namespace headroom {
+
+namespace derivation {
+
+Builder::Builder(const Scenario &scenario, const ResolvedScenario &resolved, const Placement &placement,
+                 const Breakdown &breakdown, Derivation &derivation)
+    : s(scenario), r(resolved), pl(placement), b(breakdown), out(derivation)
+{
+}
+
+Formula Builder::input(std::string_view name, const char *meaning, Count value, const char *source)
+{
+    if (!out.value(name)) {
+        DerivedValue v;
+        v.symbol = std::string(name);
+        v.meaning = meaning;
+        v.value = value;
+        v.source = source;
+        out.values.push_back(std::move(v));
+    }
+    return Formula::symbol(name, value);
+}
+
+Formula Builder::derived(std::string_view name, const char *meaning, Count value, Formula formula, const char *source)
+{
+    if (!out.value(name)) {
+        DerivedValue v;
+        v.symbol = std::string(name);
+        v.meaning = meaning;
+        v.value = value;
+        v.derived = true;
+        v.formula = std::move(formula);
+        v.source = source;
+        out.values.push_back(std::move(v));
+    }
+    return Formula::symbol(name, value);
+}
+
+Formula Builder::symbol(std::string_view name) const
+{
+    const DerivedValue *v = out.value(name);
+    return Formula::symbol(name, v ? v->value : 0);
+}
+
+Formula Builder::times(const Formula &count, BytesPer size, bool perParam)
+{
+    const Formula constant = perParam ? Formula::perParam(size) : Formula::perElement(size);
+    if (size.denominator == 1)
+        return count * constant;
+    return Formula::floorOf(count * constant);
+}
+
+bool Builder::modelParallel() const
+{
+    return s.parallel.tensorParallel > 1 || s.parallel.pipelineParallel > 1;
+}
+
+bool Builder::slicedShare() const
+{
+    return r.share.total > 0 && r.share.parameters != r.share.total;
+}
+
+Formula Builder::sliced(Formula x)
+{
+    if (!slicedShare())
+        return x;
+    return Formula::ceilDiv(std::move(x) * symbol("P_m"), symbol("P"));
+}
+
+Formula Builder::sharded(Formula x)
+{
+    if (r.dataParallel <= 1)
+        return x;
+    return Formula::ceilDiv(std::move(x), symbol("d"));
+}
+
+void Builder::addTerm(BucketDerivation &bucket, const char *id, const char *label, Formula formula, Bytes bytes,
+                      const char *source)
+{
+    if (bytes == headroom::bytes(0))
+        return;
+    bucket.terms.push_back({ id, label, std::move(formula), bytes, source });
+}
+
+void Builder::close(BucketDerivation &bucket, Bytes bytes)
+{
+    std::vector<Formula> parts;
+    parts.reserve(bucket.terms.size());
+    for (const DerivationTerm &t : bucket.terms)
+        parts.push_back(t.formula);
+    bucket.formula = Formula::sum(std::move(parts));
+    bucket.bytes = bytes;
+}
+
+namespace {
+
+void deriveOverhead(Builder &b)
+{
+    BucketDerivation &o = b.out.overhead;
+    o.key = "overhead";
+    o.label = QT_TRANSLATE_NOOP("Derivation", "Runtime overhead");
+    o.source = QT_TRANSLATE_NOOP("Derivation", "CUDA context: PyTorch's CUDA semantics notes (300 MiB to 2 GiB with the driver and lazy "
+                       "loading); allocator reserve: reserved minus allocated measured on 7B fine-tunes "
+                       "(foundation-model-stack/fms-acceleration PR 14)");
+    const Bytes ctx = b.s.overhead.cudaContext;
+    const Bytes alloc = b.s.overhead.allocatorReserve;
+    Builder::addTerm(o, "cuda-context", QT_TRANSLATE_NOOP("Derivation", "CUDA context and kernel images"),
+                     b.input("C_ctx", QT_TRANSLATE_NOOP("Derivation", "CUDA context, in bytes"), countOf(ctx)), ctx);
+    Builder::addTerm(o, "allocator-reserve", QT_TRANSLATE_NOOP("Derivation", "caching allocator's reserve beyond what is allocated"),
+                     b.input("C_alloc", QT_TRANSLATE_NOOP("Derivation", "allocator reserve, in bytes"), countOf(alloc)), alloc);
+    Builder::close(o, b.b.overhead);
+}
+
+// The step's highest point, mirroring steptimeline.cpp's forEachPoint() for the event that is
+// the peak.
+void derivePeak(Builder &b, const StepTimeline &timeline)
+{
+    const Scenario &s = b.s;
+    const ActivationEstimate &a = b.b.activationDetail;
+    const TimelinePoint &p = timeline.peakPoint();
+    BucketDerivation &k = b.out.peak;
+    k.key = "peak";
+    k.label = QT_TRANSLATE_NOOP("Derivation", "Peak of the step");
+    k.source = QT_TRANSLATE_NOOP("Derivation", "the step timeline: gradients appear during backward as saved activations are released, "
+                       "short-lived buffers come and go (steptimeline.h)");
+    b.out.peakEvent = p.event;
+    b.out.peakPhase = p.phase;
+
+    auto bucket = [&b](const char *name, const char *meaning, Bytes v) { return b.input(name, meaning, countOf(v)); };
+    if (p.parameters > bytes(0))
+        Builder::addTerm(k, "parameters", QT_TRANSLATE_NOOP("Derivation", "parameters on this GPU"),
+                     bucket("W", QT_TRANSLATE_NOOP("Derivation", "parameters bucket, in bytes"), b.b.parameters), p.parameters);
+
+    // Gradients live at this event.
+    const bool kept = timeline.gradients == GradientLifetime::KeptBetweenSteps;
+    if (p.gradients > bytes(0)) {
+        const Formula G = bucket("G", QT_TRANSLATE_NOOP("Derivation", "gradients bucket, in bytes"), b.b.gradients);
+        Formula gradients = G;
+        if (!kept && (p.event == TimelineEvent::TopLayerBackward || p.event == TimelineEvent::BottomLayerBackward)) {
+            const Count held = std::max<Count>(1, pipelineLayersHeld(s));
+            const GradientShares shares = gradientShares(s, b.r.counts, held);
+            if (shares.total > 0) {
+                const bool top = p.event == TimelineEvent::TopLayerBackward;
+                const Count done = shares.done(true, top ? 1 : shares.layers, false);
+                gradients = Formula::floorDiv(
+                        G * b.input("g_done", QT_TRANSLATE_NOOP("Derivation", "parameters whose backward has run (head and layers so far)"), done),
+                        b.input("g_all", QT_TRANSLATE_NOOP("Derivation", "parameters with gradients"), shares.total));
+            }
+        }
+        Builder::addTerm(k, "gradients", kept ? QT_TRANSLATE_NOOP("Derivation", "gradients, resident for the whole step")
+                                              : QT_TRANSLATE_NOOP("Derivation", "gradients written so far"),
+                         gradients, p.gradients);
+    }
+    if (p.masterWeights > bytes(0))
+        Builder::addTerm(k, "master-weights", QT_TRANSLATE_NOOP("Derivation", "FP32 master weights"),
+                     bucket("M", QT_TRANSLATE_NOOP("Derivation", "master-weights bucket, in bytes"), b.b.masterWeights), p.masterWeights);
+    if (p.optimizerStates > bytes(0))
+        Builder::addTerm(k, "optimizer-states", QT_TRANSLATE_NOOP("Derivation", "optimizer states"),
+                     bucket("O", QT_TRANSLATE_NOOP("Derivation", "optimizer-states bucket, in bytes"), b.b.optimizerStates), p.optimizerStates);
+
+    // Saved activations live at this event; a part of zero bytes is left out of the formula.
+    std::vector<Formula> live;
+    auto part = [&](const char *name, const char *meaning, Bytes v) {
+        if (v > bytes(0))
+            live.push_back(b.input(name, meaning, countOf(v)));
+    };
+    auto layers = [&] { part("A_L", QT_TRANSLATE_NOOP("Derivation", "activations of all layers held, in bytes"), a.layers); };
+    auto below = [&] {
+        part("A_emb", QT_TRANSLATE_NOOP("Derivation", "embedding and shared tensors, in bytes"), a.outside - a.outsideHead);
+    };
+    auto outside = [&] {
+        part("A_out", QT_TRANSLATE_NOOP("Derivation", "every tensor saved outside the layers, in bytes"), a.outside);
+    };
+    auto rebuilt = [&] {
+        part("A_rec", QT_TRANSLATE_NOOP("Derivation", "one layer recomputed in backward, in bytes"), a.recompute);
+    };
+    switch (p.event) {
+    case TimelineEvent::LayersForward:
+        layers();
+        below();
+        break;
+    case TimelineEvent::LossForward:
+    case TimelineEvent::ForwardEnd:
+    case TimelineEvent::LossBackward:
+        layers();
+        outside();
+        break;
+    case TimelineEvent::TopLayerBackward:
+        below();
+        layers();
+        rebuilt();
+        break;
+    case TimelineEvent::BottomLayerBackward: {
+        below();
+        const Count held = std::max<Count>(1, pipelineLayersHeld(s));
+        if (a.layers > bytes(0))
+            live.push_back(Formula::floorDiv(
+                    b.input("A_L", QT_TRANSLATE_NOOP("Derivation", "activations of all layers held, in bytes"), countOf(a.layers)),
+                    b.input("L_h", QT_TRANSLATE_NOOP("Derivation", "layers' worth of activations this GPU holds"), held)));
+        rebuilt();
+        break;
+    }
+    default:
+        break;
+    }
+    if (p.activations > bytes(0))
+        Builder::addTerm(k, "activations", QT_TRANSLATE_NOOP("Derivation", "saved activations still live"),
+                         Formula::sum(std::move(live)), p.activations);
+
+    // Short-lived buffers at this event, likewise.
+    std::vector<Formula> scratch;
+    auto x = [&](const char *name, const char *meaning, Bytes v) {
+        if (v > bytes(0))
+            scratch.push_back(b.input(name, meaning, countOf(v)));
+    };
+    const char *forwardScratch = QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch (attention scores before softmax)");
+    const char *cache = QT_TRANSLATE_NOOP("Derivation", "autocast's weight cache under full recompute");
+    const char *transientLabel = QT_TRANSLATE_NOOP("Derivation", "short-lived buffers");
+    switch (p.event) {
+    case TimelineEvent::LayersForward:
+        x("X_fwd", forwardScratch, a.layerForwardTransient);
+        x("X_cache", cache, a.forwardCache);
+        transientLabel = QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch and autocast's cache");
+        break;
+    case TimelineEvent::LossForward:
+        x("X_logits", QT_TRANSLATE_NOOP("Derivation", "the logits and their FP32 copy"), a.lossForwardTransient);
+        x("X_cache", cache, a.forwardCache);
+        transientLabel = QT_TRANSLATE_NOOP("Derivation", "the logits and their FP32 copy");
+        break;
+    case TimelineEvent::LossBackward:
+        x("X_lossgrad", QT_TRANSLATE_NOOP("Derivation", "the loss's dense FP32 gradients of the logits"), a.backwardTransient);
+        transientLabel = QT_TRANSLATE_NOOP("Derivation", "the loss's gradient of the logits");
+        break;
+    case TimelineEvent::TopLayerBackward:
+    case TimelineEvent::BottomLayerBackward: {
+        // A checkpointed layer runs forward again before its backward: the larger scratch counts.
+        const bool rebuiltLayer = s.training.recompute != Recompute::None;
+        if (rebuiltLayer && a.layerForwardTransient > a.layerBackwardTransient && a.layerBackwardTransient > bytes(0)) {
+            scratch.push_back(Formula::maxOf(
+                    { b.input("X_bwd", QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch"), countOf(a.layerBackwardTransient)),
+                      b.input("X_fwd", forwardScratch, countOf(a.layerForwardTransient)) }));
+        } else if (rebuiltLayer && a.layerForwardTransient > a.layerBackwardTransient) {
+            x("X_fwd", forwardScratch, a.layerForwardTransient);
+        } else {
+            x("X_bwd", QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch"), a.layerBackwardTransient);
+        }
+        transientLabel = QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch");
+        break;
+    }
+    case TimelineEvent::OptimizerStep:
+        x("X_opt", QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries (foreach sqrt of the second moment)"),
+          optimizerTemporaries(s, b.b));
+        transientLabel = QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries");
+        break;
+    default:
+        break;
+    }
+    if (p.transient > bytes(0))
+        Builder::addTerm(k, "transient", transientLabel, Formula::sum(std::move(scratch)), p.transient);
+    if (p.overhead > bytes(0))
+        Builder::addTerm(k, "overhead", QT_TRANSLATE_NOOP("Derivation", "runtime overhead"),
+                     bucket("R", QT_TRANSLATE_NOOP("Derivation", "runtime overhead, in bytes"), b.b.overhead), p.overhead);
+    Builder::close(k, b.b.peak);
+}
+
+// Host memory per node, mirroring the end of placeModelStates().
+void deriveHost(Builder &b)
+{
+    const Placement &pl = b.pl;
+    BucketDerivation &h = b.out.host;
+    h.key = "host";
+    h.label = QT_TRANSLATE_NOOP("Derivation", "Host RAM per node");
+    h.source = QT_TRANSLATE_NOOP("Derivation", "DeepSpeed's estimators (stage_1_and_2.py, stage3.py: estimate_zero2/3_model_states_mem_needs): "
+                       "the larger of the offloaded states and every process loading its model slice in FP32, times "
+                       "additional_buffer_factor 1.5");
+    const Formula n = b.input("n_node", QT_TRANSLATE_NOOP("Derivation", "GPUs on one node"), pl.gpusOnNode);
+    const Formula offloaded = b.input("H_off", QT_TRANSLATE_NOOP("Derivation", "states offloaded per GPU, in bytes"), countOf(pl.offloaded.total())) * n;
+    const bool stage3 = b.s.parallel.zero == ZeroStage::Stage3;
+    const Count loadedCount = stage3 ? pl.share.largestModule : pl.share.parameters;
+    const Formula loaded = Formula::number(4, FormulaUnit::BytesPerParam)
+            * b.input("P_load", stage3 ? QT_TRANSLATE_NOOP("Derivation", "parameters of the largest module (zero.Init builds the rest partitioned)")
+                                       : QT_TRANSLATE_NOOP("Derivation", "parameters each process loads"),
+                      loadedCount)
+            * n;
+    Builder::addTerm(h, "host-per-node", QT_TRANSLATE_NOOP("Derivation", "max(offloaded states, FP32 load) × 1.5"),
+                     Formula::ceilDiv(Formula::maxOf({ offloaded, loaded }) * Formula::number(3), Formula::number(2)),
+                     pl.host.perNode);
+    Builder::close(h, pl.host.perNode);
+}
+
+} // namespace
+
+} // namespace derivation
+
+std::vector<std::pair<std::string, Count>> BucketDerivation::values() const
+{
+    std::vector<std::pair<std::string, Count>> v;
+    formula.collectSymbols(v);
+    return v;
+}
+
+std::vector<const BucketDerivation *> Derivation::buckets() const
+{
+    return { &parameters, &gradients, &masterWeights, &optimizerStates, &activations, &overhead, &peak };
+}
+
+const DerivedValue *Derivation::value(std::string_view symbol) const
+{
+    for (const DerivedValue &v : values)
+        if (v.symbol == symbol)
+            return &v;
+    return nullptr;
+}
+
+Derivation derive(const Scenario &s)
+{
+    Derivation d;
+    const ResolvedScenario r = resolve(s);
+    const Placement pl = placeModelStates(s, r);
+    const Breakdown b = estimate(s);
+    derivation::Builder builder(s, r, pl, b, d);
+    derivation::deriveCounts(builder);
+    derivation::deriveStates(builder);
+    derivation::deriveActivations(builder);
+    derivation::deriveOverhead(builder);
+    const StepTimeline timeline = stepTimeline(s, b);
+    derivation::derivePeak(builder, timeline);
+    derivation::deriveHost(builder);
+    d.sumOfBuckets = b.total();
+    const ActivationEstimate &a = b.activationDetail;
+    d.activationsSplit = { a.perLayer, a.layers, a.outside, a.recompute, timeline.peakPoint().transient };
+    return d;
+}
+
+} // namespace headroom

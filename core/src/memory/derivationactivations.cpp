@@ -1,0 +1,161 @@
+// The activation bucket, mirroring TextbookActivations::estimate() (textbookactivations.cpp),
+// TransformerActivations::estimate() (transformeractivations.cpp) and addAdapterActivations()
+// (lora.cpp).
+
+#include <headroom/memory/korthikanti.h>
+#include <headroom/memory/lora.h>
+#include <headroom/memory/transformeractivations.h>
+
+#include "derivationbuilder.h"
+
+namespace headroom::derivation {
+
+namespace {
+
+const char *kTextbookSource = QT_TRANSLATE_NOOP("Derivation", 
+        "the textbook formula 2·(19·B·S·H + 3·B·A·S²) per layer, after Korthikanti et al. 2022 (arXiv:2205.05198) as the "
+        "practitioner article on training memory and mixed precision (显存都去哪儿了) teaches it; tensor and sequence "
+        "parallelism divided as in the paper's Table 2");
+const char *kItemizedSource = QT_TRANSLATE_NOOP("Derivation", 
+        "the itemized model: every tensor a layer saves for backward (tools/calibrate/SAVED_TENSORS.md, listed in "
+        "activation_items), measured against PyTorch on CPU");
+const char *kPipelineSource = QT_TRANSLATE_NOOP("Derivation", 
+        "1F1B pipeline schedule: the first stage holds ⌈L/p⌉ layers for min(p, m) micro-batches (Narayanan et al. 2021; "
+        "Korthikanti et al. 2022, section 4.2.3)");
+
+// pipelineLayersHeld(): L, or ⌈L/p⌉ · min(p, m) on the first pipeline stage.
+Formula layersHeld(Builder &b)
+{
+    const Scenario &s = b.s;
+    const Count held = pipelineLayersHeld(s);
+    if (s.parallel.pipelineParallel <= 1)
+        return b.symbol("L");
+    const Count m = s.training.gradAccumSteps;
+    const Formula inFlight = m < 1 ? Formula::number(1) : Formula::minOf({ b.symbol("p"), b.symbol("m") });
+    return b.derived("L_h", QT_TRANSLATE_NOOP("Derivation", "layers' worth of activations this GPU holds"), held,
+                     Formula::ceilDiv(b.symbol("L"), b.symbol("p")) * inFlight, kPipelineSource);
+}
+
+// The article's 19·B·S·H and 3·B·A·S² in elements, one GPU's share (textbookactivations.cpp).
+struct TextbookShares
+{
+    Formula linear, quadratic, input;
+};
+
+TextbookShares textbookShares(Builder &b)
+{
+    const Scenario &s = b.s;
+    const Formula B = b.symbol("B"), S = b.symbol("S"), H = b.symbol("H"), A = b.symbol("A");
+    TextbookShares x;
+    x.linear = Formula::number(19) * B * S * H;
+    x.quadratic = Formula::number(3) * B * A * Formula::square(S);
+    x.input = B * S * H;
+    const Count tp = s.parallel.tensorParallel;
+    if (tp > 1) {
+        const Formula t = b.symbol("t");
+        if (s.parallel.sequenceParallel) {
+            x.linear = Formula::floorDiv(x.linear, t);
+            x.input = Formula::floorDiv(x.input, t);
+        } else {
+            x.linear = Formula::floorDiv(x.linear * (Formula::number(10) * t + Formula::number(24)), Formula::number(34) * t);
+        }
+        x.quadratic = Formula::floorDiv(x.quadratic, t);
+    }
+    return x;
+}
+
+void deriveTextbook(Builder &b, BucketDerivation &k)
+{
+    const Scenario &s = b.s;
+    // The model's own figures before the adapters' tensors are added (addAdapterActivations()).
+    const ActivationEstimate a = activationModel(ActivationModelKind::Textbook).estimate(s);
+    const TextbookShares x = textbookShares(b);
+    const Formula e = Formula::perElement(dtypeSize(activationDtype(s.training.precision.recipe)));
+    const Formula L = layersHeld(b);
+    const Formula perLayer = e * (x.linear + x.quadratic);
+    switch (s.training.recompute) {
+    case Recompute::None:
+        Builder::addTerm(k, "all-layers", QT_TRANSLATE_NOOP("Derivation", "every layer's activations"), L * perLayer, a.layers, kTextbookSource);
+        break;
+    case Recompute::Full:
+        Builder::addTerm(k, "layer-inputs", QT_TRANSLATE_NOOP("Derivation", "each layer's input, kept by its checkpoint"), L * (e * x.input),
+                         a.layers, kTextbookSource);
+        Builder::addTerm(k, "recomputed-layer", QT_TRANSLATE_NOOP("Derivation", "one layer recomputed during backward"), perLayer, a.recompute,
+                         kTextbookSource);
+        break;
+    case Recompute::Selective:
+        Builder::addTerm(k, "linear-part", QT_TRANSLATE_NOOP("Derivation", "every layer's 19·B·S·H tensors"), L * (e * x.linear), a.layers,
+                         kTextbookSource);
+        Builder::addTerm(k, "recomputed-scores", QT_TRANSLATE_NOOP("Derivation", "one layer's attention scores, recomputed"), e * x.quadratic,
+                         a.recompute, kTextbookSource);
+        break;
+    }
+}
+
+void deriveItemized(Builder &b, BucketDerivation &k)
+{
+    const Scenario &s = b.s;
+    // The model's own figures before the adapters' tensors are added, and its region sums.
+    const ActivationEstimate a = activationModel(ActivationModelKind::Transformer).estimate(s);
+    const TransformerTerms t = transformerTerms(s);
+    const Formula L = layersHeld(b);
+    const Bytes keptBytes = t.heldActivations + t.heldWeightCopies;
+    const Formula kept = b.input("a_kept", QT_TRANSLATE_NOOP("Derivation", "what one layer keeps from forward to backward, in bytes (activation_items)"),
+                                 countOf(keptBytes), kItemizedSource);
+    Builder::addTerm(k, "layers-held", QT_TRANSLATE_NOOP("Derivation", "every layer's kept tensors"), L * kept, a.layers, kItemizedSource);
+    Builder::addTerm(k, "recomputed-layer", QT_TRANSLATE_NOOP("Derivation", "one layer rebuilt during backward"),
+                     b.input("a_rec", QT_TRANSLATE_NOOP("Derivation", "what one recomputed layer saves again, in bytes"), countOf(a.recompute),
+                             kItemizedSource),
+                     a.recompute, kItemizedSource);
+    const Bytes below = t.embedding + t.shared;
+    const Formula belowF = b.input("a_emb", QT_TRANSLATE_NOOP("Derivation", "embedding and shared tensors (token ids, RoPE tables), in bytes"),
+                                   countOf(below), kItemizedSource);
+    if (s.parallel.pipelineParallel <= 1) {
+        Builder::addTerm(k, "embedding", QT_TRANSLATE_NOOP("Derivation", "embedding and tensors shared by the layers"), belowF, below, kItemizedSource);
+        Builder::addTerm(k, "head-and-loss", QT_TRANSLATE_NOOP("Derivation", "final norm, LM head input and the loss's FP32 log-softmax"),
+                         b.input("a_head", QT_TRANSLATE_NOOP("Derivation", "final norm, LM head and loss tensors, in bytes"), countOf(a.outsideHead),
+                                 kItemizedSource),
+                         a.outsideHead, kItemizedSource);
+    } else {
+        const Formula flight = Formula::floorDiv(L, Formula::ceilDiv(b.symbol("L"), b.symbol("p")));
+        Builder::addTerm(k, "embedding", QT_TRANSLATE_NOOP("Derivation", "embedding and shared tensors, once per micro-batch in flight"),
+                         belowF * flight, a.outside, kPipelineSource);
+    }
+}
+
+// addAdapterActivations(): each adapter keeps A's output, B·S·r, for B's weight gradient.
+void deriveAdapterActivations(Builder &b, BucketDerivation &k)
+{
+    const Scenario &s = b.s;
+    if (s.lora.mode == AdapterMode::None)
+        return;
+    const BytesPer size = dtypeSize(activationDtype(s.training.precision.recipe));
+    const Bytes perLayer = size.times(adapterActivationElements(s, b.r.lora));
+    const Formula f = Formula::perElement(size) * b.symbol("B") * b.symbol("S") * b.symbol("R_lora");
+    const char *source = QT_TRANSLATE_NOOP("Derivation", "LoRA (Hu et al. 2021): B's weight gradient needs A's output; PEFT's default "
+                                 "lora_dropout = 0 saves no copy of the input");
+    if (s.training.recompute == Recompute::Full)
+        Builder::addTerm(k, "lora-recomputed", QT_TRANSLATE_NOOP("Derivation", "the adapters' A outputs of the recomputed layer"), f, perLayer, source);
+    else
+        Builder::addTerm(k, "lora-outputs", QT_TRANSLATE_NOOP("Derivation", "the adapters' A outputs, every layer"), layersHeld(b) * f,
+                         perLayer * pipelineLayersHeld(s), source);
+}
+
+} // namespace
+
+void deriveActivations(Builder &b)
+{
+    BucketDerivation &k = b.out.activations;
+    k.key = "activations";
+    k.label = QT_TRANSLATE_NOOP("Derivation", "Activations");
+    const bool textbook = b.s.activations.model == ActivationModelKind::Textbook;
+    k.source = textbook ? kTextbookSource : kItemizedSource;
+    if (textbook)
+        deriveTextbook(b, k);
+    else
+        deriveItemized(b, k);
+    deriveAdapterActivations(b, k);
+    Builder::close(k, b.b.activations);
+}
+
+} // namespace headroom::derivation

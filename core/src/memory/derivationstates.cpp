@@ -1,0 +1,234 @@
+// The four model-state buckets, mirroring placeModelStates() (placement.cpp) term for term.
+
+#include <headroom/memory/lora.h>
+
+#include "derivationbuilder.h"
+
+namespace headroom::derivation {
+
+namespace {
+
+constexpr Count ceilDiv(Count a, Count b) { return b > 1 ? (a + b - 1) / b : a; }
+
+const char *kZeroSource = QT_TRANSLATE_NOOP("Derivation", "Rajbhandari et al. 2020, section 5 (ZeRO stages 1-3); DeepSpeed stage_1_and_2.py and "
+                                  "stage3.py");
+const char *kOffloadSource = QT_TRANSLATE_NOOP("Derivation", "ZeRO-Offload, Ren et al. 2021: optimizer states, master copy and the gradient "
+                                     "partition live in host memory and the step runs on the CPU");
+
+struct States
+{
+    explicit States(Builder &builder) : b(builder) { }
+
+    Builder &b;
+    int stage = 0;
+    bool offloadOptimizer = false;
+    bool offloadParams = false;
+    bool adapters = false;
+    bool separateFp32Grads = false;
+    BytesPer grad16;
+    Formula n; // trained parameters on this rank
+
+    Bytes shard(Bytes v) const { return bytes(ceilDiv(countOf(v), b.r.dataParallel)); }
+};
+
+void deriveParameters(States &x)
+{
+    Builder &b = x.b;
+    const Placement &pl = b.pl;
+    BucketDerivation &k = b.out.parameters;
+    k.key = "parameters";
+    k.label = QT_TRANSLATE_NOOP("Derivation", "Parameters");
+    k.source = QT_TRANSLATE_NOOP("Derivation", "P × bytes per parameter of the recipe's weight dtype (FP32: 4, FP16/BF16: 2)");
+
+    // The parts of the weights on this rank, each divided by ZeRO-3 on its own.
+    struct Part
+    {
+        const char *id;
+        const char *label;
+        Formula formula;
+        Bytes bytes;
+    };
+    std::vector<Part> parts;
+    parts.push_back({ "weights", x.adapters ? QT_TRANSLATE_NOOP("Derivation", "adapter weights") : QT_TRANSLATE_NOOP("Derivation", "weights"),
+                      Builder::times(x.n, b.r.perParam.weights), pl.trainableWeights });
+    if (x.adapters) {
+        const LoraCounts &c = b.r.lora;
+        const BytesPer rest = frozenBaseBytesPer(b.s);
+        if (b.s.lora.mode == AdapterMode::Qlora)
+            parts.push_back({ "frozen-nf4", QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4 with double quantization (4.127 bits a weight)"),
+                              b.sliced(Builder::times(b.symbol("P_nf4"), kNf4DoubleQuantBytes)), pl.frozenNf4 });
+        const Formula restCount = c.quantizedParameters > 0 ? b.symbol("P") - b.symbol("P_nf4") : b.symbol("P");
+        parts.push_back({ "frozen-16bit", b.s.lora.mode == AdapterMode::Qlora
+                                  ? QT_TRANSLATE_NOOP("Derivation", "frozen base outside the quantized matrices (embeddings, norms, LM head)")
+                                  : QT_TRANSLATE_NOOP("Derivation", "frozen base in the compute dtype"),
+                          b.sliced(Builder::times(restCount, rest)), pl.frozen16 });
+    }
+    for (Part &p : parts) {
+        Formula f = x.stage >= 3 ? b.sharded(p.formula) : p.formula;
+        const Bytes v = x.stage >= 3 ? x.shard(p.bytes) : p.bytes;
+        if (x.offloadParams) {
+            k.offloadedFormula = k.offloadedFormula.isZero() ? f : k.offloadedFormula + f;
+            k.offloaded += v;
+            continue;
+        }
+        Builder::addTerm(k, p.id, p.label, std::move(f), v, x.stage >= 3 ? kZeroSource : "");
+    }
+    if (x.stage == 3) {
+        BytesPer gathered = b.r.perParam.weights;
+        if (x.adapters)
+            gathered = b.s.lora.mode == AdapterMode::Qlora ? kNf4DoubleQuantBytes : frozenBaseBytesPer(b.s);
+        const Formula largest = b.input("P_big", QT_TRANSLATE_NOOP("Derivation", "parameters of the largest module on this rank (divided by t)"),
+                                        pl.share.largestModule,
+                                        QT_TRANSLATE_NOOP("Derivation", "DeepSpeed's estimator: largest_layer_params, the module with the most "
+                                                "parameters of its own"));
+        Builder::addTerm(k, "zero3-gathered", QT_TRANSLATE_NOOP("Derivation", "the module ZeRO-3 gathers whole for its forward and backward"),
+                         Builder::times(largest, gathered), pl.gatheredParameters, kZeroSource);
+    }
+    if (b.s.lora.mode == AdapterMode::Qlora) {
+        Formula matrix = b.symbol("M_nf4");
+        if (b.s.parallel.tensorParallel > 1)
+            matrix = Formula::ceilDiv(matrix, b.symbol("t"));
+        Builder::addTerm(k, "qlora-dequantized", QT_TRANSLATE_NOOP("Derivation", "one NF4 matrix dequantized to 16 bits for its matmul"),
+                         Builder::times(matrix, frozenBaseBytesPer(b.s)), pl.dequantBuffer,
+                         QT_TRANSLATE_NOOP("Derivation", "bitsandbytes Linear4bit dequantizes the weight before each matmul"));
+    }
+    Builder::close(k, b.b.parameters);
+}
+
+void deriveGradients(States &x)
+{
+    Builder &b = x.b;
+    const Placement &pl = b.pl;
+    BucketDerivation &k = b.out.gradients;
+    k.key = "gradients";
+    k.label = QT_TRANSLATE_NOOP("Derivation", "Gradients");
+    k.source = QT_TRANSLATE_NOOP("Derivation", "one gradient per trained parameter, in the weights' dtype (in FP32 with an FP32 gradient buffer)");
+    const Count n = b.r.trainableOnRank;
+    const Bytes acc = b.r.perParam.gradients.times(n);
+    const Bytes full16 = x.grad16.times(n);
+    const Formula accF = Builder::times(x.n, b.r.perParam.gradients);
+    const Formula full16F = Builder::times(x.n, x.grad16);
+    const char *accLabel = b.s.training.precision.fp32GradBuffer ? QT_TRANSLATE_NOOP("Derivation", "FP32 gradient buffer")
+                                                                 : QT_TRANSLATE_NOOP("Derivation", "gradients");
+    if (x.stage == 0) {
+        Builder::addTerm(k, "gradients", accLabel, accF, acc);
+    } else if (x.offloadOptimizer) {
+        k.offloadedFormula = b.sharded(accF);
+        k.offloaded = x.shard(acc);
+        if (x.stage == 1)
+            Builder::addTerm(k, "gradients-16bit", QT_TRANSLATE_NOOP("Derivation", "16-bit gradients as autograd writes them (stage 1 keeps them whole)"),
+                             full16F, full16, kOffloadSource);
+    } else if (x.stage == 1) {
+        if (x.separateFp32Grads) {
+            Builder::addTerm(k, "gradients-16bit", QT_TRANSLATE_NOOP("Derivation", "16-bit gradients as autograd writes them (stage 1 keeps them whole)"),
+                             full16F, full16, kZeroSource);
+            Builder::addTerm(k, "gradients-fp32-partition", QT_TRANSLATE_NOOP("Derivation", "FP32 gradient partition of this replica"),
+                             b.sharded(accF), x.shard(acc), kZeroSource);
+        } else {
+            Builder::addTerm(k, "gradients", accLabel, accF, acc, kZeroSource);
+        }
+    } else if (x.stage == 2) {
+        if (x.separateFp32Grads) {
+            Builder::addTerm(k, "gradients-16bit", QT_TRANSLATE_NOOP("Derivation", "16-bit gradient partition"), b.sharded(full16F), x.shard(full16),
+                             kZeroSource);
+            Builder::addTerm(k, "gradients-fp32-partition", QT_TRANSLATE_NOOP("Derivation", "FP32 gradient partition of this replica"),
+                             b.sharded(accF), x.shard(acc), kZeroSource);
+        } else {
+            Builder::addTerm(k, "gradients", QT_TRANSLATE_NOOP("Derivation", "gradient partition of this replica"), b.sharded(accF), x.shard(acc),
+                             kZeroSource);
+        }
+    } else {
+        Builder::addTerm(k, "gradients", QT_TRANSLATE_NOOP("Derivation", "gradient partition of this replica"), b.sharded(accF), x.shard(acc),
+                         kZeroSource);
+    }
+    if (pl.liveGradients > bytes(0))
+        Builder::addTerm(k, "zero3-live-gradients",
+                         QT_TRANSLATE_NOOP("Derivation", "the gathered module's 16-bit gradients before they are reduce-scattered"),
+                         Builder::times(b.symbol("P_big"), x.grad16), pl.liveGradients, kZeroSource);
+    if (pl.reduceBucket > bytes(0))
+        Builder::addTerm(k, "zero-reduce-bucket", QT_TRANSLATE_NOOP("Derivation", "ZeRO's gradient reduce bucket"),
+                         Builder::times(b.input("n_bucket", QT_TRANSLATE_NOOP("Derivation", "elements of the reduce bucket (reduce_bucket_size)"),
+                                                b.s.parallel.reduceBucket),
+                                        x.grad16, false),
+                         pl.reduceBucket, QT_TRANSLATE_NOOP("Derivation", "DeepSpeed reduce_bucket_size, default 5e8 elements"));
+    Builder::close(k, b.b.gradients);
+}
+
+// Master weights and optimizer states: whole at stage 0, divided by d from stage 1, on the host
+// with optimizer offload.
+void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes wholeBytes, const char *id, const char *label)
+{
+    Builder &b = x.b;
+    const Formula f = x.stage >= 1 ? b.sharded(whole) : whole;
+    const Bytes v = x.stage >= 1 ? x.shard(wholeBytes) : wholeBytes;
+    if (x.offloadOptimizer) {
+        if (v > bytes(0)) {
+            k.offloadedFormula = f;
+            k.offloaded = v;
+        }
+        return;
+    }
+    Builder::addTerm(k, id, label, f, v, x.stage >= 1 ? kZeroSource : "");
+}
+
+void deriveMaster(States &x)
+{
+    Builder &b = x.b;
+    BucketDerivation &k = b.out.masterWeights;
+    k.key = "master_weights";
+    k.label = QT_TRANSLATE_NOOP("Derivation", "Master weights");
+    k.source = QT_TRANSLATE_NOOP("Derivation", "an FP32 copy of the trained weights for the update (*-master recipes: DeepSpeed, Megatron, Apex O2)");
+    deriveShardedState(x, k, Builder::times(x.n, b.r.perParam.master), b.pl.replica.masterWeights, "master-weights",
+                       QT_TRANSLATE_NOOP("Derivation", "FP32 master copy"));
+    Builder::close(k, b.b.masterWeights);
+}
+
+void deriveOptimizer(States &x)
+{
+    Builder &b = x.b;
+    BucketDerivation &k = b.out.optimizerStates;
+    k.key = "optimizer_states";
+    k.label = QT_TRANSLATE_NOOP("Derivation", "Optimizer states");
+    const PerParamBytes &ppb = b.r.perParam;
+    Formula whole;
+    if (ppb.optimizerFactored) {
+        k.source = QT_TRANSLATE_NOOP("Derivation", "Adafactor (Shazeer & Stern 2018): a row and a column accumulator per matrix, a full one per "
+                           "vector; no first moment");
+        Count elements = b.r.lora.adapterFactoredElements;
+        if (!x.adapters) {
+            const FactoredShape f = factoredShape(b.s.model);
+            elements = f.matrixRowsPlusColumns + f.vectorElements;
+        }
+        const Formula e = b.input("E", QT_TRANSLATE_NOOP("Derivation", "Adafactor state elements: rows + columns of every matrix, plus vectors"),
+                                  elements);
+        whole = b.sliced(Builder::times(e, ppb.optimizer, false));
+    } else {
+        k.source = QT_TRANSLATE_NOOP("Derivation", "per trained parameter: Adam/AdamW two moments, SGD with momentum and Lion one, 8-bit Adam two "
+                           "8-bit codes (Dettmers et al. 2022), each in FP32 unless the states take the weights' dtype");
+        whole = Builder::times(x.n, ppb.optimizer);
+    }
+    deriveShardedState(x, k, whole, b.pl.replica.optimizerStates, "optimizer-states", QT_TRANSLATE_NOOP("Derivation", "optimizer states"));
+    Builder::close(k, b.b.optimizerStates);
+}
+
+} // namespace
+
+void deriveStates(Builder &b)
+{
+    const Scenario &s = b.s;
+    States x(b);
+    x.stage = static_cast<int>(s.parallel.zero);
+    x.offloadOptimizer = s.parallel.offload != Offload::None && x.stage >= 1;
+    x.offloadParams = s.parallel.offload == Offload::OptimizerAndParams && x.stage == 3;
+    x.adapters = s.lora.mode != AdapterMode::None;
+    const Dtype weights = weightDtype(s.training.precision.recipe);
+    x.grad16 = dtypeSize(weights);
+    x.separateFp32Grads = s.training.precision.fp32GradBuffer && isHalfPrecision(weights);
+    x.n = trainedOnRank(b);
+    deriveParameters(x);
+    deriveGradients(x);
+    deriveMaster(x);
+    deriveOptimizer(x);
+}
+
+} // namespace headroom::derivation

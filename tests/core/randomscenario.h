@@ -1,0 +1,123 @@
+#pragma once
+
+// Seeded random valid scenarios over everything the engine models (block families, recipes,
+// optimizers, both activation models, profiles and kernels, recompute, TP/PP/SP, ZeRO 0-3,
+// offload, LoRA/QLoRA), for the tests that must hold for every scenario, not for chosen ones.
+
+#include <random>
+
+#include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/scenario.h>
+#include <headroom/memory/validation.h>
+
+namespace headroom::testing {
+
+class RandomScenarios
+{
+public:
+    explicit RandomScenarios(unsigned seed) : m_rng(seed) { }
+
+    //! The next valid scenario (drawn again until validate() accepts it).
+    Scenario next()
+    {
+        for (;;) {
+            Scenario s = draw();
+            if (validate(s).empty())
+                return s;
+        }
+    }
+
+private:
+    Count uniform(Count lo, Count hi)
+    {
+        return std::uniform_int_distribution<long long>(static_cast<long long>(lo), static_cast<long long>(hi))(m_rng);
+    }
+    //! Log-uniform in [lo, hi]: small and large sizes equally often.
+    Count logUniform(Count lo, Count hi)
+    {
+        std::uniform_real_distribution<double> u(std::log(double(lo)), std::log(double(hi) + 1));
+        const Count v = static_cast<Count>(std::exp(u(m_rng)));
+        return v < lo ? lo : (v > hi ? hi : v);
+    }
+    bool chance(double p) { return std::bernoulli_distribution(p)(m_rng); }
+    template<typename T, std::size_t N>
+    T pick(const T (&items)[N])
+    {
+        return items[static_cast<std::size_t>(uniform(0, Count(N) - 1))];
+    }
+
+    Scenario draw()
+    {
+        Scenario s;
+        ModelSpec &m = s.model;
+        m.family = chance(0.5) ? BlockFamily::Llama : BlockFamily::Gpt2;
+        m.layers = logUniform(1, 128);
+        static constexpr Count kHeads[] = { 1, 2, 3, 4, 8, 12, 16, 32, 40, 64 };
+        static constexpr Count kHeadDims[] = { 8, 16, 64, 80, 128 };
+        m.heads = pick(kHeads);
+        m.hidden = m.heads * pick(kHeadDims);
+        // A divisor of the heads for grouped K/V, or 0 (as many as the heads).
+        if (chance(0.6)) {
+            Count kv = m.heads;
+            for (int i = 0; i < 4 && kv > 1 && chance(0.5); ++i)
+                if (kv % 2 == 0)
+                    kv /= 2;
+            m.kvHeads = kv;
+        }
+        m.ffn = chance(0.3) ? 0 : logUniform(1, 8 * m.hidden);
+        m.vocab = logUniform(50, 260'000);
+        m.maxPositions = m.family == BlockFamily::Gpt2 && chance(0.7) ? logUniform(1, 8192) : 0;
+        m.tiedEmbeddings = chance(0.4);
+        m.qkvBias = m.family == BlockFamily::Llama && chance(0.3);
+        if (chance(0.15))
+            m.paramsOverride = logUniform(1000, 2'000'000'000'000);
+
+        TrainingSetup &t = s.training;
+        t.microBatch = logUniform(1, 64);
+        t.sequence = logUniform(1, 32768);
+        t.precision.recipe = pick(kAllRecipes);
+        t.precision.optimizer = pick(kAllOptimizers);
+        t.precision.stateDtype = chance(0.2) ? StateDtype::WeightDtype : StateDtype::Fp32;
+        t.precision.fp32GradBuffer = chance(0.2);
+        static constexpr Recompute kRecompute[] = { Recompute::None, Recompute::Full, Recompute::Selective };
+        t.recompute = pick(kRecompute);
+        t.gradAccumSteps = chance(0.5) ? 1 : logUniform(1, 32);
+
+        ActivationOptions &a = s.activations;
+        a.model = chance(0.5) ? ActivationModelKind::Textbook : ActivationModelKind::Transformer;
+        a.profile = pick(kAllProfiles);
+        a.attention = pick(kAllAttentionKernels);
+        a.dropout = chance(0.3) ? 0.1 : 0.0;
+
+        s.overhead.cudaContext = bytes(chance(0.2) ? 0 : logUniform(1, Count(4) << 30));
+        s.overhead.allocatorReserve = bytes(chance(0.2) ? 0 : logUniform(1, Count(4) << 30));
+
+        Parallelism &p = s.parallel;
+        static constexpr Count kTp[] = { 1, 1, 1, 2, 4, 8 };
+        p.tensorParallel = pick(kTp);
+        p.pipelineParallel = chance(0.7) ? 1 : uniform(1, m.layers < 8 ? m.layers : 8);
+        const Count d = chance(0.3) ? 1 : logUniform(1, 512);
+        p.gpus = d * p.tensorParallel * p.pipelineParallel;
+        p.sequenceParallel = p.tensorParallel > 1 && chance(0.5);
+        p.zero = static_cast<ZeroStage>(uniform(0, 3));
+        static constexpr Offload kOffload[] = { Offload::None, Offload::Optimizer, Offload::OptimizerAndParams };
+        p.offload = pick(kOffload);
+        if (p.offload == Offload::Optimizer && p.zero == ZeroStage::Stage0)
+            p.zero = ZeroStage::Stage1;
+        if (p.offload == Offload::OptimizerAndParams)
+            p.zero = ZeroStage::Stage3;
+        p.gpusPerNode = pick(kTp) * 2;
+        p.reduceBucket = chance(0.5) ? 500'000'000 : logUniform(1, 2'000'000'000);
+
+        LoraSpec &l = s.lora;
+        static constexpr AdapterMode kModes[] = { AdapterMode::None, AdapterMode::Lora, AdapterMode::Qlora };
+        l.mode = pick(kModes);
+        l.rank = logUniform(1, 512);
+        l.targets = chance(0.3) ? 0 : static_cast<unsigned>(uniform(1, 127));
+        return s;
+    }
+
+    std::mt19937_64 m_rng;
+};
+
+} // namespace headroom::testing
