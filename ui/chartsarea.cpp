@@ -84,7 +84,7 @@ void ChartsArea::refresh()
     const ScenarioSpec &spec = m_document->spec();
     const Breakdown &b = m_document->breakdown();
     const Catalogue &catalogue = m_document->catalogue();
-    m_bar->setData(makeStackedBar(spec, b, catalogue));
+    m_bar->setData(makeStackedBar(spec, b, m_document->derivation(), catalogue));
     refreshSweep();
     m_recipes->setData(makeRecipeComparison(spec, catalogue));
     m_timeline->setData(makeTimeline(spec, b, catalogue));

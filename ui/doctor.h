@@ -1,6 +1,6 @@
 #pragma once
 
-// The brief's troubleshooting table (section 4.3) as data: for each symptom the likely cause
+// The article's troubleshooting table (section 4.3) as data: for each symptom the likely cause
 // and the fix, and what the current scenario says about it, with a change to try where the fix
 // is a change to the plan.
 
@@ -43,7 +43,7 @@ struct Remedy
 struct Diagnosis
 {
     Symptom symptom = Symptom::OomMidway;
-    QString title;    //!< the symptom, as the brief's table words it
+    QString title;    //!< the symptom, as the article's table words it
     QString cause;    //!< the likely cause
     QString fix;      //!< what to do
     QString scenario; //!< what the current scenario says about it (may be empty)

@@ -132,9 +132,26 @@ QString Labels::activationModel(ActivationModelKind k)
 QString Labels::stepPhase(StepPhase p)
 {
     switch (p) {
-    case StepPhase::Forward: return tr("end of forward");
+    case StepPhase::Forward: return tr("forward");
     case StepPhase::Backward: return tr("backward");
     case StepPhase::OptimizerStep: return tr("optimizer step");
+    }
+    return {};
+}
+
+QString Labels::timelineEvent(TimelineEvent e)
+{
+    switch (e) {
+    case TimelineEvent::StepStart: return tr("start of the step");
+    case TimelineEvent::LayersForward: return tr("last layer's forward");
+    case TimelineEvent::LossForward: return tr("the loss's forward (logits)");
+    case TimelineEvent::ForwardEnd: return tr("end of forward");
+    case TimelineEvent::LossBackward: return tr("the loss's backward");
+    case TimelineEvent::TopLayerBackward: return tr("last layer's backward");
+    case TimelineEvent::BottomLayerBackward: return tr("first layer's backward");
+    case TimelineEvent::BackwardEnd: return tr("end of backward");
+    case TimelineEvent::OptimizerStep: return tr("optimizer step");
+    case TimelineEvent::StepEnd: return tr("end of the step");
     }
     return {};
 }

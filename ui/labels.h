@@ -30,6 +30,8 @@ public:
     static QString family(BlockFamily family);
     static QString activationModel(ActivationModelKind kind);
     static QString stepPhase(StepPhase phase);
+    //! The moment of the step a timeline event marks ("last layer's backward").
+    static QString timelineEvent(TimelineEvent event);
 
     //! The field as the planner labels it ("Hidden size").
     static QString field(Field field);

@@ -135,7 +135,7 @@ void MainWindow::createDocks()
     m_precisionDock->setWidget(m_precision);
     addDockWidget(Qt::RightDockWidgetArea, m_precisionDock);
     tabifyDockWidget(m_doctorDock, m_precisionDock);
-    // The lab recommends BF16 or FP16 by the plan's GPU (the brief, section 3.4).
+    // The lab recommends BF16 or FP16 by the plan's GPU (the article, section 3.4).
     auto tellLab = [this] {
         const GpuSpec *gpu = m_document->catalogue().gpu(m_document->spec().gpuId);
         m_precision->setGpuSupportsBf16(gpu ? gpu->bf16 : true, gpu ? gpu->name : QString());

@@ -9,6 +9,7 @@
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/steptimeline.h>
 
+#include "derivationtext.h"
 #include "labels.h"
 
 namespace headroom {
@@ -37,13 +38,12 @@ QString dtypeLabel(Dtype d)
 
 } // namespace
 
-MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Catalogue &catalogue, DisplayUnit unit)
+MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Derivation &d, const Catalogue &catalogue,
+                         DisplayUnit unit)
 {
     const Scenario &s = spec.scenario;
-    const ModelSpec &m = s.model;
     const TrainingSetup &t = s.training;
     auto both = [unit](Bytes v) { return formatBytesBoth(v, unit); };
-    const QString times = MathText::tr(" × ");
 
     MathSheet sheet;
     const ModelPreset *preset = catalogue.preset(spec.presetId);
@@ -52,173 +52,81 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Cat
                                groupedCount(t.sequence), Labels::recipe(t.precision.recipe),
                                Labels::optimizer(t.precision.optimizer));
 
-    // --- Fixed cost: P x bytes per parameter, bucket by bucket ------------------------------
-    const ModelStates ms = modelStates(s);
-    const PerParamBytes ppb = perParamBytes(t.precision);
-    const QString P = shortCount(ms.parameterCount);
-    MathSection fixed;
-    fixed.heading = MathText::tr("Fixed cost: parameters, gradients, master weights, optimizer states");
-    fixed.note = m.paramsOverride > 0
-            ? MathText::tr("P = %1 parameters, as given.").arg(groupedCount(ms.parameterCount))
-            : MathText::tr("P = %1 parameters, derived from the architecture (L = %2, H = %3, A = %4, V = %5).")
-                      .arg(groupedCount(ms.parameterCount), groupedCount(m.layers), groupedCount(m.hidden),
-                           groupedCount(m.heads), groupedCount(m.vocab));
-    auto stateLine = [&](const QString &name, BytesPer per, Bytes value) {
-        return MathLine{ name, MathText::tr("P × %1").arg(perParam(per)),
-                         MathText::tr("%1 params × %2").arg(P, perParam(per)), both(value), false };
-    };
-    fixed.lines << stateLine(MathText::tr("Parameters (%1)").arg(dtypeLabel(weightDtype(t.precision.recipe))),
-                             ppb.weights, ms.parameters);
-    fixed.lines << stateLine(MathText::tr("Gradients"), ppb.gradients, ms.gradients);
-    fixed.lines << stateLine(MathText::tr("Master weights (FP32)"), ppb.master, ms.masterWeights);
-    if (ppb.optimizerFactored) {
-        const FactoredShape f = factoredShape(m);
-        fixed.lines << MathLine{ MathText::tr("Optimizer states (factored)"),
-                                 MathText::tr("(rows + columns + vectors) × %1").arg(perParam(ppb.optimizer)),
-                                 MathText::tr("(%1 + %2) × %3")
-                                         .arg(groupedCount(f.matrixRowsPlusColumns), groupedCount(f.vectorElements),
-                                              perParam(ppb.optimizer)),
-                                 both(ms.optimizerStates), false };
-    } else {
-        fixed.lines << stateLine(MathText::tr("Optimizer states (%1 × %2)")
-                                         .arg(optimizerStateTensors(t.precision.optimizer))
-                                         .arg(Labels::optimizer(t.precision.optimizer)),
-                                 ppb.optimizer, ms.optimizerStates);
-    }
-    const Bytes fixedTotal = ms.parameters + ms.gradients + ms.masterWeights + ms.optimizerStates;
-    if (ppb.optimizerFactored) {
-        const double perParamSum = ppb.weights.value() + ppb.gradients.value() + ppb.master.value();
-        fixed.lines << MathLine{ MathText::tr("Fixed"), MathText::tr("P × %1 B + factored states")
-                                         .arg(QLocale().toString(perParamSum, 'g', 4)),
-                                 MathText::tr("%1 params × %2 B + %3")
-                                         .arg(P, QLocale().toString(perParamSum, 'g', 4),
-                                              formatBytes(ms.optimizerStates, unit)),
-                                 both(fixedTotal), true };
-    } else {
-        const QString total = QLocale().toString(ppb.total(), 'g', 4);
-        fixed.lines << MathLine{ MathText::tr("Fixed"), MathText::tr("P × %1 B").arg(total),
-                                 MathText::tr("%1 params × %2 B").arg(P, total), both(fixedTotal), true };
-    }
-    // The per-GPU buckets differ from P x bytes when the core shards or offloads model states.
-    if (b.modelStates() != fixedTotal)
-        fixed.lines << MathLine{ MathText::tr("Fixed, per GPU"),
-                                 MathText::tr("after sharding, offload and adapters"), QString(),
-                                 both(b.modelStates()), true };
-    sheet.sections << fixed;
-
-    // --- Activations ------------------------------------------------------------------------
-    const ActivationEstimate &a = b.activationDetail;
-    const BytesPer elem = dtypeSize(activationDtype(t.precision.recipe));
-    MathSection act;
-    act.heading = MathText::tr("Activations: what forward keeps for backward");
-    const Count B = t.microBatch, S = t.sequence, H = m.hidden, A = m.heads, L = m.layers;
-    if (s.activations.model == ActivationModelKind::Textbook) {
-        act.note = MathText::tr("The brief's formula (section 2.2, after Korthikanti et al. 2022): per layer "
-                                "%1 × (19·B·S·H + 3·B·A·S²), elements in %2.")
-                           .arg(perParam(elem), dtypeLabel(activationDtype(t.precision.recipe)));
-        const Count linear = 19 * B * S * H;
-        const Count quadratic = 3 * B * A * S * S;
-        act.lines << MathLine{ MathText::tr("Per layer"), MathText::tr("%1 × (19·B·S·H + 3·B·A·S²)").arg(perParam(elem)),
-                               MathText::tr("%1 × (19 × %2 × %3 × %4 + 3 × %2 × %5 × %3²) = %1 × (%6 + %7)")
-                                       .arg(perParam(elem), groupedCount(B), groupedCount(S), groupedCount(H),
-                                            groupedCount(A), groupedCount(linear), groupedCount(quadratic)),
-                               both(a.perLayer), false };
-        switch (t.recompute) {
-        case Recompute::None:
-            act.lines << MathLine{ MathText::tr("All layers"), MathText::tr("L × per layer"),
-                                   MathText::tr("%1 × %2").arg(groupedCount(L), formatBytes(a.perLayer, unit)),
-                                   both(a.layers), false };
-            break;
-        case Recompute::Full:
-            act.lines << MathLine{ MathText::tr("Layer inputs kept"), MathText::tr("L × %1 × B·S·H").arg(perParam(elem)),
-                                   MathText::tr("%1 × %2 × %3 × %4 × %5")
-                                           .arg(groupedCount(L), perParam(elem), groupedCount(B), groupedCount(S),
-                                                groupedCount(H)),
-                                   both(a.layers), false };
-            act.lines << MathLine{ MathText::tr("One layer recomputed"), MathText::tr("1 × per layer"),
-                                   formatBytes(a.perLayer, unit), both(a.recompute), false };
-            break;
-        case Recompute::Selective:
-            act.lines << MathLine{ MathText::tr("Linear part kept"), MathText::tr("L × %1 × 19·B·S·H").arg(perParam(elem)),
-                                   MathText::tr("%1 × %2 × %3").arg(groupedCount(L), perParam(elem), groupedCount(linear)),
-                                   both(a.layers), false };
-            act.lines << MathLine{ MathText::tr("Scores of one layer recomputed"),
-                                   MathText::tr("%1 × 3·B·A·S²").arg(perParam(elem)),
-                                   MathText::tr("%1 × %2").arg(perParam(elem), groupedCount(quadratic)),
-                                   both(a.recompute), false };
-            break;
+    // --- The counts the buckets multiply: P from the architecture, the rank's share ----------
+    MathSection counts;
+    counts.heading = MathText::tr("Parameter counts");
+    counts.note = MathText::tr("Derived from the architecture, layer by layer; the symbols are listed at the end.");
+    for (const char *symbol : { "P", "P_arch", "P_m", "P_lora", "P_nf4", "P_train" }) {
+        const DerivedValue *v = d.value(symbol);
+        if (!v)
+            continue;
+        MathLine line;
+        line.name = QStringLiteral("%1 (%2)").arg(QString::fromStdString(v->symbol), derivationWord(v->meaning));
+        if (v->derived) {
+            line.formula = formulaText(v->formula, Formula::Style::Symbols);
+            line.numbers = formulaText(v->formula, Formula::Style::Values);
+        } else {
+            line.formula = MathText::tr("given");
         }
-    } else {
-        act.note = MathText::tr("Itemized model: the saved tensors of one layer, listed below, per block family "
-                                "and implementation.");
-        act.lines << MathLine{ MathText::tr("Per layer"), MathText::tr("Σ saved tensors of one layer"), QString(),
-                               both(a.perLayer), false };
-        act.lines << MathLine{ MathText::tr("Stored across layers"),
-                               MathText::tr("L layers under %1 checkpointing").arg(Labels::recompute(t.recompute).toLower()),
-                               MathText::tr("L = %1").arg(groupedCount(L)), both(a.layers), false };
-        if (a.recompute > bytes(0))
-            act.lines << MathLine{ MathText::tr("Recomputed in backward"), MathText::tr("one layer's dropped tensors"),
-                                   QString(), both(a.recompute), false };
+        //: a parameter count, e.g. "6,738,415,616 parameters"
+        line.result = MathText::tr("%1 parameters").arg(groupedCount(v->value));
+        counts.lines << line;
     }
-    if (a.outside > bytes(0))
-        act.lines << MathLine{ MathText::tr("Outside the layers"), MathText::tr("embedding, logits and loss"),
-                               QString(), both(a.outside), false };
-    act.lines << MathLine{ MathText::tr("Activations"), MathText::tr("stored + recomputed + outside"),
-                           MathText::tr("%1 + %2 + %3")
-                                   .arg(formatBytes(a.layers, unit), formatBytes(a.recompute, unit),
-                                        formatBytes(a.outside, unit)),
-                           both(b.activations), true };
-    sheet.sections << act;
+    sheet.sections << counts;
 
-    // --- Runtime and total ------------------------------------------------------------------
-    MathSection total;
-    total.heading = MathText::tr("Runtime overhead and the total");
-    total.note = MathText::tr("CUDA context and kernels, and the caching allocator's reserve: the runtime's own "
-                              "share, outside anything the model allocates.");
-    total.lines << MathLine{ MathText::tr("Overhead"), MathText::tr("CUDA context + allocator reserve"),
-                             MathText::tr("%1 + %2").arg(formatBytes(s.overhead.cudaContext, unit),
-                                                         formatBytes(s.overhead.allocatorReserve, unit)),
-                             both(b.overhead), false };
-    total.lines << MathLine{ MathText::tr("Total"), MathText::tr("fixed + activations + overhead"),
-                             MathText::tr("%1 + %2 + %3")
-                                     .arg(formatBytes(b.modelStates(), unit), formatBytes(b.activations, unit),
-                                          formatBytes(b.overhead, unit)),
-                             both(b.total()), true };
-    if (b.peak > b.total()) {
-        total.lines << MathLine{ MathText::tr("Peak (%1)").arg(Labels::stepPhase(b.peakPhase)),
-                                 MathText::tr("total + backward's transient buffers"),
-                                 MathText::tr("%1 + %2").arg(formatBytes(b.total(), unit),
-                                                             formatBytes(a.backwardTransient, unit)),
-                                 both(b.peak), true };
-    } else if (b.peak < b.total()) {
-        // The itemized model takes the peak from the step's timeline: not every bucket is live
-        // at once (gradients appear layer by layer while activations are released).
-        const StepTimeline timeline = stepTimeline(s, b);
-        const TimelinePoint &p = timeline.peakPoint();
-        total.lines << MathLine{ MathText::tr("Peak (%1)").arg(Labels::stepPhase(b.peakPhase)),
-                                 MathText::tr("what is live at the step's highest point: parameters + gradients + "
-                                              "master weights + optimizer states + activations + transient buffers + "
-                                              "overhead"),
-                                 QStringList{ formatBytes(p.parameters, unit), formatBytes(p.gradients, unit),
-                                              formatBytes(p.masterWeights, unit), formatBytes(p.optimizerStates, unit),
-                                              formatBytes(p.activations, unit), formatBytes(p.transient, unit),
-                                              formatBytes(p.overhead, unit) }
-                                         .join(MathText::tr(" + ")),
-                                 both(b.peak), true };
-    }
-    if (s.gpu.capacity > bytes(0)) {
+    // --- Each bucket: its terms, their formulas with the numbers plugged in -----------------
+    auto section = [&](const BucketDerivation &k) {
+        MathSection sec;
+        sec.heading = derivationWord(k.label);
+        sec.note = derivationWord(k.source);
+        for (const DerivationTerm &term : k.terms) {
+            const QString symbols = formulaText(term.formula, Formula::Style::Symbols);
+            const QString numbers = formulaText(term.formula, Formula::Style::Values);
+            sec.lines << MathLine{ derivationWord(term.label), symbols, numbers == symbols ? QString() : numbers,
+                                   both(term.bytes), false };
+        }
+        if (k.terms.size() != 1) {
+            const QString symbols = k.terms.empty() ? QStringLiteral("0") : formulaText(k.formula, Formula::Style::Symbols);
+            const QString numbers = k.terms.empty() ? QString() : formulaText(k.formula, Formula::Style::Values);
+            sec.lines << MathLine{ derivationWord(k.label), symbols, numbers == symbols ? QString() : numbers, both(k.bytes),
+                                   true };
+        } else {
+            sec.lines.last().total = true;
+        }
+        if (k.offloaded > bytes(0))
+            sec.lines << MathLine{ MathText::tr("Offloaded to host RAM, per GPU"),
+                                   formulaText(k.offloadedFormula, Formula::Style::Symbols), QString(), both(k.offloaded),
+                                   false };
+        return sec;
+    };
+    // The article's fixed cost first (mixed precision with Adam is still 16 bytes/param), then
+    // what one GPU holds of it.
+    sheet.sections << section(d.wholeModelStates);
+    for (const BucketDerivation *k : d.buckets())
+        if (k != &d.peak)
+            sheet.sections << section(*k);
+
+    // --- The peak: what is live at the step's highest point ---------------------------------
+    MathSection peak = section(d.peak);
+    peak.heading = MathText::tr("Peak of the step: %1 (%2)")
+                           .arg(Labels::timelineEvent(d.peakEvent), Labels::stepPhase(d.peakPhase));
+    peak.lines << MathLine{ MathText::tr("Sum of the buckets"), MathText::tr("not all live at once"), QString(),
+                            both(d.sumOfBuckets), false };
+    if (d.capacity > bytes(0)) {
         const GpuSpec *gpu = catalogue.gpu(spec.gpuId);
         const QString gpuName = gpu ? gpu->name : spec.gpuId;
-        const bool fitsGpu = b.peak <= s.gpu.capacity;
-        total.lines << MathLine{ fitsGpu ? MathText::tr("Headroom") : MathText::tr("Overflow"),
-                                 fitsGpu ? MathText::tr("capacity − peak") : MathText::tr("peak − capacity"),
-                                 fitsGpu ? MathText::tr("%1 (%2) − %3").arg(formatBytes(s.gpu.capacity, unit), gpuName,
-                                                                            formatBytes(b.peak, unit))
-                                         : MathText::tr("%1 − %2 (%3)").arg(formatBytes(b.peak, unit),
-                                                                            formatBytes(s.gpu.capacity, unit), gpuName),
-                                 both(fitsGpu ? s.gpu.capacity - b.peak : b.peak - s.gpu.capacity), true };
+        peak.lines << MathLine{ d.fits ? MathText::tr("Headroom") : MathText::tr("Overflow"),
+                                d.fits ? MathText::tr("capacity − peak") : MathText::tr("peak − capacity"),
+                                MathText::tr("%1 (%2) against a peak of %3")
+                                        .arg(formatBytes(d.capacity, unit), gpuName, formatBytes(d.peak.bytes, unit)),
+                                both(d.fits ? d.margin : bytes(0) - d.margin), true };
     }
-    sheet.sections << total;
+    sheet.sections << peak;
+
+    // --- Symbols ----------------------------------------------------------------------------
+    for (const DerivedValue &v : d.values)
+        sheet.symbols << MathSymbol{ QString::fromStdString(v.symbol), derivationWord(v.meaning), groupedCount(v.value),
+                                     v.derived ? formulaText(v.formula, Formula::Style::Symbols) : QString() };
 
     // --- One layer's tensors ----------------------------------------------------------------
     std::vector<ActivationItem> items;
@@ -262,6 +170,16 @@ QString mathSheetHtml(const MathSheet &sheet, const QString &text, const QString
                             .arg(equation);
         }
     }
+    if (!sheet.symbols.isEmpty()) {
+        html += QStringLiteral("<h4 style=\"margin-bottom:2px\">%1</h4>").arg(esc(MathText::tr("Symbols")));
+        html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\" width=\"100%\">");
+        for (const MathSymbol &v : sheet.symbols)
+            html += QStringLiteral("<tr><td nowrap><b>%1</b></td><td align=\"right\" nowrap>%2</td><td>%3%4</td></tr>")
+                            .arg(esc(v.symbol), esc(v.value), esc(v.meaning),
+                                 v.formula.isEmpty() ? QString()
+                                                     : QStringLiteral(" <span style=\"color:%1\">= %2</span>").arg(muted, esc(v.formula)));
+        html += QStringLiteral("</table>");
+    }
     if (!sheet.tensors.isEmpty()) {
         html += QStringLiteral("<h4 style=\"margin-bottom:2px\">%1</h4>").arg(esc(MathText::tr("One layer's saved tensors")));
         html += QStringLiteral("<p style=\"color:%1; margin-top:0\">%2</p>").arg(muted, esc(sheet.tensorNote));
@@ -304,6 +222,12 @@ QString mathSheetText(const MathSheet &sheet)
                 l += QStringLiteral(" = ") + line.numbers;
             out << l + QStringLiteral(" = ") + line.result;
         }
+    }
+    if (!sheet.symbols.isEmpty()) {
+        out << QString() << MathText::tr("Symbols");
+        for (const MathSymbol &v : sheet.symbols)
+            out << QStringLiteral("%1 = %2  %3%4").arg(v.symbol, v.value, v.meaning,
+                                                       v.formula.isEmpty() ? QString() : QStringLiteral(" = ") + v.formula);
     }
     if (!sheet.tensors.isEmpty()) {
         out << QString() << MathText::tr("One layer's saved tensors");

@@ -1,8 +1,8 @@
 #pragma once
 
 // "Show the math": every bucket of the estimate written out as its formula, the current
-// scenario's numbers plugged in, and the result in GB and GiB. Built from the core's results
-// (modelStates, estimate, the activation model's itemize); the pane only renders it.
+// scenario's numbers plugged in, and the result in GB and GiB. Printed from the core's
+// derivation (derivation.h) and the activation model's itemize(); nothing is derived here.
 
 #include <QList>
 #include <QString>
@@ -15,6 +15,7 @@
 namespace headroom {
 
 struct Breakdown;
+struct Derivation;
 
 struct MathLine
 {
@@ -44,17 +45,28 @@ struct MathTensor
     bool outside = false; //!< outside the layers (embedding, logits, loss)
 };
 
+//! A symbol the formulas name, with its value and meaning (and how it is derived).
+struct MathSymbol
+{
+    QString symbol;
+    QString meaning;
+    QString value;
+    QString formula;
+};
+
 struct MathSheet
 {
     QString title;
     QList<MathSection> sections;
+    QList<MathSymbol> symbols;
     QList<MathTensor> tensors;
     QString tensorNote;
     QStringList notes; //!< the estimate's warnings, in words
 };
 
-MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &breakdown, const Catalogue &catalogue,
-                         DisplayUnit unit);
+//! The sheet of \a derivation: every line is one of its terms, printed.
+MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &breakdown, const Derivation &derivation,
+                         const Catalogue &catalogue, DisplayUnit unit);
 
 //! The sheet as HTML for a QTextBrowser; colours come from the caller's palette.
 QString mathSheetHtml(const MathSheet &sheet, const QString &textColor, const QString &mutedColor,

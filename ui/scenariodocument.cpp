@@ -114,10 +114,18 @@ ScenarioSpec ScenarioDocument::defaultSpec(const Catalogue &catalogue)
     return spec;
 }
 
+const Derivation &ScenarioDocument::derivation() const
+{
+    if (!m_derivation)
+        m_derivation = std::make_unique<Derivation>(derive(m_spec.scenario));
+    return *m_derivation;
+}
+
 void ScenarioDocument::applySpec(const ScenarioSpec &spec, bool keepDraft)
 {
     m_spec = spec;
     m_breakdown = estimate(m_spec.scenario);
+    m_derivation.reset();
     if (!keepDraft) {
         m_draft = spec;
         setIssues({});

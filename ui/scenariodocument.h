@@ -5,11 +5,13 @@
 // signal, so panes never talk to each other (Tiled's MapDocument).
 
 #include <functional>
+#include <memory>
 
 #include <QObject>
 #include <QString>
 
 #include <headroom/memory/breakdown.h>
+#include <headroom/memory/derivation.h>
 #include <headroom/io/catalogue.h>
 #include <headroom/io/scenariofile.h>
 #include <headroom/memory/validation.h>
@@ -51,6 +53,9 @@ public:
     const ScenarioSpec &spec() const { return m_spec; }
     const Scenario &scenario() const { return m_spec.scenario; }
     const Breakdown &breakdown() const { return m_breakdown; }
+    //! How every figure of breakdown() comes about (derivation.h): derived on first use after a
+    //! change, so that panes hidden behind a tab cost nothing while a slider moves.
+    const Derivation &derivation() const;
     //! The scenario as typed; equal to spec() unless issues() is non-empty.
     const ScenarioSpec &draft() const { return m_draft; }
     //! What is wrong with the draft; empty when the draft is the scenario.
@@ -114,6 +119,7 @@ private:
     ScenarioSpec m_spec;
     ScenarioSpec m_draft;
     Breakdown m_breakdown;
+    mutable std::unique_ptr<Derivation> m_derivation;
     ValidationIssues m_issues;
     QUndoStack *m_undoStack;
     QString m_fileName;

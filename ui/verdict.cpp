@@ -4,6 +4,7 @@
 
 #include <headroom/planning/advice.h>
 #include <headroom/memory/breakdown.h>
+#include <headroom/memory/derivation.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/planning/fitsearch.h>
 
@@ -48,7 +49,8 @@ QString adviceText(const Scenario &before, const Scenario &after, int kind)
     return {};
 }
 
-Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Catalogue &catalogue, DisplayUnit unit)
+Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivation &d, const Catalogue &catalogue,
+                     DisplayUnit unit)
 {
     const Scenario &s = spec.scenario;
     Verdict v;
@@ -62,16 +64,18 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Catalog
         v.detail = VerdictText::tr("Choose a GPU for a verdict.");
         return v;
     }
-    const bool fit = fits(s, b);
+    const bool fit = d.fits;
     v.state = fit ? Verdict::State::Fits : Verdict::State::DoesNotFit;
     v.badge = fit ? VerdictText::tr("Fits") : VerdictText::tr("Does not fit");
     //: "Fits on 1 × NVIDIA A100 80GB (SXM4): 12.3 GiB to spare"
     v.headline = fit ? VerdictText::tr("Fits on %1 × %2: %3 to spare")
-                               .arg(count, gpuName, formatBytes(s.gpu.capacity - b.peak, unit))
+                               .arg(count, gpuName, formatBytes(d.margin, unit))
                      : VerdictText::tr("Does not fit on %1 × %2: %3 short")
-                               .arg(count, gpuName, formatBytes(b.peak - s.gpu.capacity, unit));
+                               .arg(count, gpuName, formatBytes(bytes(0) - d.margin, unit));
+    //: the peak, the moment of the step it happens ("last layer's backward") and the capacity
     v.detail = VerdictText::tr("Peak %1 per GPU (%2) against %3.")
-                       .arg(formatBytes(b.peak, unit), Labels::stepPhase(b.peakPhase), formatBytes(s.gpu.capacity, unit));
+                       .arg(formatBytes(d.peak.bytes, unit), Labels::timelineEvent(d.peakEvent),
+                            formatBytes(d.capacity, unit));
 
     v.gpusNeeded = gpusNeeded(s);
     if (!fit) {

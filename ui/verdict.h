@@ -16,6 +16,7 @@
 namespace headroom {
 
 struct Breakdown;
+struct Derivation;
 
 struct Verdict
 {
@@ -35,7 +36,8 @@ struct Verdict
 //! One advice step in words: "Enable full activation checkpointing".
 QString adviceText(const Scenario &before, const Scenario &after, int kind);
 
-Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &breakdown, const Catalogue &catalogue,
-                     DisplayUnit unit);
+//! The verdict of \a derivation: its peak, margin and moment; the searches for what would fit.
+Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &breakdown, const Derivation &derivation,
+                     const Catalogue &catalogue, DisplayUnit unit);
 
 } // namespace headroom

@@ -496,7 +496,7 @@ int runFitCommand(const QStringList &arguments)
                      .arg(strategyText(s), gbText(one.peak), countOrDash(g.maxBatch), countOrDash(g.maxSequence))
           << Qt::endl;
         if (adviceCount > 0) {
-            o << Cli::tr("What to change first (the brief's order, each step on top of the previous):") << Qt::endl;
+            o << Cli::tr("What to change first (the rescue order of the training-memory guide «显存都去哪儿了», each step on top of the previous):") << Qt::endl;
             Scenario before = onGpu(s, *g.gpu);
             for (int i = 0; i < adviceCount; ++i) {
                 o << QStringLiteral("  %1. ").arg(i + 1) << adviceText(before, advice[i], placeModelStates(advice[i].after))

@@ -1,4 +1,4 @@
-// headroom-cli as a user drives it: the brief's example, units, and every kind of bad input.
+// headroom-cli as a user drives it: the article's example, units, and every kind of bad input.
 
 #include <QtTest>
 
@@ -125,7 +125,7 @@ private slots:
         const QString good = write("good.json", "{\"schema\": 1, \"model\": {\"params\": \"7B\", \"layers\": 32, \"hidden\": 4096, \"heads\": 32},"
                                                 " \"training\": {\"batch\": 4, \"seq\": 2048, \"recipe\": \"fp16-master\"},"
                                                 " \"runtime\": {\"overhead\": 0}}");
-        // Options override the file: B = 1 gives the brief's total again.
+        // Options override the file: B = 1 gives the article's total again.
         const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--scenario"), good, QStringLiteral("--batch"), QStringLiteral("1"),
                             QStringLiteral("--json") });
         QCOMPARE(r.exitCode, 0);

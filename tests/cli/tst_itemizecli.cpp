@@ -127,7 +127,7 @@ private slots:
     {
         // --attention without --activations selects the itemized model...
         QVERIFY(!item(json(kLlama), QStringLiteral("self_attn.lse")).isEmpty());
-        // ...while an explicit --activations textbook keeps the brief's formula.
+        // ...while an explicit --activations textbook keeps the article's formula.
         const QJsonObject textbook = json(kLlama + QStringList{ QStringLiteral("--activations"), QStringLiteral("textbook") });
         QVERIFY(item(textbook, QStringLiteral("self_attn.lse")).isEmpty());
         QVERIFY(!item(textbook, QStringLiteral("attn.scores")).isEmpty());

@@ -231,7 +231,7 @@ private slots:
     }
 
     // max|g| doubles from step 100 while each inf halves the scale: step 100 + k uses 2^(15-k);
-    // step 112 uses 8 and still overflows: the brief's exploding-gradient diagnosis.
+    // step 112 uses 8 and still overflows: the article's exploding-gradient diagnosis.
     void lossScaleBlowUpDiagnosis()
     {
         const Run r = cli({ QStringLiteral("lossscale"), QStringLiteral("--steps"), QStringLiteral("200"), QStringLiteral("--max-grad"),

@@ -1,4 +1,4 @@
-// advise(): the brief's OOM rescue order (section 4.2), each step's saving worked out by hand.
+// advise(): the article's OOM rescue order (section 4.2), each step's saving worked out by hand.
 
 #include <QtTest>
 
@@ -9,7 +9,7 @@ using namespace headroom;
 
 namespace {
 
-// The brief's 7B (P = 7e9, L = 32, H = 4096, A = 32, S = 2048), fp16 + FP32 master + Adam:
+// The article's 7B (P = 7e9, L = 32, H = 4096, A = 32, S = 2048), fp16 + FP32 master + Adam:
 // 112e9 bytes of model states; one layer's activations 1,124,073,472 bytes at B = 1, so
 // 35,970,351,104 for 32 layers; no runtime overhead.
 Scenario brief7B(Count batch)

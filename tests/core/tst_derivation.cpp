@@ -318,6 +318,20 @@ private slots:
                         QFAIL(qPrintable(QStringLiteral("scenario %1: %2 names %3, which the table lacks")
                                                  .arg(i)
                                                  .arg(QLatin1String(k->key), QString::fromStdString(symbol))));
+            // The whole model's fixed cost: its terms and formula hold together, and under full
+            // fine-tuning it is the core's modelStates().
+            const QString whole = checkBucket(d.wholeModelStates, d.wholeModelStates.bytes);
+            if (!whole.isEmpty())
+                QFAIL(qPrintable(QStringLiteral("scenario %1 (%2): %3").arg(i).arg(describe(s), whole)));
+            if (s.lora.mode == AdapterMode::None) {
+                const ModelStates whole = modelStates(s);
+                const Bytes expected = whole.parameters + whole.gradients + whole.masterWeights + whole.optimizerStates;
+                if (d.wholeModelStates.bytes != expected || d.wholeModelStates.formula.value() != countOf(expected))
+                    QFAIL(qPrintable(QStringLiteral("scenario %1: whole-model states %2, modelStates %3")
+                                             .arg(i)
+                                             .arg(double(countOf(d.wholeModelStates.bytes)))
+                                             .arg(double(countOf(expected)))));
+            }
             QCOMPARE(d.activationsSplit.layersHeld + d.activationsSplit.outsideLayers + d.activationsSplit.recomputedLayer,
                      b.activations);
         }

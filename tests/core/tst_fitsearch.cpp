@@ -13,7 +13,7 @@ using namespace headroom;
 
 namespace {
 
-// The brief's 7B: P = 7e9 given, L = 32, H = 4096, A = 32 (GPT-2 layout, V = 32000: its
+// The article's 7B: P = 7e9 given, L = 32, H = 4096, A = 32 (GPT-2 layout, V = 32000: its
 // largest module is the 32000 x 4096 = 131,072,000 embedding), fp16 with an FP32 master copy
 // and Adam: 16 B/param = 112,000,000,000 bytes of model states. No runtime overhead.
 Scenario brief7B()

@@ -337,7 +337,7 @@ private slots:
         QCOMPARE(countOf(korthikantiLayerBytes(2048, 1, 6144, 64, t, sp, r)), expected);
     }
 
-    // The brief's textbook model divided as Korthikanti divides: the brief's 7B (L = 32,
+    // The article's textbook model divided as Korthikanti divides: the article's 7B (L = 32,
     // H = 4096, A = 32, S = 2048, B = 1): 19 BSH = 159,383,552, 3 BAS^2 = 402,653,184.
     void textbookTensorParallel_data()
     {
@@ -383,7 +383,7 @@ private slots:
 
     void textbookPipeline()
     {
-        // One layer of the brief's 7B is 1,124,073,472 bytes. p = 4 stages of 8 layers under
+        // One layer of the article's 7B is 1,124,073,472 bytes. p = 4 stages of 8 layers under
         // 1F1B: the first stage holds min(p, m) micro-batches: m = 1 -> 8 layers' worth =
         // 8,992,587,776; m = 2 -> 16 = 17,985,175,552; m = 8 >= p -> 32 = 35,970,351,104, the
         // same as without pipelining (Korthikanti section 4.2.3).

@@ -1,4 +1,4 @@
-// Bytes per parameter of every recipe and optimizer, against the brief's table (section 1.3)
+// Bytes per parameter of every recipe and optimizer, against the article's table (section 1.3)
 // and the conventions of the tools that count 8, 16 or 18.
 
 #include <QtTest>
@@ -28,9 +28,9 @@ private slots:
         QTest::addColumn<double>("master");
         QTest::addColumn<double>("optimizerBytes");
         QTest::addColumn<double>("total");
-        // The brief's table: FP32 Adam 4 + 4 + 8 = 16.
+        // The article's table: FP32 Adam 4 + 4 + 8 = 16.
         QTest::newRow("fp32 adamw") << Recipe::Fp32 << Optimizer::AdamW << StateDtype::Fp32 << false << 4.0 << 4.0 << 0.0 << 8.0 << 16.0;
-        // torch AMP keeps FP32 weights and gradients: still 16 (the brief, 1.2 and 3.3).
+        // torch AMP keeps FP32 weights and gradients: still 16 (the article, 1.2 and 3.3).
         QTest::newRow("amp-fp16 adamw") << Recipe::AmpFp16 << Optimizer::AdamW << StateDtype::Fp32 << false << 4.0 << 4.0 << 0.0 << 8.0 << 16.0;
         QTest::newRow("amp-bf16 adamw") << Recipe::AmpBf16 << Optimizer::AdamW << StateDtype::Fp32 << false << 4.0 << 4.0 << 0.0 << 8.0 << 16.0;
         // FP16 with an FP32 master, Adam: 2 + 2 + (4 + 8) = 16.

@@ -1,6 +1,6 @@
 // The sweep behind the charts: the values it visits and the breakdowns it returns.
 //
-// Expected activations are the brief's textbook formula 2 × (19·B·S·H + 3·B·A·S²) × L for the
+// Expected activations are the article's textbook formula 2 × (19·B·S·H + 3·B·A·S²) × L for the
 // 7B example (L = 32, H = 4096, A = 32, B = 1), worked out by hand (and in Python) below.
 
 #include <headroom/memory/estimate.h>
@@ -13,7 +13,7 @@ using namespace headroom;
 
 namespace {
 
-// The brief's section 2.3 example: 7B parameters given as P, L = 32, H = 4096, A = 32, B = 1,
+// The article's section 2.3 example: 7B parameters given as P, L = 32, H = 4096, A = 32, B = 1,
 // S = 2048, half precision with an FP32 master copy and AdamW (16 bytes per parameter).
 Scenario sevenB()
 {
@@ -59,7 +59,7 @@ void TestSweep::activationsAlongSequence_data()
     // 2·(19·1·S·4096 + 3·1·32·S²)·32
     QTest::newRow("S=512") << qint64(512) << qint64(4'160'749'568);
     QTest::newRow("S=1024") << qint64(1024) << qint64(11'542'724'608);
-    QTest::newRow("S=2048, the brief's 36 GB") << qint64(2048) << qint64(35'970'351'104);
+    QTest::newRow("S=2048, the article's 36 GB") << qint64(2048) << qint64(35'970'351'104);
     QTest::newRow("S=4096") << qint64(4096) << qint64(123'480'309'760);
     QTest::newRow("S=8192") << qint64(8192) << qint64(453'119'049'728);
 }
@@ -95,7 +95,7 @@ void TestSweep::batchIsLinear()
     Breakdown out[3];
     sweep(sevenB(), SweepAxis::MicroBatch, values, 3, out);
     QCOMPARE(q(countOf(out[0].activations)), qint64(35'970'351'104));
-    // The brief's B = 4 row: 144 GB of activations.
+    // The article's B = 4 row: 144 GB of activations.
     QCOMPARE(q(countOf(out[2].activations)), qint64(143'881'404'416));
     QCOMPARE(q(countOf(out[2].activations)), 4 * q(countOf(out[0].activations)));
 }

@@ -1,4 +1,4 @@
-// The brief's worked examples (section 2.3), computed by hand there and in the comments here.
+// The article's worked examples (section 2.3), computed by hand there and in the comments here.
 
 #include <QtTest>
 
@@ -14,7 +14,7 @@ QString digits(Count v)
     return QString::fromLatin1(buffer, formatCount(v, buffer));
 }
 
-// The brief's 7B configuration: L = 32, H = 4096, A = 32, S = 2048, FP16 with an FP32 master
+// The article's 7B configuration: L = 32, H = 4096, A = 32, S = 2048, FP16 with an FP32 master
 // copy and AdamW (16 bytes/param), no runtime overhead.
 Scenario brief7B(Count batch)
 {
@@ -67,7 +67,7 @@ private slots:
         const Breakdown b = estimate(brief7B(1));
         QCOMPARE(countOf(b.total()), Count(147'970'351'104));
         QCOMPARE(countOf(b.peak), Count(147'970'351'104));
-        // The brief divides by 1024^3 yet writes the decimal figure: 147.97 GB is 137.81 GiB.
+        // The article divides by 1024^3 yet writes the decimal figure: 147.97 GB is 137.81 GiB.
         QCOMPARE(QString::number(toGiB(b.total()), 'f', 2), QStringLiteral("137.81"));
     }
 

@@ -15,6 +15,7 @@
 #include <memory>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/steptimeline.h>
 
 #include "charts/stackedbarpane.h"
 #include "charts/sweeppane.h"
@@ -52,9 +53,10 @@ void typeInto(QLineEdit *field, const QString &text)
     QTest::keyClick(field, Qt::Key_Return);
 }
 
+// The bar shows what is live at the step's peak: the activations the core's timeline holds there.
 double activationBytes(const Scenario &s)
 {
-    return static_cast<double>(countOf(estimate(s).activations));
+    return static_cast<double>(countOf(stepTimeline(s).peakPoint().activations));
 }
 
 } // namespace

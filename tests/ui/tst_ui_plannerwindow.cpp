@@ -1,5 +1,5 @@
 // The planner window under the offscreen platform: every slider moved moves the chart data and
-// the verdict to the core's figures (worked by hand from the brief's formulas where simple), bad
+// the verdict to the core's figures (worked by hand from the article's formulas where simple), bad
 // input is reported beside its field while the last good scenario stays on screen, and the
 // window's conventions (advice, doctor, units, palette, settings, files) work.
 
@@ -105,7 +105,9 @@ private slots:
         QCOMPARE(segment(bar, Bucket::OptimizerStates), double(kParams * 8));
         QCOMPARE(segment(bar, Bucket::Activations), double(kActivations));
         QCOMPARE(segment(bar, Bucket::Overhead), double(kOverhead));
-        QCOMPARE(bar.totalBytes, double(kFixed + kActivations + kOverhead)); // 145,907,318,784
+        // The textbook convention keeps every bucket resident: the bar, the peak, is the sum.
+        QCOMPARE(bar.peakBytes, double(kFixed + kActivations + kOverhead)); // 145,907,318,784
+        QCOMPARE(bar.sumOfBucketsBytes, bar.peakBytes);
         QCOMPARE(bar.gpu.capacityBytes, double(kCapacity));
         // The bar stands above the capacity line, by 60,007,972,864 B = 55.9 GiB.
         QVERIFY(bar.peakBytes > bar.gpu.capacityBytes);
@@ -121,11 +123,14 @@ private slots:
         QCOMPARE(sweep.y[bucketIndex(Bucket::Activations)].at(sweep.currentIndex), double(kActivations));
 
         const QString math = m_window->mathPane()->plainText();
-        QVERIFY2(math.contains(QStringLiteral("Fixed = P × 16 B = 6.74e9 params × 16 B = 100.4 GiB = 107.8 GB")),
+        // 6,738,415,616 × 16 = 107,814,649,856 B = 100.4 GiB; 32 × 1,124,073,472 B of activations
+        // = 35,970,351,104 B = 33.5 GiB.
+        QVERIFY2(math.contains(QStringLiteral("Fixed cost of the whole model = P × 16 bytes/param = "
+                                              "6,738,415,616 × 16 bytes/param = 100.4 GiB = 107.8 GB")),
                  qPrintable(math));
-        QVERIFY2(math.contains(QStringLiteral("Per layer = 2 B × (19·B·S·H + 3·B·A·S²) = 2 B × (19 × 1 × 2,048 × "
-                                              "4,096 + 3 × 1 × 32 × 2,048²) = 2 B × (159,383,552 + 402,653,184) = "
-                                              "1.0 GiB = 1.1 GB")),
+        QVERIFY2(math.contains(QStringLiteral("every layer's activations = L × 2 bytes/elem × (19·B·S·H + 3·B·A·S²) = "
+                                              "32 × 2 bytes/elem × (19 × 1 × 2,048 × 4,096 + 3 × 1 × 32 × 2,048²) = "
+                                              "33.5 GiB = 36.0 GB")),
                  qPrintable(math));
         QVERIFY(math.contains(QStringLiteral("Softmax output")));
     }
@@ -211,7 +216,7 @@ private slots:
                  QStringLiteral("Heads: 33 must divide Hidden size (4,096) exactly"));
         QCOMPARE(m_window->inputPane()->errorText(Field::Hidden),
                  QStringLiteral("Heads: 33 must divide Hidden size (4,096) exactly"));
-        QCOMPARE(m_window->charts()->stackedBar()->data().totalBytes, before.totalBytes);
+        QCOMPARE(m_window->charts()->stackedBar()->data().peakBytes, before.peakBytes);
 
         // 64 heads divide 4096: the attention-score term doubles (3 x B x A x S^2).
         typeInto(m_window->inputPane()->countField(Field::Heads), QStringLiteral("64"));
@@ -292,7 +297,7 @@ private slots:
         QCOMPARE(m_window->inputPane()->errorText(Field::Layers),
                  QStringLiteral("Layers: \"abc\" is not a whole number; allowed: 1 to 100,000 (e.g. 4096, 7e9 or 7B)"));
         QCOMPARE(m_window->document()->scenario().model.layers, Count(32));
-        QCOMPARE(m_window->charts()->stackedBar()->data().totalBytes, before.totalBytes);
+        QCOMPARE(m_window->charts()->stackedBar()->data().peakBytes, before.peakBytes);
         QCOMPARE(m_window->verdictPane()->headline(), headline);
         QCOMPARE(layers->text(), QStringLiteral("abc")); // what was typed stays to be fixed
 
@@ -322,7 +327,7 @@ private slots:
         QCOMPARE(m_window->inputPane()->errorText(Field::Heads), message);
         QCOMPARE(m_window->document()->scenario().model.hidden, Count(4096));
         const StackedBarData &bar = m_window->charts()->stackedBar()->data();
-        QCOMPARE(bar.totalBytes, before.totalBytes);
+        QCOMPARE(bar.peakBytes, before.peakBytes);
         for (const Segment &s : bar.segments)
             QVERIFY(std::isfinite(s.bytes));
         QVERIFY(!m_window->mathPane()->plainText().contains(QStringLiteral("nan"), Qt::CaseInsensitive));
@@ -343,13 +348,13 @@ private slots:
     void offloadWithoutZeroIsExplainedThenApplied()
     {
         InputPane *pane = m_window->inputPane();
-        const double before = m_window->charts()->stackedBar()->data().totalBytes;
+        const double before = m_window->charts()->stackedBar()->data().peakBytes;
         emit pane->offloadBox()->activated(pane->offloadBox()->findData(static_cast<int>(Offload::Optimizer)));
         const QString message = QStringLiteral("Offload needs ZeRO stage between 1 and 3 (it is 0)");
         QCOMPARE(pane->errorText(Field::Offload), message);
         QCOMPARE(pane->errorText(Field::Zero), message);
         QCOMPARE(m_window->document()->scenario().parallel.offload, Offload::None);
-        QCOMPARE(m_window->charts()->stackedBar()->data().totalBytes, before);
+        QCOMPARE(m_window->charts()->stackedBar()->data().peakBytes, before);
 
         // Stage 2 makes the pair valid: optimizer states (and master weights) leave the GPU.
         emit pane->zeroBox()->activated(pane->zeroBox()->findData(static_cast<int>(ZeroStage::Stage2)));
@@ -358,8 +363,8 @@ private slots:
         QCOMPARE(m_window->document()->scenario().parallel.zero, ZeroStage::Stage2);
         const StackedBarData &bar = m_window->charts()->stackedBar()->data();
         QCOMPARE(segment(bar, Bucket::OptimizerStates), 0.0);
-        QCOMPARE(bar.totalBytes, double(m_window->document()->breakdown().total().value()));
-        QVERIFY(bar.totalBytes < before);
+        QCOMPARE(bar.peakBytes, double(m_window->document()->breakdown().peak.value()));
+        QVERIFY(bar.peakBytes < before);
     }
 
     void adviceButtonAppliesTheFirstAdvice()
@@ -403,7 +408,8 @@ private slots:
     {
         m_window->setDisplayUnit(DisplayUnit::Decimal);
         QVERIFY(m_window->mathPane()->plainText().contains(
-                QStringLiteral("Fixed = P × 16 B = 6.74e9 params × 16 B = 107.8 GB = 100.4 GiB")));
+                QStringLiteral("Fixed cost of the whole model = P × 16 bytes/param = 6,738,415,616 × 16 bytes/param = "
+                               "107.8 GB = 100.4 GiB")));
         QCOMPARE(m_window->verdictPane()->headline(),
                  QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): 60.0 GB short"));
         QCOMPARE(m_window->charts()->stackedBar()->unit(), DisplayUnit::Decimal);

@@ -1,5 +1,5 @@
 // ScenarioDocument: the default scenario, edits and their signals, invalid drafts, undo, and
-// files that fail to load. Expected figures are worked by hand from the brief's formulas.
+// files that fail to load. Expected figures are worked by hand from the article's formulas.
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -79,7 +79,7 @@ private slots:
                          [](ScenarioSpec &s) { s.scenario.training.microBatch = 4; }));
         QCOMPARE(scenario.count(), 1);
         QCOMPARE(breakdown.count(), 1);
-        // Activations are linear in B: 4 x 35,970,351,104 (the brief's 144 GB row).
+        // Activations are linear in B: 4 x 35,970,351,104 (the article's 144 GB row).
         QCOMPARE(doc.breakdown().activations, bytes(4 * kActivations));
         QCOMPARE(breakdown.at(0).at(0).value<Breakdown>().activations, bytes(4 * kActivations));
         QVERIFY(doc.isModified());

@@ -4,6 +4,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <headroom/memory/derivation.h>
 #include <headroom/memory/estimate.h>
 
 #include "doctor.h"
@@ -179,7 +180,7 @@ private slots:
         ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
         spec.gpuId.clear();
         spec.scenario.gpu.capacity = bytes(0);
-        const Verdict v = buildVerdict(spec, estimate(spec.scenario), m_catalogue, DisplayUnit::Decimal);
+        const Verdict v = buildVerdict(spec, estimate(spec.scenario), derive(spec.scenario), m_catalogue, DisplayUnit::Decimal);
         QCOMPARE(v.state, Verdict::State::NoGpu);
         // 145,907,318,784 B
         QCOMPARE(v.headline, QStringLiteral("Peak 145.9 GB per GPU"));
@@ -191,7 +192,7 @@ private slots:
         ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
         spec.scenario.parallel.zero = ZeroStage::Stage3;
         const Breakdown b = estimate(spec.scenario);
-        const Verdict v = buildVerdict(spec, b, m_catalogue, DisplayUnit::Binary);
+        const Verdict v = buildVerdict(spec, b, derive(spec.scenario), m_catalogue, DisplayUnit::Binary);
         QCOMPARE(v.state, Verdict::State::DoesNotFit);
         QVERIFY(v.gpusNeeded > 1);
         QVERIFY2(v.detail.contains(QStringLiteral("It would fit on %1 × NVIDIA A100 80GB (SXM4) with ZeRO stage 3.")
@@ -206,30 +207,42 @@ private slots:
     void mathSheetExplainsATimelinePeak()
     {
         // The itemized model's peak is the step timeline's highest point, below the plain sum:
-        // the sheet must say so instead of "total + transient".
+        // the sheet's peak section lists what is live there, term by term, and labels the sum
+        // as the sum.
         ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
         spec.scenario.activations.model = ActivationModelKind::Transformer;
         const Breakdown b = estimate(spec.scenario);
         QVERIFY(b.peak < b.total());
-        const MathSheet sheet = buildMathSheet(spec, b, m_catalogue, DisplayUnit::Binary);
-        const MathLine *peak = nullptr;
+        const MathSheet sheet = buildMathSheet(spec, b, derive(spec.scenario), m_catalogue, DisplayUnit::Binary);
+        const MathSection *peak = nullptr;
         for (const MathSection &section : sheet.sections)
-            for (const MathLine &line : section.lines)
-                if (line.name.startsWith(QStringLiteral("Peak")))
-                    peak = &line;
+            if (section.heading.startsWith(QStringLiteral("Peak of the step")))
+                peak = &section;
         QVERIFY(peak);
-        QCOMPARE(peak->result, formatBytesBoth(b.peak, DisplayUnit::Binary));
-        QVERIFY(peak->formula.startsWith(QStringLiteral("what is live at the step's highest point")));
-        QCOMPARE(peak->numbers.count(QStringLiteral(" + ")), 6);
+        // Last layer's backward: every activation still saved, the head's and the last layer's
+        // gradients written.
+        QCOMPARE(peak->heading, QStringLiteral("Peak of the step: last layer's backward (backward)"));
+        const auto line = [peak](const QString &name) -> const MathLine * {
+            for (const MathLine &l : peak->lines)
+                if (l.name == name)
+                    return &l;
+            return nullptr;
+        };
+        QVERIFY(line(QStringLiteral("Peak of the step")));
+        QCOMPARE(line(QStringLiteral("Peak of the step"))->result, formatBytesBoth(b.peak, DisplayUnit::Binary));
+        QVERIFY(line(QStringLiteral("Peak of the step"))->total);
+        QVERIFY(line(QStringLiteral("gradients written so far")));
+        QCOMPARE(line(QStringLiteral("Sum of the buckets"))->result, formatBytesBoth(b.total(), DisplayUnit::Binary));
+        QVERIFY(!line(QStringLiteral("Sum of the buckets"))->total);
         // One layer's tensors come from the activation model's itemization.
         QVERIFY(sheet.tensors.size() > 5);
 
-        // The textbook model's peak is its sum: no peak line at all.
+        // The textbook model keeps every bucket resident: its peak is the sum, said as such.
         const ScenarioSpec textbook = ScenarioDocument::defaultSpec(m_catalogue);
-        const MathSheet plain = buildMathSheet(textbook, estimate(textbook.scenario), m_catalogue, DisplayUnit::Binary);
-        for (const MathSection &section : plain.sections)
-            for (const MathLine &line : section.lines)
-                QVERIFY(!line.name.startsWith(QStringLiteral("Peak")));
+        const Breakdown tb = estimate(textbook.scenario);
+        const MathSheet plain = buildMathSheet(textbook, tb, derive(textbook.scenario), m_catalogue, DisplayUnit::Binary);
+        QCOMPARE(tb.peak, tb.total());
+        QVERIFY(mathSheetText(plain).contains(QStringLiteral("gradients, resident for the whole step")));
     }
 
 private:

@@ -7,9 +7,14 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include "derivationtext.h"
+#include "labels.h"
+
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/korthikanti.h>
+#include <headroom/memory/derivation.h>
 #include <headroom/memory/steptimeline.h>
+#include <headroom/planning/fitsearch.h>
 
 namespace headroom {
 
@@ -32,117 +37,63 @@ QString perParamText(BytesPer b)
 
 QString exactBytes(Bytes b)
 {
-    //: an exact byte count, e.g. "14,000,000,000 B"
-    return ChartText::tr("%1 B").arg(groupedCount(countOf(b)));
+    //: an exact byte count, e.g. "14,000,000,000 bytes"
+    return ChartText::tr("%1 bytes").arg(groupedCount(countOf(b)));
 }
 
-Bytes bucketBytes(const Breakdown &b, Bucket bucket)
-{
-    switch (bucket) {
-    case Bucket::Parameters:
-        return b.parameters;
-    case Bucket::Gradients:
-        return b.gradients;
-    case Bucket::MasterWeights:
-        return b.masterWeights;
-    case Bucket::OptimizerStates:
-        return b.optimizerStates;
-    case Bucket::Activations:
-        return b.activations;
-    case Bucket::Overhead:
-        return b.overhead;
-    }
-    return bytes(0);
-}
-
-BucketBytes bucketArray(const Breakdown &b)
+BucketBytes pointArray(const TimelinePoint &p)
 {
     BucketBytes a{};
-    for (Bucket k : kAllBuckets)
-        a[static_cast<std::size_t>(bucketIndex(k))] = toDouble(bucketBytes(b, k));
+    auto set = [&a](Bucket k, Bytes v) { a[static_cast<std::size_t>(bucketIndex(k))] = toDouble(v); };
+    set(Bucket::Parameters, p.parameters);
+    set(Bucket::Gradients, p.gradients);
+    set(Bucket::MasterWeights, p.masterWeights);
+    set(Bucket::OptimizerStates, p.optimizerStates);
+    set(Bucket::Activations, p.activations);
+    set(Bucket::Overhead, p.overhead);
     return a;
 }
 
-// "P × 2 B = 6,738,415,616 × 2 B". When this GPU holds another amount than the whole-model
-// formula (ZeRO or model parallelism shards it, adapters freeze it), both are said: the
-// figure comes from estimate(), the words only explain it.
-QString modelStateFormula(const Scenario &s, Bytes onGpu, Bytes wholeModel, const QString &perParam)
+// The bytes a bucket (or the transient buffers) has live at the step's peak: the peak's term of
+// that id in the derivation (derivation.cpp names them after the buckets).
+Bytes liveAtPeak(const Derivation &d, const char *id)
 {
-    const QString P = groupedCount(effectiveParameters(s.model));
-    QString text = ChartText::tr("P × %1 B = %2 × %1 B").arg(perParam, P);
-    if (onGpu != wholeModel) {
-        QStringList why;
-        if (s.lora.mode != AdapterMode::None)
-            why << ChartText::tr("adapters");
-        if (s.parallel.zero != ZeroStage::Stage0 || s.parallel.offload != Offload::None)
-            why << ChartText::tr("ZeRO");
-        if (s.parallel.tensorParallel > 1 || s.parallel.pipelineParallel > 1)
-            why << ChartText::tr("model parallelism");
-        //: %1 the whole model's bytes, %2 this GPU's bytes, %3 the reasons ("ZeRO, adapters")
-        text = ChartText::tr("%1 for the whole model; %2 on this GPU (%3)")
-                       .arg(text + QStringLiteral(" = ") + exactBytes(wholeModel), exactBytes(onGpu),
-                            QLocale().createSeparatedList(why));
-    }
-    return text;
+    for (const DerivationTerm &t : d.peak.terms)
+        if (qstrcmp(t.id, id) == 0)
+            return t.bytes;
+    return bytes(0);
 }
 
-QString activationFormula(const Scenario &s, const Breakdown &b)
+// The six buckets as live at the peak, each with its formula from the derivation.
+QVector<Segment> segmentsAtPeak(const Derivation &d)
 {
-    const ActivationEstimate &a = b.activationDetail;
-    const Count L = s.model.layers;
-    if (s.activations.model == ActivationModelKind::Textbook) {
-        const QString e = perParamText(dtypeSize(activationDtype(s.training.precision.recipe)));
-        //: the symbols of the brief's formula with their values
-        const QString values = ChartText::tr("L=%1, B=%2, S=%3, H=%4, A=%5, %6 B per element")
-                                       .arg(groupedCount(L), groupedCount(s.training.microBatch),
-                                            groupedCount(s.training.sequence), groupedCount(s.model.hidden),
-                                            groupedCount(s.model.heads), e);
-        switch (s.training.recompute) {
-        case Recompute::None:
-            return ChartText::tr("L × %1 × (19·B·S·H + 3·B·A·S²), textbook (%2)").arg(e, values);
-        case Recompute::Full:
-            return ChartText::tr("L × %1 × B·S·H (each layer's input) + one layer's %1 × (19·B·S·H + 3·B·A·S²) "
-                                 "recomputed, textbook (%2)")
-                    .arg(e, values);
-        case Recompute::Selective:
-            return ChartText::tr("L × %1 × 19·B·S·H + one layer's %1 × 3·B·A·S² recomputed, textbook (%2)")
-                    .arg(e, values);
-        }
-    }
-    //: a generic activation total: layers, recompute buffer, tensors outside the layers
-    return ChartText::tr("%1 in the layers (L=%2) + %3 recomputed + %4 outside the layers, %5 model")
-            .arg(exactBytes(a.layers), groupedCount(L), exactBytes(a.recompute), exactBytes(a.outside),
-                 nameText(activationModelName(s.activations.model)));
-}
-
-QVector<Segment> segmentsFor(const Scenario &s, const Breakdown &b)
-{
-    const PerParamBytes ppb = perParamBytes(s.training.precision);
-    const ModelStates whole = modelStates(s);
-    QString optimizer;
-    if (ppb.optimizerFactored) {
-        optimizer = ChartText::tr("factored: (rows + columns) × %1 B, %2")
-                            .arg(perParamText(ppb.optimizer), nameText(optimizerName(s.training.precision.optimizer)));
-        if (b.optimizerStates != whole.optimizerStates)
-            optimizer += ChartText::tr("; %1 on this GPU").arg(exactBytes(b.optimizerStates));
-    } else {
-        optimizer = modelStateFormula(s, b.optimizerStates, whole.optimizerStates, perParamText(ppb.optimizer))
-                    + QStringLiteral(", ") + nameText(optimizerName(s.training.precision.optimizer));
-    }
+    struct Entry
+    {
+        Bucket bucket;
+        const BucketDerivation *derivation;
+        const char *peakId;
+    };
+    const Entry entries[] = {
+        { Bucket::Parameters, &d.parameters, "parameters" },
+        { Bucket::Gradients, &d.gradients, "gradients" },
+        { Bucket::MasterWeights, &d.masterWeights, "master-weights" },
+        { Bucket::OptimizerStates, &d.optimizerStates, "optimizer-states" },
+        { Bucket::Activations, &d.activations, "activations" },
+        { Bucket::Overhead, &d.overhead, "overhead" },
+    };
     QVector<Segment> segments;
     segments.reserve(kBucketCount);
-    segments.append({ Bucket::Parameters, toDouble(b.parameters),
-                      modelStateFormula(s, b.parameters, whole.parameters, perParamText(ppb.weights)) });
-    segments.append({ Bucket::Gradients, toDouble(b.gradients),
-                      modelStateFormula(s, b.gradients, whole.gradients, perParamText(ppb.gradients)) });
-    segments.append({ Bucket::MasterWeights, toDouble(b.masterWeights),
-                      modelStateFormula(s, b.masterWeights, whole.masterWeights, perParamText(ppb.master)) });
-    segments.append({ Bucket::OptimizerStates, toDouble(b.optimizerStates), optimizer });
-    segments.append({ Bucket::Activations, toDouble(b.activations), activationFormula(s, b) });
-    segments.append({ Bucket::Overhead, toDouble(b.overhead),
-                      ChartText::tr("CUDA context %1 + allocator reserve %2")
-                              .arg(formatBytes(s.overhead.cudaContext, DisplayUnit::Binary),
-                                   formatBytes(s.overhead.allocatorReserve, DisplayUnit::Binary)) });
+    for (const Entry &e : entries) {
+        const Bytes live = liveAtPeak(d, e.peakId);
+        QString formula = e.derivation->terms.empty()
+                ? QString()
+                : formulaWithNumbers(e.derivation->formula) + QStringLiteral(" = ") + exactBytes(e.derivation->bytes);
+        if (live != e.derivation->bytes)
+            //: %1 bytes of a bucket live at the step's peak, %2 the whole bucket
+            formula = ChartText::tr("%1 of %2 live at the step's peak. %3")
+                              .arg(exactBytes(live), exactBytes(e.derivation->bytes), formula);
+        segments.append({ e.bucket, toDouble(live), formula });
+    }
     return segments;
 }
 
@@ -230,12 +181,23 @@ QString stepPhaseText(StepPhase phase)
 StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdown, const Catalogue &catalogue,
                               const QStringList &comparisonGpuIds)
 {
+    return makeStackedBar(spec, breakdown, derive(spec.scenario), catalogue, comparisonGpuIds);
+}
+
+StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdown, const Derivation &derivation,
+                              const Catalogue &catalogue, const QStringList &comparisonGpuIds)
+{
     StackedBarData d;
     d.title = modelTitle(spec, catalogue);
-    d.segments = segmentsFor(spec.scenario, breakdown);
-    d.totalBytes = toDouble(breakdown.total());
+    d.segments = segmentsAtPeak(derivation);
+    d.transientBytes = toDouble(liveAtPeak(derivation, "transient"));
+    for (const DerivationTerm &t : derivation.peak.terms)
+        if (qstrcmp(t.id, "transient") == 0)
+            d.transientFormula = derivationWord(t.label) + QStringLiteral(": ") + formulaWithNumbers(t.formula);
     d.peakBytes = toDouble(breakdown.peak);
     d.peakPhase = breakdown.peakPhase;
+    d.peakMoment = Labels::timelineEvent(derivation.peakEvent);
+    d.sumOfBucketsBytes = toDouble(breakdown.total());
     d.gpu = chosenGpu(spec, catalogue);
 
     auto add = [&d](const GpuSpec &g) {
@@ -298,14 +260,20 @@ SweepData makeSweep(const ScenarioSpec &spec, SweepAxis axis, const Catalogue &c
     for (auto &series : d.y)
         series.reserve(n);
     bool differs = false;
+    d.transient.reserve(n);
+    Scenario at = s;
     for (int i = 0; i < n; ++i) {
         const Breakdown &b = results[static_cast<std::size_t>(i)];
         d.x.append(static_cast<double>(values[static_cast<std::size_t>(i)]));
         if (values[static_cast<std::size_t>(i)] == current)
             d.currentIndex = i;
-        const BucketBytes a = bucketArray(b);
+        // What is live at this point's peak, so that the stack's top is the peak.
+        setSweepAxisValue(at, axis, values[static_cast<std::size_t>(i)]);
+        const TimelinePoint peak = stepTimeline(at, b).peakPoint();
+        const BucketBytes a = pointArray(peak);
         for (std::size_t k = 0; k < a.size(); ++k)
             d.y[k].append(a[k]);
+        d.transient.append(toDouble(peak.transient));
         d.peak.append(toDouble(b.peak));
         if (s.gpu.capacity > bytes(0) && b.peak <= s.gpu.capacity)
             d.lastFittingIndex = i;
@@ -314,10 +282,12 @@ SweepData makeSweep(const ScenarioSpec &spec, SweepAxis axis, const Catalogue &c
     if (differs) {
         d.alternativeTotal.reserve(n);
         for (int i = 0; i < n; ++i)
-            d.alternativeTotal.append(toDouble(alternative[static_cast<std::size_t>(i)].total()));
-        d.alternativeLabel = eager ? ChartText::tr("Total with flash attention")
-                                   : ChartText::tr("Total with eager attention");
+            d.alternativeTotal.append(toDouble(alternative[static_cast<std::size_t>(i)].peak));
+        d.alternativeLabel = eager ? ChartText::tr("Peak with flash attention")
+                                   : ChartText::tr("Peak with eager attention");
     }
+    // The exact limit, from the same search the verdict reports (fitsearch.h).
+    d.fitLimit = static_cast<double>(fitLimit(s, axis));
     switch (axis) {
     case SweepAxis::Sequence:
         if (!differs && s.activations.model == ActivationModelKind::Textbook)
@@ -374,8 +344,9 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
                     //: %1 the adapter rank, %2 how many projections (q, k, v, o, gate, up, down) carry adapters
                     : ChartText::tr(", rank %1 on %2 projections").arg(groupedCount(v.lora.rank)).arg(projections);
         }
-        bar.segments = segmentsFor(v, b);
-        bar.totalBytes = toDouble(b.total());
+        const Derivation derivation = derive(v);
+        bar.segments = segmentsAtPeak(derivation);
+        bar.transientBytes = toDouble(liveAtPeak(derivation, "transient"));
         bar.peakBytes = toDouble(b.peak);
         bar.isCurrent = mode == s.lora.mode && (mode != AdapterMode::None || recipe == currentRecipe);
         d.bars.append(bar);
@@ -404,7 +375,6 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
 
     TimelineData d;
     d.gpu = chosenGpu(spec, catalogue);
-    d.estimatePeakBytes = toDouble(b.peak);
     d.points.reserve(static_cast<qsizetype>(2 * samples + 8));
 
     auto sampleOf = [](const TimelinePoint &p, const QString &label) {
@@ -513,15 +483,14 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
         }
     }
     d.note = timeline.gradients == GradientLifetime::KeptBetweenSteps
-            ? ChartText::tr("Gradients accumulate over %1 micro-batches, so they are live for the whole step; "
-                            "the last micro-batch is shown.")
-                      .arg(groupedCount(s.training.gradAccumSteps))
+            ? (s.training.gradAccumSteps > 1
+                       ? ChartText::tr("Gradients accumulate over %1 micro-batches, so they are live for the whole step; "
+                                       "the last micro-batch is shown.")
+                                 .arg(groupedCount(s.training.gradAccumSteps))
+                       : ChartText::tr("The textbook convention: every bucket is resident for the whole step, so the "
+                                       "peak is their sum, as the article computes it."))
             : ChartText::tr("Gradients appear layer by layer in backward and are freed after the optimizer step "
                             "(zero_grad(set_to_none=True)).");
-    if (d.estimatePeakBytes > d.peakBytes * 1.0005)
-        d.note += QLatin1Char(' ')
-                + ChartText::tr("The textbook verdict counts every bucket at once, which is more than this "
-                                "step's peak.");
     return d;
 }
 

@@ -12,13 +12,21 @@
 #include "chartdata.h"
 
 namespace headroom {
+struct Derivation;
+}
+
+namespace headroom {
 
 /*!
- * The scenario's breakdown as one stacked bar, with the chosen GPU's capacity and up to two
+ * The scenario's breakdown as one stacked bar of what is live at the step's peak (the derivation's
+ * peak terms: its height is the peak), with the chosen GPU's capacity and up to two
  * comparison GPUs: \a comparisonGpuIds if given (unknown ids are skipped), else picked from
  * \a catalogue: the smallest card the peak fits on and, when the scenario does not fit
  * anywhere, the largest card (so the overflow is measured against the best there is).
  */
+StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdown, const Derivation &derivation,
+                              const Catalogue &catalogue, const QStringList &comparisonGpuIds = {});
+//! The same, deriving the scenario on the spot.
 StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdown,
                               const Catalogue &catalogue,
                               const QStringList &comparisonGpuIds = {});

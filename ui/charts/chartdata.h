@@ -46,14 +46,19 @@ struct CapacityLine
     double capacityBytes = 0;
 };
 
-//! The current scenario, per GPU, as one stacked bar against the chosen GPU (and others).
+//! The current scenario, per GPU, as one stacked bar against the chosen GPU (and others). The
+//! bar is what is live at the step's peak (the core's timeline), so its height is the peak the
+//! verdict, the searches and the timeline use.
 struct StackedBarData
 {
     QString title;              //!< model and set-up in a few words, e.g. "LLaMA-2 7B, B=1, S=2048"
-    QVector<Segment> segments;  //!< all six buckets, in kAllBuckets order (zero-sized ones too)
-    double totalBytes = 0;      //!< sum of the segments
-    double peakBytes = 0;       //!< Breakdown::peak: the step's highest point (transient buffers included)
+    QVector<Segment> segments;  //!< all six buckets as live at the peak, in kAllBuckets order (zero-sized ones too)
+    double transientBytes = 0;  //!< short-lived buffers live at the peak (logits, scratch), the seventh segment
+    QString transientFormula;
+    double peakBytes = 0;       //!< Breakdown::peak: the segments and the transient buffers together
     StepPhase peakPhase = StepPhase::Forward; //!< Breakdown::peakPhase
+    QString peakMoment;         //!< the moment of the peak in words, e.g. "last layer's backward"
+    double sumOfBucketsBytes = 0; //!< Breakdown::total(): every bucket whole, not all live at once
     CapacityLine gpu;           //!< the chosen GPU; capacityBytes 0 when none is chosen
     QVector<CapacityLine> comparisons; //!< one or two other GPUs to compare against
 };
@@ -63,13 +68,17 @@ struct SweepData
 {
     SweepAxis axis = SweepAxis::Sequence;
     QVector<double> x;                      //!< the axis values, ascending
-    std::array<QVector<double>, kBucketCount> y; //!< bytes per bucket at each x
-    QVector<double> peak;                   //!< Breakdown::peak at each x
+    std::array<QVector<double>, kBucketCount> y; //!< bytes per bucket live at the peak, at each x
+    QVector<double> transient;              //!< short-lived buffers live at the peak, at each x
+    QVector<double> peak;                   //!< Breakdown::peak at each x: the stack's top
     double current = 0;                     //!< the scenario's own value on the axis
     int currentIndex = -1;                  //!< index of current in x
     CapacityLine gpu;                       //!< capacityBytes 0 when no GPU is chosen
     //! Index of the largest x whose peak fits the chosen GPU; -1 when none does or no GPU is chosen.
     int lastFittingIndex = -1;
+    //! The exact largest value on the axis that fits (the core's fit search, the verdict's
+    //! figure); 0 when none does or no GPU is chosen.
+    double fitLimit = 0;
     /*!
      * The total at each x with the other attention kernel (flash when the scenario is eager,
      * eager otherwise), from the core's activation model. Empty when the model gives the same
@@ -85,9 +94,9 @@ struct RecipeBar
 {
     QString label;  //!< short, for the axis: "FP32", "AMP (BF16)", "BF16 + master", "LoRA r=16"...
     QString detail; //!< one line for the tooltip: recipe and optimizer names, adapter set-up
-    QVector<Segment> segments; //!< six buckets, in kAllBuckets order
-    double totalBytes = 0;
-    double peakBytes = 0;
+    QVector<Segment> segments; //!< six buckets as live at the peak, in kAllBuckets order
+    double transientBytes = 0;  //!< short-lived buffers at the peak
+    double peakBytes = 0;       //!< the bar's height: Breakdown::peak
     bool isCurrent = false; //!< the scenario's own recipe
 };
 
@@ -133,11 +142,7 @@ struct TimelineData
     QVector<TimelineSample> points;
     QVector<PhaseSpan> phases; //!< forward, backward, optimizer step, in order
     int peakIndex = -1;        //!< first point with the highest total
-    double peakBytes = 0;      //!< points[peakIndex].total(), the core's timeline peak
-    //! Breakdown::peak, the verdict's figure. The itemized model takes it from the timeline (so
-    //! it equals peakBytes); the textbook model keeps the brief's sum of every bucket at once,
-    //! which is higher when gradients only appear during backward.
-    double estimatePeakBytes = 0;
+    double peakBytes = 0;      //!< points[peakIndex].total(): Breakdown::peak, the verdict's figure
     CapacityLine gpu; //!< capacityBytes 0 when no GPU is chosen
     QString note;     //!< the assumptions, in one line
 };

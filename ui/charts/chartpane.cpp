@@ -28,6 +28,16 @@ constexpr int kDefaultExportHeight = 560;
 
 } // namespace
 
+QString transientBucketName()
+{
+    return ChartPane::tr("Short-lived buffers");
+}
+
+QColor transientBucketColor()
+{
+    return QColor(0xF0, 0xE4, 0x42); // Okabe–Ito yellow, on top of the stack where it is framed
+}
+
 QColor bucketColor(Bucket bucket)
 {
     // Okabe & Ito 2008, "Color Universal Design": adjacent buckets in the stack never share a

@@ -24,6 +24,11 @@ namespace headroom {
 //! colour-vision deficiencies, and on light and dark backgrounds alike).
 QColor bucketColor(Bucket bucket);
 
+//! The short-lived buffers (logits, scratch, optimizer temporaries) that every chart stacks on
+//! top of the buckets at the step's peak: their name and colour.
+QString transientBucketName();
+QColor transientBucketColor();
+
 class ChartPane : public QWidget
 {
     Q_OBJECT

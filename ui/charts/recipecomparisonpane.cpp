@@ -78,21 +78,37 @@ void RecipeComparisonPane::rebuild()
         below = bars;
         stacks.append(bars);
     }
+    // The short-lived buffers on top, so that every bar's height is its peak.
+    if (std::any_of(m_data.bars.cbegin(), m_data.bars.cend(), [](const RecipeBar &b) { return b.transientBytes > 0; })) {
+        auto *bars = new QCPBars(x, y);
+        bars->setName(transientBucketName());
+        bars->setWidth(kBarWidth);
+        bars->setStackingGap(0);
+        bars->setBrush(transientBucketColor());
+        bars->setPen(QPen(background(), 1));
+        bars->setSelectable(QCP::stNone);
+        for (int i = 0; i < n; ++i)
+            bars->addData(i + 1, toUnit(m_data.bars[i].transientBytes));
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        stacks.append(bars);
+    }
     for (auto it = stacks.crbegin(); it != stacks.crend(); ++it)
         p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
 
     double top = m_data.gpu.capacityBytes;
     for (const RecipeBar &bar : m_data.bars)
-        top = std::max({ top, bar.totalBytes, bar.peakBytes });
+        top = std::max(top, bar.peakBytes);
     y->setRange(0, toUnit(top) * 1.14);
 
     const double capacity = m_data.gpu.capacityBytes;
     for (int i = 0; i < n; ++i) {
         const RecipeBar &bar = m_data.bars[i];
         auto *total = new QCPItemText(p);
-        total->position->setCoords(i + 1, toUnit(bar.totalBytes));
+        total->position->setCoords(i + 1, toUnit(bar.peakBytes));
         total->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
-        total->setText(wrapToWidth(sizeText(bar.totalBytes), slot));
+        total->setText(wrapToWidth(sizeText(bar.peakBytes), slot));
         total->setTextAlignment(Qt::AlignHCenter);
         // Over the capacity: in the overflow colour, so the verdict reads without the line.
         total->setColor(capacity > 0 && bar.peakBytes > capacity ? badColor() : foreground());

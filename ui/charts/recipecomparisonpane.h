@@ -6,7 +6,7 @@ namespace headroom {
 
 /*!
  * The same model and run as stacked bars under FP32, AMP, half precision with and without a
- * master copy, LoRA and QLoRA: the brief's bytes-per-parameter table as a picture, against
+ * master copy, LoRA and QLoRA: the article's bytes-per-parameter table as a picture, against
  * the chosen GPU's capacity.
  */
 class RecipeComparisonPane final : public ChartPane

@@ -70,15 +70,16 @@ void StackedBarPane::rebuild()
     y->setLabel(memoryAxisLabel());
 
     // Value axis first: label spacing depends on it.
-    double top = std::max(m_data.totalBytes, m_data.peakBytes);
+    double top = m_data.peakBytes;
     top = std::max(top, m_data.gpu.capacityBytes);
     for (const CapacityLine &c : m_data.comparisons)
         top = std::max(top, c.capacityBytes);
     y->setRange(0, top > 0 ? toUnit(top) * 1.12 : 1.0);
     const double textHeight = textHeightOnValueAxis();
 
-    // The labels left of the bar: each bucket's size (its name is in the legend, beside its
-    // colour, so the column stays narrow), the total and (when higher) the peak.
+    // The labels left of the bar: each bucket's size as live at the peak (its name is in the
+    // legend, beside its colour, so the column stays narrow), and the peak at the top: the bar is
+    // the step's peak, the figure the verdict and the bracket use.
     QVector<SideLabel> labels;
     double cumulative = 0;
     for (const Segment &s : m_data.segments) {
@@ -86,12 +87,10 @@ void StackedBarPane::rebuild()
             labels.append({ toUnit(cumulative + s.bytes / 2), sizeText(s.bytes), false });
         cumulative += s.bytes;
     }
-    const bool peakAbove = m_data.peakBytes > m_data.totalBytes * 1.0005;
-    if (!m_data.segments.isEmpty()) {
-        labels.append({ toUnit(m_data.totalBytes), tr("Total  %1").arg(sizeText(m_data.totalBytes)), true });
-        if (peakAbove)
-            labels.append({ toUnit(m_data.peakBytes), tr("Peak  %1").arg(sizeText(m_data.peakBytes)), true });
-    }
+    if (m_data.transientBytes > 0)
+        labels.append({ toUnit(cumulative + m_data.transientBytes / 2), sizeText(m_data.transientBytes), false });
+    if (!m_data.segments.isEmpty())
+        labels.append({ toUnit(m_data.peakBytes), tr("Peak  %1").arg(sizeText(m_data.peakBytes)), true });
 
     // Key axis in pixels: a label column as wide as its text, the bar, the bracket and the
     // verdict beside it; the bar gives up width first, then the verdict breaks into two lines.
@@ -127,7 +126,8 @@ void StackedBarPane::rebuild()
     const double labelKey = barLeft - 6;
     const double bracketKey = barLeft + m_barWidth + 16;
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    ticker->addTick(m_barKey, tr("This scenario, per GPU"));
+    //: the bar's axis label: what is live on one GPU at the step's highest point
+    ticker->addTick(m_barKey, tr("Per GPU at the step's peak"));
     x->setTicker(ticker);
     if (m_data.segments.isEmpty()) {
         p->replot();
@@ -136,30 +136,28 @@ void StackedBarPane::rebuild()
 
     QVector<QCPBars *> bars;
     QCPBars *below = nullptr;
-    for (const Segment &s : m_data.segments) {
+    auto addSegment = [&](const QString &name, const QColor &color, double bytes) {
         auto *bar = new QCPBars(x, y);
-        bar->setName(bucketName(s.bucket));
+        bar->setName(name);
         bar->setWidth(m_barWidth);
         bar->setStackingGap(0);
-        bar->setBrush(bucketColor(s.bucket));
+        bar->setBrush(color);
         // A hairline in the background colour parts neighbouring segments.
         bar->setPen(QPen(background(), 1));
-        bar->addData(m_barKey, toUnit(s.bytes));
+        bar->addData(m_barKey, toUnit(bytes));
         bar->setSelectable(QCP::stNone);
         if (below)
             bar->moveAbove(below);
         below = bar;
         bars.append(bar);
-    }
+    };
+    for (const Segment &s : m_data.segments)
+        addSegment(bucketName(s.bucket), bucketColor(s.bucket), s.bytes);
+    if (m_data.transientBytes > 0)
+        addSegment(transientBucketName(), transientBucketColor(), m_data.transientBytes);
     // Legend top to bottom in the order the stack reads, top to bottom.
     for (auto it = bars.crbegin(); it != bars.crend(); ++it)
         p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
-    if (peakAbove) {
-        auto *peakLine = new QCPItemLine(p);
-        peakLine->start->setCoords(m_barKey - m_barWidth / 2, toUnit(m_data.peakBytes));
-        peakLine->end->setCoords(m_barKey + m_barWidth / 2, toUnit(m_data.peakBytes));
-        peakLine->setPen(QPen(foreground(), 1.5, Qt::DashLine));
-    }
 
     QVector<LevelLine> lines;
     const double peak = m_data.peakBytes;
@@ -288,6 +286,16 @@ QString StackedBarPane::toolTipAt(const QPoint &pos) const
                          s.formula.toHtmlEscaped());
         bottom = top;
     }
+    const double top = bottom + toUnit(m_data.transientBytes);
+    if (m_data.transientBytes > 0 && value >= bottom && value < top)
+        return QStringLiteral("<b>%1</b><br>%2<br>%3")
+                .arg(transientBucketName().toHtmlEscaped(), sizeTextBoth(m_data.transientBytes).toHtmlEscaped(),
+                     m_data.transientFormula.toHtmlEscaped());
+    // Above the bar: the peak itself, and the plain sum it is not.
+    if (value >= top && value < top + textHeightOnValueAxis() * 1.5)
+        return QStringLiteral("<b>%1</b><br>%2<br>%3")
+                .arg(tr("Peak of the step: %1").arg(m_data.peakMoment).toHtmlEscaped(), sizeTextBoth(m_data.peakBytes).toHtmlEscaped(),
+                     tr("The sum of the buckets, %1, is never live at once.").arg(sizeText(m_data.sumOfBucketsBytes)).toHtmlEscaped());
     return QString();
 }
 

@@ -171,6 +171,24 @@ void SweepPane::rebuild()
         below = g;
         graphs.append(g);
     }
+    // The short-lived buffers on top: the stack's top is the peak at every x.
+    if (std::any_of(m_data.transient.cbegin(), m_data.transient.cend(), [](double v) { return v > 0; })) {
+        QVector<double> values(running.size());
+        for (int i = 0; i < running.size(); ++i) {
+            running[i] += toUnit(m_data.transient.value(i));
+            values[i] = running[i];
+        }
+        auto *g = p->addGraph(x, y);
+        g->setName(transientBucketName());
+        g->setData(m_data.x, values, true);
+        g->setPen(QPen(transientBucketColor().darker(125), 1));
+        g->setBrush(transientBucketColor());
+        g->setSelectable(QCP::stNone);
+        if (below)
+            g->setChannelFillGraph(below);
+        below = g;
+        graphs.append(g);
+    }
     for (double v : running)
         top = std::max(top, v);
 
@@ -240,14 +258,15 @@ void SweepPane::rebuild()
     QVector<LevelLine> lines;
     if (m_data.gpu.capacityBytes > 0) {
         const QString card = tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes));
-        const QString fit = m_data.lastFittingIndex >= 0
-                ? tr("fits up to %1 = %2").arg(axisSymbol(m_data.axis), countText(m_data.x.value(m_data.lastFittingIndex)))
-                : tr("fits nowhere in this range");
+        // The exact limit of the core's fit search, which the verdict reports too; it may lie
+        // beyond the points drawn.
+        const QString fit = m_data.fitLimit > 0 ? tr("fits up to %1 = %2").arg(axisSymbol(m_data.axis), countText(m_data.fitLimit))
+                                                : tr("fits nowhere");
         //: a capacity line's label: the card, then whether and how far the run fits
         const QString text = tr("%1 · %2").arg(card, fit);
         // Where the line does not fit: two lines, the card by its short name (hover: the whole).
         const QString shortCard = tr("%1: %2").arg(shortGpuName(m_data.gpu.gpuName), sizeText(m_data.gpu.capacityBytes));
-        lines.append({ m_data.gpu.capacityBytes, text, m_data.lastFittingIndex >= 0 ? goodColor() : badColor(),
+        lines.append({ m_data.gpu.capacityBytes, text, m_data.fitLimit > 0 ? goodColor() : badColor(),
                        Qt::SolidLine, 2.0, 0, shortCard + QLatin1Char('\n') + fit });
     }
     addLevelLines(lines);
@@ -270,7 +289,10 @@ QString SweepPane::toolTipAt(const QPoint &pos) const
         const double v = m_data.y[static_cast<std::size_t>(bucketIndex(*k))].value(i);
         text += QStringLiteral("<br>%1: %2").arg(bucketName(*k).toHtmlEscaped(), sizeText(v, 2).toHtmlEscaped());
     }
-    text += QStringLiteral("<br><b>%1</b>").arg(tr("Peak: %1").arg(sizeTextBoth(m_data.peak.value(i))).toHtmlEscaped());
+    if (m_data.transient.value(i) > 0)
+        text += QStringLiteral("<br>%1: %2")
+                        .arg(transientBucketName().toHtmlEscaped(), sizeText(m_data.transient.value(i), 2).toHtmlEscaped());
+    text += QStringLiteral("<br><b>%1</b>").arg(tr("Peak: %1 (live at the step's highest point)").arg(sizeTextBoth(m_data.peak.value(i))).toHtmlEscaped());
     if (!m_data.alternativeTotal.isEmpty())
         text += QStringLiteral("<br>%1: %2")
                         .arg(m_data.alternativeLabel.toHtmlEscaped(),

@@ -36,12 +36,12 @@ void TimelinePane::setData(const TimelineData &data)
 
 QString TimelinePane::transientName()
 {
-    return tr("Short-lived buffers");
+    return transientBucketName();
 }
 
 QColor TimelinePane::transientColor()
 {
-    return QColor(0xF0, 0xE4, 0x42); // Okabe–Ito yellow
+    return transientBucketColor();
 }
 
 void TimelinePane::rebuild()
@@ -114,7 +114,7 @@ void TimelinePane::rebuild()
     for (auto it = graphs.crbegin(); it != graphs.crend(); ++it)
         p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
 
-    const double top = std::max({ m_data.peakBytes * 1.16, m_data.estimatePeakBytes * 1.1, m_data.gpu.capacityBytes * 1.2 });
+    const double top = std::max({ m_data.peakBytes * 1.16, m_data.gpu.capacityBytes * 1.2 });
     y->setRange(0, toUnit(top));
 
     // Phases shaded behind the data, alternating.
@@ -179,12 +179,6 @@ void TimelinePane::rebuild()
                        fits ? goodColor() : badColor(), Qt::SolidLine, 2.0, 0,
                        tr("%1\n%2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes)) });
     }
-    // The verdict's figure when it differs: every bucket live at once. Within a line of text
-    // of the peak its label would run into the peak's; the note says it then.
-    if (toUnit(m_data.estimatePeakBytes - m_data.peakBytes) > 1.4 * textHeightOnValueAxis())
-        lines.append({ m_data.estimatePeakBytes,
-                       tr("Every bucket at once (the textbook verdict): %1").arg(sizeText(m_data.estimatePeakBytes)),
-                       mutedForeground(), Qt::DotLine, 1.5, 0, QString() });
     addLevelLines(lines);
     p->replot();
 }

@@ -45,7 +45,7 @@ DoctorPane::DoctorPane(ScenarioDocument *document, QWidget *parent)
         auto *item = new QListWidgetItem(symptomTitle(s), m_symptoms);
         item->setData(Qt::UserRole, static_cast<int>(s));
     }
-    m_symptoms->setToolTip(tr("The troubleshooting table of the brief (section 4.3): pick what you see."));
+    m_symptoms->setToolTip(tr("The troubleshooting table of the training-memory guide «显存都去哪儿了» (section 4.3): pick what you see."));
     m_symptoms->setAccessibleName(tr("Symptom"));
     m_symptoms->setMaximumHeight(m_symptoms->sizeHintForRow(0) * (m_symptoms->count() + 1));
     layout->addWidget(m_symptoms);
@@ -69,8 +69,8 @@ DoctorPane::DoctorPane(ScenarioDocument *document, QWidget *parent)
     layout->addWidget(m_outcome);
     layout->addStretch(1);
 
-    m_cause->setToolTip(tr("The likely cause, from the brief's table."));
-    m_fix->setToolTip(tr("What the brief's table suggests."));
+    m_cause->setToolTip(tr("The likely cause, from the guide's troubleshooting table."));
+    m_fix->setToolTip(tr("What the guide's troubleshooting table suggests."));
     m_scenario->setToolTip(tr("What the current scenario's estimate says about this symptom."));
 
     connect(m_symptoms, &QListWidget::currentRowChanged, this, &DoctorPane::refresh);

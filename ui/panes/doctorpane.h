@@ -1,6 +1,6 @@
 #pragma once
 
-// The brief's troubleshooting table as an interactive guide: pick a symptom, see the likely
+// The article's troubleshooting table as an interactive guide: pick a symptom, see the likely
 // cause and the fix, what the current scenario says about it, and apply the suggested change.
 
 #include <QWidget>

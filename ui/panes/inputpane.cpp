@@ -259,7 +259,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
         m_recipe->addItem(Labels::recipe(r), static_cast<int>(r));
         m_recipe->setItemData(m_recipe->count() - 1, Labels::recipeToolTip(r), Qt::ToolTipRole);
     }
-    m_recipe->setToolTip(tr("How weights, gradients and activations are stored (the brief, sections 1.3 and 3.3)."));
+    m_recipe->setToolTip(tr("How weights, gradients and activations are stored (the training-memory guide «显存都去哪儿了», sections 1.3 and 3.3)."));
     training->addRow(tr("&Precision:"), m_recipe);
     connect(m_recipe, &QComboBox::activated, this, [this](int index) {
         const auto r = static_cast<Recipe>(m_recipe->itemData(index).toInt());
@@ -281,7 +281,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
     m_activationModel = new QComboBox(trainingBox);
     for (ActivationModelKind k : { ActivationModelKind::Textbook, ActivationModelKind::Transformer })
         m_activationModel->addItem(Labels::activationModel(k), static_cast<int>(k));
-    m_activationModel->setToolTip(tr("Textbook: the brief's 2 × (19·B·S·H + 3·B·A·S²) per layer. "
+    m_activationModel->setToolTip(tr("Textbook: 2 bytes/elem × (19·B·S·H + 3·B·A·S²) per layer, after Korthikanti et al. 2022 as the training-memory guide «显存都去哪儿了» teaches it. "
                                      "Itemized: every saved tensor of the block family."));
     training->addRow(tr("&Activations:"), m_activationModel);
     connect(m_activationModel, &QComboBox::activated, this, [this](int index) {

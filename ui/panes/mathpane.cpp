@@ -41,7 +41,7 @@ void MathPane::scheduleRebuild()
 
 void MathPane::rebuild()
 {
-    const MathSheet sheet = buildMathSheet(m_document->spec(), m_document->breakdown(), m_document->catalogue(), m_unit);
+    const MathSheet sheet = buildMathSheet(m_document->spec(), m_document->breakdown(), m_document->derivation(), m_document->catalogue(), m_unit);
     const QPalette &p = palette();
     const QColor text = p.color(QPalette::Text);
     const QColor muted = QColor::fromRgbF((text.redF() + p.color(QPalette::Base).redF()) / 2,
@@ -58,7 +58,7 @@ void MathPane::rebuild()
 QString MathPane::plainText() const
 {
     return mathSheetText(
-            buildMathSheet(m_document->spec(), m_document->breakdown(), m_document->catalogue(), m_unit));
+            buildMathSheet(m_document->spec(), m_document->breakdown(), m_document->derivation(), m_document->catalogue(), m_unit));
 }
 
 void MathPane::showEvent(QShowEvent *event)

@@ -47,7 +47,7 @@ VerdictPane::VerdictPane(ScenarioDocument *document, QWidget *parent)
     m_headline->setToolTip(tr("The verdict for the current scenario."));
     m_detail->setToolTip(tr("The estimated peak per GPU against the GPU's memory (as nvidia-smi reports it)."));
     m_batch->setToolTip(tr("The largest micro-batch that fits, everything else held."));
-    m_advice->setToolTip(tr("The first change that helps, in the brief's order (section 4.2)."));
+    m_advice->setToolTip(tr("The first change that helps, in the rescue order of the training-memory guide «显存都去哪儿了» (section 4.2): micro-batch, checkpointing, ZeRO, offload, LoRA, QLoRA."));
     m_apply->setToolTip(tr("Apply the advice to the scenario (undo with Ctrl+Z)."));
     text->addWidget(m_apply, 0, Qt::AlignLeft);
     layout->addLayout(text, 1);
@@ -65,7 +65,7 @@ void VerdictPane::setUnit(DisplayUnit unit)
 
 void VerdictPane::refresh()
 {
-    const Verdict v = buildVerdict(m_document->spec(), m_document->breakdown(), m_document->catalogue(), m_unit);
+    const Verdict v = buildVerdict(m_document->spec(), m_document->breakdown(), m_document->derivation(), m_document->catalogue(), m_unit);
     m_badge->setText(v.badge);
     // Fixed colours that read on light and dark palettes alike, with white text on top.
     const QString colour = v.state == Verdict::State::Fits       ? QStringLiteral("#1b7f3b")
@@ -85,7 +85,7 @@ void VerdictPane::refresh()
 
 void VerdictPane::applyAdvice()
 {
-    const Verdict v = buildVerdict(m_document->spec(), m_document->breakdown(), m_document->catalogue(), m_unit);
+    const Verdict v = buildVerdict(m_document->spec(), m_document->breakdown(), m_document->derivation(), m_document->catalogue(), m_unit);
     if (v.adviceAfter)
         m_document->replace(*v.adviceAfter, v.adviceButton);
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 // The simulated GradScaler scale over training steps on a log2 axis, with the skipped steps
-// marked and the scale-16 line the brief's diagnosis refers to.
+// marked and the scale-16 line the article's diagnosis refers to.
 
 #include <QVector>
 #include <QWidget>

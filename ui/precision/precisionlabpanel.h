@@ -64,7 +64,7 @@ public:
 public slots:
     /*!
      * Tells the panel which GPU the plan uses, for its recommendation: BF16 where the GPU has
-     * BF16 tensor cores, FP16 with a loss scaler otherwise (the brief, section 3.4).
+     * BF16 tensor cores, FP16 with a loss scaler otherwise (the article, section 3.4).
      */
     void setGpuSupportsBf16(bool supported, const QString &gpuName);
     //! Encodes \a value on the formats page (as if typed).

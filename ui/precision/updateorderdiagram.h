@@ -1,7 +1,7 @@
 #pragma once
 
-// The order of a mixed-precision update (brief section 3.5) as a flow of boxes, in the correct
-// order or with gradient clipping moved before unscaling, the bug the brief warns about.
+// The order of a mixed-precision update (the article, section 3.5) as a flow of boxes, in the correct
+// order or with gradient clipping moved before unscaling, the bug the article warns about.
 
 #include <QStringList>
 #include <QWidget>

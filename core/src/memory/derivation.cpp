@@ -336,6 +336,9 @@ Derivation derive(const Scenario &s)
     derivation::derivePeak(builder, timeline);
     derivation::deriveHost(builder);
     d.sumOfBuckets = b.total();
+    d.capacity = s.gpu.capacity;
+    d.margin = s.gpu.capacity - b.peak;
+    d.fits = fits(s, b);
     const ActivationEstimate &a = b.activationDetail;
     d.activationsSplit = { a.perLayer, a.layers, a.outside, a.recompute, timeline.peakPoint().transient };
     return d;

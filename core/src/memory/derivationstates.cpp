@@ -1,5 +1,7 @@
 // The four model-state buckets, mirroring placeModelStates() (placement.cpp) term for term.
 
+#include <cstring>
+
 #include <headroom/memory/lora.h>
 
 #include "derivationbuilder.h"
@@ -211,6 +213,79 @@ void deriveOptimizer(States &x)
     Builder::close(k, b.b.optimizerStates);
 }
 
+// The article's section 2.1: P × bytes per parameter, bucket by bucket, for the whole model.
+void deriveWholeModel(States &x)
+{
+    Builder &b = x.b;
+    BucketDerivation &k = b.out.wholeModelStates;
+    k.key = "whole_model_states";
+    k.label = QT_TRANSLATE_NOOP("Derivation", "Fixed cost of the whole model");
+    k.source = QT_TRANSLATE_NOOP("Derivation", "the model states before any sharding or offload: P × bytes per parameter of "
+                                               "each state (mixed precision with Adam: 2 + 2 + 4 + 8 = 16 bytes/param)");
+    const PerParamBytes &ppb = b.r.perParam;
+    const Scenario &s = b.s;
+    Bytes total = bytes(0);
+    const bool adapters = x.adapters;
+    const Formula n = adapters ? b.symbol("P_lora") : b.symbol("P");
+    const Count count = adapters ? b.r.lora.adapterParameters : b.r.parameters;
+    if (adapters) {
+        const LoraCounts &c = b.r.lora;
+        const BytesPer rest = frozenBaseBytesPer(s);
+        if (s.lora.mode == AdapterMode::Qlora) {
+            const Bytes nf4 = kNf4DoubleQuantBytes.times(c.quantizedParameters);
+            Builder::addTerm(k, "frozen-nf4", QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4"),
+                             Builder::times(b.symbol("P_nf4"), kNf4DoubleQuantBytes), nf4);
+            total += nf4;
+        }
+        const Bytes rest16 = rest.times(c.baseParameters - c.quantizedParameters);
+        Builder::addTerm(k, "frozen-16bit", QT_TRANSLATE_NOOP("Derivation", "frozen base in the compute dtype"),
+                         Builder::times(c.quantizedParameters > 0 ? b.symbol("P") - b.symbol("P_nf4") : b.symbol("P"), rest),
+                         rest16);
+        total += rest16;
+    }
+    struct State
+    {
+        const char *id;
+        const char *label;
+        BytesPer size;
+    };
+    const State states[] = {
+        { "weights", adapters ? QT_TRANSLATE_NOOP("Derivation", "adapter weights") : QT_TRANSLATE_NOOP("Derivation", "weights"),
+          ppb.weights },
+        { "gradients", QT_TRANSLATE_NOOP("Derivation", "gradients"), ppb.gradients },
+        { "master-weights", QT_TRANSLATE_NOOP("Derivation", "FP32 master copy"), ppb.master },
+        { "optimizer-states", QT_TRANSLATE_NOOP("Derivation", "optimizer states"), ppb.optimizer },
+    };
+    const bool factored = ppb.optimizerFactored;
+    BytesPer perParam{ 0, 1 };
+    bool whole = true;
+    for (const State &st : states) {
+        if (factored && std::strcmp(st.id, "optimizer-states") == 0) {
+            Count elements = b.r.lora.adapterFactoredElements;
+            if (!adapters) {
+                const FactoredShape f = factoredShape(s.model);
+                elements = f.matrixRowsPlusColumns + f.vectorElements;
+            }
+            const Bytes v = ppb.optimizer.times(elements);
+            Builder::addTerm(k, st.id, QT_TRANSLATE_NOOP("Derivation", "factored optimizer states"),
+                             Builder::times(b.input("E", QT_TRANSLATE_NOOP("Derivation", "Adafactor state elements: rows + columns of every matrix, plus vectors"), elements),
+                                            ppb.optimizer, false),
+                             v);
+            total += v;
+            continue;
+        }
+        const Bytes v = st.size.times(count);
+        Builder::addTerm(k, st.id, st.label, Builder::times(n, st.size), v);
+        total += v;
+        whole = whole && st.size.denominator == 1;
+        perParam.numerator += st.size.numerator * (st.size.denominator == 1 ? 1 : 0);
+    }
+    Builder::close(k, total);
+    // Mixed precision with Adam is still 16 bytes/param: the teaching line, P × the sum.
+    if (!adapters && !factored && whole)
+        k.formula = Builder::times(b.symbol("P"), perParam);
+}
+
 } // namespace
 
 void deriveStates(Builder &b)
@@ -229,6 +304,7 @@ void deriveStates(Builder &b)
     deriveGradients(x);
     deriveMaster(x);
     deriveOptimizer(x);
+    deriveWholeModel(x);
 }
 
 } // namespace headroom::derivation

@@ -99,7 +99,7 @@ std::string unitWord(FormulaUnit unit, const FormulaWords &words)
 
 } // namespace
 
-std::string groupedCount(Count value)
+std::string groupedNumber(Count value)
 {
     char buffer[48];
     const int n = formatCount(value, buffer);
@@ -300,14 +300,14 @@ std::string Formula::print(Style style, const FormulaWords &words) const
     };
     switch (m_kind) {
     case Kind::Number: {
-        std::string text = groupedCount(m_numerator);
+        std::string text = groupedNumber(m_numerator);
         if (m_denominator != 1)
-            text += "/" + groupedCount(m_denominator);
+            text += "/" + groupedNumber(m_denominator);
         const std::string unit = unitWord(m_unit, words);
         return unit.empty() ? text : text + " " + unit;
     }
     case Kind::Symbol:
-        return style == Style::Symbols ? m_name : groupedCount(m_numerator);
+        return style == Style::Symbols ? m_name : groupedNumber(m_numerator);
     case Kind::Sum:
         return joined(" + ");
     case Kind::Difference:

@@ -22,10 +22,10 @@ Terms terms(const Scenario &s)
     const Count A = s.model.heads;
     Terms t;
     // One GPU's share under tensor (t) and sequence parallelism, divided as Korthikanti et al.
-    // 2022 divide their 34sbh + 5as^2b (korthikanti.h): the brief's 19 BSH tensors in their
+    // 2022 divide their 34sbh + 5as^2b (korthikanti.h): the article's 19 BSH tensors in their
     // proportion (10 of 34 stay whole under t alone; all split with SP), the score tensors by t
     // (heads are split), and a layer's input kept for full recompute split along S with SP.
-    // At t = 1 every share is the whole, so a single GPU gets the brief's formula unchanged.
+    // At t = 1 every share is the whole, so a single GPU gets the article's formula unchanged.
     const Count tp = s.parallel.tensorParallel;
     const bool sp = s.parallel.sequenceParallel;
     t.linear = tensorParallelLinearShare(19 * B * S * H, tp, sp);
@@ -67,9 +67,9 @@ void TextbookActivations::itemize(const Scenario &s, std::vector<ActivationItem>
     const Dtype dtype = activationDtype(s.training.precision.recipe);
     const bool full = s.training.recompute == Recompute::Full;
     const bool selective = s.training.recompute == Recompute::Selective;
-    // The brief names the 19 B*S*H tensors only as a group; the split follows Korthikanti et al.
+    // The article names the 19 B*S*H tensors only as a group; the split follows Korthikanti et al.
     // 2022, section 4.1 (input 2, QKV 6, context 2, output-projection input 2, MLP 16 at 2 bytes
-    // is 34 sbh; the brief's 19 rounds the same picture without the 1-byte masks).
+    // is 34 sbh; the article's 19 rounds the same picture without the 1-byte masks).
     // Shapes name the whole tensor; elements are one GPU's share under tensor and sequence
     // parallelism, divided as estimate() divides them (korthikanti.h): the layer input is one of
     // the tensors tensor parallelism leaves whole (split along S with SP), the other 18 take the

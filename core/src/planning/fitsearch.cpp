@@ -56,6 +56,22 @@ Count longestFittingSequence(const Scenario &s, Count maxSequence)
     });
 }
 
+Count largestFittingLayers(const Scenario &s, Count maxLayers)
+{
+    if (s.gpu.capacity <= bytes(0))
+        return 0;
+    const Count p = s.parallel.pipelineParallel > 1 ? s.parallel.pipelineParallel : 1;
+    if (maxLayers < p)
+        return 0;
+    Scenario probe = s;
+    // Search over L - p + 1 in [1, maxLayers - p + 1], so that every probe keeps L >= p.
+    const Count found = largestTrue(maxLayers - p + 1, [&probe, p](Count k) {
+        probe.model.layers = k + p - 1;
+        return scenarioFits(probe);
+    });
+    return found > 0 ? found + p - 1 : 0;
+}
+
 Count gpusNeeded(const Scenario &s, Count maxGpus)
 {
     if (s.gpu.capacity <= bytes(0))

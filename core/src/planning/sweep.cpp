@@ -5,6 +5,7 @@
 
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/validation.h>
+#include <headroom/planning/fitsearch.h>
 
 namespace headroom {
 
@@ -114,6 +115,19 @@ int logSpacedCounts(SweepRange range, Count include, int maxPoints, Count *out)
         }
     }
     return written;
+}
+
+Count fitLimit(const Scenario &s, SweepAxis axis)
+{
+    switch (axis) {
+    case SweepAxis::Sequence:
+        return longestFittingSequence(s, fieldRange(Field::Sequence).max);
+    case SweepAxis::MicroBatch:
+        return largestFittingMicroBatch(s, fieldRange(Field::Batch).max);
+    case SweepAxis::Layers:
+        return largestFittingLayers(s, fieldRange(Field::Layers).max);
+    }
+    return 0;
 }
 
 void sweep(const Scenario &base, SweepAxis axis, const Count *values, int n, Breakdown *out)

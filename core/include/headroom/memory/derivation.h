@@ -83,9 +83,18 @@ struct Derivation
     StepPhase peakPhase = StepPhase::Forward;
     //! The plain sum of the six buckets; not the peak, which is what must fit.
     Bytes sumOfBuckets = bytes(0);
+    //! The chosen GPU's capacity (0: none chosen) and capacity − peak: the headroom when
+    //! positive, the shortfall when negative.
+    Bytes capacity = bytes(0);
+    Bytes margin = bytes(0);
+    bool fits = false;
     ActivationsSplit activationsSplit;
     //! Host memory per node (offload, loading the model), as DeepSpeed's estimators count it.
     BucketDerivation host;
+    //! The article's fixed cost: the model states of the whole model before anything is
+    //! sharded or offloaded (P × 16 bytes/param for mixed precision with Adam); under LoRA the
+    //! frozen base and the adapters' states.
+    BucketDerivation wholeModelStates;
 
     //! The six buckets of `per_gpu`, in order, then the peak.
     std::vector<const BucketDerivation *> buckets() const;

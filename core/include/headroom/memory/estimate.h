@@ -16,7 +16,7 @@ struct ModelStates
 };
 
 /*!
- * The brief's fixed cost (section 2.1): P x bytes per parameter, bucket by bucket, with the
+ * The article's fixed cost (section 2.1): P x bytes per parameter, bucket by bucket, with the
  * recipe's and optimizer's exact bytes (precision.h). Adafactor's state is 1-D per matrix:
  * rows + columns accumulators, full for vectors (Shazeer & Stern 2018, no first moment).
  */

@@ -121,6 +121,6 @@ private:
 };
 
 //! A count with thousands separators, "6,738,415,616": how formulas print numbers.
-std::string groupedCount(Count value);
+std::string groupedNumber(Count value);
 
 } // namespace headroom

@@ -15,7 +15,7 @@ enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool, Int64 };
 //! Bytes an element of \a dtype takes; NF4 packs two elements a byte.
 
 /*!
- * How weights, gradients and activations are stored during training (the brief, section 1.3
+ * How weights, gradients and activations are stored during training (the article, section 1.3
  * and 3.3):
  *  - fp32: everything FP32;
  *  - amp-*: torch.autocast over FP32 weights: weights and gradients FP32, matmul activations in
@@ -51,7 +51,7 @@ struct PerParamBytes
     BytesPer optimizer;
     bool optimizerFactored = false;
 
-    //! Total for non-factored optimizers, the brief's "bytes_per_param".
+    //! Total for non-factored optimizers, the article's "bytes_per_param".
     constexpr double total() const
     {
         return weights.value() + gradients.value() + master.value() + optimizer.value();

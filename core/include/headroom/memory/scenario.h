@@ -24,11 +24,11 @@ struct TrainingSetup
     Count sequence = 2048; //!< S, tokens per sequence
     PrecisionChoice precision;
     Recompute recompute = Recompute::None;
-    Count gradAccumSteps = 1; //!< changes the global batch, never the memory (the brief, 4.2)
+    Count gradAccumSteps = 1; //!< changes the global batch, never the memory (the article, 4.2)
 };
 
 enum class ActivationModelKind {
-    Textbook,    //!< the brief's 2*(19BSH + 3BAS^2) per layer, 16-bit
+    Textbook,    //!< the article's 2*(19BSH + 3BAS^2) per layer, 16-bit
     Transformer, //!< itemized per saved tensor, per block family and implementation profile
 };
 

@@ -2,7 +2,7 @@
 
 // Where a distribution of gradient magnitudes lands in each number format: the share that
 // flushes to zero, that lands in subnormals (keeping fewer significant bits), that overflows,
-// and how a loss scale moves it (the brief, sections 3.1-3.2).
+// and how a loss scale moves it (the article, sections 3.1-3.2).
 
 #include <optional>
 #include <variant>

@@ -1,7 +1,7 @@
 #pragma once
 
 // Dynamic loss scaling as torch.cuda.amp.GradScaler does it, simulated over a synthetic
-// gradient-magnitude trace, with the brief's diagnostics (sections 3.2, 3.4, 3.5 and 4.4).
+// gradient-magnitude trace, with the article's diagnostics (sections 3.2, 3.4, 3.5 and 4.4).
 
 #include <cstdint>
 #include <optional>
@@ -109,10 +109,10 @@ struct ScaleStep {
     int growthTracker;  ///< after this step's update
 };
 
-/// What the brief teaches to read from a scale trace.
+/// What the article teaches to read from a scale trace.
 enum class ScalerDiagnostic {
     /// The scale fell below 16 and infs kept coming: exploding gradients (learning rate, data,
-    /// clipping), not a scaling problem (brief 3.4 and 4.4). step = first inf below 16.
+    /// clipping), not a scaling problem (the article, 3.4 and 4.4). step = first inf below 16.
     ScaleCollapsedWithInfs,
     /// More than 1 step in 100 skipped after the first calibration back-offs; GradScaler's docs
     /// expect "once every few hundred or thousand iterations". value = skipped share.
@@ -132,7 +132,7 @@ struct DiagnosticFinding {
     double value = 0;
 };
 
-/// Scale below which infs mean exploding gradients (the brief: "降到16甚至更低而梯度还在出现inf").
+/// Scale below which infs mean exploding gradients (the article: "降到16甚至更低而梯度还在出现inf").
 inline constexpr double collapsedScaleThreshold = 16.0;
 
 struct LossScaleTrace {
@@ -155,7 +155,7 @@ struct LossScaleTrace {
 /// The diagnostics of a trace (filled into LossScaleTrace::diagnostics by the two functions above).
 [[nodiscard]] std::vector<DiagnosticFinding> diagnoseTrace(std::span<const ScaleStep> steps);
 
-/// Where clip_grad_norm_ sits relative to scaler.unscale_() (brief 3.5).
+/// Where clip_grad_norm_ sits relative to scaler.unscale_() (the article, 3.5).
 enum class ClipOrder {
     UnscaleThenClip, ///< correct: scaler.unscale_(opt); clip_grad_norm_(...); scaler.step(opt)
     ClipThenUnscale, ///< the bug: clipping sees the scaled gradients
@@ -173,7 +173,7 @@ struct ClipResult {
 /// the loss scale: the update silently shrinks ~65536-fold at the default scale.
 [[nodiscard]] ClipResult clippedGradientNorm(double trueNorm, double lossScale, double maxNorm, ClipOrder order);
 
-/// The mixed-precision recipe the brief recommends for a GPU (section 3.4): BF16 where the GPU
+/// The mixed-precision recipe the article recommends for a GPU (section 3.4): BF16 where the GPU
 /// has BF16 tensor cores (A100, H100, RTX 30xx and later), FP16 with a dynamic loss scaler
 /// otherwise (V100, T4, RTX 20xx).
 enum class PrecisionRecommendation { Bf16, Fp16WithLossScaling };

@@ -1,6 +1,6 @@
 #pragma once
 
-// What to change first when a run does not fit, in the brief's order (section 4.2: reduce the
+// What to change first when a run does not fit, in the article's order (section 4.2: reduce the
 // micro-batch, turn on activation checkpointing, ZeRO or CPU offload, then LoRA / QLoRA), each
 // step applied to the scenario and measured with estimate().
 
@@ -12,7 +12,7 @@ namespace headroom {
 enum class AdviceKind { ReduceMicroBatch, EnableCheckpointing, ZeroStage, Offload, Lora, Qlora };
 struct Advice { AdviceKind kind; Scenario after; Bytes saving; bool fitsAfter; };
 
-//! Advice in the brief's order (section 4.2), each applied to the scenario, with its saving in bytes; returns how many were written (<= capacity). No allocation.
+//! Advice in the article's order (section 4.2), each applied to the scenario, with its saving in bytes; returns how many were written (<= capacity). No allocation.
 /*!
  * The steps build on each other, as a rescue does: each starts from the previous step's
  * scenario, \a saving is the previous peak minus this step's peak, and the list ends at the

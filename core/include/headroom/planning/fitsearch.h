@@ -17,6 +17,11 @@ Count largestFittingMicroBatch(const Scenario &s, Count maxBatch = 1'000'000);
 //! The peak never falls as S grows (terms in S and S^2 with non-negative coefficients).
 Count longestFittingSequence(const Scenario &s, Count maxSequence = 100'000'000);
 
+//! Most layers L in [p, maxLayers] that fit (every pipeline stage needs a layer); 0 if none.
+//! The peak never falls as L grows (more layers hold more activations and, unless P is given,
+//! more parameters).
+Count largestFittingLayers(const Scenario &s, Count maxLayers = 100'000);
+
 //! Smallest GPU count N (data-parallel, same t and p) at which the scenario fits, under its ZeRO/offload; 0 if none up to maxGpus.
 //! N = d t p; the peak never rises as the data-parallel degree d grows (ZeRO divides by d,
 //! rounding up; nothing else depends on d), so the search is over d in [1, maxGpus / (t p)].

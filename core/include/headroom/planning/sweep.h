@@ -54,6 +54,13 @@ SweepRange defaultSweepRange(const Scenario &scenario, SweepAxis axis);
 int logSpacedCounts(SweepRange range, Count include, int maxPoints, Count *out);
 
 /*!
+ * The largest value on \a axis at which the scenario fits its GPU, from the exact fit searches
+ * (fitsearch.h): the figure a sweep's "fits up to" shows and the verdict reports. 0 when none
+ * fits or no GPU is chosen.
+ */
+Count fitLimit(const Scenario &scenario, SweepAxis axis);
+
+/*!
  * estimate() of \a base with \a axis set to each of \a values[0..n): \a out[i] is the breakdown
  * at values[i]. No allocation; the hot path of every sweep chart.
  */
