@@ -31,7 +31,7 @@ Scale scaleFor(Bytes size, DisplayUnit unit)
             return { 1e6, ByteFormat::tr("MB") };
         if (magnitude >= 1e3)
             return { 1e3, ByteFormat::tr("KB") };
-        return { 1, ByteFormat::tr("B") };
+        return { 1, ByteFormat::tr("bytes") };
     }
     const double kib = 1024.0;
     if (magnitude >= kib * kib * kib * kib * 10)
@@ -42,7 +42,7 @@ Scale scaleFor(Bytes size, DisplayUnit unit)
         return { kib * kib, ByteFormat::tr("MiB") };
     if (magnitude >= kib)
         return { kib, ByteFormat::tr("KiB") };
-    return { 1, ByteFormat::tr("B") };
+    return { 1, ByteFormat::tr("bytes") };
 }
 
 } // namespace

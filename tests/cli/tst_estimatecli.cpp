@@ -37,6 +37,63 @@ private slots:
             QVERIFY2(perGpu.contains(QLatin1String(key)), key);
     }
 
+    void briefExampleDerivation()
+    {
+        // The article's worked example with its own flags: the peak is the plain sum (every
+        // bucket resident, as the article computes it), and the derivation spells the formula
+        // with bytes as a word: 32 × 2 × (19·1·2048·4096 + 3·1·32·2048²) = 35,970,351,104 B, one
+        // layer 2 × (159,383,552 + 402,653,184) = 1,124,073,472 B.
+        const Run r = cli(kBrief + QStringList{ QStringLiteral("--overhead"), QStringLiteral("0"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(root.value(QStringLiteral("peak")).toObject().value(QStringLiteral("bytes")).toInteger(), Q_INT64_C(147970351104));
+        const QJsonObject d = root.value(QStringLiteral("derivation")).toObject();
+        for (const char *key : { "parameters", "gradients", "master_weights", "optimizer_states", "activations", "overhead", "peak" })
+            QVERIFY2(d.contains(QLatin1String(key)), key);
+        const QJsonObject act = d.value(QStringLiteral("activations")).toObject();
+        QCOMPARE(act.value(QStringLiteral("formula")).toString(), QStringLiteral("L × 2 bytes/elem × (19·B·S·H + 3·B·A·S²)"));
+        QCOMPARE(act.value(QStringLiteral("bytes")).toInteger(), Q_INT64_C(35970351104));
+        const QJsonObject values = act.value(QStringLiteral("values")).toObject();
+        QCOMPARE(values.value(QStringLiteral("L")).toInteger(), 32);
+        QCOMPARE(values.value(QStringLiteral("S")).toInteger(), 2048);
+        QCOMPARE(values.value(QStringLiteral("A")).toInteger(), 32);
+        QVERIFY(!act.value(QStringLiteral("source")).toString().isEmpty());
+        const QJsonObject params = d.value(QStringLiteral("parameters")).toObject();
+        QCOMPARE(params.value(QStringLiteral("formula")).toString(), QStringLiteral("P × 2 bytes/param"));
+        QCOMPARE(params.value(QStringLiteral("terms")).toArray().size(), 1);
+        const QJsonObject split = root.value(QStringLiteral("activations_split")).toObject();
+        QCOMPARE(split.value(QStringLiteral("per_layer")).toInteger(), Q_INT64_C(1124073472));
+        QCOMPARE(split.value(QStringLiteral("layers_held")).toInteger(), Q_INT64_C(35970351104));
+        QCOMPARE(split.value(QStringLiteral("outside_layers")).toInteger(), 0);
+        QCOMPARE(split.value(QStringLiteral("recomputed_layer")).toInteger(), 0);
+        QCOMPARE(split.value(QStringLiteral("transient_peak")).toInteger(), 0);
+    }
+
+    void explainTensorParallelZeroQlora()
+    {
+        // The case: every bucket's formula with t = 8, the ZeRO and QLoRA terms and their
+        // numbers. By hand: P_m = ⌈131,072,000/8⌉ + 32·(⌈202,375,168/8⌉ + 8,192) + 4,096 +
+        // ⌈131,072,000/8⌉ = 842,534,912; the reduce bucket 5e8 elements × 2 bytes.
+        const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                            QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--gpus"), QStringLiteral("8"),
+                            QStringLiteral("--zero"), QStringLiteral("1"), QStringLiteral("--lora"), QStringLiteral("qlora"),
+                            QStringLiteral("--explain") });
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        for (const char *expected : {
+                     "Parameters = ", "Gradients = ", "Master weights = ", "Optimizer states = ", "Activations = ",
+                     "Runtime overhead = ", "Peak of the step = ",
+                     "⌊19·B·S·H·(10·t + 24) / (34·t)⌋ + ⌊3·B·A·S² / t⌋",
+                     "frozen base in NF4 with double quantization (4.127 bits a weight): ⌈⌊P_nf4 × (2,113/4,096 bytes/param)⌋·P_m / P⌉",
+                     "one NF4 matrix dequantized to 16 bits for its matmul: ⌈M_nf4 / t⌉ × 2 bytes/param = ⌈45,088,768 / 8⌉ × 2 bytes/param",
+                     "ZeRO's gradient reduce bucket: n_bucket × 2 bytes/elem = 500,000,000 × 2 bytes/elem = 1,000,000,000 bytes",
+                     "P_m                   842,534,912",
+                     "t                               8",
+             })
+            QVERIFY2(out.contains(QString::fromUtf8(expected)), expected);
+        QVERIFY(!out.contains(QStringLiteral("brief"), Qt::CaseInsensitive));
+    }
+
     void defaultOverheadShown()
     {
         // Default runtime share: CUDA context 1000 MiB + allocator reserve 1 GiB
