@@ -10,6 +10,7 @@
 #include "clitext.h"
 #include "estimatecommand.h"
 #include "fitcommand.h"
+#include "lossscalecommand.h"
 #include "precisioncommand.h"
 
 using namespace headroom::cli;

@@ -8,8 +8,4 @@ namespace headroom::cli {
 //! format's constants (--format), or what an encoding means (--format with --bits); table or JSON.
 int runPrecisionCommand(const QStringList &arguments);
 
-//! `headroom-cli lossscale`: GradScaler's scale over simulated steps, as CSV on stdout, with the
-//! diagnostics on stderr.
-int runLossScaleCommand(const QStringList &arguments);
-
 } // namespace headroom::cli
