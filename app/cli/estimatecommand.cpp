@@ -68,11 +68,10 @@ QString transformerLine(const Scenario &s)
 // The step's highest point in words (steptimeline.h).
 QString peakHow(const Scenario &s, const Breakdown &b)
 {
-    const StepTimeline t = stepTimeline(s, b);
     return Cli::tr("highest point of the step (%1, at %2); gradients %3")
-            .arg(nameText(stepPhaseName(b.peakPhase)), nameText(timelineEventName(t.peakPoint().event)),
-                 t.gradients == GradientLifetime::KeptBetweenSteps ? Cli::tr("kept for the whole step")
-                                                                  : Cli::tr("allocated during backward"));
+            .arg(nameText(stepPhaseName(b.peakPhase)), nameText(timelineEventName(b.peakEvent)),
+                 gradientLifetime(s) == GradientLifetime::KeptBetweenSteps ? Cli::tr("kept for the whole step")
+                                                                          : Cli::tr("allocated during backward"));
 }
 
 QJsonArray itemsJson(const std::vector<ActivationItem> &items)
@@ -253,6 +252,7 @@ int runEstimateCommand(const QStringList &arguments)
         root.insert(QStringLiteral("derivation"), derivationJson(d));
         root.insert(QStringLiteral("activations_split"), activationsSplitJson(d.activationsSplit));
         root.insert(QStringLiteral("symbols"), symbolsJson(d));
+        root.insert(QStringLiteral("whole_model_states"), bucketJson(d.wholeModelStates));
         if (spec.scenario.gpu.capacity > bytes(0)) {
             root.insert(QStringLiteral("gpu"), QJsonObject{
                     { QStringLiteral("id"), spec.gpuId },

@@ -381,13 +381,7 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
         TimelineSample t;
         t.label = label;
         t.phase = p.phase;
-        auto set = [&t](Bucket k, Bytes v) { t.bytes[static_cast<std::size_t>(bucketIndex(k))] = toDouble(v); };
-        set(Bucket::Parameters, p.parameters);
-        set(Bucket::Gradients, p.gradients);
-        set(Bucket::MasterWeights, p.masterWeights);
-        set(Bucket::OptimizerStates, p.optimizerStates);
-        set(Bucket::Activations, p.activations);
-        set(Bucket::Overhead, p.overhead);
+        t.bytes = pointArray(p);
         t.transientBytes = toDouble(p.transient);
         return t;
     };

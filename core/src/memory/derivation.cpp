@@ -19,25 +19,19 @@ Builder::Builder(const Scenario &scenario, const ResolvedScenario &resolved, con
 
 Formula Builder::input(std::string_view name, const char *meaning, Count value, const char *source)
 {
-    if (!out.value(name)) {
-        DerivedValue v;
-        v.symbol = std::string(name);
-        v.meaning = meaning;
-        v.value = value;
-        v.source = source;
-        out.values.push_back(std::move(v));
-    }
-    return Formula::symbol(name, value);
+    return derived(name, meaning, value, Formula(), source, false);
 }
 
-Formula Builder::derived(std::string_view name, const char *meaning, Count value, Formula formula, const char *source)
+Formula Builder::derived(std::string_view name, const char *meaning, Count value, Formula formula, const char *source,
+                         bool hasFormula)
 {
+    // The first registration of a symbol defines it; later ones only name it.
     if (!out.value(name)) {
         DerivedValue v;
         v.symbol = std::string(name);
         v.meaning = meaning;
         v.value = value;
-        v.derived = true;
+        v.derived = hasFormula;
         v.formula = std::move(formula);
         v.source = source;
         out.values.push_back(std::move(v));

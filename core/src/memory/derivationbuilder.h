@@ -33,7 +33,8 @@ public:
     //! A value the scenario gives (B, S, t, d, ...): registered once, returned as a symbol.
     Formula input(std::string_view symbol, const char *meaning, Count value, const char *source = "");
     //! A value the engine derives: \a value is the engine's own figure, \a formula how it follows.
-    Formula derived(std::string_view symbol, const char *meaning, Count value, Formula formula, const char *source = "");
+    Formula derived(std::string_view symbol, const char *meaning, Count value, Formula formula, const char *source = "",
+                    bool hasFormula = true);
     //! The symbol of a value registered before.
     Formula symbol(std::string_view symbol) const;
 
