@@ -252,13 +252,24 @@ QString Labels::scenarioError(const ScenarioError &e)
     switch (e.code) {
     case ScenarioError::Code::None: return {};
     case ScenarioError::Code::CannotOpen: return tr("Cannot open %1: %2").arg(e.field, e.detail);
-    case ScenarioError::Code::NotJson: return tr("%1 is not valid JSON: %2").arg(e.field, e.detail);
+    case ScenarioError::Code::NotRegularFile:
+        return tr("%1 is not a regular file (a FIFO, a device or a folder); it was not read.").arg(e.field);
+    case ScenarioError::Code::TooLarge:
+        return tr("%1 is larger than %2 bytes, the most a scenario file may have; it was not read.")
+                .arg(e.field, groupedCount(e.expected.toLongLong()));
+    case ScenarioError::Code::NotJson:
+        if (!e.got.isEmpty())
+            return tr("%1 holds %2 at its top level; a scenario file is a JSON object.").arg(e.field, e.got);
+        return tr("%1 is not valid JSON: %2").arg(e.field, e.detail);
+    case ScenarioError::Code::WriteFailed:
+        return tr("Could not write %1 (%2); the previous file is unchanged.").arg(e.field, e.detail);
     case ScenarioError::Code::WrongSchema:
         return tr("Scenario file: \"schema\" must be %1, found %2").arg(e.expected, e.got);
     case ScenarioError::Code::UnknownKey:
         return tr("Scenario file: unknown key \"%1\"; allowed: %2").arg(e.field, e.expected);
     case ScenarioError::Code::WrongType: return tr("%1: expected %2, got %3").arg(e.field, e.expected, e.got);
     case ScenarioError::Code::UnknownName: return tr("%1: unknown value %2; allowed: %3").arg(e.field, e.got, e.expected);
+    case ScenarioError::Code::OutOfRange: return tr("%1: %2 is out of range; allowed: %3").arg(e.field, e.got, e.expected);
     }
     return {};
 }
@@ -268,6 +279,9 @@ QString Labels::catalogueError(const CatalogueError &e)
     switch (e.code) {
     case CatalogueError::Code::None: return {};
     case CatalogueError::Code::CannotOpen: return tr("Cannot open %1: %2").arg(e.file, e.detail);
+    case CatalogueError::Code::NotRegularFile: return tr("%1 is not a regular file; it was not read.").arg(e.file);
+    case CatalogueError::Code::TooLarge:
+        return tr("%1 is larger than %2 bytes; it was not read.").arg(e.file, groupedCount(e.detail.toLongLong()));
     case CatalogueError::Code::NotJson: return tr("%1 is not valid JSON: %2").arg(e.file, e.detail);
     case CatalogueError::Code::WrongSchema: return tr("%1 has the wrong layout: %2").arg(e.file, e.detail);
     case CatalogueError::Code::BadEntry: return tr("%1 has a bad entry: %2").arg(e.file, e.detail);

@@ -102,8 +102,17 @@ QString scenarioErrorText(const ScenarioError &e, bool viaOptions)
         return {};
     case ScenarioError::Code::CannotOpen:
         return Cli::tr("cannot open %1: %2").arg(e.field, e.detail);
+    case ScenarioError::Code::NotRegularFile:
+        return Cli::tr("%1 is not a regular file (a FIFO, a device or a folder): refused without reading it").arg(e.field);
+    case ScenarioError::Code::TooLarge:
+        return Cli::tr("%1 is larger than %2 bytes, the most a scenario file may have: refused without reading it")
+                .arg(e.field, groupedDigits(e.expected.toLongLong()));
     case ScenarioError::Code::NotJson:
+        if (!e.got.isEmpty())
+            return Cli::tr("%1 holds %2 at its top level; expected a JSON object ({\"schema\": 1, ...})").arg(e.field, e.got);
         return Cli::tr("%1 is not valid JSON: %2").arg(e.field, e.detail);
+    case ScenarioError::Code::WriteFailed:
+        return Cli::tr("could not write %1 (%2); the previous file is unchanged").arg(e.field, e.detail);
     case ScenarioError::Code::WrongSchema:
         return Cli::tr("scenario file: \"schema\" must be %1, found %2").arg(e.expected, e.got);
     case ScenarioError::Code::UnknownKey:
@@ -112,6 +121,8 @@ QString scenarioErrorText(const ScenarioError &e, bool viaOptions)
         return Cli::tr("%1: expected %2, got %3").arg(field, e.expected, e.got);
     case ScenarioError::Code::UnknownName:
         return Cli::tr("%1: unknown value %2; allowed: %3").arg(field, e.got, e.expected);
+    case ScenarioError::Code::OutOfRange:
+        return Cli::tr("%1: %2 is out of range; allowed: %3").arg(field, e.got, e.expected);
     }
     return {};
 }

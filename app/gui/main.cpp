@@ -2,6 +2,7 @@
 // catalogue and hands over to MainWindow; --screenshot renders one frame to a PNG and exits.
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
@@ -13,6 +14,7 @@
 #include <QTranslator>
 
 #include <headroom/io/catalogue.h>
+#include <headroom/io/safefile.h>
 
 #include "labels.h"
 #include "mainwindow.h"
@@ -167,7 +169,10 @@ int main(int argc, char *argv[])
     QApplication::processEvents();
     const QString out = parser.value(screenshotOption);
     const QPixmap pixmap = target->grab();
-    if (pixmap.isNull() || !pixmap.save(out, "PNG")) {
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (pixmap.isNull() || !buffer.open(QIODevice::WriteOnly) || !pixmap.save(&buffer, "PNG")
+        || !writeFileAtomically(out, png).ok()) {
         err() << Gui::tr("headroom: cannot write the screenshot to %1").arg(out) << Qt::endl;
         return 1;
     }

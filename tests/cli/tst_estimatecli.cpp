@@ -1,6 +1,7 @@
 // headroom-cli as a user drives it: the article's example, units, and every kind of bad input.
 
 #include <QtTest>
+#include <QProcess>
 
 #include "clirun.h"
 
@@ -150,6 +151,18 @@ private slots:
         QTest::newRow("unknown command") << QStringList{ QStringLiteral("estimat") } << QStringLiteral("estimat");
         QTest::newRow("missing scenario file") << QStringList{ QStringLiteral("estimate"), QStringLiteral("--scenario"), QStringLiteral("/nonexistent/x.json") }
                                                << QStringLiteral("/nonexistent/x.json");
+        // Regressions: these wrapped around 128 bits and were accepted with exit 0.
+        QTest::newRow("params wrap") << base + QStringList{ QStringLiteral("--params"), QStringLiteral("775503514212818758233030730337T") }
+                                     << QStringLiteral("--params: \"775503514212818758233030730337T\" is out of range; allowed: 1 to 1,000,000,000,000,000");
+        QTest::newRow("cuda context wrap")
+                << base + QStringList{ QStringLiteral("--cuda-context"), QStringLiteral("316912650057057350374175801346GiB") }
+                << QStringLiteral("--cuda-context: \"316912650057057350374175801346GiB\" is out of range; allowed: 0 to 10,000,000,000,000");
+        QTest::newRow("batch wrap") << base + QStringList{ QStringLiteral("--batch"), QStringLiteral("0017000000000000000000000000010T") }
+                                    << QStringLiteral("--batch: \"0017000000000000000000000000010T\" is out of range; allowed: 1 to 1,000,000");
+        // Regressions: /dev/zero was read until allocation failed (exit 134); a top-level array
+        // said "is not valid JSON: " and nothing more.
+        QTest::newRow("device as scenario") << QStringList{ QStringLiteral("estimate"), QStringLiteral("--scenario"), QStringLiteral("/dev/zero") }
+                                            << QStringLiteral("/dev/zero is not a regular file");
     }
 
     void badInput()
@@ -160,6 +173,35 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(mentions), r.err.constData());
         QVERIFY(r.out.isEmpty());
+    }
+
+    void unboundedInputIsRefused()
+    {
+        QTemporaryDir dir;
+        // A FIFO with no writer used to block forever.
+        const QString fifo = dir.filePath(QStringLiteral("fifo"));
+        QCOMPARE(QProcess::execute(QStringLiteral("mkfifo"), { fifo }), 0);
+        Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--scenario"), fifo });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("is not a regular file"), r.err.constData());
+        // A top-level array names what it is.
+        const QString array = dir.filePath(QStringLiteral("array.json"));
+        QFile f(array);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[]");
+        f.close();
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--scenario"), array });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("holds an array at its top level; expected a JSON object"), r.err.constData());
+        // A huge preset name (100,000 characters: one argument may hold 128 KiB) is quoted as an
+        // excerpt; an escape sequence is escaped, not sent to
+        // the terminal.
+        const QString huge = QStringLiteral("\x1b[31m") + QString(100'000, QLatin1Char('x'));
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), huge });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.size() < 1000, qPrintable(QString::number(r.err.size())));
+        QVERIFY(!r.err.contains('\x1b'));
+        QVERIFY(r.err.contains("\\x1b[31mxxx"));
     }
 
     void outOfRangeSaysTheRange()

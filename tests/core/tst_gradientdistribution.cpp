@@ -4,6 +4,7 @@
 // thresholds derived from the exact format values by tools/fixtures/gen_numberformat.py), a
 // Monte Carlo count through the bit-exact encoder, and hand-derived cases.
 
+#include <headroom/io/histogramfile.h>
 #include <headroom/numerics/gradientdistribution.h>
 #include <headroom/numerics/numberformat.h>
 

@@ -44,6 +44,30 @@ private slots:
         QVERIFY(!parseCount("1e99"));  // beyond any range, rejected rather than overflowed
     }
 
+    void countsNeverWrap()
+    {
+        // Regression: the mantissa times its suffix used to be formed unbounded, so these
+        // wrapped around 128 bits: 775503514212818758233030730337T was taken as 246,091,776
+        // parameters, 316912650057057350374175801346GiB as 2 GiB and 0017...010T as a negative
+        // count. Each is now refused as too large.
+        bool tooLarge = false;
+        QVERIFY(!parseCount("775503514212818758233030730337T", &tooLarge));
+        QVERIFY(tooLarge);
+        QVERIFY(!parseCount("0017000000000000000000000000010T", &tooLarge));
+        QVERIFY(tooLarge);
+        QVERIFY(!parseBytes("316912650057057350374175801346GiB", &tooLarge));
+        QVERIFY(tooLarge);
+        // 2^100 = 1,267,650,600,228,229,401,496,703,205,376 is the last value kept.
+        QCOMPARE(parseCount("1267650600228229401496703205376"), std::optional<Count>(Count(1) << 100));
+        QVERIFY(!parseCount("1267650600228229401496703205377", &tooLarge));
+        QVERIFY(tooLarge);
+        // A malformed value is not "too large".
+        QVERIFY(!parseCount("7.5", &tooLarge));
+        QVERIFY(!tooLarge);
+        QVERIFY(!parseCount("1e-50", &tooLarge));
+        QVERIFY(!tooLarge);
+    }
+
     void byteSizes()
     {
         QCOMPARE(parseBytes("0"), std::optional<Bytes>(bytes(0)));

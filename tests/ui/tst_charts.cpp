@@ -738,6 +738,12 @@ void TestCharts::exports()
         QVERIFY(content.contains("<svg"));
         QVERIFY(content.contains("<path") || content.contains("<polyline") || content.contains("<rect"));
         QVERIFY(!pane->exportTo(dir.filePath(name + QStringLiteral(".bmpx"))));
+        // A failed export (no such folder) writes nothing and leaves no scratch file behind;
+        // the exports above left no temporary files either (they are written atomically).
+        QVERIFY(!pane->exportTo(dir.filePath(QStringLiteral("missing/") + name + QStringLiteral(".pdf"))));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("missing"))));
+        for (const QString &f : QDir(dir.path()).entryList(QDir::Files | QDir::Hidden))
+            QVERIFY2(!f.startsWith(QLatin1Char('.')), qPrintable(f));
     }
 }
 

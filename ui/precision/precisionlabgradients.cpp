@@ -2,6 +2,8 @@
 
 #include "precisionlabpanel.h"
 
+#include <headroom/io/histogramfile.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <headroom/io/safefile.h>
 #include <headroom/memory/scenario.h>
 
 namespace headroom {
@@ -47,11 +48,16 @@ namespace {
 
 CatalogueError readArray(const QString &path, const QString &key, QJsonArray &out)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return { CatalogueError::Code::CannotOpen, path, file.errorString() };
+    QByteArray data;
+    const FileProblem problem = readRegularFile(path, data);
+    if (problem.code == FileProblem::Code::NotRegularFile)
+        return { CatalogueError::Code::NotRegularFile, path, QStringLiteral("not a regular file") };
+    if (problem.code == FileProblem::Code::TooLarge)
+        return { CatalogueError::Code::TooLarge, path, QString::number(kMaxInputFileBytes) };
+    if (!problem.ok())
+        return { CatalogueError::Code::CannotOpen, path, problem.detail };
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return { CatalogueError::Code::NotJson, path,
                  parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset) };

@@ -17,8 +17,15 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
+std::optional<Count> overflow(bool *tooLarge)
+{
+    if (tooLarge)
+        *tooLarge = true;
+    return std::nullopt;
+}
+
 // Parses digits[.digits][e[+-]digits] times multiplier exactly.
-std::optional<Count> parseScaled(std::string_view s, Count multiplier)
+std::optional<Count> parseScaled(std::string_view s, Count multiplier, bool *tooLarge)
 {
     Count mantissa = 0;
     int fractionDigits = 0;
@@ -36,7 +43,7 @@ std::optional<Count> parseScaled(std::string_view s, Count multiplier)
         anyDigit = true;
         mantissa = mantissa * 10 + (c - '0');
         if (mantissa > kLimit)
-            return std::nullopt;
+            return overflow(tooLarge);
         if (seenPoint)
             ++fractionDigits;
     }
@@ -52,8 +59,11 @@ std::optional<Count> parseScaled(std::string_view s, Count multiplier)
         for (; i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])); ++i) {
             expDigit = true;
             exponent = exponent * 10 + (s[i] - '0');
-            if (exponent > 40)
-                return std::nullopt;
+            if (exponent > 40) {
+                if (negative)
+                    return std::nullopt;
+                return overflow(tooLarge);
+            }
         }
         if (!expDigit)
             return std::nullopt;
@@ -62,12 +72,16 @@ std::optional<Count> parseScaled(std::string_view s, Count multiplier)
     }
     if (i != s.size())
         return std::nullopt;
+    // Every product is bounded before it is formed: mantissa <= kLimit (2^100), and a result
+    // past kLimit is refused, so nothing wraps around 128 bits (2^127).
+    if (multiplier > 1 && mantissa > kLimit / multiplier)
+        return overflow(tooLarge);
     Count value = mantissa * multiplier;
     int shift = exponent - fractionDigits;
     for (; shift > 0; --shift) {
+        if (value > kLimit / 10)
+            return overflow(tooLarge);
         value *= 10;
-        if (value > kLimit)
-            return std::nullopt;
     }
     for (; shift < 0; ++shift) {
         if (value % 10 != 0)
@@ -90,8 +104,10 @@ bool endsWithNoCase(std::string_view s, std::string_view suffix)
 
 } // namespace
 
-std::optional<Count> parseCount(std::string_view text)
+std::optional<Count> parseCount(std::string_view text, bool *tooLarge)
 {
+    if (tooLarge)
+        *tooLarge = false;
     std::string_view s = trim(text);
     if (s.empty())
         return std::nullopt;
@@ -106,11 +122,13 @@ std::optional<Count> parseCount(std::string_view text)
     }
     if (multiplier != 1)
         s = trim(s.substr(0, s.size() - 1));
-    return parseScaled(s, multiplier);
+    return parseScaled(s, multiplier, tooLarge);
 }
 
-std::optional<Bytes> parseBytes(std::string_view text)
+std::optional<Bytes> parseBytes(std::string_view text, bool *tooLarge)
 {
+    if (tooLarge)
+        *tooLarge = false;
     std::string_view s = trim(text);
     struct Unit { std::string_view suffix; Count factor; };
     // Longest suffixes first so "GiB" is not read as "B".
@@ -126,7 +144,7 @@ std::optional<Bytes> parseBytes(std::string_view text)
             break;
         }
     }
-    const std::optional<Count> n = parseScaled(s, factor);
+    const std::optional<Count> n = parseScaled(s, factor, tooLarge);
     if (!n)
         return std::nullopt;
     return bytes(*n);

@@ -3,12 +3,14 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/placement.h>
 #include <headroom/io/quantityparse.h>
+#include <headroom/io/safefile.h>
+#include <headroom/memory/formula.h>
+#include <headroom/memory/validation.h>
 
 namespace headroom {
 
@@ -224,8 +226,10 @@ const char *kindName(ValueKind kind)
     return "";
 }
 
+enum class Read { Ok, WrongType, TooLarge };
+
 // Reads one JSON value as the key's kind; counts may be numbers or strings ("7B").
-bool readValue(const QJsonValue &json, ValueKind kind, Value &out)
+Read readValue(const QJsonValue &json, ValueKind kind, Value &out)
 {
     switch (kind) {
     case ValueKind::Count:
@@ -233,56 +237,58 @@ bool readValue(const QJsonValue &json, ValueKind kind, Value &out)
         if (json.isDouble()) {
             const double d = json.toDouble();
             if (d < -9e15 || d > 9e15 || d != static_cast<double>(json.toInteger()))
-                return false;
+                return Read::WrongType;
             out.count = json.toInteger();
-            return true;
+            return Read::Ok;
         }
         if (!json.isString())
-            return false;
+            return Read::WrongType;
         std::string text = json.toString().trimmed().toStdString();
         // A leading minus is read so that validation can say "out of range" rather than
         // "not a number" for a negative size.
         const bool negative = !text.empty() && text.front() == '-';
         if (negative)
             text.erase(0, 1);
+        bool tooLarge = false;
         if (kind == ValueKind::Count) {
-            const auto c = parseCount(text);
+            const auto c = parseCount(text, &tooLarge);
             if (!c)
-                return false;
+                return tooLarge ? Read::TooLarge : Read::WrongType;
             out.count = *c;
         } else {
-            const auto b = parseBytes(text);
+            const auto b = parseBytes(text, &tooLarge);
             if (!b)
-                return false;
+                return tooLarge ? Read::TooLarge : Read::WrongType;
             out.count = countOf(*b);
         }
         if (negative)
             out.count = -out.count;
-        return true;
+        return Read::Ok;
     }
     case ValueKind::Bool:
         if (!json.isBool())
-            return false;
+            return Read::WrongType;
         out.flag = json.toBool();
-        return true;
+        return Read::Ok;
     case ValueKind::Name:
         if (!json.isString())
-            return false;
+            return Read::WrongType;
         out.name = json.toString();
-        return true;
+        return Read::Ok;
     case ValueKind::Real:
         if (!json.isDouble())
-            return false;
+            return Read::WrongType;
         out.real = json.toDouble();
-        return true;
+        return Read::Ok;
     }
-    return false;
+    return Read::WrongType;
 }
 
+// The offending value as a message quotes it: strings escaped and cut short (excerpt()).
 QString shown(const QJsonValue &v)
 {
     if (v.isString())
-        return QLatin1Char('"') + v.toString() + QLatin1Char('"');
+        return QLatin1Char('"') + excerpt(v.toString()) + QLatin1Char('"');
     if (v.isArray() || v.isObject())
         return v.isArray() ? QStringLiteral("an array") : QStringLiteral("an object");
     return QString::fromUtf8(QJsonDocument(QJsonArray{ v }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
@@ -324,8 +330,8 @@ ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catal
         for (const KeyEntry &e : entries())
             known = known || it.key() == QLatin1String(e.key.group);
         if (!known)
-            return { ScenarioError::Code::UnknownKey, it.key(),
-                     QStringLiteral("model, training, activations, runtime, gpu, parallel or lora"), it.key(), {} };
+            return { ScenarioError::Code::UnknownKey, excerpt(it.key()),
+                     QStringLiteral("model, training, activations, runtime, gpu, parallel or lora"), excerpt(it.key()), {} };
         if (!it.value().isObject())
             return { ScenarioError::Code::WrongType, it.key(), QStringLiteral("an object"), shown(it.value()), {} };
         const QJsonObject group = it.value().toObject();
@@ -334,8 +340,8 @@ ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catal
             for (const KeyEntry &e : entries())
                 found = found || (it.key() == QLatin1String(e.key.group) && k.key() == QLatin1String(e.key.key));
             if (!found)
-                return { ScenarioError::Code::UnknownKey, it.key() + QLatin1Char('.') + k.key(),
-                         QStringLiteral("a key listed in the README's scenario schema"), k.key(), {} };
+                return { ScenarioError::Code::UnknownKey, it.key() + QLatin1Char('.') + excerpt(k.key()),
+                         QStringLiteral("a key listed in the README's scenario schema"), excerpt(k.key()), {} };
         }
     }
 
@@ -351,7 +357,15 @@ ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catal
                 continue;
             const QString field = QLatin1String(e.key.group) + QLatin1Char('.') + QLatin1String(e.key.key);
             Value v;
-            if (!readValue(json, e.key.kind, v))
+            const Read read = readValue(json, e.key.kind, v);
+            if (read == Read::TooLarge) {
+                // Named with the field's own range, as validation would name it.
+                const std::optional<Field> f = fieldFromName(e.key.option);
+                const FieldRange range = f ? fieldRange(*f) : FieldRange{ 0, 0 };
+                return { ScenarioError::Code::OutOfRange, field,
+                         QString::fromStdString(groupedNumber(range.min) + " to " + groupedNumber(range.max)), shown(json), {} };
+            }
+            if (read != Read::Ok)
                 return { ScenarioError::Code::WrongType, field,
                          QLatin1String(kindName(e.key.kind)) + QStringLiteral(" (") + QLatin1String(e.key.allowed) + QLatin1Char(')'),
                          shown(json), {} };
@@ -365,16 +379,23 @@ ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catal
 
 ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, ScenarioSpec &spec)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return { ScenarioError::Code::CannotOpen, path, {}, {}, file.errorString() };
+    QByteArray data;
+    const FileProblem problem = readRegularFile(path, data);
+    switch (problem.code) {
+    case FileProblem::Code::None: break;
+    case FileProblem::Code::NotRegularFile: return { ScenarioError::Code::NotRegularFile, path, {}, {}, {} };
+    case FileProblem::Code::TooLarge:
+        return { ScenarioError::Code::TooLarge, path, QString::number(kMaxInputFileBytes), {}, {} };
+    default: return { ScenarioError::Code::CannotOpen, path, {}, {}, problem.detail };
+    }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return { ScenarioError::Code::NotJson, path, {}, {},
                  parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset) };
     if (!doc.isObject())
-        return { ScenarioError::Code::NotJson, path, QStringLiteral("a JSON object"), {}, {} };
+        return { ScenarioError::Code::NotJson, path, QStringLiteral("a JSON object"),
+                 doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a single value"), {} };
     return applyScenarioJson(doc.object(), catalogue, spec);
 }
 
@@ -453,12 +474,11 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
 
 ScenarioError writeScenarioFile(const QString &path, const ScenarioSpec &spec)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return { ScenarioError::Code::CannotOpen, path, {}, {}, file.errorString() };
-    file.write(QJsonDocument(scenarioToJson(spec)).toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        return { ScenarioError::Code::CannotOpen, path, {}, {}, file.errorString() };
+    const FileProblem problem = writeFileAtomically(path, QJsonDocument(scenarioToJson(spec)).toJson(QJsonDocument::Indented));
+    if (problem.code == FileProblem::Code::CannotOpen)
+        return { ScenarioError::Code::CannotOpen, path, {}, {}, problem.detail };
+    if (!problem.ok())
+        return { ScenarioError::Code::WriteFailed, path, {}, {}, problem.detail };
     return {};
 }
 

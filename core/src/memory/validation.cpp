@@ -74,6 +74,14 @@ std::string_view fieldName(Field f)
     return {};
 }
 
+std::optional<Field> fieldFromName(std::string_view name)
+{
+    for (int i = 0; i <= static_cast<int>(Field::ReduceBucket); ++i)
+        if (fieldName(static_cast<Field>(i)) == name)
+            return static_cast<Field>(i);
+    return std::nullopt;
+}
+
 Count fieldValue(Field f, const Scenario &s)
 {
     switch (f) {

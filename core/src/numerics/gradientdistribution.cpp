@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include <QFile>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -187,16 +186,5 @@ HistogramParseResult parseHistogram(const QString &text)
     return result;
 }
 
-HistogramParseResult readHistogramFile(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        HistogramParseResult result;
-        result.error = HistogramError::CannotOpen;
-        result.detail = file.errorString();
-        return result;
-    }
-    return parseHistogram(QString::fromUtf8(file.readAll()));
-}
 
 } // namespace headroom

@@ -34,7 +34,7 @@ struct GpuSpec
 
 struct CatalogueError
 {
-    enum class Code { None, CannotOpen, NotJson, WrongSchema, BadEntry };
+    enum class Code { None, CannotOpen, NotRegularFile, TooLarge, NotJson, WrongSchema, BadEntry };
     Code code = Code::None;
     QString file;
     QString detail; //!< JSON parser message or the offending entry and key

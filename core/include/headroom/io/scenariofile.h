@@ -38,7 +38,19 @@ const QList<ScenarioKey> &scenarioKeys();
 
 struct ScenarioError
 {
-    enum class Code { None, CannotOpen, NotJson, WrongSchema, UnknownKey, WrongType, UnknownName };
+    enum class Code {
+        None,
+        CannotOpen,     //!< detail: the system's message
+        NotRegularFile, //!< a FIFO, a device or a directory: refused without reading
+        TooLarge,       //!< over kMaxInputFileBytes (expected: the limit in bytes)
+        NotJson,        //!< detail: the parser's message; or a JSON value that is not an object (got)
+        WrongSchema,
+        UnknownKey,
+        WrongType,
+        UnknownName,
+        OutOfRange,     //!< a count too large to hold (expected: the field's range)
+        WriteFailed,    //!< a save that could not be completed; the previous file is unchanged
+    };
     Code code = Code::None;
     QString field;    //!< "group.key" (file) or the option name (CLI)
     QString expected; //!< what is allowed
@@ -60,7 +72,8 @@ ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, 
 //! The scenario as a complete schema-1 object (every key written, presets by name).
 QJsonObject scenarioToJson(const ScenarioSpec &spec);
 
-//! Writes atomically (QSaveFile): a failed save leaves the old file as it was.
+//! Writes atomically (writeFileAtomically(): every write and the commit checked): a failed save
+//! leaves the old file byte for byte as it was.
 ScenarioError writeScenarioFile(const QString &path, const ScenarioSpec &spec);
 
 } // namespace headroom

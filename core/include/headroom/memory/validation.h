@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include <headroom/memory/scenario.h>
@@ -70,6 +71,8 @@ FieldRange fieldRange(Field field);
 
 //! The field's stable key: the CLI option and scenario-file key without "--".
 std::string_view fieldName(Field field);
+//! The field whose fieldName() is \a name.
+std::optional<Field> fieldFromName(std::string_view name);
 
 //! The scenario's current value of a numeric field, for messages ("33 must divide 4,096").
 Count fieldValue(Field field, const Scenario &scenario);

@@ -119,7 +119,5 @@ struct HistogramParseResult {
 /// header) are skipped. Bins may come in any order; they are sorted and must not overlap.
 [[nodiscard]] HistogramParseResult parseHistogram(const QString &text);
 
-/// Reads and parses a histogram file (UTF-8).
-[[nodiscard]] HistogramParseResult readHistogramFile(const QString &path);
 
 } // namespace headroom

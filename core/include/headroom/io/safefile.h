@@ -1,0 +1,53 @@
+#pragma once
+
+// Reading and writing the user's files safely: a read never blocks on a FIFO or a device and
+// never takes more than a stated size; a write is atomic, every write and the final commit are
+// checked, and on failure the previous file stays byte for byte as it was. Every file Headroom
+// reads or writes goes through here.
+
+#include <QByteArray>
+#include <QString>
+
+class QSaveFile;
+
+namespace headroom {
+
+//! The largest file any reader accepts: scenario, catalogue, configs, measurements. Far above
+//! any real one (a scenario is ~2 KB, the catalogue ~10 KB), far below what would hurt.
+inline constexpr qint64 kMaxInputFileBytes = 16 * 1024 * 1024;
+
+struct FileProblem
+{
+    enum class Code { None, CannotOpen, NotRegularFile, TooLarge, ReadFailed, WriteFailed, CommitFailed };
+    Code code = Code::None;
+    QString detail; //!< the system's message, or the limit
+
+    bool ok() const { return code == Code::None; }
+};
+
+/*!
+ * Reads the whole regular file \a path into \a out, if it is at most \a maxBytes. Opens without
+ * blocking and checks the opened file itself (not only its name), so a FIFO, a device or a
+ * directory is refused at once, and a file that grows past the limit while being read is
+ * refused too. \a out is left empty on failure.
+ */
+FileProblem readRegularFile(const QString &path, QByteArray &out, qint64 maxBytes = kMaxInputFileBytes);
+
+/*!
+ * Writes \a data to \a path atomically (QSaveFile: a temporary file beside it, renamed over it
+ * on commit). Checks that every byte was written and that the commit succeeded; on any failure
+ * cancels, so \a path keeps its previous content (or stays absent).
+ */
+FileProblem writeFileAtomically(const QString &path, const QByteArray &data);
+
+//! The same on a save file the caller opened for writing (tests pass one whose device fails).
+FileProblem writeFileAtomically(QSaveFile &file, const QByteArray &data);
+
+/*!
+ * A user's value quoted in a message: control characters escaped (\\n, \\x1b, ...) and at most
+ * \a maxChars characters, the rest replaced by "…". A 200 MB preset name or an
+ * escape sequence never reaches the terminal whole.
+ */
+QString excerpt(const QString &text, int maxChars = 60);
+
+} // namespace headroom

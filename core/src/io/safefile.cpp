@@ -1,0 +1,107 @@
+#include <headroom/io/safefile.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <QFile>
+#include <QSaveFile>
+
+namespace headroom {
+
+FileProblem readRegularFile(const QString &path, QByteArray &out, qint64 maxBytes)
+{
+    out.clear();
+    // O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting forever;
+    // fstat on the descriptor then judges what was opened, not what the name pointed to before.
+    const QByteArray name = QFile::encodeName(path);
+    const int fd = ::open(name.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return { FileProblem::Code::CannotOpen, QString::fromLocal8Bit(std::strerror(errno)) };
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return { FileProblem::Code::NotRegularFile, {} };
+    }
+    if (st.st_size > maxBytes) {
+        ::close(fd);
+        return { FileProblem::Code::TooLarge, QString::number(maxBytes) };
+    }
+    QFile file;
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        return { FileProblem::Code::CannotOpen, file.errorString() };
+    }
+    // One byte more than allowed tells a file that grew since fstat.
+    QByteArray data = file.read(maxBytes + 1);
+    if (file.error() != QFileDevice::NoError)
+        return { FileProblem::Code::ReadFailed, file.errorString() };
+    if (data.size() > maxBytes)
+        return { FileProblem::Code::TooLarge, QString::number(maxBytes) };
+    out = std::move(data);
+    return {};
+}
+
+FileProblem writeFileAtomically(QSaveFile &file, const QByteArray &data)
+{
+    // QSaveFile::commit() can return true after a failed write (seen on Qt 6.4 with ENOSPC),
+    // so each write's count is checked and the file cancelled before committing anything short.
+    qint64 written = 0;
+    while (written < data.size()) {
+        const qint64 n = file.write(data.constData() + written, data.size() - written);
+        if (n <= 0) {
+            const QString why = file.errorString();
+            file.cancelWriting();
+            file.commit(); // with writing cancelled this discards the temporary file
+            return { FileProblem::Code::WriteFailed, why };
+        }
+        written += n;
+    }
+    if (!file.flush() || file.error() != QFileDevice::NoError) {
+        const QString why = file.errorString();
+        file.cancelWriting();
+        file.commit();
+        return { FileProblem::Code::WriteFailed, why };
+    }
+    if (!file.commit())
+        return { FileProblem::Code::CommitFailed, file.errorString() };
+    return {};
+}
+
+FileProblem writeFileAtomically(const QString &path, const QByteArray &data)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return { FileProblem::Code::CannotOpen, file.errorString() };
+    return writeFileAtomically(file, data);
+}
+
+QString excerpt(const QString &text, int maxChars)
+{
+    QString out;
+    int shown = 0;
+    for (const QChar c : text) {
+        if (shown >= maxChars)
+            break;
+        const char16_t u = c.unicode();
+        if (u == u'\n')
+            out += QStringLiteral("\\n");
+        else if (u == u'\t')
+            out += QStringLiteral("\\t");
+        else if (u == u'\r')
+            out += QStringLiteral("\\r");
+        else if (u < 0x20 || u == 0x7f || (u >= 0x80 && u < 0xa0))
+            out += QStringLiteral("\\x%1").arg(unsigned(u), 2, 16, QLatin1Char('0'));
+        else
+            out += c;
+        ++shown;
+    }
+    if (text.size() > maxChars)
+        out += QChar(0x2026); // …
+    return out;
+}
+
+} // namespace headroom

@@ -1,0 +1,178 @@
+// Reading and writing the user's files (safefile.h): a save that fails leaves the previous file
+// byte for byte, on a failing device and on a really full filesystem; reads refuse FIFOs,
+// devices, folders and oversized files at once, without blocking or reading them; messages quote
+// values escaped and cut short.
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QSaveFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+#include <headroom/io/catalogue.h>
+#include <headroom/io/safefile.h>
+#include <headroom/io/scenariofile.h>
+
+using namespace headroom;
+
+namespace {
+
+// A save file whose device fails after \a budget bytes, as a full disk does (ENOSPC).
+class FailingSaveFile final : public QSaveFile
+{
+public:
+    FailingSaveFile(const QString &name, qint64 budget) : QSaveFile(name), m_budget(budget) { }
+
+protected:
+    qint64 writeData(const char *data, qint64 len) override
+    {
+        if (m_budget <= 0) {
+            setErrorString(QStringLiteral("No space left on device"));
+            return -1;
+        }
+        const qint64 n = std::min(len, m_budget);
+        m_budget -= n;
+        return QSaveFile::writeData(data, n);
+    }
+
+private:
+    qint64 m_budget;
+};
+
+QByteArray contentOf(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+}
+
+QStringList filesIn(const QString &dir)
+{
+    return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
+}
+
+} // namespace
+
+class TestSafeFile : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void failingDeviceLeavesTheOldFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plan.json"));
+        QVERIFY(writeFileAtomically(path, "the user's scenario").ok());
+        FailingSaveFile file(path, 1000);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const FileProblem p = writeFileAtomically(file, QByteArray(100'000, 'x'));
+        QCOMPARE(p.code, FileProblem::Code::WriteFailed);
+        QVERIFY(p.detail.contains(QStringLiteral("No space left")));
+        QCOMPARE(contentOf(path), QByteArray("the user's scenario"));
+        QCOMPARE(filesIn(dir.path()), QStringList{ QStringLiteral("plan.json") }); // no temporary left behind
+    }
+
+    void fullFilesystemLeavesTheOldFile()
+    {
+        // A real 64 KiB filesystem, filled: the scenario save fails and says so, the file it
+        // would replace is unchanged, no temporary file is left.
+        QTemporaryDir dir;
+        const QString mount = dir.filePath(QStringLiteral("small"));
+        QVERIFY(QDir().mkpath(mount));
+        if (QProcess::execute(QStringLiteral("mount"), { QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                                                         QStringLiteral("size=64k"), QStringLiteral("tmpfs"), mount })
+            != 0)
+            QSKIP("mounting a small tmpfs needs root and a mount namespace; the failing-device test covers the logic");
+        const auto unmount = qScopeGuard([&] { QProcess::execute(QStringLiteral("umount"), { mount }); });
+        const QString path = mount + QStringLiteral("/plan.json");
+        ScenarioSpec spec;
+        spec.scenario.model.layers = 2;
+        spec.scenario.model.hidden = 64;
+        spec.scenario.model.heads = 4;
+        QVERIFY(writeScenarioFile(path, spec).ok());
+        const QByteArray before = contentOf(path);
+        // Fill what is left.
+        QFile filler(mount + QStringLiteral("/filler"));
+        QVERIFY(filler.open(QIODevice::WriteOnly));
+        const QByteArray block(4096, 'f');
+        while (filler.write(block) == block.size() && filler.flush()) { }
+        filler.close();
+        spec.scenario.model.layers = 3;
+        const ScenarioError e = writeScenarioFile(path, spec);
+        QCOMPARE(e.code, ScenarioError::Code::WriteFailed);
+        QCOMPARE(contentOf(path), before);
+        QStringList left = filesIn(mount);
+        left.sort();
+        QCOMPARE(left, (QStringList{ QStringLiteral("filler"), QStringLiteral("plan.json") }));
+    }
+
+    void saveIntoAMissingFolderFails()
+    {
+        QTemporaryDir dir;
+        const ScenarioError e = writeScenarioFile(dir.filePath(QStringLiteral("no/such/folder/plan.json")), ScenarioSpec{});
+        QCOMPARE(e.code, ScenarioError::Code::CannotOpen);
+    }
+
+    void readsRefuseWhatIsNotARegularFile()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("fifo"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QElapsedTimer clock;
+        clock.start();
+        QByteArray data;
+        // A FIFO with no writer: refused at once, not waited on.
+        QCOMPARE(readRegularFile(fifo, data).code, FileProblem::Code::NotRegularFile);
+        QCOMPARE(readRegularFile(QStringLiteral("/dev/zero"), data).code, FileProblem::Code::NotRegularFile);
+        QCOMPARE(readRegularFile(dir.path(), data).code, FileProblem::Code::NotRegularFile);
+        QVERIFY(clock.elapsed() < 5000);
+        QCOMPARE(readRegularFile(dir.filePath(QStringLiteral("missing")), data).code, FileProblem::Code::CannotOpen);
+
+        Catalogue catalogue;
+        ScenarioSpec spec;
+        spec.scenario.model.layers = 7;
+        QCOMPARE(readScenarioFile(QStringLiteral("/dev/zero"), catalogue, spec).code, ScenarioError::Code::NotRegularFile);
+        QCOMPARE(readScenarioFile(fifo, catalogue, spec).code, ScenarioError::Code::NotRegularFile);
+        QCOMPARE(spec.scenario.model.layers, Count(7)); // untouched
+    }
+
+    void readsRefuseOversizedFilesUnread()
+    {
+        // A sparse file one byte over the limit: refused from its size, without reading 16 MB.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(kMaxInputFileBytes + 1));
+        f.close();
+        QByteArray data;
+        QCOMPARE(readRegularFile(path, data).code, FileProblem::Code::TooLarge);
+        QVERIFY(data.isEmpty());
+        Catalogue catalogue;
+        ScenarioSpec spec;
+        QCOMPARE(readScenarioFile(path, catalogue, spec).code, ScenarioError::Code::TooLarge);
+        // At the limit exactly it is read.
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.resize(1000));
+        f.close();
+        QVERIFY(readRegularFile(path, data, 1000).ok());
+        QCOMPARE(data.size(), 1000);
+        QCOMPARE(readRegularFile(path, data, 999).code, FileProblem::Code::TooLarge);
+    }
+
+    void excerptsAreEscapedAndShort()
+    {
+        QCOMPARE(excerpt(QStringLiteral("llama-2-7b")), QStringLiteral("llama-2-7b"));
+        QCOMPARE(excerpt(QStringLiteral("a\x1b[31mb\nc")), QStringLiteral("a\\x1b[31mb\\nc"));
+        const QString huge(200'000'000 / 1000, QLatin1Char('x')); // 200,000 characters
+        const QString e = excerpt(huge, 60);
+        QCOMPARE(e.size(), 61);
+        QVERIFY(e.endsWith(QChar(0x2026)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSafeFile)
+#include "tst_safefile.moc"
