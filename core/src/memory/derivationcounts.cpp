@@ -4,6 +4,7 @@
 
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
+#include <headroom/memory/parametertensors.h>
 
 #include "derivationbuilder.h"
 
@@ -11,82 +12,201 @@ namespace headroom::derivation {
 
 namespace {
 
-constexpr const char *kArchitectureSource = QT_TRANSLATE_NOOP("Derivation", 
-        "the block layout's parameters, tensor by tensor (GPT-2: Radford et al. 2019, HF GPT2Model; LLaMA: Touvron et al. "
-        "2023, HF LlamaModel)");
+constexpr const char *kArchitectureSource = QT_TRANSLATE_NOOP("Derivation",
+        "the block family's parameter tensors, module by module (parametertensors.h: the layout of the family's Hugging "
+        "Face implementation, e.g. LlamaModel, GPT2Model, GPTNeoXModel, MixtralModel, DeepseekV2Model, BertModel)");
 
-struct Symbols
+// The model's sizes as symbols, for the same walk over its tensors the engine counts with.
+ModelDims<Formula> symbolicDims(Builder &b)
 {
-    Formula L, H, A, KV, dh, F, V;
+    const ModelSpec &m = b.s.model;
+    const char *scenario = QT_TRANSLATE_NOOP("Derivation", "the scenario");
+    ModelDims<Formula> d;
+    d.one = Formula::number(1);
+    d.two = Formula::number(2);
+    d.H = b.symbol("H");
+    d.headDim = b.symbol("d_h");
+    d.heads = b.symbol("A");
+    // Q is H wide unless the head dimension is set apart from H / A (Gemma: A·d_h).
+    d.qDim = m.qDim() == m.hidden ? d.H : d.heads * d.headDim;
+    d.kv = b.symbol("KV") * d.headDim;
+    d.F = b.symbol("F");
+    d.V = b.symbol("V");
+    if (m.maxPositions > 0 && blockTraits(m.family).learnedPositions)
+        d.positions = b.input("P_pos", QT_TRANSLATE_NOOP("Derivation", "learned position table rows"), m.maxPositions, scenario);
+    if (m.typeVocab > 0)
+        d.types = b.input("T", QT_TRANSLATE_NOOP("Derivation", "token types (segment embeddings)"), m.typeVocab, scenario);
+    const MoeSpec &e = m.moe;
+    if (e.enabled()) {
+        d.experts = b.input("E", QT_TRANSLATE_NOOP("Derivation", "routed experts per MoE layer"), e.experts, scenario);
+        d.expertFfn = b.input("F_e", QT_TRANSLATE_NOOP("Derivation", "one expert's inner size"), e.expertFfn, scenario);
+        if (e.sharedExperts > 0) {
+            const Formula fs = b.input("F_s1", QT_TRANSLATE_NOOP("Derivation", "one shared expert's inner size"),
+                                       e.sharedFfnOrExpert(), scenario);
+            d.sharedFfn = e.sharedExperts == 1
+                    ? fs
+                    : b.input("n_s", QT_TRANSLATE_NOOP("Derivation", "shared experts per MoE layer"), e.sharedExperts, scenario) * fs;
+        }
+    }
+    const MlaSpec &a = m.mla;
+    if (a.enabled()) {
+        if (a.qLoraRank > 0)
+            d.qLoraRank = b.input("r_q", QT_TRANSLATE_NOOP("Derivation", "latent attention: Q's low rank"), a.qLoraRank, scenario);
+        d.kvLoraRank = b.input("r_kv", QT_TRANSLATE_NOOP("Derivation", "latent attention: the KV latent's rank"), a.kvLoraRank, scenario);
+        d.ropeDim = b.input("d_rope", QT_TRANSLATE_NOOP("Derivation", "latent attention: rotary part of a q/k head"), a.ropeHeadDim, scenario);
+        d.nopeDim = b.input("d_nope", QT_TRANSLATE_NOOP("Derivation", "latent attention: non-rotary part of a q/k head"), a.nopeHeadDim, scenario);
+        d.valueDim = b.input("d_v", QT_TRANSLATE_NOOP("Derivation", "latent attention: a value head's dimension"), a.valueHeadDim, scenario);
+    }
+    return d;
+}
+
+// The walk of parametertensors.h over symbols: attention, MLP (or experts) and norms of one
+// layer, and the parts outside the layers.
+struct SymbolicLayer
+{
+    std::vector<Formula> attention, mlp, norms;
 };
 
-// H·(KV·d_h): the width of K and V together is 2·KV·d_h.
-Formula kvWidth(const Symbols &x) { return x.KV * x.dh; }
+SymbolicLayer symbolicLayer(const ModelSpec &m, const ModelDims<Formula> &d, bool sparse)
+{
+    SymbolicLayer l;
+    forEachLayerTensor(m, d, sparse, [&l](ParamPlace, const ParamTensorOf<Formula> &t) {
+        switch (t.role) {
+        case ParamRole::Norm: l.norms.push_back(t.totalElements()); break;
+        case ParamRole::Q: case ParamRole::K: case ParamRole::V: case ParamRole::Qkv: case ParamRole::O:
+        case ParamRole::MlaQA: case ParamRole::MlaQB: case ParamRole::MlaKvA: case ParamRole::MlaKvB:
+            l.attention.push_back(t.totalElements());
+            break;
+        default: l.mlp.push_back(t.totalElements()); break;
+        }
+    });
+    return l;
+}
 
 // The architecture's parts, as model.cpp counts them.
-void deriveArchitecture(Builder &b, const Symbols &x)
+void deriveArchitecture(Builder &b)
 {
     const ModelSpec &m = b.s.model;
     const ParameterCounts &pc = b.r.counts;
-    const bool gpt2 = m.family == BlockFamily::Gpt2;
-    Formula embedding = x.V * x.H;
-    Formula attention, mlp, norms, finalNorm;
-    if (gpt2) {
-        if (m.maxPositions > 0)
-            embedding = embedding + b.input("P_pos", QT_TRANSLATE_NOOP("Derivation", "learned position table rows"), m.maxPositions) * x.H;
-        const Formula qkv = x.H + Formula::number(2) * kvWidth(x);
-        attention = x.H * qkv + qkv + x.H * x.H + x.H;
-        mlp = x.H * x.F + x.F + x.F * x.H + x.H;
-        norms = Formula::number(4) * x.H;
-        finalNorm = Formula::number(2) * x.H;
+    const ModelDims<Formula> d = symbolicDims(b);
+    std::vector<Formula> embedding, finalNorm, head, pooler;
+    forEachOutsideTensor(m, d, [&](ParamPlace place, const ParamTensorOf<Formula> &t) {
+        switch (place) {
+        case ParamPlace::Embedding: embedding.push_back(t.totalElements()); break;
+        case ParamPlace::FinalNorm: finalNorm.push_back(t.totalElements()); break;
+        case ParamPlace::Head: head.push_back(t.totalElements()); break;
+        case ParamPlace::Pooler: pooler.push_back(t.totalElements()); break;
+        case ParamPlace::Layer: break;
+        }
+    });
+    const SymbolicLayer dense = symbolicLayer(m, d, false);
+    b.derived("P_emb", QT_TRANSLATE_NOOP("Derivation", "embedding parameters"), pc.embedding, Formula::sum(embedding),
+              kArchitectureSource);
+    std::vector<Formula> block = dense.attention;
+    block.insert(block.end(), dense.mlp.begin(), dense.mlp.end());
+    b.derived("P_block", pc.mixture ? QT_TRANSLATE_NOOP("Derivation", "one dense layer's attention and MLP parameters")
+                                    : QT_TRANSLATE_NOOP("Derivation", "one layer's attention and MLP parameters (matrices and biases)"),
+              pc.dense.attention + pc.dense.mlp, Formula::sum(block), kArchitectureSource);
+    b.derived("P_norm", QT_TRANSLATE_NOOP("Derivation", "one layer's norm parameters"), pc.dense.norms, Formula::sum(dense.norms),
+              kArchitectureSource);
+    if (pc.finalNorm > 0)
+        b.derived("P_fnorm", QT_TRANSLATE_NOOP("Derivation", "final norm parameters"), pc.finalNorm, Formula::sum(finalNorm),
+                  kArchitectureSource);
+    if (pc.lmHead > 0)
+        b.derived("P_head", QT_TRANSLATE_NOOP("Derivation", "LM head parameters (untied, with its bias where the family has one)"),
+                  pc.lmHead, Formula::sum(head), kArchitectureSource);
+    if (pc.pooler > 0)
+        b.derived("P_pool", QT_TRANSLATE_NOOP("Derivation", "the encoder's pooler or masked-LM head"), pc.pooler,
+                  Formula::sum(pooler), kArchitectureSource);
+
+    const Formula L = b.symbol("L");
+    std::vector<Formula> total{ b.symbol("P_emb") };
+    Formula activeLayers;
+    if (pc.mixture) {
+        const SymbolicLayer sparse = symbolicLayer(m, d, true);
+        std::vector<Formula> moeBlock = sparse.attention;
+        moeBlock.insert(moeBlock.end(), sparse.mlp.begin(), sparse.mlp.end());
+        b.derived("P_moe", QT_TRANSLATE_NOOP("Derivation", "one MoE layer's attention, experts, shared experts and router"),
+                  pc.sparse.attention + pc.sparse.mlp, Formula::sum(moeBlock), kArchitectureSource);
+        const Count denseCount = pc.denseLayers(m.layers);
+        const Formula Ld = b.derived("L_dense", QT_TRANSLATE_NOOP("Derivation", "layers that keep a dense MLP (the first ones)"),
+                                     denseCount, Formula::minOf({ b.input("k_dense", QT_TRANSLATE_NOOP("Derivation", "first layers kept dense (first_k_dense_replace)"), m.moe.denseLayers), L }));
+        if (denseCount > 0)
+            total.push_back(Ld * (b.symbol("P_block") + b.symbol("P_norm")));
+        total.push_back((L - Ld) * (b.symbol("P_moe") + b.symbol("P_norm")));
     } else {
-        attention = Formula::number(2) * x.H * x.H + Formula::number(2) * x.H * kvWidth(x);
-        if (m.qkvBias)
-            attention = attention + x.H + Formula::number(2) * kvWidth(x);
-        mlp = Formula::number(3) * x.H * x.F;
-        norms = Formula::number(2) * x.H;
-        finalNorm = x.H;
+        total.push_back(L * (b.symbol("P_block") + b.symbol("P_norm")));
     }
-    b.derived("P_emb", QT_TRANSLATE_NOOP("Derivation", "embedding parameters"), pc.embedding, embedding, kArchitectureSource);
-    b.derived("P_block", QT_TRANSLATE_NOOP("Derivation", "one layer's attention and MLP parameters (matrices and biases)"),
-              pc.attentionPerLayer + pc.mlpPerLayer, attention + mlp, kArchitectureSource);
-    b.derived("P_norm", QT_TRANSLATE_NOOP("Derivation", "one layer's norm parameters"), pc.normsPerLayer, norms, kArchitectureSource);
-    b.derived("P_fnorm", QT_TRANSLATE_NOOP("Derivation", "final norm parameters"), pc.finalNorm, finalNorm, kArchitectureSource);
-    if (pc.lmHead > 0)
-        b.derived("P_head", QT_TRANSLATE_NOOP("Derivation", "LM head parameters (untied)"), pc.lmHead, x.V * x.H, kArchitectureSource);
-    Formula total = b.symbol("P_emb") + x.L * (b.symbol("P_block") + b.symbol("P_norm")) + b.symbol("P_fnorm");
-    if (pc.lmHead > 0)
-        total = total + b.symbol("P_head");
+    for (const char *part : { "P_fnorm", "P_head", "P_pool" })
+        if (b.out.value(part))
+            total.push_back(b.symbol(part));
     const bool given = m.paramsOverride > 0;
-    b.derived(given ? "P_arch" : "P", given ? QT_TRANSLATE_NOOP("Derivation", "parameters the architecture has") : QT_TRANSLATE_NOOP("Derivation", "parameters of the whole model"),
-              b.r.architectureParameters, total, kArchitectureSource);
+    b.derived(given ? "P_arch" : "P",
+              given ? QT_TRANSLATE_NOOP("Derivation", "parameters the architecture has")
+                    : QT_TRANSLATE_NOOP("Derivation", "parameters of the whole model"),
+              b.r.architectureParameters, Formula::sum(total), kArchitectureSource);
     if (given)
         b.input("P", QT_TRANSLATE_NOOP("Derivation", "parameters of the whole model, as given"), m.paramsOverride);
+    if (pc.mixture) {
+        // Active per token: k of the E experts (model.cpp's LayerParameters::active()).
+        b.input("k", QT_TRANSLATE_NOOP("Derivation", "experts each token is routed to"), m.moe.perToken,
+                QT_TRANSLATE_NOOP("Derivation", "the scenario"));
+        const Formula expertOne = Formula::quotient(b.input("P_experts", QT_TRANSLATE_NOOP("Derivation", "one MoE layer's routed experts"), pc.sparse.expertMatrices), b.symbol("E"));
+        b.derived("P_active", QT_TRANSLATE_NOOP("Derivation", "parameters one token uses (the experts it is routed to)"),
+                  pc.active(m.layers),
+                  b.symbol(given ? "P_arch" : "P") - (L - b.symbol("L_dense")) * (b.symbol("P_experts") - b.symbol("k") * expertOne),
+                  kArchitectureSource);
+    }
 }
 
 // modelParallelShare(): Megatron's layout of one rank.
-void deriveShare(Builder &b, const Symbols &x)
+void deriveShare(Builder &b)
 {
     const Scenario &s = b.s;
     const ModelSpec &m = s.model;
     if (!b.modelParallel())
         return;
-    const Formula t = b.symbol("t");
+    const ParameterCounts &pc = b.r.counts;
     const Count tp = s.parallel.tensorParallel, pp = s.parallel.pipelineParallel;
-    auto divT = [&](Formula f) { return tp > 1 ? Formula::ceilDiv(std::move(f), t) : f; };
-    const Formula layer = divT(b.symbol("P_block")) + b.symbol("P_norm");
+    auto divT = [&](Formula f) { return tp > 1 ? Formula::ceilDiv(std::move(f), b.symbol("t")) : f; };
+    const Formula denseLayer = divT(b.symbol("P_block")) + b.symbol("P_norm");
+    Formula sparseLayer;
+    if (pc.mixture)
+        sparseLayer = divT(b.symbol("P_moe")) + b.symbol("P_norm");
+    // The layers from index first: n of them, the dense ones first.
+    auto layersOf = [&](Count first, Count count, Formula n) {
+        if (!pc.mixture)
+            return n * denseLayer;
+        const Count dense = denseLayersIn(pc, first, count);
+        std::vector<Formula> parts;
+        if (dense > 0)
+            parts.push_back(Formula::number(dense) * denseLayer);
+        if (count - dense > 0)
+            parts.push_back(Formula::number(count - dense) * sparseLayer);
+        return Formula::sum(std::move(parts));
+    };
     const Formula embedding = divT(b.symbol("P_emb"));
-    Formula head = b.symbol("P_fnorm");
-    if (b.r.counts.lmHead > 0)
-        head = head + divT(b.symbol("P_head"));
+    std::vector<Formula> head;
+    if (pc.finalNorm > 0)
+        head.push_back(b.symbol("P_fnorm"));
+    if (pc.lmHead > 0)
+        head.push_back(divT(b.symbol("P_head")));
+    if (pc.pooler > 0)
+        head.push_back(b.symbol("P_pool"));
     Formula local;
+    const Count L = m.layers;
     if (pp == 1) {
-        local = embedding + x.L * layer + head;
+        std::vector<Formula> parts{ embedding, layersOf(0, L, b.symbol("L")) };
+        parts.insert(parts.end(), head.begin(), head.end());
+        local = Formula::sum(std::move(parts));
     } else {
         if (m.tiedEmbeddings)
-            head = head + divT(x.V * x.H);
-        const Formula stageLayers = Formula::ceilDiv(x.L, b.symbol("p"));
-        local = Formula::maxOf({ embedding + stageLayers * layer, stageLayers * layer + head });
+            head.push_back(divT(b.symbol("V") * b.symbol("H")));
+        const Count stage = (L + pp - 1) / pp;
+        const Formula stageLayers = Formula::ceilDiv(b.symbol("L"), b.symbol("p"));
+        std::vector<Formula> last{ layersOf(L - stage, stage, stageLayers) };
+        last.insert(last.end(), head.begin(), head.end());
+        local = Formula::maxOf({ embedding + layersOf(0, stage, stageLayers), Formula::sum(std::move(last)) });
     }
     const char *source = QT_TRANSLATE_NOOP("Derivation", "Megatron-LM's layout (Shoeybi et al. 2019; Narayanan et al. 2021): matrices and biases "
                                  "split over t, norms replicated, vocabulary-parallel embedding; ⌈L/p⌉ layers per stage, "
@@ -99,8 +219,8 @@ void deriveShare(Builder &b, const Symbols &x)
     b.derived("P_m", QT_TRANSLATE_NOOP("Derivation", "parameters on the most loaded model-parallel rank"), b.r.share.parameters, local, source);
 }
 
-// loraCounts(): the adapters' parameters and QLoRA's quantized share.
-void deriveAdapters(Builder &b, const Symbols &x)
+// loraCounts(): the adapters' parameters and QLoRA's quantized share, from the same modules.
+void deriveAdapters(Builder &b)
 {
     const Scenario &s = b.s;
     const ModelSpec &m = s.model;
@@ -109,62 +229,69 @@ void deriveAdapters(Builder &b, const Symbols &x)
         return;
     const Formula r = b.input("r", QT_TRANSLATE_NOOP("Derivation", "adapter rank"), s.lora.rank);
     const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
-    const bool gpt2 = m.family == BlockFamily::Gpt2;
-    std::vector<Formula> widths; // in + out of each adapted projection
-    std::vector<Formula> ranks;
-    auto adapter = [&](Formula in, Formula out) {
-        widths.push_back(std::move(in) + std::move(out));
-        ranks.push_back(r);
+    const ModelDims<Formula> d = symbolicDims(b);
+    const ParameterCounts &pc = b.r.counts;
+    struct Layer
+    {
+        std::vector<Formula> widths, ranks, quantized, matrices;
     };
-    if (gpt2) {
-        if (targets & (LoraQ | LoraK | LoraV))
-            adapter(x.H, x.H + Formula::number(2) * kvWidth(x)); // the fused c_attn
-        if (targets & LoraO)
-            adapter(x.H, x.H);
-        if (targets & LoraUp)
-            adapter(x.H, x.F);
-        if (targets & LoraDown)
-            adapter(x.F, x.H);
-    } else {
-        for (LoraTarget t : kAllLoraTargets) {
-            if (!(targets & t))
-                continue;
-            switch (t) {
-            case LoraQ:
-            case LoraO: adapter(x.H, x.H); break;
-            case LoraK:
-            case LoraV: adapter(x.H, kvWidth(x)); break;
-            case LoraGate:
-            case LoraUp: adapter(x.H, x.F); break;
-            case LoraDown: adapter(x.F, x.H); break;
-            }
-        }
+    auto walk = [&](bool sparse) {
+        Layer l;
+        forEachLayerTensor(m, d, sparse, [&](ParamPlace, const ParamTensorOf<Formula> &t) {
+            if (!isLayerLinear(t.role) || !t.matrix)
+                return;
+            l.quantized.push_back(t.multiCopy ? t.copies * t.weightElements() : t.weightElements());
+            l.matrices.push_back(t.weightElements());
+            if ((loraTargetsOf(t.role) & targets) == 0)
+                return;
+            l.widths.push_back(t.rows + t.columns);
+            l.ranks.push_back(r);
+        });
+        return l;
+    };
+    const char *source = QT_TRANSLATE_NOOP("Derivation", "Hu et al. 2021: A (r × in) and B (out × r) per adapted module; a fused "
+                                 "module (GPT-2's c_attn, Phi-3's gate_up_proj) is adapted once, as PEFT matches names");
+    const Layer dense = walk(false);
+    const Formula L = b.symbol("L");
+    Formula adapters = dense.widths.empty() ? Formula::number(0) : L * r * Formula::sum(dense.widths);
+    Formula quantized = L * Formula::sum(dense.quantized);
+    std::vector<Formula> matrices = dense.matrices;
+    Formula ranks = Formula::sum(dense.ranks);
+    if (pc.mixture) {
+        const Layer sparse = walk(true);
+        const Formula Ld = b.symbol("L_dense");
+        const bool anyDense = pc.denseLayers(m.layers) > 0;
+        std::vector<Formula> parts;
+        if (anyDense && !dense.widths.empty())
+            parts.push_back(Ld * r * Formula::sum(dense.widths));
+        if (!sparse.widths.empty())
+            parts.push_back((L - Ld) * r * Formula::sum(sparse.widths));
+        adapters = Formula::sum(std::move(parts));
+        std::vector<Formula> q;
+        if (anyDense)
+            q.push_back(Ld * Formula::sum(dense.quantized));
+        q.push_back((L - Ld) * Formula::sum(sparse.quantized));
+        quantized = Formula::sum(std::move(q));
+        matrices.insert(matrices.end(), sparse.matrices.begin(), sparse.matrices.end());
+        if (sparse.ranks.size() > dense.ranks.size() || !anyDense)
+            ranks = Formula::sum(sparse.ranks);
     }
-    const char *source = QT_TRANSLATE_NOOP("Derivation", "Hu et al. 2021: A (r × in) and B (out × r) per adapted projection; PEFT adapts GPT-2's "
-                                 "fused c_attn once for any of q, k, v");
-    b.derived("P_lora", QT_TRANSLATE_NOOP("Derivation", "adapter parameters of the whole model"), c.adapterParameters,
-              x.L * r * Formula::sum(widths), source);
-    b.derived("R_lora", QT_TRANSLATE_NOOP("Derivation", "the adapters' ranks in one layer, added up"), c.adapterRankPerLayer, Formula::sum(ranks),
-              source);
+    b.derived("P_lora", QT_TRANSLATE_NOOP("Derivation", "adapter parameters of the whole model"), c.adapterParameters, adapters, source);
+    b.derived("R_lora", QT_TRANSLATE_NOOP("Derivation", "the adapters' ranks in one layer, added up"), c.adapterRankPerLayer,
+              ranks, source);
     if (s.lora.mode == AdapterMode::Qlora) {
-        Formula quantized = gpt2 ? x.L * (x.H * (x.H + Formula::number(2) * kvWidth(x)) + x.H * x.H
-                                          + Formula::number(2) * x.H * x.F)
-                                 : x.L * (Formula::number(2) * x.H * x.H + Formula::number(2) * x.H * kvWidth(x)
-                                          + Formula::number(3) * x.H * x.F);
         const char *qsource = QT_TRANSLATE_NOOP("Derivation", "bitsandbytes replaces every nn.Linear of the blocks by Linear4bit; embeddings, "
                                       "norms, biases and the LM head stay 16-bit (Dettmers et al. 2023)");
         if (m.paramsOverride > 0) {
-            // Not the engine's figure but its input: the architecture's count before scaling.
-            b.derived("P_nf4,arch", QT_TRANSLATE_NOOP("Derivation", "the architecture's block linear weights"), quantized.value(), quantized, qsource);
+            b.derived("P_nf4,arch", QT_TRANSLATE_NOOP("Derivation", "the architecture's block linear weights"), c.quantizedArchitecture,
+                      quantized, qsource);
             quantized = Formula::minOf({ Formula::floorDiv(b.symbol("P_nf4,arch") * b.symbol("P"), b.symbol("P_arch")),
                                          b.symbol("P") });
         }
         b.derived("P_nf4", QT_TRANSLATE_NOOP("Derivation", "base parameters stored in NF4 (the blocks' linear weights)"), c.quantizedParameters,
                   quantized, qsource);
-        const Formula largest = gpt2 ? Formula::maxOf({ x.H * x.F, x.H * (x.H + Formula::number(2) * kvWidth(x)) })
-                                     : Formula::maxOf({ x.H * x.F, x.H * x.H });
         b.derived("M_nf4", QT_TRANSLATE_NOOP("Derivation", "the largest quantized matrix, dequantized one at a time"), c.largestQuantizedMatrix,
-                  largest, qsource);
+                  Formula::maxOf(std::move(matrices)), qsource);
     }
 }
 
@@ -175,12 +302,17 @@ void deriveCounts(Builder &b)
     const Scenario &s = b.s;
     const ModelSpec &m = s.model;
     const char *scenario = QT_TRANSLATE_NOOP("Derivation", "the scenario");
-    Symbols x;
+    struct
+    {
+        Formula L, H, A, KV, dh, F, V;
+    } x;
     x.L = b.input("L", QT_TRANSLATE_NOOP("Derivation", "layers"), m.layers, scenario);
     x.H = b.input("H", QT_TRANSLATE_NOOP("Derivation", "hidden size"), m.hidden, scenario);
     x.A = b.input("A", QT_TRANSLATE_NOOP("Derivation", "attention heads"), m.heads, scenario);
     x.KV = b.input("KV", QT_TRANSLATE_NOOP("Derivation", "key/value heads"), m.kvHeadsOrHeads(), scenario);
-    x.dh = b.derived("d_h", QT_TRANSLATE_NOOP("Derivation", "head dimension"), m.headDim(), Formula::floorDiv(x.H, x.A), scenario);
+    x.dh = m.headDim > 0 ? b.input("d_h", QT_TRANSLATE_NOOP("Derivation", "head dimension, as given"), m.headDim, scenario)
+                         : b.derived("d_h", QT_TRANSLATE_NOOP("Derivation", "head dimension"), m.headDimOrDefault(),
+                                     Formula::floorDiv(x.H, x.A), scenario);
     x.F = b.input("F", QT_TRANSLATE_NOOP("Derivation", "MLP inner size"), m.ffnOrDefault(), scenario);
     x.V = b.input("V", QT_TRANSLATE_NOOP("Derivation", "vocabulary"), m.vocab, scenario);
     b.input("B", QT_TRANSLATE_NOOP("Derivation", "micro-batch: sequences per GPU per forward pass"), s.training.microBatch, scenario);
@@ -199,9 +331,9 @@ void deriveCounts(Builder &b)
                                                                       par.pipelineParallel > 1 ? b.symbol("p") : Formula::number(1) })),
                   QT_TRANSLATE_NOOP("Derivation", "d = N / (t·p)"));
 
-    deriveArchitecture(b, x);
-    deriveShare(b, x);
-    deriveAdapters(b, x);
+    deriveArchitecture(b);
+    deriveShare(b);
+    deriveAdapters(b);
 
     // Parameters with gradients and optimizer states on this rank (resolve()): P, or the rank's
     // P_m, under full fine-tuning; the adapters' proportional share under LoRA.

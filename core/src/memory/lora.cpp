@@ -2,43 +2,61 @@
 
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/model.h>
+#include <headroom/memory/parametertensors.h>
 #include <headroom/memory/precision.h>
 
 namespace headroom {
 
 namespace {
 
-struct Projection
+struct LayerAdapters
 {
-    Count in = 0;
-    Count out = 0;
+    Count parameters = 0, factored = 0, rank = 0, quantized = 0, largestMatrix = 0;
 };
 
-// The projections an adapter can sit on, in the block family's own layout (model.h).
-Projection projection(const ModelSpec &m, LoraTarget target)
+// One layer's adapters on \a targets and its quantizable matrices.
+LayerAdapters layerAdapters(const ModelSpec &m, bool sparse, unsigned targets, Count r)
 {
-    const Count H = m.hidden, F = m.ffnOrDefault(), kv = m.kvDim();
-    switch (target) {
-    case LoraQ: return { H, H };
-    case LoraK:
-    case LoraV: return { H, kv };
-    case LoraO: return { H, H };
-    case LoraGate:
-    case LoraUp: return { H, F };
-    case LoraDown: return { F, H };
-    }
-    return {};
-}
-
-// Adds one adapter on an in x out projection to \a c.
-void addAdapter(LoraCounts &c, Count L, Count r, Projection p)
-{
-    c.adapterParameters += L * r * (p.in + p.out);
-    c.adapterFactoredElements += L * ((r + p.in) + (p.out + r));
-    c.adapterRankPerLayer += r;
+    LayerAdapters a;
+    forEachLayerTensor(m, sparse, [&](ParamPlace, const ParamTensor &t) {
+        if (!isLayerLinear(t.role) || !t.matrix)
+            return;
+        a.quantized += t.copies * t.weightElements();
+        if (t.weightElements() > a.largestMatrix)
+            a.largestMatrix = t.weightElements();
+        if ((loraTargetsOf(t.role) & targets) == 0)
+            return;
+        // A (r x in) and B (out x r) per adapted module.
+        a.parameters += r * (t.rows + t.columns);
+        a.factored += (r + t.rows) + (t.columns + r);
+        a.rank += r;
+    });
+    return a;
 }
 
 } // namespace
+
+// The LoRA targets a parameter tensor answers to, as PEFT matches module names: a fused module
+// is adapted once when any of its parts is named (GPT-2's c_attn for q, k or v; Phi-3's
+// gate_up_proj for gate or up); latent attention's two Q projections answer to q, its KV
+// projections to k and v. Routers and routed experts are never adapted.
+unsigned loraTargetsOf(ParamRole role)
+{
+    switch (role) {
+    case ParamRole::Q: case ParamRole::MlaQA: case ParamRole::MlaQB: return LoraQ;
+    case ParamRole::K: return LoraK;
+    case ParamRole::V: return LoraV;
+    case ParamRole::Qkv: return LoraQ | LoraK | LoraV;
+    case ParamRole::MlaKvA: case ParamRole::MlaKvB: return LoraK | LoraV;
+    case ParamRole::O: return LoraO;
+    case ParamRole::Gate: case ParamRole::SharedGateProj: return LoraGate;
+    case ParamRole::Up: case ParamRole::SharedUp: return LoraUp;
+    case ParamRole::GateUp: return LoraGate | LoraUp;
+    case ParamRole::Down: case ParamRole::SharedDown: return LoraDown;
+    default: return 0;
+    }
+}
+
 
 std::string_view loraTargetName(LoraTarget t)
 {
@@ -133,31 +151,22 @@ LoraCounts loraCounts(const Scenario &s, const ParameterCounts &counts, Count pa
     c.baseParameters = parameters;
     if (s.lora.mode == AdapterMode::None)
         return c;
-    const Count L = m.layers, r = s.lora.rank, H = m.hidden, F = m.ffnOrDefault(), kv = m.kvDim();
+    const Count L = m.layers, r = s.lora.rank;
     const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
-    Count quantized = 0;
-    switch (m.family) {
-    case BlockFamily::Llama:
-        for (LoraTarget t : kAllLoraTargets)
-            if (targets & t)
-                addAdapter(c, L, r, projection(m, t));
-        // bitsandbytes replaces every nn.Linear of the blocks; the LM head stays 16-bit.
-        quantized = L * (2 * H * H + 2 * H * kv + 3 * H * F);
-        c.largestQuantizedMatrix = H * F > H * H ? H * F : H * H;
-        break;
-    case BlockFamily::Gpt2:
-        if (targets & (LoraQ | LoraK | LoraV))
-            addAdapter(c, L, r, { H, H + 2 * kv }); // the fused c_attn
-        if (targets & LoraO)
-            addAdapter(c, L, r, { H, H });
-        if (targets & LoraUp)
-            addAdapter(c, L, r, { H, F });
-        if (targets & LoraDown)
-            addAdapter(c, L, r, { F, H });
-        quantized = L * (H * (H + 2 * kv) + H * H + 2 * H * F);
-        c.largestQuantizedMatrix = H * F > H * (H + 2 * kv) ? H * F : H * (H + 2 * kv);
-        break;
-    }
+    const Count denseLayers = counts.denseLayers(L);
+    const LayerAdapters dense = layerAdapters(m, false, targets, r);
+    LayerAdapters sparse;
+    if (counts.mixture)
+        sparse = layerAdapters(m, true, targets, r);
+    const Count sparseLayers = L - denseLayers;
+    c.adapterParameters = denseLayers * dense.parameters + sparseLayers * sparse.parameters;
+    c.adapterFactoredElements = denseLayers * dense.factored + sparseLayers * sparse.factored;
+    // The A outputs one layer saves: the larger of the two layer kinds (an upper bound where
+    // MoE layers adapt other modules than the dense ones).
+    c.adapterRankPerLayer = sparseLayers > 0 && sparse.rank > dense.rank ? sparse.rank : dense.rank;
+    // bitsandbytes replaces every nn.Linear of the blocks; the LM head stays 16-bit.
+    const Count quantized = denseLayers * dense.quantized + sparseLayers * sparse.quantized;
+    c.largestQuantizedMatrix = sparse.largestMatrix > dense.largestMatrix ? sparse.largestMatrix : dense.largestMatrix;
     if (s.lora.mode == AdapterMode::Qlora) {
         const Count arch = counts.total(L);
         // A given P scales the quantized share in the architecture's proportion.
@@ -165,6 +174,7 @@ LoraCounts loraCounts(const Scenario &s, const ParameterCounts &counts, Count pa
         if (c.quantizedParameters > c.baseParameters)
             c.quantizedParameters = c.baseParameters;
     }
+    c.quantizedArchitecture = quantized;
     return c;
 }
 

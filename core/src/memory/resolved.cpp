@@ -1,5 +1,7 @@
 #include <headroom/memory/resolved.h>
 
+#include <headroom/memory/parametertensors.h>
+
 namespace headroom {
 
 namespace {
@@ -12,23 +14,26 @@ constexpr Count maxOf(Count a, Count b) { return a > b ? a : b; }
 
 Count largestModuleParameters(const ModelSpec &m)
 {
-    const Count H = m.hidden, F = m.ffnOrDefault(), kv = m.kvDim(), V = m.vocab;
-    Count largest = V * H; // token embedding (and an untied LM head of the same size)
-    switch (m.family) {
-    case BlockFamily::Llama: {
-        const Count q = H * H + (m.qkvBias ? H : 0);
-        const Count k = H * kv + (m.qkvBias ? kv : 0);
-        largest = maxOf(largest, maxOf(q, maxOf(k, H * F)));
-        break;
-    }
-    case BlockFamily::Gpt2:
-        largest = maxOf(largest, m.maxPositions * H);
-        largest = maxOf(largest, H * (H + 2 * kv) + (H + 2 * kv)); // c_attn
-        largest = maxOf(largest, H * F + F);                       // c_fc (and c_proj F x H + H)
-        largest = maxOf(largest, F * H + H);
-        break;
-    }
+    // One nn.Module's direct parameters: a linear's weight and bias, one expert's matrix, a table.
+    Count largest = 0;
+    auto visit = [&largest](ParamPlace, const ParamTensor &t) { largest = maxOf(largest, t.elements()); };
+    forEachOutsideTensor(m, visit);
+    forEachLayerTensor(m, false, visit);
+    if (m.moe.enabled())
+        forEachLayerTensor(m, true, visit);
     return largest;
+}
+
+Count denseLayersIn(const ParameterCounts &pc, Count first, Count count)
+{
+    // Dense layers are the first denseLayerLimit ones (all layers without experts).
+    if (!pc.mixture)
+        return count;
+    const Count end = first + count;
+    const Count limit = pc.denseLayerLimit;
+    if (limit <= first)
+        return 0;
+    return (limit < end ? limit : end) - first;
 }
 
 ModelParallelShare modelParallelShare(const Scenario &s, const ParameterCounts &pc)
@@ -45,18 +50,23 @@ ModelParallelShare modelParallelShare(const Scenario &s, const ParameterCounts &
     Count local = arch;
     if (t > 1 || p > 1) {
         // Megatron: column- and row-parallel matrices (and their biases) are split over t, norms
-        // are replicated; the embedding is vocabulary-parallel.
-        const Count layer = ceilDiv(pc.attentionPerLayer + pc.mlpPerLayer, t) + pc.normsPerLayer;
+        // are replicated; the embedding is vocabulary-parallel. Experts split like the MLP.
+        const Count denseLayer = ceilDiv(pc.dense.attention + pc.dense.mlp, t) + pc.dense.norms;
+        const Count sparseLayer = ceilDiv(pc.sparse.attention + pc.sparse.mlp, t) + pc.sparse.norms;
+        auto layersOf = [&](Count first, Count count) {
+            const Count dense = denseLayersIn(pc, first, count);
+            return dense * denseLayer + (count - dense) * sparseLayer;
+        };
         const Count embedding = ceilDiv(pc.embedding, t);
-        Count head = pc.finalNorm + ceilDiv(pc.lmHead, t);
+        Count head = pc.finalNorm + ceilDiv(pc.lmHead, t) + pc.pooler;
         if (p == 1) {
-            local = embedding + L * layer + head;
+            local = embedding + layersOf(0, L) + head;
         } else {
             // A tied output layer needs the word embedding on the last stage too.
             if (m.tiedEmbeddings)
                 head += ceilDiv(m.vocab * m.hidden, t);
             const Count stageLayers = ceilDiv(L, p);
-            local = maxOf(embedding + stageLayers * layer, stageLayers * layer + head);
+            local = maxOf(embedding + layersOf(0, stageLayers), layersOf(L - stageLayers, stageLayers) + head);
         }
     }
     r.architectureShare = local;

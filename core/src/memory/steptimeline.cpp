@@ -3,6 +3,7 @@
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/korthikanti.h>
+#include <headroom/memory/parametertensors.h>
 
 namespace headroom {
 
@@ -29,14 +30,15 @@ GradientShares gradientShares(const Scenario &s, const ParameterCounts &p, Count
 // one parameter at a time).
 Count largestWeightMatrix(const Scenario &s)
 {
-    const ModelSpec &m = s.model;
-    const Count H = m.hidden;
-    // GPT-2's c_attn holds Q, K and V in one matrix; LLaMA keeps them apart.
-    const Count attention = m.family == BlockFamily::Gpt2 ? H * (H + 2 * m.kvDim()) : H * H;
-    Count largest = m.vocab * H;
-    for (Count n : { H * m.ffnOrDefault(), attention })
-        if (n > largest)
-            largest = n;
+    Count largest = 0;
+    auto visit = [&largest](ParamPlace, const ParamTensor &t) {
+        if (t.matrix && t.weightElements() > largest)
+            largest = t.weightElements();
+    };
+    forEachOutsideTensor(s.model, visit);
+    forEachLayerTensor(s.model, false, visit);
+    if (s.model.moe.enabled())
+        forEachLayerTensor(s.model, true, visit);
     const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
     return largest / t;
 }

@@ -3,6 +3,7 @@
 // Low-rank adapters on a frozen base: what LoRA (Hu et al. 2021) and QLoRA (Dettmers et al.
 // 2023) change in the model states and the activations.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,12 @@ inline constexpr unsigned kDefaultLoraTargets = LoraQ | LoraV;
 
 inline constexpr LoraTarget kAllLoraTargets[] = { LoraQ, LoraK, LoraV, LoraO, LoraGate, LoraUp, LoraDown };
 
+enum class ParamRole : std::uint8_t;
+
+//! The LoRA targets (LoraTarget bits) a parameter tensor of that role answers to, as PEFT
+//! matches module names; 0 for what is never adapted (routers, routed experts, norms).
+unsigned loraTargetsOf(ParamRole role);
+
 //! "q", "k", "v", "o", "gate", "up", "down".
 std::string_view loraTargetName(LoraTarget target);
 //! Parses a comma list ("q,v", "q, k, v, o") or "all"; nullopt on an unknown name or an empty list.
@@ -48,15 +55,18 @@ struct LoraCounts
     Count baseParameters = 0;       //!< the frozen base: effectiveParameters()
     Count quantizedParameters = 0;  //!< QLoRA: the base's block linear weights, stored in NF4
     Count largestQuantizedMatrix = 0; //!< QLoRA: the one matrix dequantized at a time
+    Count quantizedArchitecture = 0;  //!< the architecture's block linear weights, before a given P rescales them
 };
 
 /*!
  * Adapter and base counts of \a scenario's model. Each adapted projection of shape in x out gets
- * A (r x in) and B (out x r): r (in + out) parameters. LLaMA: q H->H, k and v H->KV*d, o H->H,
- * gate and up H->F, down F->H. GPT-2 fuses q, k and v into one c_attn (H -> H + 2 KV*d), so
- * naming any of them adapts c_attn once, as PEFT does; o is attn.c_proj, up is c_fc, down is
- * mlp.c_proj, and gate does not exist. With a given parameter count P the quantized share is
- * scaled from the architecture's by P / (architecture's count).
+ * A (r x in) and B (out x r): r (in + out) parameters, over the model's own modules
+ * (parametertensors.h). A fused module is adapted once when any of its parts is named, as PEFT
+ * does: GPT-2's and NeoX's fused QKV for q, k or v, Phi-3's gate_up_proj for gate or up; a
+ * two-matrix MLP has up and down only. Latent attention's Q projections answer to q, its KV
+ * projections to k and v. MoE layers adapt their shared experts for gate/up/down, never the
+ * routed experts or the router. With a given parameter count P the quantized share is scaled
+ * from the architecture's by P / (architecture's count).
  */
 LoraCounts loraCounts(const Scenario &scenario);
 //! The same from counts the caller already has: the architecture's and the effective P.

@@ -1,16 +1,101 @@
 #pragma once
 
 // A transformer's architecture and the parameter counts that follow exactly from it.
+//
+// A block family names a published block layout (which norms, biases, MLP and residual a layer
+// has); its traits (blockTraits()) are what the parameter count and the itemized activation
+// model read. The options beside it (head dimension, q/k norms, fused projections, mixture of
+// experts, multi-head latent attention) are orthogonal: Mixtral is the LLaMA block with experts,
+// Qwen3 the LLaMA block with q/k norms, DeepSeek-V2 the LLaMA block with latent attention and
+// experts.
+
+#include <array>
+#include <cstdint>
 
 #include <headroom/memory/units.h>
 
 namespace headroom {
 
-//! Block families whose parameter layout and saved tensors Headroom knows.
-enum class BlockFamily {
-    Gpt2,  //!< LayerNorm with bias, fused QKV with bias, GELU MLP of two matrices, learned positions
-    Llama, //!< RMSNorm, RoPE (no position table), GQA, SwiGLU MLP of three matrices, no biases
+//! Block layouts whose parameters and saved tensors Headroom knows.
+enum class BlockFamily : std::uint8_t {
+    Gpt2,       //!< GPT-2: LayerNorm with bias, fused QKV with bias, GELU (tanh) MLP of two matrices, learned positions
+    Llama,      //!< LLaMA: RMSNorm, RoPE, GQA, SwiGLU MLP of three matrices, no biases (also Mistral, Qwen2/3, Phi-3, Mixtral, DeepSeek)
+    Neox,       //!< GPT-NeoX / Pythia: parallel residual with two LayerNorms, fused QKV with bias, GELU (erf), partial rotary
+    Phi,        //!< Phi-1.5/2: parallel residual with one shared LayerNorm, biases everywhere, GELU (tanh), partial rotary, LM head bias
+    Falcon,     //!< Falcon-7B: parallel residual with one shared LayerNorm, fused QKV without bias, multi-query, GELU (erf)
+    Starcoder2, //!< StarCoder2: LayerNorm with bias, biases on q, k, v, o and the MLP, GELU (tanh) MLP of two matrices, RoPE
+    Gemma,      //!< Gemma: RMSNorm (1 + w), gated GELU (tanh) MLP, embeddings scaled by sqrt(H), head dim apart from H/A
+    Gemma2,     //!< Gemma-2 / Gemma-3: Gemma with four norms per layer and logit soft-capping
+    Bert,       //!< BERT / RoBERTa: encoder, post-LayerNorm, learned positions and token types, biases, GELU (erf)
 };
+
+inline constexpr BlockFamily kAllFamilies[] = {
+    BlockFamily::Gpt2,   BlockFamily::Llama, BlockFamily::Neox,  BlockFamily::Phi,  BlockFamily::Falcon,
+    BlockFamily::Starcoder2, BlockFamily::Gemma, BlockFamily::Gemma2, BlockFamily::Bert,
+};
+
+enum class NormKind : std::uint8_t { LayerNorm, RmsNorm };
+enum class MlpKind : std::uint8_t { TwoMatrix, Gated };
+enum class ActivationFn : std::uint8_t { GeluTanh, GeluErf, Silu };
+enum class Residual : std::uint8_t { Sequential, Parallel };
+
+//! What a family's layer holds. Every count and every saved tensor follows from these.
+struct BlockTraits
+{
+    NormKind norm = NormKind::LayerNorm;
+    bool normBias = true;      //!< LayerNorm's bias (RMSNorm has none)
+    Count normsPerLayer = 2;   //!< 1: one norm shared by attention and MLP (Phi, Falcon); 4: Gemma-2's sandwich norms
+    bool finalNorm = true;     //!< a norm after the last layer (encoders normalise after each layer instead)
+    bool embeddingNorm = false; //!< a LayerNorm right after the embeddings (BERT)
+    bool qkvBias = false;
+    bool outBias = false;      //!< the attention output projection's bias
+    bool mlpBias = false;
+    bool lmHeadBias = false;   //!< Phi's LM head has a bias of V
+    bool fusedQkv = false;     //!< one matrix computes Q, K and V (GPT-2 c_attn, NeoX query_key_value, Falcon)
+    MlpKind mlp = MlpKind::TwoMatrix;
+    ActivationFn activation = ActivationFn::GeluTanh;
+    Residual residual = Residual::Sequential;
+    bool postNorm = false;     //!< the norm comes after the residual add (BERT)
+    bool encoder = false;      //!< bidirectional attention, no causal mask, no LM loss by default
+    bool learnedPositions = false; //!< a position table of maxPositions rows
+    bool rotary = true;        //!< RoPE tables (a fraction of the head dimension under partial rotary)
+    bool scaledEmbedding = false; //!< the embedding is multiplied by sqrt(H) (Gemma)
+    bool softcap = false;      //!< tanh soft-capping of the attention logits and the final logits (Gemma-2)
+};
+
+const BlockTraits &blockTraits(BlockFamily family);
+
+//! Mixture of experts in the MLP (Shazeer et al. 2017; Mixtral, Qwen-MoE, DeepSeek-MoE).
+struct MoeSpec
+{
+    Count experts = 0;       //!< routed experts E; 0: a dense model
+    Count perToken = 0;      //!< experts each token is routed to, k
+    Count expertFfn = 0;     //!< one expert's inner size
+    Count sharedExperts = 0; //!< experts every token goes through (DeepSeek; Qwen-MoE's shared expert counts 1)
+    Count sharedFfn = 0;     //!< one shared expert's inner size (0: expertFfn)
+    bool sharedGate = false; //!< a sigmoid gate (H x 1) on the shared expert (Qwen-MoE)
+    Count denseLayers = 0;   //!< the first layers keep a dense MLP (DeepSeek first_k_dense_replace)
+    bool routerBias = false; //!< a per-expert correction bias on the router (DeepSeek-V3 noaux_tc)
+
+    constexpr bool enabled() const { return experts > 0; }
+    constexpr Count sharedFfnOrExpert() const { return sharedFfn > 0 ? sharedFfn : expertFfn; }
+};
+
+//! Multi-head latent attention (DeepSeek-V2/V3): Q and KV through low-rank latents.
+struct MlaSpec
+{
+    Count qLoraRank = 0;   //!< 0: Q projected directly
+    Count kvLoraRank = 0;  //!< 0: no latent attention
+    Count ropeHeadDim = 0; //!< qk_rope_head_dim
+    Count nopeHeadDim = 0; //!< qk_nope_head_dim
+    Count valueHeadDim = 0; //!< v_head_dim
+
+    constexpr bool enabled() const { return kvLoraRank > 0; }
+    constexpr Count qkHeadDim() const { return ropeHeadDim + nopeHeadDim; }
+};
+
+//! What an encoder puts on top of its last layer.
+enum class EncoderHead : std::uint8_t { Pooler, MaskedLm };
 
 struct ModelSpec
 {
@@ -19,44 +104,97 @@ struct ModelSpec
     Count hidden = 0;        //!< H
     Count heads = 0;         //!< A
     Count kvHeads = 0;       //!< key/value heads; 0 means A (no grouping)
+    Count headDim = 0;       //!< per-head dimension; 0 means H / A (Gemma: 256)
     Count ffn = 0;           //!< FFN inner size; 0 means 4H
     Count vocab = 32000;     //!< V
-    Count maxPositions = 0;  //!< learned position table rows (GPT-2: 1024); 0 for rotary models
+    Count maxPositions = 0;  //!< learned position table rows (GPT-2: 1024, BERT: 512); 0 for rotary models
+    Count typeVocab = 0;     //!< BERT token types (2; RoBERTa 1)
     bool tiedEmbeddings = false;
-    bool qkvBias = false;    //!< Qwen2 keeps biases on q, k, v in an otherwise bias-free block
+    bool qkvBias = false;    //!< biases on q, k, v beyond the family's own (Qwen2)
+    bool qkNorm = false;     //!< RMSNorm of each head's q and k (Qwen3, Gemma-3): 2 d_h weights a layer
+    //! One matmul for Q, K, V and one for gate and up (Phi-3's qkv_proj, gate_up_proj) where the
+    //! family keeps them apart: the same parameters, fewer saved inputs.
+    bool fusedProjections = false;
+    double rotaryFraction = 1.0; //!< share of the head dimension RoPE rotates (Phi 0.4, NeoX 0.25)
+    EncoderHead encoderHead = EncoderHead::Pooler;
+    MoeSpec moe;
+    MlaSpec mla;
     Count paramsOverride = 0; //!< a given parameter count P; 0 means derive it from the architecture
 
     constexpr Count kvHeadsOrHeads() const { return kvHeads > 0 ? kvHeads : heads; }
     constexpr Count ffnOrDefault() const { return ffn > 0 ? ffn : 4 * hidden; }
     // Validated sizes fit 64 bits; a 64-bit division is an instruction, a 128-bit one a library call.
-    constexpr Count headDim() const
+    constexpr Count headDimOrDefault() const
     {
+        if (headDim > 0)
+            return headDim;
         return heads > 0 ? Count(static_cast<std::int64_t>(hidden) / static_cast<std::int64_t>(heads)) : 0;
     }
-    constexpr Count kvDim() const { return kvHeadsOrHeads() * headDim(); }
+    constexpr Count qDim() const { return heads * headDimOrDefault(); }   //!< A d_h: Q's width (H unless d_h is set)
+    constexpr Count kvDim() const { return kvHeadsOrHeads() * headDimOrDefault(); }
+};
+
+//! Parameters of one layer, by where they sit. MoE layers count all experts; active() the routed ones.
+struct LayerParameters
+{
+    Count attention = 0; //!< Q, K, V, O (or MLA's projections and latent norms), their biases, q/k norms
+    Count mlp = 0;       //!< dense MLP, or the MoE layer's experts, shared experts and router
+    Count norms = 0;
+    Count activeMlp = 0; //!< of mlp: what one token uses (dense: all of it; MoE: k experts, the shared ones, the router)
+    Count expertMatrices = 0; //!< of mlp: the routed experts (expert parallelism divides these)
+
+    constexpr Count total() const { return attention + mlp + norms; }
+    constexpr Count active() const { return attention + activeMlp + norms; }
 };
 
 //! Parameters by where they sit. Derived term by term from the block family's layout.
 struct ParameterCounts
 {
-    Count embedding = 0;      //!< token table (+ position table for GPT-2)
+    Count embedding = 0;      //!< token table, position table, token types, embedding norm
+    LayerParameters dense;    //!< a layer with a dense MLP
+    LayerParameters sparse;   //!< a layer with experts (MoE models)
+    Count denseLayerLimit = 0; //!< MoE models: the first layers that stay dense (all layers otherwise)
+    bool mixture = false;     //!< layers past denseLayerLimit are MoE layers
+    Count finalNorm = 0;
+    Count lmHead = 0;         //!< 0 when tied to the token table (plus a bias where the family has one)
+    Count pooler = 0;         //!< BERT's pooler, or its masked-LM head transform
+
+    // A dense layer's figures, as every block without experts has them.
     Count attentionPerLayer = 0;
     Count mlpPerLayer = 0;
     Count normsPerLayer = 0;
-    Count finalNorm = 0;
-    Count lmHead = 0;         //!< 0 when tied to the token table
 
     constexpr Count perLayer() const { return attentionPerLayer + mlpPerLayer + normsPerLayer; }
-    Count total(Count layers) const { return embedding + layers * perLayer() + finalNorm + lmHead; }
+    //! How many of \a layers keep a dense MLP.
+    constexpr Count denseLayers(Count layers) const
+    {
+        if (!mixture)
+            return layers;
+        return denseLayerLimit < layers ? denseLayerLimit : layers;
+    }
+    Count layersTotal(Count layers) const
+    {
+        const Count d = denseLayers(layers);
+        return d * dense.total() + (layers - d) * sparse.total();
+    }
+    Count total(Count layers) const { return embedding + layersTotal(layers) + finalNorm + lmHead + pooler; }
+    //! Parameters one token uses: every expert it is routed to, none of the others.
+    Count active(Count layers) const
+    {
+        const Count d = denseLayers(layers);
+        return embedding + d * dense.active() + (layers - d) * sparse.active() + finalNorm + lmHead + pooler;
+    }
 };
 
 /*!
- * Exact parameter counts of \a model's architecture.
- * GPT-2 (Radford et al. 2019; HF GPT2Model): wte V*H, wpe P*H; per layer ln_1 and ln_2 2H each,
- * c_attn H*3H + 3H, attn c_proj H*H + H, c_fc H*F + F, mlp c_proj F*H + H; ln_f 2H.
- * LLaMA (Touvron et al. 2023; HF LlamaModel): embed V*H; per layer q H*H, k and v H*(KV*d),
- * o H*H, gate/up/down 3*H*F, two RMSNorm weights H; final norm H; lm_head V*H unless tied.
- * LLaMA-2 7B gives 6,738,415,616.
+ * Exact parameter counts of \a model's architecture, from its family's traits
+ * (blockTraits()) and its options. Per layer: Q (A d_h), K and V (KV d_h each) and O, fused or
+ * not, with the family's biases; or MLA's q_a/q_b (or q), kv_a (kv_lora + rope) with its norm,
+ * kv_b (A (nope + v)) and o; q/k norms; the MLP (two matrices H x F and F x H, or three) or the
+ * experts (E gated experts, the shared ones, the router H x E); norms. Embedding: V x H, the
+ * position table and token types if the family has them, BERT's embedding LayerNorm. The LM
+ * head V x H unless tied (+ V for Phi's bias); BERT's pooler H x H + H.
+ * LLaMA-2 7B gives 6,738,415,616; Mixtral-8x7B 46,702,792,704 of which 12,879,925,248 active.
  */
 ParameterCounts parameterCounts(const ModelSpec &model);
 

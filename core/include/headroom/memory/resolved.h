@@ -37,6 +37,9 @@ ModelParallelShare modelParallelShare(const Scenario &scenario);
 //! DeepSpeed's largest_layer_params: the module with the most parameters of its own, whole.
 Count largestModuleParameters(const ModelSpec &model);
 
+//! How many of the \a count layers from index \a first keep a dense MLP (the rest have experts).
+Count denseLayersIn(const ParameterCounts &counts, Count first, Count count);
+
 struct ResolvedScenario
 {
     ParameterCounts counts;         //!< the architecture's parameters by where they sit

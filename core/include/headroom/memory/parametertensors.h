@@ -1,0 +1,206 @@
+#pragma once
+
+// Every parameter tensor of a model, one item per nn.Module's weight (and its bias), in the
+// block family's own layout. One enumeration feeds the parameter counts, Adafactor's factored
+// shape, DeepSpeed's largest module, the LoRA projections, QLoRA's quantized share and the
+// derivation's formula for P, so none of them can disagree about what a layer holds. It is
+// written over a size type N: Count for the engine, Formula for the derivation (the same walk
+// yields the numbers and the symbols).
+
+#include <cstdint>
+
+#include <headroom/memory/model.h>
+
+namespace headroom {
+
+//! What a parameter tensor is, as far as adapters, quantization and sharding care.
+enum class ParamRole : std::uint8_t {
+    TokenEmbedding, PositionEmbedding, TypeEmbedding,
+    Norm,                   //!< any LayerNorm / RMSNorm weight (and bias)
+    Q, K, V, Qkv, O,        //!< attention projections; Qkv is one fused matrix
+    MlaQA, MlaQB, MlaKvA, MlaKvB, //!< latent attention's projections (Q directly is Q)
+    Up, Gate, Down, GateUp, //!< the MLP; TwoMatrix MLPs have Up and Down only
+    Router, SharedGate,     //!< MoE: the router (H x E) and Qwen-MoE's shared-expert gate (H x 1)
+    ExpertUp, ExpertGate, ExpertDown,  //!< one routed expert's matrices
+    SharedUp, SharedGateProj, SharedDown, //!< the shared experts' matrices
+    Head, Pooler,
+};
+
+//! Where a parameter tensor sits.
+enum class ParamPlace : std::uint8_t { Embedding, Layer, FinalNorm, Head, Pooler };
+
+//! The sizes a model's tensors are made of, as counts or as formulas.
+template<typename N>
+struct ModelDims
+{
+    N one, two;
+    N H, qDim, kv, F, V, positions, types, headDim;
+    N heads, experts, expertFfn, sharedFfn, qLoraRank, kvLoraRank, ropeDim, nopeDim, valueDim;
+};
+
+//! One nn.Module's parameters: a weight of rows x columns (a vector is one row) and an optional
+//! bias of \a columns, repeated \a copies times in its place (e.g. E experts).
+template<typename N>
+struct ParamTensorOf
+{
+    ParamRole role = ParamRole::Norm;
+    N rows{};
+    N columns{};
+    bool bias = false;
+    N copies{};
+    bool matrix = true;      //!< false for norms and lone biases: vectors for Adafactor
+    bool multiCopy = false;  //!< copies is not one (the experts)
+
+    N weightElements() const { return rows * columns; }
+    N elements() const { return bias ? weightElements() + columns : weightElements(); }
+    N totalElements() const { return multiCopy ? copies * elements() : elements(); }
+};
+
+using ParamTensor = ParamTensorOf<Count>;
+
+//! The model's sizes as counts.
+ModelDims<Count> modelDims(const ModelSpec &m);
+
+//! Calls \a f(ParamPlace, const ParamTensorOf<N> &) for every tensor of one layer
+//! (\a sparseLayer: a layer with experts, for MoE models).
+template<typename N, typename F>
+void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLayer, F &&f);
+
+//! Calls \a f(ParamPlace, const ParamTensorOf<N> &) for every tensor outside the layers.
+template<typename N, typename F>
+void forEachOutsideTensor(const ModelSpec &m, const ModelDims<N> &d, F &&f);
+
+//! The same over counts.
+template<typename F>
+void forEachLayerTensor(const ModelSpec &m, bool sparseLayer, F &&f) { forEachLayerTensor(m, modelDims(m), sparseLayer, f); }
+template<typename F>
+void forEachOutsideTensor(const ModelSpec &m, F &&f) { forEachOutsideTensor(m, modelDims(m), f); }
+
+//! True for the matrices bitsandbytes replaces by Linear4bit under QLoRA (every nn.Linear of
+//! the layers, the router included; never embeddings, norms or the LM head).
+constexpr bool isLayerLinear(ParamRole r)
+{
+    return r != ParamRole::Norm && r != ParamRole::TokenEmbedding && r != ParamRole::PositionEmbedding
+            && r != ParamRole::TypeEmbedding && r != ParamRole::Head && r != ParamRole::Pooler;
+}
+
+constexpr bool isRoutedExpert(ParamRole r)
+{
+    return r == ParamRole::ExpertUp || r == ParamRole::ExpertGate || r == ParamRole::ExpertDown;
+}
+
+// --- implementation ---------------------------------------------------------------------------
+
+template<typename N, typename F>
+void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLayer, F &&f)
+{
+    const BlockTraits &t = blockTraits(m.family);
+    const bool qkvBias = t.qkvBias || m.qkvBias;
+    const bool normBias = t.norm == NormKind::LayerNorm && t.normBias;
+    constexpr ParamPlace L = ParamPlace::Layer;
+    auto linear = [&f, &d](ParamRole role, const N &in, const N &out, bool bias) {
+        f(L, ParamTensorOf<N>{ role, in, out, bias, d.one, true, false });
+    };
+    auto experts = [&f, &d](ParamRole role, const N &in, const N &out) {
+        f(L, ParamTensorOf<N>{ role, in, out, false, d.experts, true, true });
+    };
+    // Vectors (norm weights, lone biases) are one row of n: a bias then adds another n.
+    auto vector = [&f, &d](const N &n, bool bias) { f(L, ParamTensorOf<N>{ ParamRole::Norm, d.one, n, bias, d.one, false, false }); };
+
+    // Attention.
+    if (m.mla.enabled()) {
+        const N qk = d.heads * (d.nopeDim + d.ropeDim);
+        if (m.mla.qLoraRank > 0) {
+            linear(ParamRole::MlaQA, d.H, d.qLoraRank, false);
+            vector(d.qLoraRank, false); // q_a_layernorm
+            linear(ParamRole::MlaQB, d.qLoraRank, qk, false);
+        } else {
+            linear(ParamRole::Q, d.H, qk, false);
+        }
+        linear(ParamRole::MlaKvA, d.H, d.kvLoraRank + d.ropeDim, false);
+        vector(d.kvLoraRank, false); // kv_a_layernorm
+        linear(ParamRole::MlaKvB, d.kvLoraRank, d.heads * (d.nopeDim + d.valueDim), false);
+        linear(ParamRole::O, d.heads * d.valueDim, d.H, t.outBias);
+    } else {
+        if (t.fusedQkv || m.fusedProjections) {
+            linear(ParamRole::Qkv, d.H, d.qDim + d.two * d.kv, qkvBias);
+        } else {
+            linear(ParamRole::Q, d.H, d.qDim, qkvBias);
+            linear(ParamRole::K, d.H, d.kv, qkvBias);
+            linear(ParamRole::V, d.H, d.kv, qkvBias);
+        }
+        linear(ParamRole::O, d.qDim, d.H, t.outBias);
+    }
+    if (m.qkNorm) {
+        vector(d.headDim, false); // q_norm
+        vector(d.headDim, false); // k_norm
+    }
+
+    // MLP or experts.
+    const MoeSpec &e = m.moe;
+    if (sparseLayer && e.enabled()) {
+        linear(ParamRole::Router, d.H, d.experts, false);
+        if (e.routerBias)
+            f(L, ParamTensorOf<N>{ ParamRole::Router, d.one, d.experts, false, d.one, false, false });
+        experts(ParamRole::ExpertGate, d.H, d.expertFfn);
+        experts(ParamRole::ExpertUp, d.H, d.expertFfn);
+        experts(ParamRole::ExpertDown, d.expertFfn, d.H);
+        if (e.sharedExperts > 0) {
+            // The shared experts run as one MLP of their inner sizes added up.
+            linear(ParamRole::SharedGateProj, d.H, d.sharedFfn, false);
+            linear(ParamRole::SharedUp, d.H, d.sharedFfn, false);
+            linear(ParamRole::SharedDown, d.sharedFfn, d.H, false);
+            if (e.sharedGate)
+                linear(ParamRole::SharedGate, d.H, d.one, false);
+        }
+    } else {
+        if (t.mlp == MlpKind::Gated && m.fusedProjections) {
+            linear(ParamRole::GateUp, d.H, d.two * d.F, t.mlpBias);
+        } else if (t.mlp == MlpKind::Gated) {
+            linear(ParamRole::Gate, d.H, d.F, t.mlpBias);
+            linear(ParamRole::Up, d.H, d.F, t.mlpBias);
+        } else {
+            linear(ParamRole::Up, d.H, d.F, t.mlpBias);
+        }
+        linear(ParamRole::Down, d.F, d.H, t.mlpBias);
+    }
+    for (Count i = 0; i < t.normsPerLayer; ++i)
+        vector(d.H, normBias);
+}
+
+template<typename N, typename F>
+void forEachOutsideTensor(const ModelSpec &m, const ModelDims<N> &d, F &&f)
+{
+    const BlockTraits &t = blockTraits(m.family);
+    const bool normBias = t.norm == NormKind::LayerNorm && t.normBias;
+    auto tensor = [&f, &d](ParamPlace place, ParamRole role, const N &rows, const N &columns, bool bias, bool matrix) {
+        f(place, ParamTensorOf<N>{ role, rows, columns, bias, d.one, matrix, false });
+    };
+    tensor(ParamPlace::Embedding, ParamRole::TokenEmbedding, d.V, d.H, false, true);
+    if (t.learnedPositions && m.maxPositions > 0)
+        tensor(ParamPlace::Embedding, ParamRole::PositionEmbedding, d.positions, d.H, false, true);
+    if (m.typeVocab > 0)
+        tensor(ParamPlace::Embedding, ParamRole::TypeEmbedding, d.types, d.H, false, true);
+    if (t.embeddingNorm)
+        tensor(ParamPlace::Embedding, ParamRole::Norm, d.one, d.H, normBias, false);
+    if (t.finalNorm)
+        tensor(ParamPlace::FinalNorm, ParamRole::Norm, d.one, d.H, normBias, false);
+    if (t.encoder) {
+        // BERT's pooler (H x H with bias); a masked-LM head adds a LayerNorm and the decoder's
+        // bias of V, its weight tied to the token table unless untied.
+        tensor(ParamPlace::Pooler, ParamRole::Pooler, d.H, d.H, true, true);
+        if (m.encoderHead == EncoderHead::MaskedLm) {
+            tensor(ParamPlace::Pooler, ParamRole::Norm, d.one, d.H, true, false);
+            tensor(ParamPlace::Pooler, ParamRole::Pooler, d.one, d.V, false, false);
+            if (!m.tiedEmbeddings)
+                tensor(ParamPlace::Head, ParamRole::Head, d.H, d.V, false, true);
+        }
+        return;
+    }
+    if (!m.tiedEmbeddings)
+        tensor(ParamPlace::Head, ParamRole::Head, d.H, d.V, t.lmHeadBias, true);
+    else if (t.lmHeadBias)
+        tensor(ParamPlace::Head, ParamRole::Head, d.one, d.V, false, false);
+}
+
+} // namespace headroom
