@@ -28,7 +28,7 @@ bool loadCatalogueOrComplain(Catalogue &catalogue)
     const CatalogueError e = loadCatalogue(dir, catalogue);
     if (e.code == CatalogueError::Code::None)
         return true;
-    err() << Cli::tr("error: cannot load the catalogue %1: %2 (set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json)")
+    err() << Cli::tr("error: cannot load the catalogue %1: %2 (set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json)")
                      .arg(e.file, e.detail)
           << Qt::endl;
     return false;

@@ -125,7 +125,7 @@ int main(int argc, char *argv[])
     const CatalogueError catalogueError = loadCatalogue(findDataDir(), catalogue);
     if (catalogueError.code != CatalogueError::Code::None) {
         const QString text = Gui::tr("Headroom cannot load its catalogue of models and GPUs.\n\n%1\n\nSet "
-                                     "HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.")
+                                     "HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.")
                                      .arg(Labels::catalogueError(catalogueError));
         err() << text << Qt::endl;
         if (!screenshot)

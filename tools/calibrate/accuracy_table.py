@@ -226,9 +226,13 @@ def scale_table(cli):
         eager = preset_json(cli, preset, batch, seq, ["--profile", "hf-eager"])
         sdpa = preset_json(cli, preset, batch, seq, ["--profile", "hf-sdpa"])
         flash = preset_json(cli, preset, batch, seq, ["--profile", "hf-eager", "--attention", "flash"])
-        with open(os.path.join(ROOT, "resources", "presets.json")) as f:
-            spec = next(p for p in json.load(f)["presets"] if p["id"] == preset)
-        s, b, h, a, L = seq, batch, spec["hidden"], spec["heads"], spec["layers"]
+        models = os.path.join(ROOT, "resources", "models")
+        with open(os.path.join(models, "index.json")) as f:
+            entry = next(p for p in json.load(f)["models"] if p["id"] == preset)
+        with open(os.path.join(models, entry["config"])) as f:
+            spec = json.load(f)
+        s, b = seq, batch
+        h, a, L = spec["hidden_size"], spec["num_attention_heads"], spec["num_hidden_layers"]
         ko = L * (34 * s * b * h + 5 * a * s * s * b)
         outside = sum(i["bytes"] for i in sdpa["activation_items"] if i["scope"] == "outside")
         lines.append("| `%s`, %d, %d | %s | %s | %s | %s | %s | %s | %s / %s |" % (

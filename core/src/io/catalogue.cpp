@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <headroom/io/hfconfig.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/scenario.h>
 
@@ -72,7 +73,7 @@ CatalogueError readArray(const QString &path, const QString &key, QJsonArray &ou
 bool readCount(const QJsonObject &o, const char *key, Count &out, bool required)
 {
     const QJsonValue v = o.value(QLatin1String(key));
-    if (v.isUndefined())
+    if (v.isUndefined() || (v.isNull() && !required))
         return !required;
     if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() != static_cast<double>(v.toInteger()))
         return false;
@@ -85,29 +86,35 @@ bool readCount(const QJsonObject &o, const char *key, Count &out, bool required)
 CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue)
 {
     Catalogue loaded;
+    // The presets are Hugging Face config files, read by the same importer as a user's own
+    // (hfconfig.h); models/index.json names them and gives each its published total.
     QJsonArray presets;
-    const QString presetsPath = dataDir + QStringLiteral("/presets.json");
-    if (CatalogueError e = readArray(presetsPath, QStringLiteral("presets"), presets); e.code != CatalogueError::Code::None)
+    const QString modelsDir = dataDir + QStringLiteral("/models");
+    const QString indexPath = modelsDir + QStringLiteral("/index.json");
+    if (CatalogueError e = readArray(indexPath, QStringLiteral("models"), presets); e.code != CatalogueError::Code::None)
         return e;
     for (const QJsonValue &value : presets) {
         const QJsonObject o = value.toObject();
         ModelPreset p;
         p.id = o.value(QStringLiteral("id")).toString();
         p.name = o.value(QStringLiteral("name")).toString();
-        p.source = o.value(QStringLiteral("source")).toString();
-        const auto family = familyFromName(o.value(QStringLiteral("family")).toString().toStdString());
-        ModelSpec &m = p.model;
-        const bool ok = !p.id.isEmpty() && family
-                && readCount(o, "layers", m.layers, true) && readCount(o, "hidden", m.hidden, true)
-                && readCount(o, "heads", m.heads, true) && readCount(o, "kv_heads", m.kvHeads, false)
-                && readCount(o, "ffn", m.ffn, false) && readCount(o, "vocab", m.vocab, true)
-                && readCount(o, "max_positions", m.maxPositions, false)
-                && readCount(o, "published_params", p.publishedParams, true);
-        if (!ok)
-            return { CatalogueError::Code::BadEntry, presetsPath, QStringLiteral("preset \"%1\"").arg(p.id) };
-        m.family = *family;
-        m.tiedEmbeddings = o.value(QStringLiteral("tied")).toBool();
-        m.qkvBias = o.value(QStringLiteral("qkv_bias")).toBool();
+        p.checkpoint = o.value(QStringLiteral("checkpoint")).toString();
+        p.source = o.value(QStringLiteral("config_source")).toString();
+        const QString config = o.value(QStringLiteral("config")).toString();
+        if (p.id.isEmpty() || p.name.isEmpty() || config.isEmpty() || config.contains(QLatin1Char('/')))
+            return { CatalogueError::Code::BadEntry, indexPath,
+                     QStringLiteral("model \"%1\": needs id, name and config (a file name in models/)").arg(excerpt(p.id)) };
+        if (!readCount(o, "published_params", p.publishedParams, false) || !readCount(o, "published_active_params", p.publishedActiveParams, false))
+            return { CatalogueError::Code::BadEntry, indexPath,
+                     QStringLiteral("model \"%1\": published_params must be a whole number or null").arg(excerpt(p.id)) };
+        HfModel imported;
+        const HfConfigError e = readHfConfig(modelsDir + QLatin1Char('/') + config, QString(), imported);
+        if (!e.ok())
+            return { CatalogueError::Code::BadEntry, e.file.isEmpty() ? indexPath : e.file,
+                     QStringLiteral("model \"%1\": %2 %3 (expected %4, got %5)")
+                             .arg(excerpt(p.id), e.field, QString::number(int(e.code)), e.expected, e.got) };
+        p.model = imported.model;
+        p.modelType = imported.modelType;
         loaded.presets.append(p);
     }
 

@@ -12,9 +12,11 @@
 
 namespace headroom {
 
-FileProblem readRegularFile(const QString &path, QByteArray &out, qint64 maxBytes)
+namespace {
+
+// Opens \a path for reading without blocking and checks that it is a regular file.
+FileProblem openRegular(const QString &path, QFile &file, qint64 &size)
 {
-    out.clear();
     // O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting forever;
     // fstat on the descriptor then judges what was opened, not what the name pointed to before.
     const QByteArray name = QFile::encodeName(path);
@@ -26,15 +28,37 @@ FileProblem readRegularFile(const QString &path, QByteArray &out, qint64 maxByte
         ::close(fd);
         return { FileProblem::Code::NotRegularFile, {} };
     }
-    if (st.st_size > maxBytes) {
-        ::close(fd);
-        return { FileProblem::Code::TooLarge, QString::number(maxBytes) };
-    }
-    QFile file;
+    size = st.st_size;
     if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
         ::close(fd);
         return { FileProblem::Code::CannotOpen, file.errorString() };
     }
+    return {};
+}
+
+} // namespace
+
+FileProblem readRegularFilePrefix(const QString &path, qint64 length, QByteArray &out, qint64 &fileSize)
+{
+    out.clear();
+    QFile file;
+    if (const FileProblem p = openRegular(path, file, fileSize); !p.ok())
+        return p;
+    out = file.read(length < fileSize ? length : fileSize);
+    if (file.error() != QFileDevice::NoError)
+        return { FileProblem::Code::ReadFailed, file.errorString() };
+    return {};
+}
+
+FileProblem readRegularFile(const QString &path, QByteArray &out, qint64 maxBytes)
+{
+    out.clear();
+    QFile file;
+    qint64 size = 0;
+    if (const FileProblem p = openRegular(path, file, size); !p.ok())
+        return p;
+    if (size > maxBytes)
+        return { FileProblem::Code::TooLarge, QString::number(maxBytes) };
     // One byte more than allowed tells a file that grew since fstat.
     QByteArray data = file.read(maxBytes + 1);
     if (file.error() != QFileDevice::NoError)

@@ -146,6 +146,21 @@ const BlockTraits &blockTraits(BlockFamily family)
     return kTraits[i < sizeof(kTraits) / sizeof(kTraits[0]) ? i : 0];
 }
 
+BlockTraits modelTraits(const ModelSpec &m)
+{
+    BlockTraits t = blockTraits(m.family);
+    t.qkvBias = t.qkvBias || m.qkvBias;
+    t.outBias = t.outBias || m.outBias;
+    t.mlpBias = t.mlpBias || m.mlpBias;
+    if (m.normsPerLayer > 0)
+        t.normsPerLayer = m.normsPerLayer;
+    if (m.parallelResidual != Switch::FamilyDefault)
+        t.residual = m.parallelResidual == Switch::On ? Residual::Parallel : Residual::Sequential;
+    if (m.softcap != Switch::FamilyDefault)
+        t.softcap = m.softcap == Switch::On;
+    return t;
+}
+
 ParameterCounts parameterCounts(const ModelSpec &m)
 {
     ParameterCounts p;

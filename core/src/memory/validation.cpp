@@ -39,7 +39,21 @@ FieldRange fieldRange(Field f)
     case Field::Zero: return { 0, 3 };
     case Field::Offload: return { 0, 2 };
     case Field::GpusPerNode: return { 1, 1024 };
-    case Field::ReduceBucket: return { 1, kE(12) };
+    case Field::ReduceBucket: return { 0, kE(12) };
+    case Field::HeadDim: return { 1, 65536 };
+    case Field::TypeVocab: return { 0, 1'000'000 };
+    case Field::Experts: return { 0, 100'000 };
+    case Field::ExpertsPerToken: return { 1, 100'000 };
+    case Field::ExpertFfn: return { 1, 10'000'000 };
+    case Field::SharedExperts: return { 0, 1024 };
+    case Field::SharedFfn: return { 1, 10'000'000 };
+    case Field::DenseLayers: return { 0, 100'000 };
+    case Field::QLoraRank: return { 0, 1'000'000 };
+    case Field::KvLoraRank: return { 0, 1'000'000 };
+    case Field::RopeHeadDim: return { 0, 65536 };
+    case Field::NopeHeadDim: return { 0, 65536 };
+    case Field::ValueHeadDim: return { 1, 65536 };
+    case Field::RotaryFraction: return { 0, 1 };
     }
     return { 0, 0 };
 }
@@ -70,13 +84,27 @@ std::string_view fieldName(Field f)
     case Field::Offload: return "offload";
     case Field::GpusPerNode: return "gpus-per-node";
     case Field::ReduceBucket: return "reduce-bucket";
+    case Field::HeadDim: return "head-dim";
+    case Field::TypeVocab: return "type-vocab";
+    case Field::Experts: return "experts";
+    case Field::ExpertsPerToken: return "experts-per-token";
+    case Field::ExpertFfn: return "expert-ffn";
+    case Field::SharedExperts: return "shared-experts";
+    case Field::SharedFfn: return "shared-ffn";
+    case Field::DenseLayers: return "dense-layers";
+    case Field::QLoraRank: return "q-lora-rank";
+    case Field::KvLoraRank: return "kv-lora-rank";
+    case Field::RopeHeadDim: return "rope-head-dim";
+    case Field::NopeHeadDim: return "nope-head-dim";
+    case Field::ValueHeadDim: return "v-head-dim";
+    case Field::RotaryFraction: return "rotary-fraction";
     }
     return {};
 }
 
 std::optional<Field> fieldFromName(std::string_view name)
 {
-    for (int i = 0; i <= static_cast<int>(Field::ReduceBucket); ++i)
+    for (int i = 0; i <= static_cast<int>(kLastField); ++i)
         if (fieldName(static_cast<Field>(i)) == name)
             return static_cast<Field>(i);
     return std::nullopt;
@@ -108,6 +136,20 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::Offload: return static_cast<Count>(s.parallel.offload);
     case Field::GpusPerNode: return s.parallel.gpusPerNode;
     case Field::ReduceBucket: return s.parallel.reduceBucket;
+    case Field::HeadDim: return s.model.headDim;
+    case Field::TypeVocab: return s.model.typeVocab;
+    case Field::Experts: return s.model.moe.experts;
+    case Field::ExpertsPerToken: return s.model.moe.perToken;
+    case Field::ExpertFfn: return s.model.moe.expertFfn;
+    case Field::SharedExperts: return s.model.moe.sharedExperts;
+    case Field::SharedFfn: return s.model.moe.sharedFfn;
+    case Field::DenseLayers: return s.model.moe.denseLayers;
+    case Field::QLoraRank: return s.model.mla.qLoraRank;
+    case Field::KvLoraRank: return s.model.mla.kvLoraRank;
+    case Field::RopeHeadDim: return s.model.mla.ropeHeadDim;
+    case Field::NopeHeadDim: return s.model.mla.nopeHeadDim;
+    case Field::ValueHeadDim: return s.model.mla.valueHeadDim;
+    case Field::RotaryFraction: return 0;
     }
     return 0;
 }
@@ -135,8 +177,31 @@ ValidationIssues validate(const Scenario &s)
     inRange(Field::Vocab, m.vocab);
     inRange(Field::MaxPositions, m.maxPositions);
     (void)layersOk;
-    if (hiddenOk && headsOk && m.hidden % m.heads != 0)
+    // Heads divide the hidden size unless each head's dimension is given (Gemma, MLA).
+    if (m.headDim != 0)
+        inRange(Field::HeadDim, m.headDim);
+    else if (hiddenOk && headsOk && !m.mla.enabled() && m.hidden % m.heads != 0)
         issues.add({ Field::Heads, Problem::NotDivisible, 0, 0, Field::Hidden });
+    inRange(Field::TypeVocab, m.typeVocab);
+    if (!(m.rotaryFraction >= 0.0 && m.rotaryFraction <= 1.0))
+        issues.add({ Field::RotaryFraction, Problem::OutOfRange, 0, 1, Field::RotaryFraction });
+    const MoeSpec &e = m.moe;
+    if (inRange(Field::Experts, e.experts) && e.experts > 0) {
+        if (inRange(Field::ExpertsPerToken, e.perToken) && e.perToken > e.experts)
+            issues.add({ Field::ExpertsPerToken, Problem::OutOfRange, 1, e.experts, Field::Experts });
+        inRange(Field::ExpertFfn, e.expertFfn);
+        inRange(Field::SharedExperts, e.sharedExperts);
+        if (e.sharedFfn != 0)
+            inRange(Field::SharedFfn, e.sharedFfn);
+        inRange(Field::DenseLayers, e.denseLayers);
+    }
+    const MlaSpec &a = m.mla;
+    if (a.kvLoraRank != 0 && inRange(Field::KvLoraRank, a.kvLoraRank)) {
+        inRange(Field::QLoraRank, a.qLoraRank);
+        inRange(Field::RopeHeadDim, a.ropeHeadDim);
+        inRange(Field::NopeHeadDim, a.nopeHeadDim);
+        inRange(Field::ValueHeadDim, a.valueHeadDim);
+    }
     if (headsOk && kvOk && m.kvHeads != 0 && m.heads % m.kvHeads != 0)
         issues.add({ Field::KvHeads, Problem::NotDivisible, 0, 0, Field::Heads });
 

@@ -16,8 +16,11 @@ struct ModelPreset
     QString id;    //!< stable key, e.g. "llama-2-7b"
     QString name;  //!< display name, e.g. "LLaMA-2 7B" (a proper noun: not translated)
     ModelSpec model;
-    Count publishedParams = 0; //!< the total its authors publish, to check the derivation
-    QString source;            //!< where the architecture numbers come from
+    Count publishedParams = 0;       //!< the total its authors publish (0: none found), to check the derivation
+    Count publishedActiveParams = 0; //!< MoE: parameters a token uses, as published (0: none found)
+    QString checkpoint;              //!< the Hugging Face repository, e.g. "meta-llama/Llama-3.1-8B"
+    QString modelType;               //!< the config's model_type
+    QString source;                  //!< where the config.json comes from
 };
 
 struct GpuSpec
@@ -50,7 +53,7 @@ struct Catalogue
 };
 
 /*!
- * The folder holding presets.json and gpus.json: $HEADROOM_DATA_DIR if set, else
+ * The folder holding models/ (index.json and the presets' config.json files) and gpus.json: $HEADROOM_DATA_DIR if set, else
  * <executable>/../share/headroom (the build tree and the installed layout), else
  * /usr/share/headroom.
  */

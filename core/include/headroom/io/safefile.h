@@ -34,6 +34,13 @@ struct FileProblem
 FileProblem readRegularFile(const QString &path, QByteArray &out, qint64 maxBytes = kMaxInputFileBytes);
 
 /*!
+ * Reads at most \a length bytes from the start of the regular file \a path (the header of a
+ * multi-gigabyte checkpoint, say) without reading the rest; \a fileSize gets the file's size.
+ * Refuses what is not a regular file, as readRegularFile() does.
+ */
+FileProblem readRegularFilePrefix(const QString &path, qint64 length, QByteArray &out, qint64 &fileSize);
+
+/*!
  * Writes \a data to \a path atomically (QSaveFile: a temporary file beside it, renamed over it
  * on commit). Checks that every byte was written and that the commit succeeded; on any failure
  * cancels, so \a path keeps its previous content (or stays absent).

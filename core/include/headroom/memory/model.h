@@ -65,6 +65,10 @@ struct BlockTraits
 
 const BlockTraits &blockTraits(BlockFamily family);
 
+struct ModelSpec;
+//! The family's traits with the model's own overrides and extra biases applied.
+BlockTraits modelTraits(const ModelSpec &model);
+
 //! Mixture of experts in the MLP (Shazeer et al. 2017; Mixtral, Qwen-MoE, DeepSeek-MoE).
 struct MoeSpec
 {
@@ -97,6 +101,9 @@ struct MlaSpec
 //! What an encoder puts on top of its last layer.
 enum class EncoderHead : std::uint8_t { Pooler, MaskedLm };
 
+//! A trait the model takes from its family unless its configuration says otherwise.
+enum class Switch : std::uint8_t { FamilyDefault, Off, On };
+
 struct ModelSpec
 {
     BlockFamily family = BlockFamily::Gpt2;
@@ -111,6 +118,11 @@ struct ModelSpec
     Count typeVocab = 0;     //!< BERT token types (2; RoBERTa 1)
     bool tiedEmbeddings = false;
     bool qkvBias = false;    //!< biases on q, k, v beyond the family's own (Qwen2)
+    bool outBias = false;    //!< a bias on the attention output beyond the family's own (LLaMA attention_bias)
+    bool mlpBias = false;    //!< biases on the MLP beyond the family's own (LLaMA mlp_bias, Falcon bias)
+    Count normsPerLayer = 0; //!< 0: the family's; Falcon's new decoder architecture has 2
+    Switch parallelResidual = Switch::FamilyDefault; //!< NeoX use_parallel_residual, Falcon parallel_attn
+    Switch softcap = Switch::FamilyDefault;          //!< Gemma-2's logit soft-capping (Gemma-3 has none)
     bool qkNorm = false;     //!< RMSNorm of each head's q and k (Qwen3, Gemma-3): 2 d_h weights a layer
     //! One matmul for Q, K, V and one for gate and up (Phi-3's qkv_proj, gate_up_proj) where the
     //! family keeps them apart: the same parameters, fewer saved inputs.

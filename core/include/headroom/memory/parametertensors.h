@@ -94,8 +94,8 @@ constexpr bool isRoutedExpert(ParamRole r)
 template<typename N, typename F>
 void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLayer, F &&f)
 {
-    const BlockTraits &t = blockTraits(m.family);
-    const bool qkvBias = t.qkvBias || m.qkvBias;
+    const BlockTraits t = modelTraits(m);
+    const bool qkvBias = t.qkvBias;
     const bool normBias = t.norm == NormKind::LayerNorm && t.normBias;
     constexpr ParamPlace L = ParamPlace::Layer;
     auto linear = [&f, &d](ParamRole role, const N &in, const N &out, bool bias) {
@@ -171,7 +171,7 @@ void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLa
 template<typename N, typename F>
 void forEachOutsideTensor(const ModelSpec &m, const ModelDims<N> &d, F &&f)
 {
-    const BlockTraits &t = blockTraits(m.family);
+    const BlockTraits t = modelTraits(m);
     const bool normBias = t.norm == NormKind::LayerNorm && t.normBias;
     auto tensor = [&f, &d](ParamPlace place, ParamRole role, const N &rows, const N &columns, bool bias, bool matrix) {
         f(place, ParamTensorOf<N>{ role, rows, columns, bias, d.one, matrix, false });

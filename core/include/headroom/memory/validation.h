@@ -17,7 +17,12 @@ enum class Field : std::uint8_t {
     Batch, Sequence, GradAccum, Dropout, CudaContext, AllocatorReserve,
     Gpus, TensorParallel, PipelineParallel, LoraRank, LoraTargets,
     Zero, Offload, GpusPerNode, ReduceBucket,
+    HeadDim, TypeVocab, Experts, ExpertsPerToken, ExpertFfn, SharedExperts, SharedFfn, DenseLayers,
+    QLoraRank, KvLoraRank, RopeHeadDim, NopeHeadDim, ValueHeadDim, RotaryFraction,
 };
+
+//! The last Field, for loops over all of them.
+inline constexpr Field kLastField = Field::RotaryFraction;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]

@@ -1,0 +1,62 @@
+#pragma once
+
+// A checkpoint's exact parameter count and stored dtype, from the headers of its .safetensors
+// files (an 8-byte little-endian header length, then a JSON object of tensor names to dtype,
+// shape and data offsets), without reading any tensor data. A folder is read through its
+// model.safetensors.index.json when it has one (every shard the index names must exist), else
+// model.safetensors, else every *.safetensors file in it.
+
+#include <QString>
+#include <QStringList>
+
+#include <headroom/memory/units.h>
+
+namespace headroom {
+
+//! The largest safetensors header accepted (the biggest real ones are a few MB).
+inline constexpr qint64 kMaxSafetensorsHeaderBytes = 100 * 1024 * 1024;
+//! The most shard files an index may name.
+inline constexpr int kMaxSafetensorsShards = 10'000;
+
+struct CheckpointCount
+{
+    bool found = false;      //!< false: the folder holds no safetensors file (not an error)
+    Count parameters = 0;    //!< elements of every tensor but the buffers below
+    Count buffers = 0;       //!< elements of non-parameter tensors some checkpoints carry
+                             //!< (rotary inv_freq, GPT-2's causal masks, position_ids)
+    Count tensors = 0;
+    QString dtype;           //!< the dtype most parameter elements are stored in ("BF16", "F32", ...)
+    QStringList files;       //!< the headers read
+};
+
+struct CheckpointError
+{
+    enum class Code {
+        None,
+        CannotOpen,
+        NotRegularFile,
+        TooShort,         //!< under 8 bytes: no header length
+        HeaderTooLarge,   //!< over kMaxSafetensorsHeaderBytes
+        HeaderBeyondFile, //!< the header length runs past the end of the file
+        NotJson,          //!< the header (or the index) is not a JSON object
+        BadTensor,        //!< a tensor entry without a dtype, a shape of whole numbers or two offsets
+        OffsetsOutsideFile, //!< a tensor's data offsets lie outside the file's data section
+        BadIndex,         //!< the index has no weight_map of shard names
+        MissingShard,     //!< the index names a shard that is not in the folder
+        TooManyShards,
+    };
+    Code code = Code::None;
+    QString file;
+    QString tensor; //!< the tensor or index entry at fault
+    QString detail;
+
+    bool ok() const { return code == Code::None; }
+};
+
+//! Counts the checkpoint in \a folder (see above). On error \a out is left as it was.
+CheckpointError countCheckpoint(const QString &folder, CheckpointCount &out);
+
+//! Adds one safetensors file's header to \a out.
+CheckpointError readSafetensorsHeader(const QString &file, CheckpointCount &out);
+
+} // namespace headroom

@@ -1,0 +1,158 @@
+#include <headroom/io/safetensors.h>
+
+#include <cmath>
+#include <map>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <headroom/io/safefile.h>
+
+namespace headroom {
+
+namespace {
+
+constexpr Count kElementLimit = Count(1) << 62; // beyond any tensor; keeps every sum exact
+
+// Tensors that checkpoints store beside the parameters but that are module buffers: rotary
+// frequencies (older LLaMA checkpoints), GPT-2's causal masks, BERT/RoBERTa's position ids.
+bool isBuffer(const QString &name)
+{
+    return name.endsWith(QLatin1String(".inv_freq")) || name.endsWith(QLatin1String(".attn.bias"))
+            || name.endsWith(QLatin1String(".attn.masked_bias")) || name.endsWith(QLatin1String("position_ids"));
+}
+
+CheckpointError fileError(const FileProblem &p, const QString &file)
+{
+    if (p.code == FileProblem::Code::NotRegularFile)
+        return { CheckpointError::Code::NotRegularFile, file, {}, {} };
+    return { CheckpointError::Code::CannotOpen, file, {}, p.detail };
+}
+
+using DtypeTally = std::map<QString, Count>; // parameter elements per stored dtype
+
+CheckpointError readHeader(const QString &file, CheckpointCount &out, DtypeTally *tally)
+{
+    QByteArray head;
+    qint64 size = 0;
+    if (const FileProblem p = readRegularFilePrefix(file, 8, head, size); !p.ok())
+        return fileError(p, file);
+    if (head.size() < 8)
+        return { CheckpointError::Code::TooShort, file, {}, {} };
+    quint64 length = 0;
+    for (int i = 7; i >= 0; --i)
+        length = (length << 8) | static_cast<unsigned char>(head[i]);
+    if (length > static_cast<quint64>(kMaxSafetensorsHeaderBytes))
+        return { CheckpointError::Code::HeaderTooLarge, file, {}, QString::number(length) };
+    if (length > static_cast<quint64>(size - 8))
+        return { CheckpointError::Code::HeaderBeyondFile, file, {}, QString::number(length) };
+    QByteArray header;
+    if (const FileProblem p = readRegularFilePrefix(file, 8 + qint64(length), header, size); !p.ok())
+        return fileError(p, file);
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(header.mid(8), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !doc.isObject())
+        return { CheckpointError::Code::NotJson, file, {}, parseError.errorString() };
+    const qint64 dataBytes = size - 8 - qint64(length);
+    CheckpointCount result = out;
+    const QJsonObject tensors = doc.object();
+    for (auto it = tensors.begin(); it != tensors.end(); ++it) {
+        if (it.key() == QLatin1String("__metadata__"))
+            continue;
+        const QJsonObject t = it.value().toObject();
+        const QJsonValue dtype = t.value(QStringLiteral("dtype"));
+        const QJsonArray shape = t.value(QStringLiteral("shape")).toArray();
+        const QJsonArray offsets = t.value(QStringLiteral("data_offsets")).toArray();
+        if (!it.value().isObject() || !dtype.isString() || !t.value(QStringLiteral("shape")).isArray() || offsets.size() != 2)
+            return { CheckpointError::Code::BadTensor, file, excerpt(it.key()), {} };
+        Count elements = 1;
+        for (const QJsonValue &d : shape) {
+            const double v = d.toDouble(-1);
+            if (!d.isDouble() || v < 0 || v != std::floor(v) || v > 1e15)
+                return { CheckpointError::Code::BadTensor, file, excerpt(it.key()), {} };
+            elements *= static_cast<Count>(v);
+            if (elements > kElementLimit)
+                return { CheckpointError::Code::BadTensor, file, excerpt(it.key()), {} };
+        }
+        const double begin = offsets[0].toDouble(-1), end = offsets[1].toDouble(-1);
+        if (!offsets[0].isDouble() || !offsets[1].isDouble() || begin < 0 || end < begin || end > double(dataBytes))
+            return { CheckpointError::Code::OffsetsOutsideFile, file, excerpt(it.key()), {} };
+        ++result.tensors;
+        if (isBuffer(it.key())) {
+            result.buffers += elements;
+            continue;
+        }
+        result.parameters += elements;
+        if (result.parameters > kElementLimit)
+            return { CheckpointError::Code::BadTensor, file, excerpt(it.key()), {} };
+        if (tally)
+            (*tally)[dtype.toString()] += elements;
+    }
+    result.files << QFileInfo(file).fileName();
+    result.found = true;
+    out = result;
+    return {};
+}
+
+} // namespace
+
+CheckpointError readSafetensorsHeader(const QString &file, CheckpointCount &out)
+{
+    return readHeader(file, out, nullptr);
+}
+
+CheckpointError countCheckpoint(const QString &folder, CheckpointCount &out)
+{
+    const QDir dir(folder);
+    QStringList shards;
+    const QString index = dir.filePath(QStringLiteral("model.safetensors.index.json"));
+    if (QFileInfo::exists(index)) {
+        QByteArray data;
+        if (const FileProblem p = readRegularFile(index, data); !p.ok())
+            return fileError(p, index);
+        const QJsonDocument doc = QJsonDocument::fromJson(data);
+        if (!doc.isObject())
+            return { CheckpointError::Code::NotJson, index, {}, {} };
+        const QJsonValue map = doc.object().value(QStringLiteral("weight_map"));
+        if (!map.isObject())
+            return { CheckpointError::Code::BadIndex, index, QStringLiteral("weight_map"), {} };
+        const QJsonObject weights = map.toObject();
+        for (auto it = weights.begin(); it != weights.end(); ++it) {
+            const QString shard = it.value().toString();
+            // A shard is a file name beside the index, never a path elsewhere.
+            if (!it.value().isString() || shard.isEmpty() || shard.contains(QLatin1Char('/')))
+                return { CheckpointError::Code::BadIndex, index, excerpt(it.key()), {} };
+            if (!shards.contains(shard))
+                shards << shard;
+            if (shards.size() > kMaxSafetensorsShards)
+                return { CheckpointError::Code::TooManyShards, index, {}, QString::number(kMaxSafetensorsShards) };
+        }
+        for (const QString &shard : shards)
+            if (!QFileInfo::exists(dir.filePath(shard)))
+                return { CheckpointError::Code::MissingShard, index, excerpt(shard), {} };
+    } else if (QFileInfo::exists(dir.filePath(QStringLiteral("model.safetensors")))) {
+        shards << QStringLiteral("model.safetensors");
+    } else {
+        shards = dir.entryList({ QStringLiteral("*.safetensors") }, QDir::Files, QDir::Name);
+        if (shards.size() > kMaxSafetensorsShards)
+            return { CheckpointError::Code::TooManyShards, folder, {}, QString::number(kMaxSafetensorsShards) };
+    }
+    CheckpointCount result;
+    DtypeTally tally;
+    for (const QString &shard : shards)
+        if (const CheckpointError e = readHeader(dir.filePath(shard), result, &tally); !e.ok())
+            return e;
+    Count most = -1;
+    for (const auto &[dtype, n] : tally)
+        if (n > most) {
+            most = n;
+            result.dtype = dtype;
+        }
+    out = result;
+    return {};
+}
+
+} // namespace headroom
