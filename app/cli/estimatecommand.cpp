@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <headroom/io/hfconfig.h>
 #include <headroom/memory/derivation.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
@@ -47,7 +48,7 @@ QString modelLine(const ScenarioSpec &spec, const Catalogue &catalogue, const Br
 {
     const Scenario &s = spec.scenario;
     const ModelPreset *preset = catalogue.preset(spec.presetId);
-    const QString name = preset ? preset->name : Cli::tr("custom model");
+    const QString name = preset ? preset->name : !spec.modelName.isEmpty() ? spec.modelName : Cli::tr("custom model");
     return Cli::tr("%1: %2 parameters, L=%3, H=%4, A=%5; B=%6, S=%7; %8, %9, recompute %10; %11 activations")
             .arg(name, groupedDigits(b.parameterCount), groupedDigits(s.model.layers), groupedDigits(s.model.hidden),
                  groupedDigits(s.model.heads), groupedDigits(s.training.microBatch), groupedDigits(s.training.sequence),
@@ -204,6 +205,84 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
     }
 }
 
+QJsonArray stringArray(const QStringList &list)
+{
+    QJsonArray a;
+    for (const QString &s : list)
+        a.append(s);
+    return a;
+}
+
+// The model as counted: from the architecture (total and, with experts, active), and from the
+// checkpoint's headers when a folder was imported.
+QJsonObject modelJson(const ScenarioSpec &spec, const Catalogue &catalogue, const HfModel &imported)
+{
+    const ModelSpec &m = spec.scenario.model;
+    const ParameterCounts counts = parameterCounts(m);
+    const ModelPreset *preset = catalogue.preset(spec.presetId);
+    const Count architecture = counts.total(m.layers);
+    QJsonObject o{
+        { QStringLiteral("family"), nameText(familyName(m.family)) },
+        { QStringLiteral("model_type"), !imported.modelType.isEmpty() ? imported.modelType : preset ? preset->modelType : QString() },
+        { QStringLiteral("name"), preset ? preset->name : spec.modelName },
+        { QStringLiteral("parameters"), jsonBytes(bytes(effectiveParameters(m))) },
+        { QStringLiteral("parameters_active"), jsonBytes(bytes(m.paramsOverride > 0 && !m.moe.enabled() ? m.paramsOverride
+                                                                                                       : counts.active(m.layers))) },
+        { QStringLiteral("parameters_from_architecture"), jsonBytes(bytes(architecture)) },
+        { QStringLiteral("parameters_from_checkpoint"),
+          imported.checkpoint.found ? jsonBytes(bytes(imported.checkpoint.parameters)) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("checkpoint_dtype"), imported.checkpoint.found ? QJsonValue(imported.checkpoint.dtype) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("ignored_fields"), stringArray(imported.ignored) },
+        { QStringLiteral("metadata_fields"), stringArray(imported.metadata) },
+        { QStringLiteral("warnings"), stringArray(imported.warnings) },
+        { QStringLiteral("unrecognized_fields"), stringArray(imported.unrecognized) },
+    };
+    if (imported.checkpoint.found) {
+        o.insert(QStringLiteral("checkpoint_buffers"), jsonBytes(bytes(imported.checkpoint.buffers)));
+        o.insert(QStringLiteral("checkpoint_files"), stringArray(imported.checkpoint.files));
+    }
+    if (preset && preset->publishedParams > 0)
+        o.insert(QStringLiteral("parameters_published"), jsonBytes(bytes(preset->publishedParams)));
+    return o;
+}
+
+// What an imported config said beyond the architecture: nothing is dropped silently.
+void printImport(const ScenarioSpec &spec, const HfModel &h)
+{
+    if (h.modelType.isEmpty())
+        return;
+    QTextStream &o = out();
+    const ModelSpec &m = spec.scenario.model;
+    const ParameterCounts counts = parameterCounts(m);
+    o << Qt::endl << Cli::tr("Imported %1 (model_type %2, %3 block): %4 parameters from the architecture")
+                             .arg(h.name, h.modelType, nameText(familyName(m.family)), groupedDigits(counts.total(m.layers)));
+    if (m.moe.enabled())
+        o << Cli::tr(", %1 active per token").arg(groupedDigits(counts.active(m.layers)));
+    o << Qt::endl;
+    if (h.checkpoint.found)
+        o << QStringLiteral("  ") << Cli::tr("checkpoint: %1 parameters stored as %2 in %3 file(s)%4")
+                                             .arg(groupedDigits(h.checkpoint.parameters), h.checkpoint.dtype)
+                                             .arg(h.checkpoint.files.size())
+                                             .arg(h.checkpoint.buffers > 0
+                                                          ? Cli::tr(" (and %1 buffer values, not parameters)").arg(groupedDigits(h.checkpoint.buffers))
+                                                          : QString())
+          << Qt::endl;
+    if (!h.warnings.isEmpty())
+        o << QStringLiteral("  ") << Cli::tr("warning: not modelled, and memory depends on them: %1").arg(h.warnings.join(QStringLiteral(", ")))
+          << Qt::endl;
+    if (!h.ignored.isEmpty())
+        o << QStringLiteral("  ") << Cli::tr("ignored (the model uses them; its training memory does not depend on them): %1")
+                                             .arg(h.ignored.join(QStringLiteral(", ")))
+          << Qt::endl;
+    if (!h.unrecognized.isEmpty())
+        o << QStringLiteral("  ") << Cli::tr("unrecognized fields, their effect unknown: %1").arg(h.unrecognized.join(QStringLiteral(", ")))
+          << Qt::endl;
+    if (!h.metadata.isEmpty())
+        o << QStringLiteral("  ") << Cli::tr("metadata: %1").arg(h.metadata.join(QStringLiteral(", "))) << Qt::endl;
+    for (const QString &n : h.notes)
+        o << QStringLiteral("  ") << Cli::tr("note: %1").arg(n) << Qt::endl;
+}
+
 } // namespace
 
 int runEstimateCommand(const QStringList &arguments)
@@ -224,7 +303,8 @@ int runEstimateCommand(const QStringList &arguments)
     if (!loadCatalogueOrComplain(catalogue))
         return kBadInput;
     ScenarioSpec spec;
-    if (!scenarioFromOptions(parser, catalogue, spec))
+    HfModel imported;
+    if (!scenarioFromOptions(parser, catalogue, spec, &imported))
         return kBadInput;
 
     const Breakdown b = estimate(spec.scenario);
@@ -253,6 +333,7 @@ int runEstimateCommand(const QStringList &arguments)
         root.insert(QStringLiteral("activations_split"), activationsSplitJson(d.activationsSplit));
         root.insert(QStringLiteral("symbols"), symbolsJson(d));
         root.insert(QStringLiteral("whole_model_states"), bucketJson(d.wholeModelStates));
+        root.insert(QStringLiteral("model"), modelJson(spec, catalogue, imported));
         if (spec.scenario.gpu.capacity > bytes(0)) {
             root.insert(QStringLiteral("gpu"), QJsonObject{
                     { QStringLiteral("id"), spec.gpuId },
@@ -264,6 +345,7 @@ int runEstimateCommand(const QStringList &arguments)
         return 0;
     }
     printTable(spec, catalogue, b, d);
+    printImport(spec, imported);
     if (parser.isSet(QStringLiteral("explain"))) {
         out() << Qt::endl;
         printExplanation(out(), d);

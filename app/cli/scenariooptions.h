@@ -6,18 +6,25 @@
 #include <QCommandLineParser>
 
 #include <headroom/io/catalogue.h>
+#include <headroom/io/hfconfig.h>
 #include <headroom/io/scenariofile.h>
 
 namespace headroom::cli {
 
-//! Adds an option for every scenario key, plus --scenario FILE.
+//! Adds an option for every scenario key, plus --scenario FILE, --hf-config PATH and --hf-family.
 void addScenarioOptions(QCommandLineParser &parser);
 
 /*!
- * Builds \a spec from --scenario and the scenario options in \a parser, then validates it.
- * On bad input prints the reasons to stderr and returns false.
+ * Builds \a spec from --scenario, then --hf-config (the model of a Hugging Face config or
+ * folder), then the scenario options in \a parser, and validates it. \a imported, if given,
+ * receives what the import found (notes, warnings, the checkpoint's count). On bad input prints
+ * the reasons to stderr and returns false.
  */
-bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &catalogue, ScenarioSpec &spec);
+bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &catalogue, ScenarioSpec &spec,
+                         HfModel *imported = nullptr);
+
+//! An import error in words, naming the file and the key.
+QString hfConfigErrorText(const HfConfigError &error);
 
 //! Loads the catalogues, printing the reason on failure.
 bool loadCatalogueOrComplain(Catalogue &catalogue);

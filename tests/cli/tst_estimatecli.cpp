@@ -2,6 +2,7 @@
 
 #include <QtTest>
 #include <QProcess>
+#include <QTemporaryDir>
 
 #include "clirun.h"
 
@@ -93,6 +94,50 @@ private slots:
              })
             QVERIFY2(out.contains(QString::fromUtf8(expected)), expected);
         QVERIFY(!out.contains(QStringLiteral("brief"), Qt::CaseInsensitive));
+    }
+
+    void hfConfigImport()
+    {
+        // Mixtral-8x7B from its published config: 46,702,792,704 parameters, 12,879,925,248 active.
+        const QString models = qEnvironmentVariable("HEADROOM_DATA_DIR") + QStringLiteral("/models/");
+        Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), models + QStringLiteral("mixtral-8x7b.json"),
+                      QStringLiteral("--batch"), QStringLiteral("1"), QStringLiteral("--seq"), QStringLiteral("2048"),
+                      QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject model = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject();
+        QCOMPARE(model.value(QStringLiteral("family")).toString(), QStringLiteral("llama"));
+        QCOMPARE(model.value(QStringLiteral("model_type")).toString(), QStringLiteral("mixtral"));
+        QCOMPARE(model.value(QStringLiteral("parameters")).toInteger(), Q_INT64_C(46702792704));
+        QCOMPARE(model.value(QStringLiteral("parameters_active")).toInteger(), Q_INT64_C(12879925248));
+        QCOMPARE(model.value(QStringLiteral("parameters_from_architecture")).toInteger(), Q_INT64_C(46702792704));
+        QVERIFY(model.value(QStringLiteral("parameters_from_checkpoint")).isNull());
+        QVERIFY(model.value(QStringLiteral("ignored_fields")).toArray().contains(QStringLiteral("sliding_window")));
+        // The table says what was ignored.
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), models + QStringLiteral("mixtral-8x7b.json") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("12,879,925,248 active per token"), r.out.constData());
+        QVERIFY(r.out.contains("ignored (the model uses them; its training memory does not depend on them): "));
+
+        // Bad configs: exit 2, the file and the key named.
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("config.json"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 30,
+                    "intermediate_size": 11008, "vocab_size": 32000})");
+        f.close();
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir.path() });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("config.json: \"num_attention_heads\" (30) must divide \"hidden_size\" exactly"), r.err.constData());
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(R"({"model_type": "mamba", "hidden_size": 4096})");
+        f.close();
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), bad });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("model_type \"mamba\" is not supported; supported: llama, mistral"), r.err.constData());
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-family"), QStringLiteral("llama") });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("--hf-family reads a config given with --hf-config"));
     }
 
     void defaultOverheadShown()

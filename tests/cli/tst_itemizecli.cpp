@@ -179,7 +179,7 @@ private slots:
                       QStringLiteral("self_attn.probs_fp32")).isEmpty());
         // The option was renamed from --family.
         QCOMPARE(cli(custom + QStringList{ QStringLiteral("--family"), QStringLiteral("gpt2") }).exitCode, 2);
-        const Run bad = cli(custom + QStringList{ QStringLiteral("--arch"), QStringLiteral("bert") });
+        const Run bad = cli(custom + QStringList{ QStringLiteral("--arch"), QStringLiteral("mamba") });
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains("arch"));
     }

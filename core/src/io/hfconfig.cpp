@@ -59,6 +59,7 @@ const QStringList &ignoredKeys()
         QStringLiteral("rope_scaling"), QStringLiteral("rope_theta"), QStringLiteral("rope_local_base_freq"),
         QStringLiteral("sliding_window"), QStringLiteral("sliding_window_size"), QStringLiteral("sliding_window_pattern"),
         QStringLiteral("query_pre_attn_scalar"), QStringLiteral("max_position_embeddings"), QStringLiteral("n_positions"),
+        QStringLiteral("original_max_position_embeddings"),
         QStringLiteral("attention_bias"), QStringLiteral("topk_method"),
     };
     return keys;
@@ -424,7 +425,8 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
             mapping = &m;
     if (!mapping)
         return { HfConfigError::Code::UnknownModelType, {}, QStringLiteral("model_type"),
-                 supportedModelTypes().join(QStringLiteral(", ")), declared.isEmpty() ? QStringLiteral("nothing") : excerpt(declared), {}, {} };
+                 supportedModelTypes().join(QStringLiteral(", ")),
+                 declared.isEmpty() ? QStringLiteral("nothing") : QLatin1Char('"') + excerpt(declared) + QLatin1Char('"'), {}, {} };
     h.modelType = type;
     h.name = config.value(QStringLiteral("_name_or_path")).toString();
     h.torchDtype = config.value(QStringLiteral("torch_dtype")).toString();

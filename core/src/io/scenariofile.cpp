@@ -54,7 +54,12 @@ const QList<KeyEntry> &entries()
               s.presetId = p->id;
               return true;
           } },
-        { { "model", "arch", "arch", ValueKind::Name, "gpt2|llama" },
+        { { "model", "name", "model-name", ValueKind::Name, "a name for a custom or imported model" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.modelName = excerpt(v.name, 120);
+              return true;
+          } },
+        { { "model", "arch", "arch", ValueKind::Name, "gpt2|llama|neox|phi|falcon|starcoder2|gemma|gemma2|bert" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(familyFromName(v.name.toStdString()), s.scenario.model.family);
           } },
@@ -78,6 +83,60 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.tiedEmbeddings = v.flag; return true; } },
         { { "model", "qkv-bias", "qkv-bias", ValueKind::Bool, "true|false" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.qkvBias = v.flag; return true; } },
+        { { "model", "head-dim", "head-dim", ValueKind::Count, "per-head dimension d_h (default H/A)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.headDim = v.count; return true; } },
+        { { "model", "type-vocab", "type-vocab", ValueKind::Count, "BERT token types" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.typeVocab = v.count; return true; } },
+        { { "model", "out-bias", "out-bias", ValueKind::Bool, "true|false: a bias on the attention output" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.outBias = v.flag; return true; } },
+        { { "model", "mlp-bias", "mlp-bias", ValueKind::Bool, "true|false: biases on the MLP" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mlpBias = v.flag; return true; } },
+        { { "model", "qk-norm", "qk-norm", ValueKind::Bool, "true|false: RMSNorm of q and k per head (Qwen3)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.qkNorm = v.flag; return true; } },
+        { { "model", "fused-projections", "fused-projections", ValueKind::Bool, "true|false: one matmul for q, k, v and one for gate and up (Phi-3)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.fusedProjections = v.flag; return true; } },
+        { { "model", "norms-per-layer", "norms-per-layer", ValueKind::Count, "norms in a layer (0: the family's)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.normsPerLayer = v.count; return true; } },
+        { { "model", "rotary-fraction", "rotary-fraction", ValueKind::Real, "share of the head dimension RoPE rotates, 0 to 1" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.rotaryFraction = v.real; return true; } },
+        { { "model", "parallel-residual", "parallel-residual", ValueKind::Name, "family|on|off" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(switchFromName(v.name.toStdString()), s.scenario.model.parallelResidual);
+          } },
+        { { "model", "softcap", "softcap", ValueKind::Name, "family|on|off: Gemma-2's logit soft-capping" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(switchFromName(v.name.toStdString()), s.scenario.model.softcap);
+          } },
+        { { "model", "encoder-head", "encoder-head", ValueKind::Name, "pooler|mlm: what an encoder (BERT) puts on top" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(encoderHeadFromName(v.name.toStdString()), s.scenario.model.encoderHead);
+          } },
+        { { "model", "experts", "experts", ValueKind::Count, "routed experts E per MoE layer (0: dense)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.experts = v.count; return true; } },
+        { { "model", "experts-per-token", "experts-per-token", ValueKind::Count, "experts each token is routed to, k" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.perToken = v.count; return true; } },
+        { { "model", "expert-ffn", "expert-ffn", ValueKind::Count, "one expert's inner size" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.expertFfn = v.count; return true; } },
+        { { "model", "shared-experts", "shared-experts", ValueKind::Count, "experts every token goes through" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.sharedExperts = v.count; return true; } },
+        { { "model", "shared-ffn", "shared-ffn", ValueKind::Count, "one shared expert's inner size (0: expert-ffn)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.sharedFfn = v.count; return true; } },
+        { { "model", "shared-gate", "shared-gate", ValueKind::Bool, "true|false: a sigmoid gate on the shared expert (Qwen-MoE)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.sharedGate = v.flag; return true; } },
+        { { "model", "dense-layers", "dense-layers", ValueKind::Count, "first layers kept dense (DeepSeek first_k_dense_replace)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.denseLayers = v.count; return true; } },
+        { { "model", "router-bias", "router-bias", ValueKind::Bool, "true|false: the router's correction bias (DeepSeek-V3)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.routerBias = v.flag; return true; } },
+        { { "model", "q-lora-rank", "q-lora-rank", ValueKind::Count, "latent attention: Q's low rank (0: none)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.qLoraRank = v.count; return true; } },
+        { { "model", "kv-lora-rank", "kv-lora-rank", ValueKind::Count, "latent attention: the KV latent's rank (0: no latent attention)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.kvLoraRank = v.count; return true; } },
+        { { "model", "rope-head-dim", "rope-head-dim", ValueKind::Count, "latent attention: rotary part of a q/k head" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.ropeHeadDim = v.count; return true; } },
+        { { "model", "nope-head-dim", "nope-head-dim", ValueKind::Count, "latent attention: non-rotary part of a q/k head" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.nopeHeadDim = v.count; return true; } },
+        { { "model", "v-head-dim", "v-head-dim", ValueKind::Count, "latent attention: a value head's dimension" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.valueHeadDim = v.count; return true; } },
         { { "training", "batch", "batch", ValueKind::Count, "micro-batch B" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.microBatch = v.count; return true; } },
         { { "training", "seq", "seq", ValueKind::Count, "sequence length S" },
@@ -414,9 +473,40 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("max-positions"), qint64(m.maxPositions) },
         { QStringLiteral("tied"), m.tiedEmbeddings },
         { QStringLiteral("qkv-bias"), m.qkvBias },
+        { QStringLiteral("out-bias"), m.outBias },
+        { QStringLiteral("mlp-bias"), m.mlpBias },
+        { QStringLiteral("qk-norm"), m.qkNorm },
+        { QStringLiteral("fused-projections"), m.fusedProjections },
+        { QStringLiteral("head-dim"), qint64(m.headDim) },
+        { QStringLiteral("type-vocab"), qint64(m.typeVocab) },
+        { QStringLiteral("norms-per-layer"), qint64(m.normsPerLayer) },
+        { QStringLiteral("rotary-fraction"), m.rotaryFraction },
+        { QStringLiteral("parallel-residual"), QString::fromLatin1(switchName(m.parallelResidual).data()) },
+        { QStringLiteral("softcap"), QString::fromLatin1(switchName(m.softcap).data()) },
+        { QStringLiteral("encoder-head"), QString::fromLatin1(encoderHeadName(m.encoderHead).data()) },
     };
+    // Experts and latent attention only where the model has them.
+    if (m.moe.enabled()) {
+        model.insert(QStringLiteral("experts"), qint64(m.moe.experts));
+        model.insert(QStringLiteral("experts-per-token"), qint64(m.moe.perToken));
+        model.insert(QStringLiteral("expert-ffn"), qint64(m.moe.expertFfn));
+        model.insert(QStringLiteral("shared-experts"), qint64(m.moe.sharedExperts));
+        model.insert(QStringLiteral("shared-ffn"), qint64(m.moe.sharedFfn));
+        model.insert(QStringLiteral("shared-gate"), m.moe.sharedGate);
+        model.insert(QStringLiteral("dense-layers"), qint64(m.moe.denseLayers));
+        model.insert(QStringLiteral("router-bias"), m.moe.routerBias);
+    }
+    if (m.mla.enabled()) {
+        model.insert(QStringLiteral("q-lora-rank"), qint64(m.mla.qLoraRank));
+        model.insert(QStringLiteral("kv-lora-rank"), qint64(m.mla.kvLoraRank));
+        model.insert(QStringLiteral("rope-head-dim"), qint64(m.mla.ropeHeadDim));
+        model.insert(QStringLiteral("nope-head-dim"), qint64(m.mla.nopeHeadDim));
+        model.insert(QStringLiteral("v-head-dim"), qint64(m.mla.valueHeadDim));
+    }
     if (!spec.presetId.isEmpty())
         model.insert(QStringLiteral("preset"), spec.presetId);
+    if (!spec.modelName.isEmpty())
+        model.insert(QStringLiteral("name"), spec.modelName);
     if (m.paramsOverride > 0)
         model.insert(QStringLiteral("params"), qint64(m.paramsOverride));
     const TrainingSetup &t = s.training;

@@ -42,15 +42,54 @@ std::string_view familyName(BlockFamily f)
     switch (f) {
     case BlockFamily::Gpt2: return "gpt2";
     case BlockFamily::Llama: return "llama";
+    case BlockFamily::Neox: return "neox";
+    case BlockFamily::Phi: return "phi";
+    case BlockFamily::Falcon: return "falcon";
+    case BlockFamily::Starcoder2: return "starcoder2";
+    case BlockFamily::Gemma: return "gemma";
+    case BlockFamily::Gemma2: return "gemma2";
+    case BlockFamily::Bert: return "bert";
     }
     return {};
 }
 
 std::optional<BlockFamily> familyFromName(std::string_view n)
 {
-    for (auto f : { BlockFamily::Gpt2, BlockFamily::Llama })
+    for (auto f : kAllFamilies)
         if (familyName(f) == n)
             return f;
+    return std::nullopt;
+}
+
+std::string_view switchName(Switch s)
+{
+    switch (s) {
+    case Switch::FamilyDefault: return "family";
+    case Switch::Off: return "off";
+    case Switch::On: return "on";
+    }
+    return {};
+}
+
+std::optional<Switch> switchFromName(std::string_view n)
+{
+    for (auto s : { Switch::FamilyDefault, Switch::Off, Switch::On })
+        if (switchName(s) == n)
+            return s;
+    return std::nullopt;
+}
+
+std::string_view encoderHeadName(EncoderHead h)
+{
+    return h == EncoderHead::MaskedLm ? "mlm" : "pooler";
+}
+
+std::optional<EncoderHead> encoderHeadFromName(std::string_view n)
+{
+    if (n == "mlm")
+        return EncoderHead::MaskedLm;
+    if (n == "pooler")
+        return EncoderHead::Pooler;
     return std::nullopt;
 }
 

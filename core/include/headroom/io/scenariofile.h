@@ -18,6 +18,7 @@ struct ScenarioSpec
 {
     Scenario scenario;
     QString presetId; //!< empty: custom architecture
+    QString modelName; //!< a custom or imported model's name (an imported config's _name_or_path)
     QString gpuId;    //!< empty: no GPU chosen
 };
 

@@ -134,5 +134,11 @@ std::string_view activationModelName(ActivationModelKind k);
 std::optional<ActivationModelKind> activationModelFromName(std::string_view name);
 std::string_view familyName(BlockFamily f);
 std::optional<BlockFamily> familyFromName(std::string_view name);
+//! "family", "off", "on".
+std::string_view switchName(Switch s);
+std::optional<Switch> switchFromName(std::string_view name);
+//! "pooler", "mlm".
+std::string_view encoderHeadName(EncoderHead h);
+std::optional<EncoderHead> encoderHeadFromName(std::string_view name);
 
 } // namespace headroom

@@ -1,0 +1,316 @@
+// Hugging Face configs in (hfconfig.h) and checkpoint headers (safetensors.h): the published
+// totals of the models from their config files, a checkpoint's exact count from headers
+// written here byte by byte, and every kind of bad file named by file and key.
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <headroom/io/hfconfig.h>
+#include <headroom/io/safetensors.h>
+#include <headroom/memory/model.h>
+
+using namespace headroom;
+
+namespace {
+
+QString modelsDir() { return qEnvironmentVariable("HEADROOM_DATA_DIR") + QStringLiteral("/models"); }
+
+void writeFile(const QString &path, const QByteArray &data)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(data);
+}
+
+// A safetensors file: 8-byte little-endian header length, the JSON header, then \a dataBytes.
+QByteArray safetensors(const QJsonObject &header, qint64 dataBytes)
+{
+    const QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    QByteArray out(8, '\0');
+    quint64 n = static_cast<quint64>(json.size());
+    for (int i = 0; i < 8; ++i) {
+        out[i] = static_cast<char>(n & 0xff);
+        n >>= 8;
+    }
+    return out + json + QByteArray(dataBytes, '\0');
+}
+
+QJsonObject tensor(const char *dtype, std::initializer_list<int> shape, qint64 begin, qint64 end)
+{
+    QJsonArray s;
+    for (int d : shape)
+        s.append(d);
+    return QJsonObject{ { QStringLiteral("dtype"), QLatin1String(dtype) },
+                        { QStringLiteral("shape"), s },
+                        { QStringLiteral("data_offsets"), QJsonArray{ begin, end } } };
+}
+
+HfConfigError importObject(const QJsonObject &o, HfModel &m) { return readHfConfigObject(o, QString(), m); }
+
+QJsonObject tinyLlama()
+{
+    return QJsonObject{ { QStringLiteral("model_type"), QStringLiteral("llama") }, { QStringLiteral("hidden_size"), 64 },
+                        { QStringLiteral("num_hidden_layers"), 2 }, { QStringLiteral("num_attention_heads"), 4 },
+                        { QStringLiteral("num_key_value_heads"), 2 }, { QStringLiteral("intermediate_size"), 128 },
+                        { QStringLiteral("vocab_size"), 1000 } };
+}
+
+} // namespace
+
+class TestHfConfig : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void publishedTotals_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<qint64>("total");
+        QTest::addColumn<qint64>("active");
+        // The totals, as their authors publish them.
+        QTest::newRow("Llama-3.1-8B") << QStringLiteral("llama-3.1-8b.json") << Q_INT64_C(8030261248) << Q_INT64_C(8030261248);
+        QTest::newRow("Mixtral-8x7B") << QStringLiteral("mixtral-8x7b.json") << Q_INT64_C(46702792704) << Q_INT64_C(12879925248);
+        QTest::newRow("Qwen2.5-7B") << QStringLiteral("qwen2.5-7b.json") << Q_INT64_C(7615616512) << Q_INT64_C(7615616512);
+        QTest::newRow("Gemma-2-9B") << QStringLiteral("gemma-2-9b.json") << Q_INT64_C(9241705984) << Q_INT64_C(9241705984);
+        QTest::newRow("Phi-3-mini") << QStringLiteral("phi-3-mini-4k.json") << Q_INT64_C(3821079552) << Q_INT64_C(3821079552);
+        QTest::newRow("Pythia-6.9B") << QStringLiteral("pythia-6.9b.json") << Q_INT64_C(6857302016) << Q_INT64_C(6857302016);
+        QTest::newRow("BERT-large with pooler") << QStringLiteral("bert-large-uncased.json") << Q_INT64_C(335141888)
+                                                << Q_INT64_C(335141888);
+        // Qwen3-30B-A3B: 30.5B in all, 3.35B active (its authors' count).
+        QTest::newRow("Qwen3-30B-A3B") << QStringLiteral("qwen3-30b-a3b.json") << Q_INT64_C(30532122624) << Q_INT64_C(3353032704);
+    }
+
+    void publishedTotals()
+    {
+        QFETCH(QString, file);
+        QFETCH(qint64, total);
+        QFETCH(qint64, active);
+        HfModel m;
+        const HfConfigError e = readHfConfig(modelsDir() + QLatin1Char('/') + file, QString(), m);
+        QVERIFY2(e.ok(), qPrintable(e.field + QLatin1Char(' ') + e.got));
+        const ParameterCounts c = parameterCounts(m.model);
+        QCOMPARE(c.total(m.model.layers), Count(total));
+        QCOMPARE(c.active(m.model.layers), Count(active));
+    }
+
+    void everyKeyIsAccountedFor()
+    {
+        // Llama-3.1-8B's file: its architecture keys are used, rope_scaling is ignored (the
+        // model uses it; memory does not depend on it), token ids are metadata, nothing is left.
+        HfModel m;
+        QVERIFY(readHfConfig(modelsDir() + QStringLiteral("/llama-3.1-8b.json"), QString(), m).ok());
+        QVERIFY(m.used.contains(QStringLiteral("num_key_value_heads")));
+        QVERIFY(m.ignored.contains(QStringLiteral("rope_scaling")));
+        QVERIFY(m.metadata.contains(QStringLiteral("bos_token_id")));
+        QVERIFY(m.unrecognized.isEmpty());
+        QVERIFY(m.warnings.isEmpty());
+        // DeepSeek-V3's FP8 quantization and its multi-token-prediction layer change memory and
+        // are not modelled: warnings.
+        HfModel v3;
+        QVERIFY(readHfConfig(modelsDir() + QStringLiteral("/deepseek-v3.json"), QString(), v3).ok());
+        QVERIFY2(v3.warnings.contains(QStringLiteral("quantization_config")), qPrintable(v3.warnings.join(QLatin1Char(','))));
+        QVERIFY(v3.warnings.contains(QStringLiteral("num_nextn_predict_layers")));
+        QVERIFY(v3.model.moe.routerBias);
+        // An unknown key is listed, never dropped.
+        QJsonObject o = tinyLlama();
+        o.insert(QStringLiteral("my_new_thing"), 3);
+        HfModel t;
+        QVERIFY(importObject(o, t).ok());
+        QCOMPARE(t.unrecognized, QStringList{ QStringLiteral("my_new_thing") });
+    }
+
+    void familiesAndDefaults()
+    {
+        // A Pythia config without use_parallel_residual takes GPTNeoXConfig's default (parallel).
+        HfModel p;
+        QVERIFY(readHfConfig(modelsDir() + QStringLiteral("/pythia-1.4b.json"), QString(), p).ok());
+        QCOMPARE(p.model.family, BlockFamily::Neox);
+        QCOMPARE(modelTraits(p.model).residual, Residual::Parallel);
+        QCOMPARE(p.model.rotaryFraction, 0.25);
+        // Gemma-2: head dimension apart from H / A (3584 / 16 = 224, the config says 256).
+        HfModel g;
+        QVERIFY(readHfConfig(modelsDir() + QStringLiteral("/gemma-2-9b.json"), QString(), g).ok());
+        QCOMPARE(g.model.headDim, Count(256));
+        QCOMPARE(g.model.qDim(), Count(4096));
+        QVERIFY(modelTraits(g.model).softcap);
+        // Gemma-3 sets the caps to null: no soft-capping; it has q/k norms.
+        HfModel g3;
+        QVERIFY(readHfConfig(modelsDir() + QStringLiteral("/gemma-3-1b.json"), QString(), g3).ok());
+        QVERIFY(!modelTraits(g3.model).softcap);
+        QVERIFY(g3.model.qkNorm);
+        // Falcon-7B: multi-query, one shared norm, parallel attention.
+        HfModel f;
+        QVERIFY(readHfConfig(modelsDir() + QStringLiteral("/falcon-7b.json"), QString(), f).ok());
+        QCOMPARE(f.model.kvHeadsOrHeads(), Count(1));
+        QCOMPARE(modelTraits(f.model).normsPerLayer, Count(1));
+        // An unknown model_type is read as a supported one only when asked.
+        QJsonObject o = tinyLlama();
+        o.insert(QStringLiteral("model_type"), QStringLiteral("my_llama"));
+        HfModel m;
+        HfConfigError e = importObject(o, m);
+        QCOMPARE(e.code, HfConfigError::Code::UnknownModelType);
+        QVERIFY(e.expected.contains(QStringLiteral("mixtral")) && e.expected.contains(QStringLiteral("deepseek_v3")));
+        QVERIFY(readHfConfigObject(o, QStringLiteral("llama"), m).ok());
+        QVERIFY(m.notes.join(QLatin1Char(' ')).contains(QStringLiteral("read as llama")));
+        QCOMPARE(readHfConfigObject(o, QStringLiteral("nonsense"), m).code, HfConfigError::Code::UnknownFamily);
+    }
+
+    void badConfigs_data()
+    {
+        QTest::addColumn<QJsonObject>("config");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("field");
+        QJsonObject missing = tinyLlama();
+        missing.remove(QStringLiteral("hidden_size"));
+        QTest::newRow("missing hidden_size") << missing << int(HfConfigError::Code::MissingField) << QStringLiteral("hidden_size");
+        QJsonObject wrongType = tinyLlama();
+        wrongType.insert(QStringLiteral("num_hidden_layers"), QStringLiteral("two"));
+        QTest::newRow("layers a string") << wrongType << int(HfConfigError::Code::WrongType) << QStringLiteral("num_hidden_layers");
+        QJsonObject zero = tinyLlama();
+        zero.insert(QStringLiteral("vocab_size"), 0);
+        QTest::newRow("zero vocab") << zero << int(HfConfigError::Code::OutOfRange) << QStringLiteral("vocab_size");
+        QJsonObject negative = tinyLlama();
+        negative.insert(QStringLiteral("intermediate_size"), -5);
+        QTest::newRow("negative ffn") << negative << int(HfConfigError::Code::OutOfRange) << QStringLiteral("intermediate_size");
+        QJsonObject fraction = tinyLlama();
+        fraction.insert(QStringLiteral("num_attention_heads"), 4.5);
+        QTest::newRow("fractional heads") << fraction << int(HfConfigError::Code::WrongType) << QStringLiteral("num_attention_heads");
+        QJsonObject heads = tinyLlama();
+        heads.insert(QStringLiteral("num_attention_heads"), 5);
+        heads.insert(QStringLiteral("num_key_value_heads"), 5);
+        QTest::newRow("heads not dividing") << heads << int(HfConfigError::Code::NotDivisible) << QStringLiteral("num_attention_heads");
+        QJsonObject kv = tinyLlama();
+        kv.insert(QStringLiteral("num_key_value_heads"), 3);
+        QTest::newRow("kv heads not dividing") << kv << int(HfConfigError::Code::NotDivisible) << QStringLiteral("num_key_value_heads");
+        QJsonObject moe = tinyLlama();
+        moe.insert(QStringLiteral("model_type"), QStringLiteral("mixtral"));
+        moe.insert(QStringLiteral("num_local_experts"), 4);
+        moe.insert(QStringLiteral("num_experts_per_tok"), 5);
+        QTest::newRow("more experts per token than experts") << moe << int(HfConfigError::Code::OutOfRange)
+                                                             << QStringLiteral("num_experts_per_tok");
+        QJsonObject flag = tinyLlama();
+        flag.insert(QStringLiteral("tie_word_embeddings"), QStringLiteral("yes"));
+        QTest::newRow("bool a string") << flag << int(HfConfigError::Code::WrongType) << QStringLiteral("tie_word_embeddings");
+    }
+
+    void badConfigs()
+    {
+        QFETCH(QJsonObject, config);
+        QFETCH(int, code);
+        QFETCH(QString, field);
+        HfModel m;
+        m.name = QStringLiteral("untouched");
+        const HfConfigError e = importObject(config, m);
+        QCOMPARE(int(e.code), code);
+        QCOMPARE(e.field, field);
+        QCOMPARE(m.name, QStringLiteral("untouched")); // the model is left as it was
+    }
+
+    void badFiles()
+    {
+        QTemporaryDir dir;
+        HfModel m;
+        const QString truncated = dir.filePath(QStringLiteral("truncated.json"));
+        writeFile(truncated, "{ \"model_type\": \"llama\", \"hidden_size\": 4");
+        HfConfigError e = readHfConfig(truncated, QString(), m);
+        QCOMPARE(e.code, HfConfigError::Code::NotJson);
+        QCOMPARE(e.file, truncated);
+        const QString empty = dir.filePath(QStringLiteral("empty.json"));
+        writeFile(empty, "");
+        QCOMPARE(readHfConfig(empty, QString(), m).code, HfConfigError::Code::NotJson);
+        const QString binary = dir.filePath(QStringLiteral("binary.json"));
+        writeFile(binary, QByteArray("\x00\xff\xfe\x01garbage", 11));
+        QCOMPARE(readHfConfig(binary, QString(), m).code, HfConfigError::Code::NotJson);
+        const QString array = dir.filePath(QStringLiteral("array.json"));
+        writeFile(array, "[1, 2]");
+        QCOMPARE(readHfConfig(array, QString(), m).code, HfConfigError::Code::NotObject);
+        QCOMPARE(readHfConfig(dir.path(), QString(), m).code, HfConfigError::Code::NoConfig);
+        QCOMPARE(readHfConfig(QStringLiteral("/dev/zero"), QString(), m).code, HfConfigError::Code::NotRegularFile);
+    }
+
+    void checkpointHeaders()
+    {
+        // Two shards named by an index: 1000 x 64 BF16 embedding, two 64 x 64 BF16 matrices and
+        // a 64-long F32 norm in the first; a 64 x 1000 head and an inv_freq buffer (32, F32) in
+        // the second. Parameters: 64,000 + 8,192 + 64 + 64,000 = 136,256; buffers 32; mostly BF16.
+        QTemporaryDir dir;
+        writeFile(dir.filePath(QStringLiteral("config.json")), QJsonDocument(tinyLlama()).toJson());
+        const QJsonObject h1{ { QStringLiteral("__metadata__"), QJsonObject{ { QStringLiteral("format"), QStringLiteral("pt") } } },
+                              { QStringLiteral("model.embed_tokens.weight"), tensor("BF16", { 1000, 64 }, 0, 128000) },
+                              { QStringLiteral("model.layers.0.q.weight"), tensor("BF16", { 64, 64 }, 128000, 136192) },
+                              { QStringLiteral("model.layers.0.k.weight"), tensor("BF16", { 64, 64 }, 136192, 144384) },
+                              { QStringLiteral("model.norm.weight"), tensor("F32", { 64 }, 144384, 144640) } };
+        const QJsonObject h2{ { QStringLiteral("lm_head.weight"), tensor("BF16", { 64, 1000 }, 0, 128000) },
+                              { QStringLiteral("model.layers.0.self_attn.rotary_emb.inv_freq"), tensor("F32", { 32 }, 128000, 128128) } };
+        writeFile(dir.filePath(QStringLiteral("model-00001-of-00002.safetensors")), safetensors(h1, 144640));
+        writeFile(dir.filePath(QStringLiteral("model-00002-of-00002.safetensors")), safetensors(h2, 128128));
+        QJsonObject weights;
+        for (const QString &k : h1.keys())
+            if (k != QLatin1String("__metadata__"))
+                weights.insert(k, QStringLiteral("model-00001-of-00002.safetensors"));
+        for (const QString &k : h2.keys())
+            weights.insert(k, QStringLiteral("model-00002-of-00002.safetensors"));
+        const QJsonObject index{ { QStringLiteral("metadata"), QJsonObject{ { QStringLiteral("total_size"), 272768 } } },
+                                 { QStringLiteral("weight_map"), weights } };
+        writeFile(dir.filePath(QStringLiteral("model.safetensors.index.json")), QJsonDocument(index).toJson());
+        HfModel m;
+        const HfConfigError e = readHfConfig(dir.path(), QString(), m);
+        QVERIFY2(e.ok(), qPrintable(e.file + QLatin1Char(' ') + e.field));
+        QVERIFY(m.checkpoint.found);
+        QCOMPARE(m.checkpoint.parameters, Count(136'256));
+        QCOMPARE(m.checkpoint.buffers, Count(32));
+        QCOMPARE(m.checkpoint.dtype, QStringLiteral("BF16"));
+        QCOMPARE(m.checkpoint.files.size(), 2);
+
+        // The index names a shard that is not there.
+        QFile::remove(dir.filePath(QStringLiteral("model-00002-of-00002.safetensors")));
+        HfModel kept = m;
+        const HfConfigError missing = readHfConfig(dir.path(), QString(), kept);
+        QCOMPARE(missing.code, HfConfigError::Code::Checkpoint);
+        QCOMPARE(missing.checkpoint.code, CheckpointError::Code::MissingShard);
+        QCOMPARE(missing.checkpoint.tensor, QStringLiteral("model-00002-of-00002.safetensors"));
+        QCOMPARE(kept.checkpoint.parameters, Count(136'256)); // untouched
+    }
+
+    void badHeaders()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("x.safetensors"));
+        CheckpointCount c;
+        // Shorter than the length field.
+        writeFile(file, "abc");
+        QCOMPARE(readSafetensorsHeader(file, c).code, CheckpointError::Code::TooShort);
+        // A header claiming 200 MB: refused before anything is read.
+        QByteArray huge(8, '\0');
+        huge[0] = 0x00;
+        huge[3] = 0x0c; // 0x0c000000 = 201,326,592
+        writeFile(file, huge + "{}");
+        QCOMPARE(readSafetensorsHeader(file, c).code, CheckpointError::Code::HeaderTooLarge);
+        // A header longer than the file.
+        QByteArray beyond(8, '\0');
+        beyond[0] = 100;
+        writeFile(file, beyond + "{}");
+        QCOMPARE(readSafetensorsHeader(file, c).code, CheckpointError::Code::HeaderBeyondFile);
+        // Offsets past the data.
+        writeFile(file, safetensors(QJsonObject{ { QStringLiteral("w"), tensor("F16", { 10 }, 0, 21) } }, 20));
+        QCOMPARE(readSafetensorsHeader(file, c).code, CheckpointError::Code::OffsetsOutsideFile);
+        // A negative dimension.
+        writeFile(file, safetensors(QJsonObject{ { QStringLiteral("w"), tensor("F16", { -1 }, 0, 0) } }, 0));
+        const CheckpointError bad = readSafetensorsHeader(file, c);
+        QCOMPARE(bad.code, CheckpointError::Code::BadTensor);
+        QCOMPARE(bad.tensor, QStringLiteral("w"));
+        // Not JSON.
+        QByteArray junk(8, '\0');
+        junk[0] = 4;
+        writeFile(file, junk + QByteArray("\xff\xfe\x00\x01", 4));
+        QCOMPARE(readSafetensorsHeader(file, c).code, CheckpointError::Code::NotJson);
+        QCOMPARE(c.parameters, Count(0)); // nothing was added by any failed read
+    }
+};
+
+QTEST_APPLESS_MAIN(TestHfConfig)
+#include "tst_hfconfig.moc"
