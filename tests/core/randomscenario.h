@@ -50,7 +50,7 @@ private:
     {
         Scenario s;
         ModelSpec &m = s.model;
-        m.family = chance(0.5) ? BlockFamily::Llama : BlockFamily::Gpt2;
+        m.family = chance(0.35) ? BlockFamily::Llama : chance(0.3) ? BlockFamily::Gpt2 : pick(kAllFamilies);
         m.layers = logUniform(1, 128);
         static constexpr Count kHeads[] = { 1, 2, 3, 4, 8, 12, 16, 32, 40, 64 };
         static constexpr Count kHeadDims[] = { 8, 16, 64, 80, 128 };
@@ -69,6 +69,41 @@ private:
         m.maxPositions = m.family == BlockFamily::Gpt2 && chance(0.7) ? logUniform(1, 8192) : 0;
         m.tiedEmbeddings = chance(0.4);
         m.qkvBias = m.family == BlockFamily::Llama && chance(0.3);
+        m.outBias = chance(0.1);
+        m.mlpBias = chance(0.1);
+        m.qkNorm = chance(0.15);
+        m.fusedProjections = chance(0.15);
+        if (chance(0.15))
+            m.headDim = logUniform(8, 256);
+        if (m.family == BlockFamily::Bert || chance(0.05))
+            m.typeVocab = logUniform(1, 4);
+        if (chance(0.1))
+            m.parallelResidual = chance(0.5) ? Switch::On : Switch::Off;
+        if (chance(0.1))
+            m.normsPerLayer = logUniform(1, 4);
+        m.encoderHead = chance(0.5) ? EncoderHead::Pooler : EncoderHead::MaskedLm;
+        // Mixtures of experts and latent attention (DeepSeek combines both).
+        if (chance(0.25)) {
+            MoeSpec &e = m.moe;
+            e.experts = logUniform(2, 160);
+            e.perToken = logUniform(1, e.experts < 8 ? e.experts : 8);
+            e.expertFfn = logUniform(8, 4 * m.hidden);
+            if (chance(0.4)) {
+                e.sharedExperts = logUniform(1, 2);
+                e.sharedFfn = chance(0.5) ? 0 : logUniform(8, 4 * m.hidden);
+                e.sharedGate = chance(0.5);
+            }
+            e.denseLayers = chance(0.5) ? 0 : logUniform(1, m.layers);
+            e.routerBias = chance(0.3);
+        }
+        if (chance(0.1)) {
+            MlaSpec &a = m.mla;
+            a.kvLoraRank = logUniform(8, 512);
+            a.qLoraRank = chance(0.5) ? 0 : logUniform(8, 1536);
+            a.ropeHeadDim = logUniform(8, 64);
+            a.nopeHeadDim = logUniform(8, 128);
+            a.valueHeadDim = logUniform(8, 128);
+        }
         if (chance(0.15))
             m.paramsOverride = logUniform(1000, 2'000'000'000'000);
 
@@ -99,6 +134,14 @@ private:
         const Count d = chance(0.3) ? 1 : logUniform(1, 512);
         p.gpus = d * p.tensorParallel * p.pipelineParallel;
         p.sequenceParallel = p.tensorParallel > 1 && chance(0.5);
+        // Expert parallelism: a divisor of both the experts and the data-parallel degree.
+        if (m.moe.enabled() && chance(0.5)) {
+            for (Count e : { Count(8), Count(4), Count(2) })
+                if (m.moe.experts % e == 0 && d % e == 0 && chance(0.6)) {
+                    p.expertParallel = e;
+                    break;
+                }
+        }
         p.zero = static_cast<ZeroStage>(uniform(0, 3));
         static constexpr Offload kOffload[] = { Offload::None, Offload::Optimizer, Offload::OptimizerAndParams };
         p.offload = pick(kOffload);

@@ -408,6 +408,69 @@ private slots:
         QCOMPARE(countOf(estimate(s).activations), Count(1'660'944'384));
     }
 
+
+    // Mixtral-8x7B (HF config: 32 layers, H 4096, 8 KV heads, E = 8 routed experts of F 14336,
+    // top-2; published total 46,702,792,704). One layer's experts: 8 x 3 x 4096 x 14336 =
+    // 1,409,286,144 parameters, x 32 = 45,097,156,608; the rest (attention, norms, routers,
+    // embeddings) is 1,605,636,096. Expert parallelism keeps E / e experts per GPU and shards
+    // their states over the d / e replicas that hold the same experts (DeepSpeed-MoE).
+    void expertParallel_data()
+    {
+        QTest::addColumn<Count>("ep");
+        QTest::addColumn<Count>("weights");
+        QTest::addColumn<Count>("master");
+        QTest::addColumn<Count>("optimizer");
+        // e = 8 of d = 8: each GPU holds one expert per layer, 45,097,156,608 / 8 =
+        // 5,637,144,576, unsharded (d / e = 1); the dense part is sharded over 8.
+        //   weights   2 x (1,605,636,096 + 5,637,144,576)          = 14,485,561,344
+        //   master    4 x 1,605,636,096 / 8 + 4 x 5,637,144,576     = 23,351,396,352
+        //   Adam      8 x 1,605,636,096 / 8 + 8 x 5,637,144,576     = 46,702,792,704
+        QTest::newRow("e=8") << Count(8) << Count(14'485'561'344) << Count(23'351'396'352) << Count(46'702'792'704);
+        // e = 2: four experts per layer, 22,548,578,304, sharded over d / e = 4.
+        //   weights   2 x (1,605,636,096 + 22,548,578,304)         = 48,308,428,800
+        //   master    802,818,048 + 4 x 22,548,578,304 / 4          = 23,351,396,352
+        //   Adam      1,605,636,096 + 8 x 22,548,578,304 / 4        = 46,702,792,704
+        QTest::newRow("e=2") << Count(2) << Count(48'308'428'800) << Count(23'351'396'352) << Count(46'702'792'704);
+        // e = 1: every GPU holds all experts, everything sharded over 8 (46,702,792,704 / 8 =
+        // 5,837,849,088 parameters' worth of states).
+        QTest::newRow("e=1") << Count(1) << Count(93'405'585'408) << Count(23'351'396'352) << Count(46'702'792'704);
+    }
+
+    void expertParallel()
+    {
+        QFETCH(Count, ep);
+        QFETCH(Count, weights);
+        QFETCH(Count, master);
+        QFETCH(Count, optimizer);
+        Scenario s;
+        s.model.family = BlockFamily::Llama;
+        s.model.vocab = 32000;
+        s.model.layers = 32;
+        s.model.hidden = 4096;
+        s.model.heads = 32;
+        s.model.kvHeads = 8;
+        s.model.ffn = 14336;
+        s.model.moe.experts = 8;
+        s.model.moe.perToken = 2;
+        s.model.moe.expertFfn = 14336;
+        s.training.precision.recipe = Recipe::Bf16Master;
+        s.training.precision.optimizer = Optimizer::AdamW;
+        s.parallel.gpus = 8;
+        s.parallel.gpusPerNode = 8;
+        s.parallel.zero = ZeroStage::Stage2;
+        s.parallel.expertParallel = ep;
+        QVERIFY(validate(s).empty());
+        QCOMPARE(parameterCounts(s.model).total(32), Count(46'702'792'704));
+        const Placement p = placeModelStates(s);
+        QCOMPARE(countOf(p.sharded.parameters), weights);
+        QCOMPARE(countOf(p.sharded.masterWeights), master);
+        QCOMPARE(countOf(p.sharded.optimizerStates), optimizer);
+        s.parallel.expertParallel = 3; // does not divide 8 experts
+        QVERIFY(validate(s).hasField(Field::ExpertParallel));
+        s.parallel.expertParallel = 16; // more than the experts (and the 8 GPUs)
+        QVERIFY(validate(s).hasField(Field::ExpertParallel));
+    }
+
     void validation()
     {
         Scenario s;

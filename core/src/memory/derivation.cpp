@@ -55,7 +55,7 @@ Formula Builder::times(const Formula &count, BytesPer size, bool perParam)
 
 bool Builder::modelParallel() const
 {
-    return s.parallel.tensorParallel > 1 || s.parallel.pipelineParallel > 1;
+    return s.parallel.tensorParallel > 1 || s.parallel.pipelineParallel > 1 || s.parallel.expertParallel > 1;
 }
 
 bool Builder::slicedShare() const

@@ -159,6 +159,12 @@ void deriveArchitecture(Builder &b)
     }
 }
 
+const char *source_experts()
+{
+    return QT_TRANSLATE_NOOP("Derivation", "expert parallelism (DeepSpeed-MoE, Megatron --expert-model-parallel-size): E / e experts "
+                                          "on each GPU, their states partitioned over the d / e replicas that hold the same experts");
+}
+
 // modelParallelShare(): Megatron's layout of one rank.
 void deriveShare(Builder &b)
 {
@@ -171,8 +177,15 @@ void deriveShare(Builder &b)
     auto divT = [&](Formula f) { return tp > 1 ? Formula::ceilDiv(std::move(f), b.symbol("t")) : f; };
     const Formula denseLayer = divT(b.symbol("P_block")) + b.symbol("P_norm");
     Formula sparseLayer;
-    if (pc.mixture)
-        sparseLayer = divT(b.symbol("P_moe")) + b.symbol("P_norm");
+    const Count ep = s.parallel.expertParallel;
+    Formula expertsLocal;
+    if (pc.mixture) {
+        // resolved.cpp: the routed experts divided over e GPUs, then each over t.
+        const Formula experts = b.input("P_experts", QT_TRANSLATE_NOOP("Derivation", "one MoE layer's routed experts"),
+                                        pc.sparse.expertMatrices);
+        expertsLocal = ep > 1 ? divT(Formula::quotient(experts, b.symbol("e"))) : divT(experts);
+        sparseLayer = divT(b.symbol("P_moe") - experts) + expertsLocal + b.symbol("P_norm");
+    }
     // The layers from index first: n of them, the dense ones first.
     auto layersOf = [&](Count first, Count count, Formula n) {
         if (!pc.mixture)
@@ -207,6 +220,16 @@ void deriveShare(Builder &b)
         std::vector<Formula> last{ layersOf(L - stage, stage, stageLayers) };
         last.insert(last.end(), head.begin(), head.end());
         local = Formula::maxOf({ embedding + layersOf(0, stage, stageLayers), Formula::sum(std::move(last)) });
+    }
+    // The routed experts of the rank's MoE layers, which ZeRO divides over d / e.
+    const Count expertRank = b.r.share.expertParameters;
+    if (pc.mixture && expertRank > 0 && b.r.trainableExpertOnRank > 0 && b.r.expertShardDegree != b.r.dataParallel) {
+        // The heaviest pipeline stage's MoE layers (resolved.cpp picks the stage).
+        const Formula moeLayers = pp == 1 ? b.symbol("L") - b.symbol("L_dense") : Formula::number(b.r.share.sparseLayers);
+        Formula pe = moeLayers * expertsLocal;
+        if (m.paramsOverride > 0)
+            pe = Formula::ceilDiv(b.symbol("P") * pe, b.symbol("P_arch"));
+        b.derived("P_e", QT_TRANSLATE_NOOP("Derivation", "routed-expert parameters on this rank"), expertRank, pe, source_experts());
     }
     const char *source = QT_TRANSLATE_NOOP("Derivation", "Megatron-LM's layout (Shoeybi et al. 2019; Narayanan et al. 2021): matrices and biases "
                                  "split over t, norms replicated, vocabulary-parallel embedding; ⌈L/p⌉ layers per stage, "
@@ -273,7 +296,9 @@ void deriveAdapters(Builder &b)
         q.push_back((L - Ld) * Formula::sum(sparse.quantized));
         quantized = Formula::sum(std::move(q));
         matrices.insert(matrices.end(), sparse.matrices.begin(), sparse.matrices.end());
-        if (sparse.ranks.size() > dense.ranks.size() || !anyDense)
+        // The engine's rule (lora.cpp): the layer kind there is, else the larger of the two.
+        const bool anySparse = m.layers > pc.denseLayers(m.layers);
+        if (!anyDense || (anySparse && sparse.ranks.size() > dense.ranks.size()))
             ranks = Formula::sum(sparse.ranks);
     }
     b.derived("P_lora", QT_TRANSLATE_NOOP("Derivation", "adapter parameters of the whole model"), c.adapterParameters, adapters, source);
@@ -321,6 +346,8 @@ void deriveCounts(Builder &b)
     b.input("N", QT_TRANSLATE_NOOP("Derivation", "GPUs of the run"), par.gpus, scenario);
     if (par.tensorParallel > 1)
         b.input("t", QT_TRANSLATE_NOOP("Derivation", "tensor-parallel degree"), par.tensorParallel, scenario);
+    if (par.expertParallel > 1)
+        b.input("e", QT_TRANSLATE_NOOP("Derivation", "expert-parallel degree"), par.expertParallel, scenario);
     if (par.pipelineParallel > 1) {
         b.input("p", QT_TRANSLATE_NOOP("Derivation", "pipeline stages"), par.pipelineParallel, scenario);
         b.input("m", QT_TRANSLATE_NOOP("Derivation", "micro-batches per step (gradient accumulation)"), s.training.gradAccumSteps, scenario);

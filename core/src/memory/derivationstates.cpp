@@ -29,8 +29,25 @@ struct States
     bool separateFp32Grads = false;
     BytesPer grad16;
     Formula n; // trained parameters on this rank
+    bool splitExperts = false; // routed experts sharded over d / e, the rest over d (placement.cpp)
 
     Bytes shard(Bytes v) const { return bytes(ceilDiv(countOf(v), b.r.dataParallel)); }
+
+    //! A trainable bucket of \a w bytes per parameter after ZeRO, and its formula.
+    Formula shardedFormula(BytesPer w) const
+    {
+        if (!splitExperts)
+            return b.sharded(Builder::times(n, w));
+        return Formula::ceilDiv(Builder::times(n - b.symbol("P_e"), w), b.symbol("d"))
+                + Formula::ceilDiv(Builder::times(b.symbol("P_e"), w), b.symbol("d_e"));
+    }
+    Bytes shardedBytes(BytesPer w) const
+    {
+        const Count total = b.r.trainableOnRank, ne = b.r.trainableExpertOnRank;
+        if (!splitExperts)
+            return shard(w.times(total));
+        return bytes(ceilDiv(countOf(w.times(total - ne)), b.r.dataParallel) + ceilDiv(countOf(w.times(ne)), b.r.expertShardDegree));
+    }
 };
 
 void deriveParameters(States &x)
@@ -65,9 +82,11 @@ void deriveParameters(States &x)
                                   : QT_TRANSLATE_NOOP("Derivation", "frozen base in the compute dtype"),
                           b.sliced(Builder::times(restCount, rest)), pl.frozen16 });
     }
-    for (Part &p : parts) {
-        Formula f = x.stage >= 3 ? b.sharded(p.formula) : p.formula;
-        const Bytes v = x.stage >= 3 ? x.shard(p.bytes) : p.bytes;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        Part &p = parts[i];
+        // The trained weights (the first part) divide as placement.cpp divides them.
+        Formula f = x.stage >= 3 ? (i == 0 ? x.shardedFormula(b.r.perParam.weights) : b.sharded(p.formula)) : p.formula;
+        const Bytes v = x.stage >= 3 ? (i == 0 ? x.shardedBytes(b.r.perParam.weights) : x.shard(p.bytes)) : p.bytes;
         if (x.offloadParams) {
             k.offloadedFormula = k.offloadedFormula.isZero() ? f : k.offloadedFormula + f;
             k.offloaded += v;
@@ -115,8 +134,8 @@ void deriveGradients(States &x)
     if (x.stage == 0) {
         Builder::addTerm(k, "gradients", accLabel, accF, acc);
     } else if (x.offloadOptimizer) {
-        k.offloadedFormula = b.sharded(accF);
-        k.offloaded = x.shard(acc);
+        k.offloadedFormula = x.shardedFormula(b.r.perParam.gradients);
+        k.offloaded = x.shardedBytes(b.r.perParam.gradients);
         if (x.stage == 1)
             Builder::addTerm(k, "gradients-16bit", QT_TRANSLATE_NOOP("Derivation", "16-bit gradients as autograd writes them (stage 1 keeps them whole)"),
                              full16F, full16, kOffloadSource);
@@ -125,23 +144,23 @@ void deriveGradients(States &x)
             Builder::addTerm(k, "gradients-16bit", QT_TRANSLATE_NOOP("Derivation", "16-bit gradients as autograd writes them (stage 1 keeps them whole)"),
                              full16F, full16, kZeroSource);
             Builder::addTerm(k, "gradients-fp32-partition", QT_TRANSLATE_NOOP("Derivation", "FP32 gradient partition of this replica"),
-                             b.sharded(accF), x.shard(acc), kZeroSource);
+                             x.shardedFormula(b.r.perParam.gradients), x.shardedBytes(b.r.perParam.gradients), kZeroSource);
         } else {
             Builder::addTerm(k, "gradients", accLabel, accF, acc, kZeroSource);
         }
     } else if (x.stage == 2) {
         if (x.separateFp32Grads) {
-            Builder::addTerm(k, "gradients-16bit", QT_TRANSLATE_NOOP("Derivation", "16-bit gradient partition"), b.sharded(full16F), x.shard(full16),
-                             kZeroSource);
+            Builder::addTerm(k, "gradients-16bit", QT_TRANSLATE_NOOP("Derivation", "16-bit gradient partition"), x.shardedFormula(x.grad16),
+                             x.shardedBytes(x.grad16), kZeroSource);
             Builder::addTerm(k, "gradients-fp32-partition", QT_TRANSLATE_NOOP("Derivation", "FP32 gradient partition of this replica"),
-                             b.sharded(accF), x.shard(acc), kZeroSource);
+                             x.shardedFormula(b.r.perParam.gradients), x.shardedBytes(b.r.perParam.gradients), kZeroSource);
         } else {
-            Builder::addTerm(k, "gradients", QT_TRANSLATE_NOOP("Derivation", "gradient partition of this replica"), b.sharded(accF), x.shard(acc),
-                             kZeroSource);
+            Builder::addTerm(k, "gradients", QT_TRANSLATE_NOOP("Derivation", "gradient partition of this replica"),
+                             x.shardedFormula(b.r.perParam.gradients), x.shardedBytes(b.r.perParam.gradients), kZeroSource);
         }
     } else {
-        Builder::addTerm(k, "gradients", QT_TRANSLATE_NOOP("Derivation", "gradient partition of this replica"), b.sharded(accF), x.shard(acc),
-                         kZeroSource);
+        Builder::addTerm(k, "gradients", QT_TRANSLATE_NOOP("Derivation", "gradient partition of this replica"),
+                         x.shardedFormula(b.r.perParam.gradients), x.shardedBytes(b.r.perParam.gradients), kZeroSource);
     }
     if (pl.liveGradients > bytes(0))
         Builder::addTerm(k, "zero3-live-gradients",
@@ -157,12 +176,14 @@ void deriveGradients(States &x)
 }
 
 // Master weights and optimizer states: whole at stage 0, divided by d from stage 1, on the host
-// with optimizer offload.
-void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes wholeBytes, const char *id, const char *label)
+// with optimizer offload. \a perParam: the state's bytes per trained parameter (0/1 for
+// Adafactor's factored state, which divides as one block).
+void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes wholeBytes, const char *id, const char *label,
+                        const BytesPer *perParam)
 {
     Builder &b = x.b;
-    const Formula f = x.stage >= 1 ? b.sharded(whole) : whole;
-    const Bytes v = x.stage >= 1 ? x.shard(wholeBytes) : wholeBytes;
+    const Formula f = x.stage >= 1 ? (perParam ? x.shardedFormula(*perParam) : b.sharded(whole)) : whole;
+    const Bytes v = x.stage >= 1 ? (perParam ? x.shardedBytes(*perParam) : x.shard(wholeBytes)) : wholeBytes;
     if (x.offloadOptimizer) {
         if (v > bytes(0)) {
             k.offloadedFormula = f;
@@ -181,7 +202,7 @@ void deriveMaster(States &x)
     k.label = QT_TRANSLATE_NOOP("Derivation", "Master weights");
     k.source = QT_TRANSLATE_NOOP("Derivation", "an FP32 copy of the trained weights for the update (*-master recipes: DeepSpeed, Megatron, Apex O2)");
     deriveShardedState(x, k, Builder::times(x.n, b.r.perParam.master), b.pl.replica.masterWeights, "master-weights",
-                       QT_TRANSLATE_NOOP("Derivation", "FP32 master copy"));
+                       QT_TRANSLATE_NOOP("Derivation", "FP32 master copy"), &b.r.perParam.master);
     Builder::close(k, b.b.masterWeights);
 }
 
@@ -201,7 +222,7 @@ void deriveOptimizer(States &x)
             const FactoredShape f = factoredShape(b.s.model);
             elements = f.matrixRowsPlusColumns + f.vectorElements;
         }
-        const Formula e = b.input("E", QT_TRANSLATE_NOOP("Derivation", "Adafactor state elements: rows + columns of every matrix, plus vectors"),
+        const Formula e = b.input("E_fac", QT_TRANSLATE_NOOP("Derivation", "Adafactor state elements: rows + columns of every matrix, plus vectors"),
                                   elements);
         whole = b.sliced(Builder::times(e, ppb.optimizer, false));
     } else {
@@ -209,7 +230,8 @@ void deriveOptimizer(States &x)
                            "8-bit codes (Dettmers et al. 2022), each in FP32 unless the states take the weights' dtype");
         whole = Builder::times(x.n, ppb.optimizer);
     }
-    deriveShardedState(x, k, whole, b.pl.replica.optimizerStates, "optimizer-states", QT_TRANSLATE_NOOP("Derivation", "optimizer states"));
+    deriveShardedState(x, k, whole, b.pl.replica.optimizerStates, "optimizer-states", QT_TRANSLATE_NOOP("Derivation", "optimizer states"),
+                       ppb.optimizerFactored ? nullptr : &ppb.optimizer);
     Builder::close(k, b.b.optimizerStates);
 }
 
@@ -268,7 +290,7 @@ void deriveWholeModel(States &x)
             }
             const Bytes v = ppb.optimizer.times(elements);
             Builder::addTerm(k, st.id, QT_TRANSLATE_NOOP("Derivation", "factored optimizer states"),
-                             Builder::times(b.input("E", QT_TRANSLATE_NOOP("Derivation", "Adafactor state elements: rows + columns of every matrix, plus vectors"), elements),
+                             Builder::times(b.input("E_fac", QT_TRANSLATE_NOOP("Derivation", "Adafactor state elements: rows + columns of every matrix, plus vectors"), elements),
                                             ppb.optimizer, false),
                              v);
             total += v;
@@ -300,6 +322,10 @@ void deriveStates(Builder &b)
     x.grad16 = dtypeSize(weights);
     x.separateFp32Grads = s.training.precision.fp32GradBuffer && isHalfPrecision(weights);
     x.n = trainedOnRank(b);
+    x.splitExperts = b.r.trainableExpertOnRank > 0 && b.r.expertShardDegree != b.r.dataParallel;
+    if (x.splitExperts)
+        b.derived("d_e", QT_TRANSLATE_NOOP("Derivation", "the expert data-parallel degree, d / e: ZeRO's divisor for the experts"),
+                  b.r.expertShardDegree, Formula::floorDiv(b.symbol("d"), b.symbol("e")));
     deriveParameters(x);
     deriveGradients(x);
     deriveMaster(x);

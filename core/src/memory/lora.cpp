@@ -163,7 +163,12 @@ LoraCounts loraCounts(const Scenario &s, const ParameterCounts &counts, Count pa
     c.adapterFactoredElements = denseLayers * dense.factored + sparseLayers * sparse.factored;
     // The A outputs one layer saves: the larger of the two layer kinds (an upper bound where
     // MoE layers adapt other modules than the dense ones).
-    c.adapterRankPerLayer = sparseLayers > 0 && sparse.rank > dense.rank ? sparse.rank : dense.rank;
+    if (denseLayers == 0)
+        c.adapterRankPerLayer = sparse.rank;
+    else if (sparseLayers == 0)
+        c.adapterRankPerLayer = dense.rank;
+    else
+        c.adapterRankPerLayer = sparse.rank > dense.rank ? sparse.rank : dense.rank;
     // bitsandbytes replaces every nn.Linear of the blocks; the LM head stays 16-bit.
     const Count quantized = denseLayers * dense.quantized + sparseLayers * sparse.quantized;
     c.largestQuantizedMatrix = sparse.largestMatrix > dense.largestMatrix ? sparse.largestMatrix : dense.largestMatrix;

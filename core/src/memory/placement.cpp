@@ -89,34 +89,47 @@ Placement placeModelStates(const Scenario &s, const ResolvedScenario &r)
     const bool offloadOptimizer = par.offload != Offload::None && stage >= 1;
     const bool offloadParams = par.offload == Offload::OptimizerAndParams && stage == 3;
     auto shard = [d](Bytes b) { return bytes(ceilDiv(countOf(b), d)); };
+    // A trainable bucket of w bytes per parameter, divided by ZeRO. Under expert parallelism the
+    // routed experts are partitioned over their own group of d / e replicas (DeepSpeed-MoE's
+    // expert data-parallel group): the dense part over d, the experts over d / e.
+    const Count ne = r.trainableExpertOnRank;
+    const Count de = r.expertShardDegree;
+    const bool splitExperts = ne > 0 && de != d;
+    auto shardOf = [&](BytesPer w) {
+        if (!splitExperts)
+            return shard(w.times(n));
+        return bytes(ceilDiv(countOf(w.times(n - ne)), d) + ceilDiv(countOf(w.times(ne)), de));
+    };
     StateBytes gpu;
     StateBytes host;
 
     // Stage 3 divides each part of the weights on its own (DeepSpeed partitions parameter by
     // parameter; the parts round up separately).
-    const Bytes params = stage >= 3 ? shard(pl.trainableWeights) + shard(pl.frozenNf4) + shard(pl.frozen16)
+    const Bytes params = stage >= 3 ? shardOf(ppb.weights) + shard(pl.frozenNf4) + shard(pl.frozen16)
                                     : pl.replica.parameters;
     (offloadParams ? host : gpu).parameters = params;
 
-    const Bytes master = stage >= 1 ? shard(pl.replica.masterWeights) : pl.replica.masterWeights;
-    const Bytes optimizer = stage >= 1 ? shard(pl.replica.optimizerStates) : pl.replica.optimizerStates;
+    const Bytes master = stage >= 1 ? shardOf(ppb.master) : pl.replica.masterWeights;
+    const Bytes optimizer = stage >= 1 ? (ppb.optimizerFactored ? shard(pl.replica.optimizerStates) : shardOf(ppb.optimizer))
+                                       : pl.replica.optimizerStates;
     (offloadOptimizer ? host : gpu).masterWeights = master;
     (offloadOptimizer ? host : gpu).optimizerStates = optimizer;
 
     const Bytes gradAcc = pl.replica.gradients; // in the optimizer's gradient dtype
     const Bytes grad16Full = grad16.times(n);   // as autograd produces them
+    const Bytes gradShard = shardOf(ppb.gradients);
     if (stage == 0) {
         gpu.gradients = gradAcc;
     } else if (offloadOptimizer) {
-        host.gradients = shard(gradAcc);
+        host.gradients = gradShard;
         if (stage == 1)
             gpu.gradients = grad16Full; // stage 1 does not partition the gradients it computes
     } else if (stage == 1) {
-        gpu.gradients = separateFp32Grads ? grad16Full + shard(gradAcc) : gradAcc;
+        gpu.gradients = separateFp32Grads ? grad16Full + gradShard : gradAcc;
     } else if (stage == 2) {
-        gpu.gradients = separateFp32Grads ? shard(grad16Full) + shard(gradAcc) : shard(gradAcc);
+        gpu.gradients = separateFp32Grads ? shardOf(grad16) + gradShard : gradShard;
     } else {
-        gpu.gradients = shard(gradAcc);
+        gpu.gradients = gradShard;
     }
     pl.sharded = gpu;
     pl.offloaded = host;

@@ -48,11 +48,17 @@ ModelParallelShare modelParallelShare(const Scenario &s, const ParameterCounts &
     r.total = m.paramsOverride > 0 ? m.paramsOverride : arch; // effectiveParameters(), without recounting
     r.largestModule = ceilDiv(largestModuleParameters(m), t);
     Count local = arch;
-    if (t > 1 || p > 1) {
+    const Count e = maxOf(1, s.parallel.expertParallel);
+    // The routed experts of one MoE layer on this rank: E / e experts, each split over t.
+    const Count expertsLocal = e > 1 || t > 1 ? ceilDiv(pc.sparse.expertMatrices / e, t) : pc.sparse.expertMatrices;
+    Count sparseLayers = L - pc.denseLayers(L);
+    if (t > 1 || p > 1 || e > 1) {
         // Megatron: column- and row-parallel matrices (and their biases) are split over t, norms
-        // are replicated; the embedding is vocabulary-parallel. Experts split like the MLP.
+        // are replicated; the embedding is vocabulary-parallel. Experts split like the MLP and,
+        // under expert parallelism, are divided over e GPUs first.
         const Count denseLayer = ceilDiv(pc.dense.attention + pc.dense.mlp, t) + pc.dense.norms;
-        const Count sparseLayer = ceilDiv(pc.sparse.attention + pc.sparse.mlp, t) + pc.sparse.norms;
+        const Count sparseLayer = ceilDiv(pc.sparse.attention + pc.sparse.mlp - pc.sparse.expertMatrices, t) + expertsLocal
+                + pc.sparse.norms;
         auto layersOf = [&](Count first, Count count) {
             const Count dense = denseLayersIn(pc, first, count);
             return dense * denseLayer + (count - dense) * sparseLayer;
@@ -66,10 +72,17 @@ ModelParallelShare modelParallelShare(const Scenario &s, const ParameterCounts &
             if (m.tiedEmbeddings)
                 head += ceilDiv(m.vocab * m.hidden, t);
             const Count stageLayers = ceilDiv(L, p);
-            local = maxOf(embedding + layersOf(0, stageLayers), layersOf(L - stageLayers, stageLayers) + head);
+            const Count first = embedding + layersOf(0, stageLayers);
+            const Count last = layersOf(L - stageLayers, stageLayers) + head;
+            local = maxOf(first, last);
+            const Count stage = first >= last ? 0 : L - stageLayers;
+            sparseLayers = stageLayers - denseLayersIn(pc, stage, stageLayers);
         }
     }
     r.architectureShare = local;
+    r.sparseLayers = pc.mixture ? sparseLayers : 0;
+    const Count expertLocal = r.sparseLayers * expertsLocal;
+    r.expertParameters = m.paramsOverride > 0 && arch > 0 ? ceilDiv(r.total * expertLocal, arch) : expertLocal;
     if (arch <= 0)
         r.parameters = ceilDiv(r.total, t * p);
     else if (m.paramsOverride > 0 && local != arch)
@@ -96,8 +109,10 @@ ResolvedScenario resolve(const Scenario &s)
     r.lora = loraCounts(s, r.counts, r.parameters);
     r.share = modelParallelShare(s, r.counts);
     r.dataParallel = maxOf(1, s.parallel.dataParallel());
+    r.expertShardDegree = maxOf(1, r.dataParallel / maxOf(1, s.parallel.expertParallel));
     if (s.lora.mode == AdapterMode::None) {
         r.trainableOnRank = r.share.parameters;
+        r.trainableExpertOnRank = r.share.expertParameters < r.trainableOnRank ? r.share.expertParameters : r.trainableOnRank;
     } else {
         const bool sliced = r.share.total > 0 && r.share.parameters != r.share.total;
         r.trainableOnRank = sliced ? ceilDiv(r.lora.adapterParameters * r.share.parameters, r.share.total)

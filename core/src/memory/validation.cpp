@@ -54,6 +54,7 @@ FieldRange fieldRange(Field f)
     case Field::NopeHeadDim: return { 0, 65536 };
     case Field::ValueHeadDim: return { 1, 65536 };
     case Field::RotaryFraction: return { 0, 1 };
+    case Field::ExpertParallel: return { 1, 1024 };
     }
     return { 0, 0 };
 }
@@ -98,6 +99,7 @@ std::string_view fieldName(Field f)
     case Field::NopeHeadDim: return "nope-head-dim";
     case Field::ValueHeadDim: return "v-head-dim";
     case Field::RotaryFraction: return "rotary-fraction";
+    case Field::ExpertParallel: return "ep";
     }
     return {};
 }
@@ -150,6 +152,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::NopeHeadDim: return s.model.mla.nopeHeadDim;
     case Field::ValueHeadDim: return s.model.mla.valueHeadDim;
     case Field::RotaryFraction: return 0;
+    case Field::ExpertParallel: return s.parallel.expertParallel;
     }
     return 0;
 }
@@ -234,6 +237,16 @@ ValidationIssues validate(const Scenario &s)
             issues.add({ Field::Offload, Problem::Requires, 1, 3, Field::Zero });
         if (p.offload == Offload::OptimizerAndParams && p.zero != ZeroStage::Stage3)
             issues.add({ Field::Offload, Problem::Requires, 3, 3, Field::Zero });
+    }
+    // Expert parallelism divides the routed experts over e GPUs of each data-parallel group.
+    if (inRange(Field::ExpertParallel, p.expertParallel) && p.expertParallel > 1) {
+        if (!m.moe.enabled())
+            issues.add({ Field::ExpertParallel, Problem::Requires, 2, fieldRange(Field::Experts).max, Field::Experts });
+        else if (m.moe.experts % p.expertParallel != 0)
+            issues.add({ Field::ExpertParallel, Problem::NotDivisible, 0, 0, Field::Experts });
+        if (gpusOk && tpOk && ppOk && p.tensorParallel * p.pipelineParallel > 0
+            && (p.gpus / (p.tensorParallel * p.pipelineParallel)) % p.expertParallel != 0)
+            issues.add({ Field::ExpertParallel, Problem::NotDivisible, 0, 0, Field::Gpus });
     }
     inRange(Field::GpusPerNode, p.gpusPerNode);
     inRange(Field::ReduceBucket, p.reduceBucket);

@@ -19,6 +19,10 @@ struct ModelParallelShare
     Count largestModule = 0; //!< the largest single module on a rank (ZeRO-3 gathers one at a time)
     //! The architecture's own share before a given P rescales it (equal to parameters otherwise).
     Count architectureShare = 0;
+    //! Of parameters: the routed experts on this rank (E / e of them, each divided by t).
+    Count expertParameters = 0;
+    //! MoE layers on this rank (its pipeline stage's), whose experts expertParameters counts.
+    Count sparseLayers = 0;
 };
 
 /*!
@@ -52,6 +56,10 @@ struct ResolvedScenario
     //! Parameters with gradients and optimizer states on this rank: the share under full
     //! fine-tuning, the adapters' proportional share under LoRA.
     Count trainableOnRank = 0;
+    //! Of trainableOnRank: routed experts (full fine-tuning of an MoE model), which ZeRO shards
+    //! over the expert data-parallel group of d / e replicas instead of all d.
+    Count trainableExpertOnRank = 0;
+    Count expertShardDegree = 1; //!< d / e
 };
 
 //! Everything above for \a scenario. Allocation-free.

@@ -78,6 +78,9 @@ struct Parallelism
 {
     Count gpus = 1;           //!< N, all GPUs of the run
     Count tensorParallel = 1; //!< t
+    //! e: the routed experts divided over e GPUs of each data-parallel group (DeepSpeed-MoE,
+    //! Megatron --expert-model-parallel-size); 1 without experts.
+    Count expertParallel = 1;
     Count pipelineParallel = 1; //!< p
     bool sequenceParallel = false;
     ZeroStage zero = ZeroStage::Stage0;

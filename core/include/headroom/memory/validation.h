@@ -18,11 +18,11 @@ enum class Field : std::uint8_t {
     Gpus, TensorParallel, PipelineParallel, LoraRank, LoraTargets,
     Zero, Offload, GpusPerNode, ReduceBucket,
     HeadDim, TypeVocab, Experts, ExpertsPerToken, ExpertFfn, SharedExperts, SharedFfn, DenseLayers,
-    QLoraRank, KvLoraRank, RopeHeadDim, NopeHeadDim, ValueHeadDim, RotaryFraction,
+    QLoraRank, KvLoraRank, RopeHeadDim, NopeHeadDim, ValueHeadDim, RotaryFraction, ExpertParallel,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::RotaryFraction;
+inline constexpr Field kLastField = Field::ExpertParallel;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
