@@ -7,6 +7,7 @@
 #include <QTextStream>
 
 #include <headroom/io/hfconfig.h>
+#include <headroom/io/hfconfigtext.h>
 #include <headroom/memory/derivation.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
@@ -247,40 +248,15 @@ QJsonObject modelJson(const ScenarioSpec &spec, const Catalogue &catalogue, cons
 }
 
 // What an imported config said beyond the architecture: nothing is dropped silently.
-void printImport(const ScenarioSpec &spec, const HfModel &h)
+void printImport(const HfModel &h)
 {
     if (h.modelType.isEmpty())
         return;
     QTextStream &o = out();
-    const ModelSpec &m = spec.scenario.model;
-    const ParameterCounts counts = parameterCounts(m);
-    o << Qt::endl << Cli::tr("Imported %1 (model_type %2, %3 block): %4 parameters from the architecture")
-                             .arg(h.name, h.modelType, nameText(familyName(m.family)), groupedDigits(counts.total(m.layers)));
-    if (m.moe.enabled())
-        o << Cli::tr(", %1 active per token").arg(groupedDigits(counts.active(m.layers)));
-    o << Qt::endl;
-    if (h.checkpoint.found)
-        o << QStringLiteral("  ") << Cli::tr("checkpoint: %1 parameters stored as %2 in %3 file(s)%4")
-                                             .arg(groupedDigits(h.checkpoint.parameters), h.checkpoint.dtype)
-                                             .arg(h.checkpoint.files.size())
-                                             .arg(h.checkpoint.buffers > 0
-                                                          ? Cli::tr(" (and %1 buffer values, not parameters)").arg(groupedDigits(h.checkpoint.buffers))
-                                                          : QString())
-          << Qt::endl;
-    if (!h.warnings.isEmpty())
-        o << QStringLiteral("  ") << Cli::tr("warning: not modelled, and memory depends on them: %1").arg(h.warnings.join(QStringLiteral(", ")))
-          << Qt::endl;
-    if (!h.ignored.isEmpty())
-        o << QStringLiteral("  ") << Cli::tr("ignored (the model uses them; its training memory does not depend on them): %1")
-                                             .arg(h.ignored.join(QStringLiteral(", ")))
-          << Qt::endl;
-    if (!h.unrecognized.isEmpty())
-        o << QStringLiteral("  ") << Cli::tr("unrecognized fields, their effect unknown: %1").arg(h.unrecognized.join(QStringLiteral(", ")))
-          << Qt::endl;
-    if (!h.metadata.isEmpty())
-        o << QStringLiteral("  ") << Cli::tr("metadata: %1").arg(h.metadata.join(QStringLiteral(", "))) << Qt::endl;
-    for (const QString &n : h.notes)
-        o << QStringLiteral("  ") << Cli::tr("note: %1").arg(n) << Qt::endl;
+    const QStringList report = hfImportReport(h);
+    o << Qt::endl << Cli::tr("Imported %1").arg(report.constFirst()) << Qt::endl;
+    for (qsizetype i = 1; i < report.size(); ++i)
+        o << QStringLiteral("  ") << report.at(i) << Qt::endl;
 }
 
 } // namespace
@@ -345,7 +321,7 @@ int runEstimateCommand(const QStringList &arguments)
         return 0;
     }
     printTable(spec, catalogue, b, d);
-    printImport(spec, imported);
+    printImport(imported);
     if (parser.isSet(QStringLiteral("explain"))) {
         out() << Qt::endl;
         printExplanation(out(), d);

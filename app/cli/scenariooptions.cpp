@@ -1,5 +1,6 @@
 #include "scenariooptions.h"
 
+#include <headroom/io/hfconfigtext.h>
 #include <headroom/io/safefile.h>
 
 #include <QTextStream>
@@ -44,53 +45,6 @@ bool loadCatalogueOrComplain(Catalogue &catalogue)
     return false;
 }
 
-QString hfConfigErrorText(const HfConfigError &e)
-{
-    using C = HfConfigError::Code;
-    switch (e.code) {
-    case C::None: return {};
-    case C::CannotOpen: return Cli::tr("cannot open %1: %2").arg(e.file, e.got);
-    case C::NotRegularFile: return Cli::tr("%1 is not a regular file: refused without reading it").arg(e.file);
-    case C::TooLarge:
-        return Cli::tr("%1 is larger than %2 bytes: refused without reading it").arg(e.file, groupedDigits(e.expected.toLongLong()));
-    case C::NoConfig: return Cli::tr("%1 holds no config.json").arg(e.file);
-    case C::NotJson: return Cli::tr("%1 is not valid JSON: %2").arg(e.file, e.got);
-    case C::NotObject: return Cli::tr("%1 holds %2 at its top level; a config.json is a JSON object").arg(e.file, e.got);
-    case C::MissingField: return Cli::tr("%1: \"%2\" is missing; expected %3").arg(e.file, e.field, e.expected);
-    case C::WrongType: return Cli::tr("%1: \"%2\" is %3; expected %4").arg(e.file, e.field, e.got, e.expected);
-    case C::OutOfRange: return Cli::tr("%1: \"%2\" is %3, out of range; allowed: %4").arg(e.file, e.field, e.got, e.expected);
-    case C::NotDivisible:
-        return Cli::tr("%1: \"%2\" (%3) must divide \"%4\" exactly").arg(e.file, e.field, e.got, e.other);
-    case C::UnknownModelType:
-        return Cli::tr("%1: model_type %2 is not supported; supported: %3 (or read it as one of them with --hf-family)")
-                .arg(e.file, e.got, e.expected);
-    case C::UnknownFamily: return Cli::tr("--hf-family: unknown value \"%1\"; allowed: %2").arg(e.got, e.expected);
-    case C::Checkpoint: {
-        using K = CheckpointError::Code;
-        const CheckpointError &c = e.checkpoint;
-        switch (c.code) {
-        case K::None: return {};
-        case K::CannotOpen: return Cli::tr("cannot open %1: %2").arg(c.file, c.detail);
-        case K::NotRegularFile: return Cli::tr("%1 is not a regular file").arg(c.file);
-        case K::TooShort: return Cli::tr("%1: too short for a safetensors header (under 8 bytes)").arg(c.file);
-        case K::HeaderTooLarge:
-            return Cli::tr("%1: the safetensors header claims %2 bytes, more than the 100 MB allowed").arg(c.file, c.detail);
-        case K::HeaderBeyondFile:
-            return Cli::tr("%1: the safetensors header claims %2 bytes, more than the file holds").arg(c.file, c.detail);
-        case K::NotJson: return Cli::tr("%1: the header is not a JSON object").arg(c.file);
-        case K::BadTensor:
-            return Cli::tr("%1: tensor \"%2\" lacks a dtype, a shape of whole numbers or two data offsets").arg(c.file, c.tensor);
-        case K::OffsetsOutsideFile: return Cli::tr("%1: tensor \"%2\" has data offsets outside the file").arg(c.file, c.tensor);
-        case K::BadIndex: return Cli::tr("%1: entry \"%2\" is not a shard file name").arg(c.file, c.tensor);
-        case K::MissingShard: return Cli::tr("%1 names shard \"%2\", which is not in the folder").arg(c.file, c.tensor);
-        case K::TooManyShards: return Cli::tr("%1 names more than %2 shards").arg(c.file, c.detail);
-        }
-        return {};
-    }
-    }
-    return {};
-}
-
 bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &catalogue, ScenarioSpec &spec,
                          HfModel *imported)
 {
@@ -109,7 +63,12 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         HfModel model;
         const HfConfigError e = readHfConfig(parser.value(QStringLiteral("hf-config")), parser.value(QStringLiteral("hf-family")), model);
         if (!e.ok()) {
-            err() << Cli::tr("error: ") << hfConfigErrorText(e) << Qt::endl;
+            err() << Cli::tr("error: ") << hfConfigErrorText(e);
+            if (e.code == HfConfigError::Code::UnknownModelType)
+                err() << Cli::tr(" (with --hf-family)");
+            else if (e.code == HfConfigError::Code::UnknownFamily)
+                err() << Cli::tr(" (--hf-family)");
+            err() << Qt::endl;
             return false;
         }
         spec.scenario.model = model.model;

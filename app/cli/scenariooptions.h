@@ -23,9 +23,6 @@ void addScenarioOptions(QCommandLineParser &parser);
 bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &catalogue, ScenarioSpec &spec,
                          HfModel *imported = nullptr);
 
-//! An import error in words, naming the file and the key.
-QString hfConfigErrorText(const HfConfigError &error);
-
 //! Loads the catalogues, printing the reason on failure.
 bool loadCatalogueOrComplain(Catalogue &catalogue);
 

@@ -210,6 +210,31 @@ private slots:
         QCOMPARE(m.name, QStringLiteral("untouched")); // the model is left as it was
     }
 
+    // A config without _name_or_path is named after where it lies: the Hugging Face cache keeps
+    // it at models--org--name/snapshots/<commit>/config.json; a file of another name is the
+    // model's own name.
+    void namesFromPaths()
+    {
+        QTemporaryDir dir;
+        const QString snapshot = dir.filePath(
+                QStringLiteral("models--mistralai--Mixtral-8x7B-v0.1/snapshots/0123456789abcdef0123456789abcdef01234567"));
+        QVERIFY(QDir().mkpath(snapshot));
+        writeFile(snapshot + QStringLiteral("/config.json"), QJsonDocument(tinyLlama()).toJson());
+        HfModel m;
+        QVERIFY(readHfConfig(snapshot, QString(), m).ok());
+        QCOMPARE(m.name, QStringLiteral("mistralai/Mixtral-8x7B-v0.1"));
+        QVERIFY(readHfConfig(snapshot + QStringLiteral("/config.json"), QString(), m).ok());
+        QCOMPARE(m.name, QStringLiteral("mistralai/Mixtral-8x7B-v0.1"));
+        const QString plain = dir.filePath(QStringLiteral("my-model"));
+        QVERIFY(QDir().mkpath(plain));
+        writeFile(plain + QStringLiteral("/config.json"), QJsonDocument(tinyLlama()).toJson());
+        QVERIFY(readHfConfig(plain, QString(), m).ok());
+        QCOMPARE(m.name, QStringLiteral("my-model"));
+        writeFile(dir.filePath(QStringLiteral("tiny-llama.json")), QJsonDocument(tinyLlama()).toJson());
+        QVERIFY(readHfConfig(dir.filePath(QStringLiteral("tiny-llama.json")), QString(), m).ok());
+        QCOMPARE(m.name, QStringLiteral("tiny-llama"));
+    }
+
     void badFiles()
     {
         QTemporaryDir dir;

@@ -3,11 +3,13 @@
 #include <cmath>
 #include <functional>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <headroom/io/safefile.h>
 #include <headroom/memory/formula.h>
@@ -352,8 +354,8 @@ void bert(Reader &r, HfModel &h)
     m.tiedEmbeddings = true;
     // The published counts are BertModel's, with its pooler; a masked-LM head is a scenario choice.
     m.encoderHead = EncoderHead::Pooler;
-    h.notes << QStringLiteral("counted as the encoder with its pooler (the published total); the masked-LM head is "
-                              "model.encoder-head mlm");
+    h.notes << QCoreApplication::translate("HfImport", "counted as the encoder with its pooler (the published total); "
+                                                       "the masked-LM head is model.encoder-head mlm");
     h.dropout = r.real("hidden_dropout_prob", 0.1, 0, 0.999);
 }
 
@@ -437,7 +439,7 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
     if (const HfConfigError e = checkSizes(h); !e.ok())
         return e;
     if (type != declared)
-        h.notes << QStringLiteral("model_type \"%1\" read as %2").arg(excerpt(declared), type);
+        h.notes << QCoreApplication::translate("HfImport", "model_type \"%1\" read as %2").arg(excerpt(declared), type);
     // Every key accounted for.
     for (auto it = config.begin(); it != config.end(); ++it) {
         const QString &k = it.key();
@@ -456,6 +458,26 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
     out = h;
     return {};
 }
+
+namespace {
+
+// A model's name when the config does not give one: the folder's, except in the Hugging Face
+// cache (models--org--name/snapshots/<commit>/config.json), where it is org/name; a file not
+// called config.json names the model itself (mixtral-8x7b.json).
+QString nameFromPath(const QDir &dir, const QString &fileName)
+{
+    if (!fileName.isEmpty() && fileName != QLatin1String("config.json"))
+        return QFileInfo(fileName).completeBaseName();
+    const QString folder = dir.dirName();
+    static const QRegularExpression commit(QStringLiteral("^[0-9a-f]{40}$"));
+    QDir up = dir;
+    if (commit.match(folder).hasMatch() && up.cdUp() && up.dirName() == QLatin1String("snapshots") && up.cdUp()
+        && up.dirName().startsWith(QLatin1String("models--")))
+        return up.dirName().mid(8).replace(QLatin1String("--"), QLatin1String("/"));
+    return folder;
+}
+
+} // namespace
 
 HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel &out)
 {
@@ -491,7 +513,7 @@ HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel
         return e;
     }
     if (h.name.isEmpty())
-        h.name = folder ? info.fileName() : info.dir().dirName();
+        h.name = nameFromPath(folder ? QDir(path) : info.dir(), folder ? QString() : info.fileName());
     if (folder) {
         const CheckpointError c = countCheckpoint(path, h.checkpoint);
         if (!c.ok())

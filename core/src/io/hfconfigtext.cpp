@@ -1,0 +1,107 @@
+#include <headroom/io/hfconfigtext.h>
+
+#include <QCoreApplication>
+
+#include <headroom/memory/formula.h>
+#include <headroom/memory/scenario.h>
+
+namespace headroom {
+
+namespace {
+
+// The messages' translation context, as lupdate reads it.
+struct HfImport
+{
+    Q_DECLARE_TR_FUNCTIONS(HfImport)
+};
+
+QString digits(Count c)
+{
+    return QString::fromStdString(groupedNumber(c));
+}
+
+QString checkpointErrorText(const CheckpointError &c)
+{
+    using K = CheckpointError::Code;
+    switch (c.code) {
+    case K::None: return {};
+    case K::CannotOpen: return HfImport::tr("cannot open %1: %2").arg(c.file, c.detail);
+    case K::NotRegularFile: return HfImport::tr("%1 is not a regular file").arg(c.file);
+    case K::TooShort: return HfImport::tr("%1: too short for a safetensors header (under 8 bytes)").arg(c.file);
+    case K::HeaderTooLarge:
+        return HfImport::tr("%1: the safetensors header claims %2 bytes, more than the 100 MB allowed").arg(c.file, c.detail);
+    case K::HeaderBeyondFile:
+        return HfImport::tr("%1: the safetensors header claims %2 bytes, more than the file holds").arg(c.file, c.detail);
+    case K::NotJson: return HfImport::tr("%1: the header is not a JSON object").arg(c.file);
+    case K::BadTensor:
+        return HfImport::tr("%1: tensor \"%2\" lacks a dtype, a shape of whole numbers or two data offsets").arg(c.file, c.tensor);
+    case K::OffsetsOutsideFile: return HfImport::tr("%1: tensor \"%2\" has data offsets outside the file").arg(c.file, c.tensor);
+    case K::BadIndex: return HfImport::tr("%1: entry \"%2\" is not a shard file name").arg(c.file, c.tensor);
+    case K::MissingShard: return HfImport::tr("%1 names shard \"%2\", which is not in the folder").arg(c.file, c.tensor);
+    case K::TooManyShards: return HfImport::tr("%1 names more than %2 shards").arg(c.file, c.detail);
+    }
+    return {};
+}
+
+} // namespace
+
+QString hfConfigErrorText(const HfConfigError &e)
+{
+    using C = HfConfigError::Code;
+    switch (e.code) {
+    case C::None: return {};
+    case C::CannotOpen: return HfImport::tr("cannot open %1: %2").arg(e.file, e.got);
+    case C::NotRegularFile: return HfImport::tr("%1 is not a regular file: refused without reading it").arg(e.file);
+    case C::TooLarge:
+        return HfImport::tr("%1 is larger than %2 bytes: refused without reading it").arg(e.file, digits(e.expected.toLongLong()));
+    case C::NoConfig: return HfImport::tr("%1 holds no config.json").arg(e.file);
+    case C::NotJson: return HfImport::tr("%1 is not valid JSON: %2").arg(e.file, e.got);
+    case C::NotObject: return HfImport::tr("%1 holds %2 at its top level; a config.json is a JSON object").arg(e.file, e.got);
+    case C::MissingField: return HfImport::tr("%1: \"%2\" is missing; expected %3").arg(e.file, e.field, e.expected);
+    case C::WrongType: return HfImport::tr("%1: \"%2\" is %3; expected %4").arg(e.file, e.field, e.got, e.expected);
+    case C::OutOfRange: return HfImport::tr("%1: \"%2\" is %3, out of range; allowed: %4").arg(e.file, e.field, e.got, e.expected);
+    case C::NotDivisible: return HfImport::tr("%1: \"%2\" (%3) must divide \"%4\" exactly").arg(e.file, e.field, e.got, e.other);
+    case C::UnknownModelType:
+        return HfImport::tr("%1: model_type %2 is not supported; supported: %3 (a config with the usual fields under another "
+                  "name can be read as one of them)")
+                .arg(e.file, e.got, e.expected);
+    case C::UnknownFamily: return HfImport::tr("unknown model_type to read the config as: \"%1\"; allowed: %2").arg(e.got, e.expected);
+    case C::Checkpoint: return checkpointErrorText(e.checkpoint);
+    }
+    return {};
+}
+
+QStringList hfImportReport(const HfModel &h)
+{
+    QStringList lines;
+    const ModelSpec &m = h.model;
+    const ParameterCounts counts = parameterCounts(m);
+    const std::string_view family = familyName(m.family);
+    QString head = HfImport::tr("%1 (model_type %2, %3 block): %4 parameters from the architecture")
+                           .arg(h.name, h.modelType, QString::fromLatin1(family.data(), qsizetype(family.size())),
+                                digits(counts.total(m.layers)));
+    if (m.moe.enabled())
+        head += HfImport::tr(", %1 active per token").arg(digits(counts.active(m.layers)));
+    lines << head;
+    if (h.checkpoint.found) {
+        QString line = HfImport::tr("checkpoint: %1 parameters stored as %2 in %n file(s)", nullptr, int(h.checkpoint.files.size()))
+                               .arg(digits(h.checkpoint.parameters), h.checkpoint.dtype);
+        if (h.checkpoint.buffers > 0)
+            line += HfImport::tr(" (and %1 buffer values, not parameters)").arg(digits(h.checkpoint.buffers));
+        lines << line;
+    }
+    if (!h.warnings.isEmpty())
+        lines << HfImport::tr("warning: not modelled, and memory depends on them: %1").arg(h.warnings.join(QStringLiteral(", ")));
+    if (!h.ignored.isEmpty())
+        lines << HfImport::tr("ignored (the model uses them; its training memory does not depend on them): %1")
+                         .arg(h.ignored.join(QStringLiteral(", ")));
+    if (!h.unrecognized.isEmpty())
+        lines << HfImport::tr("unrecognized fields, their effect unknown: %1").arg(h.unrecognized.join(QStringLiteral(", ")));
+    if (!h.metadata.isEmpty())
+        lines << HfImport::tr("metadata: %1").arg(h.metadata.join(QStringLiteral(", ")));
+    for (const QString &n : h.notes)
+        lines << HfImport::tr("note: %1").arg(n);
+    return lines;
+}
+
+} // namespace headroom
