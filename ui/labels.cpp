@@ -116,8 +116,22 @@ QString Labels::family(BlockFamily f)
     switch (f) {
     case BlockFamily::Gpt2: return tr("GPT-2 (LayerNorm, GELU MLP)");
     case BlockFamily::Llama: return tr("LLaMA (RMSNorm, SwiGLU, GQA)");
+    case BlockFamily::Neox: return tr("GPT-NeoX / Pythia (parallel residual)");
+    case BlockFamily::Phi: return tr("Phi-1.5/2 (parallel residual, one norm)");
+    case BlockFamily::Falcon: return tr("Falcon (parallel residual, multi-query)");
+    case BlockFamily::Starcoder2: return tr("StarCoder2 (LayerNorm, biases, GELU)");
+    case BlockFamily::Gemma: return tr("Gemma (RMSNorm, gated GELU)");
+    case BlockFamily::Gemma2: return tr("Gemma-2/3 (four norms, soft-capping)");
+    case BlockFamily::Bert: return tr("BERT / RoBERTa (encoder)");
     }
     return {};
+}
+
+QString Labels::modelName(const ScenarioSpec &spec, const Catalogue &catalogue)
+{
+    if (const ModelPreset *preset = catalogue.preset(spec.presetId))
+        return preset->name;
+    return spec.modelName.isEmpty() ? tr("Custom model") : spec.modelName;
 }
 
 QString Labels::activationModel(ActivationModelKind k)
@@ -182,6 +196,21 @@ QString Labels::field(Field f)
     case Field::Offload: return tr("Offload");
     case Field::GpusPerNode: return tr("GPUs per node");
     case Field::ReduceBucket: return tr("Reduce bucket");
+    case Field::HeadDim: return tr("Head dimension");
+    case Field::TypeVocab: return tr("Token types");
+    case Field::Experts: return tr("Experts");
+    case Field::ExpertsPerToken: return tr("Experts per token");
+    case Field::ExpertFfn: return tr("Expert FFN size");
+    case Field::SharedExperts: return tr("Shared experts");
+    case Field::SharedFfn: return tr("Shared expert FFN size");
+    case Field::DenseLayers: return tr("Dense layers");
+    case Field::QLoraRank: return tr("Q latent rank");
+    case Field::KvLoraRank: return tr("KV latent rank");
+    case Field::RopeHeadDim: return tr("Rotary head dimension");
+    case Field::NopeHeadDim: return tr("Non-rotary head dimension");
+    case Field::ValueHeadDim: return tr("Value head dimension");
+    case Field::RotaryFraction: return tr("Rotary fraction");
+    case Field::ExpertParallel: return tr("Expert parallel");
     }
     return {};
 }

@@ -28,6 +28,8 @@ public:
     static QString offload(Offload offload);
     static QString adapter(AdapterMode mode);
     static QString family(BlockFamily family);
+    //! The model's name for titles: the preset's, an imported or named model's, else "Custom model".
+    static QString modelName(const ScenarioSpec &spec, const Catalogue &catalogue);
     static QString activationModel(ActivationModelKind kind);
     static QString stepPhase(StepPhase phase);
     //! The moment of the step a timeline event marks ("last layer's backward").

@@ -7,6 +7,10 @@
 #include <QTextBrowser>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QUrl>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -19,6 +23,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
 
 #include "charts/chartpane.h"
@@ -92,8 +97,10 @@ MainWindow::MainWindow(const Catalogue &catalogue, Settings &settings, QWidget *
     m_charts = new ChartsArea(m_document, central);
     layout->addWidget(m_charts, 1);
     setCentralWidget(central);
+    setAcceptDrops(true);
 
     createDocks();
+    connect(m_inputs, &InputPane::importRequested, this, &MainWindow::importConfig);
     createMenus();
     connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::setWindowModified);
@@ -156,6 +163,9 @@ void MainWindow::createMenus()
     QAction *open = file->addAction(tr("&Open Scenario…"), this, &MainWindow::openScenario);
     open->setShortcut(QKeySequence::Open);
     open->setToolTip(tr("Open a scenario file (JSON)."));
+    QAction *importAction = file->addAction(tr("&Import Hugging Face Config…"), this, &MainWindow::importConfig);
+    importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    importAction->setToolTip(tr("Read a model's config.json (and, in its folder, the .safetensors headers)."));
     QAction *saveAction = file->addAction(tr("&Save Scenario"), this, &MainWindow::save);
     saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAsAction = file->addAction(tr("Save Scenario &As…"), this, &MainWindow::saveAs);
@@ -360,6 +370,65 @@ bool MainWindow::openFile(const QString &path)
     if (m_remembersSession)
         m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
     return true;
+}
+
+void MainWindow::importConfig()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Hugging Face Config"), m_settings.lastDirectory.value(),
+                                                      tr("Model configs (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    // A config.json in a checkpoint folder: read the folder, for the safetensors headers too.
+    const QFileInfo info(path);
+    importModel(info.fileName() == QLatin1String("config.json") ? info.absolutePath() : path);
+}
+
+bool MainWindow::importModel(const QString &path)
+{
+    QString error;
+    if (!m_document->importModel(path, &error)) {
+        MessageBox::warning(this, tr("Cannot import the model"), tr("%1\n\nThe scenario on screen is unchanged.").arg(error));
+        return false;
+    }
+    if (m_remembersSession)
+        m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
+    return true;
+}
+
+bool MainWindow::openDropped(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir())
+        return importModel(path);
+    // A scenario file says its schema; anything else JSON is taken for a model config, and the
+    // importer names what is wrong with it if it is neither.
+    QByteArray data;
+    if (readRegularFile(path, data).ok()) {
+        const QJsonDocument json = QJsonDocument::fromJson(data);
+        if (json.isObject() && json.object().contains(QLatin1String("schema")))
+            return confirmDiscard() && openFile(path);
+    }
+    if (info.fileName() == QLatin1String("config.json"))
+        return importModel(info.absolutePath());
+    return importModel(path);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.constFirst().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.constFirst().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    // The message boxes a failed import shows must not run inside the drag's event loop.
+    const QString path = urls.constFirst().toLocalFile();
+    QMetaObject::invokeMethod(this, [this, path] { openDropped(path); }, Qt::QueuedConnection);
 }
 
 bool MainWindow::saveFile(const QString &path)

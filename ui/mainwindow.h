@@ -53,6 +53,16 @@ public:
     bool openFile(const QString &path);
     //! Saves to \a path atomically; on failure says why.
     bool saveFile(const QString &path);
+    /*!
+     * Imports the Hugging Face model at \a path (a config.json, or a folder holding one and its
+     * safetensors files) into the scenario; on failure says why and leaves the scenario as it was.
+     */
+    bool importModel(const QString &path);
+    /*!
+     * What a drop of \a path does: a folder or a model config is imported, a scenario file
+     * (it has "schema") is opened. Returns whether it was understood and done.
+     */
+    bool openDropped(const QString &path);
 
     DisplayUnit displayUnit() const { return m_unit; }
     bool isDarkPalette() const { return m_dark; }
@@ -63,6 +73,8 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void createDocks();
@@ -70,6 +82,7 @@ private:
     void updateTitle();
     void newScenario();
     void openScenario();
+    void importConfig();
     bool save();
     bool saveAs();
     void exportChart(int index);

@@ -46,9 +46,8 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
     auto both = [unit](Bytes v) { return formatBytesBoth(v, unit); };
 
     MathSheet sheet;
-    const ModelPreset *preset = catalogue.preset(spec.presetId);
     sheet.title = MathText::tr("%1: B = %2, S = %3, %4, %5")
-                          .arg(preset ? preset->name : MathText::tr("Custom model"), groupedCount(t.microBatch),
+                          .arg(Labels::modelName(spec, catalogue), groupedCount(t.microBatch),
                                groupedCount(t.sequence), Labels::recipe(t.precision.recipe),
                                Labels::optimizer(t.precision.optimizer));
 

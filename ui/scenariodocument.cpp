@@ -5,6 +5,8 @@
 #include <QUndoCommand>
 #include <QUndoStack>
 
+#include <headroom/io/hfconfig.h>
+#include <headroom/io/hfconfigtext.h>
 #include <headroom/memory/estimate.h>
 
 #include "labels.h"
@@ -227,6 +229,27 @@ bool ScenarioDocument::load(const QString &path, QString *error)
     return reset(loaded, path);
 }
 
+bool ScenarioDocument::importModel(const QString &path, QString *error)
+{
+    HfModel model;
+    const HfConfigError e = readHfConfig(path, QString(), model);
+    if (!e.ok()) {
+        if (error)
+            *error = hfConfigErrorText(e);
+        return false;
+    }
+    const QString name = model.name.left(120);
+    edit(EditKind::Import, tr("Import %1").arg(name), [&model, &name](ScenarioSpec &s) {
+        s.scenario.model = model.model;
+        s.presetId.clear();
+        s.modelName = name;
+        // The config's dropout is the one the model trains with.
+        s.scenario.activations.dropout = model.dropout;
+        s.imported = ImportedModel{ model.modelType, model.checkpoint, hfImportReport(model) };
+    });
+    return true;
+}
+
 bool ScenarioDocument::save(const QString &path, QString *error)
 {
     const ScenarioError e = writeScenarioFile(path, m_spec);
@@ -245,27 +268,11 @@ bool ScenarioDocument::save(const QString &path, QString *error)
 
 bool ScenarioDocument::sameScenario(const ScenarioSpec &x, const ScenarioSpec &y)
 {
-    const Scenario &a = x.scenario;
-    const Scenario &b = y.scenario;
-    const ModelSpec &ma = a.model, &mb = b.model;
-    const TrainingSetup &ta = a.training, &tb = b.training;
-    const Parallelism &pa = a.parallel, &pb = b.parallel;
-    return x.presetId == y.presetId && x.gpuId == y.gpuId && ma.family == mb.family && ma.layers == mb.layers
-            && ma.hidden == mb.hidden && ma.heads == mb.heads && ma.kvHeads == mb.kvHeads && ma.ffn == mb.ffn
-            && ma.vocab == mb.vocab && ma.maxPositions == mb.maxPositions && ma.tiedEmbeddings == mb.tiedEmbeddings
-            && ma.qkvBias == mb.qkvBias && ma.paramsOverride == mb.paramsOverride && ta.microBatch == tb.microBatch
-            && ta.sequence == tb.sequence && ta.precision.recipe == tb.precision.recipe
-            && ta.precision.optimizer == tb.precision.optimizer && ta.precision.stateDtype == tb.precision.stateDtype
-            && ta.precision.fp32GradBuffer == tb.precision.fp32GradBuffer && ta.recompute == tb.recompute
-            && ta.gradAccumSteps == tb.gradAccumSteps && a.activations.model == b.activations.model
-            && a.activations.profile == b.activations.profile && a.activations.attention == b.activations.attention
-            && a.activations.dropout == b.activations.dropout && a.overhead.cudaContext == b.overhead.cudaContext
-            && a.overhead.allocatorReserve == b.overhead.allocatorReserve && pa.gpus == pb.gpus
-            && pa.tensorParallel == pb.tensorParallel && pa.pipelineParallel == pb.pipelineParallel
-            && pa.sequenceParallel == pb.sequenceParallel && pa.zero == pb.zero && pa.offload == pb.offload
-            && pa.gpusPerNode == pb.gpusPerNode && pa.reduceBucket == pb.reduceBucket && a.lora.mode == b.lora.mode && a.lora.rank == b.lora.rank
-            && a.lora.targets == b.lora.targets && a.gpu.capacity == b.gpu.capacity
-            && a.gpu.supportsBf16 == b.gpu.supportsBf16;
+    // The file form names every value the estimate reads (a scenario that saves and reopens is
+    // the same scenario), so comparing it cannot miss a field added later; the GPU's capacity
+    // and BF16 support follow from its kind but are compared too, for a catalogue that changed.
+    return x.scenario.gpu.capacity == y.scenario.gpu.capacity && x.scenario.gpu.supportsBf16 == y.scenario.gpu.supportsBf16
+            && x.imported.modelType == y.imported.modelType && scenarioToJson(x) == scenarioToJson(y);
 }
 
 } // namespace headroom

@@ -39,6 +39,9 @@ public:
         Preset = 1, Family, Layers, Hidden, Heads, KvHeads, Ffn, Vocab, Params, Tied,
         Batch, Sequence, Recompute, Recipe, Optimizer, GradAccum, ActivationModel,
         Gpu, GpuCount, Zero, Offload, Adapter, LoraRank, Attention, Profile, Dropout,
+        HeadDim, Experts, ExpertsPerToken, ExpertFfn, SharedExperts, SharedFfn, DenseLayers,
+        TensorParallel, PipelineParallel, ExpertParallel, SequenceParallel,
+        Import, //!< a Hugging Face config read in
         Whole, //!< a whole scenario at once (advice applied); never merged
     };
     Q_ENUM(EditKind)
@@ -90,6 +93,13 @@ public:
      * \a error says why, in words naming the key or field.
      */
     bool load(const QString &path, QString *error);
+    /*!
+     * Reads a Hugging Face config.json, or a folder holding one and its safetensors headers
+     * (hfconfig.h), and makes its model the scenario's as one undo step; the rest of the plan
+     * stays. On any error the document is untouched and \a error names the file and the key.
+     */
+    bool importModel(const QString &path, QString *error);
+
     //! Saves the scenario atomically; the file name and clean state change only on success.
     bool save(const QString &path, QString *error);
 

@@ -38,6 +38,13 @@ ParseOutcome parseCommand(QCommandLineParser &parser, const QStringList &argumen
     return ParseOutcome::Run;
 }
 
+QString modelDisplayName(const ScenarioSpec &spec, const Catalogue &catalogue)
+{
+    if (const ModelPreset *preset = catalogue.preset(spec.presetId))
+        return preset->name;
+    return spec.modelName.isEmpty() ? Cli::tr("custom model") : spec.modelName;
+}
+
 QString groupedDigits(Count value)
 {
     char buffer[48];

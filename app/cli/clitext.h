@@ -31,6 +31,9 @@ inline QString nameText(std::string_view name) { return QString::fromLatin1(name
 
 //! "147,970,351,104": exact digits with thousands separators.
 QString groupedDigits(Count value);
+
+//! The model's name: the preset's, an imported or named model's, else "custom model".
+QString modelDisplayName(const ScenarioSpec &spec, const Catalogue &catalogue);
 //! "147.97 GB" (decimal) and "137.81 GiB" (binary).
 QString gbText(Bytes b);
 QString gibText(Bytes b);

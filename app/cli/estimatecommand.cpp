@@ -48,8 +48,7 @@ QJsonObject perGpuJson(const Breakdown &b)
 QString modelLine(const ScenarioSpec &spec, const Catalogue &catalogue, const Breakdown &b)
 {
     const Scenario &s = spec.scenario;
-    const ModelPreset *preset = catalogue.preset(spec.presetId);
-    const QString name = preset ? preset->name : !spec.modelName.isEmpty() ? spec.modelName : Cli::tr("custom model");
+    const QString name = modelDisplayName(spec, catalogue);
     return Cli::tr("%1: %2 parameters, L=%3, H=%4, A=%5; B=%6, S=%7; %8, %9, recompute %10; %11 activations")
             .arg(name, groupedDigits(b.parameterCount), groupedDigits(s.model.layers), groupedDigits(s.model.hidden),
                  groupedDigits(s.model.heads), groupedDigits(s.training.microBatch), groupedDigits(s.training.sequence),

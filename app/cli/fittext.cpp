@@ -168,8 +168,7 @@ void printStrategyTable(QTextStream &o, const Scenario &s, const GpuResult &g, C
 QString headline(const ScenarioSpec &spec, const Catalogue &catalogue)
 {
     const Scenario &s = spec.scenario;
-    const ModelPreset *preset = catalogue.preset(spec.presetId);
-    const QString name = preset ? preset->name : Cli::tr("custom model");
+    const QString name = modelDisplayName(spec, catalogue);
     const QString tuning = s.lora.mode == AdapterMode::None ? Cli::tr("full fine-tune") : strategyText(s).section(QLatin1Char(';'), 1).trimmed();
     return Cli::tr("%1 (%2 parameters), %3: B=%4, S=%5, %6, %7, recompute %8, %9 activations, tensor %10 x pipeline %11")
             .arg(name, groupedDigits(effectiveParameters(s.model)), tuning, groupedDigits(s.training.microBatch),

@@ -90,7 +90,11 @@ int main(int argc, char *argv[])
     const QCommandLineOption sizeOption(QStringLiteral("size"),
                                         Gui::tr("With --screenshot, the window size WxH in pixels (default 1920x1080)."),
                                         Gui::tr("WxH"), QStringLiteral("1920x1080"));
-    parser.addOptions({ scenarioOption, screenshotOption, panelOption, langOption, darkOption, sizeOption });
+    const QCommandLineOption hfConfigOption(
+            QStringLiteral("hf-config"),
+            Gui::tr("Import the model of a Hugging Face config.json, or of a folder holding one and its .safetensors files."),
+            Gui::tr("PATH"));
+    parser.addOptions({ scenarioOption, hfConfigOption, screenshotOption, panelOption, langOption, darkOption, sizeOption });
     parser.process(app);
 
     const QLocale locale = parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale();
@@ -152,6 +156,19 @@ int main(int argc, char *argv[])
             }
         } else {
             window.openFile(path);
+        }
+    }
+
+    if (parser.isSet(hfConfigOption)) {
+        const QString path = parser.value(hfConfigOption);
+        if (screenshot) {
+            QString error;
+            if (!window.document()->importModel(path, &error)) {
+                err() << Gui::tr("headroom: %1").arg(error) << Qt::endl;
+                return kBadInput;
+            }
+        } else {
+            window.importModel(path);
         }
     }
 

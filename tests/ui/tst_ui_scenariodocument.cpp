@@ -9,6 +9,7 @@
 #include <QUndoStack>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/validation.h>
 
 #include "scenariodocument.h"
 
@@ -186,6 +187,48 @@ private slots:
         bad.scenario.training.sequence = 0;
         QVERIFY(!doc.replace(bad, QStringLiteral("bad")));
         QCOMPARE(doc.undoStack()->count(), 1);
+    }
+
+    // Two scenarios whose estimates differ are never "the same" (which would drop an undo step
+    // or skip a re-estimate). Every scenario key, set to each of a few other values on a
+    // Mixtral-shaped model (so the expert keys matter), is checked against the estimate itself.
+    void everyKeyTellsScenariosApart()
+    {
+        ScenarioSpec base;
+        const QJsonObject moe{ { QStringLiteral("schema"), kScenarioSchema },
+                               { QStringLiteral("model"), QJsonObject{ { QStringLiteral("preset"), QStringLiteral("mixtral-8x7b") } } },
+                               { QStringLiteral("gpu"), QJsonObject{ { QStringLiteral("count"), 8 } } },
+                               { QStringLiteral("lora"), QJsonObject{ { QStringLiteral("mode"), QStringLiteral("none") } } } };
+        QVERIFY(applyScenarioJson(moe, m_catalogue, base).ok());
+        QVERIFY(validate(base.scenario).empty());
+        const Breakdown b0 = estimate(base.scenario);
+        int distinguished = 0;
+        for (const ScenarioKey &k : scenarioKeys()) {
+            QList<QJsonValue> candidates;
+            switch (k.kind) {
+            case ValueKind::Count: candidates = { 1, 2, 4, 16, 64 }; break;
+            case ValueKind::Bytes: candidates = { QStringLiteral("3GiB") }; break;
+            case ValueKind::Bool: candidates = { true, false }; break;
+            case ValueKind::Real: candidates = { 0.2, 0.5 }; break;
+            case ValueKind::Name:
+                for (const QString &n : QString::fromLatin1(k.allowed).split(QLatin1Char('|')))
+                    candidates << n;
+                break;
+            }
+            for (const QJsonValue &v : candidates) {
+                ScenarioSpec changed = base;
+                QJsonObject group{ { QLatin1String(k.key), v } };
+                const QJsonObject overlay{ { QStringLiteral("schema"), kScenarioSchema }, { QLatin1String(k.group), group } };
+                if (!applyScenarioJson(overlay, m_catalogue, changed).ok() || !validate(changed.scenario).empty())
+                    continue;
+                const Breakdown b = estimate(changed.scenario);
+                if (b.peak != b0.peak || b.total() != b0.total() || b.parameterCount != b0.parameterCount) {
+                    ++distinguished;
+                    QVERIFY2(!ScenarioDocument::sameScenario(base, changed), k.option);
+                }
+            }
+        }
+        QVERIFY(distinguished > 40);
     }
 
     void saveAndLoadRoundTrip()

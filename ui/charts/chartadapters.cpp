@@ -116,11 +116,10 @@ CapacityLine chosenGpu(const ScenarioSpec &spec, const Catalogue &catalogue)
 
 QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
 {
-    const ModelPreset *preset = catalogue.preset(spec.presetId);
     const Scenario &s = spec.scenario;
     //: chart title: model name, micro-batch, sequence length, recipe, optimizer
     QString title = ChartText::tr("%1 · B=%2 · S=%3 · %4 · %5")
-                            .arg(preset ? preset->name : ChartText::tr("custom model"),
+                            .arg(Labels::modelName(spec, catalogue),
                                  groupedCount(s.training.microBatch), groupedCount(s.training.sequence),
                                  nameText(recipeName(s.training.precision.recipe)),
                                  nameText(optimizerName(s.training.precision.optimizer)));

@@ -1,6 +1,7 @@
 #include "inputpane.h"
 
 #include <QButtonGroup>
+#include <QPushButton>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -17,6 +18,7 @@
 #include <headroom/memory/implementationprofile.h>
 
 #include "byteformat.h"
+#include "inputfields.h"
 #include "labels.h"
 #include "scenariodocument.h"
 #include "widgets/countfield.h"
@@ -27,71 +29,10 @@ namespace headroom {
 
 namespace {
 
+using inputfields::selectData;
+using inputfields::toList;
+
 using EditKind = ScenarioDocument::EditKind;
-
-EditKind editKind(Field f)
-{
-    switch (f) {
-    case Field::Params: return EditKind::Params;
-    case Field::Layers: return EditKind::Layers;
-    case Field::Hidden: return EditKind::Hidden;
-    case Field::Heads: return EditKind::Heads;
-    case Field::KvHeads: return EditKind::KvHeads;
-    case Field::Ffn: return EditKind::Ffn;
-    case Field::Vocab: return EditKind::Vocab;
-    case Field::Batch: return EditKind::Batch;
-    case Field::Sequence: return EditKind::Sequence;
-    case Field::GradAccum: return EditKind::GradAccum;
-    case Field::Gpus: return EditKind::GpuCount;
-    case Field::LoraRank: return EditKind::LoraRank;
-    default: return EditKind::Whole;
-    }
-}
-
-//! Writes a count typed into \a field; editing the architecture leaves the preset behind.
-void setCount(ScenarioSpec &spec, Field field, Count v)
-{
-    ModelSpec &m = spec.scenario.model;
-    switch (field) {
-    case Field::Params: m.paramsOverride = v; break;
-    case Field::Layers: m.layers = v; break;
-    case Field::Hidden: m.hidden = v; break;
-    case Field::Heads:
-        // A model without grouped-query attention keeps K and V as wide as Q when the head
-        // count changes; a grouped one keeps its KV heads.
-        if (m.kvHeads == 0 || m.kvHeads == m.heads)
-            m.kvHeads = v;
-        m.heads = v;
-        break;
-    case Field::KvHeads: m.kvHeads = v; break;
-    case Field::Ffn: m.ffn = v; break;
-    case Field::Vocab: m.vocab = v; break;
-    case Field::Batch: spec.scenario.training.microBatch = v; return;
-    case Field::Sequence: spec.scenario.training.sequence = v; return;
-    case Field::GradAccum: spec.scenario.training.gradAccumSteps = v; return;
-    case Field::Gpus: spec.scenario.parallel.gpus = v; return;
-    case Field::LoraRank: spec.scenario.lora.rank = v; return;
-    default: return;
-    }
-    spec.presetId.clear();
-}
-
-QList<qint64> toList(const QList<Count> &stops)
-{
-    QList<qint64> out;
-    out.reserve(stops.size());
-    for (Count c : stops)
-        out << static_cast<qint64>(c);
-    return out;
-}
-
-template<typename E>
-void selectData(QComboBox *box, E value)
-{
-    const int i = box->findData(static_cast<int>(value));
-    if (i >= 0)
-        box->setCurrentIndex(i);
-}
 
 QString attentionLabel(AttentionKernel a)
 {
@@ -154,73 +95,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
 {
     auto *column = new QVBoxLayout(this);
 
-    // --- Model -------------------------------------------------------------------------------
-    auto *modelBox = new QGroupBox(tr("&Model"), this);
-    auto *model = new QFormLayout(modelBox);
-    model->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    m_preset = new QComboBox(modelBox);
-    for (const ModelPreset &p : document->catalogue().presets) {
-        m_preset->addItem(p.name, p.id);
-        m_preset->setItemData(m_preset->count() - 1, p.source, Qt::ToolTipRole);
-    }
-    m_preset->addItem(tr("Custom architecture"), QString());
-    m_preset->setToolTip(tr("A published model's architecture; editing any model field below makes it a custom one."));
-    model->addRow(tr("&Preset:"), m_preset);
-    connect(m_preset, &QComboBox::activated, this, [this](int index) {
-        const QString id = m_preset->itemData(index).toString();
-        const ModelPreset *p = m_document->catalogue().preset(id);
-        m_textErrors.clear();
-        m_document->edit(EditKind::Preset, tr("Choose model %1").arg(m_preset->itemText(index)),
-                         [p](ScenarioSpec &s) {
-                             if (p) {
-                                 s.scenario.model = p->model;
-                                 s.presetId = p->id;
-                             } else {
-                                 s.presetId.clear();
-                             }
-                         });
-    });
-
-    m_family = new QComboBox(modelBox);
-    for (BlockFamily f : { BlockFamily::Gpt2, BlockFamily::Llama })
-        m_family->addItem(Labels::family(f), static_cast<int>(f));
-    m_family->setToolTip(tr("The block layout: it decides which parameters and tensors each layer has."));
-    model->addRow(tr("Fami&ly:"), m_family);
-    connect(m_family, &QComboBox::activated, this, [this](int index) {
-        const auto f = static_cast<BlockFamily>(m_family->itemData(index).toInt());
-        m_document->edit(EditKind::Family, tr("Change block family"), [f](ScenarioSpec &s) {
-            s.scenario.model.family = f;
-            s.presetId.clear();
-        });
-    });
-
-    addSlider(model, Field::Layers, tr("La&yers L:"), tr("Transformer layers L (1 to 100,000; the slider covers 1 to 160)."),
-              toList(StopSlider::linearStops(1, 160)));
-    addSlider(model, Field::Hidden, tr("&Hidden size H:"),
-              tr("Hidden size H (1 to 1,000,000; the slider steps through the usual sizes, four per doubling)."),
-              toList(StopSlider::logStops(128, 65536, 4, 32)));
-    addSlider(model, Field::Heads, tr("Hea&ds A:"), tr("Attention heads A; they must divide the hidden size."),
-              toList(StopSlider::linearStops(1, 128)));
-    addCount(model, Field::KvHeads, tr("&KV heads:"),
-             tr("Key/value heads for grouped-query attention; they must divide the heads."));
-    addCount(model, Field::Ffn, tr("&FFN size:"), tr("Inner size of the MLP (GPT-2: 4H)."));
-    addCount(model, Field::Vocab, tr("&Vocabulary V:"), tr("Tokens in the vocabulary (embedding and output rows)."));
-    CountField *params = addCount(model, Field::Params, tr("Parameter co&unt:"),
-                                  tr("A given parameter count P (7B, 6.74e9); leave empty to derive it from the architecture."));
-    params->setAllowEmpty(true);
-    m_tied = new QCheckBox(tr("T&ied input and output embeddings"), modelBox);
-    m_tied->setToolTip(tr("The output layer reuses the token embedding (GPT-2, small LLaMA models)."));
-    model->addRow(QString(), m_tied);
-    connect(m_tied, &QCheckBox::clicked, this, [this](bool on) {
-        m_document->edit(EditKind::Tied, tr("Change tied embeddings"), [on](ScenarioSpec &s) {
-            s.scenario.model.tiedEmbeddings = on;
-            s.presetId.clear();
-        });
-    });
-    m_parameterCount = new QLabel(modelBox);
-    m_parameterCount->setToolTip(tr("The parameter count P the estimate uses."));
-    model->addRow(tr("Parameters P:"), m_parameterCount);
-    column->addWidget(modelBox);
+    QFormLayout *model = addModelGroup(column);
 
     // --- Training ----------------------------------------------------------------------------
     auto *trainingBox = new QGroupBox(tr("&Training"), this);
@@ -365,6 +240,20 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
     CountField *gpus = addCount(hardware, Field::Gpus, tr("GPU &count N:"),
                                 tr("All GPUs of the run. Model states are per GPU unless ZeRO shards them."));
     Q_UNUSED(gpus);
+    addCount(hardware, Field::TensorParallel, tr("&Tensor parallel t:"),
+             tr("Megatron tensor parallelism: each layer's matrices split over t GPUs (t divides the heads)."));
+    addCount(hardware, Field::PipelineParallel, tr("P&ipeline stages p:"),
+             tr("Pipeline parallelism: the layers split into p stages on different GPUs."));
+    addCount(hardware, Field::ExpertParallel, tr("E&xpert parallel e:"),
+             tr("Expert parallelism: the routed experts divided over e GPUs (e divides E and the data-parallel GPUs)."));
+    m_sequenceParallel = new QCheckBox(tr("Se&quence parallelism"), hardwareBox);
+    m_sequenceParallel->setToolTip(tr("Korthikanti et al.: with tensor parallelism, the norms' and dropouts' "
+                                      "activations are split over the t GPUs too."));
+    hardware->addRow(QString(), m_sequenceParallel);
+    connect(m_sequenceParallel, &QCheckBox::clicked, this, [this](bool on) {
+        m_document->edit(EditKind::SequenceParallel, on ? tr("Sequence parallelism on") : tr("Sequence parallelism off"),
+                         [on](ScenarioSpec &s) { s.scenario.parallel.sequenceParallel = on; });
+    });
 
     m_zero = new QComboBox(hardwareBox);
     for (ZeroStage z : { ZeroStage::Stage0, ZeroStage::Stage1, ZeroStage::Stage2, ZeroStage::Stage3 })
@@ -439,7 +328,8 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
 
     // One label column for all four groups, so the fields line up down the pane.
     int labelWidth = 0;
-    const QList<QFormLayout *> forms = { model, training, hardware, adapters };
+    QList<QFormLayout *> forms = { model, training, hardware, adapters };
+    forms << m_forms;
     for (QFormLayout *form : forms)
         for (int row = 0; row < form->rowCount(); ++row)
             if (QLayoutItem *item = form->itemAt(row, QFormLayout::LabelRole); item && item->widget())
@@ -530,8 +420,8 @@ void InputPane::connectCount(Field field, QObject *sender)
 void InputPane::editCount(Field field, qint64 value)
 {
     m_textErrors.erase(field);
-    const bool changed = m_document->edit(editKind(field), tr("Change %1").arg(Labels::field(field)),
-                                          [field, value](ScenarioSpec &s) { setCount(s, field, value); });
+    const bool changed = m_document->edit(inputfields::editKind(field), tr("Change %1").arg(Labels::field(field)),
+                                          [field, value](ScenarioSpec &s) { inputfields::setCount(s, field, value); });
     if (!changed)
         showErrors();
 }
@@ -598,15 +488,9 @@ QString InputPane::errorText(Field field) const
 
 void InputPane::refresh()
 {
+    refreshModel();
     const ScenarioSpec &draft = m_document->draft();
     const Scenario &s = draft.scenario;
-    const ModelSpec &m = s.model;
-    const int presetIndex = m_preset->findData(draft.presetId);
-    m_preset->setCurrentIndex(presetIndex >= 0 ? presetIndex : m_preset->count() - 1);
-    selectData(m_family, m.family);
-    m_tied->setChecked(m.tiedEmbeddings);
-
-    // A field the user typed text into that is not a count keeps that text until it is fixed.
     auto show = [this](Field f, Count v) {
         if (m_textErrors.count(f))
             return;
@@ -615,23 +499,17 @@ void InputPane::refresh()
         else if (CountField *count = countField(f))
             count->setValue(v);
     };
-    show(Field::Layers, m.layers);
-    show(Field::Hidden, m.hidden);
-    show(Field::Heads, m.heads);
-    show(Field::KvHeads, m.kvHeadsOrHeads());
-    show(Field::Ffn, m.ffnOrDefault());
-    show(Field::Vocab, m.vocab);
-    show(Field::Params, m.paramsOverride);
     show(Field::Batch, s.training.microBatch);
     show(Field::Sequence, s.training.sequence);
     show(Field::GradAccum, s.training.gradAccumSteps);
     show(Field::Gpus, s.parallel.gpus);
+    show(Field::TensorParallel, s.parallel.tensorParallel);
+    show(Field::PipelineParallel, s.parallel.pipelineParallel);
+    show(Field::ExpertParallel, s.parallel.expertParallel);
     show(Field::LoraRank, s.lora.rank);
-
-    const Count derived = parameterCounts(m_document->scenario().model).total(m_document->scenario().model.layers);
-    countField(Field::Params)->setPlaceholderText(tr("derived: %1").arg(shortCount(derived)));
-    const Count used = m_document->breakdown().parameterCount;
-    m_parameterCount->setText(tr("%1 (%2)").arg(groupedCount(used), shortCount(used)));
+    m_sequenceParallel->setChecked(s.parallel.sequenceParallel);
+    m_sequenceParallel->setEnabled(s.parallel.tensorParallel > 1 || s.parallel.sequenceParallel);
+    countField(Field::ExpertParallel)->setEnabled(s.model.moe.enabled() || s.parallel.expertParallel > 1);
 
     if (QAbstractButton *b = m_recompute->button(static_cast<int>(s.training.recompute)))
         b->setChecked(true);

@@ -18,6 +18,8 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QPushButton;
+class QVBoxLayout;
 
 namespace headroom {
 
@@ -40,6 +42,13 @@ public:
     QString errorText(Field field) const;
     QLabel *errorLabel(Field field) const;
     QComboBox *presetBox() const { return m_preset; }
+    QPushButton *importButton() const { return m_import; }
+    QLabel *importedLabel() const { return m_imported; }
+    QLabel *parameterCountLabel() const { return m_parameterCount; }
+    QCheckBox *expertsBox() const { return m_experts; }
+    QWidget *expertsFields() const { return m_expertsBody; }
+    QCheckBox *latentAttentionBox() const { return m_latent; }
+    QCheckBox *sequenceParallelBox() const { return m_sequenceParallel; }
     QComboBox *familyBox() const { return m_family; }
     QComboBox *recipeBox() const { return m_recipe; }
     QComboBox *optimizerBox() const { return m_optimizer; }
@@ -53,7 +62,16 @@ public:
     QComboBox *adapterBox() const { return m_adapter; }
     QAbstractButton *recomputeButton(int recompute) const;
 
+signals:
+    //! The user asked to import a Hugging Face config (the window asks for the file).
+    void importRequested();
+
 private:
+    QFormLayout *addModelGroup(QVBoxLayout *column);
+    //! A switch row and, below it, an indented form shown only while the switch is on.
+    QFormLayout *addSwitchedGroup(QFormLayout *parent, QCheckBox **toggle, QWidget **body, const QString &title,
+                                  const QString &toolTip);
+    void refreshModel();
     QWidget *withError(Field field, QWidget *control);
     SliderField *addSlider(QFormLayout *form, Field field, const QString &label, const QString &toolTip,
                            const QList<qint64> &stops);
@@ -67,9 +85,18 @@ private:
 
     ScenarioDocument *m_document;
     QComboBox *m_preset = nullptr;
+    QPushButton *m_import = nullptr;
+    QLabel *m_imported = nullptr;
     QComboBox *m_family = nullptr;
+    QCheckBox *m_experts = nullptr;
+    QWidget *m_expertsBody = nullptr;
+    QCheckBox *m_latent = nullptr;
+    QWidget *m_latentBody = nullptr;
     QLabel *m_parameterCount = nullptr;
     QCheckBox *m_tied = nullptr;
+    QCheckBox *m_sequenceParallel = nullptr;
+    //! The nested forms (experts, latent attention), whose labels line up with the rest.
+    QList<QFormLayout *> m_forms;
     QComboBox *m_recipe = nullptr;
     QComboBox *m_optimizer = nullptr;
     QComboBox *m_activationModel = nullptr;

@@ -5,13 +5,24 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <headroom/io/catalogue.h>
+#include <headroom/io/safetensors.h>
 #include <headroom/memory/scenario.h>
 
 namespace headroom {
 
 inline constexpr int kScenarioSchema = 1;
+
+//! Where an imported model came from: what the window shows beside its architecture. It is not
+//! part of scenario files (the checkpoint is a property of the files read, not of the plan).
+struct ImportedModel
+{
+    QString modelType;          //!< the config's model_type; empty: not imported
+    CheckpointCount checkpoint; //!< the safetensors headers' count, when a folder was read
+    QStringList report;         //!< the import's report (hfconfigtext.h), translated when it was read
+};
 
 //! A scenario with the catalogue names it was built from (the estimate needs only the values).
 struct ScenarioSpec
@@ -20,6 +31,7 @@ struct ScenarioSpec
     QString presetId; //!< empty: custom architecture
     QString modelName; //!< a custom or imported model's name (an imported config's _name_or_path)
     QString gpuId;    //!< empty: no GPU chosen
+    ImportedModel imported;
 };
 
 enum class ValueKind { Count, Bytes, Bool, Name, Real };

@@ -1,0 +1,286 @@
+// Bringing one's own model into the window: a Hugging Face config dropped on the window (a file
+// or a folder with safetensors headers) or read through the document becomes the scenario's
+// model as one undo step; what it reports is shown; a broken file changes nothing; the experts
+// of a mixture-of-experts model are edited like any other field. Expected counts are worked out
+// by hand from the published architectures in the comments.
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QUrl>
+
+#include <headroom/memory/estimate.h>
+
+#include "mainwindow.h"
+#include "messagebox.h"
+#include "panes/inputpane.h"
+#include "scenariodocument.h"
+#include "settings.h"
+#include "widgets/countfield.h"
+
+using namespace headroom;
+
+namespace {
+
+// Mixtral-8x7B: 46,702,792,704 parameters, 12,879,925,248 active per token (published).
+constexpr Count kMixtral = 46'702'792'704;
+constexpr Count kMixtralActive = 12'879'925'248;
+
+void writeFile(const QString &path, const QByteArray &data)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(data), data.size());
+}
+
+QByteArray shippedConfig(const char *name)
+{
+    QFile f(findDataDir() + QStringLiteral("/models/") + QLatin1String(name));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", name);
+    return f.readAll();
+}
+
+// A one-file checkpoint of two BF16 tensors, 3 x 4 and 5 elements: 17 parameters stored.
+QByteArray tinySafetensors()
+{
+    auto tensor = [](std::initializer_list<int> shape, int begin, int end) {
+        QJsonArray s;
+        for (int d : shape)
+            s.append(d);
+        return QJsonObject{ { QStringLiteral("dtype"), QStringLiteral("BF16") },
+                            { QStringLiteral("shape"), s },
+                            { QStringLiteral("data_offsets"), QJsonArray{ begin, end } } };
+    };
+    const QJsonObject header{ { QStringLiteral("a.weight"), tensor({ 3, 4 }, 0, 24) },
+                              { QStringLiteral("b.weight"), tensor({ 5 }, 24, 34) } };
+    const QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    QByteArray out(8, '\0');
+    quint64 n = quint64(json.size());
+    for (int i = 0; i < 8; ++i, n >>= 8)
+        out[i] = char(n & 0xff);
+    return out + json + QByteArray(34, '\0');
+}
+
+void drop(QWidget *target, const QString &path)
+{
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(path) });
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent dropEvent(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &dropEvent);
+    // The drop is handled once the drag's own event processing is over.
+    QCoreApplication::processEvents();
+}
+
+} // namespace
+
+class TestImport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_settings = std::make_unique<Settings>(m_dir->filePath(QStringLiteral("headroom.ini")));
+        m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
+        m_window->setRemembersSession(false);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_settings.reset();
+        m_dir.reset();
+    }
+
+    void dropAFolderWithACheckpoint()
+    {
+        const QString folder = m_dir->filePath(QStringLiteral("Mixtral-8x7B-v0.1"));
+        QVERIFY(QDir().mkpath(folder));
+        writeFile(folder + QStringLiteral("/config.json"), shippedConfig("mixtral-8x7b.json"));
+        writeFile(folder + QStringLiteral("/model.safetensors"), tinySafetensors());
+        ScenarioDocument *doc = m_window->document();
+        const Count seqBefore = doc->scenario().training.sequence;
+        drop(m_window.get(), folder);
+
+        QCOMPARE(doc->breakdown().parameterCount, kMixtral);
+        QCOMPARE(doc->scenario().model.moe.experts, Count(8));
+        QCOMPARE(doc->scenario().training.sequence, seqBefore); // only the model changes
+        QCOMPARE(doc->spec().modelName, QStringLiteral("Mixtral-8x7B-v0.1"));
+        InputPane *inputs = m_window->inputPane();
+        QVERIFY(inputs->importedLabel()->isVisibleTo(inputs));
+        QVERIFY(inputs->importedLabel()->text().contains(QLatin1String("mixtral")));
+        // The report names what the config held beyond the architecture (sliding_window is used
+        // by the model and ignored by its memory).
+        QVERIFY(inputs->importedLabel()->toolTip().contains(QLatin1String("sliding_window")));
+        const QString counts = inputs->parameterCountLabel()->text();
+        QVERIFY2(counts.contains(QLatin1String("46,702,792,704")), qPrintable(counts));
+        QVERIFY2(counts.contains(QLatin1String("active per token: 12,879,925,248")), qPrintable(counts));
+        QVERIFY2(counts.contains(QLatin1String("checkpoint: 17")) && counts.contains(QLatin1String("BF16")), qPrintable(counts));
+        QCOMPARE(inputs->presetBox()->currentData().toString(), QString());
+        QVERIFY(inputs->expertsBox()->isChecked());
+        QVERIFY(inputs->expertsFields()->isVisibleTo(inputs));
+        QVERIFY(m_window->windowTitle().contains(QLatin1String("Untitled")));
+
+        // One undo step brings the LLaMA-2 7B back.
+        doc->undoStack()->undo();
+        QCOMPARE(doc->breakdown().parameterCount, Count(6'738'415'616));
+        QVERIFY(!inputs->importedLabel()->isVisibleTo(inputs));
+    }
+
+    void dropAConfigFile()
+    {
+        const QString file = m_dir->filePath(QStringLiteral("qwen2.5-7b.json"));
+        writeFile(file, shippedConfig("qwen2.5-7b.json"));
+        drop(m_window.get(), file);
+        // Qwen2.5-7B, published: 7,615,616,512.
+        QCOMPARE(m_window->document()->breakdown().parameterCount, Count(7'615'616'512));
+        QVERIFY(!m_window->inputPane()->expertsBox()->isChecked());
+        QVERIFY(!m_window->inputPane()->expertsFields()->isVisibleTo(m_window->inputPane()));
+    }
+
+    void badFilesChangeNothing_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("truncated") << QByteArray("{ \"model_type\": \"llama\", \"hidden_size\": 4") << QStringLiteral("not valid JSON");
+        QTest::newRow("unknown model_type") << QByteArray("{ \"model_type\": \"mamba\" }") << QStringLiteral("mamba");
+        QTest::newRow("heads not dividing")
+                << QByteArray("{ \"model_type\": \"llama\", \"hidden_size\": 100, \"num_hidden_layers\": 2, "
+                              "\"num_attention_heads\": 3, \"intermediate_size\": 64, \"vocab_size\": 10 }")
+                << QStringLiteral("num_attention_heads");
+        QTest::newRow("negative size")
+                << QByteArray("{ \"model_type\": \"llama\", \"hidden_size\": -4096, \"num_hidden_layers\": 2, "
+                              "\"num_attention_heads\": 32, \"intermediate_size\": 64, \"vocab_size\": 10 }")
+                << QStringLiteral("hidden_size");
+    }
+
+    void badFilesChangeNothing()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        const QString file = m_dir->filePath(QStringLiteral("config.json"));
+        writeFile(file, content);
+        ScenarioDocument *doc = m_window->document();
+        const ScenarioSpec before = doc->spec();
+        const int steps = doc->undoStack()->count();
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        drop(m_window.get(), file);
+        QVERIFY2(MessageBox::lastText().contains(expected), qPrintable(MessageBox::lastText()));
+        QVERIFY(MessageBox::lastText().contains(QLatin1String("unchanged")));
+        QVERIFY(ScenarioDocument::sameScenario(doc->spec(), before));
+        QCOMPARE(doc->undoStack()->count(), steps);
+    }
+
+    // A dropped scenario file (it says its schema) is opened, not imported.
+    void dropAScenarioFile()
+    {
+        const QString file = m_dir->filePath(QStringLiteral("plan.json"));
+        writeFile(file, "{ \"schema\": 1, \"model\": { \"preset\": \"gpt2\" }, \"training\": { \"batch\": 4 } }");
+        drop(m_window.get(), file);
+        QCOMPARE(m_window->document()->spec().presetId, QStringLiteral("gpt2"));
+        QCOMPARE(m_window->document()->fileName(), file);
+    }
+
+    // Editing the experts: Mixtral with E = 4. Each expert is 3 x 4096 x 14336 = 176,160,768
+    // parameters and the router 4096 x E per layer, so over 32 layers the model loses
+    // 4 x 176,160,768 x 32 = 22,548,578,304 expert and 4096 x 4 x 32 = 524,288 router
+    // parameters: 46,702,792,704 - 22,549,102,592 = 24,153,690,112. With k = 1 a token passes
+    // through the rest of the model (1,604,587,520: attention 32 x 41,943,040, norms 32 x 8,192
+    // + 4,096, embedding and head 2 x 131,072,000), the router (524,288) and one expert per
+    // layer (32 x 176,160,768 = 5,637,144,576): 7,242,256,384.
+    void editTheExperts()
+    {
+        ScenarioDocument *doc = m_window->document();
+        QString error;
+        QVERIFY2(doc->importModel(findDataDir() + QStringLiteral("/models/mixtral-8x7b.json"), &error), qPrintable(error));
+        InputPane *inputs = m_window->inputPane();
+        CountField *experts = inputs->countField(Field::Experts);
+        QVERIFY(experts);
+        experts->setFocus();
+        experts->selectAll();
+        QTest::keyClicks(experts, QStringLiteral("4"));
+        QTest::keyClick(experts, Qt::Key_Return);
+        QCOMPARE(doc->breakdown().parameterCount, Count(24'153'690'112));
+        CountField *perToken = inputs->countField(Field::ExpertsPerToken);
+        perToken->setFocus();
+        perToken->selectAll();
+        QTest::keyClicks(perToken, QStringLiteral("1"));
+        QTest::keyClick(perToken, Qt::Key_Return);
+        QCOMPARE(parameterCounts(doc->scenario().model).active(32), Count(7'242'256'384));
+        QVERIFY(inputs->parameterCountLabel()->text().contains(QLatin1String("7,242,256,384")));
+
+        // Ten experts per token out of four is named with its range, and the scenario stays.
+        perToken->setFocus();
+        perToken->selectAll();
+        QTest::keyClicks(perToken, QStringLiteral("10"));
+        QTest::keyClick(perToken, Qt::Key_Return);
+        QVERIFY2(!inputs->errorText(Field::ExpertsPerToken).isEmpty(), "no message beside the field");
+        QCOMPARE(doc->scenario().model.moe.perToken, Count(1));
+
+        // Switching the experts off leaves one dense MLP of the same inner size, 3 x 4096 x 14336
+        // per layer: 1,604,587,520 + 5,637,144,576 = 7,241,732,096, all of it active. The
+        // invalid k typed above is dropped with the experts.
+        inputs->expertsBox()->click();
+        QVERIFY(!doc->scenario().model.moe.enabled());
+        QCOMPARE(doc->breakdown().parameterCount, Count(7'241'732'096));
+        QCOMPARE(parameterCounts(doc->scenario().model).active(32), Count(7'241'732'096));
+        QVERIFY(!inputs->parameterCountLabel()->text().contains(QLatin1String("active per token")));
+    }
+
+    // Expert parallelism from the window: e = 8 of 8 GPUs keeps one expert per layer on each
+    // (tst_placement works the bytes out); here, the field reaches the scenario and a degree
+    // that does not divide the experts is refused beside the field.
+    void expertParallelField()
+    {
+        ScenarioDocument *doc = m_window->document();
+        QString error;
+        QVERIFY(doc->importModel(findDataDir() + QStringLiteral("/models/mixtral-8x7b.json"), &error));
+        doc->edit(ScenarioDocument::EditKind::GpuCount, QStringLiteral("gpus"), [](ScenarioSpec &s) { s.scenario.parallel.gpus = 8; });
+        CountField *ep = m_window->inputPane()->countField(Field::ExpertParallel);
+        QVERIFY(ep && ep->isEnabled());
+        ep->setFocus();
+        ep->selectAll();
+        QTest::keyClicks(ep, QStringLiteral("8"));
+        QTest::keyClick(ep, Qt::Key_Return);
+        QCOMPARE(doc->scenario().parallel.expertParallel, Count(8));
+        ep->selectAll();
+        QTest::keyClicks(ep, QStringLiteral("3"));
+        QTest::keyClick(ep, Qt::Key_Return);
+        QVERIFY(!m_window->inputPane()->errorText(Field::ExpertParallel).isEmpty());
+        QCOMPARE(doc->scenario().parallel.expertParallel, Count(8));
+    }
+
+private:
+    Catalogue m_catalogue;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(TestImport)
+#include "tst_ui_import.moc"
