@@ -79,7 +79,7 @@ private slots:
         const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
                             QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--gpus"), QStringLiteral("8"),
                             QStringLiteral("--zero"), QStringLiteral("1"), QStringLiteral("--lora"), QStringLiteral("qlora"),
-                            QStringLiteral("--explain") });
+                            QStringLiteral("--reduce-bucket"), QStringLiteral("5e8"), QStringLiteral("--explain") });
         QCOMPARE(r.exitCode, 0);
         const QString out = QString::fromUtf8(r.out);
         for (const char *expected : {

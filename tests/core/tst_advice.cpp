@@ -24,6 +24,8 @@ Scenario brief7B(Count batch)
     s.training.precision.recipe = Recipe::Fp16Master;
     s.training.precision.optimizer = Optimizer::Adam;
     s.overhead = { bytes(0), bytes(0) };
+    // DeepSpeed's reduce bucket at ZeRO >= 1: reduce_bucket_size 5e8 elements (its default).
+    s.parallel.reduceBucket = 500'000'000;
     return s;
 }
 

@@ -44,6 +44,7 @@ Scenario deepspeedScenario(int size, Count gpus, Count gpusPerNode, ZeroStage ze
     s.parallel.gpusPerNode = gpusPerNode;
     s.parallel.zero = zero;
     s.parallel.offload = offload;
+    s.stack.stack = TrainingStack::DeepSpeed; // reduce_bucket_size 5e8 elements, its default
     return s;
 }
 
@@ -225,7 +226,9 @@ private slots:
     void reduceBucketIsSeparate()
     {
         // The reduce bucket: 5e8 elements x 2 bytes (bf16) = 1,000,000,000 bytes at every
-        // stage >= 1, none at stage 0; estimate() adds it to the gradients bucket.
+        // stage >= 1, none at stage 0; estimate() adds it to the gradients bucket. Hugging
+        // Face's "auto" is hidden² = 4096² = 16,777,216 elements, 33,554,432 bytes; FSDP and
+        // the paper's convention have none.
         Scenario s = deepspeedScenario(7, 8, 8, ZeroStage::Stage0, Offload::None);
         QCOMPARE(countOf(placeModelStates(s).reduceBucket), Count(0));
         s.parallel.zero = ZeroStage::Stage2;
@@ -234,6 +237,15 @@ private slots:
         QCOMPARE(countOf(p.gpu.gradients), countOf(p.sharded.gradients) + Count(1'000'000'000));
         s.parallel.reduceBucket = 200'000'000;
         QCOMPARE(countOf(placeModelStates(s).reduceBucket), Count(400'000'000));
+        s.parallel.reduceBucket = 0;
+        QCOMPARE(countOf(placeModelStates(s).reduceBucket), Count(0));
+        s.parallel.reduceBucket = -1;
+        s.stack.stack = TrainingStack::HfTrainer;
+        QCOMPARE(countOf(placeModelStates(s).reduceBucket), Count(33'554'432));
+        s.stack.stack = TrainingStack::Fsdp;
+        QCOMPARE(countOf(placeModelStates(s).reduceBucket), Count(0));
+        s.stack.stack = TrainingStack::Paper;
+        QCOMPARE(countOf(placeModelStates(s).reduceBucket), Count(0));
     }
 
     void estimateUsesPlacement()
@@ -253,6 +265,7 @@ private slots:
         // 1,000,000,000-byte bucket; master 4P / 8 = 3,369,207,808; moments 8P / 8 = 6,738,415,616.
         s.parallel.gpus = 8;
         s.parallel.zero = ZeroStage::Stage3;
+        s.stack.stack = TrainingStack::DeepSpeed;
         b = estimate(s);
         QCOMPARE(countOf(b.parameters), Count(1'684'603'904 + 262'144'000));
         QCOMPARE(countOf(b.gradients), Count(1'684'603'904) + 262'144'000 + 1'000'000'000);

@@ -169,9 +169,14 @@ void deriveGradients(States &x)
     if (pl.reduceBucket > bytes(0))
         Builder::addTerm(k, "zero-reduce-bucket", QT_TRANSLATE_NOOP("Derivation", "ZeRO's gradient reduce bucket"),
                          Builder::times(b.input("n_bucket", QT_TRANSLATE_NOOP("Derivation", "elements of the reduce bucket (reduce_bucket_size)"),
-                                                b.s.parallel.reduceBucket),
+                                                b.r.stack.reduceBucket),
                                         x.grad16, false),
-                         pl.reduceBucket, QT_TRANSLATE_NOOP("Derivation", "DeepSpeed reduce_bucket_size, default 5e8 elements"));
+                         pl.reduceBucket,
+                         b.s.parallel.reduceBucket >= 0
+                                 ? QT_TRANSLATE_NOOP("Derivation", "reduce_bucket_size as set")
+                                 : b.s.stack.stack == TrainingStack::HfTrainer
+                                 ? QT_TRANSLATE_NOOP("Derivation", "Hugging Face's \"auto\" reduce_bucket_size: hidden_size² elements (transformers integrations/deepspeed.py)")
+                                 : QT_TRANSLATE_NOOP("Derivation", "DeepSpeed reduce_bucket_size, default 5e8 elements (deepspeed/runtime/zero/config.py)"));
     Builder::close(k, b.b.gradients);
 }
 

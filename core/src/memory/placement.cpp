@@ -144,7 +144,7 @@ Placement placeModelStates(const Scenario &s, const ResolvedScenario &r)
         pl.liveGradients = adapters ? bytes(0) : grad16.times(share.largestModule);
     }
     if (stage >= 1)
-        pl.reduceBucket = grad16.times(par.reduceBucket);
+        pl.reduceBucket = grad16.times(r.stack.reduceBucket);
     if (s.lora.mode == AdapterMode::Qlora)
         pl.dequantBuffer = frozenBaseBytesPer(s).times(ceilDiv(lora.largestQuantizedMatrix, maxOf(1, par.tensorParallel)));
 

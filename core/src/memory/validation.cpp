@@ -249,7 +249,8 @@ ValidationIssues validate(const Scenario &s)
             issues.add({ Field::ExpertParallel, Problem::NotDivisible, 0, 0, Field::Gpus });
     }
     inRange(Field::GpusPerNode, p.gpusPerNode);
-    inRange(Field::ReduceBucket, p.reduceBucket);
+    if (p.reduceBucket != -1) // -1: the stack's
+        inRange(Field::ReduceBucket, p.reduceBucket);
 
     if (s.lora.mode != AdapterMode::None) {
         inRange(Field::LoraRank, s.lora.rank);

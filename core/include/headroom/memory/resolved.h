@@ -8,6 +8,7 @@
 #include <headroom/memory/model.h>
 #include <headroom/memory/precision.h>
 #include <headroom/memory/scenario.h>
+#include <headroom/memory/stack.h>
 
 namespace headroom {
 
@@ -60,6 +61,7 @@ struct ResolvedScenario
     //! over the expert data-parallel group of d / e replicas instead of all d.
     Count trainableExpertOnRank = 0;
     Count expertShardDegree = 1; //!< d / e
+    StackChoices stack;          //!< the training stack's choices, sized (stack.h)
 };
 
 //! Everything above for \a scenario. Allocation-free.

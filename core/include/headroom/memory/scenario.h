@@ -8,6 +8,7 @@
 
 #include <headroom/memory/model.h>
 #include <headroom/memory/precision.h>
+#include <headroom/memory/stack.h>
 #include <headroom/memory/units.h>
 
 namespace headroom {
@@ -86,9 +87,10 @@ struct Parallelism
     ZeroStage zero = ZeroStage::Stage0;
     Offload offload = Offload::None;
     Count gpusPerNode = 8;
-    //! Elements in ZeRO's gradient reduce bucket (DeepSpeed's reduce_bucket_size, default 5e8):
-    //! a half-precision buffer every GPU holds at ZeRO stage 1 and above (placement.h).
-    Count reduceBucket = 500'000'000;
+    //! Elements in ZeRO's gradient reduce bucket (DeepSpeed's reduce_bucket_size): a
+    //! half-precision buffer every GPU holds at ZeRO stage 1 and above (placement.h). -1: the
+    //! training stack's (stack.h: DeepSpeed 5e8, Hugging Face's "auto" H², none for FSDP).
+    Count reduceBucket = -1;
 
     constexpr Count dataParallel() const
     {
@@ -129,6 +131,7 @@ struct Scenario
     Parallelism parallel;
     LoraSpec lora;
     GpuLimits gpu;
+    StackOptions stack;
 };
 
 std::string_view recomputeName(Recompute r);

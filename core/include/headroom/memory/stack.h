@@ -1,0 +1,125 @@
+#pragma once
+
+// Training stacks: the frameworks people launch runs with (Hugging Face Trainer and PEFT,
+// torchtune, litgpt, DeepSpeed, PyTorch FSDP and FSDP2, Megatron-LM), and the conventions of the
+// papers (ZeRO, the article's worked example). Each stack has defaults for the choices that move
+// memory: the activation model and kernels, the loss, the optimizer's implementation, which
+// buffers the framework allocates and how large.
+//
+// A scenario holds every choice as a plain value. applyStackDefaults() writes a stack's defaults
+// into a scenario (the CLI's --stack, a scenario file's "stack" key and the window's picker call
+// it before the user's own settings), so each choice can then be overridden one by one; the
+// few defaults that depend on other fields (Hugging Face's "auto" buckets follow the hidden
+// size) stay "the stack's" (-1) until resolveStack() sizes them. stackDefaultsOf() says which
+// values are the stack's, for the derivation.
+//
+// Every default names its source beside it in stack.cpp (repository, version, file).
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include <headroom/memory/units.h>
+
+namespace headroom {
+
+struct Scenario;
+
+enum class TrainingStack : std::uint8_t {
+    Paper,     //!< no framework buffers: the ZeRO paper's model states, the article's textbook example
+    HfTrainer, //!< Hugging Face Trainer / PEFT / TRL (accelerate for DeepSpeed and FSDP)
+    Torchtune, //!< torchtune recipes (pure BF16, chunked loss, FSDP2 when distributed)
+    Litgpt,    //!< Lightning litgpt (chunked loss without upcast, FSDP when distributed)
+    DeepSpeed, //!< DeepSpeed's engine with its own config defaults
+    Fsdp,      //!< PyTorch FSDP1, one unit per decoder layer
+    Fsdp2,     //!< PyTorch FSDP2 (fully_shard per decoder layer)
+    Megatron,  //!< Megatron-LM / Megatron-Core
+};
+
+inline constexpr TrainingStack kAllStacks[] = {
+    TrainingStack::Paper, TrainingStack::HfTrainer, TrainingStack::Torchtune, TrainingStack::Litgpt,
+    TrainingStack::DeepSpeed, TrainingStack::Fsdp, TrainingStack::Fsdp2, TrainingStack::Megatron,
+};
+
+//! How the loss meets the logits.
+enum class LossKind : std::uint8_t {
+    Plain,       //!< B·S·V logits upcast to FP32 whole, log-softmax saved (HF, torch.nn.CrossEntropyLoss)
+    Chunked,     //!< the head and the FP32 loss applied to N slices of the tokens (torchtune, litgpt)
+    FusedLinear, //!< head and loss fused chunk by chunk, the gradients computed in forward (Liger)
+};
+
+//! QLoRA's 4-bit base: NF4 with FP32 block scales, or with the scales quantized again.
+enum class QuantBase : std::uint8_t { Nf4, Nf4DoubleQuant };
+
+//! A choice whose stack default depends on the rest of the scenario.
+enum class StackSwitch : std::uint8_t { StackDefault, Off, On };
+
+//! The stack and its memory features, every one a plain value (see above).
+struct StackOptions
+{
+    TrainingStack stack = TrainingStack::Paper;
+    LossKind loss = LossKind::Plain;
+    Count lossChunks = 0;             //!< chunks of a chunked or fused loss; 0: the stack's
+    bool optimizerInBackward = false; //!< each gradient is applied and freed as backward produces it
+    bool activationOffload = false;   //!< saved activations copied to pinned host memory
+    bool compile = false;             //!< torch.compile fuses the norms and activations
+    bool pagedOptimizer = false;      //!< bitsandbytes paged states in CUDA managed memory
+    bool fusedOptimizer = true;       //!< fused (in place) vs torch's foreach (a temporary)
+    QuantBase quantBase = QuantBase::Nf4DoubleQuant;
+    // DeepSpeed ZeRO-3 (deepspeed/runtime/zero/config.py); -1: the stack's value.
+    Count maxLiveParameters = -1;
+    Count prefetchBucket = -1;
+    Count persistenceThreshold = -1;
+    StackSwitch overlapComm = StackSwitch::StackDefault; //!< DeepSpeed: on at stage 3, off below
+    bool zeroInit = true;             //!< ZeRO-3 builds the model partitioned (no whole copy on the host)
+    // Megatron
+    bool distributedOptimizer = false; //!< FP32 main parameters and moments sharded over data parallel
+    Count virtualStages = 1;           //!< --vpp: model chunks per pipeline stage (interleaved schedule)
+};
+
+//! The choices with the scenario-dependent defaults sized.
+struct StackChoices
+{
+    TrainingStack stack = TrainingStack::Paper;
+    LossKind loss = LossKind::Plain;
+    Count lossChunks = 1;
+    Count reduceBucket = 0;        //!< elements
+    Count maxLiveParameters = 0;
+    Count prefetchBucket = 0;
+    Count persistenceThreshold = 0;
+    bool overlapComm = false;
+    //! The framework gathers whole wrapped decoder layers (FSDP units) rather than parameter
+    //! by parameter up to a live limit (DeepSpeed).
+    bool gathersWholeLayers = false;
+    //! Units gathered ahead of the one computing (FSDP1 limit_all_gathers: up to two in flight).
+    Count prefetchUnits = 0;
+};
+
+//! The concrete choices of \a scenario. Allocation-free.
+StackChoices resolveStack(const Scenario &scenario);
+
+//! Writes \a stack's defaults into \a scenario: StackOptions, the activation model, kernels and
+//! profile, the reduce bucket, and the precision a stack imposes (torchtune: pure BF16).
+void applyStackDefaults(Scenario &scenario, TrainingStack stack);
+
+//! Whether \a scenario still has \a stack's value for each choice, for the derivation's "from
+//! the stack" or "set".
+struct StackDefaultness
+{
+    bool loss = true, lossChunks = true, optimizerInBackward = true, activationOffload = true, compile = true,
+         pagedOptimizer = true, fusedOptimizer = true, quantBase = true, reduceBucket = true, zero3 = true,
+         activations = true;
+};
+StackDefaultness stackDefaultness(const Scenario &scenario);
+
+// Stable names for files and the CLI; never translated.
+std::string_view stackName(TrainingStack stack);
+std::optional<TrainingStack> stackFromName(std::string_view name);
+std::string_view lossName(LossKind loss);
+std::optional<LossKind> lossFromName(std::string_view name);
+std::string_view quantBaseName(QuantBase q);
+std::optional<QuantBase> quantBaseFromName(std::string_view name);
+std::string_view stackSwitchName(StackSwitch s);
+std::optional<StackSwitch> stackSwitchFromName(std::string_view name);
+
+} // namespace headroom
