@@ -93,4 +93,22 @@ std::optional<EncoderHead> encoderHeadFromName(std::string_view n)
     return std::nullopt;
 }
 
+std::string_view geluImplName(GeluImpl g)
+{
+    switch (g) {
+    case GeluImpl::ModelDefault: return "model";
+    case GeluImpl::Fused: return "fused";
+    case GeluImpl::Python: return "python";
+    }
+    return {};
+}
+
+std::optional<GeluImpl> geluImplFromName(std::string_view name)
+{
+    for (GeluImpl g : { GeluImpl::ModelDefault, GeluImpl::Fused, GeluImpl::Python })
+        if (geluImplName(g) == name)
+            return g;
+    return std::nullopt;
+}
+
 } // namespace headroom

@@ -3,6 +3,7 @@
 // One training run to estimate: model, training set-up, activation model, runtime, placement.
 // A plain value: copying it allocates nothing, so sweeps can vary one field freely.
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -44,12 +45,27 @@ enum class ImplementationProfile {
     HfEagerCpu,    //!< Hugging Face eager code on PyTorch 1.13, CPU: what the calibration fixtures measured
 };
 
+/*!
+ * How the MLP's GELU runs: as one fused kernel that saves its input (F.gelu; nanoGPT, litgpt,
+ * HF's "gelu" and "gelu_pytorch_tanh"), or written out in Python (HF's gelu_new for GPT-2 and
+ * Phi), whose products save four B·S·F tensors. ModelDefault: the family's Hugging Face code.
+ */
+enum class GeluImpl : std::uint8_t { ModelDefault, Fused, Python };
+
 struct ActivationOptions
 {
     ActivationModelKind model = ActivationModelKind::Textbook;
     ImplementationProfile profile = ImplementationProfile::HfEager;
     AttentionKernel attention = AttentionKernel::Eager;
     double dropout = 0.0; //!< attention/residual dropout probability
+    GeluImpl gelu = GeluImpl::ModelDefault;
+    /*!
+     * Mixture of experts: the expert capacity factor of implementations that cap the tokens an
+     * expert takes (GShard, DeepSpeed-MoE, Megatron --moe-expert-capacity-factor): each expert
+     * holds at most ceil(factor x k x tokens / E) rows. 0: dropless, as Hugging Face's Mixtral
+     * and Qwen-MoE route, k x tokens rows in all.
+     */
+    double capacityFactor = 0.0;
 };
 
 /*!
@@ -108,6 +124,9 @@ struct LoraSpec
     Count rank = 16;
     //! Bit set of LoraTarget values.
     unsigned targets = 0;
+    //! lora_dropout: with p > 0 each adapter saves a dropout mask and the dropped input
+    //! (PEFT's default 0; torchtune's Llama-2 builders 0.05; litgpt 0.05).
+    double dropout = 0.0;
 };
 
 enum LoraTarget : unsigned {
@@ -139,6 +158,9 @@ std::optional<Recompute> recomputeFromName(std::string_view name);
 std::string_view activationModelName(ActivationModelKind k);
 std::optional<ActivationModelKind> activationModelFromName(std::string_view name);
 std::string_view familyName(BlockFamily f);
+//! "model", "fused", "python".
+std::string_view geluImplName(GeluImpl g);
+std::optional<GeluImpl> geluImplFromName(std::string_view name);
 std::optional<BlockFamily> familyFromName(std::string_view name);
 //! "family", "off", "on".
 std::string_view switchName(Switch s);
