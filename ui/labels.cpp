@@ -1,5 +1,7 @@
 #include "labels.h"
 
+#include <headroom/io/issuetext.h>
+
 #include "byteformat.h"
 
 namespace headroom {
@@ -211,34 +213,30 @@ QString Labels::field(Field f)
     case Field::ValueHeadDim: return tr("Value head dimension");
     case Field::RotaryFraction: return tr("Rotary fraction");
     case Field::ExpertParallel: return tr("Expert parallel");
+    case Field::Stack: return tr("Training stack");
+    case Field::Loss: return tr("Loss");
+    case Field::LossChunks: return tr("Loss chunks");
+    case Field::OptimizerInBackward: return tr("Optimizer in backward");
+    case Field::ActivationOffload: return tr("Activation offload");
+    case Field::Compile: return tr("torch.compile");
+    case Field::PagedOptimizer: return tr("Paged optimizer");
+    case Field::MaxLiveParameters: return tr("Max live parameters");
+    case Field::PrefetchBucket: return tr("Prefetch bucket");
+    case Field::PersistenceThreshold: return tr("Persistence threshold");
+    case Field::DistributedOptimizer: return tr("Distributed optimizer");
+    case Field::VirtualStages: return tr("Virtual pipeline stages");
+    case Field::LoraDropout: return tr("LoRA dropout");
+    case Field::CapacityFactor: return tr("Capacity factor");
+    case Field::ActivationModel: return tr("Activation model");
+    case Field::Optimizer: return tr("Optimizer");
     }
     return {};
 }
 
 QString Labels::issue(const ValidationIssue &i, const Scenario &s)
 {
-    const QString got = groupedCount(fieldValue(i.field, s));
-    switch (i.problem) {
-    case Problem::OutOfRange:
-        if (i.field == Field::Dropout)
-            return tr("%1: %2 is out of range; allowed: 0 to just below 1")
-                    .arg(field(i.field), QLocale().toString(s.activations.dropout));
-        return tr("%1: %2 is out of range; allowed: %3 to %4")
-                .arg(field(i.field), got, groupedCount(i.min), groupedCount(i.max));
-    case Problem::NotDivisible:
-        return tr("%1: %2 must divide %3 (%4) exactly")
-                .arg(field(i.field), got, field(i.other), groupedCount(fieldValue(i.other, s)));
-    case Problem::Missing:
-        return tr("%1 is required").arg(field(i.field));
-    case Problem::Requires:
-        if (i.min == i.max)
-            return tr("%1 needs %2 %3 (it is %4)")
-                    .arg(field(i.field), field(i.other), groupedCount(i.min), groupedCount(fieldValue(i.other, s)));
-        return tr("%1 needs %2 between %3 and %4 (it is %5)")
-                .arg(field(i.field), field(i.other), groupedCount(i.min), groupedCount(i.max),
-                     groupedCount(fieldValue(i.other, s)));
-    }
-    return {};
+    static const IssueWords words{ field, groupedCount, [](double v) { return QLocale().toString(v); } };
+    return issueText(i, s, words);
 }
 
 QString Labels::notACount(Field f, const QString &text)

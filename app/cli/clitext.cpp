@@ -1,5 +1,7 @@
 #include "clitext.h"
 
+#include <headroom/io/issuetext.h>
+
 #include <QCommandLineParser>
 #include <QTextStream>
 
@@ -72,28 +74,8 @@ QString option(Field f) { return QStringLiteral("--") + nameText(fieldName(f)); 
 
 QString issueText(const ValidationIssue &issue, const Scenario &s)
 {
-    const QString got = groupedDigits(fieldValue(issue.field, s));
-    switch (issue.problem) {
-    case Problem::OutOfRange:
-        if (issue.field == Field::Dropout)
-            return Cli::tr("%1: %2 is out of range; allowed: 0 <= p < 1").arg(option(issue.field)).arg(s.activations.dropout);
-        return Cli::tr("%1: %2 is out of range; allowed: %3 to %4")
-                .arg(option(issue.field), got, groupedDigits(issue.min), groupedDigits(issue.max));
-    case Problem::NotDivisible:
-        return Cli::tr("%1: %2 must divide %3 (%4) exactly")
-                .arg(option(issue.field), got, option(issue.other), groupedDigits(fieldValue(issue.other, s)));
-    case Problem::Missing:
-        return Cli::tr("%1 is required").arg(option(issue.field));
-    case Problem::Requires:
-        if (issue.min == issue.max)
-            return Cli::tr("%1 needs %2 %3 (it is %4)")
-                    .arg(option(issue.field), option(issue.other), groupedDigits(issue.min),
-                         groupedDigits(fieldValue(issue.other, s)));
-        return Cli::tr("%1 needs %2 between %3 and %4 (it is %5)")
-                .arg(option(issue.field), option(issue.other), groupedDigits(issue.min), groupedDigits(issue.max),
-                     groupedDigits(fieldValue(issue.other, s)));
-    }
-    return {};
+    static const IssueWords words{ option, groupedDigits, [](double v) { return QString::number(v); } };
+    return headroom::issueText(issue, s, words);
 }
 
 QString scenarioErrorText(const ScenarioError &e, bool viaOptions)

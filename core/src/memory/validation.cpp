@@ -55,6 +55,22 @@ FieldRange fieldRange(Field f)
     case Field::ValueHeadDim: return { 1, 65536 };
     case Field::RotaryFraction: return { 0, 1 };
     case Field::ExpertParallel: return { 1, 1024 };
+    case Field::LossChunks: return { 1, 1'000'000 };
+    case Field::MaxLiveParameters: return { 0, kE(15) };
+    case Field::PrefetchBucket: return { 0, kE(15) };
+    case Field::PersistenceThreshold: return { 0, kE(15) };
+    case Field::VirtualStages: return { 1, 1024 };
+    case Field::LoraDropout: return { 0, 1 };
+    case Field::CapacityFactor: return { 0, 1000 };
+    case Field::Stack:
+    case Field::Loss:
+    case Field::OptimizerInBackward:
+    case Field::ActivationOffload:
+    case Field::Compile:
+    case Field::PagedOptimizer:
+    case Field::DistributedOptimizer:
+    case Field::ActivationModel:
+    case Field::Optimizer: return { 0, 1 };
     }
     return { 0, 0 };
 }
@@ -100,6 +116,22 @@ std::string_view fieldName(Field f)
     case Field::ValueHeadDim: return "v-head-dim";
     case Field::RotaryFraction: return "rotary-fraction";
     case Field::ExpertParallel: return "ep";
+    case Field::Stack: return "stack";
+    case Field::Loss: return "loss";
+    case Field::LossChunks: return "loss-chunks";
+    case Field::OptimizerInBackward: return "optimizer-in-backward";
+    case Field::ActivationOffload: return "activation-offload";
+    case Field::Compile: return "compile";
+    case Field::PagedOptimizer: return "paged-optimizer";
+    case Field::MaxLiveParameters: return "max-live-parameters";
+    case Field::PrefetchBucket: return "prefetch-bucket";
+    case Field::PersistenceThreshold: return "persistence-threshold";
+    case Field::DistributedOptimizer: return "distributed-optimizer";
+    case Field::VirtualStages: return "vpp";
+    case Field::LoraDropout: return "lora-dropout";
+    case Field::CapacityFactor: return "capacity-factor";
+    case Field::ActivationModel: return "activations";
+    case Field::Optimizer: return "optimizer";
     }
     return {};
 }
@@ -153,9 +185,93 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::ValueHeadDim: return s.model.mla.valueHeadDim;
     case Field::RotaryFraction: return 0;
     case Field::ExpertParallel: return s.parallel.expertParallel;
+    case Field::Stack: return static_cast<Count>(s.stack.stack);
+    case Field::Loss: return static_cast<Count>(s.stack.loss);
+    case Field::LossChunks: return s.stack.lossChunks;
+    case Field::OptimizerInBackward: return s.stack.optimizerInBackward ? 1 : 0;
+    case Field::ActivationOffload: return s.stack.activationOffload ? 1 : 0;
+    case Field::Compile: return s.stack.compile ? 1 : 0;
+    case Field::PagedOptimizer: return s.stack.pagedOptimizer ? 1 : 0;
+    case Field::MaxLiveParameters: return s.stack.maxLiveParameters;
+    case Field::PrefetchBucket: return s.stack.prefetchBucket;
+    case Field::PersistenceThreshold: return s.stack.persistenceThreshold;
+    case Field::DistributedOptimizer: return s.stack.distributedOptimizer ? 1 : 0;
+    case Field::VirtualStages: return s.stack.virtualStages;
+    case Field::LoraDropout: return 0;
+    case Field::CapacityFactor: return 0;
+    case Field::ActivationModel: return static_cast<Count>(s.activations.model);
+    case Field::Optimizer: return static_cast<Count>(s.training.precision.optimizer);
     }
     return 0;
 }
+
+namespace {
+
+// What the training stack's features need of the rest of the scenario (stack.h).
+void validateStack(const Scenario &s, ValidationIssues &issues)
+{
+    const StackOptions &o = s.stack;
+    const Parallelism &p = s.parallel;
+    auto unsupported = [&issues](Field field, Field other, Conflict why) {
+        issues.add({ field, Problem::Unsupported, 0, 0, other, why });
+    };
+    auto inRange = [&issues](Field f, Count v) {
+        const FieldRange r = fieldRange(f);
+        if (v < r.min || v > r.max) {
+            issues.add({ f, Problem::OutOfRange, r.min, r.max, f });
+            return false;
+        }
+        return true;
+    };
+    const bool fsdp = o.stack == TrainingStack::Fsdp || o.stack == TrainingStack::Fsdp2;
+    if (fsdp && p.zero == ZeroStage::Stage1)
+        unsupported(Field::Zero, Field::Stack, Conflict::FsdpHasNoStage1);
+    if (o.stack == TrainingStack::Megatron && p.zero != ZeroStage::Stage0)
+        unsupported(Field::Zero, Field::Stack, Conflict::MegatronHasNoZero);
+    const bool textbook = s.activations.model == ActivationModelKind::Textbook;
+    if (o.loss != LossKind::Plain && textbook)
+        unsupported(Field::Loss, Field::ActivationModel, Conflict::LossNeedsItemized);
+    if (o.lossChunks != 0)
+        inRange(Field::LossChunks, o.lossChunks);
+    if (o.compile && textbook)
+        unsupported(Field::Compile, Field::ActivationModel, Conflict::CompileNeedsItemized);
+    if (o.activationOffload && textbook)
+        unsupported(Field::ActivationOffload, Field::ActivationModel, Conflict::OffloadNeedsItemized);
+    if (o.optimizerInBackward) {
+        // torchtune: "optimizer_in_bwd" with gradient accumulation raises; the recipes that
+        // have it are single-device ones (recipes/full_finetune_single_device.py L122-130).
+        if (s.training.gradAccumSteps > 1)
+            unsupported(Field::OptimizerInBackward, Field::GradAccum, Conflict::InBackwardNoAccumulation);
+        if (p.zero != ZeroStage::Stage0 || p.gpus > 1)
+            unsupported(Field::OptimizerInBackward, Field::Gpus, Conflict::InBackwardNoSharding);
+    }
+    if (o.pagedOptimizer) {
+        if (p.offload != Offload::None)
+            unsupported(Field::PagedOptimizer, Field::Zero, Conflict::PagedNeedsGpuStates);
+        const Optimizer opt = s.training.precision.optimizer;
+        if (opt != Optimizer::AdamW && opt != Optimizer::Adam && opt != Optimizer::Adam8bit && opt != Optimizer::Lion)
+            unsupported(Field::PagedOptimizer, Field::Optimizer, Conflict::PagedNeedsAdam);
+    }
+    if (o.maxLiveParameters >= 0)
+        inRange(Field::MaxLiveParameters, o.maxLiveParameters);
+    if (o.prefetchBucket >= 0)
+        inRange(Field::PrefetchBucket, o.prefetchBucket);
+    if (o.persistenceThreshold >= 0)
+        inRange(Field::PersistenceThreshold, o.persistenceThreshold);
+    if (o.distributedOptimizer && o.stack != TrainingStack::Megatron)
+        unsupported(Field::DistributedOptimizer, Field::Stack, Conflict::DistributedNeedsMegatron);
+    if (inRange(Field::VirtualStages, o.virtualStages) && o.virtualStages > 1) {
+        if (p.pipelineParallel < 2)
+            unsupported(Field::VirtualStages, Field::PipelineParallel, Conflict::VirtualNeedsPipeline);
+        else if (s.model.layers % (p.pipelineParallel * o.virtualStages) != 0)
+            unsupported(Field::VirtualStages, Field::Layers, Conflict::VirtualDividesLayers);
+    }
+    const double f = s.activations.capacityFactor;
+    if (!(f >= 0.0 && f <= 1000.0))
+        issues.add({ Field::CapacityFactor, Problem::OutOfRange, 0, 1000, Field::CapacityFactor });
+}
+
+} // namespace
 
 ValidationIssues validate(const Scenario &s)
 {
@@ -252,8 +368,12 @@ ValidationIssues validate(const Scenario &s)
     if (p.reduceBucket != -1) // -1: the stack's
         inRange(Field::ReduceBucket, p.reduceBucket);
 
+    validateStack(s, issues);
+
     if (s.lora.mode != AdapterMode::None) {
         inRange(Field::LoraRank, s.lora.rank);
+        if (!(s.lora.dropout >= 0.0 && s.lora.dropout < 1.0))
+            issues.add({ Field::LoraDropout, Problem::OutOfRange, 0, 1, Field::LoraDropout });
         // No targets named means the default, q and v (lora.h, kDefaultLoraTargets).
         if (s.lora.targets != 0)
             inRange(Field::LoraTargets, s.lora.targets);

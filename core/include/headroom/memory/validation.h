@@ -19,16 +19,38 @@ enum class Field : std::uint8_t {
     Zero, Offload, GpusPerNode, ReduceBucket,
     HeadDim, TypeVocab, Experts, ExpertsPerToken, ExpertFfn, SharedExperts, SharedFfn, DenseLayers,
     QLoraRank, KvLoraRank, RopeHeadDim, NopeHeadDim, ValueHeadDim, RotaryFraction, ExpertParallel,
+    // Training stacks (stack.h)
+    Stack, Loss, LossChunks, OptimizerInBackward, ActivationOffload, Compile, PagedOptimizer,
+    MaxLiveParameters, PrefetchBucket, PersistenceThreshold, DistributedOptimizer, VirtualStages,
+    LoraDropout, CapacityFactor, ActivationModel, Optimizer,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::ExpertParallel;
+inline constexpr Field kLastField = Field::Optimizer;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
     NotDivisible,   //!< must divide, or be divisible by, another field (other)
     Missing,        //!< required and not given
     Requires,       //!< its current value needs another field (other) within [min, max]
+    Unsupported,    //!< its value does not go with another field's (other): reason says why
+};
+
+//! Why two choices do not go together (Problem::Unsupported).
+enum class Conflict : std::uint8_t {
+    None,
+    FsdpHasNoStage1,          //!< FSDP shards gradients with parameters: no ZeRO-1
+    LossNeedsItemized,        //!< a chunked or fused loss under the textbook formula, which has no loss
+    CompileNeedsItemized,     //!< compile removes saved tensors the textbook formula does not list
+    OffloadNeedsItemized,     //!< activation offload moves the itemized model's saved tensors
+    InBackwardNoAccumulation, //!< optimizer-in-backward steps as gradients arrive: no accumulation
+    InBackwardNoSharding,     //!< optimizer-in-backward is a single-device feature (torchtune)
+    PagedNeedsGpuStates,      //!< paged states live in managed memory, not offloaded by ZeRO
+    PagedNeedsAdam,           //!< bitsandbytes pages Adam-type states only
+    MegatronHasNoZero,        //!< Megatron shards with its distributed optimizer, not ZeRO
+    DistributedNeedsMegatron, //!< the distributed optimizer is Megatron's
+    VirtualNeedsPipeline,     //!< interleaving needs pipeline stages
+    VirtualDividesLayers,     //!< each stage's layers split into v chunks evenly
 };
 
 struct ValidationIssue
@@ -38,6 +60,7 @@ struct ValidationIssue
     Count min = 0;
     Count max = 0;
     Field other = Field::Params; //!< for NotDivisible: field must divide this one
+    Conflict reason = Conflict::None; //!< for Unsupported
 };
 
 class ValidationIssues

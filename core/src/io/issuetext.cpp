@@ -1,0 +1,89 @@
+#include <headroom/io/issuetext.h>
+
+#include <QCoreApplication>
+
+namespace headroom {
+
+namespace {
+
+struct Issue
+{
+    Q_DECLARE_TR_FUNCTIONS(Issue)
+};
+
+// The real-valued fields, which fieldValue() cannot hold.
+bool realValued(Field f, const Scenario &s, double &value)
+{
+    switch (f) {
+    case Field::Dropout: value = s.activations.dropout; return true;
+    case Field::LoraDropout: value = s.lora.dropout; return true;
+    case Field::CapacityFactor: value = s.activations.capacityFactor; return true;
+    default: return false;
+    }
+}
+
+} // namespace
+
+QString conflictReason(Conflict reason)
+{
+    switch (reason) {
+    case Conflict::None: return {};
+    case Conflict::FsdpHasNoStage1:
+        return Issue::tr("FSDP shards gradients together with parameters: NO_SHARD is --zero 0, SHARD_GRAD_OP --zero 2, "
+                         "FULL_SHARD --zero 3");
+    case Conflict::LossNeedsItemized:
+        return Issue::tr("the textbook formula has no loss to chunk or fuse; use the itemized model (--activations transformer)");
+    case Conflict::CompileNeedsItemized:
+        return Issue::tr("compiling removes saved tensors the textbook formula does not list; use the itemized model");
+    case Conflict::OffloadNeedsItemized:
+        return Issue::tr("offloading moves the itemized model's saved tensors; use the itemized model");
+    case Conflict::InBackwardNoAccumulation:
+        return Issue::tr("the optimizer steps while backward produces each gradient, so gradients cannot be accumulated "
+                         "(torchtune refuses the combination)");
+    case Conflict::InBackwardNoSharding:
+        return Issue::tr("optimizer-in-backward is a single-GPU feature of torchtune's recipes, without ZeRO");
+    case Conflict::PagedNeedsGpuStates:
+        return Issue::tr("paged optimizer states live in CUDA managed memory; ZeRO offload moves states another way");
+    case Conflict::PagedNeedsAdam:
+        return Issue::tr("bitsandbytes pages the states of its Adam, AdamW and Lion optimizers only");
+    case Conflict::MegatronHasNoZero:
+        return Issue::tr("Megatron shards optimizer states with its distributed optimizer (--distributed-optimizer), not ZeRO");
+    case Conflict::DistributedNeedsMegatron:
+        return Issue::tr("the distributed optimizer is Megatron's (--stack megatron); elsewhere use ZeRO stage 1");
+    case Conflict::VirtualNeedsPipeline:
+        return Issue::tr("interleaving splits pipeline stages into chunks, so it needs at least 2 stages (--pp)");
+    case Conflict::VirtualDividesLayers:
+        return Issue::tr("the layers must split evenly into p × v model chunks");
+    }
+    return {};
+}
+
+QString issueText(const ValidationIssue &i, const Scenario &s, const IssueWords &w)
+{
+    const QString got = w.count(fieldValue(i.field, s));
+    switch (i.problem) {
+    case Problem::OutOfRange: {
+        double real = 0;
+        if (realValued(i.field, s, real)) {
+            if (i.field == Field::CapacityFactor)
+                return Issue::tr("%1: %2 is out of range; allowed: 0 (dropless) to %3").arg(w.field(i.field), w.real(real), w.count(i.max));
+            return Issue::tr("%1: %2 is out of range; allowed: 0 to just below 1").arg(w.field(i.field), w.real(real));
+        }
+        return Issue::tr("%1: %2 is out of range; allowed: %3 to %4").arg(w.field(i.field), got, w.count(i.min), w.count(i.max));
+    }
+    case Problem::NotDivisible:
+        return Issue::tr("%1: %2 must divide %3 (%4) exactly").arg(w.field(i.field), got, w.field(i.other), w.count(fieldValue(i.other, s)));
+    case Problem::Missing: return Issue::tr("%1 is required").arg(w.field(i.field));
+    case Problem::Requires:
+        if (i.min == i.max)
+            return Issue::tr("%1 needs %2 %3 (it is %4)").arg(w.field(i.field), w.field(i.other), w.count(i.min), w.count(fieldValue(i.other, s)));
+        return Issue::tr("%1 needs %2 between %3 and %4 (it is %5)")
+                .arg(w.field(i.field), w.field(i.other), w.count(i.min), w.count(i.max), w.count(fieldValue(i.other, s)));
+    case Problem::Unsupported:
+        //: %1 the field, %2 the other field, %3 why they do not go together
+        return Issue::tr("%1 does not go with this %2: %3").arg(w.field(i.field), w.field(i.other), conflictReason(i.reason));
+    }
+    return {};
+}
+
+} // namespace headroom
