@@ -293,7 +293,7 @@ void MainWindow::restoreSession()
         // A remembered scenario that no longer reads (a preset removed from the catalogue) is
         // dropped quietly: the window starts from the default, as on first use.
         const QJsonDocument json = QJsonDocument::fromJson(last);
-        ScenarioSpec spec;
+        ScenarioSpec spec = realisticDefaults();
         if (json.isObject() && applyScenarioJson(json.object(), m_document->catalogue(), spec).ok()
             && validate(spec.scenario).empty())
             m_document->reset(spec);

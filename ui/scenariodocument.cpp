@@ -76,7 +76,7 @@ bool ScenarioDocument::isModified() const
 
 ScenarioSpec ScenarioDocument::defaultSpec(const Catalogue &catalogue)
 {
-    ScenarioSpec spec;
+    ScenarioSpec spec = realisticDefaults();
     const QString presetId = catalogue.preset(QStringLiteral("llama-2-7b")) || catalogue.presets.isEmpty()
             ? QStringLiteral("llama-2-7b")
             : catalogue.presets.constFirst().id;
@@ -209,7 +209,7 @@ bool ScenarioDocument::load(const QString &path, QString *error)
 {
     // A file describes a whole scenario: it starts from the core's defaults, not from whatever
     // the window shows, so the same file always gives the same scenario.
-    ScenarioSpec loaded;
+    ScenarioSpec loaded = realisticDefaults();
     const ScenarioError e = readScenarioFile(path, m_catalogue, loaded);
     if (!e.ok()) {
         if (error)

@@ -39,6 +39,8 @@ QJsonObject perGpuJson(const Breakdown &b)
         { QStringLiteral("gradients"), jsonBytes(b.gradients) },
         { QStringLiteral("master_weights"), jsonBytes(b.masterWeights) },
         { QStringLiteral("optimizer_states"), jsonBytes(b.optimizerStates) },
+        // The four model-state buckets together: the figure of Rajbhandari et al. 2020, Figure 1.
+        { QStringLiteral("model_states"), jsonBytes(b.modelStates()) },
         { QStringLiteral("activations"), jsonBytes(b.activations) },
         { QStringLiteral("overhead"), jsonBytes(b.overhead) },
         { QStringLiteral("total"), jsonBytes(b.total()) },
@@ -277,7 +279,7 @@ int runEstimateCommand(const QStringList &arguments)
     Catalogue catalogue;
     if (!loadCatalogueOrComplain(catalogue))
         return kBadInput;
-    ScenarioSpec spec;
+    ScenarioSpec spec = realisticDefaults();
     HfModel imported;
     if (!scenarioFromOptions(parser, catalogue, spec, &imported))
         return kBadInput;

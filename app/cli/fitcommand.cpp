@@ -120,7 +120,7 @@ int runFitCommand(const QStringList &arguments)
         return kBadInput;
     FitOptions f;
     const bool fitOk = readFitOptions(parser, catalogue, f);
-    ScenarioSpec spec;
+    ScenarioSpec spec = realisticDefaults();
     if (!scenarioFromOptions(parser, catalogue, spec) || !fitOk)
         return kBadInput;
     const Scenario &s = spec.scenario;

@@ -79,7 +79,8 @@ private slots:
         const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
                             QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--gpus"), QStringLiteral("8"),
                             QStringLiteral("--zero"), QStringLiteral("1"), QStringLiteral("--lora"), QStringLiteral("qlora"),
-                            QStringLiteral("--reduce-bucket"), QStringLiteral("5e8"), QStringLiteral("--explain") });
+                            QStringLiteral("--reduce-bucket"), QStringLiteral("5e8"), QStringLiteral("--activations"),
+                            QStringLiteral("textbook"), QStringLiteral("--explain") });
         QCOMPARE(r.exitCode, 0);
         const QString out = QString::fromUtf8(r.out);
         for (const char *expected : {
@@ -249,6 +250,68 @@ private slots:
         QVERIFY(r.err.contains("\\x1b[31mxxx"));
     }
 
+    // Rajbhandari et al. 2020, Figure 1: 7.5B parameters, Adam with FP16 weights and an FP32
+    // master copy (K = 12), 64 GPUs: 16 Ψ = 120 GB; 4 Ψ + 12 Ψ / 64 = 31.4 GB; 2 Ψ + 14 Ψ / 64 =
+    // 16.6 GB; 16 Ψ / 64 = 1.9 GB. Under the paper stack (no framework buffers) exactly so.
+    void zeroPaperTable_data()
+    {
+        QTest::addColumn<int>("stage");
+        QTest::addColumn<qint64>("bytes");
+        QTest::newRow("baseline") << 0 << Q_INT64_C(120000000000);
+        QTest::newRow("P_os") << 1 << Q_INT64_C(31406250000);
+        QTest::newRow("P_os+g") << 2 << Q_INT64_C(16640625000);
+        QTest::newRow("P_os+g+p") << 3 << Q_INT64_C(1875000000);
+    }
+
+    void zeroPaperTable()
+    {
+        QFETCH(int, stage);
+        QFETCH(qint64, bytes);
+        const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--params"), QStringLiteral("7.5e9"), QStringLiteral("--layers"),
+                            QStringLiteral("32"), QStringLiteral("--hidden"), QStringLiteral("4096"), QStringLiteral("--heads"),
+                            QStringLiteral("32"), QStringLiteral("--recipe"), QStringLiteral("fp16-master"), QStringLiteral("--optimizer"),
+                            QStringLiteral("adam"), QStringLiteral("--zero"), QString::number(stage), QStringLiteral("--gpus"),
+                            QStringLiteral("64"), QStringLiteral("--stack"), QStringLiteral("paper"), QStringLiteral("--overhead"),
+                            QStringLiteral("0"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject perGpu = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("per_gpu")).toObject();
+        QCOMPARE(perGpu.value(QStringLiteral("model_states")).toInteger(), bytes);
+        // --reduce-bucket 0 is accepted (no bucket), as the paper counts none.
+        const Run none = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--zero"),
+                               QStringLiteral("2"), QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--reduce-bucket"),
+                               QStringLiteral("0"), QStringLiteral("--stack"), QStringLiteral("deepspeed") });
+        QCOMPARE(none.exitCode, 0);
+    }
+
+    // Combinations a stack does not have are refused with the reason, never ignored.
+    void unsupportedCombinations_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("fsdp zero 1") << QStringList{ "--stack", "fsdp", "--zero", "1", "--gpus", "8" }
+                                     << QStringLiteral("--zero does not go with this --stack: FSDP shards gradients together with parameters");
+        QTest::newRow("chunked textbook") << QStringList{ "--loss", "chunked", "--activations", "textbook" }
+                                          << QStringLiteral("--loss does not go with this --activations: the textbook formula has no loss");
+        QTest::newRow("in-backward accumulation") << QStringList{ "--optimizer-in-backward", "--grad-accum", "4" }
+                                                  << QStringLiteral("--optimizer-in-backward does not go with this --grad-accum");
+        QTest::newRow("megatron zero") << QStringList{ "--stack", "megatron", "--zero", "1", "--gpus", "8" }
+                                       << QStringLiteral("not ZeRO");
+        QTest::newRow("vpp without pp") << QStringList{ "--vpp", "2" } << QStringLiteral("--vpp does not go with this --pp");
+        QTest::newRow("unknown stack") << QStringList{ "--stack", "jax" }
+                                       << QStringLiteral("paper|hf-trainer|torchtune|litgpt|deepspeed|fsdp|fsdp2|megatron");
+        QTest::newRow("loss chunks 0") << QStringList{ "--loss", "chunked", "--loss-chunks", "-3" }
+                                       << QStringLiteral("--loss-chunks: -3 is out of range; allowed: 1 to 1,000,000");
+    }
+
+    void unsupportedCombinations()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QString, message);
+        const Run r = cli(QStringList{ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b") } + options);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    }
+
     void outOfRangeSaysTheRange()
     {
         const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--layers"), QStringLiteral("0"), QStringLiteral("--hidden"),
@@ -268,8 +331,9 @@ private slots:
         };
         const QString good = write("good.json", "{\"schema\": 1, \"model\": {\"params\": \"7B\", \"layers\": 32, \"hidden\": 4096, \"heads\": 32},"
                                                 " \"training\": {\"batch\": 4, \"seq\": 2048, \"recipe\": \"fp16-master\"},"
-                                                " \"runtime\": {\"overhead\": 0}}");
-        // Options override the file: B = 1 gives the article's total again.
+                                                " \"runtime\": {\"overhead\": 0}, \"stack\": {\"name\": \"paper\"}}");
+        // Options override the file: B = 1 gives the article's total again (the paper stack:
+        // the textbook formula and no framework buffers).
         const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--scenario"), good, QStringLiteral("--batch"), QStringLiteral("1"),
                             QStringLiteral("--json") });
         QCOMPARE(r.exitCode, 0);

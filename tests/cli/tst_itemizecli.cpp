@@ -94,7 +94,7 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("12,222,726,144")));
         QVERIFY(text.contains(QStringLiteral("330,342,408")));
         QVERIFY(text.contains(QStringLiteral("B×S×F")));
-        QVERIFY(text.contains(QStringLiteral("hf-eager profile, sdpa attention")));
+        QVERIFY(text.contains(QStringLiteral("hf-sdpa profile, sdpa attention")));
     }
 
     void jsonItemsAndPeak()
@@ -131,9 +131,14 @@ private slots:
         const QJsonObject textbook = json(kLlama + QStringList{ QStringLiteral("--activations"), QStringLiteral("textbook") });
         QVERIFY(item(textbook, QStringLiteral("self_attn.lse")).isEmpty());
         QVERIFY(!item(textbook, QStringLiteral("attn.scores")).isEmpty());
-        // Without any of the activation options the default stays the textbook formula.
+        // Without any of the activation options the default is the itemized model under the
+        // Hugging Face Trainer stack (SDPA); the paper stack brings the textbook formula back.
         const QJsonObject plain = json({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b") });
-        QVERIFY(!item(plain, QStringLiteral("attn.scores")).isEmpty());
+        QVERIFY(!item(plain, QStringLiteral("self_attn.lse")).isEmpty());
+        QVERIFY(item(plain, QStringLiteral("attn.scores")).isEmpty());
+        const QJsonObject paper = json({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                                         QStringLiteral("--stack"), QStringLiteral("paper") });
+        QVERIFY(!item(paper, QStringLiteral("attn.scores")).isEmpty());
     }
 
     void profiles()

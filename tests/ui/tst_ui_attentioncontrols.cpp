@@ -92,7 +92,10 @@ private slots:
     {
         InputPane *pane = m_window->inputPane();
         ScenarioDocument *doc = m_window->document();
-        // The default scenario uses the textbook formula: the profile and dropout mean nothing to it.
+        // Under the textbook formula the profile and dropout mean nothing.
+        ScenarioSpec paper = ScenarioDocument::defaultSpec(m_catalogue);
+        applyStackDefaults(paper.scenario, TrainingStack::Paper);
+        QVERIFY(doc->reset(paper));
         QCOMPARE(doc->scenario().activations.model, ActivationModelKind::Textbook);
         QVERIFY(!pane->profileBox()->isEnabled());
         QVERIFY(!pane->dropoutField()->isEnabled());

@@ -72,6 +72,7 @@ QList<Case> cases()
           { { "model", llama7b },
             { "training", training(1, 2048, "bf16-master") },
             { "parallel", group({ { "tp", 8 } }) },
+            { "activations", group({ { "model", QStringLiteral("textbook") } }) },
             { "gpu", group({ { "kind", QStringLiteral("a100-80gb") }, { "count", 8 } }) } } },
         // 5. QLoRA with TP 8 and ZeRO-1 (the issue's --explain case): no full fine-tuning lines.
         { "tp8-zero1-qlora",

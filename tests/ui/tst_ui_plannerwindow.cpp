@@ -87,6 +87,14 @@ private slots:
         m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        // The figures below are the article's: the default scenario under the paper stack (the
+        // textbook formula, every bucket resident). opensOnTheRealisticDefault() checks the
+        // window's own default.
+        if (QTest::currentTestFunction() != QByteArrayLiteral("opensOnTheRealisticDefault")) {
+            ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
+            applyStackDefaults(spec.scenario, TrainingStack::Paper);
+            QVERIFY(m_window->document()->reset(spec));
+        }
     }
 
     void cleanup()
@@ -94,6 +102,18 @@ private slots:
         m_window.reset();
         m_settings.reset();
         m_dir.reset();
+    }
+
+    // A fresh window answers "will my run fit" as the Hugging Face Trainer runs it: the
+    // itemized model with SDPA (LLaMA-2 7B, B = 1, S = 2048: the peak 110,164,803,584 bytes
+    // worked by hand in tst_itemizecli), the chart's bar at that peak.
+    void opensOnTheRealisticDefault()
+    {
+        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        QCOMPARE(bar.peakBytes, double(110'164'803'584));
+        QVERIFY(bar.sumOfBucketsBytes > bar.peakBytes);
+        QCOMPARE(m_window->inputPane()->activationModelBox()->currentData().toInt(),
+                 static_cast<int>(ActivationModelKind::Transformer));
     }
 
     void opensOnTheDefaultScenario()

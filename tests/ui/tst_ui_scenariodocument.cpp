@@ -37,6 +37,15 @@ Catalogue loadedCatalogue()
     return c;
 }
 
+// The article's convention: the default scenario under the paper stack (the textbook formula,
+// every bucket resident, no framework buffers), where every figure below is worked by hand.
+void toTextbook(ScenarioDocument &doc)
+{
+    ScenarioSpec spec = ScenarioDocument::defaultSpec(doc.catalogue());
+    applyStackDefaults(spec.scenario, TrainingStack::Paper);
+    QVERIFY(doc.reset(spec));
+}
+
 } // namespace
 
 class TestScenarioDocument : public QObject
@@ -46,9 +55,27 @@ class TestScenarioDocument : public QObject
 private slots:
     void initTestCase() { m_catalogue = loadedCatalogue(); }
 
+    // A fresh document answers as the Hugging Face Trainer would run it: the itemized model with
+    // SDPA. LLaMA-2 7B, B = 1, S = 2048 (worked by hand in tst_itemizecli): 381,960,192 bytes a
+    // layer x 32 + 330,342,408 outside = 12,553,068,552; the peak, 110,164,803,584 bytes, comes
+    // in the first layer's backward, below the plain sum of the buckets.
+    void defaultScenarioIsRealistic()
+    {
+        ScenarioDocument doc(m_catalogue);
+        const Scenario &s = doc.scenario();
+        QCOMPARE(s.stack.stack, TrainingStack::HfTrainer);
+        QCOMPARE(s.activations.model, ActivationModelKind::Transformer);
+        QCOMPARE(s.activations.attention, AttentionKernel::Sdpa);
+        QCOMPARE(doc.breakdown().activations, bytes(12'553'068'552));
+        QCOMPARE(doc.breakdown().peak, bytes(110'164'803'584));
+        QCOMPARE(doc.breakdown().peakPhase, StepPhase::Backward);
+        QVERIFY(doc.breakdown().peak < doc.breakdown().total());
+    }
+
     void defaultScenario()
     {
         ScenarioDocument doc(m_catalogue);
+        toTextbook(doc);
         const ScenarioSpec &spec = doc.spec();
         QCOMPARE(spec.presetId, QStringLiteral("llama-2-7b"));
         QCOMPARE(spec.gpuId, QStringLiteral("a100-80gb"));
@@ -74,6 +101,7 @@ private slots:
     void editReestimatesAndSignals()
     {
         ScenarioDocument doc(m_catalogue);
+        toTextbook(doc);
         QSignalSpy scenario(&doc, &ScenarioDocument::scenarioChanged);
         QSignalSpy breakdown(&doc, &ScenarioDocument::breakdownChanged);
         QVERIFY(doc.edit(ScenarioDocument::EditKind::Batch, QStringLiteral("batch"),
@@ -94,6 +122,7 @@ private slots:
     void checkpointingDropsActivations()
     {
         ScenarioDocument doc(m_catalogue);
+        toTextbook(doc);
         doc.edit(ScenarioDocument::EditKind::Recompute, QStringLiteral("full"),
                  [](ScenarioSpec &s) { s.scenario.training.recompute = Recompute::Full; });
         // Full: every layer keeps its input (2 x B*S*H = 16,777,216 B) plus one layer rebuilt.
@@ -103,6 +132,7 @@ private slots:
     void invalidDraftKeepsLastValidScenario()
     {
         ScenarioDocument doc(m_catalogue);
+        toTextbook(doc);
         QSignalSpy issues(&doc, &ScenarioDocument::issuesChanged);
         QSignalSpy breakdown(&doc, &ScenarioDocument::breakdownChanged);
         QVERIFY(!doc.edit(ScenarioDocument::EditKind::Heads, QStringLiteral("heads"),
@@ -142,6 +172,7 @@ private slots:
     void undoRestoresAndMergesADrag()
     {
         ScenarioDocument doc(m_catalogue);
+        toTextbook(doc);
         for (Count b : { 2, 3, 4, 5, 6 })
             doc.edit(ScenarioDocument::EditKind::Batch, QStringLiteral("batch"),
                      [b](ScenarioSpec &s) { s.scenario.training.microBatch = b; });

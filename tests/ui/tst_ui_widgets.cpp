@@ -17,6 +17,14 @@
 
 using namespace headroom;
 
+// The article's figures: the default scenario under the paper stack (the textbook formula).
+ScenarioSpec textbookSpec(const Catalogue &catalogue)
+{
+    ScenarioSpec spec = ScenarioDocument::defaultSpec(catalogue);
+    applyStackDefaults(spec.scenario, TrainingStack::Paper);
+    return spec;
+}
+
 class TestWidgets : public QObject
 {
     Q_OBJECT
@@ -134,7 +142,7 @@ private slots:
 
     void doctorCoversEverySymptom()
     {
-        const ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
+        const ScenarioSpec spec = textbookSpec(m_catalogue);
         const Breakdown b = estimate(spec.scenario);
         for (Symptom s : kAllSymptoms) {
             const Diagnosis d = diagnose(s, spec, b, m_catalogue, DisplayUnit::Binary);
@@ -177,7 +185,7 @@ private slots:
 
     void verdictWithoutAGpu()
     {
-        ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
+        ScenarioSpec spec = textbookSpec(m_catalogue);
         spec.gpuId.clear();
         spec.scenario.gpu.capacity = bytes(0);
         const Verdict v = buildVerdict(spec, estimate(spec.scenario), derive(spec.scenario), m_catalogue, DisplayUnit::Decimal);
@@ -209,7 +217,7 @@ private slots:
         // The itemized model's peak is the step timeline's highest point, below the plain sum:
         // the sheet's peak section lists what is live there, term by term, and labels the sum
         // as the sum.
-        ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
+        ScenarioSpec spec = textbookSpec(m_catalogue);
         spec.scenario.activations.model = ActivationModelKind::Transformer;
         const Breakdown b = estimate(spec.scenario);
         QVERIFY(b.peak < b.total());
@@ -238,7 +246,7 @@ private slots:
         QVERIFY(sheet.tensors.size() > 5);
 
         // The textbook model keeps every bucket resident: its peak is the sum, said as such.
-        const ScenarioSpec textbook = ScenarioDocument::defaultSpec(m_catalogue);
+        const ScenarioSpec textbook = textbookSpec(m_catalogue);
         const Breakdown tb = estimate(textbook.scenario);
         const MathSheet plain = buildMathSheet(textbook, tb, derive(textbook.scenario), m_catalogue, DisplayUnit::Binary);
         QCOMPARE(tb.peak, tb.total());

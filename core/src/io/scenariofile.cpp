@@ -137,6 +137,56 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.nopeHeadDim = v.count; return true; } },
         { { "model", "v-head-dim", "v-head-dim", ValueKind::Count, "latent attention: a value head's dimension" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.valueHeadDim = v.count; return true; } },
+        // The training stack (stack.h) comes first, with the preset: its defaults are what the
+        // other keys refine.
+        { { "stack", "name", "stack", ValueKind::Name, "paper|hf-trainer|torchtune|litgpt|deepspeed|fsdp|fsdp2|megatron: the training stack, whose defaults the other options refine" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const auto stack = stackFromName(v.name.toStdString());
+              if (!stack)
+                  return false;
+              applyStackDefaults(s.scenario, *stack);
+              return true;
+          } },
+        { { "stack", "loss", "loss", ValueKind::Name, "plain|chunked|fused-linear: FP32 logits whole, the head and loss in chunks (torchtune, litgpt), or fused (Liger)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(lossFromName(v.name.toStdString()), s.scenario.stack.loss); } },
+        { { "stack", "loss-chunks", "loss-chunks", ValueKind::Count, "chunks of a chunked or fused loss (default: the stack's; torchtune 8)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.lossChunks = v.count; return true; } },
+        { { "stack", "optimizer-in-backward", "optimizer-in-backward", ValueKind::Bool, "true|false: step and free each gradient during backward (torchtune optimizer_in_bwd)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.optimizerInBackward = v.flag; return true; } },
+        { { "stack", "activation-offload", "activation-offload", ValueKind::Bool, "true|false: saved activations to pinned host memory (torchtune enable_activation_offloading)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.activationOffload = v.flag; return true; } },
+        { { "stack", "compile", "compile", ValueKind::Bool, "true|false: torch.compile fuses norms and activations" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.compile = v.flag; return true; } },
+        { { "stack", "paged-optimizer", "paged-optimizer", ValueKind::Bool, "true|false: bitsandbytes paged states in CUDA managed memory" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.pagedOptimizer = v.flag; return true; } },
+        { { "stack", "fused-optimizer", "fused-optimizer", ValueKind::Name, "on|off: a fused optimizer kernel, or torch's foreach with its temporary (default: the stack's)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (v.name != QLatin1String("on") && v.name != QLatin1String("off"))
+                  return false;
+              s.scenario.stack.fusedOptimizer = v.name == QLatin1String("on");
+              return true;
+          } },
+        { { "stack", "max-live-parameters", "max-live-parameters", ValueKind::Count, "DeepSpeed stage3_max_live_parameters (default 1e9)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.maxLiveParameters = v.count; return true; } },
+        { { "stack", "prefetch-bucket", "prefetch-bucket", ValueKind::Count, "DeepSpeed stage3_prefetch_bucket_size in elements (default 5e7; HF auto 0.9 H^2)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.prefetchBucket = v.count; return true; } },
+        { { "stack", "persistence-threshold", "persistence-threshold", ValueKind::Count, "DeepSpeed stage3_param_persistence_threshold in elements (default 1e5; HF auto 10 H)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.persistenceThreshold = v.count; return true; } },
+        { { "stack", "overlap-comm", "overlap-comm", ValueKind::Name, "stack|on|off: DeepSpeed overlap_comm (a second reduce bucket at stages 1-2)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(stackSwitchFromName(v.name.toStdString()), s.scenario.stack.overlapComm);
+          } },
+        { { "stack", "zero-init", "zero-init", ValueKind::Name, "on|off: ZeRO-3 builds the model partitioned (zero.Init), so no process loads it whole" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (v.name != QLatin1String("on") && v.name != QLatin1String("off"))
+                  return false;
+              s.scenario.stack.zeroInit = v.name == QLatin1String("on");
+              return true;
+          } },
+        { { "stack", "distributed-optimizer", "distributed-optimizer", ValueKind::Bool, "true|false: Megatron's distributed optimizer" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.distributedOptimizer = v.flag; return true; } },
+        { { "parallel", "vpp", "vpp", ValueKind::Count, "model chunks per pipeline stage (Megatron's interleaved schedule, default 1)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.virtualStages = v.count; return true; } },
         { { "training", "batch", "batch", ValueKind::Count, "micro-batch B" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.microBatch = v.count; return true; } },
         { { "training", "seq", "seq", ValueKind::Count, "sequence length S" },
@@ -188,6 +238,10 @@ const QList<KeyEntry> &entries()
               s.scenario.activations.model = ActivationModelKind::Transformer;
               return true;
           } },
+        { { "activations", "gelu", "gelu", ValueKind::Name, "model|fused|python: the MLP's GELU as one kernel or written out (HF gelu_new)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(geluImplFromName(v.name.toStdString()), s.scenario.activations.gelu); } },
+        { { "activations", "capacity-factor", "capacity-factor", ValueKind::Real, "mixture of experts: expert capacity factor (0: dropless, as Hugging Face routes)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.activations.capacityFactor = v.real; return true; } },
         { { "activations", "model", "activations", ValueKind::Name, "textbook|transformer" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(activationModelFromName(v.name.toStdString()), s.scenario.activations.model);
@@ -237,7 +291,7 @@ const QList<KeyEntry> &entries()
         { { "parallel", "gpus-per-node", "gpus-per-node", ValueKind::Count, "GPUs per node, for host memory per node (default 8)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.gpusPerNode = v.count; return true; } },
         { { "parallel", "reduce-bucket", "reduce-bucket", ValueKind::Count,
-            "ZeRO gradient reduce bucket in elements (DeepSpeed reduce_bucket_size, default 5e8)" },
+            "ZeRO gradient reduce bucket in elements (default: the stack's: DeepSpeed 5e8, HF auto H^2, none for FSDP); 0 for none" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.reduceBucket = v.count; return true; } },
         // A rank or targets alone mean LoRA; the mode key comes after them so that a file's (or
         // the option's) explicit mode, "none" included, has the last word.
@@ -259,6 +313,10 @@ const QList<KeyEntry> &entries()
                   s.scenario.lora.mode = AdapterMode::Lora;
               return true;
           } },
+        { { "lora", "dropout", "lora-dropout", ValueKind::Real, "lora_dropout, 0 <= p < 1 (PEFT default 0)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.lora.dropout = v.real; return true; } },
+        { { "lora", "base", "qlora-base", ValueKind::Name, "nf4|nf4-dq: QLoRA's base with FP32 block scales, or double-quantized scales" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(quantBaseFromName(v.name.toStdString()), s.scenario.stack.quantBase); } },
         { { "lora", "mode", "lora", ValueKind::Name, "none|lora|qlora" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(adapterModeFromName(v.name.toStdString()), s.scenario.lora.mode);
@@ -392,7 +450,7 @@ ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catal
             known = known || it.key() == QLatin1String(e.key.group);
         if (!known)
             return { ScenarioError::Code::UnknownKey, excerpt(it.key()),
-                     QStringLiteral("model, training, activations, runtime, gpu, parallel or lora"), excerpt(it.key()), {} };
+                     QStringLiteral("model, training, activations, runtime, gpu, parallel, lora or stack"), excerpt(it.key()), {} };
         if (!it.value().isObject())
             return { ScenarioError::Code::WrongType, it.key(), QStringLiteral("an object"), shown(it.value()), {} };
         const QJsonObject group = it.value().toObject();
@@ -410,7 +468,8 @@ ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catal
     // The preset goes first so that the file's own model keys refine it, whatever their order.
     for (int pass = 0; pass < 2; ++pass) {
         for (const KeyEntry &e : entries()) {
-            const bool isPreset = qstrcmp(e.key.key, "preset") == 0;
+            // The preset and the stack go first: the other keys refine them.
+            const bool isPreset = qstrcmp(e.key.key, "preset") == 0 || qstrcmp(e.key.group, "stack") == 0 && qstrcmp(e.key.key, "name") == 0;
             if ((pass == 0) != isPreset)
                 continue;
             const QJsonValue json = root.value(QLatin1String(e.key.group)).toObject().value(QLatin1String(e.key.key));
@@ -436,6 +495,13 @@ ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catal
     }
     spec = result;
     return {};
+}
+
+ScenarioSpec realisticDefaults()
+{
+    ScenarioSpec spec;
+    applyStackDefaults(spec.scenario, TrainingStack::HfTrainer);
+    return spec;
 }
 
 ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, ScenarioSpec &spec)
@@ -527,6 +593,8 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("profile"), QString::fromLatin1(profileName(s.activations.profile).data()) },
         { QStringLiteral("attention"), QString::fromLatin1(attentionKernelName(s.activations.attention).data()) },
         { QStringLiteral("dropout"), s.activations.dropout },
+        { QStringLiteral("gelu"), QString::fromLatin1(geluImplName(s.activations.gelu).data()) },
+        { QStringLiteral("capacity-factor"), s.activations.capacityFactor },
     };
     const QJsonObject runtime{
         { QStringLiteral("cuda-context"), qint64(countOf(s.overhead.cudaContext)) },
@@ -536,7 +604,7 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
     if (!spec.gpuId.isEmpty())
         gpu.insert(QStringLiteral("kind"), spec.gpuId);
     const Parallelism &par = s.parallel;
-    const QJsonObject parallel{
+    QJsonObject parallel{
         { QStringLiteral("zero"), static_cast<int>(par.zero) },
         { QStringLiteral("offload"), QString::fromLatin1(offloadName(par.offload).data()) },
         { QStringLiteral("tp"), qint64(par.tensorParallel) },
@@ -544,14 +612,41 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("ep"), qint64(par.expertParallel) },
         { QStringLiteral("sp"), par.sequenceParallel },
         { QStringLiteral("gpus-per-node"), qint64(par.gpusPerNode) },
-        { QStringLiteral("reduce-bucket"), qint64(par.reduceBucket) },
     };
+    if (par.reduceBucket >= 0)
+        parallel.insert(QStringLiteral("reduce-bucket"), qint64(par.reduceBucket));
+    if (s.stack.virtualStages != 1)
+        parallel.insert(QStringLiteral("vpp"), qint64(s.stack.virtualStages));
+    const StackOptions &o = s.stack;
+    QJsonObject stack{
+        { QStringLiteral("name"), QString::fromLatin1(stackName(o.stack).data()) },
+        { QStringLiteral("loss"), QString::fromLatin1(lossName(o.loss).data()) },
+        { QStringLiteral("optimizer-in-backward"), o.optimizerInBackward },
+        { QStringLiteral("activation-offload"), o.activationOffload },
+        { QStringLiteral("compile"), o.compile },
+        { QStringLiteral("paged-optimizer"), o.pagedOptimizer },
+        { QStringLiteral("fused-optimizer"), o.fusedOptimizer ? QStringLiteral("on") : QStringLiteral("off") },
+        { QStringLiteral("overlap-comm"), QString::fromLatin1(stackSwitchName(o.overlapComm).data()) },
+        { QStringLiteral("zero-init"), o.zeroInit ? QStringLiteral("on") : QStringLiteral("off") },
+        { QStringLiteral("distributed-optimizer"), o.distributedOptimizer },
+    };
+    // The stack's own values (-1, 0) stay unwritten: they follow the scenario when it changes.
+    if (o.lossChunks > 0)
+        stack.insert(QStringLiteral("loss-chunks"), qint64(o.lossChunks));
+    if (o.maxLiveParameters >= 0)
+        stack.insert(QStringLiteral("max-live-parameters"), qint64(o.maxLiveParameters));
+    if (o.prefetchBucket >= 0)
+        stack.insert(QStringLiteral("prefetch-bucket"), qint64(o.prefetchBucket));
+    if (o.persistenceThreshold >= 0)
+        stack.insert(QStringLiteral("persistence-threshold"), qint64(o.persistenceThreshold));
     // Rank and targets only with adapters: on reading they would switch LoRA on.
     QJsonObject lora{ { QStringLiteral("mode"), QString::fromLatin1(adapterModeName(s.lora.mode).data()) } };
     if (s.lora.mode != AdapterMode::None) {
         lora.insert(QStringLiteral("rank"), qint64(s.lora.rank));
         lora.insert(QStringLiteral("targets"),
                     QString::fromStdString(loraTargetsText(s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets)));
+        lora.insert(QStringLiteral("dropout"), s.lora.dropout);
+        lora.insert(QStringLiteral("base"), QString::fromLatin1(quantBaseName(s.stack.quantBase).data()));
     }
     return QJsonObject{
         { QStringLiteral("schema"), kScenarioSchema },
@@ -562,6 +657,7 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("gpu"), gpu },
         { QStringLiteral("parallel"), parallel },
         { QStringLiteral("lora"), lora },
+        { QStringLiteral("stack"), stack },
     };
 }
 

@@ -135,7 +135,10 @@ Placement placeModelStates(const Scenario &s, const ResolvedScenario &r)
     pl.offloaded = host;
 
     // Buffers that exist because of the strategy.
-    if (stage == 3) {
+    // The paper's convention (Rajbhandari et al. 2020, Figure 1) counts the partitioned states
+    // alone: no gathered module, no buffers.
+    const bool paper = r.stack.stack == TrainingStack::Paper;
+    if (stage == 3 && !paper) {
         BytesPer gathered = ppb.weights;
         if (adapters)
             gathered = s.lora.mode == AdapterMode::Qlora ? kNf4DoubleQuantBytes : frozenBaseBytesPer(s);

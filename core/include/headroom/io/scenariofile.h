@@ -74,6 +74,13 @@ struct ScenarioError
 };
 
 /*!
+ * What the CLI, the window and a scenario file start from: the core's defaults with the
+ * Hugging Face Trainer stack's applied (stack.h), the itemized activation model with SDPA.
+ * The textbook formula is one choice away (activations textbook, or the paper stack).
+ */
+ScenarioSpec realisticDefaults();
+
+/*!
  * Applies the keys present in \a root (a scenario file's object, schema 1) to \a spec, a preset
  * first so that the file's own model keys refine it. On error \a spec is left untouched.
  */
