@@ -2,8 +2,10 @@
 """Calibration harness: bytes saved for backward, measured on CPU.
 
 For every configuration of the grid this runs one real training step of a
-GPT-2-style or LLaMA-style stack from models.py (forward, backward, AdamW
-step) and records, through `torch.autograd.graph.saved_tensors_hooks`, every
+stack from models.py (GPT-2, LLaMA, GPT-NeoX, Phi, Gemma-2, Mixtral,
+Qwen2-MoE, DeepSeek-V2; LoRA / QLoRA / chunked and fused-linear losses on
+LLaMA) (forward, backward, AdamW step over the parameters that require grad)
+and records, through `torch.autograd.graph.saved_tensors_hooks`, every
 tensor that autograd saves for backward:
 
   * deduplicated by storage across the whole step (a storage saved twice, or
@@ -103,8 +105,14 @@ class SavedTensorTracker:
         self.param_ids = {id(p): n for n, p in model.named_parameters()}
         self.buffer_names = {storage_of(b)[0]: n for n, b in model.named_buffers()}
         self.region_modules = model.region_modules()
-        if hasattr(model, "model"):
+        if hasattr(model, "enable_shared_recording"):
+            model.enable_shared_recording()
+        elif hasattr(model, "model"):
             model.model.record_shared = True
+        # Frozen Linear weights (LoRA's base layers): autocast does not cache their bf16 casts
+        # (its cache takes only leaves that require grad), and such a cast has no grad_fn.
+        self.frozen_linears = {id(m): n for n, m in model.named_modules()
+                               if isinstance(m, nn.Linear) and not m.weight.requires_grad}
         self.stack = []            # [qualified module name, module, roles counter]
         self.records = []
         self.seen = {}             # storage key -> index of first record
@@ -190,6 +198,22 @@ class SavedTensorTracker:
             fn = nxt[0]
         return None
 
+    def _frozen_weight_copy_of(self, t):
+        """A cast of a frozen nn.Linear weight (no grad_fn, so _weight_copy_of cannot see it),
+        saved by that Linear's matmul: the parameter's name, or None."""
+        if t.grad_fn is not None or t.requires_grad or t.dim() != 2 or not self.stack:
+            return None
+        mod = self.stack[-1][1]
+        name = self.frozen_linears.get(id(mod))
+        if name is None:
+            return None
+        w = mod.weight
+        if t.dtype == w.dtype or t.numel() != w.numel() or sorted(t.shape) != sorted(w.shape):
+            return None
+        if storage_of(t)[1] != w.numel() * t.element_size():
+            return None
+        return name + ".weight"
+
     def _shared_name(self, ptr):
         for k, v in getattr(self.model, "shared", {}).items():
             if isinstance(v, torch.Tensor) and v.numel() and storage_of(v)[0] == ptr:
@@ -214,8 +238,11 @@ class SavedTensorTracker:
             cat, name = "scalar", (rel + ".scalar").lstrip(".")
         else:
             wc = self._weight_copy_of(t)
+            frozen = None if wc is not None else self._frozen_weight_copy_of(t)
             if wc is not None:
                 cat, name = "autocast_weight_copy", wc
+            elif frozen is not None:
+                cat, name = "autocast_weight_copy", frozen
             else:  # aliases take their name from the op's list too (positional)
                 cat = "activation"
                 role = self._role()
@@ -232,6 +259,8 @@ class SavedTensorTracker:
         else:
             self.seen[key] = len(self.records)
             rec["bytes"] = nbytes if cat not in ("parameter", "buffer") else 0
+        if cat == "autocast_weight_copy" and t.grad_fn is None:
+            rec["how"] = "uncached_cast_of_frozen_weight"
         self.records.append(rec)
         self.keep.append(t)
         return t
@@ -280,6 +309,20 @@ def model_state_bytes(model, opt):
         out["adamw_%s_count" % k] = len(states[k])
     bufs = list(model.buffers())
     out["buffer_bytes"], _ = uniq(bufs)
+    trainable = [p for p in params if p.requires_grad]
+    if len(trainable) != len(params):  # LoRA / QLoRA: only the adapters are trained
+        out["trainable_param_count"] = sum(p.numel() for p in trainable)
+        out["trainable_param_bytes"], out["trainable_param_bytes_by_dtype"] = uniq(trainable)
+        out["trainable_param_tensors"] = len(trainable)
+        out["frozen_param_bytes"], out["frozen_param_bytes_by_dtype"] = uniq([p for p in params if not p.requires_grad])
+    quant = [m for m in model.modules() if isinstance(m, models.Linear4bit)]
+    if quant:  # QLoRA: the NF4 quant state lives on the module (bnb QuantState), not as buffers
+        by = collections.Counter()
+        for m in quant:
+            for k, v in m.quant_state_bytes().items():
+                by[k] += v
+        out["quant_state_bytes"] = sum(by.values())
+        out["quant_state_bytes_by_tensor"] = dict(sorted(by.items()))
     return out
 
 
@@ -328,7 +371,7 @@ def itemize(records, region, phase):
     return out
 
 
-def observe(records, cfg, precision, layer, B, S):
+def observe(records, cfg, precision, layer, B, S, extended=False):
     """Implementation facts, read off the measured records of one layer (of
     its recomputation when the layer is checkpointed)."""
     phase = "recompute" if any(r["phase"] == "recompute" and r["region"] == layer for r in records) else "forward"
@@ -346,12 +389,17 @@ def observe(records, cfg, precision, layer, B, S):
           and r["shape"][-1] == S and r["shape"][-2] == S and numel(r) == B * cfg.heads * S * S]
     facts["attention_s2_saved"] = [[r["name"], r["dtype"]] for r in s2]
     if cfg.attn_impl == "eager":
-        sm = by.get("attn.probs") or by.get("self_attn.probs_fp32")
+        sm = by.get("attn.probs") or by.get("self_attn.probs_fp32") or by.get("attention.probs_fp32")
         facts["softmax_saved_dtype"] = sm["dtype"] if sm else None
     if cfg.arch == "gpt2":
         ln = by.get("ln_1.input")
         facts["layernorm_saved_input_dtype"] = ln["dtype"] if ln else None
         st = by.get("ln_1.mean")
+        facts["layernorm_stats_dtype"] = st["dtype"] if st else None
+    elif cfg.arch in ("gpt_neox", "phi"):
+        ln = by.get("input_layernorm.input")
+        facts["layernorm_saved_input_dtype"] = ln["dtype"] if ln else None
+        st = by.get("input_layernorm.mean")
         facts["layernorm_stats_dtype"] = st["dtype"] if st else None
     else:
         x = by.get("input_layernorm.x_fp32")
@@ -360,10 +408,21 @@ def observe(records, cfg, precision, layer, B, S):
     masks = [r for r in rs if "mask" in r["name"] and r["category"] == "activation" and r["bytes"]]
     facts["dropout_mask_saved"] = bool(masks)
     facts["dropout_mask_dtypes"] = sorted({r["dtype"] for r in masks})
-    if cfg.arch == "llama" and cfg.attn_impl == "eager":
+    if cfg.arch in ("llama", "gemma2", "mixtral", "qwen2_moe") and cfg.attn_impl == "eager":
         k = by.get("self_attn.k_t")
         facts["eager_k_saved_heads"] = (k["shape"][0] // B) if k else None
         facts["repeat_kv_copy_saved"] = bool(k) and cfg.kv_heads != cfg.heads and k["shape"][0] == B * cfg.heads
+    if extended:  # newer configurations: what k^T and v occupy, counted in heads of the saved storage
+        for key, name in (("k", "self_attn.k_t"), ("k", "attention.k_t"), ("v", "self_attn.v"), ("v", "attention.v")):
+            r = by.get(name)
+            if r and r["bytes"]:
+                per_head = B * S * (r["shape"][-2] if key == "k" else r["shape"][-1]) * (
+                    2 if r["dtype"] in ("bfloat16", "float16") else 4)
+                facts["eager_%s_saved_storage_heads" % key] = r["storage_bytes"] / per_head
+        if "repeat_kv_copy_saved" in facts and cfg.kv_heads != cfg.heads:  # by storage, not by shape
+            facts["repeat_kv_copy_saved"] = facts.get("eager_k_saved_storage_heads") == cfg.heads
+        if cfg.arch in ("llama", "gemma2", "mixtral", "qwen2_moe") and cfg.kv_heads == 1 and B == 1:
+            facts["repeat_kv_stays_view"] = facts.get("eager_k_saved_storage_heads") == 1
     wc = [r for r in records if r["category"] == "autocast_weight_copy" and r["bytes"]]
     facts["autocast_weight_copies_saved"] = bool(wc)
     facts["autocast_weight_copy_dtypes"] = sorted({r["dtype"] for r in wc})
@@ -372,17 +431,79 @@ def observe(records, cfg, precision, layer, B, S):
     return facts
 
 
+def features_of(spec, cfg, model, ckpt):
+    """The fixture fields of the newer families and training features (absent for the
+    configurations of the original grid, which serialise as before)."""
+    if "family" not in spec:
+        return {}
+    out = {"family": spec["family"]}
+    if cfg.experts:
+        blocks = model.moe_blocks()
+        counts = [b.count_log[0] for b in blocks]
+        if ckpt == "full":  # forward (no_grad) and recomputation route the same tokens
+            for b in blocks:
+                assert len(b.count_log) == 2 and b.count_log[1] == b.count_log[0], b.count_log
+        out["moe"] = {"experts": cfg.experts, "top_k": cfg.top_k, "per_token": cfg.top_k,
+                      "norm_topk_prob": bool(cfg.norm_topk_prob) if cfg.arch == "qwen2_moe" else True,
+                      "expert_ffn": cfg.ffn, "shared_expert_ffn": cfg.shared_ffn or 0,
+                      "router_aux_loss_coef": cfg.router_aux_loss_coef,
+                      "routing_seed": spec.get("seed", 0),
+                      "tokens_per_expert": counts,
+                      "note": "tokens_per_expert[layer][expert]: rows of B*S routed to each expert (each token "
+                              "to top_k experts, so every row sums to top_k*B*S); they depend on the random "
+                              "weights and inputs of this seed and are what the per-expert saves scale with"}
+    if cfg.kv_lora_rank:
+        out["mla"] = {"q_lora_rank": cfg.q_lora_rank or None, "kv_lora_rank": cfg.kv_lora_rank,
+                      "qk_rope_head_dim": cfg.qk_rope_head_dim, "qk_nope_head_dim": cfg.qk_nope_head_dim,
+                      "qk_head_dim": cfg.qk_rope_head_dim + cfg.qk_nope_head_dim, "v_head_dim": cfg.v_head_dim}
+    if spec.get("lora"):
+        lo = spec["lora"]
+        out["lora"] = {"targets": list(models.LORA_TARGETS[lo["targets"]]), "r": lo["r"], "alpha": lo["alpha"],
+                       "scaling": lo["alpha"] / lo["r"], "dropout": lo["dropout"], "adapter_dtype": "float32",
+                       "frozen": "every base parameter (embeddings, norms, base linears, lm_head)",
+                       "embedding_output_requires_grad": ckpt == "full",
+                       "note": "with checkpointing enable_input_require_grads() makes the embedding output "
+                               "require grad (PEFT / HF do so for the reentrant checkpoint); without it the "
+                               "first layer's input does not require grad and layer.0 saves less"}
+    if spec.get("qlora"):
+        q = spec["qlora"]
+        deq = {}
+        for n, m in model.named_modules():
+            if isinstance(m, models.Linear4bit):
+                short = n.split(".", 3)[-1] if n.startswith("model.layers.") else n
+                deq[short.rsplit(".base_layer", 1)[0]] = m.out_features * m.in_features * 2
+        out["qlora"] = {"quant_type": "nf4", "blocksize": q.get("blocksize", 64),
+                        "double_quant": bool(q.get("double_quant")), "double_quant_blocksize": 256,
+                        "compute_dtype": "bfloat16",
+                        "dequantized_weight_transient_bytes": deq,
+                        "note": "MatMul4Bit saves nothing for backward (the packed weight is kept on ctx as a "
+                                "plain reference, the input is never saved); each matmul dequantizes its weight "
+                                "to a transient [out, in] bf16 tensor in forward and again in backward"}
+    if spec.get("loss_impl"):
+        li = spec["loss_impl"]
+        out["loss_impl"] = li
+        if li == "chunked_ce":
+            out["loss_impl_detail"] = {"source": "torchtune CEWithChunkedOutputLoss + TransformerDecoder.chunked_output",
+                                       "num_output_chunks": 8}
+        elif li == "fused_linear_ce":
+            BT = spec["batch"] * spec["seq"]
+            inc = -(-cfg.vocab // cfg.hidden)
+            cs = models._next_power_of_2(-(-BT // inc))
+            out["loss_impl_detail"] = {"source": "Liger LigerFusedLinearCrossEntropyFunction, plain-torch emulation",
+                                       "kind": "emulated", "chunk_size": cs, "num_chunks": -(-BT // cs)}
+    return out
+
+
 def run_config(spec, threads):
     torch.manual_seed(spec.get("seed", 0))
     cfg = ModelConfig(**spec["model"])
     B, S, precision, ckpt = spec["batch"], spec["seq"], spec["precision"], spec["checkpointing"]
-    model = build_model(cfg)
-    if precision == "bf16":
-        model.to(torch.bfloat16)
+    model = build_model(cfg, spec, precision)  # bf16: converted, then LoRA / QLoRA / loss applied
     model.train()
     if ckpt == "full":
         model.gradient_checkpointing_enable()
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    # the Trainer's optimizer takes the parameters that require grad (all of them unless LoRA)
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-4)
     input_ids = torch.randint(0, cfg.vocab, (B, S))
     labels = input_ids.clone()
 
@@ -414,7 +535,7 @@ def run_config(spec, threads):
     rep = "layer.%d" % min(1, cfg.layers - 1)
     summary = summarize(records, cfg.layers)
     outside_items = {}
-    for reg in ("embedding", "final_norm", "lm_head", "loss", "shared", "other"):
+    for reg in ("embedding", "final_norm", "lm_head", "loss", "aux_loss", "shared", "other"):
         items = itemize(records, reg, "forward")
         if items:
             outside_items[reg] = items
@@ -437,12 +558,13 @@ def run_config(spec, threads):
                       "note": ("custom autograd.Function saving q, k, v, out and an fp32 logsumexp [B, A, S] "
                                "as FlashAttention-2 does; the saved set is emulated, not measured from a "
                                "flash kernel") if emulated else "HF eager attention, measured"},
+        **features_of(spec, cfg, model, ckpt),
         "loss": float(loss.detach().float()),
         "saved": summary,
         "itemized": itemized,
         "excluded_saves": dict(excluded),
         "model_state": state,
-        "observed": observe(records, cfg, precision, rep, B, S),
+        "observed": observe(records, cfg, precision, rep, B, S, extended="family" in spec),
         "wall_s": round(wall, 3),
     }
     del model, opt, tracker, records, loss
@@ -521,8 +643,114 @@ def grid():
                    attn="flash_emulated"))
     g.append(_spec("llama-flash-dropout-bf16", "llama", 2, 128, 128, 4, 2, 344, 1000, "bf16", dropout=0.1,
                    attn="flash_emulated"))
+    g.extend(grid_new())
     ids = [s["id"] for s in g]
     assert len(ids) == len(set(ids)), "duplicate config ids"
+    return g
+
+
+def _fam(id_, family, arch, B, S, H, A, L, F, V, precision="fp32", ckpt="none", KV=None, tied=False,
+         norm_eps=1e-6, seed=None, features=None, **extra):
+    """A configuration of the newer families / training features (fields as models.ModelConfig)."""
+    model = dict(arch=arch, hidden=H, heads=A, kv_heads=KV if KV is not None else A, ffn=F, vocab=V, layers=L,
+                 tied=tied, dropout=0.0, attn_impl="eager", max_positions=0, norm_eps=norm_eps, **extra)
+    spec = {"id": id_, "family": family, "model": model, "batch": B, "seq": S, "precision": precision,
+            "checkpointing": ckpt}
+    if seed is not None:
+        spec["seed"] = seed
+    spec.update(features or {})
+    return spec
+
+
+def grid_new():
+    """Block families and training features added after the original 48 configurations."""
+    g = []
+    ck = lambda c: "-ckpt" if c == "full" else ""  # noqa: E731
+    # GPT-NeoX: parallel residual, two LayerNorms on the layer input, fused QKV (bias), rotary_pct 0.25,
+    # GELU (erf) MLP with biases, untied embed_out
+    neox = dict(norm_eps=1e-5, rotary_pct=0.25)
+    for prec, c in (("fp32", "none"), ("autocast_bf16", "none"), ("bf16", "none"), ("autocast_bf16", "full"),
+                    ("fp32", "full")):
+        g.append(_fam("neox-%s%s" % (prec.replace("_bf16", ""), ck(c)), "neox", "gpt_neox", 2, 128, 128, 4, 2,
+                      512, 1000, prec, c, **neox))
+    g.append(_fam("neox-b1-bf16", "neox", "gpt_neox", 1, 128, 128, 4, 2, 512, 1000, "bf16", **neox))
+    # Phi: one LayerNorm shared by attention and MLP, biases, partial_rotary_factor 0.5, gelu_new, lm_head bias
+    phi = dict(norm_eps=1e-5, rotary_pct=0.5)
+    for prec, c in (("fp32", "none"), ("autocast_bf16", "none"), ("bf16", "none"), ("fp32", "full"),
+                    ("autocast_bf16", "full")):
+        g.append(_fam("phi-%s%s" % (prec.replace("_bf16", ""), ck(c)), "phi", "phi", 2, 128, 128, 4, 2, 512,
+                      1000, prec, c, **phi))
+    # Gemma-2: GemmaRMSNorm x4, head_dim 48 apart from H/A = 32, GQA 2:1, soft-capping, GeGLU, tied, sqrt(H)
+    gem = dict(head_size=48, attn_softcap=50.0, final_softcap=30.0, query_pre_attn_scalar=64.0,
+               sliding_window=4096)
+    for prec, c in (("fp32", "none"), ("autocast_bf16", "none"), ("bf16", "none"), ("bf16", "full"),
+                    ("autocast_bf16", "full")):
+        g.append(_fam("gemma2-%s%s" % (prec.replace("_bf16", ""), ck(c)), "gemma2", "gemma2", 2, 64, 64, 2, 2,
+                      192, 1000, prec, c, KV=1, tied=True, **gem))
+    g.append(_fam("gemma2-b1-s128-fp32", "gemma2", "gemma2", 1, 128, 64, 2, 2, 192, 1000, KV=1, tied=True, **gem))
+    # Mixtral: top-2 of 4 experts (w1, w3, w2), router softmax fp32, renormalised, aux loss
+    mix = dict(experts=4, top_k=2, router_aux_loss_coef=0.02)
+    for prec, c in (("fp32", "none"), ("autocast_bf16", "none"), ("bf16", "none"), ("fp32", "full"),
+                    ("autocast_bf16", "full")):
+        g.append(_fam("mixtral-%s%s" % (prec.replace("_bf16", ""), ck(c)), "llama", "mixtral", 2, 64, 64, 4, 2,
+                      128, 256, prec, c, KV=2, **mix))
+    g.append(_fam("mixtral-b1-s128-bf16", "llama", "mixtral", 1, 128, 64, 4, 2, 128, 256, "bf16", KV=2, seed=1,
+                  **mix))
+    # Qwen2-MoE: 4 experts top-2 without renormalisation, shared expert with sigmoid gate, q/k/v bias
+    qw = dict(experts=4, top_k=2, norm_topk_prob=False, shared_ffn=128, router_aux_loss_coef=0.001,
+              attention_bias=True)
+    for prec, c in (("fp32", "none"), ("autocast_bf16", "none"), ("bf16", "none"), ("autocast_bf16", "full")):
+        g.append(_fam("qwen2moe-%s%s" % (prec.replace("_bf16", ""), ck(c)), "llama", "qwen2_moe", 2, 64, 64, 4, 2,
+                      64, 256, prec, c, **qw))
+    # DeepSeek-V2 multi-head latent attention (dense MLP)
+    mla = dict(q_lora_rank=0, kv_lora_rank=32, qk_rope_head_dim=8, qk_nope_head_dim=16, v_head_dim=16)
+    for prec, c in (("fp32", "none"), ("autocast_bf16", "none"), ("bf16", "none"), ("fp32", "full")):
+        g.append(_fam("mla-%s%s" % (prec.replace("_bf16", ""), ck(c)), "llama", "deepseek_v2", 2, 64, 64, 4, 2,
+                      172, 256, prec, c, **mla))
+    mlaq = dict(mla, q_lora_rank=24)
+    for prec, c in (("fp32", "none"), ("autocast_bf16", "none"), ("bf16", "full")):
+        g.append(_fam("mla-qa24-%s%s" % (prec.replace("_bf16", ""), ck(c)), "llama", "deepseek_v2", 2, 64, 64,
+                      4, 2, 172, 256, prec, c, **mlaq))
+    g.append(_fam("mla-b1-s128-fp32", "llama", "deepseek_v2", 1, 128, 64, 4, 2, 172, 256, **mla))
+    # GPT-2 with the fused GELU (F.gelu(x, approximate="tanh"), nanoGPT / litgpt)
+    for prec, c in (("fp32", "none"), ("autocast_bf16", "none"), ("bf16", "none"), ("fp32", "full")):
+        sp = _spec("gpt2-gelufused-%s%s" % (prec.replace("_bf16", ""), ck(c)), "gpt2", 2, 128, 128, 4, 2, 512,
+                   1000, prec, c)
+        sp["model"]["gelu"] = "fused"
+        sp["family"] = "gpt2"
+        g.append(sp)
+    # LLaMA, one KV head and B = 1: repeat_kv's expand + reshape stays a view
+    for prec, c in (("fp32", "none"), ("autocast_bf16", "none"), ("bf16", "none"), ("fp32", "full")):
+        sp = _spec("llama-mqa-b1-%s%s" % (prec.replace("_bf16", ""), ck(c)), "llama", 1, 128, 128, 4, 2, 344,
+                   1000, prec, c, KV=1)
+        sp["family"] = "llama"
+        g.append(sp)
+    # LoRA on a frozen LLaMA base (PEFT semantics), r = 8, alpha = 16
+    def lora(targets, p):
+        return {"lora": {"targets": targets, "r": 8, "alpha": 16, "dropout": p}}
+    for name, targets, p, prec, c in (("qv", "qv", 0.0, "fp32", "none"), ("qv-drop", "qv", 0.05, "fp32", "none"),
+                                      ("all", "all", 0.0, "fp32", "none"), ("all-drop", "all", 0.05, "fp32", "none"),
+                                      ("qv", "qv", 0.0, "autocast_bf16", "none"),
+                                      ("all-drop", "all", 0.05, "autocast_bf16", "none"),
+                                      ("qv", "qv", 0.0, "bf16", "none"), ("all-drop", "all", 0.05, "bf16", "none"),
+                                      ("qv", "qv", 0.0, "fp32", "full"),
+                                      ("all-drop", "all", 0.05, "autocast_bf16", "full")):
+        g.append(_fam("lora-%s-%s%s" % (name, prec.replace("_bf16", ""), ck(c)), "llama", "llama", 2, 64, 64, 4, 2,
+                      172, 256, prec, c, KV=2, features=lora(targets, p)))
+    # QLoRA: NF4 base (plain-torch bitsandbytes emulation) + LoRA on all linear targets
+    for name, dq, p, prec, c in (("", False, 0.05, "fp32", "none"), ("", False, 0.05, "autocast_bf16", "none"),
+                                 ("", False, 0.0, "bf16", "none"), ("dq-", True, 0.05, "autocast_bf16", "none"),
+                                 ("", False, 0.05, "autocast_bf16", "full"), ("dq-", True, 0.0, "bf16", "full")):
+        f = lora("all", p)
+        f["qlora"] = {"double_quant": dq, "blocksize": 64}
+        g.append(_fam("qlora-%s%s%s%s" % (name, "nodrop-" if p == 0 else "", prec.replace("_bf16", ""), ck(c)),
+                      "llama", "llama", 2, 64, 64, 4, 2, 172, 256, prec, c, KV=2, features=f))
+    # Loss implementations on the LLaMA stack: torchtune's chunked CE, Liger's fused linear CE
+    for li, tag in (("chunked_ce", "cce"), ("fused_linear_ce", "flce")):
+        for B, prec, c in ((2, "fp32", "none"), (2, "autocast_bf16", "none"), (2, "bf16", "none"),
+                           (1, "fp32", "none"), (2, "autocast_bf16", "full")):
+            g.append(_fam("%s-%s%s%s" % (tag, "b1-" if B == 1 else "", prec.replace("_bf16", ""), ck(c)), "llama",
+                          "llama", B, 128, 128, 4, 2, 344, 1000, prec, c, features={"loss_impl": li}))
     return g
 
 
