@@ -6,6 +6,7 @@
 
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/korthikanti.h>
+#include <headroom/memory/lora.h>
 #include <headroom/memory/transformeractivations.h>
 
 using namespace headroom;
@@ -69,6 +70,45 @@ Scenario smallGpt2()
     s.training.microBatch = 2;
     s.training.sequence = 128;
     s.activations.profile = ImplementationProfile::HfEager;
+    return s;
+}
+
+// The fixtures' Mixtral block (mixtral-fp32): L = 2, H = 64, A = 4, KV = 2, d = 16, F = 128,
+// E = 4, k = 2, V = 256; B = 2, S = 64 in FP32, as measured (hf-eager-cpu). BS = 128,
+// BSH = 8,192, BAS^2 = 32,768.
+Scenario smallMixtral()
+{
+    Scenario s;
+    s.model.family = BlockFamily::Llama;
+    s.model.layers = 2;
+    s.model.hidden = 64;
+    s.model.heads = 4;
+    s.model.kvHeads = 2;
+    s.model.ffn = 128;
+    s.model.vocab = 256;
+    s.model.moe.experts = 4;
+    s.model.moe.perToken = 2;
+    s.model.moe.expertFfn = 128;
+    s.training.microBatch = 2;
+    s.training.sequence = 64;
+    s.training.precision.recipe = Recipe::Fp32;
+    s.activations.model = ActivationModelKind::Transformer;
+    s.activations.profile = ImplementationProfile::HfEagerCpu;
+    s.activations.attention = AttentionKernel::Eager;
+    s.overhead = { bytes(0), bytes(0) };
+    return s;
+}
+
+// The fixtures' LoRA block (lora-qv-fp32): the LLaMA block with L = 2, H = 64, A = 4, KV = 2,
+// F = 172, V = 256 and rank-8 adapters on q and v, no lora_dropout; B = 2, S = 64 in FP32.
+Scenario smallLora()
+{
+    Scenario s = smallMixtral();
+    s.model.moe = MoeSpec{};
+    s.model.ffn = 172;
+    s.lora.mode = AdapterMode::Lora;
+    s.lora.rank = 8;
+    s.lora.targets = LoraQ | LoraV;
     return s;
 }
 
@@ -316,21 +356,171 @@ private slots:
         QCOMPARE(countOf(e.backwardTransient), Count(0));
     }
 
+    void moeLayerIsRoutingFree()
+    {
+        // SAVED_TENSORS.md's closed form for a Mixtral layer, r = c = 4:
+        //   attention half 16 BSH + 8 BS + 2r BSH + r BSH + 4c BSH + 4 BAS^2
+        //     = 131,072 + 1,024 + 65,536 + 32,768 + 131,072 + 131,072 = 492,544;
+        //   router r BSH + 4 BSE + 8 BSk + 4 BS (k + 1) (renormalised in place)
+        //     = 32,768 + 2,048 + 2,048 + 1,536 = 38,400;
+        //   experts k BS (16 + r H + c (4F + H) + r (H + 1)) = 256 x (16 + 256 + 2,304 + 260)
+        //     = 256 x 2,836 = 726,016;
+        // 1,256,960 in all, what mixtral-fp32 measured for each layer whatever the routing.
+        Scenario s = smallMixtral();
+        QCOMPARE(layerBytes(s), Count(1'256'960));
+        // A capacity factor caps each expert at C = ceil(f k BS / E) rows, padded: f = 1.25 gives
+        // C = 80, 320 rows, experts 320 x 2,836 = 907,520; f = 0.5 gives C = 32, 128 rows,
+        // 363,008 (tokens dropped).
+        s.activations.capacityFactor = 1.25;
+        QCOMPARE(layerBytes(s), Count(492'544 + 38'400 + 907'520));
+        s.activations.capacityFactor = 0.5;
+        QCOMPARE(layerBytes(s), Count(492'544 + 38'400 + 363'008));
+    }
+
+    void moeAuxLoss()
+    {
+        // The load-balancing loss over L BS = 256 router rows: c L BS E + 8 L BS k + 8 L BS E
+        // + 8 E + 4 k E = 4,096 + 4,096 + 8,192 + 32 + 32 = 16,448, as mixtral-fp32 measured;
+        // it sits above the layers, with the loss.
+        const Scenario s = smallMixtral();
+        QCOMPARE(countOf(transformerTerms(s).auxLoss), Count(16'448));
+        const ActivationEstimate e = activationModel(ActivationModelKind::Transformer).estimate(s);
+        const TransformerTerms t = transformerTerms(s);
+        QCOMPARE(e.outsideHead, t.finalNorm + t.lmHead + t.lmHeadWeightCopy + t.loss + t.auxLoss);
+    }
+
+    void lossImplementations()
+    {
+        // LLaMA-2 7B in bf16, BSV = 65,536,000, BSH = 8,388,608. torchtune's chunked loss (8
+        // chunks, each upcast) saves the whole FP32 log-softmax, 4 BSV, and B S labels, 8 x 2,048:
+        // 262,160,384; the head's list of bf16 logits (2 BSV = 131,072,000) lives beside one
+        // chunk's FP32 upcast (4 BSV / 8 = 32,768,000) in forward, one chunk's two FP32 gradients
+        // (65,536,000) in backward.
+        Scenario s = llama7B();
+        s.stack.stack = TrainingStack::Torchtune;
+        s.stack.loss = LossKind::Chunked;
+        TransformerTerms t = transformerTerms(s);
+        QCOMPARE(countOf(t.loss), Count(262'160'384));
+        QCOMPARE(countOf(t.lmHead), Count(16'777'216));
+        QCOMPARE(countOf(t.lossForwardTransient), Count(163'840'000));
+        QCOMPARE(countOf(t.lossBackwardTransient), Count(65'536'000));
+        // litgpt's chunked_cross_entropy stays in bf16, 128-token chunks (16): 2 BSV + 16,384 =
+        // 131,088,384 saved; forward holds the logits alone, backward one chunk's two bf16
+        // gradients, 2 x 2 x BSV / 16 = 16,384,000.
+        s.stack.stack = TrainingStack::Litgpt;
+        t = transformerTerms(s);
+        QCOMPARE(countOf(t.loss), Count(131'088'384));
+        QCOMPARE(countOf(t.lossForwardTransient), Count(131'072'000));
+        QCOMPARE(countOf(t.lossBackwardTransient), Count(16'384'000));
+        // Liger's fused linear cross-entropy saves grad_input (2 BSH = 16,777,216) and grad_weight
+        // (2 V H = 262,144,000), no head input, no logits: 278,921,216. Its chunks: ceil(V / H) =
+        // 8, 2,048 / 8 = 256 rows each; one chunk's bf16 logits, 256 x 32,000 x 2 = 16,384,000.
+        s.stack.stack = TrainingStack::HfTrainer;
+        s.stack.loss = LossKind::FusedLinear;
+        t = transformerTerms(s);
+        QCOMPARE(countOf(t.lmHead), Count(0));
+        QCOMPARE(countOf(t.loss), Count(278'921'216));
+        QCOMPARE(countOf(t.lossForwardTransient), Count(16'384'000));
+        QCOMPARE(countOf(t.lossBackwardTransient), Count(0));
+        // Under autocast Liger keeps no cast of the head weight either.
+        s.training.precision.recipe = Recipe::AmpBf16;
+        QCOMPARE(countOf(transformerTerms(s).lmHeadWeightCopy), Count(0));
+    }
+
+    void geluImplementations()
+    {
+        // gelu_new written out keeps tanh, 0.5 x and 1 + tanh beside its input: 3 x 2 x BSF =
+        // 3 x 2 x 131,072 = 786,432 more than F.gelu(approximate="tanh") on the small GPT-2 block.
+        Scenario s = smallGpt2();
+        const Count python = layerBytes(s);
+        s.activations.gelu = GeluImpl::Fused;
+        QCOMPARE(python - layerBytes(s), Count(786'432));
+        // GPT-NeoX's F.gelu is one op by default; written out it keeps the same three more.
+        s.model.family = BlockFamily::Neox;
+        s.model.maxPositions = 0;
+        s.activations.gelu = GeluImpl::ModelDefault;
+        const Count fused = layerBytes(s);
+        s.activations.gelu = GeluImpl::Python;
+        QCOMPARE(layerBytes(s) - fused, Count(786'432));
+    }
+
+    void oneKvHeadAtBatchOne()
+    {
+        // LLaMA-2 7B eager, B = 1: with two KV heads kᵀ and v are saved at 32 heads (2 x 2 BSH =
+        // 2 x 16,777,216); with one, repeat_kv stays a view and both keep one head's 2 x 2048 x 128
+        // = 524,288: 2 x (16,777,216 - 524,288) = 32,505,856 less (llama-mqa-b1-* measured it).
+        Scenario s = llama7B();
+        s.activations.attention = AttentionKernel::Eager;
+        s.model.kvHeads = 2;
+        const Count two = layerBytes(s);
+        s.model.kvHeads = 1;
+        QCOMPARE(two - layerBytes(s), Count(32'505'856));
+        // Under autocast the RoPE'd k is FP32 and its bf16 cast materialises the 32 heads; v
+        // stays a view: 16,252,928 less.
+        s.training.precision.recipe = Recipe::AmpBf16;
+        const Count oneAmp = layerBytes(s);
+        s.model.kvHeads = 2;
+        QCOMPARE(layerBytes(s) - oneAmp, Count(16'252'928));
+    }
+
+    void compileFusesNormsAndActivations()
+    {
+        // torch.compile saves what the fused kernels save: each RMSNorm its bf16 input and the
+        // FP32 1/rms (16,785,408 instead of 50,339,840: 2 x 33,554,432 less), the SwiGLU the
+        // gate-up output (2 x 2 BSF) instead of three B S F tensors beside down_proj's input
+        // (45,088,768 less): 381,960,192 - 67,108,864 - 45,088,768 = 269,762,560.
+        Scenario s = llama7B();
+        s.stack.compile = true;
+        QCOMPARE(layerBytes(s), Count(269'762'560));
+    }
+
+    void loraFirstLayer()
+    {
+        // SAVED_TENSORS.md, LLaMA with LoRA, a layer whose input requires grad (r = c = p = a = 4):
+        // 16 BSH + 8 BS + 3c BSH + 4 BAS^2 + 3p BSF = 131,072 + 1,024 + 98,304 + 131,072 + 264,192
+        // = 625,664, plus the q and v adapters: one shared FP32 input a BS H = 32,768 and two
+        // A outputs a BS R = 4,096 each: 666,624 (lora-qv-fp32's layer.1). The first layer's
+        // input needs no grad: no input_layernorm (8 BSH + 4 BS = 66,048) and no q (k_proj has no
+        // adapter: 32,768): 567,808 (its layer.0).
+        Scenario s = smallLora();
+        TransformerTerms t = transformerTerms(s);
+        QCOMPARE(countOf(t.layerActivations), Count(666'624));
+        QCOMPARE(t.firstLayers, Count(1));
+        QCOMPARE(countOf(t.firstLayerActivations), Count(567'808));
+        // The estimate counts each layer with its own figure, and the adapters once (lora.cpp
+        // adds nothing when the itemized model lists them).
+        QVERIFY(transformerItemizesAdapters(s));
+        const Breakdown b = estimate(s);
+        QCOMPARE(countOf(b.activationDetail.layers), Count(666'624 + 567'808));
+        QCOMPARE(b.activationDetail.total(), activationModel(ActivationModelKind::Transformer).estimate(s).total());
+        // With checkpointing every layer's input requires grad: no first layer of its own.
+        s.training.recompute = Recompute::Full;
+        t = transformerTerms(s);
+        QCOMPARE(t.firstLayers, Count(0));
+        QCOMPARE(t.recomputeFirstActivations, t.recomputeActivations);
+    }
+
     void itemsAddUp_data()
     {
         QTest::addColumn<int>("family");
+        QTest::addColumn<int>("variant"); // 0: the family's block; 1: with experts; 2: with latent attention
         QTest::addColumn<int>("profile");
         QTest::addColumn<int>("kernel");
         QTest::addColumn<int>("recompute");
         QTest::addColumn<int>("recipe");
-        for (BlockFamily f : { BlockFamily::Gpt2, BlockFamily::Llama })
-            for (ImplementationProfile p : kAllProfiles)
-                for (AttentionKernel k : kAllAttentionKernels)
-                    for (Recompute r : { Recompute::None, Recompute::Full, Recompute::Selective })
-                        for (Recipe recipe : { Recipe::AmpBf16, Recipe::Bf16Pure })
-                            QTest::addRow("%s %s %s %s %s", familyName(f).data(), profileName(p).data(),
-                                          attentionKernelName(k).data(), recomputeName(r).data(), recipeName(recipe).data())
-                                    << int(f) << int(p) << int(k) << int(r) << int(recipe);
+        for (BlockFamily f : kAllFamilies)
+            for (int variant : { 0, 1, 2 })
+                for (ImplementationProfile p : kAllProfiles)
+                    for (AttentionKernel k : kAllAttentionKernels)
+                        for (Recompute r : { Recompute::None, Recompute::Full, Recompute::Selective })
+                            for (Recipe recipe : { Recipe::AmpBf16, Recipe::Bf16Pure }) {
+                                if (variant > 0 && f != BlockFamily::Llama)
+                                    continue;
+                                QTest::addRow("%s%s %s %s %s %s", familyName(f).data(),
+                                              variant == 1 ? "+moe" : variant == 2 ? "+mla" : "", profileName(p).data(),
+                                              attentionKernelName(k).data(), recomputeName(r).data(), recipeName(recipe).data())
+                                        << int(f) << variant << int(p) << int(k) << int(r) << int(recipe);
+                            }
     }
 
     //! The itemized list explains the estimate: kept layer tensors are what each layer holds,
@@ -338,6 +528,7 @@ private slots:
     void itemsAddUp()
     {
         QFETCH(int, family);
+        QFETCH(int, variant);
         QFETCH(int, profile);
         QFETCH(int, kernel);
         QFETCH(int, recompute);
@@ -345,6 +536,17 @@ private slots:
         Scenario s = llama7B();
         s.model.family = BlockFamily(family);
         s.model.kvHeads = 8;
+        if (variant == 1) {
+            s.model.moe.experts = 8;
+            s.model.moe.perToken = 2;
+            s.model.moe.expertFfn = 1408;
+            s.model.moe.sharedExperts = 1;
+            s.model.moe.sharedFfn = 5632;
+            s.model.moe.sharedGate = true;
+        } else if (variant == 2) {
+            s.model.mla = MlaSpec{ 1536, 512, 64, 128, 128 };
+            s.model.headDim = 192;
+        }
         s.activations.profile = ImplementationProfile(profile);
         s.activations.attention = AttentionKernel(kernel);
         s.activations.dropout = 0.1;

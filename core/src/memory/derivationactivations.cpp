@@ -102,7 +102,23 @@ void deriveItemized(Builder &b, BucketDerivation &k)
     const Bytes keptBytes = t.heldActivations + t.heldWeightCopies;
     const Formula kept = b.input("a_kept", QT_TRANSLATE_NOOP("Derivation", "what one layer keeps from forward to backward, in bytes (activation_items)"),
                                  countOf(keptBytes), kItemizedSource);
-    Builder::addTerm(k, "layers-held", QT_TRANSLATE_NOOP("Derivation", "every layer's kept tensors"), L * kept, a.layers, kItemizedSource);
+    // The first layers with a list of their own (estimate(): LoRA's first layer, whose input needs
+    // no grad; an MoE model's dense first layers) keep their own figure.
+    const Count first = firstLayersHeld(s, t);
+    const Bytes firstBytes = t.heldFirstActivations + t.heldFirstWeightCopies;
+    if (first > 0 && firstBytes != keptBytes) {
+        const Count held = pipelineLayersHeld(s);
+        const Formula n = b.input("L_first", QT_TRANSLATE_NOOP("Derivation", "first layers this GPU holds whose saves differ: LoRA's first layer (its input needs no grad), an MoE model's dense layers"),
+                                  first, kItemizedSource);
+        const Formula keptFirst = b.input("a_first", QT_TRANSLATE_NOOP("Derivation", "what one of those first layers keeps from forward to backward, in bytes"),
+                                          countOf(firstBytes), kItemizedSource);
+        Builder::addTerm(k, "layers-held", QT_TRANSLATE_NOOP("Derivation", "every other layer's kept tensors"), (L - n) * kept,
+                         keptBytes * (held - first), kItemizedSource);
+        Builder::addTerm(k, "first-layers", QT_TRANSLATE_NOOP("Derivation", "the first layers' kept tensors"), n * keptFirst,
+                         firstBytes * first, kItemizedSource);
+    } else {
+        Builder::addTerm(k, "layers-held", QT_TRANSLATE_NOOP("Derivation", "every layer's kept tensors"), L * kept, a.layers, kItemizedSource);
+    }
     Builder::addTerm(k, "recomputed-layer", QT_TRANSLATE_NOOP("Derivation", "one layer rebuilt during backward"),
                      b.input("a_rec", QT_TRANSLATE_NOOP("Derivation", "what one recomputed layer saves again, in bytes"), countOf(a.recompute),
                              kItemizedSource),
@@ -123,11 +139,13 @@ void deriveItemized(Builder &b, BucketDerivation &k)
     }
 }
 
-// addAdapterActivations(): each adapter keeps A's output, B·S·r, for B's weight gradient.
+// addAdapterActivations(): each adapter keeps A's output, B·S·r, for B's weight gradient, where
+// the activation model does not list the adapters itself.
 void deriveAdapterActivations(Builder &b, BucketDerivation &k)
 {
     const Scenario &s = b.s;
-    if (s.lora.mode == AdapterMode::None)
+    // The itemized model lists the plain LLaMA block's adapters itself (lorablock.h).
+    if (s.lora.mode == AdapterMode::None || transformerItemizesAdapters(s))
         return;
     const BytesPer size = dtypeSize(activationDtype(s.training.precision.recipe));
     const Bytes perLayer = size.times(adapterActivationElements(s, b.r.lora));

@@ -25,6 +25,7 @@ constexpr ImplementationChoices choicesOf(ImplementationProfile profile)
         c.fusedProjections = true;
         c.fusedSoftmax = true;
         c.fusedActivation = true;
+        c.repeatKvView = false;
         c.autocastWeightCopies = false;
         c.hfLoss = false;
         c.maskArgument = false;

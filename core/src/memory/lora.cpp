@@ -4,6 +4,7 @@
 #include <headroom/memory/model.h>
 #include <headroom/memory/parametertensors.h>
 #include <headroom/memory/precision.h>
+#include <headroom/memory/transformeractivations.h>
 
 namespace headroom {
 
@@ -203,7 +204,8 @@ Count adapterActivationElements(const Scenario &s, const LoraCounts &c)
 
 void addAdapterActivations(const Scenario &s, const LoraCounts &c, ActivationEstimate &e)
 {
-    if (s.lora.mode == AdapterMode::None)
+    // The itemized model lists the plain LLaMA block's adapters itself (lorablock.h).
+    if (s.lora.mode == AdapterMode::None || transformerItemizesAdapters(s))
         return;
     const BytesPer size = dtypeSize(activationDtype(s.training.precision.recipe));
     const Bytes perLayer = size.times(adapterActivationElements(s, c));

@@ -1,8 +1,11 @@
 #include <headroom/memory/transformeractivations.h>
 
+#include <cmath>
 #include <cstdint>
 
 #include <headroom/memory/korthikanti.h>
+#include <headroom/memory/lora.h>
+#include <headroom/memory/stack.h>
 
 #include "transformer/layers.h"
 
@@ -18,49 +21,175 @@ std::string_view regionName(Region r)
     case Region::FinalNorm: return "final_norm";
     case Region::LmHead: return "lm_head";
     case Region::Loss: return "loss";
+    case Region::AuxLoss: return "aux_loss";
     case Region::Shared: return "shared";
     }
     return {};
 }
 
+bool itemizesAdapters(const ModelSpec &m, const ImplementationChoices &x)
+{
+    // lorablock.h is the plain LLaMA block with HF's separate projections; other blocks keep their
+    // full list under adapters and lora.cpp adds the adapters' own outputs.
+    return m.family == BlockFamily::Llama && !m.moe.enabled() && !m.mla.enabled() && !m.fusedProjections
+            && !x.fusedProjections;
+}
+
 Context context(const Scenario &s)
 {
     const ModelSpec &m = s.model;
+    const BlockTraits traits = modelTraits(m);
     Context c;
     c.B = s.training.microBatch;
     c.S = s.training.sequence;
     c.H = m.hidden;
     c.A = m.heads;
-    // H / A in 64 bits: validation bounds both far below 2^63.
-    c.d = m.heads > 0 ? static_cast<long long>(m.hidden) / static_cast<long long>(m.heads) : 0;
-    c.kv = m.kvHeadsOrHeads() * c.d;
-    c.gqa = m.kvHeadsOrHeads() != m.heads;
+    c.L = m.layers;
+    // The head dim (H / A unless the model sets it; the division in 64 bits: validation bounds
+    // both far below 2^63).
+    c.d = m.headDimOrDefault();
+    c.kvHeads = m.kvHeadsOrHeads();
+    c.kv = c.kvHeads * c.d;
+    c.qDim = c.A * c.d;
+    c.gqa = c.kvHeads != m.heads;
     c.F = m.ffnOrDefault();
     c.V = m.vocab;
     c.family = m.family;
     c.positions = m.maxPositions > 0;
+    c.parallel = traits.residual == Residual::Parallel;
+    c.normsPerLayer = traits.normsPerLayer;
+    c.fusedQkv = traits.fusedQkv;
+    c.softcap = traits.softcap;
+    c.qkNorm = m.qkNorm;
+    c.rotary = traits.rotary;
+    // Partial rotary rotates int(d · fraction) dims of each head (GPT-NeoX rotary_pct, Phi
+    // partial_rotary_factor), as HF truncates.
+    if (c.rotary)
+        c.RD = static_cast<long long>(static_cast<double>(static_cast<long long>(c.d)) * m.rotaryFraction);
     c.BS = c.B * c.S;
     c.BSH = c.BS * c.H;
     c.BSF = c.BS * c.F;
     c.BAS = c.BS * c.A;
+    c.BSQ = c.BS * c.qDim;
     c.scores = c.BAS * c.S;
     c.BSV = c.BS * c.V;
     const Recipe recipe = s.training.precision.recipe;
     c.autocast = isAutocast(recipe);
     c.c = activationDtype(recipe);
-    // Under autocast the weights, and so the embeddings and the residual stream, stay FP32;
-    // every other recipe runs the whole block in its activation dtype. A LoRA base is loaded in
-    // the compute dtype even under autocast (lora.h), so its residual stream is half precision.
-    const bool adapters = s.lora.mode != AdapterMode::None;
-    c.r = c.autocast && !adapters ? Dtype::Fp32 : c.c;
+    // Under autocast the weights, and so the embeddings and the residual stream, stay FP32; every
+    // other recipe runs the whole block in its activation dtype. So does a frozen base under
+    // autocast: the fixtures' LoRA and QLoRA runs keep its non-quantized weights in FP32 and
+    // measured an FP32 residual stream (SAVED_TENSORS.md, "LoRA on a frozen base").
+    c.r = c.autocast ? Dtype::Fp32 : c.c;
     c.x = implementationChoices(s.activations.profile);
-    c.copies = c.autocast && c.x.autocastWeightCopies && !adapters;
+    // Phi-3's qkv_proj and gate_up_proj: one matmul each, one saved input each.
+    if (m.fusedProjections)
+        c.x.fusedProjections = true;
+    // torch.compile's partitioner recomputes the pointwise ops of the norms and activations in
+    // backward and saves what feeds them: the fused kernels' lists.
+    if (s.stack.compile) {
+        c.x.fusedNorm = true;
+        c.x.fusedActivation = true;
+    }
+    // GELU: the family's Hugging Face code unless set (GPT-2 and Phi: gelu_new written out; the
+    // others F.gelu or gelu_pytorch_tanh, one op); a fused activation kernel saves its input.
+    const bool pythonGelu = s.activations.gelu == GeluImpl::Python
+            || (s.activations.gelu == GeluImpl::ModelDefault
+                && (m.family == BlockFamily::Gpt2 || m.family == BlockFamily::Phi));
+    c.geluPython = pythonGelu && !c.x.fusedActivation;
+    c.copies = c.autocast && c.x.autocastWeightCopies;
     c.drop = s.activations.dropout > 0.0;
     c.kernel = s.activations.attention;
     c.recompute = s.training.recompute;
     c.t = s.parallel.tensorParallel;
     c.sp = s.parallel.sequenceParallel;
+    if (m.moe.enabled()) {
+        MoeContext &e = c.moe;
+        e.E = m.moe.experts;
+        e.K = m.moe.perToken;
+        e.F = m.moe.expertFfn > 0 ? m.moe.expertFfn : c.F;
+        const Count routed = e.K * c.BS;
+        e.rows = routed;
+        if (s.activations.capacityFactor > 0 && e.E > 0) {
+            // Capacity-capped routing (GShard, DeepSpeed-MoE): each expert takes at most
+            // C = ceil(f·k·B·S / E) rows, and the dispatch buffers [E, C, H] are padded to C, so
+            // the experts' tensors hold E·C rows whatever the router does (fewer than k·B·S below
+            // f = 1, where tokens are dropped; more above it). Dropless (f = 0): k·B·S.
+            const double capacity = std::ceil(s.activations.capacityFactor * static_cast<double>(routed)
+                                              / static_cast<double>(e.E));
+            e.rows = e.E * static_cast<long long>(capacity);
+        }
+        e.hit = e.rows < e.E ? e.rows : e.E;
+        e.SF = m.moe.sharedExperts * m.moe.sharedFfnOrExpert();
+        e.sharedGate = m.moe.sharedGate;
+        // Mixtral renormalises the top-k weights in place; Qwen2-MoE's norm_topk_prob and
+        // DeepSeek-V2's default do not (ModelSpec has no switch for it: models with shared
+        // experts are taken not to).
+        e.renormalize = m.moe.sharedExperts == 0;
+        e.mixtralNames = m.moe.sharedExperts == 0;
+        const Count dense = m.moe.denseLayers < m.layers ? m.moe.denseLayers : m.layers;
+        e.layers = m.layers - dense;
+        c.denseMlp = false;
+    }
+    if (m.mla.enabled()) {
+        c.mlaOn = true;
+        c.mla.QL = m.mla.qLoraRank;
+        c.mla.KL = m.mla.kvLoraRank;
+        c.mla.RH = m.mla.ropeHeadDim;
+        c.mla.NH = m.mla.nopeHeadDim;
+        c.mla.VH = m.mla.valueHeadDim;
+        c.mla.QH = c.mla.NH + c.mla.RH;
+    }
+    c.adapters = s.lora.mode != AdapterMode::None;
+    c.itemizedLora = c.adapters && itemizesAdapters(m, c.x);
+    if (c.adapters) {
+        const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
+        LoraContext &a = c.lora;
+        a.q = (targets & LoraQ) != 0;
+        a.k = (targets & LoraK) != 0;
+        a.v = (targets & LoraV) != 0;
+        a.o = (targets & LoraO) != 0;
+        a.gate = (targets & LoraGate) != 0;
+        a.up = (targets & LoraUp) != 0;
+        a.down = (targets & LoraDown) != 0;
+        a.dropout = s.lora.dropout > 0.0;
+        a.quantized = s.lora.mode == AdapterMode::Qlora;
+        a.R = s.lora.rank;
+        // PEFT keeps the adapters in FP32 (autocast_adapter_dtype upcasts bf16 ones), so their
+        // operands are FP32 but under autocast, which casts them.
+        a.a = c.autocast ? c.c : Dtype::Fp32;
+        // Linear4bit casts its output back to its input's dtype.
+        a.p = a.quantized ? c.r : c.c;
+    }
+    const StackChoices stack = resolveStack(s);
+    c.loss = stack.loss;
+    c.lossChunks = stack.lossChunks > 0 ? stack.lossChunks : 1;
+    // torchtune's CEWithChunkedOutputLoss upcasts each chunk; litgpt's chunked_cross_entropy
+    // runs in the model's dtype.
+    c.lossUpcast = s.stack.stack != TrainingStack::Litgpt;
     return c;
+}
+
+// The first layers whose list differs from the others': LoRA's first layer without
+// checkpointing (its input, the frozen embedding's output, needs no grad), an MoE model's dense
+// first layers.
+Count firstLayersOf(const Context &c)
+{
+    if (c.itemizedLora && c.recompute != Recompute::Full)
+        return c.L > 0 ? 1 : 0;
+    if (c.moe.E > 0)
+        return c.L - c.moe.layers;
+    return 0;
+}
+
+Context firstLayerContext(const Context &c)
+{
+    Context f = c;
+    if (c.itemizedLora && c.recompute != Recompute::Full)
+        f.inputGrad = false;
+    if (c.moe.E > 0)
+        f.denseMlp = true;
+    return f;
 }
 
 } // namespace transformer
@@ -69,16 +198,20 @@ namespace {
 
 using namespace transformer;
 
-struct Sums
+struct LayerSums
 {
     Count act = 0, copies = 0, core = 0, alias = 0, largest = 0;
-    Count embedding = 0, finalNorm = 0, lmHead = 0, lmHeadCopy = 0, loss = 0, shared = 0;
+};
+
+struct OutsideSums
+{
+    Count embedding = 0, finalNorm = 0, lmHead = 0, lmHeadCopy = 0, loss = 0, auxLoss = 0, shared = 0;
 };
 
 // Flattened: the tensor lists inline into one loop-free sequence of additions (the hot path).
-[[gnu::flatten]] Sums sums(const Context &c)
+[[gnu::flatten]] LayerSums layerSums(const Context &c)
 {
-    Sums t;
+    LayerSums t;
     auto layer = [&c, &t](const Tensor &x) {
         if (x.flags & WeightCopy) {
             t.copies += x.bytes;
@@ -93,12 +226,19 @@ struct Sums
             t.largest = x.bytes;
     };
     layerTensors(c, Emitter<decltype(layer)>{ c, layer });
+    return t;
+}
+
+[[gnu::flatten]] OutsideSums outsideSums(const Context &c)
+{
+    OutsideSums t;
     auto outside = [&t](const Tensor &x) {
         switch (x.region) {
         case Region::Embedding: t.embedding += x.bytes; break;
         case Region::FinalNorm: t.finalNorm += x.bytes; break;
         case Region::LmHead: (x.flags & WeightCopy ? t.lmHeadCopy : t.lmHead) += x.bytes; break;
         case Region::Loss: t.loss += x.bytes; break;
+        case Region::AuxLoss: t.auxLoss += x.bytes; break;
         case Region::Shared: t.shared += x.bytes; break;
         case Region::Layer: break;
         }
@@ -107,56 +247,114 @@ struct Sums
     return t;
 }
 
-TransformerTerms termsOf(const Context &c)
+// One layer's figures under the recompute policy.
+struct LayerFigures
 {
-    const Sums m = sums(c);
-    TransformerTerms t;
-    t.layerActivations = bytes(m.act);
-    t.layerWeightCopies = bytes(m.copies);
-    t.attentionCore = bytes(m.core);
-    t.checkpointInput = bytes(c.share(c.BSH, 0) * sizeOf(c.r));
-    t.checkpointAlias = bytes(m.alias);
-    t.largestLayerTensor = bytes(m.largest);
+    Bytes act = bytes(0), copies = bytes(0), core = bytes(0), alias = bytes(0);
+    Bytes held = bytes(0), heldCopies = bytes(0), recompute = bytes(0), recomputeCopies = bytes(0);
+};
+
+LayerFigures figuresOf(const Context &c, const LayerSums &m, Bytes checkpointInput)
+{
+    LayerFigures f;
+    f.act = bytes(m.act);
+    f.copies = bytes(m.copies);
+    f.core = bytes(m.core);
+    f.alias = bytes(m.alias);
     switch (c.recompute) {
     case Recompute::None:
-        t.heldActivations = t.layerActivations;
-        t.heldWeightCopies = t.layerWeightCopies;
+        f.held = f.act;
+        f.heldCopies = f.copies;
         break;
     case Recompute::Full:
         // Reentrant checkpointing runs forward under no_grad and keeps only the layer input;
         // backward reruns one layer with grad, which saves its whole list again except the
         // tensor that is the checkpointed input itself, and autocast's weight copies.
-        t.heldActivations = t.checkpointInput;
-        t.recomputeActivations = t.layerActivations - t.checkpointAlias;
-        t.recomputeWeightCopies = t.layerWeightCopies;
+        f.held = checkpointInput;
+        f.recompute = f.act - f.alias;
+        f.recomputeCopies = f.copies;
         break;
     case Recompute::Selective:
-        t.heldActivations = t.layerActivations - t.attentionCore;
-        t.heldWeightCopies = t.layerWeightCopies;
-        t.recomputeActivations = t.attentionCore;
+        f.held = f.act - f.core;
+        f.heldCopies = f.copies;
+        f.recompute = f.core;
         break;
     }
-    t.embedding = bytes(m.embedding);
-    t.finalNorm = bytes(m.finalNorm);
-    t.lmHead = bytes(m.lmHead);
-    t.lmHeadWeightCopy = bytes(m.lmHeadCopy);
-    t.loss = bytes(m.loss);
-    t.shared = bytes(m.shared);
+    return f;
+}
+
+Count ceilDivCount(Count a, Count b) { return b > 0 ? (a + b - 1) / b : a; }
+
+TransformerTerms termsOf(const Context &c)
+{
+    const LayerSums m = layerSums(c);
+    TransformerTerms t;
+    t.checkpointInput = bytes(c.share(c.BSH, 0) * sizeOf(c.r));
+    const LayerFigures f = figuresOf(c, m, t.checkpointInput);
+    t.layerActivations = f.act;
+    t.layerWeightCopies = f.copies;
+    t.attentionCore = f.core;
+    t.checkpointAlias = f.alias;
+    t.largestLayerTensor = bytes(m.largest);
+    t.heldActivations = f.held;
+    t.heldWeightCopies = f.heldCopies;
+    t.recomputeActivations = f.recompute;
+    t.recomputeWeightCopies = f.recomputeCopies;
+    t.firstLayers = firstLayersOf(c);
+    const LayerFigures first = t.firstLayers > 0 ? figuresOf(c, layerSums(firstLayerContext(c)), t.checkpointInput) : f;
+    t.firstLayerActivations = first.act;
+    t.firstLayerWeightCopies = first.copies;
+    t.heldFirstActivations = first.held;
+    t.heldFirstWeightCopies = first.heldCopies;
+    t.recomputeFirstActivations = first.recompute;
+    t.recomputeFirstWeightCopies = first.recomputeCopies;
+
+    const OutsideSums o = outsideSums(c);
+    t.embedding = bytes(o.embedding);
+    t.finalNorm = bytes(o.finalNorm);
+    t.lmHead = bytes(o.lmHead);
+    t.lmHeadWeightCopy = bytes(o.lmHeadCopy);
+    t.loss = bytes(o.loss);
+    t.auxLoss = bytes(o.auxLoss);
+    t.shared = bytes(o.shared);
 
     const Count logits = c.share(c.BSV, Sharded);
     const Count half = sizeOf(c.c);
-    if (c.x.hfLoss) {
-        // Forward: the LM head's logits and their FP32 copy (logits.float(), a no-op in FP32)
-        // live while log_softmax writes its saved output. Backward: nll_loss writes a dense FP32
-        // gradient and log_softmax's backward another, both beside the saved output.
-        t.lossForwardTransient = bytes(logits * (half + (c.c != Dtype::Fp32 ? 4 : 0)));
-        t.lossBackwardTransient = bytes(logits * 8);
-    } else {
-        // Vocabulary-parallel cross-entropy: the FP32 copy becomes the saved softmax and then, in
-        // place, the gradient; only the half-precision logits and their gradient are extra.
-        const Count extra = c.c != Dtype::Fp32 ? logits * half : 0;
-        t.lossForwardTransient = bytes(extra);
-        t.lossBackwardTransient = bytes(extra);
+    switch (c.loss) {
+    case LossKind::Plain:
+        if (c.x.hfLoss) {
+            // Forward: the LM head's logits and their FP32 copy (logits.float(), a no-op in FP32)
+            // live while log_softmax writes its saved output. Backward: nll_loss writes a dense
+            // FP32 gradient and log_softmax's backward another, both beside the saved output.
+            t.lossForwardTransient = bytes(logits * (half + (c.c != Dtype::Fp32 ? 4 : 0)));
+            t.lossBackwardTransient = bytes(logits * 8);
+        } else {
+            // Vocabulary-parallel cross-entropy: the FP32 copy becomes the saved softmax and
+            // then, in place, the gradient; only the half-precision logits and their gradient
+            // are extra.
+            const Count extra = c.c != Dtype::Fp32 ? logits * half : 0;
+            t.lossForwardTransient = bytes(extra);
+            t.lossBackwardTransient = bytes(extra);
+        }
+        break;
+    case LossKind::Chunked: {
+        // The head returns every chunk's logits in a list that lives until the loss has run (the
+        // whole B·S·V in the logits' dtype); beside it one chunk's FP32 upcast at a time. Backward:
+        // one chunk's two gradients (nll_loss's and log_softmax's) at a time.
+        const Count chunk = ceilDivCount(logits, c.lossChunks);
+        const Count upcast = c.lossUpcast && c.c != Dtype::Fp32 ? 4 * chunk : 0;
+        t.lossForwardTransient = bytes(logits * half + upcast);
+        t.lossBackwardTransient = bytes(2 * (c.lossUpcast ? 4 : half) * chunk);
+        break;
+    }
+    case LossKind::FusedLinear: {
+        // Liger: one chunk of rows' logits at a time, which its kernel overwrites in place with
+        // their softmax gradient; backward only scales the gradients saved in forward.
+        const Count rows = ceilDivCount(c.BS, c.lossChunks);
+        t.lossForwardTransient = bytes(c.share(rows * c.V, Sharded) * half);
+        t.lossBackwardTransient = bytes(0);
+        break;
+    }
     }
     t.layerForwardTransient = bytes(layerForwardTransient(c));
     // While a layer's backward runs: the gradient of the residual stream, and the gradient of its
@@ -172,21 +370,45 @@ TransformerTerms transformerTerms(const Scenario &s)
     return termsOf(context(s));
 }
 
+bool transformerItemizesAdapters(const Scenario &s)
+{
+    return s.activations.model == ActivationModelKind::Transformer && s.lora.mode != AdapterMode::None
+            && itemizesAdapters(s.model, implementationChoices(s.activations.profile));
+}
+
+Count firstLayersHeld(const Scenario &s, const TransformerTerms &t)
+{
+    // The first pipeline stage holds layers 0 .. ceil(L/p) - 1 for each micro-batch in flight.
+    const Count held = pipelineLayersHeld(s);
+    const Count p = s.parallel.pipelineParallel;
+    const Count perStage = p > 1 ? (s.model.layers + p - 1) / p : s.model.layers;
+    const Count inFlight = perStage > 0 ? held / perStage : 1;
+    return (t.firstLayers < perStage ? t.firstLayers : perStage) * inFlight;
+}
+
 ActivationEstimate TransformerActivations::estimate(const Scenario &s) const
 {
     const TransformerTerms t = termsOf(context(s));
     // Pipeline parallelism: the first stage holds ceil(L/p) layers for min(p, m) micro-batches
-    // (korthikanti.h); with p = 1 that is all L layers and the whole outside part.
+    // (korthikanti.h); with p = 1 that is all L layers and the whole outside part. The first
+    // layers (t.firstLayers) keep their own figure.
     const Count held = pipelineLayersHeld(s);
+    const Count first = firstLayersHeld(s, t);
     ActivationEstimate e;
     e.perLayer = t.layerActivations + t.layerWeightCopies;
-    e.layers = (t.heldActivations + t.heldWeightCopies) * held;
+    e.layers = (t.heldActivations + t.heldWeightCopies) * (held - first)
+            + (t.heldFirstActivations + t.heldFirstWeightCopies) * first;
     e.recompute = t.recomputeActivations + t.recomputeWeightCopies;
+    const Bytes recomputeFirst = t.recomputeFirstActivations + t.recomputeFirstWeightCopies;
+    if (first > 0 && recomputeFirst > e.recompute)
+        e.recompute = recomputeFirst; // one layer is rebuilt at a time: the largest
     const Bytes below = t.embedding + t.shared;
     // Under full recompute autocast still caches every layer's weight copies until forward ends.
-    const Bytes cached = s.training.recompute == Recompute::Full ? t.layerWeightCopies * held : bytes(0);
+    const Bytes cached = s.training.recompute == Recompute::Full
+            ? t.layerWeightCopies * (held - first) + t.firstLayerWeightCopies * first
+            : bytes(0);
     if (s.parallel.pipelineParallel <= 1) {
-        e.outsideHead = t.finalNorm + t.lmHead + t.lmHeadWeightCopy + t.loss;
+        e.outsideHead = t.finalNorm + t.lmHead + t.lmHeadWeightCopy + t.loss + t.auxLoss;
         e.outside = below + e.outsideHead;
         e.lossForwardTransient = t.lossForwardTransient;
         e.backwardTransient = t.lossBackwardTransient;
@@ -203,7 +425,10 @@ ActivationEstimate TransformerActivations::estimate(const Scenario &s) const
 
 void TransformerActivations::itemize(const Scenario &s, std::vector<ActivationItem> &out) const
 {
-    const Context c = context(s);
+    // One layer: the one most layers are (past LoRA's first layer or an MoE model's dense ones),
+    // as the fixtures itemize layer 1.
+    const Context whole = context(s);
+    const Context c = whole.L > firstLayersOf(whole) ? whole : firstLayerContext(whole);
     const bool full = c.recompute == Recompute::Full;
     const bool selective = c.recompute == Recompute::Selective;
     auto add = [&out](const Tensor &x, bool recomputed) {

@@ -7,7 +7,7 @@
 // activation model (transformeractivations.h) reads every switch below explicitly.
 //
 // Sources: tools/calibrate/SAVED_TENSORS.md (measured on PyTorch 1.13, CPU: the hf-eager-cpu
-// profile reproduces all 48 fixtures) and its "switches" table (what CUDA builds and later
+// profile reproduces all 117 fixtures) and its "switches" table (what CUDA builds and later
 // PyTorch versions do instead); Korthikanti et al. 2022, "Reducing Activation Recomputation in
 // Large Transformer Models" (arXiv:2205.05198), section 4.1, for the fused Megatron layer.
 
@@ -61,6 +61,14 @@ struct ImplementationChoices
      * FlashAttention reads grouped heads directly and saves them at KV heads whatever this says.
      */
     bool expandGroupedKv = true;
+    /*!
+     * HF's repeat_kv (x[:, :, None].expand(...).reshape(...)) with one KV head at B = 1 merges a
+     * size-1 dimension with the stride-0 one and stays a view, so eager attention (and SDPA)
+     * save the single head's K and V, not A copies (measured: llama-mqa-b1-*); autocast's half
+     * cast of the FP32 RoPE'd key still materialises all heads. Off: the expansion always copies
+     * (Megatron's repeat_interleave).
+     */
+    bool repeatKvView = true;
     /*!
      * One matmul computes Q, K and V (and one computes LLaMA's gate and up): it saves its input
      * once. Off: HF's separate q/k/v_proj (gate/up_proj) share one input tensor, except under

@@ -90,6 +90,10 @@ BytesPer frozenBaseBytesPer(const Scenario &scenario);
  * for the layers the base activations are held for; under full recompute one layer's worth is
  * rebuilt with the rest. The base activations themselves are the activation model's, as in full
  * fine-tuning: activations still flow through the frozen base.
+ *
+ * Nothing is added where the itemized model lists the adapters itself
+ * (transformerItemizesAdapters(): the plain LLaMA block, whose list has PEFT's adapter inputs,
+ * outputs and dropout masks, and drops what the frozen base no longer saves).
  */
 void addAdapterActivations(const Scenario &scenario, const LoraCounts &counts, ActivationEstimate &estimate);
 

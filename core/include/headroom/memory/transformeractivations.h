@@ -1,13 +1,17 @@
 #pragma once
 
 // The itemized transformer activation model: what each block saves for backward, tensor by
-// tensor, for GPT-2-style blocks (LayerNorm, fused QKV, GELU MLP, dropout) and LLaMA-style blocks
-// (RMSNorm, RoPE, grouped K/V, SwiGLU, no residual dropout), and what the step saves outside the
-// blocks (embedding, final norm, LM head input, the FP32 log-softmax of the loss).
+// tensor, for GPT-2-style blocks (LayerNorm, fused QKV, GELU MLP, dropout), LLaMA-style blocks
+// (RMSNorm, RoPE, grouped K/V, SwiGLU, no residual dropout), GPT-NeoX, Phi, Falcon and StarCoder2
+// (LayerNorm with RoPE, parallel or sequential residual), Gemma and Gemma-2 (FP32 norms,
+// soft-capping), Mixtral and Qwen2-MoE (routed and shared experts), DeepSeek-V2's latent
+// attention, LoRA / QLoRA adapters on a frozen LLaMA base; and what the step saves outside the
+// blocks (embedding, final norm, LM head input, the loss: HF's FP32 log-softmax, a chunked loss
+// or Liger's fused linear cross-entropy; MoE's load-balancing loss).
 //
 // The tensor lists are tools/calibrate/SAVED_TENSORS.md, ported from its executable form
 // (formula_check.py) and extended with the switches of implementationprofile.h. Under the
-// hf-eager-cpu profile they reproduce all 48 measured fixtures of
+// hf-eager-cpu profile they reproduce all 117 measured fixtures of
 // tests/fixtures/calibration/cpu.json exactly (tests/core/tst_calibration.cpp).
 
 #include <headroom/memory/activationmodel.h>
@@ -39,12 +43,27 @@ struct TransformerTerms
     Bytes recomputeActivations = bytes(0); //!< saved again while one layer is recomputed in backward
     Bytes recomputeWeightCopies = bytes(0);
 
+    /*!
+     * The first layers, where their list differs from the others': LoRA's first layer without
+     * checkpointing (its input is the frozen embedding's output and needs no grad, so it saves
+     * less) and an MoE model's dense first layers (DeepSeek's first_k_dense_replace). 0 when
+     * every layer is alike; the figures below then equal the ones above.
+     */
+    Count firstLayers = 0;
+    Bytes firstLayerActivations = bytes(0);  //!< one first layer's layerActivations
+    Bytes firstLayerWeightCopies = bytes(0); //!< its layerWeightCopies
+    Bytes heldFirstActivations = bytes(0);   //!< its heldActivations
+    Bytes heldFirstWeightCopies = bytes(0);
+    Bytes recomputeFirstActivations = bytes(0); //!< its recomputeActivations
+    Bytes recomputeFirstWeightCopies = bytes(0);
+
     // Outside the layers (regions as the fixtures name them).
     Bytes embedding = bytes(0);
     Bytes finalNorm = bytes(0);
     Bytes lmHead = bytes(0);            //!< the LM head's saved input
     Bytes lmHeadWeightCopy = bytes(0);  //!< autocast's copy of the LM head weight
-    Bytes loss = bytes(0);              //!< FP32 log-softmax (softmax) of the logits and the labels
+    Bytes loss = bytes(0);              //!< the log-softmax (softmax) of the logits and the labels, or Liger's gradients
+    Bytes auxLoss = bytes(0);           //!< MoE: the load-balancing loss over all layers' router logits
     Bytes shared = bytes(0);            //!< RoPE tables; with checkpointing, the mask and positions it holds
 
     // Short-lived buffers (ActivationEstimate's transients).
@@ -57,21 +76,36 @@ struct TransformerTerms
 //! The terms of \a scenario. Allocation-free.
 TransformerTerms transformerTerms(const Scenario &scenario);
 
+//! How many of TransformerTerms::firstLayers this GPU holds (the first pipeline stage holds
+//! them once per micro-batch in flight; the other stages none of them, as the estimate counts
+//! the first stage).
+Count firstLayersHeld(const Scenario &scenario, const TransformerTerms &terms);
+
+/*!
+ * Whether the itemized model lists \a scenario's adapters itself (the plain LLaMA block with
+ * LoRA or QLoRA: lorablock.h, the adapters' inputs, outputs, masks and weight copies with the
+ * frozen base's own saves). Otherwise the activation model lists the full block and
+ * addAdapterActivations() (lora.h) adds the adapters' A outputs.
+ */
+bool transformerItemizesAdapters(const Scenario &scenario);
+
 /*!
  * The ActivationModel of the terms above.
  *
  * estimate(): per layer, what the recompute policy keeps (none: everything; full: the layer
  * input, r·B·S·H, and one layer's list rebuilt during backward; selective: everything but the
  * attention core, which is rebuilt one layer at a time), times the layers the GPU holds
- * (pipelineLayersHeld(): ceil(L/p) layers for min(p, m) micro-batches on the first stage);
- * outside: embedding, final norm, LM head, loss and shared tensors. With p > 1 the figures are
- * the first stage's, which Korthikanti et al. (section 4.2.3) show holds the most activations:
- * its embedding part once per micro-batch in flight, and no final norm, logits or loss (those
- * sit on the last stage).
+ * (pipelineLayersHeld(): ceil(L/p) layers for min(p, m) micro-batches on the first stage), the
+ * first layers (TransformerTerms::firstLayers) with their own figure; outside: embedding, final
+ * norm, LM head, loss, aux loss and shared tensors. With p > 1 the figures are the first
+ * stage's, which Korthikanti et al. (section 4.2.3) show holds the most activations: its
+ * embedding part once per micro-batch in flight, and no final norm, logits or loss (those sit on
+ * the last stage).
  *
- * itemize(): one layer's tensors (under full recompute: "checkpoint_input", then the layer's
- * list marked recomputed, less the tensor that is the checkpointed input) and the tensors
- * outside the layers, named as the calibration fixtures name them.
+ * itemize(): the tensors of one layer, the kind most layers are (past the first layers; under
+ * full recompute: "checkpoint_input", then the layer's list marked recomputed, less the tensor
+ * that is the checkpointed input), and the tensors outside the layers, named as the calibration
+ * fixtures name them (the routed experts together, as "experts.*.").
  */
 class TransformerActivations final : public ActivationModel
 {

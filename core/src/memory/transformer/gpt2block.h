@@ -59,8 +59,10 @@ void gpt2Layer(const Context &c, const Emit &emit)
     if (c.copies)
         emit("mlp.c_fc.weight_copy", "H×F", L, half, H * F, Sharded | WeightCopy);
     emit("mlp.act.input", "B×S×F", L, c.c, BSF, Sharded);
-    if (!c.x.fusedActivation) {
+    if (c.geluPython) {
         // gelu_new as Python arithmetic: tanh saves its output, the final product both factors.
+        // F.gelu(x, approximate="tanh") (nanoGPT, litgpt; SAVED_TENSORS.md "GPT-2 with the fused
+        // GELU") and Megatron's bias-GELU save the input alone.
         emit("mlp.act.tanh_out", "B×S×F", L, c.c, BSF, Sharded);
         emit("mlp.act.half_x", "B×S×F", L, c.c, BSF, Sharded);
         emit("mlp.act.one_plus_tanh", "B×S×F", L, c.c, BSF, Sharded);

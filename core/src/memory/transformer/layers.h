@@ -3,64 +3,119 @@
 // Which block a layer is, the tensors saved outside the blocks, and one layer's forward scratch.
 // Internal.
 
+#include "gemmablock.h"
 #include "gpt2block.h"
+#include "layernormblock.h"
 #include "llamablock.h"
+#include "lorablock.h"
+#include "lossblock.h"
+#include "mlablock.h"
+#include "moeblock.h"
 
 namespace headroom::transformer {
+
+// The LLaMA family's block: two RMSNorms around LLaMA's attention or DeepSeek-V2's latent
+// attention, and a dense gated MLP or Mixtral's / Qwen2-MoE's experts; with adapters on the plain
+// block, lorablock.h's list.
+template<typename Emit>
+void llamaLayer(const Context &c, const Emit &emit)
+{
+    constexpr Region L = Region::Layer;
+    if (c.itemizedLora) {
+        loraLayer(c, emit);
+        return;
+    }
+    rmsNorm(c, emit, L, kInputNorm, CheckpointInput);
+    if (c.mlaOn)
+        mlaAttention(c, emit);
+    else
+        llamaAttention(c, emit);
+    rmsNorm(c, emit, L, kPostNorm, 0);
+    if (c.moe.E > 0 && !c.denseMlp)
+        moeMlp(c, emit);
+    else
+        gatedMlp(c, emit, kLlamaMlp, false);
+}
 
 template<typename Emit>
 void layerTensors(const Context &c, const Emit &emit)
 {
-    if (c.family == BlockFamily::Llama)
-        llamaLayer(c, emit);
-    else
-        gpt2Layer(c, emit);
+    switch (c.family) {
+    case BlockFamily::Llama: llamaLayer(c, emit); return;
+    case BlockFamily::Neox:
+    case BlockFamily::Phi:
+    case BlockFamily::Falcon:
+    case BlockFamily::Starcoder2: layerNormLayer(c, emit); return;
+    case BlockFamily::Gemma:
+    case BlockFamily::Gemma2: gemmaLayer(c, emit); return;
+    case BlockFamily::Gpt2:
+    case BlockFamily::Bert: gpt2Layer(c, emit); return; // BERT: not itemized apart, GPT-2's list
+    }
 }
 
+inline const LayerNormNames &finalLayerNormNames(BlockFamily f)
+{
+    static constexpr LayerNormNames neox{ "final_layer_norm.input", "final_layer_norm.mean", "final_layer_norm.rstd" };
+    static constexpr LayerNormNames phi{ "final_layernorm.input", "final_layernorm.mean", "final_layernorm.rstd" };
+    static constexpr LayerNormNames starcoder2{ "norm.input", "norm.mean", "norm.rstd" };
+    switch (f) {
+    case BlockFamily::Neox: return neox;
+    case BlockFamily::Phi: return phi;
+    case BlockFamily::Starcoder2: return starcoder2;
+    default: return kLnF;
+    }
+}
 
 // Everything saved outside the blocks: SAVED_TENSORS.md, "outside the layers".
 template<typename Emit>
 void outsideTensors(const Context &c, const Emit &emit)
 {
-    const Count B = c.B, S = c.S, H = c.H;
+    const Count B = c.B, S = c.S;
     const Count BSH = c.BSH;
-    const bool llama = c.family == BlockFamily::Llama;
-    if (llama) {
-        emit("embed_tokens.indices", "B×S", Region::Embedding, Dtype::Int64, c.BS, Whole);
-    } else {
+    const bool learned = c.family == BlockFamily::Gpt2 || c.family == BlockFamily::Bert;
+    const bool rms = c.family == BlockFamily::Llama;
+    const bool gemma = c.family == BlockFamily::Gemma || c.family == BlockFamily::Gemma2;
+    // Embedding: the ids the gather saves (a frozen embedding under adapters saves nothing: it has
+    // no backward node), GPT-2's positions and the embedding dropout masks.
+    if (c.itemizedLora) {
+        // nothing
+    } else if (learned) {
         emit("wte.indices", "B×S", Region::Embedding, Dtype::Int64, c.BS, Whole);
         if (c.positions)
             emit("wpe.indices", "S", Region::Embedding, Dtype::Int64, S, Whole);
         if (c.drop)
             emit("drop.mask", "B×S×H", Region::Embedding, c.mask(c.r), BSH, 0);
-    }
-    if (llama)
-        rmsNorm(c, emit, Region::FinalNorm, kFinalNorm, 0);
-    else
-        layerNorm(c, emit, Region::FinalNorm, kLnF, 0);
-    emit("lm_head.input", "B×S×H", Region::LmHead, c.c, BSH, 0);
-    if (c.copies)
-        emit("lm_head.weight_copy", "H×V", Region::LmHead, c.c, H * c.V, Sharded | WeightCopy);
-    if (c.x.hfLoss) {
-        emit("log_softmax", "B×S×V", Region::Loss, Dtype::Fp32, c.BSV, Sharded);
-        // Labels padded to S + 1 and shifted: a copy when B > 1; with B = 1 the shifted slice is
-        // contiguous and the padded storage itself is saved.
-        emit("labels", B > 1 ? "B×S" : "S+1", Region::Loss, Dtype::Int64, B > 1 ? c.BS : S + 1, Whole);
     } else {
-        emit("loss.softmax", "B×S×V", Region::Loss, Dtype::Fp32, c.BSV, Sharded);
-        emit("loss.target_mask", "B×S", Region::Loss, Dtype::Bool, c.BS, Whole);
-        emit("loss.masked_target", "B×S", Region::Loss, Dtype::Int64, c.BS, Whole);
+        emit(c.family == BlockFamily::Neox ? "embed_in.indices" : "embed_tokens.indices", "B×S", Region::Embedding,
+             Dtype::Int64, c.BS, Whole);
+        const bool embeddingDropout = c.family == BlockFamily::Neox || c.family == BlockFamily::Phi
+                || c.family == BlockFamily::Starcoder2;
+        if (c.drop && embeddingDropout)
+            emit("embed_dropout.mask", "B×S×H", Region::Embedding, c.mask(c.r), BSH, 0);
     }
-    if (llama) {
-        emit("rope_cos", "S×d", Region::Shared, c.r, S * c.d, Whole);
-        emit("rope_sin", "S×d", Region::Shared, c.r, S * c.d, Whole);
-        // The reentrant checkpoint holds its tensor arguments: the 4-D mask (eager only) and
-        // the positions.
-        if (c.recompute == Recompute::Full && c.x.maskArgument) {
-            if (c.kernel == AttentionKernel::Eager)
-                emit("causal_mask", "B×S×S", Region::Shared, c.r, B * S * S, Whole);
-            emit("cache_position", "S", Region::Shared, Dtype::Int64, S, Whole);
-        }
+    if (rms)
+        rmsNorm(c, emit, Region::FinalNorm, kFinalNorm, 0, !c.itemizedLora);
+    else if (gemma)
+        gemmaNorm(c, emit, Region::FinalNorm, kGemmaFinalNorm, residualNorm(c), c.H, 0);
+    else
+        layerNorm(c, emit, Region::FinalNorm, finalLayerNormNames(c.family), 0);
+    headTensors(c, emit);
+    lossTensors(c, emit);
+    auxLossTensors(c, emit);
+    // RoPE tables over the rotated dims, in the embedding dtype, built once per forward (DeepSeek's
+    // freqs_cis is complex64 in every precision: two FP32 values an element).
+    if (c.mlaOn) {
+        emit("rope_freqs_cis", "S×RH/2 complex64", Region::Shared, Dtype::Fp32, 2 * S * (c.mla.RH / 2), Whole);
+    } else if (c.rotary) {
+        emit("rope_cos", "S×RD", Region::Shared, c.r, S * c.RD, Whole);
+        emit("rope_sin", "S×RD", Region::Shared, c.r, S * c.RD, Whole);
+    }
+    // The reentrant checkpoint holds its tensor arguments: the 4-D mask (eager only) and the
+    // positions (HF's decoders with RoPE pass both to every layer).
+    if (!learned && c.recompute == Recompute::Full && c.x.maskArgument) {
+        if (c.kernel == AttentionKernel::Eager)
+            emit("causal_mask", "B×S×S", Region::Shared, c.r, B * S * S, Whole);
+        emit("cache_position", "S", Region::Shared, Dtype::Int64, S, Whole);
     }
 }
 
@@ -70,12 +125,13 @@ inline Count layerForwardTransient(const Context &c)
 {
     const Count scores = c.share(c.scores, Sharded);
     const Count BSH = c.share(c.BSH, 0);
+    const bool learned = c.family == BlockFamily::Gpt2 || c.family == BlockFamily::Bert;
     Count attention = 0;
     if (c.kernel == AttentionKernel::Eager) {
         if (c.x.fusedSoftmax) {
             // The raw scores QKᵀ beside the fused softmax's output.
             attention = scores * sizeOf(c.c);
-        } else if (c.family == BlockFamily::Llama) {
+        } else if (!learned) {
             // matmul(q, kᵀ) * scaling, then + the 4-D mask (promoted to FP32 under autocast):
             // the scaled scores and the masked ones are live together.
             attention = scores * (sizeOf(c.c) + (sizeOf(c.r) > sizeOf(c.c) ? sizeOf(c.r) : sizeOf(c.c)));
@@ -85,12 +141,19 @@ inline Count layerForwardTransient(const Context &c)
         }
     }
     Count other = 0;
-    if (c.family == BlockFamily::Gpt2 && !c.x.fusedActivation) {
+    const bool rms = c.family == BlockFamily::Llama || c.family == BlockFamily::Gemma
+            || c.family == BlockFamily::Gemma2;
+    if (c.geluPython) {
         // gelu_new's unsaved intermediates (x³, 0.044715·x³, x + ...): two B·S·F at a time.
         other = 2 * c.share(c.BSF, Sharded) * sizeOf(c.c);
-    } else if (c.family == BlockFamily::Llama && !c.x.fusedNorm) {
+    } else if (rms && !c.x.fusedNorm) {
         // RMSNorm's x.pow(2) (unless mean() saves it) and, below FP32, x * rstd before the cast.
         other = (c.x.meanSavesInput ? 0 : 4 * BSH) + (c.r != Dtype::Fp32 ? 4 * BSH : 0);
+    }
+    if (c.moe.E > 0 && !c.denseMlp) {
+        // The router's one-hot expert mask, int64 [E, k, B·S], lives through the expert loop.
+        const Count mask = 8 * c.moe.E * c.moe.K * c.BS;
+        other = mask > other ? mask : other;
     }
     return attention > other ? attention : other;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
-// LayerNorm and RMSNorm as the blocks use them: what each saves for backward. Internal.
+// LayerNorm, RMSNorm and GemmaRMSNorm as the blocks use them: what each saves for backward.
+// Internal.
 
 #include "tensorlist.h"
 
@@ -35,24 +36,82 @@ void layerNorm(const Context &c, const Emit &emit, Region region, const LayerNor
     emit(n.rstd, "B×S", region, stats, c.BS, 0);
 }
 
-// HF's LlamaRMSNorm: x = hidden.to(float32) (the residual itself when it is FP32, a fresh copy
-// otherwise), saved by pow and by the product; x.pow(2).mean() (torch 1.13's mean saves x²);
-// rstd = rsqrt(mean + eps), FP32; (x * rstd).to(input dtype), saved by weight * h. A fused
-// kernel saves its input and the FP32 1/rms only.
+// The statistics alone: a second LayerNorm over a tensor another one already saved (GPT-NeoX's
+// parallel residual reads the layer input twice).
 template<typename Emit>
-void rmsNorm(const Context &c, const Emit &emit, Region region, const RmsNormNames &n, unsigned inputFlags)
+void layerNormStats(const Context &c, const Emit &emit, Region region, const LayerNormNames &n)
 {
-    const Count BSH = c.BSH;
+    const Dtype stats = c.x.normStatsFp32 ? Dtype::Fp32 : c.r;
+    emit(n.mean, "B×S", region, stats, c.BS, 0);
+    emit(n.rstd, "B×S", region, stats, c.BS, 0);
+}
+
+// What an RMSNorm normalises: `elements` values in `rows` rows of the dtype `input` (the
+// residual stream, B·S·H in r, for the block norms; MLA's latents and q/k norms differ).
+struct NormInput
+{
+    Count elements = 0, rows = 0;
+    Dtype input = Dtype::Fp32;
+    std::string_view shape = "B×S×H", rowShape = "B×S";
+    unsigned flags = 0; // on every saved tensor (Sharded for per-head norms)
+};
+
+inline NormInput residualNorm(const Context &c) { return { c.BSH, c.BS, c.r, "B×S×H", "B×S" }; }
+
+// HF's LlamaRMSNorm: x = hidden.to(float32) (the input itself when it is FP32, a fresh copy
+// otherwise), saved by pow and by the product; x.pow(2).mean() (torch 1.13's mean saves x²);
+// rstd = rsqrt(mean + eps), FP32; (x * rstd).to(input dtype), saved by weight * h unless the
+// weight is frozen (LoRA: weight * h then needs no grad for h's partner). A fused kernel saves
+// its input and the FP32 1/rms only.
+template<typename Emit>
+void rmsNormOf(const Context &c, const Emit &emit, Region region, const RmsNormNames &n, const NormInput &in,
+               unsigned inputFlags, bool trainedWeight = true)
+{
+    const unsigned f = in.flags;
     if (c.x.fusedNorm) {
-        emit(n.input, "B×S×H", region, c.r, BSH, inputFlags);
-        emit(n.rstd, "B×S", region, Dtype::Fp32, c.BS, 0);
+        emit(n.input, in.shape, region, in.input, in.elements, inputFlags | f);
+        emit(n.rstd, in.rowShape, region, Dtype::Fp32, in.rows, f);
         return;
     }
-    emit(n.xFp32, "B×S×H", region, Dtype::Fp32, BSH, inputFlags);
+    emit(n.xFp32, in.shape, region, Dtype::Fp32, in.elements, inputFlags | f);
     if (c.x.meanSavesInput)
-        emit(n.xSquared, "B×S×H", region, Dtype::Fp32, BSH, 0);
-    emit(n.rstd, "B×S", region, Dtype::Fp32, c.BS, 0);
-    emit(n.normed, "B×S×H", region, c.r, BSH, 0);
+        emit(n.xSquared, in.shape, region, Dtype::Fp32, in.elements, f);
+    emit(n.rstd, in.rowShape, region, Dtype::Fp32, in.rows, f);
+    if (trainedWeight)
+        emit(n.normed, in.shape, region, in.input, in.elements, f);
+}
+
+template<typename Emit>
+void rmsNorm(const Context &c, const Emit &emit, Region region, const RmsNormNames &n, unsigned inputFlags,
+             bool trainedWeight = true)
+{
+    rmsNormOf(c, emit, region, n, residualNorm(c), inputFlags, trainedWeight);
+}
+
+struct GemmaNormNames
+{
+    std::string_view input, xFp32, xSquared, rstd, normedFp32, weightPlusOne;
+};
+
+// Gemma's RMSNorm: x.float(), x²'s mean, rstd, x * rstd and (1 + weight.float()) all in FP32, in
+// every precision; the product's output is cast back with type_as(x) and saves nothing more.
+// 1 + weight is a fresh FP32 tensor of the norm's width, not a parameter.
+template<typename Emit>
+void gemmaNorm(const Context &c, const Emit &emit, Region region, const GemmaNormNames &n, const NormInput &in,
+               Count width, unsigned inputFlags, std::string_view widthShape = "H")
+{
+    const unsigned f = in.flags;
+    if (c.x.fusedNorm) {
+        emit(n.input, in.shape, region, in.input, in.elements, inputFlags | f);
+        emit(n.rstd, in.rowShape, region, Dtype::Fp32, in.rows, f);
+        return;
+    }
+    emit(n.xFp32, in.shape, region, Dtype::Fp32, in.elements, inputFlags | f);
+    if (c.x.meanSavesInput)
+        emit(n.xSquared, in.shape, region, Dtype::Fp32, in.elements, f);
+    emit(n.rstd, in.rowShape, region, Dtype::Fp32, in.rows, f);
+    emit(n.normedFp32, in.shape, region, Dtype::Fp32, in.elements, f);
+    emit(n.weightPlusOne, widthShape, region, Dtype::Fp32, width, Whole);
 }
 
 } // namespace headroom::transformer

@@ -2,8 +2,9 @@
 
 // The vocabulary of the itemized activation model's tensor lists: where a tensor is saved, how it
 // divides under tensor parallelism, and the scenario's sizes formed once (Context). The block
-// lists (gpt2block.h, llamablock.h, ...) emit tensors through an Emitter; the model sums them
-// on the hot path or itemizes them on request (transformeractivations.cpp). Internal.
+// lists (gpt2block.h, llamablock.h, layernormblock.h, gemmablock.h, moeblock.h, mlablock.h,
+// lorablock.h, lossblock.h) emit tensors through an Emitter; the model sums them on the hot path
+// or itemizes them on request (transformeractivations.cpp). Internal.
 
 #include <cstdint>
 #include <string_view>
@@ -14,7 +15,8 @@
 
 namespace headroom::transformer {
 
-enum class Region : std::uint8_t { Layer, Embedding, FinalNorm, LmHead, Loss, Shared };
+// aux_loss: MoE's load-balancing loss over the router logits of all layers.
+enum class Region : std::uint8_t { Layer, Embedding, FinalNorm, LmHead, Loss, AuxLoss, Shared };
 
 //! "layer", "embedding", ...: the fixtures' region names.
 std::string_view regionName(Region r);
@@ -56,14 +58,58 @@ inline constexpr Count sizeOf(Dtype d)
     return 0;
 }
 
+// Mixture of experts (SAVED_TENSORS.md, "Mixtral layer"): the routed experts are listed together,
+// as one tensor per kind over all the rows the layer routes, since every per-expert save is linear
+// in the expert's rows: the layer's total does not depend on how the router splits them.
+struct MoeContext
+{
+    Count E = 0, K = 0; // routed experts, experts per token
+    Count F = 0;        // one expert's inner size
+    Count rows = 0;     // rows all experts of one layer take together (k·B·S when dropless)
+    Count hit = 0;      // experts that get rows: the ones whose weight copies are saved
+    Count SF = 0;       // the shared experts' inner size, all of them together (Qwen2-MoE, DeepSeek)
+    bool sharedGate = false;  // Qwen2-MoE's sigmoid gate on the shared expert
+    bool renormalize = false; // top-k weights renormalised in place (Mixtral)
+    bool mixtralNames = false; // block_sparse_moe.experts.*.w1/w3/w2, else mlp.experts.*.gate_proj/...
+    Count layers = 0;   // layers with experts, for the load-balancing loss
+};
+
+// Multi-head latent attention (DeepSeek-V2): the ranks and head dims of MlaSpec.
+struct MlaContext
+{
+    Count QL = 0, KL = 0, RH = 0, NH = 0, VH = 0, QH = 0;
+};
+
+// LoRA / QLoRA on the LLaMA block (SAVED_TENSORS.md, "LLaMA layer with LoRA / QLoRA adapters").
+struct LoraContext
+{
+    bool q = false, k = false, v = false, o = false, gate = false, up = false, down = false;
+    bool dropout = false;   // lora_dropout > 0
+    bool quantized = false; // QLoRA: the base is bitsandbytes' Linear4bit
+    Count R = 0;
+    Dtype a = Dtype::Fp32;  // adapter matmul operands: PEFT keeps adapters in FP32, autocast casts them
+    Dtype p = Dtype::Fp32;  // what a base projection returns (QLoRA's Linear4bit: its input's dtype)
+};
+
 struct Context
 {
     Count B = 0, S = 0, H = 0, A = 0, kv = 0, F = 0, V = 0, d = 0;
+    Count kvHeads = 0; // KV
+    Count qDim = 0;    // A·d: q's width (H unless the head dim is set apart, Gemma)
+    Count RD = 0;      // rotated dims per head (partial rotary: int(d · fraction)); 0 without RoPE
+    Count L = 0;
     // The products most tensors are sized by, formed once.
-    Count BS = 0, BSH = 0, BSF = 0, BAS = 0, scores = 0, BSV = 0;
+    Count BS = 0, BSH = 0, BSF = 0, BAS = 0, scores = 0, BSV = 0, BSQ = 0;
     bool gqa = false;      // fewer K/V heads than query heads
     bool positions = false; // GPT-2 with a learned position table
     BlockFamily family = BlockFamily::Gpt2;
+    bool parallel = false;  // parallel residual: attention and MLP read the same layer input
+    Count normsPerLayer = 2;
+    bool fusedQkv = false;  // the family's one QKV matrix (NeoX, Falcon, GPT-2)
+    bool softcap = false;   // Gemma-2's tanh soft-capping of the attention and final logits
+    bool qkNorm = false;    // an RMSNorm over each head's q and k (Qwen3, Gemma-3)
+    bool rotary = false;
+    bool geluPython = false; // GELU written out in Python (gelu_new): four saved B·S·F tensors
     Dtype r = Dtype::Fp32; // residual stream, norms, embeddings ("r" in SAVED_TENSORS.md)
     Dtype c = Dtype::Fp32; // matmul inputs and outputs ("c")
     bool autocast = false;
@@ -74,8 +120,26 @@ struct Context
     ImplementationChoices x;
     Count t = 1;
     bool sp = false;
+    MoeContext moe;
+    MlaContext mla;
+    bool mlaOn = false;
+    // Adapters: the base is frozen. itemizedLora: the LoRA list of lorablock.h applies (the plain
+    // LLaMA block); other blocks keep their full list and lora.cpp adds the adapters' outputs.
+    bool adapters = false;
+    bool itemizedLora = false;
+    LoraContext lora;
+    LossKind loss = LossKind::Plain;
+    Count lossChunks = 1;
+    bool lossUpcast = true; // the chunked loss upcasts each chunk to FP32 (torchtune; litgpt does not)
+    // Per layer: the layer input requires grad (not LoRA's first layer without checkpointing,
+    // whose input is the frozen embedding's output), and this layer's MLP is dense (an MoE
+    // model's first layers, DeepSeek's first_k_dense_replace).
+    bool inputGrad = true;
+    bool denseMlp = true;
 
     Dtype mask(Dtype input) const { return x.boolDropoutMask ? Dtype::Bool : input; }
+    // Autocast casts the FP32 norm output for each projection apart; otherwise they share it.
+    bool split() const { return r != c; }
 
     Count share(Count elements, unsigned flags) const
     {
@@ -87,9 +151,14 @@ struct Context
     }
 };
 
-
 //! The scenario's sizes and switches, formed once per estimate.
 Context context(const Scenario &s);
+//! Whether lorablock.h's list applies to a model under adapters (the plain LLaMA block).
+bool itemizesAdapters(const ModelSpec &m, const ImplementationChoices &x);
+//! How many first layers have a list of their own (TransformerTerms::firstLayers).
+Count firstLayersOf(const Context &c);
+//! The context of those first layers.
+Context firstLayerContext(const Context &c);
 
 template<typename Sink>
 struct Emitter

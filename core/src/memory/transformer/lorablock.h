@@ -1,0 +1,147 @@
+#pragma once
+
+// The LLaMA block with LoRA / QLoRA adapters on a frozen base, as PEFT's LoraLinear (and its
+// bitsandbytes Linear4bit variant) run it: SAVED_TENSORS.md, "LLaMA layer with LoRA / QLoRA
+// adapters". Internal.
+//
+// Only what requires grad is saved: a frozen Linear saves no input (its weight needs no grad), a
+// frozen norm weight saves no `normed`, and an op saves an input only for the gradient of another
+// input that requires grad. The layer input requires grad in every layer but the first without
+// checkpointing (the frozen embedding's output does not; PEFT's enable_input_require_grads() makes
+// it so for the reentrant checkpoint), so the first layer saves less (Context::inputGrad).
+
+#include "attention.h"
+#include "norms.h"
+
+namespace headroom::transformer {
+
+struct AdapterNames
+{
+    std::string_view mask, aInput, bInput, baseCopy, plainCopy, aCopy, bCopy;
+    std::string_view inShape; // B×S×in
+};
+
+constexpr AdapterNames kLoraQ{ "self_attn.q_proj.lora_dropout.default.mask", "self_attn.q_proj.lora_A.default.input",
+                               "self_attn.q_proj.lora_B.default.input", "self_attn.q_proj.base_layer.weight_copy",
+                               "self_attn.q_proj.weight_copy", "self_attn.q_proj.lora_A.default.weight_copy",
+                               "self_attn.q_proj.lora_B.default.weight_copy", "B×S×H" };
+constexpr AdapterNames kLoraK{ "self_attn.k_proj.lora_dropout.default.mask", "self_attn.k_proj.lora_A.default.input",
+                               "self_attn.k_proj.lora_B.default.input", "self_attn.k_proj.base_layer.weight_copy",
+                               "self_attn.k_proj.weight_copy", "self_attn.k_proj.lora_A.default.weight_copy",
+                               "self_attn.k_proj.lora_B.default.weight_copy", "B×S×H" };
+constexpr AdapterNames kLoraV{ "self_attn.v_proj.lora_dropout.default.mask", "self_attn.v_proj.lora_A.default.input",
+                               "self_attn.v_proj.lora_B.default.input", "self_attn.v_proj.base_layer.weight_copy",
+                               "self_attn.v_proj.weight_copy", "self_attn.v_proj.lora_A.default.weight_copy",
+                               "self_attn.v_proj.lora_B.default.weight_copy", "B×S×H" };
+constexpr AdapterNames kLoraO{ "self_attn.o_proj.lora_dropout.default.mask", "self_attn.o_proj.lora_A.default.input",
+                               "self_attn.o_proj.lora_B.default.input", "self_attn.o_proj.base_layer.weight_copy",
+                               "self_attn.o_proj.weight_copy", "self_attn.o_proj.lora_A.default.weight_copy",
+                               "self_attn.o_proj.lora_B.default.weight_copy", "B×S×A·d" };
+constexpr AdapterNames kLoraGate{ "mlp.gate_proj.lora_dropout.default.mask", "mlp.gate_proj.lora_A.default.input",
+                                  "mlp.gate_proj.lora_B.default.input", "mlp.gate_proj.base_layer.weight_copy",
+                                  "mlp.gate_proj.weight_copy", "mlp.gate_proj.lora_A.default.weight_copy",
+                                  "mlp.gate_proj.lora_B.default.weight_copy", "B×S×H" };
+constexpr AdapterNames kLoraUp{ "mlp.up_proj.lora_dropout.default.mask", "mlp.up_proj.lora_A.default.input",
+                                "mlp.up_proj.lora_B.default.input", "mlp.up_proj.base_layer.weight_copy",
+                                "mlp.up_proj.weight_copy", "mlp.up_proj.lora_A.default.weight_copy",
+                                "mlp.up_proj.lora_B.default.weight_copy", "B×S×H" };
+constexpr AdapterNames kLoraDown{ "mlp.down_proj.lora_dropout.default.mask", "mlp.down_proj.lora_A.default.input",
+                                  "mlp.down_proj.lora_B.default.input", "mlp.down_proj.base_layer.weight_copy",
+                                  "mlp.down_proj.weight_copy", "mlp.down_proj.lora_A.default.weight_copy",
+                                  "mlp.down_proj.lora_B.default.weight_copy", "B×S×F" };
+
+// One projection x (in) -> out on the frozen base, with or without an adapter. An adapter saves
+// lora_A's input for its weight gradient even where x needs none (the dropout output; without
+// dropout x itself in FP32, where adapters reading the same x share it (\a shared); x.to(float32)
+// in pure bf16 and autocast's bf16 cast, one per adapter), lora_A's output (B·S·R) and, with
+// lora_dropout, an FP32 CPU mask when x requires grad. Under autocast the frozen base weight's cast
+// is not cached (autocast caches only leaves that require grad) but saved by its matmul when x
+// requires grad; QLoRA's MatMul4Bit saves nothing. The adapters' casts are cached and saved.
+template<typename Emit>
+void projection(const Context &c, const Emit &emit, const AdapterNames &n, bool adapted, Count in, Count out,
+                bool xGrad, bool shared, unsigned inFlags)
+{
+    constexpr Region L = Region::Layer;
+    const LoraContext &a = c.lora;
+    if (adapted) {
+        if (a.dropout && xGrad)
+            emit(n.mask, n.inShape, L, c.mask(Dtype::Fp32), c.BS * in, inFlags);
+        if (!shared || a.dropout || c.c != Dtype::Fp32)
+            emit(n.aInput, n.inShape, L, a.a, c.BS * in, inFlags);
+        emit(n.bInput, "B×S×R", L, a.a, c.BS * a.R, 0);
+    }
+    if (!c.copies)
+        return;
+    if (!a.quantized && xGrad)
+        emit(adapted ? n.baseCopy : n.plainCopy, "in×out", L, c.c, in * out, Sharded | WeightCopy);
+    if (adapted) {
+        if (xGrad)
+            emit(n.aCopy, "in×R", L, c.c, in * a.R, WeightCopy);
+        emit(n.bCopy, "R×out", L, c.c, a.R * out, WeightCopy);
+    }
+}
+
+template<typename Emit>
+void loraLayer(const Context &c, const Emit &emit)
+{
+    constexpr Region L = Region::Layer;
+    const LoraContext &a = c.lora;
+    const Count H = c.H, F = c.F;
+    // Which tensors require grad: the layer input, q / k / v (the input or their adapter), the
+    // scores, the attention output, the residual after attention, the gate / up outputs and the
+    // down_proj input.
+    const bool gin = c.inputGrad;
+    const bool qg = gin || a.q, kg = gin || a.k, vg = gin || a.v;
+    const bool sg = qg || kg, ag = sg || vg, pg = ag || a.o;
+    const bool gg = pg || a.gate, ug = pg || a.up, hg = gg || ug;
+    if (gin)
+        rmsNorm(c, emit, L, kInputNorm, CheckpointInput, false);
+    projection(c, emit, kLoraQ, a.q, H, c.qDim, gin, false, 0);
+    projection(c, emit, kLoraK, a.k, H, c.kv, gin, a.q, 0);
+    projection(c, emit, kLoraV, a.v, H, c.kv, gin, a.q || a.k, 0);
+    if (c.kernel == AttentionKernel::Eager) {
+        // q @ kᵀ saves q when k requires grad and kᵀ when q does; softmax its output when the
+        // scores do; probs @ v saves the probabilities when v requires grad (in FP32 without
+        // dropout they are softmax's output again, unless that was not saved) and v when they do.
+        const Dtype probs = c.x.fusedSoftmax ? c.c : Dtype::Fp32;
+        const Count scores = c.scores;
+        if (kg)
+            emit(kSelfAttn.q, "B×A×S×d", L, c.c, c.BSQ, Sharded);
+        if (qg)
+            emit(kSelfAttn.kT, "B×A×d×S", L, c.c, savedKeyElements(c), Sharded);
+        if (sg)
+            emit(c.x.fusedSoftmax ? kSelfAttn.fusedProbs : kSelfAttn.probs, "B×A×S×S", L, probs, scores, Sharded | Core);
+        if (c.drop && sg)
+            emit(kSelfAttn.dropoutMask, "B×A×S×S", L, c.mask(c.x.fusedSoftmax ? c.c : c.r), scores, Sharded | Core);
+        if (vg && (c.drop || probs != c.c || !sg))
+            emit(kSelfAttn.probsDropped, "B×A×S×S", L, c.c, scores, Sharded | Core);
+        if (sg)
+            emit(kSelfAttn.v, "B×A×S×d", L, c.c, savedValueElements(c), Sharded);
+    } else if (ag) {
+        // A fused kernel saves all its inputs and outputs as soon as any input requires grad.
+        CoreSizes z;
+        z.q = c.BSQ;
+        z.out = c.BSQ;
+        z.k = kernelKvElements(c, true);
+        z.v = kernelKvElements(c, false);
+        z.kShape = "B×S×KV×d";
+        z.vShape = "B×S×KV×d";
+        kernelCore(c, emit, kSelfAttn, z);
+    }
+    projection(c, emit, kLoraO, a.o, c.qDim, H, ag, false, Sharded);
+    if (pg)
+        rmsNorm(c, emit, L, kPostNorm, 0, false);
+    projection(c, emit, kLoraGate, a.gate, H, F, pg, false, 0);
+    // SiLU saves its input when the gate output requires grad; the product saves each factor for
+    // the other's gradient. QLoRA's Linear4bit returns its input's dtype (p).
+    if (gg)
+        emit("mlp.act_fn.input", "B×S×F", L, a.p, c.BSF, Sharded);
+    projection(c, emit, kLoraUp, a.up, H, F, pg, a.gate, 0);
+    if (ug)
+        emit("mlp.act_out", "B×S×F", L, a.p, c.BSF, Sharded);
+    if (gg)
+        emit("mlp.up_out", "B×S×F", L, a.p, c.BSF, Sharded);
+    projection(c, emit, kLoraDown, a.down, F, H, hg, false, Sharded);
+}
+
+} // namespace headroom::transformer
