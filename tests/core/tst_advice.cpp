@@ -24,8 +24,9 @@ Scenario brief7B(Count batch)
     s.training.precision.recipe = Recipe::Fp16Master;
     s.training.precision.optimizer = Optimizer::Adam;
     s.overhead = { bytes(0), bytes(0) };
-    // DeepSpeed's reduce bucket at ZeRO >= 1: reduce_bucket_size 5e8 elements (its default).
-    s.parallel.reduceBucket = 500'000'000;
+    // DeepSpeed's conventions: a 5e8-element reduce bucket at ZeRO >= 1, the largest module
+    // gathered at ZeRO-3.
+    s.stack.stack = TrainingStack::DeepSpeed;
     return s;
 }
 
@@ -40,6 +41,8 @@ Scenario llama7b()
     s.model.ffn = 11008;
     s.model.vocab = 32000;
     s.overhead = { bytes(0), bytes(0) };
+    // DeepSpeed's conventions: ZeRO-3 gathers the largest module, a 5e8-element reduce bucket.
+    s.stack.stack = TrainingStack::DeepSpeed;
     return s;
 }
 

@@ -238,6 +238,7 @@ void TestCharts::stackedBarShardedFormula()
     ScenarioSpec spec = sevenB();
     spec.scenario.parallel.gpus = 8;
     spec.scenario.parallel.zero = ZeroStage::Stage3;
+    spec.scenario.stack.stack = TrainingStack::DeepSpeed;
     const StackedBarData d = makeStackedBar(spec, estimate(spec.scenario), m_catalogue);
     QCOMPARE(d.segments[0].bytes, 2'012'144'000.0);
     QCOMPARE(d.segments[0].formula,
