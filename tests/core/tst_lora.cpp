@@ -165,7 +165,9 @@ private slots:
         Scenario s = withLora(llama7b(), AdapterMode::Lora, 16, LoraQ | LoraV);
         s.parallel.gpus = 8;
         s.parallel.zero = ZeroStage::Stage3;
-        s.parallel.reduceBucket = 500'000'000; // DeepSpeed's default reduce_bucket_size
+        s.stack.stack = TrainingStack::DeepSpeed; // reduce_bucket_size 5e8, the largest module gathered
+        s.stack.prefetchBucket = 0;                // as DeepSpeed's estimator counts it
+        s.stack.persistenceThreshold = 0;
         const Placement p = placeModelStates(s);
         QCOMPARE(countOf(p.sharded.parameters), Count(1'686'701'056));
         QCOMPARE(countOf(p.gatheredParameters), Count(262'144'000));

@@ -45,6 +45,9 @@ Scenario deepspeedScenario(int size, Count gpus, Count gpusPerNode, ZeroStage ze
     s.parallel.zero = zero;
     s.parallel.offload = offload;
     s.stack.stack = TrainingStack::DeepSpeed; // reduce_bucket_size 5e8 elements, its default
+    // The estimators count neither a prefetch bucket nor unpartitioned small parameters.
+    s.stack.prefetchBucket = 0;
+    s.stack.persistenceThreshold = 0;
     return s;
 }
 
@@ -266,6 +269,8 @@ private slots:
         s.parallel.gpus = 8;
         s.parallel.zero = ZeroStage::Stage3;
         s.stack.stack = TrainingStack::DeepSpeed;
+        s.stack.prefetchBucket = 0; // the estimator's convention: the largest module alone
+        s.stack.persistenceThreshold = 0;
         b = estimate(s);
         QCOMPARE(countOf(b.parameters), Count(1'684'603'904 + 262'144'000));
         QCOMPARE(countOf(b.gradients), Count(1'684'603'904) + 262'144'000 + 1'000'000'000);

@@ -127,17 +127,29 @@ private slots:
         // size (3360 / 2 = 1680) - only without a master copy (amp, fp32, pure recipes).
         Scenario s = tiny();
         s.training.precision.recipe = Recipe::AmpBf16;
+        s.stack.fusedOptimizer = false; // torch.optim's default foreach, as the HF Trainer runs it
         Breakdown b = handBreakdown();
         b.masterWeights = bytes(0);
         StepTimeline t = stepTimeline(s, b, GradientLifetime::AllocatedInBackward);
         QCOMPARE(totalAt(t, TimelineEvent::OptimizerStep), Count(5200 + 840 + 1680));
-        // A fused optimizer (Megatron's) updates in place.
-        s.activations.profile = ImplementationProfile::MegatronFused;
+        // A fused optimizer (torchtune's fused=True, Megatron's) updates in place.
+        s.stack.fusedOptimizer = true;
         t = stepTimeline(s, b, GradientLifetime::AllocatedInBackward);
         QCOMPARE(totalAt(t, TimelineEvent::OptimizerStep), Count(5200 + 840));
+        // DeepSpeed ZeRO-3's FP32 gradient of the sub-group being stepped comes on top (here a
+        // hand-set 300 bytes).
+        b.stepBuffers = bytes(300);
+        t = stepTimeline(s, b, GradientLifetime::AllocatedInBackward);
+        QCOMPARE(totalAt(t, TimelineEvent::OptimizerStep), Count(5200 + 840 + 300));
+        b.stepBuffers = bytes(0);
+        // Stepping in backward leaves the step point without temporaries, foreach or not.
+        s.stack.fusedOptimizer = false;
+        s.stack.optimizerInBackward = true;
+        t = stepTimeline(s, b, GradientLifetime::AllocatedInBackward);
+        QCOMPARE(totalAt(t, TimelineEvent::OptimizerStep), Count(5200 + 840));
+        s.stack.optimizerInBackward = false;
         // Lion and Adafactor go parameter by parameter: two FP32 temporaries of the largest
         // matrix, here the V x H = 40 embedding: 2 x 4 x 40 = 320.
-        s.activations.profile = ImplementationProfile::HfEager;
         s.training.precision.optimizer = Optimizer::Lion;
         t = stepTimeline(s, b, GradientLifetime::AllocatedInBackward);
         QCOMPARE(totalAt(t, TimelineEvent::OptimizerStep), Count(5200 + 840 + 320));
@@ -164,6 +176,7 @@ private slots:
         s.training.sequence = 1;
         s.training.precision.recipe = Recipe::Fp32;
         s.activations.model = ActivationModelKind::Transformer;
+        s.stack.fusedOptimizer = false; // torch.optim.AdamW's foreach default
         s.overhead = { bytes(0), bytes(0) };
         const Breakdown b = estimate(s);
         QCOMPARE(b.parameterCount, Count(210'240));

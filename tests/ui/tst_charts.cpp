@@ -238,10 +238,13 @@ void TestCharts::stackedBarShardedFormula()
     ScenarioSpec spec = sevenB();
     spec.scenario.parallel.gpus = 8;
     spec.scenario.parallel.zero = ZeroStage::Stage3;
+    spec.scenario.stack.stack = TrainingStack::DeepSpeed;
+    spec.scenario.stack.prefetchBucket = 0; // the largest module alone, as DeepSpeed's estimator
+    spec.scenario.stack.persistenceThreshold = 0;
     const StackedBarData d = makeStackedBar(spec, estimate(spec.scenario), m_catalogue);
     QCOMPARE(d.segments[0].bytes, 2'012'144'000.0);
     QCOMPARE(d.segments[0].formula,
-             QStringLiteral("⌈P × 2 bytes/param / d⌉ + P_big × 2 bytes/param = "
+             QStringLiteral("⌈P × 2 bytes/param / d⌉ + P_gather × 2 bytes/param = "
                             "⌈7,000,000,000 × 2 bytes/param / 8⌉ + 131,072,000 × 2 bytes/param = 2,012,144,000 bytes"));
 }
 

@@ -252,7 +252,9 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
     }
     case TimelineEvent::OptimizerStep:
         x("X_opt", QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries (foreach sqrt of the second moment)"),
-          optimizerTemporaries(s, b.b));
+          optimizerOwnTemporaries(s, b.b));
+        x("X_step", QT_TRANSLATE_NOOP("Derivation", "DeepSpeed ZeRO-3's FP32 gradient of the sub-group being stepped (at most sub_group_size = 1e9 elements)"),
+          b.b.stepBuffers);
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries");
         break;
     default:
@@ -278,7 +280,7 @@ void deriveHost(Builder &b)
                        "additional_buffer_factor 1.5");
     const Formula n = b.input("n_node", QT_TRANSLATE_NOOP("Derivation", "GPUs on one node"), pl.gpusOnNode);
     const Formula offloaded = b.input("H_off", QT_TRANSLATE_NOOP("Derivation", "states offloaded per GPU, in bytes"), countOf(pl.offloaded.total())) * n;
-    const bool stage3 = b.s.parallel.zero == ZeroStage::Stage3;
+    const bool stage3 = b.s.parallel.zero == ZeroStage::Stage3 && b.s.stack.zeroInit;
     const Count loadedCount = stage3 ? pl.share.largestModule : pl.share.parameters;
     const Formula loaded = Formula::number(4, FormulaUnit::BytesPerParam)
             * b.input("P_load", stage3 ? QT_TRANSLATE_NOOP("Derivation", "parameters of the largest module (zero.Init builds the rest partitioned)")
@@ -315,6 +317,38 @@ const DerivedValue *Derivation::value(std::string_view symbol) const
     return nullptr;
 }
 
+namespace derivation {
+
+namespace {
+
+// Activation offload (estimate.cpp): the layers' kept tensors go to pinned host memory, the GPU
+// holding the few in flight. The activation model's "every layer's kept tensors" term becomes
+// the layers on the GPU, and the host's share is said beside it.
+void deriveActivationOffload(Builder &b)
+{
+    if (b.b.offloadedActivations <= bytes(0))
+        return;
+    BucketDerivation &k = b.out.activations;
+    const Count held = std::max<Count>(1, pipelineLayersHeld(b.s));
+    const Bytes perLayer = bytes(countOf(b.b.offloadedActivations) / held);
+    const Count onGpu = perLayer > bytes(0) ? countOf(b.b.activationDetail.layers) / countOf(perLayer) : 0;
+    for (DerivationTerm &t : k.terms) {
+        if (t.id != std::string_view("layers-held"))
+            continue;
+        t.label = QT_TRANSLATE_NOOP("Derivation", "the layers' kept tensors still on the GPU (the rest offloaded to pinned host memory)");
+        t.formula = b.input("L_gpu", QT_TRANSLATE_NOOP("Derivation", "layers' worth on the GPU: the copies in flight and the layer brought back"),
+                            onGpu, QT_TRANSLATE_NOOP("Derivation", "torchtune OffloadActivations: max_fwd_stash_size = 5 tensors in flight (training/_activation_offloading.py)"))
+                * b.input("a_layer", QT_TRANSLATE_NOOP("Derivation", "what one layer keeps, in bytes"), countOf(perLayer));
+        t.bytes = b.b.activationDetail.layers;
+        t.source = QT_TRANSLATE_NOOP("Derivation", "torchtune enable_activation_offloading: saved tensors copied to pinned CPU memory on a side stream");
+    }
+    Builder::close(k, b.b.activations);
+}
+
+} // namespace
+
+} // namespace derivation
+
 Derivation derive(const Scenario &s)
 {
     Derivation d;
@@ -325,6 +359,7 @@ Derivation derive(const Scenario &s)
     derivation::deriveCounts(builder);
     derivation::deriveStates(builder);
     derivation::deriveActivations(builder);
+    derivation::deriveActivationOffload(builder);
     derivation::deriveOverhead(builder);
     const StepTimeline timeline = stepTimeline(s, b);
     derivation::derivePeak(builder, timeline);

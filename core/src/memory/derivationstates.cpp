@@ -74,8 +74,10 @@ void deriveParameters(States &x)
         const LoraCounts &c = b.r.lora;
         const BytesPer rest = frozenBaseBytesPer(b.s);
         if (b.s.lora.mode == AdapterMode::Qlora)
-            parts.push_back({ "frozen-nf4", QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4 with double quantization (4.127 bits a weight)"),
-                              b.sliced(Builder::times(b.symbol("P_nf4"), kNf4DoubleQuantBytes)), pl.frozenNf4 });
+            parts.push_back({ "frozen-nf4", b.s.stack.quantBase == QuantBase::Nf4
+                                      ? QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4 (4.5 bits a weight)")
+                                      : QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4 with double quantization (4.127 bits a weight)"),
+                              b.sliced(Builder::times(b.symbol("P_nf4"), nf4BytesPer(b.s))), pl.frozenNf4 });
         const Formula restCount = c.quantizedParameters > 0 ? b.symbol("P") - b.symbol("P_nf4") : b.symbol("P");
         parts.push_back({ "frozen-16bit", b.s.lora.mode == AdapterMode::Qlora
                                   ? QT_TRANSLATE_NOOP("Derivation", "frozen base outside the quantized matrices (embeddings, norms, LM head)")
@@ -94,17 +96,26 @@ void deriveParameters(States &x)
         }
         Builder::addTerm(k, p.id, p.label, std::move(f), v, x.stage >= 3 ? kZeroSource : "");
     }
-    if (x.stage == 3) {
-        BytesPer gathered = b.r.perParam.weights;
-        if (x.adapters)
-            gathered = b.s.lora.mode == AdapterMode::Qlora ? kNf4DoubleQuantBytes : frozenBaseBytesPer(b.s);
-        const Formula largest = b.input("P_big", QT_TRANSLATE_NOOP("Derivation", "parameters of the largest module on this rank (divided by t)"),
-                                        pl.share.largestModule,
-                                        QT_TRANSLATE_NOOP("Derivation", "DeepSpeed's estimator: largest_layer_params, the module with the most "
-                                                "parameters of its own"));
-        Builder::addTerm(k, "zero3-gathered", QT_TRANSLATE_NOOP("Derivation", "the module ZeRO-3 gathers whole for its forward and backward"),
-                         Builder::times(largest, gathered), pl.gatheredParameters, kZeroSource);
+    if (pl.gatheredParameters > bytes(0)) {
+        const bool fsdp = b.r.stack.gathersWholeLayers;
+        const Formula live = b.input("P_gather", fsdp ? QT_TRANSLATE_NOOP("Derivation", "parameters FSDP holds gathered: the root unit and the decoder layers computing and prefetched")
+                                                      : QT_TRANSLATE_NOOP("Derivation", "parameters ZeRO-3 holds gathered: the largest module and the prefetch bucket, within max_live_parameters"),
+                                     pl.gatheredElements,
+                                     fsdp ? QT_TRANSLATE_NOOP("Derivation", "FSDP1 limit_all_gathers keeps two all-gathers in flight (_limiter_utils.py); FSDP2 prefetches one layer")
+                                          : QT_TRANSLATE_NOOP("Derivation", "DeepSpeed partitioned_param_coordinator.py: stage3_prefetch_bucket_size ahead, at most stage3_max_live_parameters"));
+        // One dtype: P_gather × its bytes; FSDP's QLoRA units mix NF4 and 16-bit parts.
+        Formula f = pl.gatheredBytesPer.numerator > 0
+                ? Builder::times(live, pl.gatheredBytesPer)
+                : b.input("B_gather", QT_TRANSLATE_NOOP("Derivation", "their bytes: the quantized matrices in NF4, the rest in the compute dtype"),
+                          countOf(pl.gatheredParameters));
+        Builder::addTerm(k, "zero3-gathered", QT_TRANSLATE_NOOP("Derivation", "parameters gathered whole for their forward and backward"),
+                         std::move(f), pl.gatheredParameters, kZeroSource);
     }
+    if (pl.persistentParameters > bytes(0))
+        Builder::addTerm(k, "zero3-persistent", QT_TRANSLATE_NOOP("Derivation", "small parameters ZeRO-3 never partitions, beyond their shard"),
+                         b.input("B_persist", QT_TRANSLATE_NOOP("Derivation", "bytes kept whole beyond the shard (tensors of at most stage3_param_persistence_threshold elements)"),
+                                 countOf(pl.persistentParameters)),
+                         pl.persistentParameters, QT_TRANSLATE_NOOP("Derivation", "DeepSpeed partition_parameters.py: ds_persist for tensors at or under the threshold"));
     if (b.s.lora.mode == AdapterMode::Qlora) {
         Formula matrix = b.symbol("M_nf4");
         if (b.s.parallel.tensorParallel > 1)
@@ -131,7 +142,17 @@ void deriveGradients(States &x)
     const Formula full16F = Builder::times(x.n, x.grad16);
     const char *accLabel = b.s.training.precision.fp32GradBuffer ? QT_TRANSLATE_NOOP("Derivation", "FP32 gradient buffer")
                                                                  : QT_TRANSLATE_NOOP("Derivation", "gradients");
-    if (x.stage == 0) {
+    if (b.s.stack.optimizerInBackward) {
+        Count largest = b.r.tensors.largest;
+        Formula count = b.input("P_max", QT_TRANSLATE_NOOP("Derivation", "elements of the largest trained tensor"), largest);
+        if (b.s.parallel.tensorParallel > 1) {
+            count = Formula::ceilDiv(count, b.symbol("t"));
+            largest = ceilDiv(largest, b.s.parallel.tensorParallel);
+        }
+        Builder::addTerm(k, "gradients-in-backward", QT_TRANSLATE_NOOP("Derivation", "one tensor's gradient: each is applied and freed as backward produces it"),
+                         Builder::times(count, b.r.perParam.gradients), b.r.perParam.gradients.times(largest),
+                         QT_TRANSLATE_NOOP("Derivation", "torchtune optimizer_in_bwd: per-parameter optimizers stepped from post-accumulate-grad hooks (recipes/full_finetune_single_device.py L390-415)"));
+    } else if (x.stage == 0) {
         Builder::addTerm(k, "gradients", accLabel, accF, acc);
     } else if (x.offloadOptimizer) {
         k.offloadedFormula = x.shardedFormula(b.r.perParam.gradients);
@@ -165,11 +186,15 @@ void deriveGradients(States &x)
     if (pl.liveGradients > bytes(0))
         Builder::addTerm(k, "zero3-live-gradients",
                          QT_TRANSLATE_NOOP("Derivation", "the gathered module's 16-bit gradients before they are reduce-scattered"),
-                         Builder::times(b.symbol("P_big"), x.grad16), pl.liveGradients, kZeroSource);
+                         Builder::times(b.input("P_live", QT_TRANSLATE_NOOP("Derivation", "parameters of the module (FSDP: the unit) whose gradients are being reduce-scattered"),
+                                                pl.liveGradientElements),
+                                        x.grad16),
+                         pl.liveGradients, kZeroSource);
     if (pl.reduceBucket > bytes(0))
-        Builder::addTerm(k, "zero-reduce-bucket", QT_TRANSLATE_NOOP("Derivation", "ZeRO's gradient reduce bucket"),
-                         Builder::times(b.input("n_bucket", QT_TRANSLATE_NOOP("Derivation", "elements of the reduce bucket (reduce_bucket_size)"),
-                                                b.r.stack.reduceBucket),
+        Builder::addTerm(k, "zero-reduce-bucket", pl.reduceBuckets > 1 ? QT_TRANSLATE_NOOP("Derivation", "ZeRO's two gradient reduce buckets (overlap_comm)")
+                                                                        : QT_TRANSLATE_NOOP("Derivation", "ZeRO's gradient reduce bucket"),
+                         Builder::times(b.input("n_bucket", QT_TRANSLATE_NOOP("Derivation", "elements of the reduce buckets (reduce_bucket_size, twice with overlap_comm)"),
+                                                b.r.stack.reduceBucket * pl.reduceBuckets),
                                         x.grad16, false),
                          pl.reduceBucket,
                          b.s.parallel.reduceBucket >= 0
@@ -187,8 +212,30 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
                         const BytesPer *perParam)
 {
     Builder &b = x.b;
-    const Formula f = x.stage >= 1 ? (perParam ? x.shardedFormula(*perParam) : b.sharded(whole)) : whole;
-    const Bytes v = x.stage >= 1 ? (perParam ? x.shardedBytes(*perParam) : x.shard(wholeBytes)) : wholeBytes;
+    // Megatron's distributed optimizer shards these over d like ZeRO-1 (placement.cpp).
+    const bool shardStates = x.stage >= 1 || b.s.stack.distributedOptimizer;
+    Formula f = shardStates ? (perParam ? x.shardedFormula(*perParam) : b.sharded(whole)) : whole;
+    Bytes v = shardStates ? (perParam ? x.shardedBytes(*perParam) : x.shard(wholeBytes)) : wholeBytes;
+    const bool optimizer = std::strcmp(id, "optimizer-states") == 0;
+    if (optimizer && b.s.training.precision.optimizer == Optimizer::Adam8bit && b.r.tensors.below8bit > 0) {
+        // bitsandbytes keeps two FP32 moments (8 bytes) for tensors under 4096 elements.
+        const Count small = b.r.tensors.below8bit;
+        const Bytes extraWhole = bytes(8 * small) - b.r.perParam.optimizer.times(small);
+        const Bytes sliced = b.r.share.total > 0 && b.r.share.parameters != b.r.share.total
+                ? bytes(ceilDiv(countOf(bytes(8 * small)) * b.r.share.parameters, b.r.share.total))
+                        - bytes(ceilDiv(countOf(b.r.perParam.optimizer.times(small)) * b.r.share.parameters, b.r.share.total))
+                : extraWhole;
+        const Bytes extra = shardStates ? x.shard(sliced) : sliced;
+        f = f + b.input("B_small", QT_TRANSLATE_NOOP("Derivation", "what FP32 states for tensors under 4096 elements add (bitsandbytes min_8bit_size)"),
+                        countOf(extra), QT_TRANSLATE_NOOP("Derivation", "bitsandbytes optim/optimizer.py: params below min_8bit_size keep 32-bit states"));
+        v += extra;
+    }
+    if (optimizer && b.pl.pagedOptimizerStates > bytes(0)) {
+        f = f - b.input("B_paged", QT_TRANSLATE_NOOP("Derivation", "states paged to CUDA managed memory (all but the largest tensor's)"),
+                        countOf(b.pl.pagedOptimizerStates),
+                        QT_TRANSLATE_NOOP("Derivation", "bitsandbytes paged optimizers: states of tensors of at least 1e5 elements in managed memory, prefetched for their update"));
+        v -= b.pl.pagedOptimizerStates;
+    }
     if (x.offloadOptimizer) {
         if (v > bytes(0)) {
             k.offloadedFormula = f;
@@ -196,7 +243,7 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
         }
         return;
     }
-    Builder::addTerm(k, id, label, f, v, x.stage >= 1 ? kZeroSource : "");
+    Builder::addTerm(k, id, label, f, v, shardStates ? kZeroSource : "");
 }
 
 void deriveMaster(States &x)
@@ -259,9 +306,9 @@ void deriveWholeModel(States &x)
         const LoraCounts &c = b.r.lora;
         const BytesPer rest = frozenBaseBytesPer(s);
         if (s.lora.mode == AdapterMode::Qlora) {
-            const Bytes nf4 = kNf4DoubleQuantBytes.times(c.quantizedParameters);
+            const Bytes nf4 = nf4BytesPer(s).times(c.quantizedParameters);
             Builder::addTerm(k, "frozen-nf4", QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4"),
-                             Builder::times(b.symbol("P_nf4"), kNf4DoubleQuantBytes), nf4);
+                             Builder::times(b.symbol("P_nf4"), nf4BytesPer(s)), nf4);
             total += nf4;
         }
         const Bytes rest16 = rest.times(c.baseParameters - c.quantizedParameters);

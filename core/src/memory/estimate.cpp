@@ -1,5 +1,6 @@
 #include <headroom/memory/estimate.h>
 
+#include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/placement.h>
 #include <headroom/memory/resolved.h>
@@ -30,6 +31,30 @@ ModelStates modelStates(const Scenario &s, Count P)
 }
 
 namespace {
+
+/*!
+ * Activation offloading (torchtune's OffloadActivations, training/_activation_offloading.py):
+ * every saved tensor of the layers is copied to pinned host memory on a second stream as it is
+ * saved, and brought back ahead of its backward. The GPU keeps the tensors whose copy is in
+ * flight, at most max_fwd_stash_size = 5 (L24-66), and in backward the layer being brought
+ * back: with checkpointing each layer saves one tensor (its input), so 5 layers' worth; without,
+ * a layer saves many, and the 5 in flight come from one layer. The head and the loss stay on the
+ * GPU (their module runs under a NoOpManager).
+ */
+void offloadActivations(const Scenario &s, Breakdown &b)
+{
+    if (!s.stack.activationOffload || s.activations.model == ActivationModelKind::Textbook)
+        return;
+    ActivationEstimate &a = b.activationDetail;
+    const Count held = pipelineLayersHeld(s);
+    if (held <= 0 || a.layers <= bytes(0))
+        return;
+    constexpr Count kStash = 5;
+    const Count onGpu = s.training.recompute == Recompute::Full ? (held < kStash + 1 ? held : kStash + 1) : (held < 2 ? held : 2);
+    const Bytes perLayer = bytes(countOf(a.layers) / held);
+    b.offloadedActivations = a.layers;
+    a.layers = perLayer * onGpu;
+}
 
 void addWarnings(const Scenario &s, const ResolvedScenario &r, Breakdown &b)
 {
@@ -80,9 +105,12 @@ Breakdown estimate(const Scenario &s)
     b.masterWeights = placement.gpu.masterWeights;
     b.optimizerStates = placement.gpu.optimizerStates;
     b.host = placement.host;
+    b.stepBuffers = placement.stepGradientBuffer;
+    b.pagedOptimizerStates = placement.pagedOptimizerStates;
 
     b.activationDetail = activationModel(s.activations.model).estimate(s);
     addAdapterActivations(s, r.lora, b.activationDetail); // LoRA: the adapters' own saved tensors
+    offloadActivations(s, b);
     b.activations = b.activationDetail.total();
     b.overhead = s.overhead.total();
 

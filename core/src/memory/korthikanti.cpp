@@ -40,7 +40,15 @@ Count pipelineLayersHeld(Count layers, Count p, Count m)
 
 Count pipelineLayersHeld(const Scenario &s)
 {
-    return pipelineLayersHeld(s.model.layers, s.parallel.pipelineParallel, s.training.gradAccumSteps);
+    const Count held = pipelineLayersHeld(s.model.layers, s.parallel.pipelineParallel, s.training.gradAccumSteps);
+    const Count p = s.parallel.pipelineParallel, v = s.stack.virtualStages;
+    if (p <= 1 || v <= 1)
+        return held;
+    // The interleaved schedule (Narayanan et al. 2021, section 2.2; Korthikanti et al. 2022,
+    // section 4.2.3; Megatron theoretical_memory_usage.py): the first stage warms up with
+    // (p - 1)/v more layers' worth in flight, L (1 + (p - 1)/(p v)) when m >= p.
+    const Count perStage = (s.model.layers + p - 1) / p;
+    return held + (perStage * (p - 1) + v - 1) / v;
 }
 
 } // namespace headroom

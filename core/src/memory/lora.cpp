@@ -184,6 +184,11 @@ LoraCounts loraCounts(const Scenario &s, const ParameterCounts &counts, Count pa
     return c;
 }
 
+BytesPer nf4BytesPer(const Scenario &s)
+{
+    return s.stack.quantBase == QuantBase::Nf4 ? kNf4Bytes : kNf4DoubleQuantBytes;
+}
+
 BytesPer frozenBaseBytesPer(const Scenario &s)
 {
     return dtypeSize(activationDtype(s.training.precision.recipe));
@@ -193,7 +198,7 @@ Bytes frozenBaseBytes(const Scenario &s, const LoraCounts &c)
 {
     const BytesPer rest = frozenBaseBytesPer(s);
     if (s.lora.mode == AdapterMode::Qlora)
-        return kNf4DoubleQuantBytes.times(c.quantizedParameters) + rest.times(c.baseParameters - c.quantizedParameters);
+        return nf4BytesPer(s).times(c.quantizedParameters) + rest.times(c.baseParameters - c.quantizedParameters);
     return rest.times(c.baseParameters);
 }
 

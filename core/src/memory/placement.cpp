@@ -4,6 +4,7 @@
 #include <headroom/memory/lora.h>
 #include <headroom/memory/model.h>
 #include <headroom/memory/precision.h>
+#include <headroom/memory/tensorsizes.h>
 
 namespace headroom {
 
@@ -12,6 +13,64 @@ namespace {
 // Most runs divide by 1 (one GPU, no tensor parallelism): skip the 128-bit division call then.
 constexpr Count ceilDiv(Count a, Count b) { return b > 1 ? (a + b - 1) / b : a; }
 constexpr Count maxOf(Count a, Count b) { return a > b ? a : b; }
+constexpr Count minOf(Count a, Count b) { return a < b ? a : b; }
+
+bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepSpeed || s == TrainingStack::HfTrainer; }
+
+// What ZeRO-3 (or FSDP's FULL_SHARD) holds gathered at once, and the gradients of what it
+// gathered before they are reduce-scattered.
+void addGatheredParameters(const Scenario &s, const ResolvedScenario &r, Placement &pl)
+{
+    const StackChoices &st = r.stack;
+    const bool adapters = s.lora.mode != AdapterMode::None;
+    const bool qlora = s.lora.mode == AdapterMode::Qlora;
+    const BytesPer grad16 = dtypeSize(weightDtype(s.training.precision.recipe));
+    // Gathered parameters are in the compute dtype (FSDP's param_dtype, DeepSpeed's 16-bit
+    // copy), a frozen base as stored, QLoRA's matrices as packed NF4.
+    const BytesPer compute = adapters ? frozenBaseBytesPer(s) : r.perParam.weights;
+    const Count t = maxOf(1, s.parallel.tensorParallel);
+    if (st.gathersWholeLayers) {
+        // FSDP: one FlatParameter (FSDP2: one group) per decoder layer, plus the root's
+        // embedding, final norm and head, which stay gathered from forward to the end of
+        // backward; the layer computing and the ones prefetched.
+        const ParameterCounts &pc = r.counts;
+        const Count layer = ceilDiv(maxOf(pc.dense.total(), pc.sparse.total()), t);
+        const Count root = ceilDiv(pc.embedding + pc.finalNorm + pc.lmHead + pc.pooler, t);
+        const Count units = 1 + st.prefetchUnits;
+        Count quantizedLayer = 0;
+        if (qlora && s.model.layers > 0)
+            quantizedLayer = ceilDiv(r.lora.quantizedArchitecture / s.model.layers, t);
+        pl.gatheredElements = root + units * layer;
+        pl.gatheredParameters = compute.times(root) + nf4BytesPer(s).times(units * quantizedLayer)
+                + compute.times(units * (layer - quantizedLayer));
+        if (quantizedLayer == 0)
+            pl.gatheredBytesPer = compute;
+        // The computing unit's unsharded gradients before they are reduce-scattered.
+        pl.liveGradientElements = adapters ? 0 : layer;
+        pl.liveGradients = grad16.times(pl.liveGradientElements);
+        return;
+    }
+    // DeepSpeed: the module running and its prefetch bucket, within max_live_parameters
+    // (partitioned_param_coordinator.py L262-395).
+    const Count module = r.share.largestModule;
+    Count live = module + st.prefetchBucket;
+    if (st.maxLiveParameters > 0)
+        live = minOf(live, maxOf(module, st.maxLiveParameters));
+    pl.gatheredElements = live;
+    // QLoRA's largest module is the 16-bit embedding or head unless a quantized matrix is larger.
+    const bool largestQuantized = qlora && ceilDiv(r.lora.largestQuantizedMatrix, t) >= module;
+    pl.gatheredBytesPer = largestQuantized ? nf4BytesPer(s) : compute;
+    pl.gatheredParameters = pl.gatheredBytesPer.times(live);
+    pl.liveGradientElements = adapters ? 0 : module;
+    pl.liveGradients = grad16.times(pl.liveGradientElements);
+    // Parameters of at most the persistence threshold are kept whole on every GPU.
+    const Count d = r.dataParallel;
+    const Count persistent = r.tensors.persistent + r.tensors.frozenPersistent;
+    if (persistent > 0 && d > 1) {
+        const Bytes whole = (adapters ? r.perParam.weights : compute).times(persistent);
+        pl.persistentParameters = whole - bytes(ceilDiv(countOf(whole), d));
+    }
+}
 
 } // namespace
 
@@ -67,7 +126,7 @@ Placement placeModelStates(const Scenario &s, const ResolvedScenario &r)
     pl.trainableWeights = ppb.weights.times(n);
     if (adapters) {
         const BytesPer rest = frozenBaseBytesPer(s);
-        pl.frozenNf4 = slice(kNf4DoubleQuantBytes.times(lora.quantizedParameters));
+        pl.frozenNf4 = slice(nf4BytesPer(s).times(lora.quantizedParameters));
         pl.frozen16 = slice(rest.times(lora.baseParameters - lora.quantizedParameters));
     }
     pl.replica.parameters = pl.trainableWeights + pl.frozenNf4 + pl.frozen16;
@@ -109,9 +168,19 @@ Placement placeModelStates(const Scenario &s, const ResolvedScenario &r)
                                     : pl.replica.parameters;
     (offloadParams ? host : gpu).parameters = params;
 
-    const Bytes master = stage >= 1 ? shardOf(ppb.master) : pl.replica.masterWeights;
-    const Bytes optimizer = stage >= 1 ? (ppb.optimizerFactored ? shard(pl.replica.optimizerStates) : shardOf(ppb.optimizer))
-                                       : pl.replica.optimizerStates;
+    // Megatron's distributed optimizer shards the FP32 main parameters and the moments over the
+    // data-parallel ranks as ZeRO-1 does; its FP32 main-grad buffer stays whole
+    // (docs/source/api-guide/dist_optimizer.md: 6 + 12/d bytes per parameter).
+    const StackChoices &st = r.stack;
+    const bool shardStates = stage >= 1 || s.stack.distributedOptimizer;
+    const Bytes master = shardStates ? shardOf(ppb.master) : pl.replica.masterWeights;
+    Bytes optimizer = shardStates ? (ppb.optimizerFactored ? shard(pl.replica.optimizerStates) : shardOf(ppb.optimizer))
+                                  : pl.replica.optimizerStates;
+    // bitsandbytes keeps FP32 states (two 4-byte moments) for tensors under 4096 elements.
+    if (precision.optimizer == Optimizer::Adam8bit && r.tensors.below8bit > 0) {
+        const Bytes small = slice(bytes(8 * r.tensors.below8bit)) - slice(ppb.optimizer.times(r.tensors.below8bit));
+        optimizer += shardStates ? shard(small) : small;
+    }
     (offloadOptimizer ? host : gpu).masterWeights = master;
     (offloadOptimizer ? host : gpu).optimizerStates = optimizer;
 
@@ -131,34 +200,48 @@ Placement placeModelStates(const Scenario &s, const ResolvedScenario &r)
     } else {
         gpu.gradients = gradShard;
     }
+    // torchtune's optimizer_in_bwd: each parameter is stepped and its gradient freed as soon as
+    // it is accumulated, so at most the largest tensor's gradient exists
+    // (recipes/full_finetune_single_device.py L390-415).
+    if (s.stack.optimizerInBackward)
+        gpu.gradients = ppb.gradients.times(ceilDiv(r.tensors.largest, maxOf(1, par.tensorParallel)));
+    // Paged states page to the host; the GPU holds the largest tensor's while it is updated.
+    if (s.stack.pagedOptimizer && !offloadOptimizer && r.tensors.total > 0 && r.tensors.paged > 0) {
+        const Bytes all = gpu.optimizerStates;
+        const Bytes paged = bytes(countOf(all) * r.tensors.paged / r.tensors.total);
+        const Bytes working = bytes(countOf(all) * r.tensors.largest / r.tensors.total);
+        pl.pagedOptimizerStates = paged - working;
+        gpu.optimizerStates = all - pl.pagedOptimizerStates;
+    }
     pl.sharded = gpu;
     pl.offloaded = host;
 
-    // Buffers that exist because of the strategy.
-    // The paper's convention (Rajbhandari et al. 2020, Figure 1) counts the partitioned states
-    // alone: no gathered module, no buffers.
-    const bool paper = r.stack.stack == TrainingStack::Paper;
-    if (stage == 3 && !paper) {
-        BytesPer gathered = ppb.weights;
-        if (adapters)
-            gathered = s.lora.mode == AdapterMode::Qlora ? kNf4DoubleQuantBytes : frozenBaseBytesPer(s);
-        pl.gatheredParameters = gathered.times(share.largestModule);
-        // A frozen base has no gradients to reduce-scatter.
-        pl.liveGradients = adapters ? bytes(0) : grad16.times(share.largestModule);
+    // Buffers that exist because of the framework. The paper's convention (Rajbhandari et al.
+    // 2020, Figure 1) counts the partitioned states alone.
+    const bool paper = st.stack == TrainingStack::Paper;
+    if (stage == 3 && !paper)
+        addGatheredParameters(s, r, pl);
+    if (stage >= 1 && !paper) {
+        // DeepSpeed's stages 1-2 double the bucket with overlap_comm (stage_1_and_2.py
+        // L2040-2058); stage 3 keeps one (stage3.py L519-541).
+        pl.reduceBuckets = st.reduceBucket > 0 ? (stage < 3 && st.overlapComm ? 2 : 1) : 0;
+        pl.reduceBucket = grad16.times(st.reduceBucket * pl.reduceBuckets);
     }
-    if (stage >= 1)
-        pl.reduceBucket = grad16.times(r.stack.reduceBucket);
+    if (stage == 3 && !offloadOptimizer && deepspeedBuffers(st.stack) && n > 0)
+        pl.stepGradientBuffer = bytes(4 * (ceilDiv(n, d) < kZeroSubGroupSize ? ceilDiv(n, d) : kZeroSubGroupSize));
     if (s.lora.mode == AdapterMode::Qlora)
         pl.dequantBuffer = frozenBaseBytesPer(s).times(ceilDiv(lora.largestQuantizedMatrix, maxOf(1, par.tensorParallel)));
 
     pl.gpu = gpu;
-    pl.gpu.parameters += pl.gatheredParameters + pl.dequantBuffer;
+    pl.gpu.parameters += pl.gatheredParameters + pl.persistentParameters + pl.dequantBuffer;
+    // The FP32 sub-group gradient exists only while the optimizer steps (steptimeline.h).
     pl.gpu.gradients += pl.liveGradients + pl.reduceBucket;
 
     // Host memory per node, as DeepSpeed's estimators count it.
     pl.gpusOnNode = maxOf(1, par.gpusPerNode < par.gpus ? par.gpusPerNode : par.gpus);
     pl.hostOffloadedPerNode = host.total() * pl.gpusOnNode;
-    const Count loaded = stage == 3 ? share.largestModule : share.parameters;
+    // zero.Init builds the model partitioned: no process loads more than the largest module.
+    const Count loaded = stage == 3 && s.stack.zeroInit ? share.largestModule : share.parameters;
     pl.hostLoadPerNode = bytes(4 * loaded * pl.gpusOnNode);
     const Bytes needed = pl.hostOffloadedPerNode > pl.hostLoadPerNode ? pl.hostOffloadedPerNode : pl.hostLoadPerNode;
     pl.host.perNode = bytes(ceilDiv(countOf(needed) * kHostBufferNumerator, kHostBufferDenominator));

@@ -79,9 +79,11 @@ PerParamBytes perParamBytes(const PrecisionChoice &c)
     const BytesPer state = c.stateDtype == StateDtype::Fp32 ? dtypeSize(Dtype::Fp32) : dtypeSize(w);
     switch (c.optimizer) {
     case Optimizer::Adam8bit:
-        // bitsandbytes keeps both moments as 8-bit codes (Dettmers et al. 2022); its block-wise
-        // FP32 scales (one per 2048 elements, 0.2 %) are left out.
-        b.optimizer = bytesPer(2);
+        // bitsandbytes keeps both moments as 8-bit codes (Dettmers et al. 2022) with an FP32
+        // absmax per block of 2048 elements for each (optim/optimizer.py, block_wise=True):
+        // 2 + 2 x 4 / 2048 = 513/256 bytes per parameter. Tensors under 4096 elements keep FP32
+        // states (placement.cpp).
+        b.optimizer = bytesPer(513, 256);
         break;
     case Optimizer::Adafactor:
         b.optimizer = state;

@@ -110,6 +110,7 @@ ResolvedScenario resolve(const Scenario &s)
     r.share = modelParallelShare(s, r.counts);
     r.dataParallel = maxOf(1, s.parallel.dataParallel());
     r.stack = resolveStack(s);
+    r.tensors = trainedTensorSizes(s, r.stack.persistenceThreshold);
     r.expertShardDegree = maxOf(1, r.dataParallel / maxOf(1, s.parallel.expertParallel));
     if (s.lora.mode == AdapterMode::None) {
         r.trainableOnRank = r.share.parameters;

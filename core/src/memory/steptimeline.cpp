@@ -46,14 +46,23 @@ Count largestWeightMatrix(const Scenario &s)
 // Optimizer-step temporaries (steptimeline.h states the implementations assumed).
 Bytes optimizerTemporaries(const Scenario &s, const Breakdown &b)
 {
+    return optimizerOwnTemporaries(s, b) + b.stepBuffers;
+}
+
+Bytes optimizerOwnTemporaries(const Scenario &s, const Breakdown &b)
+{
     const PrecisionChoice &p = s.training.precision;
+    // Stepping in backward updates one tensor at a time: a foreach temporary of one tensor's
+    // moment at most, and never at the step's own point.
+    if (s.stack.optimizerInBackward)
+        return bytes(0);
     switch (p.optimizer) {
     case Optimizer::AdamW:
     case Optimizer::Adam:
         // _foreach_sqrt(exp_avg_sq): one moment's worth, half of the two moments. A fused kernel
-        // updates in place; master-copy recipes come with one (DeepSpeed, Megatron and Apex wrap
-        // the FP32 copy in their FusedAdam).
-        if (!implementationChoices(s.activations.profile).foreachOptimizer || b.masterWeights > bytes(0))
+        // updates in place (the stack's choice, stack.h); master-copy recipes come with one
+        // (DeepSpeed, Megatron and Apex wrap the FP32 copy in their FusedAdam).
+        if (s.stack.fusedOptimizer || b.masterWeights > bytes(0))
             return bytes(0);
         return bytes(countOf(b.optimizerStates) / 2);
     case Optimizer::Lion:

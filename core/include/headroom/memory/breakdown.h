@@ -85,6 +85,14 @@ struct Breakdown
     Bytes overhead = bytes(0);
     ActivationEstimate activationDetail;
     HostMemory host;
+    //! Buffers the framework allocates only while the optimizer steps (DeepSpeed ZeRO-3: the
+    //! FP32 gradient of one optimizer sub-group, placement.h), beyond the optimizer's own.
+    Bytes stepBuffers = bytes(0);
+    //! Optimizer states in CUDA managed memory (bitsandbytes paged optimizers): on the GPU while
+    //! room remains, paged to host memory under pressure, outside the peak (placement.h).
+    Bytes pagedOptimizerStates = bytes(0);
+    //! Pinned host memory the saved activations are offloaded to (activation offload).
+    Bytes offloadedActivations = bytes(0);
 
     //! Highest memory during the step and when it happens: the step timeline's highest point
     //! (steptimeline.h), for every activation model. It is what fits on a GPU or not; total()

@@ -23,6 +23,16 @@ namespace headroom {
  */
 inline constexpr BytesPer kNf4DoubleQuantBytes = bytesPer(2113, 4096);
 
+/*!
+ * The same without double quantization (bitsandbytes' default bnb_4bit_use_double_quant=False):
+ * an FP32 absmax per block of 64, 4 + 32/64 = 4.5 bits: 2304/4096 bytes per parameter
+ * (bitsandbytes 0.43 functional.py quantize_4bit).
+ */
+inline constexpr BytesPer kNf4Bytes = bytesPer(2304, 4096);
+
+//! The NF4 storage \a scenario's QLoRA base uses (StackOptions::quantBase).
+BytesPer nf4BytesPer(const Scenario &scenario);
+
 //! The adapted projections when none are named: q and v, the choice of Hu et al. 2021
 //! (section 7.1) and PEFT's default for LLaMA.
 inline constexpr unsigned kDefaultLoraTargets = LoraQ | LoraV;

@@ -59,14 +59,33 @@ struct Placement
     //! What offload moved to host memory, per GPU.
     StateBytes offloaded;
 
-    //! ZeRO-3: the largest module's parameters, all-gathered for its forward and backward.
+    //! ZeRO-3 / FULL_SHARD: the parameters all-gathered at once. DeepSpeed: the largest module
+    //! and its prefetch bucket, within stage3_max_live_parameters; FSDP: the root unit and the
+    //! decoder layer computing with the ones prefetched (StackChoices::prefetchUnits).
     Bytes gatheredParameters = bytes(0);
-    //! ZeRO-3: that module's gradients before they are reduce-scattered (trainable weights only).
+    Count gatheredElements = 0;     //!< what gatheredParameters holds, in parameters
+    BytesPer gatheredBytesPer{ 0, 1 }; //!< their bytes per parameter when all take one dtype
+    //! ZeRO-3: the gathered module's (FSDP: unit's) gradients before they are reduce-scattered
+    //! (trainable weights only).
     Bytes liveGradients = bytes(0);
-    //! ZeRO >= 1: the half-precision gradient reduce bucket (Parallelism::reduceBucket elements).
+    Count liveGradientElements = 0;
+    //! DeepSpeed ZeRO-3: parameters of at most stage3_param_persistence_threshold elements are
+    //! never partitioned: what keeping them whole adds beyond their shard.
+    Bytes persistentParameters = bytes(0);
+    //! ZeRO >= 1: the half-precision gradient reduce bucket(s) (StackChoices::reduceBucket
+    //! elements; two with DeepSpeed's overlap_comm at stages 1-2).
     Bytes reduceBucket = bytes(0);
+    int reduceBuckets = 0;
+    //! DeepSpeed ZeRO-3: the FP32 gradient buffer of the largest optimizer sub-group (at most
+    //! sub_group_size = 1e9 elements), the .grad of the FP32 partition being stepped
+    //! (stage3.py L1008-1050).
+    Bytes stepGradientBuffer = bytes(0);
     //! QLoRA: the one NF4 matrix dequantized to 16 bits for its matmul.
     Bytes dequantBuffer = bytes(0);
+    //! bitsandbytes paged states: in CUDA managed memory, resident on the GPU while room remains
+    //! and paged to host memory under pressure; torch's memory statistics do not see them. The
+    //! GPU bucket keeps the largest tensor's states, prefetched for its update.
+    Bytes pagedOptimizerStates = bytes(0);
 
     //! Per GPU, everything above folded into the four buckets (what estimate() reports):
     //! parameters = sharded + gathered + dequantized; gradients = sharded + live + reduce bucket.
@@ -77,6 +96,9 @@ struct Placement
     Bytes hostLoadPerNode = bytes(0);  //!< each process loading the model on the host in FP32
     HostMemory host;                   //!< max(offloaded, load) x 1.5, per node
 };
+
+//! DeepSpeed's sub_group_size default (deepspeed/runtime/zero/config.py L165).
+inline constexpr Count kZeroSubGroupSize = 1'000'000'000;
 
 /*!
  * Places \a scenario's model states on one GPU. Allocation-free.

@@ -9,6 +9,7 @@
 #include <headroom/memory/precision.h>
 #include <headroom/memory/scenario.h>
 #include <headroom/memory/stack.h>
+#include <headroom/memory/tensorsizes.h>
 
 namespace headroom {
 
@@ -62,6 +63,7 @@ struct ResolvedScenario
     Count trainableExpertOnRank = 0;
     Count expertShardDegree = 1; //!< d / e
     StackChoices stack;          //!< the training stack's choices, sized (stack.h)
+    TensorSizes tensors;         //!< the trained tensors by size (tensorsizes.h)
 };
 
 //! Everything above for \a scenario. Allocation-free.

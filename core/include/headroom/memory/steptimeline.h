@@ -93,12 +93,15 @@ struct StepTimeline
  *  - optimizer step, PyTorch's torch.optim implementations: AdamW and Adam with foreach=True
  *    (the default on CUDA) run _foreach_sqrt(exp_avg_sq) over all parameters at once: one
  *    temporary the size of one moment, half the optimizer-state bucket on this GPU. None under
- *    a profile with a fused optimizer (ImplementationChoices::foreachOptimizer off), nor with an
+ *    a stack with a fused optimizer (StackOptions::fusedOptimizer), nor with an
  *    FP32 master copy (*-master recipes: DeepSpeed, Megatron and Apex keep the master copy in
  *    their own FusedAdam, which updates in place). SGD (with
  *    or without momentum) and bitsandbytes' 8-bit Adam update in place: none. Lion and
  *    Adafactor loop over parameters: two FP32 temporaries the size of the largest weight matrix
- *    (divided by t). Offloaded states update on the host: none on the GPU.
+ *    (divided by t). Offloaded states update on the host: none on the GPU. DeepSpeed ZeRO-3
+ *    adds the FP32 gradient of the sub-group being stepped (Breakdown::stepBuffers). Stepping in
+ *    backward (StackOptions::optimizerInBackward) leaves the step point without temporaries;
+ *    its gradients are those of placement.h.
  */
 StepTimeline stepTimeline(const Scenario &scenario, const Breakdown &breakdown, GradientLifetime gradients);
 
@@ -148,6 +151,9 @@ GradientShares gradientShares(const Scenario &scenario, const ParameterCounts &c
 //! Optimizer-step temporaries on this GPU (the assumptions above), and the largest weight
 //! matrix they are sized by for per-parameter optimizers.
 Bytes optimizerTemporaries(const Scenario &scenario, const Breakdown &breakdown);
+//! Of optimizerTemporaries(): the optimizer's own (foreach lists, Lion's and Adafactor's
+//! per-parameter buffers), without the framework's step buffers (Breakdown::stepBuffers).
+Bytes optimizerOwnTemporaries(const Scenario &scenario, const Breakdown &breakdown);
 Count largestWeightMatrix(const Scenario &scenario);
 
 
