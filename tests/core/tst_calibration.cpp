@@ -59,6 +59,8 @@ Scenario scenarioOf(const QJsonObject &config)
     const QJsonObject m = config.value(QStringLiteral("model")).toObject();
     const QString arch = m.value(QStringLiteral("arch")).toString();
     Scenario s;
+    // models.py runs Hugging Face's code and PEFT's adapters (FP32 adapters, stack.h).
+    s.stack.stack = TrainingStack::HfTrainer;
     if (arch == QStringLiteral("gpt2"))
         s.model.family = BlockFamily::Gpt2;
     else if (arch == QStringLiteral("gpt_neox"))
@@ -338,30 +340,15 @@ private slots:
         const Recipe recipe = s.training.precision.recipe;
         const bool adapters = s.lora.mode != AdapterMode::None;
         if (s.lora.mode == AdapterMode::Qlora)
-            QEXPECT_FAIL("", "placement prices the NF4 base at 2113/4096 bytes a parameter (double quantization, "
-                             "asymptotically) and the rest of the frozen base in the compute dtype; the fixture holds "
-                             "uint8 codes, a code book and absmax per weight, and an FP32 rest under fp32 and autocast",
-                         Continue);
-        else if (adapters && recipe == Recipe::AmpBf16)
-            QEXPECT_FAIL("", "placement stores a frozen base in the compute dtype under amp (frozenBaseBytes); the "
-                             "fixture's PEFT run keeps it in FP32, as autocast's weights are",
-                         Continue);
-        else if (adapters && recipe == Recipe::Bf16Pure)
-            QEXPECT_FAIL("", "PEFT keeps the adapters in FP32 (autocast_adapter_dtype) in pure bf16 too; placement "
-                             "gives them the recipe's 2 bytes",
+            QEXPECT_FAIL("", "placement prices NF4 per parameter (2113/4096 bytes with double quantization, "
+                             "2304/4096 without) and leaves out the per-matrix constants: the 64-byte NF4 code "
+                             "table of each of the 14 matrices and, with double quantization, their offset and "
+                             "rounded-up nested absmax (the emulation also lacks bitsandbytes' 1 KiB nested code "
+                             "book). Negligible for real models (a few hundred KiB), a few percent of this tiny one",
                          Continue);
         QCOMPARE(qint64(countOf(b.parameters)), paramBytes);
-        const char *fp32Adapters = "PEFT's adapters are FP32 in pure bf16 too, so are their gradients and AdamW's "
-                                   "moments; placement gives them the weights' 2 bytes";
-        const bool halfAdapters = adapters && recipe == Recipe::Bf16Pure;
-        if (halfAdapters)
-            QEXPECT_FAIL("", fp32Adapters, Continue);
         QCOMPARE(qint64(countOf(b.gradients)), ms.value(QStringLiteral("grad_bytes")).toInteger());
-        if (halfAdapters)
-            QEXPECT_FAIL("", fp32Adapters, Continue);
         QCOMPARE(qint64(countOf(b.gradients)), ms.value(QStringLiteral("grad_bytes_after_backward")).toInteger());
-        if (halfAdapters)
-            QEXPECT_FAIL("", fp32Adapters, Continue);
         QCOMPARE(qint64(countOf(b.optimizerStates)), ms.value(QStringLiteral("adamw_exp_avg_bytes")).toInteger()
                          + ms.value(QStringLiteral("adamw_exp_avg_sq_bytes")).toInteger());
         QCOMPARE(qint64(countOf(b.masterWeights)), Q_INT64_C(0));

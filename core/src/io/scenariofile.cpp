@@ -469,7 +469,7 @@ ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catal
     for (int pass = 0; pass < 2; ++pass) {
         for (const KeyEntry &e : entries()) {
             // The preset and the stack go first: the other keys refine them.
-            const bool isPreset = qstrcmp(e.key.key, "preset") == 0 || qstrcmp(e.key.group, "stack") == 0 && qstrcmp(e.key.key, "name") == 0;
+            const bool isPreset = qstrcmp(e.key.key, "preset") == 0 || (qstrcmp(e.key.group, "stack") == 0 && qstrcmp(e.key.key, "name") == 0);
             if ((pass == 0) != isPreset)
                 continue;
             const QJsonValue json = root.value(QLatin1String(e.key.group)).toObject().value(QLatin1String(e.key.key));

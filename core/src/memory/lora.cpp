@@ -191,7 +191,10 @@ BytesPer nf4BytesPer(const Scenario &s)
 
 BytesPer frozenBaseBytesPer(const Scenario &s)
 {
-    return dtypeSize(activationDtype(s.training.precision.recipe));
+    // The base is stored as the recipe stores weights: FP32 under fp32 and autocast (amp-*:
+    // the model is loaded in FP32 and autocast casts per op, as the CPU fixtures measured),
+    // 16-bit under the *-master and *-pure recipes (the model loaded in BF16/FP16).
+    return dtypeSize(weightDtype(s.training.precision.recipe));
 }
 
 Bytes frozenBaseBytes(const Scenario &s, const LoraCounts &c)

@@ -106,6 +106,20 @@ ResolvedScenario resolve(const Scenario &s)
     r.architectureParameters = r.counts.total(s.model.layers);
     r.parameters = s.model.paramsOverride > 0 ? s.model.paramsOverride : r.architectureParameters;
     r.perParam = perParamBytes(s.training.precision);
+    // PEFT (>= 0.12, get_peft_model(autocast_adapter_dtype=True)) creates the adapters in FP32
+    // whatever the base's dtype, so under a pure half-precision recipe they train as FP32 weights
+    // with FP32 gradients and moments (peft tuners_utils.py _cast_adapter_dtype). torchtune and
+    // litgpt build them in the model's dtype; DeepSpeed's bf16 engine casts the module to 16 bits
+    // and keeps FP32 masters (a *-master recipe).
+    const bool peft = s.stack.stack == TrainingStack::HfTrainer || s.stack.stack == TrainingStack::Fsdp
+            || s.stack.stack == TrainingStack::Fsdp2;
+    const Recipe recipe = s.training.precision.recipe;
+    if (s.lora.mode != AdapterMode::None && peft && (recipe == Recipe::Bf16Pure || recipe == Recipe::Fp16Pure)) {
+        PrecisionChoice fp32 = s.training.precision;
+        fp32.recipe = Recipe::Fp32;
+        fp32.stateDtype = StateDtype::Fp32;
+        r.perParam = perParamBytes(fp32);
+    }
     r.lora = loraCounts(s, r.counts, r.parameters);
     r.share = modelParallelShare(s, r.counts);
     r.dataParallel = maxOf(1, s.parallel.dataParallel());

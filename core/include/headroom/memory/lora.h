@@ -83,10 +83,10 @@ LoraCounts loraCounts(const Scenario &scenario);
 LoraCounts loraCounts(const Scenario &scenario, const ParameterCounts &counts, Count parameters);
 
 /*!
- * Bytes of the frozen base for the whole model. LoRA: every base parameter in the activations'
- * 16-bit dtype (FP32 only under the fp32 recipe): a frozen base needs no FP32 copy, so it is
- * loaded in the compute dtype even under autocast. QLoRA: the block linear weights in NF4 with
- * double quantization, embeddings, norms, biases and the LM head in the same 16-bit dtype.
+ * Bytes of the frozen base for the whole model. LoRA: every base parameter in the recipe's
+ * weight dtype (FP32 under fp32 and autocast, whose weights are FP32; 16-bit under the *-master
+ * and *-pure recipes). QLoRA: the block linear weights in NF4 (nf4BytesPer()), embeddings,
+ * norms, biases and the LM head in that same weight dtype.
  */
 Bytes frozenBaseBytes(const Scenario &scenario, const LoraCounts &counts);
 
