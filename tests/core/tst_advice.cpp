@@ -164,15 +164,17 @@ private slots:
         QCOMPARE(countOf(advice[0].saving), Count(262'111'232));
         QVERIFY(advice[0].fitsAfter);
         // QLoRA does not help here: ZeRO-3 gathers the largest module, the embedding, which
-        // stays 16-bit under QLoRA (262,144,000), and one gate/up matrix is dequantized on top,
-        // 2 x 4096 x 11008 = 90,177,536. So no QLoRA step is offered after LoRA.
+        // stays 16-bit under QLoRA (262,144,000); one gate/up matrix is dequantized on top,
+        // 2 x 4096 x 11008 = 90,177,536; and the quantization constants stay on the GPU when
+        // the codes are offloaded: 32 x 202,375,168 = 6,476,005,376 quantized weights x (2113 -
+        // 2048)/4096 bytes = 102,768,640. So no QLoRA step is offered after LoRA.
         s.gpu.capacity = bytes(850'000'000);
         QCOMPARE(advise(s, advice, kMaxAdvice), 1);
         QCOMPARE(advice[0].kind, AdviceKind::Lora);
         QVERIFY(!advice[0].fitsAfter);
         Scenario qlora = advice[0].after;
         qlora.lora.mode = AdapterMode::Qlora;
-        QCOMPARE(countOf(estimate(qlora).peak), Count(926'417'920 + 90'177'536));
+        QCOMPARE(countOf(estimate(qlora).peak), Count(926'417'920 + 90'177'536 + 102'768'640));
     }
 
     void nothingWhenItFits()

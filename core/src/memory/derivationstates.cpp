@@ -73,7 +73,11 @@ void deriveParameters(States &x)
     if (x.adapters) {
         const LoraCounts &c = b.r.lora;
         const BytesPer rest = frozenBaseBytesPer(b.s);
-        if (b.s.lora.mode == AdapterMode::Qlora)
+        if (pl.quantState > bytes(0)) {
+            // ZeRO-3 / FSDP partition the packed codes; the constants stay whole (placement.cpp).
+            parts.push_back({ "frozen-nf4-codes", QT_TRANSLATE_NOOP("Derivation", "frozen base's packed 4-bit codes"),
+                              b.sliced(Builder::times(b.symbol("P_nf4"), bytesPer(1, 2))), pl.frozenNf4 - pl.quantState });
+        } else if (b.s.lora.mode == AdapterMode::Qlora)
             parts.push_back({ "frozen-nf4", b.s.stack.quantBase == QuantBase::Nf4
                                       ? QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4 (4.5 bits a weight)")
                                       : QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4 with double quantization (4.127 bits a weight)"),
@@ -95,6 +99,12 @@ void deriveParameters(States &x)
             continue;
         }
         Builder::addTerm(k, p.id, p.label, std::move(f), v, x.stage >= 3 ? kZeroSource : "");
+    }
+    if (pl.quantState > bytes(0)) {
+        Builder::addTerm(k, "nf4-quant-state", QT_TRANSLATE_NOOP("Derivation", "QLoRA's quantization constants, kept whole on every GPU"),
+                         b.sliced(Builder::times(b.symbol("P_nf4"), nf4BytesPer(b.s))) - b.sliced(Builder::times(b.symbol("P_nf4"), bytesPer(1, 2))),
+                         pl.quantState,
+                         QT_TRANSLATE_NOOP("Derivation", "bitsandbytes Params4bit keeps absmax and the nested scales in its quant_state, outside the tensor ZeRO-3 and FSDP partition"));
     }
     if (pl.gatheredParameters > bytes(0)) {
         const bool fsdp = b.r.stack.gathersWholeLayers;

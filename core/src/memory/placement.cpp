@@ -27,7 +27,10 @@ void addGatheredParameters(const Scenario &s, const ResolvedScenario &r, Placeme
     const BytesPer grad16 = dtypeSize(weightDtype(s.training.precision.recipe));
     // Gathered parameters are in the compute dtype (FSDP's param_dtype, DeepSpeed's 16-bit
     // copy), a frozen base as stored, QLoRA's matrices as packed NF4.
-    const BytesPer compute = adapters ? frozenBaseBytesPer(s) : r.perParam.weights;
+    BytesPer compute = adapters ? frozenBaseBytesPer(s) : r.perParam.weights;
+    // FSDP's mixed precision gathers in the compute dtype whatever the storage (stack.h).
+    if (fsdpMixedPrecision(s))
+        compute = dtypeSize(activationDtype(s.training.precision.recipe));
     const Count t = maxOf(1, s.parallel.tensorParallel);
     if (st.gathersWholeLayers) {
         // FSDP: one FlatParameter (FSDP2: one group) per decoder layer, plus the root's
@@ -164,9 +167,23 @@ Placement placeModelStates(const Scenario &s, const ResolvedScenario &r)
 
     // Stage 3 divides each part of the weights on its own (DeepSpeed partitions parameter by
     // parameter; the parts round up separately).
-    const Bytes params = stage >= 3 ? shardOf(ppb.weights) + shard(pl.frozenNf4) + shard(pl.frozen16)
-                                    : pl.replica.parameters;
-    (offloadParams ? host : gpu).parameters = params;
+    // QLoRA's quantization constants (absmax, nested scales, code tables) are attributes of
+    // bitsandbytes' Params4bit, outside the tensor ZeRO-3 or FSDP partitions and offloads: they
+    // stay whole on every GPU; only the packed 4-bit codes are sharded (the PEFT FSDP-QLoRA and
+    // DeepSpeed-QLoRA set-ups, docs/source/accelerate/fsdp.md, deepspeed.md). torchtune's torchao
+    // NF4Tensor shards its scalers with the codes (nf4tensor.py fsdp_pre_all_gather).
+    const bool wholeQuantState = stage >= 3 && s.lora.mode == AdapterMode::Qlora && r.stack.stack != TrainingStack::Paper
+            && r.stack.stack != TrainingStack::Torchtune;
+    if (wholeQuantState) {
+        const Bytes codes = slice(bytesPer(1, 2).times(lora.quantizedParameters));
+        pl.quantState = pl.frozenNf4 - codes;
+        gpu.parameters = pl.quantState;
+        (offloadParams ? host : gpu).parameters += shardOf(ppb.weights) + shard(codes) + shard(pl.frozen16);
+    } else {
+        const Bytes params = stage >= 3 ? shardOf(ppb.weights) + shard(pl.frozenNf4) + shard(pl.frozen16)
+                                        : pl.replica.parameters;
+        (offloadParams ? host : gpu).parameters = params;
+    }
 
     // Megatron's distributed optimizer shards the FP32 main parameters and the moments over the
     // data-parallel ranks as ZeRO-1 does; its FP32 main-grad buffer stays whole

@@ -111,10 +111,8 @@ ResolvedScenario resolve(const Scenario &s)
     // with FP32 gradients and moments (peft tuners_utils.py _cast_adapter_dtype). torchtune and
     // litgpt build them in the model's dtype; DeepSpeed's bf16 engine casts the module to 16 bits
     // and keeps FP32 masters (a *-master recipe).
-    const bool peft = s.stack.stack == TrainingStack::HfTrainer || s.stack.stack == TrainingStack::Fsdp
-            || s.stack.stack == TrainingStack::Fsdp2;
     const Recipe recipe = s.training.precision.recipe;
-    if (s.lora.mode != AdapterMode::None && peft && (recipe == Recipe::Bf16Pure || recipe == Recipe::Fp16Pure)) {
+    if (peftFp32Adapters(s) && (recipe == Recipe::Bf16Pure || recipe == Recipe::Fp16Pure)) {
         PrecisionChoice fp32 = s.training.precision;
         fp32.recipe = Recipe::Fp32;
         fp32.stateDtype = StateDtype::Fp32;

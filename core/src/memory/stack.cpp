@@ -162,6 +162,19 @@ StackDefaultness stackDefaultness(const Scenario &s)
     return n;
 }
 
+bool fsdpMixedPrecision(const Scenario &s)
+{
+    return defaultsOf(s.stack.stack).gathersWholeLayers && s.parallel.gpus > 1 && isAutocast(s.training.precision.recipe);
+}
+
+bool peftFp32Adapters(const Scenario &s)
+{
+    const TrainingStack st = s.stack.stack;
+    const bool peft = st == TrainingStack::HfTrainer || st == TrainingStack::Fsdp || st == TrainingStack::Fsdp2;
+    const bool shardedQlora = s.lora.mode == AdapterMode::Qlora && s.parallel.zero == ZeroStage::Stage3;
+    return peft && s.lora.mode != AdapterMode::None && !shardedQlora;
+}
+
 std::string_view stackName(TrainingStack s)
 {
     switch (s) {

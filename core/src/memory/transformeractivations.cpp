@@ -80,7 +80,7 @@ Context context(const Scenario &s)
     // other recipe runs the whole block in its activation dtype. So does a frozen base under
     // autocast: the fixtures' LoRA and QLoRA runs keep its non-quantized weights in FP32 and
     // measured an FP32 residual stream (SAVED_TENSORS.md, "LoRA on a frozen base").
-    c.r = c.autocast ? Dtype::Fp32 : c.c;
+    c.r = c.autocast && !fsdpMixedPrecision(s) ? Dtype::Fp32 : c.c;
     c.x = implementationChoices(s.activations.profile);
     // Phi-3's qkv_proj and gate_up_proj: one matmul each, one saved input each.
     if (m.fusedProjections)
@@ -97,7 +97,7 @@ Context context(const Scenario &s)
             || (s.activations.gelu == GeluImpl::ModelDefault
                 && (m.family == BlockFamily::Gpt2 || m.family == BlockFamily::Phi));
     c.geluPython = pythonGelu && !c.x.fusedActivation;
-    c.copies = c.autocast && c.x.autocastWeightCopies;
+    c.copies = c.autocast && c.x.autocastWeightCopies && !fsdpMixedPrecision(s);
     c.drop = s.activations.dropout > 0.0;
     c.kernel = s.activations.attention;
     c.recompute = s.training.recompute;
@@ -157,7 +157,7 @@ Context context(const Scenario &s)
         a.R = s.lora.rank;
         // PEFT keeps the adapters in FP32 (autocast_adapter_dtype upcasts bf16 ones), so their
         // operands are FP32 but under autocast, which casts them.
-        a.a = c.autocast ? c.c : Dtype::Fp32;
+        a.a = c.autocast ? c.c : peftFp32Adapters(s) ? Dtype::Fp32 : c.c;
         // Linear4bit casts its output back to its input's dtype.
         a.p = a.quantized ? c.r : c.c;
     }
@@ -167,6 +167,12 @@ Context context(const Scenario &s)
     // torchtune's CEWithChunkedOutputLoss upcasts each chunk; litgpt's chunked_cross_entropy
     // runs in the model's dtype.
     c.lossUpcast = s.stack.stack != TrainingStack::Litgpt;
+    // torchtune's compile_loss compiles CEWithChunkedOutputLoss.compute_cross_entropy, the FP32
+    // upcast and the cross-entropy as one graph (training/_compile.py L52-74): the partitioner
+    // saves the chunk's logits and a per-row logsumexp and recomputes the softmax in backward,
+    // so no FP32 B·S·V tensor is saved (torchtune's ladder: "+ chunked CE" with compile, 51.0
+    // -> 42.9 GiB for Llama-3.2-3B at B·S = 8192).
+    c.compiledLoss = s.stack.compile && c.loss == LossKind::Chunked && c.lossUpcast;
     return c;
 }
 
@@ -342,6 +348,13 @@ TransformerTerms termsOf(const Context &c)
         // whole B·S·V in the logits' dtype); beside it one chunk's FP32 upcast at a time. Backward:
         // one chunk's two gradients (nll_loss's and log_softmax's) at a time.
         const Count chunk = ceilDivCount(logits, c.lossChunks);
+        if (c.compiledLoss) {
+            // The chunks' logits are saved (lossblock.h); the fused kernels materialize no FP32
+            // chunk, and backward writes one chunk's gradient at a time.
+            t.lossForwardTransient = bytes(0);
+            t.lossBackwardTransient = bytes(half * chunk);
+            break;
+        }
         const Count upcast = c.lossUpcast && c.c != Dtype::Fp32 ? 4 * chunk : 0;
         t.lossForwardTransient = bytes(logits * half + upcast);
         t.lossBackwardTransient = bytes(2 * (c.lossUpcast ? 4 : half) * chunk);

@@ -53,6 +53,9 @@ struct Placement
     Bytes trainableWeights = bytes(0);
     Bytes frozenNf4 = bytes(0);
     Bytes frozen16 = bytes(0);
+    //! Of frozenNf4: QLoRA's quantization constants, which ZeRO-3 and FSDP keep whole on every
+    //! GPU (the packed codes alone are partitioned); 0 when they are partitioned with the codes.
+    Bytes quantState = bytes(0);
     //! The same after ZeRO sharding and offload: what stays on the GPU, before the buffers below.
     //! These are the figures of Rajbhandari et al. 2020, Figure 1.
     StateBytes sharded;

@@ -98,6 +98,22 @@ struct StackChoices
 //! The concrete choices of \a scenario. Allocation-free.
 StackChoices resolveStack(const Scenario &scenario);
 
+/*!
+ * FSDP's mixed precision under an autocast recipe: with several GPUs the FSDP stacks (fsdp,
+ * fsdp2, torchtune, litgpt) gather the FP32-stored parameters in the compute dtype
+ * (MixedPrecision(param_dtype=bf16), accelerate's mixed_precision=bf16), so the layers run and
+ * save their activations in 16 bits, and autocast has no FP32 weight to cast and cache.
+ */
+bool fsdpMixedPrecision(const Scenario &scenario);
+
+/*!
+ * PEFT creates LoRA adapters in FP32 (get_peft_model(autocast_adapter_dtype=True), peft >= 0.12)
+ * under the Hugging Face stacks (hf-trainer, fsdp, fsdp2), except sharded QLoRA (ZeRO-3 / FSDP
+ * FULL_SHARD), where TRL keeps them in the storage dtype. torchtune and litgpt build them in the
+ * model's dtype; DeepSpeed's bf16 engine casts them to 16 bits with FP32 masters.
+ */
+bool peftFp32Adapters(const Scenario &scenario);
+
 //! Writes \a stack's defaults into \a scenario: StackOptions, the activation model, kernels and
 //! profile, the reduce bucket, and the precision a stack imposes (torchtune: pure BF16).
 void applyStackDefaults(Scenario &scenario, TrainingStack stack);

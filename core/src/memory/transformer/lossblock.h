@@ -52,7 +52,13 @@ void lossTensors(const Context &c, const Emit &emit)
         // B·S·V, in FP32 when each chunk is upcast (torchtune), in the logits' dtype when not
         // (litgpt). Chunking removes only the transient whole-logits upcast. torchtune's labels
         // (hstack(labels[..., 1:], ignore)) are B·S, no padding.
-        emit("log_softmax", "B×S×V in chunks", R, c.lossUpcast ? Dtype::Fp32 : c.c, c.BSV, Sharded);
+        if (c.compiledLoss) {
+            // Compiled (transformeractivations.cpp): the chunks' logits and a logsumexp per row.
+            emit("logits", "B×S×V in chunks", R, c.c, c.BSV, Sharded);
+            emit("logsumexp", "B×S", R, Dtype::Fp32, c.BS, Whole);
+        } else {
+            emit("log_softmax", "B×S×V in chunks", R, c.lossUpcast ? Dtype::Fp32 : c.c, c.BSV, Sharded);
+        }
         emit("labels", "B×S", R, Dtype::Int64, c.BS, Whole);
         break;
     case LossKind::FusedLinear:
