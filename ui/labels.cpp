@@ -129,6 +129,55 @@ QString Labels::family(BlockFamily f)
     return {};
 }
 
+QString Labels::stack(TrainingStack s)
+{
+    switch (s) {
+    case TrainingStack::Paper: return tr("Paper conventions (textbook)");
+    case TrainingStack::HfTrainer: return tr("Hugging Face Trainer / PEFT");
+    case TrainingStack::Torchtune: return tr("torchtune");
+    case TrainingStack::Litgpt: return tr("LitGPT");
+    case TrainingStack::DeepSpeed: return tr("DeepSpeed");
+    case TrainingStack::Fsdp: return tr("PyTorch FSDP");
+    case TrainingStack::Fsdp2: return tr("PyTorch FSDP2");
+    case TrainingStack::Megatron: return tr("Megatron-LM");
+    }
+    return {};
+}
+
+QString Labels::stackToolTip(TrainingStack s)
+{
+    switch (s) {
+    case TrainingStack::Paper:
+        return tr("No framework buffers: the ZeRO paper's model states and the article's textbook activation formula, for teaching.");
+    case TrainingStack::HfTrainer:
+        return tr("transformers' Trainer with PEFT: SDPA attention, the whole logits upcast to FP32, torch's foreach AdamW, "
+                  "DeepSpeed's \"auto\" buckets.");
+    case TrainingStack::Torchtune:
+        return tr("torchtune recipes: pure BF16, chunked cross-entropy (8 chunks), fused AdamW, FSDP2 per decoder layer.");
+    case TrainingStack::Litgpt:
+        return tr("LitGPT: chunked cross-entropy in the model's dtype, FSDP per block on several GPUs.");
+    case TrainingStack::DeepSpeed:
+        return tr("DeepSpeed's engine with its own defaults: a 5e8-element reduce bucket, ZeRO-3 prefetch and persistence, FusedAdam.");
+    case TrainingStack::Fsdp:
+        return tr("FSDP1: one unit per decoder layer, two all-gathers in flight, no reduce bucket.");
+    case TrainingStack::Fsdp2:
+        return tr("FSDP2 (fully_shard): per-layer groups, one layer prefetched.");
+    case TrainingStack::Megatron:
+        return tr("Megatron-LM: fused kernels, flash attention, FP32 main gradients, in-place vocabulary-parallel loss.");
+    }
+    return {};
+}
+
+QString Labels::loss(LossKind l)
+{
+    switch (l) {
+    case LossKind::Plain: return tr("Whole logits in FP32");
+    case LossKind::Chunked: return tr("Chunked cross-entropy");
+    case LossKind::FusedLinear: return tr("Fused linear cross-entropy");
+    }
+    return {};
+}
+
 QString Labels::modelName(const ScenarioSpec &spec, const Catalogue &catalogue)
 {
     if (const ModelPreset *preset = catalogue.preset(spec.presetId))

@@ -28,6 +28,9 @@ public:
     static QString offload(Offload offload);
     static QString adapter(AdapterMode mode);
     static QString family(BlockFamily family);
+    static QString stack(TrainingStack stack);
+    static QString stackToolTip(TrainingStack stack);
+    static QString loss(LossKind loss);
     //! The model's name for titles: the preset's, an imported or named model's, else "Custom model".
     static QString modelName(const ScenarioSpec &spec, const Catalogue &catalogue);
     static QString activationModel(ActivationModelKind kind);

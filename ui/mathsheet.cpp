@@ -73,6 +73,19 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
     }
     sheet.sections << counts;
 
+    // --- The training stack's choices, each said once, with where its default comes from ---
+    MathSection stack;
+    stack.heading = MathText::tr("Training stack: %1").arg(Labels::stack(d.stack));
+    stack.note = MathText::tr("What the estimate assumes of the framework; change any choice in the inputs.");
+    for (const StackChoice &c : d.choices) {
+        MathLine line;
+        line.name = derivationWord(c.label);
+        line.formula = QString::fromStdString(c.value);
+        line.numbers = c.fromStack ? MathText::tr("the stack's: %1").arg(derivationWord(c.source)) : MathText::tr("set in the inputs");
+        stack.lines << line;
+    }
+    sheet.sections << stack;
+
     // --- Each bucket: its terms, their formulas with the numbers plugged in -----------------
     auto section = [&](const BucketDerivation &k) {
         MathSection sec;

@@ -94,6 +94,13 @@ QString howText(const BucketDerivation &bucket)
 
 void printExplanation(QTextStream &o, const Derivation &d)
 {
+    o << Cli::tr("Training stack %1; its choices (set: you changed the stack's default):").arg(nameText(stackName(d.stack)))
+      << Qt::endl;
+    for (const StackChoice &c : d.choices)
+        o << QStringLiteral("  ") << QString::fromLatin1(c.id).leftJustified(22) << QLatin1Char(' ')
+          << utf8(c.value) << QStringLiteral("  (") << (c.fromStack ? Cli::tr("the stack's: %1").arg(derivationWord(c.source)) : Cli::tr("set"))
+          << QStringLiteral(")") << Qt::endl;
+    o << Qt::endl;
     o << Cli::tr("How each figure comes about, per GPU (symbols are listed at the end):") << Qt::endl << Qt::endl;
     for (const BucketDerivation *k : d.buckets()) {
         if (k == &d.peak)
@@ -167,6 +174,15 @@ QJsonObject derivationJson(const Derivation &d)
     peak.insert(QStringLiteral("event"), nameText(timelineEventName(d.peakEvent)));
     peak.insert(QStringLiteral("phase"), nameText(stepPhaseName(d.peakPhase)));
     o.insert(QStringLiteral("peak"), peak);
+    QJsonArray choices;
+    for (const StackChoice &c : d.choices)
+        choices.append(QJsonObject{ { QStringLiteral("option"), QLatin1String(c.id) },
+                                    { QStringLiteral("label"), QString::fromUtf8(c.label) },
+                                    { QStringLiteral("value"), utf8(c.value) },
+                                    { QStringLiteral("from_stack"), c.fromStack },
+                                    { QStringLiteral("source"), QString::fromUtf8(c.source) } });
+    o.insert(QStringLiteral("stack"), QJsonObject{ { QStringLiteral("name"), nameText(stackName(d.stack)) },
+                                                   { QStringLiteral("choices"), choices } });
     return o;
 }
 

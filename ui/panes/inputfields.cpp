@@ -71,6 +71,8 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::PipelineParallel: par.pipelineParallel = v; return;
     case Field::ExpertParallel: par.expertParallel = v; return;
     case Field::LoraRank: spec.scenario.lora.rank = v; return;
+    case Field::LossChunks: spec.scenario.stack.lossChunks = v; return;
+    case Field::VirtualStages: spec.scenario.stack.virtualStages = v; return;
     default: return;
     }
     spec.presetId.clear();

@@ -212,6 +212,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
     addCount(training, Field::GradAccum, tr("Grad. a&ccumulation:"),
              tr("Micro-batches per optimizer step. It enlarges the global batch and saves no memory."));
     column->addWidget(trainingBox);
+    QFormLayout *stack = addStackGroup(column);
 
     // --- Hardware ----------------------------------------------------------------------------
     auto *hardwareBox = new QGroupBox(tr("Hard&ware"), this);
@@ -298,6 +299,29 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
         });
     });
     addCount(adapters, Field::LoraRank, tr("&Rank r:"), tr("The adapters' rank r (LoRA paper: 4 to 64)."));
+    m_loraDropout = new QLineEdit(adapterBox);
+    m_loraDropout->setAccessibleName(tr("LoRA dropout"));
+    const QString loraDropoutTip = tr("lora_dropout, 0 ≤ p < 1: with p > 0 each adapter saves a dropout mask and the "
+                                      "dropped copy of its input (PEFT's default 0; torchtune's Llama-2 and litgpt 0.05).");
+    m_loraDropout->setToolTip(loraDropoutTip);
+    auto *loraDropoutLabel = new QLabel(tr("LoRA dr&opout:"), adapterBox);
+    loraDropoutLabel->setBuddy(m_loraDropout);
+    loraDropoutLabel->setToolTip(loraDropoutTip);
+    adapters->addRow(loraDropoutLabel, withError(Field::LoraDropout, m_loraDropout));
+    connect(m_loraDropout, &QLineEdit::editingFinished, this, [this] {
+        editProbability(Field::LoraDropout, m_loraDropout, [](ScenarioSpec &s, double p) { s.scenario.lora.dropout = p; });
+    });
+    m_quantBase = new QComboBox(adapterBox);
+    m_quantBase->addItem(tr("NF4 with double quantization"), static_cast<int>(QuantBase::Nf4DoubleQuant));
+    m_quantBase->addItem(tr("NF4"), static_cast<int>(QuantBase::Nf4));
+    m_quantBase->setToolTip(tr("QLoRA's 4-bit base: FP32 block scales (4.5 bits a weight), or the scales quantized again "
+                               "(4.127 bits; bnb_4bit_use_double_quant, always with torchao)."));
+    adapters->addRow(tr("4-bit &base:"), m_quantBase);
+    connect(m_quantBase, &QComboBox::activated, this, [this](int index) {
+        const auto q = static_cast<QuantBase>(m_quantBase->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("4-bit base: %1").arg(m_quantBase->itemText(index)),
+                         [q](ScenarioSpec &s) { s.scenario.stack.quantBase = q; });
+    });
     auto *targetRow = new QWidget(adapterBox);
     auto *targetLayout = new QGridLayout(targetRow);
     targetLayout->setContentsMargins(0, 0, 0, 0);
@@ -328,7 +352,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
 
     // One label column for all four groups, so the fields line up down the pane.
     int labelWidth = 0;
-    QList<QFormLayout *> forms = { model, training, hardware, adapters };
+    QList<QFormLayout *> forms = { model, training, stack, hardware, adapters };
     forms << m_forms;
     for (QFormLayout *form : forms)
         for (int row = 0; row < form->rowCount(); ++row)
@@ -434,22 +458,27 @@ void InputPane::rejectText(Field field, const QString &text)
 
 void InputPane::editDropout()
 {
-    const QString text = m_dropout->text().trimmed();
+    editProbability(Field::Dropout, m_dropout, [](ScenarioSpec &s, double p) { s.scenario.activations.dropout = p; });
+}
+
+void InputPane::editProbability(Field field, QLineEdit *edit, void (*apply)(ScenarioSpec &, double))
+{
+    const QString text = edit->text().trimmed();
     bool ok = false;
     double p = QLocale().toDouble(text, &ok);
     if (!ok)
         p = QLocale::c().toDouble(text, &ok);
     if (!ok) {
         //: a dropout probability that is not a number at all
-        m_textErrors[Field::Dropout] = tr("%1: \"%2\" is not a number; allowed: 0 to less than 1 (e.g. 0.1)")
-                                               .arg(Labels::field(Field::Dropout), text);
+        m_textErrors[field] = tr("%1: \"%2\" is not a number; allowed: 0 to less than 1 (e.g. 0.1)")
+                                      .arg(Labels::field(field), text);
         showErrors();
         return;
     }
-    m_textErrors.erase(Field::Dropout);
+    m_textErrors.erase(field);
     // Out of range still goes to the document: its validation names the field and the range.
-    const bool changed = m_document->edit(EditKind::Dropout, tr("Change %1").arg(Labels::field(Field::Dropout)),
-                                          [p](ScenarioSpec &s) { s.scenario.activations.dropout = p; });
+    const bool changed = m_document->edit(field == Field::Dropout ? EditKind::Dropout : EditKind::Whole,
+                                          tr("Change %1").arg(Labels::field(field)), [p, apply](ScenarioSpec &s) { apply(s, p); });
     if (!changed)
         showErrors();
 }
@@ -489,6 +518,7 @@ QString InputPane::errorText(Field field) const
 void InputPane::refresh()
 {
     refreshModel();
+    refreshStack();
     const ScenarioSpec &draft = m_document->draft();
     const Scenario &s = draft.scenario;
     auto show = [this](Field f, Count v) {
@@ -532,6 +562,15 @@ void InputPane::refresh()
     selectData(m_zero, s.parallel.zero);
     selectData(m_offload, s.parallel.offload);
     selectData(m_adapter, s.lora.mode);
+    selectData(m_quantBase, s.stack.quantBase);
+    m_quantBase->setEnabled(s.lora.mode == AdapterMode::Qlora);
+    if (!m_textErrors.count(Field::LoraDropout)) {
+        bool ok = false;
+        const double shown = QLocale().toDouble(m_loraDropout->text().trimmed(), &ok);
+        if (!ok || shown != s.lora.dropout)
+            m_loraDropout->setText(QLocale().toString(s.lora.dropout));
+    }
+    m_loraDropout->setEnabled(s.lora.mode != AdapterMode::None);
     const bool adapters = s.lora.mode != AdapterMode::None;
     countField(Field::LoraRank)->setEnabled(adapters);
     for (int i = 0; i < m_loraTargets.size(); ++i) {

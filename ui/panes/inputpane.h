@@ -25,6 +25,7 @@ namespace headroom {
 
 class CountField;
 class ScenarioDocument;
+struct ScenarioSpec;
 class SliderField;
 
 class InputPane final : public QWidget
@@ -42,6 +43,9 @@ public:
     QString errorText(Field field) const;
     QLabel *errorLabel(Field field) const;
     QComboBox *presetBox() const { return m_preset; }
+    QComboBox *stackBox() const { return m_stack; }
+    QComboBox *lossBox() const { return m_loss; }
+    QCheckBox *compileBox() const { return m_compile; }
     QPushButton *importButton() const { return m_import; }
     QLabel *importedLabel() const { return m_imported; }
     QLabel *parameterCountLabel() const { return m_parameterCount; }
@@ -68,6 +72,8 @@ signals:
 
 private:
     QFormLayout *addModelGroup(QVBoxLayout *column);
+    QFormLayout *addStackGroup(QVBoxLayout *column);
+    void refreshStack();
     //! A switch row and, below it, an indented form shown only while the switch is on.
     QFormLayout *addSwitchedGroup(QFormLayout *parent, QCheckBox **toggle, QWidget **body, const QString &title,
                                   const QString &toolTip);
@@ -80,6 +86,8 @@ private:
     void editCount(Field field, qint64 value);
     void rejectText(Field field, const QString &text);
     void editDropout();
+    //! A probability typed into \a edit (0 <= p < 1): applied, or the text reported beside \a field.
+    void editProbability(Field field, QLineEdit *edit, void (*apply)(ScenarioSpec &, double));
     void refresh();
     void showErrors();
 
@@ -95,6 +103,13 @@ private:
     QLabel *m_parameterCount = nullptr;
     QCheckBox *m_tied = nullptr;
     QCheckBox *m_sequenceParallel = nullptr;
+    QComboBox *m_stack = nullptr;
+    QComboBox *m_loss = nullptr;
+    QCheckBox *m_compile = nullptr;
+    QCheckBox *m_inBackward = nullptr;
+    QCheckBox *m_activationOffload = nullptr;
+    QCheckBox *m_fusedOptimizer = nullptr;
+    QCheckBox *m_paged = nullptr;
     //! The nested forms (experts, latent attention), whose labels line up with the rest.
     QList<QFormLayout *> m_forms;
     QComboBox *m_recipe = nullptr;
@@ -108,6 +123,8 @@ private:
     QComboBox *m_zero = nullptr;
     QComboBox *m_offload = nullptr;
     QComboBox *m_adapter = nullptr;
+    QLineEdit *m_loraDropout = nullptr;
+    QComboBox *m_quantBase = nullptr;
     QList<QCheckBox *> m_loraTargets;
     std::map<Field, SliderField *> m_sliders;
     std::map<Field, CountField *> m_counts;

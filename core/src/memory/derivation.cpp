@@ -356,6 +356,7 @@ Derivation derive(const Scenario &s)
     const Placement pl = placeModelStates(s, r);
     const Breakdown b = estimate(s);
     derivation::Builder builder(s, r, pl, b, d);
+    derivation::deriveStackChoices(builder);
     derivation::deriveCounts(builder);
     derivation::deriveStates(builder);
     derivation::deriveActivations(builder);

@@ -63,5 +63,6 @@ Formula trainedOnRank(const Builder &b);
 void deriveCounts(Builder &b);      // derivationcounts.cpp: P, P_m, adapters, trainable share
 void deriveStates(Builder &b);      // derivationstates.cpp: parameters, gradients, master, optimizer
 void deriveActivations(Builder &b); // derivationactivations.cpp: textbook and itemized
+void deriveStackChoices(Builder &b); // derivationstack.cpp: the training stack's choices
 
 } // namespace headroom::derivation

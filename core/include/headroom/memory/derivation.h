@@ -68,9 +68,22 @@ struct ActivationsSplit
     Bytes transientPeak = bytes(0);   //!< short-lived buffers live at the step's peak (not in the bucket)
 };
 
+//! One choice of the training stack that moves memory, as the scenario has it.
+struct StackChoice
+{
+    const char *id = "";      //!< the CLI option / scenario key, e.g. "loss"
+    const char *label = "";   //!< translatable, context "Derivation"
+    std::string value;        //!< the value, in the option's vocabulary ("chunked", "on", "500,000,000")
+    bool fromStack = true;    //!< the stack's default, or set by the user
+    const char *source = "";  //!< where the stack's default comes from
+};
+
 struct Derivation
 {
     std::vector<DerivedValue> values; //!< every symbol any formula names
+    //! The training stack and each of its choices (stack.h), in the order the CLI lists them.
+    TrainingStack stack = TrainingStack::Paper;
+    std::vector<StackChoice> choices;
     BucketDerivation parameters;
     BucketDerivation gradients;
     BucketDerivation masterWeights;

@@ -1,0 +1,117 @@
+// The training-stack controls: the framework picker applies its defaults as one undo step, each
+// feature switch reaches the scenario and the charts, a combination the stack cannot run is
+// named beside its field, and Show the Math lists the stack's choices with their sources. The
+// figures themselves are checked against the core (the core's own tests derive them by hand).
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <headroom/memory/estimate.h>
+
+#include "charts/stackedbarpane.h"
+#include "chartsarea.h"
+#include "mainwindow.h"
+#include "panes/inputpane.h"
+#include "panes/mathpane.h"
+#include "scenariodocument.h"
+#include "settings.h"
+
+using namespace headroom;
+
+namespace {
+
+void choose(QComboBox *box, int data)
+{
+    const int index = box->findData(data);
+    QVERIFY(index >= 0);
+    box->setCurrentIndex(index);
+    emit box->activated(index);
+}
+
+} // namespace
+
+class TestStackControls : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_settings = std::make_unique<Settings>(m_dir->filePath(QStringLiteral("headroom.ini")));
+        m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
+        m_window->setRemembersSession(false);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_settings.reset();
+        m_dir.reset();
+    }
+
+    void pickerAppliesTheStacksDefaults()
+    {
+        InputPane *inputs = m_window->inputPane();
+        ScenarioDocument *doc = m_window->document();
+        QCOMPARE(inputs->stackBox()->currentData().toInt(), static_cast<int>(TrainingStack::HfTrainer));
+        QVERIFY(m_window->mathPane()->plainText().contains(QLatin1String("Training stack: Hugging Face Trainer / PEFT")));
+        const int steps = doc->undoStack()->count();
+        choose(inputs->stackBox(), static_cast<int>(TrainingStack::Torchtune));
+        // torchtune's recipes: pure BF16 with BF16 optimizer states, chunked cross-entropy.
+        QCOMPARE(doc->scenario().stack.stack, TrainingStack::Torchtune);
+        QCOMPARE(doc->scenario().training.precision.recipe, Recipe::Bf16Pure);
+        QCOMPARE(doc->scenario().training.precision.stateDtype, StateDtype::WeightDtype);
+        QCOMPARE(inputs->lossBox()->currentData().toInt(), static_cast<int>(LossKind::Chunked));
+        QCOMPARE(doc->undoStack()->count(), steps + 1);
+        QVERIFY(m_window->mathPane()->plainText().contains(QLatin1String("CEWithChunkedOutputLoss")));
+        doc->undoStack()->undo();
+        QCOMPARE(doc->scenario().stack.stack, TrainingStack::HfTrainer);
+        QCOMPARE(inputs->lossBox()->currentData().toInt(), static_cast<int>(LossKind::Plain));
+    }
+
+    void switchesReachTheCharts()
+    {
+        InputPane *inputs = m_window->inputPane();
+        ScenarioDocument *doc = m_window->document();
+        Scenario expected = doc->scenario();
+        inputs->compileBox()->click();
+        QVERIFY(doc->scenario().stack.compile);
+        expected.stack.compile = true;
+        const Breakdown b = estimate(expected);
+        QCOMPARE(m_window->charts()->stackedBar()->data().peakBytes, double(countOf(b.peak)));
+        // Compiling removes saved tensors: the activations go down.
+        Scenario plain = expected;
+        plain.stack.compile = false;
+        QVERIFY(b.activations < estimate(plain).activations);
+        // A chunked loss under the textbook formula is refused beside the loss, and the
+        // estimate stays the last valid one.
+        doc->edit(ScenarioDocument::EditKind::ActivationModel, QStringLiteral("textbook"),
+                  [](ScenarioSpec &s) { s.scenario.activations.model = ActivationModelKind::Textbook; s.scenario.stack.compile = false; });
+        choose(inputs->lossBox(), static_cast<int>(LossKind::Chunked));
+        QVERIFY2(inputs->errorText(Field::Loss).contains(QLatin1String("textbook formula has no loss")),
+                 qPrintable(inputs->errorText(Field::Loss)));
+        QCOMPARE(doc->scenario().stack.loss, LossKind::Plain);
+    }
+
+private:
+    Catalogue m_catalogue;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(TestStackControls)
+#include "tst_ui_stack.moc"
