@@ -3,19 +3,26 @@
 (tests/fixtures/calibration/cpu.json, measured with PyTorch's saved-tensor hooks), the activation
 bytes held at the peak of backward as measured, and the error of three models on the same inputs:
 
-  * textbook     the brief's 2 x (19 BSH + 3 BAS^2) per layer (4-byte elements under fp32), as
-                 headroom-cli computes it (--activations textbook): L layers, or with full
-                 recompute L layer inputs plus one layer; nothing outside the layers;
+  * textbook     the article's 2 x (19 BSH + 3 BAS^2) per layer (4-byte elements under fp32), as
+                 headroom-cli computes it (--stack paper --activations textbook): L layers, or with
+                 full recompute L layer inputs plus one layer; nothing outside the layers;
   * Korthikanti  Korthikanti et al. 2022, sbh (34 + 5as/h) per layer (x2 under fp32), the same
                  way for recompute; nothing outside the layers (computed here, a closed form);
   * Headroom     the itemized transformer model, as headroom-cli computes it (--activations
-                 transformer --profile hf-eager-cpu, the profile that describes the measurement).
+                 transformer --profile hf-eager-cpu, the profile that describes the measurement,
+                 under the stack that ran: hf-trainer, torchtune for the chunked loss).
 
-"Measured" is what the fixture holds at the peak of backward: every layer's forward saves
-(autocast's saved weight copies included), one layer's recomputation when checkpointed, and --
-for the "total" columns -- everything outside the layers (embedding, final norm, LM head input,
-the FP32 log-softmax of the loss, shared RoPE tables and checkpoint arguments). Errors are
-(model - measured) / measured.
+Both closed forms know only B, S, H, A and L of a dense layer that trains every weight, with heads
+H/A wide; where a configuration is something else (mixture of experts, latent attention, LoRA or
+QLoRA adapters on a frozen base, a head dimension other than H/A) their columns say n/a. The
+Headroom column is computed for every configuration; the fixture's fields become CLI options the way
+tests/core/tst_calibration.cpp's scenarioOf() maps them onto the model.
+
+"Measured" is what the fixture holds at the peak of backward: every layer's forward saves (autocast's
+saved weight copies included), one layer's recomputation when checkpointed, and -- for the "total"
+columns -- everything outside the layers (embedding, final norm, LM head input, the FP32 log-softmax
+of the loss or a chunked loss's pieces, the MoE auxiliary loss, shared RoPE tables and checkpoint
+arguments). Errors are (model - measured) / measured.
 
 Needs only the Python standard library and a built headroom-cli (no PyTorch).
 
@@ -39,32 +46,105 @@ END = "<!-- END GENERATED TABLES -->"
 
 RECIPES = {"fp32": "fp32", "autocast_bf16": "amp-bf16", "bf16": "bf16-pure"}
 
+# The fixture's architectures as the CLI's --arch, the way tests/core/tst_calibration.cpp's
+# scenarioOf() maps them onto block families: Mixtral and Qwen2-MoE are the LLaMA block with
+# experts, DeepSeek-V2 the LLaMA block with latent attention.
+ARCHS = {"gpt2": "gpt2", "llama": "llama", "gpt_neox": "neox", "phi": "phi", "gemma2": "gemma2",
+         "mixtral": "llama", "qwen2_moe": "llama", "deepseek_v2": "llama"}
 
-def cli_args(cfg, model):
-    """headroom-cli estimate options for one fixture configuration."""
+# PEFT's module names as --lora-targets letters.
+LORA_TARGETS = {"q_proj": "q", "k_proj": "k", "v_proj": "v", "o_proj": "o", "gate_proj": "gate",
+                "up_proj": "up", "down_proj": "down"}
+
+
+def closed_form_na(cfg):
+    """Why the textbook formula and Korthikanti et al.'s closed form cannot describe this
+    configuration, or None. Both know only B, S, H, A and L of a dense layer that trains every
+    weight, with heads H/A wide."""
     m = cfg["model"]
-    args = ["estimate", "--arch", m["arch"], "--layers", str(m["layers"]), "--hidden", str(m["hidden"]),
+    if m["arch"] in ("mixtral", "qwen2_moe"):
+        return "mixture of experts: the closed forms have one dense MLP per layer"
+    if m["arch"] == "deepseek_v2":
+        return "latent attention: the closed forms assume K and V as wide as Q, heads H/A wide"
+    if "lora" in cfg:
+        return ("adapters on a frozen base: the closed forms assume every weight trains, so every "
+                "linear saves its input")
+    if "head_size" in m and m["head_size"] * m["heads"] != m["hidden"]:
+        return "a head dimension other than H/A: the closed forms size Q, K, V and the context as H"
+    return None
+
+
+def model_args(cfg):
+    """The model and the run, as options (the same for every activation model)."""
+    m = cfg["model"]
+    arch = m["arch"]
+    args = ["--arch", ARCHS[arch], "--layers", str(m["layers"]), "--hidden", str(m["hidden"]),
             "--heads", str(m["heads"]), "--kv-heads", str(m["kv_heads"]), "--ffn", str(m["ffn"]),
-            "--vocab", str(m["vocab"]), "--max-positions", str(m["max_positions"] if m["arch"] == "gpt2" else 0),
-            "--batch", str(cfg["batch"]), "--seq", str(cfg["seq"]), "--recipe", RECIPES[cfg["precision"]],
-            "--recompute", "full" if cfg["checkpointing"] == "full" else "none", "--overhead", "0",
-            "--activations", model, "--json"]
+            "--vocab", str(m["vocab"]), "--max-positions", str(m["max_positions"] if arch == "gpt2" else 0)]
     if m["tied"]:
         args.append("--tied")
-    if cfg["precision"] == "bf16":
-        args += ["--optimizer-dtype", "weight"]
-    if model == "transformer":
-        args += ["--profile", "hf-eager-cpu",
-                 "--attention", "eager" if m["attn_impl"] == "eager" else "flash",
-                 "--dropout", repr(m["dropout"])]
+    if "head_size" in m:
+        args += ["--head-dim", str(m["head_size"])]
+    if "rotary_pct" in m:
+        args += ["--rotary-fraction", repr(m["rotary_pct"])]
+    if "attn_softcap" in m or "final_softcap" in m:
+        args += ["--softcap", "on"]
+    if arch in ("mixtral", "qwen2_moe"):
+        args += ["--experts", str(m["experts"]), "--experts-per-token", str(m["top_k"]),
+                 "--expert-ffn", str(cfg["moe"]["expert_ffn"])]
+        if arch == "qwen2_moe":
+            # Qwen2MoeAttention's q, k, v carry biases; one shared expert behind a sigmoid gate.
+            args += ["--qkv-bias", "--shared-experts", "1", "--shared-ffn", str(m["shared_ffn"]), "--shared-gate"]
+    if arch == "deepseek_v2":
+        args += ["--q-lora-rank", str(m["q_lora_rank"]), "--kv-lora-rank", str(m["kv_lora_rank"]),
+                 "--rope-head-dim", str(m["qk_rope_head_dim"]), "--nope-head-dim", str(m["qk_nope_head_dim"]),
+                 "--v-head-dim", str(m["v_head_dim"]),
+                 "--head-dim", str(m["qk_rope_head_dim"] + m["qk_nope_head_dim"])]
+    args += ["--batch", str(cfg["batch"]), "--seq", str(cfg["seq"]), "--recipe", RECIPES[cfg["precision"]],
+             "--optimizer", "adamw", "--optimizer-dtype", "weight" if cfg["precision"] == "bf16" else "fp32",
+             "--recompute", "full" if cfg["checkpointing"] == "full" else "none", "--overhead", "0"]
     return args
+
+
+def cli_args(cfg, model):
+    """headroom-cli estimate options for one fixture configuration: model "textbook" (the paper
+    stack's formula) or "transformer" (the itemized model under the stack that ran, with the
+    profile that describes the measurement)."""
+    if model == "textbook":
+        return ["estimate", "--stack", "paper"] + model_args(cfg) + ["--activations", "textbook", "--json"]
+    m = cfg["model"]
+    loss = cfg.get("loss_impl")
+    detail = cfg.get("loss_impl_detail", {})
+    # models.py runs Hugging Face's code and PEFT's adapters (the hf-trainer stack); the chunked
+    # loss is torchtune's CEWithChunkedOutputLoss, so its rows name the torchtune stack.
+    args = ["estimate", "--stack", "torchtune" if loss == "chunked_ce" else "hf-trainer"] + model_args(cfg)
+    args += ["--activations", "transformer", "--profile", "hf-eager-cpu",
+             "--attention", "eager" if m["attn_impl"] == "eager" else "flash", "--dropout", repr(m["dropout"])]
+    if m.get("gelu") == "fused":
+        args += ["--gelu", "fused"]
+    if loss == "chunked_ce":
+        args += ["--loss", "chunked", "--loss-chunks", str(detail["num_output_chunks"])]
+    elif loss == "fused_linear_ce":
+        args += ["--loss", "fused-linear", "--loss-chunks", str(detail["num_chunks"])]
+    else:
+        args += ["--loss", "plain"]
+    if "lora" in cfg:
+        lora = cfg["lora"]
+        args += ["--lora", "qlora" if "qlora" in cfg else "lora", "--lora-rank", str(lora["r"]),
+                 "--lora-targets", ",".join(LORA_TARGETS[t] for t in lora["targets"]),
+                 "--lora-dropout", repr(lora["dropout"])]
+        if "qlora" in cfg:
+            args += ["--qlora-base", "nf4-dq" if cfg["qlora"]["double_quant"] else "nf4"]
+    return args + ["--json"]
 
 
 def run_cli(cli, args):
     env = dict(os.environ)
     env.setdefault("HEADROOM_DATA_DIR", os.path.join(ROOT, "resources"))
-    out = subprocess.run([cli] + args, check=True, capture_output=True, text=True, env=env).stdout
-    return json.loads(out)
+    proc = subprocess.run([cli] + args, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        raise SystemExit("headroom-cli %s\nfailed (%d): %s" % (" ".join(args), proc.returncode, proc.stderr.strip()))
+    return json.loads(proc.stdout)
 
 
 def measured(cfg):
@@ -91,22 +171,36 @@ def rows(doc, cli):
     out = []
     for cfg in doc["configs"]:
         meas_layers, meas_outside = measured(cfg)
-        textbook = run_cli(cli, cli_args(cfg, "textbook"))["per_gpu"]["activations"]
+        na = closed_form_na(cfg)
+        textbook = None if na else run_cli(cli, cli_args(cfg, "textbook"))["per_gpu"]["activations"]
+        ko = None if na else korthikanti(cfg)
         hr = run_cli(cli, cli_args(cfg, "transformer"))
         hr_total = hr["per_gpu"]["activations"]
         hr_outside = sum(i["bytes"] for i in hr["activation_items"] if i["scope"] == "outside")
-        ko = korthikanti(cfg)
-        out.append(dict(cfg=cfg, meas_layers=meas_layers, meas_total=meas_layers + meas_outside,
+        out.append(dict(cfg=cfg, na=na, meas_layers=meas_layers, meas_total=meas_layers + meas_outside,
                         tb=textbook, ko=ko, hr_layers=hr_total - hr_outside, hr_total=hr_total))
     return out
 
 
 def err(pred, meas):
-    return 100.0 * (pred - meas) / meas
+    return None if pred is None else 100.0 * (pred - meas) / meas
 
 
 def pct(x):
+    if x is None:
+        return "n/a"
     return "%+.1f %%" % x if abs(x) >= 0.05 else ("0 %" if x == 0 else "%+.3f %%" % x)
+
+
+def lora_text(cfg):
+    lora = cfg["lora"]
+    bits = ["%s r=%d on %s" % ("QLoRA" if "qlora" in cfg else "LoRA", lora["r"],
+                               ",".join(LORA_TARGETS[t] for t in lora["targets"]))]
+    if lora["dropout"]:
+        bits.append("lora drop %g" % lora["dropout"])
+    if "qlora" in cfg:
+        bits.append("NF4 double quant" if cfg["qlora"]["double_quant"] else "NF4")
+    return ", ".join(bits)
 
 
 def describe(cfg):
@@ -114,44 +208,105 @@ def describe(cfg):
     bits = ["%s" % m["arch"], "B=%d S=%d H=%d A=%d" % (cfg["batch"], cfg["seq"], m["hidden"], m["heads"])]
     if m["kv_heads"] != m["heads"]:
         bits.append("KV=%d" % m["kv_heads"])
+    if "head_size" in m:
+        bits.append("d_h=%d" % m["head_size"])
     bits.append("F=%d V=%d L=%d" % (m["ffn"], m["vocab"], m["layers"]))
+    if "rotary_pct" in m:
+        bits.append("rotary %g" % m["rotary_pct"])
+    if "attn_softcap" in m or "final_softcap" in m:
+        bits.append("softcap %g/%g" % (m.get("attn_softcap", 0), m.get("final_softcap", 0)))
+    if m["arch"] in ("mixtral", "qwen2_moe"):
+        moe = "E=%d k=%d expert F=%d" % (m["experts"], m["top_k"], cfg["moe"]["expert_ffn"])
+        if m["arch"] == "qwen2_moe":
+            moe += " + shared F=%d (gated)" % m["shared_ffn"]
+        bits.append(moe)
+    if m["arch"] == "deepseek_v2":
+        bits.append("MLA q rank %d kv rank %d rope %d nope %d v %d" % (
+            m["q_lora_rank"], m["kv_lora_rank"], m["qk_rope_head_dim"], m["qk_nope_head_dim"], m["v_head_dim"]))
+    if m.get("gelu") == "fused":
+        bits.append("fused GELU")
     bits.append(cfg["precision"])
     if m["dropout"]:
         bits.append("drop %.1f" % m["dropout"])
     bits.append("flash" if m["attn_impl"] != "eager" else "eager")
     if cfg["checkpointing"] == "full":
         bits.append("ckpt")
+    if "lora" in cfg:
+        bits.append(lora_text(cfg))
+    detail = cfg.get("loss_impl_detail", {})
+    if cfg.get("loss_impl") == "chunked_ce":
+        bits.append("chunked CE, %d chunks" % detail["num_output_chunks"])
+    elif cfg.get("loss_impl") == "fused_linear_ce":
+        bits.append("fused linear CE, %d chunks" % detail["num_chunks"])
     return ", ".join(bits)
+
+
+# Block families and features, in the order the tables list them.
+FAMILIES = ["gpt2", "gpt2, fused GELU", "llama", "llama + LoRA", "llama + QLoRA", "llama, chunked CE (torchtune)",
+            "llama, fused linear CE (Liger)", "gpt_neox", "phi", "gemma2", "mixtral (MoE)",
+            "qwen2_moe (MoE, shared expert)", "deepseek_v2 (MLA)"]
+
+
+def family(cfg):
+    m = cfg["model"]
+    arch = m["arch"]
+    if arch == "gpt2":
+        return "gpt2, fused GELU" if m.get("gelu") == "fused" else "gpt2"
+    if arch == "llama":
+        if "qlora" in cfg:
+            return "llama + QLoRA"
+        if "lora" in cfg:
+            return "llama + LoRA"
+        if cfg.get("loss_impl") == "chunked_ce":
+            return "llama, chunked CE (torchtune)"
+        if cfg.get("loss_impl") == "fused_linear_ce":
+            return "llama, fused linear CE (Liger)"
+        return "llama"
+    return {"mixtral": "mixtral (MoE)", "qwen2_moe": "qwen2_moe (MoE, shared expert)",
+            "deepseek_v2": "deepseek_v2 (MLA)"}.get(arch, arch)
 
 
 def group_key(cfg):
     m = cfg["model"]
-    return (m["arch"], "flash" if m["attn_impl"] != "eager" else "eager",
+    return (FAMILIES.index(family(cfg)), "flash" if m["attn_impl"] != "eager" else "eager",
             "ckpt" if cfg["checkpointing"] == "full" else "no ckpt")
 
 
 def tables(rs):
     lines = []
-    models = (("textbook", "tb"), ("Korthikanti", "ko"), ("Headroom", None))
+    models = ("textbook", "Korthikanti", "Headroom")
 
     def errors(r, total):
         meas = r["meas_total"] if total else r["meas_layers"]
         hr = r["hr_total"] if total else r["hr_layers"]
         return [err(r["tb"], meas), err(r["ko"], meas), err(hr, meas)]
 
+    def spread(xs):
+        xs = [x for x in xs if x is not None]
+        if not xs:
+            return "n/a"
+        return "%s (%s to %s)" % (pct(sum(xs) / len(xs)), pct(min(xs)), pct(max(xs)))
+
+    closed = [r for r in rs if r["na"] is None]
     lines.append("### Summary over the %d configurations" % len(rs))
     lines.append("")
     lines.append("Error of each model, (model - measured) / measured. *Layers*: what the layers hold at the peak "
                  "of backward (all layers' saves, one recomputed layer); *total*: the same plus everything "
-                 "outside the layers.")
+                 "outside the layers. The textbook formula and Korthikanti et al. are compared on the %d "
+                 "configurations they can describe (dense layers with heads H/A wide that train every weight); "
+                 "the other %d (mixture of experts, latent attention, LoRA and QLoRA adapters, Gemma-2's "
+                 "wider heads) are n/a for them. Headroom is compared on all %d."
+                 % (len(closed), len(rs) - len(closed), len(rs)))
     lines.append("")
-    lines.append("| model | layers: mean abs | layers: min | layers: max | total: mean abs | total: min | total: max |")
-    lines.append("|---|---:|---:|---:|---:|---:|---:|")
-    for idx, (name, _) in enumerate(models):
-        lay = [errors(r, False)[idx] for r in rs]
-        tot = [errors(r, True)[idx] for r in rs]
-        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
-            name, pct(sum(abs(x) for x in lay) / len(lay)).lstrip("+"), pct(min(lay)), pct(max(lay)),
+    lines.append("| model | configs | layers: mean abs | layers: min | layers: max | total: mean abs | total: min "
+                 "| total: max |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for idx, name in enumerate(models):
+        subset = rs if idx == 2 else closed
+        lay = [errors(r, False)[idx] for r in subset]
+        tot = [errors(r, True)[idx] for r in subset]
+        lines.append("| %s | %d | %s | %s | %s | %s | %s | %s |" % (
+            name, len(subset), pct(sum(abs(x) for x in lay) / len(lay)).lstrip("+"), pct(min(lay)), pct(max(lay)),
             pct(sum(abs(x) for x in tot) / len(tot)).lstrip("+"), pct(min(tot)), pct(max(tot))))
     lines.append("")
 
@@ -164,20 +319,31 @@ def tables(rs):
         groups.setdefault(group_key(r["cfg"]), []).append(r)
     for key in sorted(groups):
         g = groups[key]
-        cells = []
-        for idx in range(3):
-            xs = [errors(r, True)[idx] for r in g]
-            cells.append("%s (%s to %s)" % (pct(sum(xs) / len(xs)), pct(min(xs)), pct(max(xs))))
-        lines.append("| %s | %s | %s | %d | %s |" % (key[0], key[1], key[2], len(g), " | ".join(cells)))
+        cells = [spread([errors(r, True)[idx] for r in g]) for idx in range(3)]
+        lines.append("| %s | %s | %s | %d | %s |" % (FAMILIES[key[0]], key[1], key[2], len(g), " | ".join(cells)))
+    lines.append("")
+    reasons = {}
+    for r in rs:
+        if r["na"]:
+            reasons.setdefault(r["na"], []).append(family(r["cfg"]))
+    lines.append("n/a, the textbook formula and Korthikanti et al. cannot describe:")
+    lines.append("")
+    for reason, fams in reasons.items():
+        seen = []
+        for f in fams:
+            if f not in seen:
+                seen.append(f)
+        lines.append("- %s: %s." % (", ".join(seen), reason))
     lines.append("")
 
     lines.append("### Worst cases")
     lines.append("")
     lines.append("| model | worst configuration (total) | error |")
     lines.append("|---|---|---:|")
-    for idx, (name, _) in enumerate(models):
-        worst = max(rs, key=lambda r: abs(errors(r, True)[idx]))
-        if errors(worst, True)[idx] == 0 and all(errors(r, False)[idx] == 0 for r in rs):
+    for idx, name in enumerate(models):
+        subset = rs if idx == 2 else closed
+        worst = max(subset, key=lambda r: abs(errors(r, True)[idx]))
+        if errors(worst, True)[idx] == 0 and all(errors(r, False)[idx] == 0 for r in subset):
             lines.append("| %s | none: every configuration exact, layers and total | 0 %% |" % name)
             continue
         lines.append("| %s | `%s`: %s | %s |" % (name, worst["cfg"]["id"], describe(worst["cfg"]),
@@ -206,33 +372,32 @@ def tables(rs):
 SCALE = [("gpt2-xl", 1, 1024), ("llama-2-7b", 1, 4096), ("llama-3-8b", 1, 8192)]
 
 
-def preset_json(cli, preset, batch, seq, extra):
-    return run_cli(cli, ["estimate", "--preset", preset, "--batch", str(batch), "--seq", str(seq),
-                         "--recipe", "bf16-master", "--overhead", "0", "--json"] + extra)
+def preset_json(cli, stack, preset, batch, seq, extra):
+    return run_cli(cli, ["estimate", "--stack", stack, "--preset", preset, "--batch", str(batch), "--seq", str(seq),
+                         "--recipe", "bf16-master", "--recompute", "none", "--overhead", "0", "--json"] + extra)
 
 
 def scale_table(cli):
     lines = ["### At production scale: predictions, not measurements", "",
              "bf16 with an FP32 master copy, no recompute, activation bytes per GPU (GB, 10^9). Korthikanti is "
-             "sbh(34 + 5as/h) x L; Headroom's columns are the itemized model under the profiles named "
-             "(HF code on CUDA with PyTorch 2; dropout 0). *Peak* is the step timeline's maximum with eager "
-             "attention, against the plain sum of model states and activations.", "",
+             "sbh(34 + 5as/h) x L; the textbook column is `--stack paper`, Headroom's columns are the itemized "
+             "model under `--stack hf-trainer` with the profiles and attention named (HF code on CUDA with "
+             "PyTorch 2; dropout 0, plain loss). *Peak* is the step timeline's maximum with eager attention, "
+             "against the plain sum of model states and activations.", "",
              "| preset, B, S | textbook | Korthikanti | Headroom hf-eager, eager | Headroom hf-sdpa | Headroom, flash "
              "| of which outside the layers (hf-sdpa) | Headroom peak (eager) / plain sum |",
              "|---|---:|---:|---:|---:|---:|---:|---:|"]
     gb = lambda b: "%.2f" % (b / 1e9)
     for preset, batch, seq in SCALE:
-        tb = preset_json(cli, preset, batch, seq, ["--activations", "textbook"])
-        eager = preset_json(cli, preset, batch, seq, ["--profile", "hf-eager"])
-        sdpa = preset_json(cli, preset, batch, seq, ["--profile", "hf-sdpa"])
-        flash = preset_json(cli, preset, batch, seq, ["--profile", "hf-eager", "--attention", "flash"])
-        models = os.path.join(ROOT, "resources", "models")
-        with open(os.path.join(models, "index.json")) as f:
-            entry = next(p for p in json.load(f)["models"] if p["id"] == preset)
-        with open(os.path.join(models, entry["config"])) as f:
-            spec = json.load(f)
+        tb = preset_json(cli, "paper", preset, batch, seq, ["--activations", "textbook"])
+        hf = ["--activations", "transformer", "--dropout", "0", "--loss", "plain"]
+        eager = preset_json(cli, "hf-trainer", preset, batch, seq, hf + ["--profile", "hf-eager", "--attention", "eager"])
+        sdpa = preset_json(cli, "hf-trainer", preset, batch, seq, hf + ["--profile", "hf-sdpa", "--attention", "sdpa"])
+        flash = preset_json(cli, "hf-trainer", preset, batch, seq, hf + ["--profile", "hf-eager", "--attention", "flash"])
+        # The preset's shape as the CLI reads it (its symbols), for the closed form.
+        sym = {x["symbol"]: x["value"] for x in tb["symbols"] if "value" in x}
         s, b = seq, batch
-        h, a, L = spec["hidden_size"], spec["num_attention_heads"], spec["num_hidden_layers"]
+        h, a, L = sym["H"], sym["A"], sym["L"]
         ko = L * (34 * s * b * h + 5 * a * s * s * b)
         outside = sum(i["bytes"] for i in sdpa["activation_items"] if i["scope"] == "outside")
         lines.append("| `%s`, %d, %d | %s | %s | %s | %s | %s | %s | %s / %s |" % (
