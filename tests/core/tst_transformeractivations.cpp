@@ -132,6 +132,26 @@ class TestTransformerActivations : public QObject
     Q_OBJECT
 
 private slots:
+    // Expert parallelism: the routed rows go out to the experts' GPUs and back by all-to-all.
+    // The small Mixtral block with every token sent to all 4 experts, in BF16 with SDPA (no
+    // score scratch): k·B·S = 4 x 2 x 64 = 512 rows of H = 64, sent and received together:
+    // 2 x 512 x 64 x 2 bytes = 131,072 in forward. Without EP the largest scratch is RMSNorm's,
+    // x.pow(2) and x·rstd in FP32: 2 x 4 x B·S·H = 65,536 (the router's int64 mask,
+    // 8 x E x k x B·S = 16,384, is smaller).
+    void expertParallelAllToAll()
+    {
+        Scenario s = smallMixtral();
+        s.model.moe.perToken = 4;
+        s.training.precision.recipe = Recipe::Bf16Pure;
+        s.activations.attention = AttentionKernel::Sdpa;
+        s.activations.profile = ImplementationProfile::HfSdpa;
+        QCOMPARE(countOf(transformerTerms(s).layerForwardTransient), Count(65'536));
+        s.parallel.gpus = 2;
+        s.parallel.expertParallel = 2;
+        QCOMPARE(countOf(transformerTerms(s).layerForwardTransient), Count(131'072));
+        QVERIFY(transformerTerms(s).layerBackwardTransient >= bytes(131'072));
+    }
+
     void registered()
     {
         QCOMPARE(activationModel(ActivationModelKind::Transformer).kind(), ActivationModelKind::Transformer);

@@ -103,6 +103,7 @@ Context context(const Scenario &s)
     c.recompute = s.training.recompute;
     c.t = s.parallel.tensorParallel;
     c.sp = s.parallel.sequenceParallel;
+    c.ep = s.parallel.expertParallel > 1 ? s.parallel.expertParallel : 1;
     if (m.moe.enabled()) {
         MoeContext &e = c.moe;
         e.E = m.moe.experts;
@@ -373,6 +374,17 @@ TransformerTerms termsOf(const Context &c)
     // While a layer's backward runs: the gradient of the residual stream, and the gradient of its
     // largest saved tensor beside the gradient that op writes for its input.
     t.layerBackwardTransient = bytes(c.share(c.BSH, 0) * sizeOf(c.r) + 2 * m.largest);
+    // Expert parallelism moves the routed rows by all-to-all, out to the experts' GPUs and back
+    // (GShard; DeepSpeed-MoE's _AllToAll; Megatron's MoEAlltoAllTokenDispatcher): the permuted
+    // rows being sent and those received, k·B·S of H each on average, live together in forward
+    // (dispatch, then combine) and again for their gradients in backward.
+    if (c.moe.E > 0 && c.ep > 1) {
+        const Bytes exchange = bytes(2 * c.moe.rows * c.share(c.H, 0) * sizeOf(c.c));
+        if (exchange > t.layerForwardTransient)
+            t.layerForwardTransient = exchange;
+        if (exchange > t.layerBackwardTransient)
+            t.layerBackwardTransient = exchange;
+    }
     return t;
 }
 

@@ -120,6 +120,7 @@ struct Context
     ImplementationChoices x;
     Count t = 1;
     bool sp = false;
+    Count ep = 1; // expert parallelism: the routed rows travel by all-to-all
     MoeContext moe;
     MlaContext mla;
     bool mlaOn = false;
