@@ -82,6 +82,7 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
         line.name = derivationWord(c.label);
         line.formula = QString::fromStdString(c.value);
         line.numbers = c.fromStack ? MathText::tr("the stack's: %1").arg(derivationWord(c.source)) : MathText::tr("set in the inputs");
+        line.choice = true;
         stack.lines << line;
     }
     sheet.sections << stack;
@@ -170,6 +171,12 @@ QString mathSheetHtml(const MathSheet &sheet, const QString &text, const QString
         // One equation per paragraph, as it would be written on a board: the name, the formula,
         // the numbers plugged in, and the result (kept on one line) in the accent colour.
         for (const MathLine &line : section.lines) {
+            if (line.choice) {
+                html += QStringLiteral("<p style=\"margin-top:2px; margin-bottom:2px; margin-left:12px; text-indent:-12px\"><b>%1</b>: "
+                                       "%2 <span style=\"color:%3\">(%4)</span></p>")
+                                .arg(esc(line.name), esc(line.formula), muted, esc(line.numbers));
+                continue;
+            }
             QString equation = QStringLiteral("<b>%1</b> = %2").arg(esc(line.name), esc(line.formula));
             if (!line.numbers.isEmpty())
                 equation += QStringLiteral(" = ") + esc(line.numbers);
@@ -229,6 +236,10 @@ QString mathSheetText(const MathSheet &sheet)
     for (const MathSection &section : sheet.sections) {
         out << QString() << section.heading;
         for (const MathLine &line : section.lines) {
+            if (line.choice) {
+                out << line.name + QStringLiteral(": ") + line.formula + QStringLiteral(" (") + line.numbers + QLatin1Char(')');
+                continue;
+            }
             QString l = line.name + QStringLiteral(" = ") + line.formula;
             if (!line.numbers.isEmpty())
                 l += QStringLiteral(" = ") + line.numbers;

@@ -24,6 +24,8 @@ struct MathLine
     QString numbers;  //!< plugged in: "6.74e9 params × 16 B"
     QString result;   //!< "107.8 GB = 100.4 GiB"
     bool total = false; //!< a sum of the lines above (shown in bold)
+    //! A choice, not an equation: "name: formula" with numbers as its muted note (the stack's).
+    bool choice = false;
 };
 
 struct MathSection
