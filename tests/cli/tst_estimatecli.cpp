@@ -97,6 +97,33 @@ private slots:
         QVERIFY(!out.contains(QStringLiteral("brief"), Qt::CaseInsensitive));
     }
 
+    // The published totals from the published config files (model cards and safetensors
+    // metadata); BERT-large with its pooler, as BertModel counts it.
+    void hfConfigTotals_data()
+    {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<qint64>("total");
+        QTest::newRow("Llama-3.1-8B") << QStringLiteral("llama-3.1-8b.json") << Q_INT64_C(8030261248);
+        QTest::newRow("Mixtral-8x7B") << QStringLiteral("mixtral-8x7b.json") << Q_INT64_C(46702792704);
+        QTest::newRow("Qwen2.5-7B") << QStringLiteral("qwen2.5-7b.json") << Q_INT64_C(7615616512);
+        QTest::newRow("Gemma-2-9B") << QStringLiteral("gemma-2-9b.json") << Q_INT64_C(9241705984);
+        QTest::newRow("Phi-3-mini") << QStringLiteral("phi-3-mini-4k.json") << Q_INT64_C(3821079552);
+        QTest::newRow("Pythia-6.9B") << QStringLiteral("pythia-6.9b.json") << Q_INT64_C(6857302016);
+        QTest::newRow("BERT-large") << QStringLiteral("bert-large-uncased.json") << Q_INT64_C(335141888);
+    }
+
+    void hfConfigTotals()
+    {
+        QFETCH(QString, config);
+        QFETCH(qint64, total);
+        const QString models = qEnvironmentVariable("HEADROOM_DATA_DIR") + QStringLiteral("/models/");
+        const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), models + config, QStringLiteral("--batch"),
+                            QStringLiteral("1"), QStringLiteral("--seq"), QStringLiteral("2048"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject model = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject();
+        QCOMPARE(model.value(QStringLiteral("parameters")).toInteger(), total);
+    }
+
     void hfConfigImport()
     {
         // Mixtral-8x7B from its published config: 46,702,792,704 parameters, 12,879,925,248 active.
