@@ -115,9 +115,14 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
     // The article's fixed cost first (mixed precision with Adam is still 16 bytes/param), then
     // what one GPU holds of it.
     sheet.sections << section(d.wholeModelStates);
-    for (const BucketDerivation *k : d.buckets())
-        if (k != &d.peak)
-            sheet.sections << section(*k);
+    for (const BucketDerivation *k : d.buckets()) {
+        if (k == &d.peak)
+            continue;
+        sheet.sections << section(*k);
+        // For teaching: the article's formula for the same run, beside the itemized figure.
+        if (k == &d.activations && !d.textbookActivations.terms.empty())
+            sheet.sections << section(d.textbookActivations);
+    }
 
     // --- The peak: what is live at the step's highest point ---------------------------------
     MathSection peak = section(d.peak);

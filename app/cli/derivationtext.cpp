@@ -106,6 +106,8 @@ void printExplanation(QTextStream &o, const Derivation &d)
         if (k == &d.peak)
             continue;
         printBucket(o, *k);
+        if (k == &d.activations && !d.textbookActivations.terms.empty())
+            printBucket(o, d.textbookActivations);
     }
     o << Cli::tr("Sum of the buckets (not all live at once): %1").arg(bytesLine(d.sumOfBuckets)) << Qt::endl << Qt::endl;
     o << Cli::tr("The step's peak, at %1 (%2):")
@@ -170,6 +172,8 @@ QJsonObject derivationJson(const Derivation &d)
     QJsonObject o;
     for (const BucketDerivation *k : d.buckets())
         o.insert(QLatin1String(k->key), bucketJson(*k));
+    if (!d.textbookActivations.terms.empty())
+        o.insert(QLatin1String(d.textbookActivations.key), bucketJson(d.textbookActivations));
     QJsonObject peak = o.value(QStringLiteral("peak")).toObject();
     peak.insert(QStringLiteral("event"), nameText(timelineEventName(d.peakEvent)));
     peak.insert(QStringLiteral("phase"), nameText(stepPhaseName(d.peakPhase)));

@@ -99,6 +99,23 @@ private slots:
 
     // The published totals from the published config files (model cards and safetensors
     // metadata); BERT-large with its pooler, as BertModel counts it.
+    // The itemized model is the answer; the article's formula stands beside it for teaching:
+    // LLaMA-2 7B at B = 1, S = 2048, 32 x 2 x (19 x 2048 x 4096 + 3 x 32 x 2048^2) =
+    // 35,970,351,104 bytes (the article's worked example).
+    void textbookBesideTheItemizedModel()
+    {
+        const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject d = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("derivation")).toObject();
+        QCOMPARE(d.value(QStringLiteral("textbook_activations")).toObject().value(QStringLiteral("bytes")).toInteger(),
+                 Q_INT64_C(35970351104));
+        QVERIFY(d.value(QStringLiteral("activations")).toObject().value(QStringLiteral("bytes")).toInteger() != Q_INT64_C(35970351104));
+        const Run textbook = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                                   QStringLiteral("--activations"), QStringLiteral("textbook"), QStringLiteral("--json") });
+        QVERIFY(!QJsonDocument::fromJson(textbook.out).object().value(QStringLiteral("derivation")).toObject().contains(
+                QStringLiteral("textbook_activations")));
+    }
+
     void hfConfigTotals_data()
     {
         QTest::addColumn<QString>("config");

@@ -1,5 +1,7 @@
 #include <headroom/memory/derivation.h>
 
+#include <headroom/memory/validation.h>
+
 #include <algorithm>
 
 #include <headroom/memory/estimate.h>
@@ -365,6 +367,19 @@ Derivation derive(const Scenario &s)
     const StepTimeline timeline = stepTimeline(s, b);
     derivation::derivePeak(builder, timeline);
     derivation::deriveHost(builder);
+    if (s.activations.model == ActivationModelKind::Transformer) {
+        // The same run under the article's formula, which knows no loss variant, compile or offload.
+        Scenario textbook = s;
+        textbook.activations.model = ActivationModelKind::Textbook;
+        textbook.stack.loss = LossKind::Plain;
+        textbook.stack.compile = false;
+        textbook.stack.activationOffload = false;
+        if (validate(textbook).empty()) {
+            d.textbookActivations = derive(textbook).activations;
+            d.textbookActivations.key = "textbook_activations";
+            d.textbookActivations.label = QT_TRANSLATE_NOOP("Derivation", "Activations by the textbook formula, for comparison");
+        }
+    }
     d.sumOfBuckets = b.total();
     d.capacity = s.gpu.capacity;
     d.margin = s.gpu.capacity - b.peak;

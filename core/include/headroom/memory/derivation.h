@@ -108,6 +108,10 @@ struct Derivation
     //! sharded or offloaded (P × 16 bytes/param for mixed precision with Adam); under LoRA the
     //! frozen base and the adapters' states.
     BucketDerivation wholeModelStates;
+    //! For teaching, beside the itemized model's figure: the article's textbook formula for the
+    //! same run (key "textbook_activations"); empty (no terms) when the textbook model is the one
+    //! estimated, or when the run has no textbook counterpart (an encoder).
+    BucketDerivation textbookActivations;
 
     //! The six buckets of `per_gpu`, in order, then the peak.
     std::vector<const BucketDerivation *> buckets() const;
