@@ -10,6 +10,8 @@
 #include "derivationtext.h"
 #include "labels.h"
 
+#include <headroom/memory/placement.h>
+
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/derivation.h>
@@ -127,6 +129,30 @@ QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
         title += ChartText::tr(" · LoRA r=%1").arg(groupedCount(s.lora.rank));
     else if (s.lora.mode == AdapterMode::Qlora)
         title += ChartText::tr(" · QLoRA r=%1").arg(groupedCount(s.lora.rank));
+    // Every setting that differs from the defaults, so that an exported chart says what it shows.
+    const Parallelism &p = s.parallel;
+    if (s.training.recompute != Recompute::None)
+        title += ChartText::tr(" · %1 checkpointing").arg(Labels::recompute(s.training.recompute));
+    if (p.gpus > 1)
+        title += ChartText::tr(" · %1 GPUs").arg(groupedCount(p.gpus));
+    if (p.zero != ZeroStage::Stage0)
+        title += ChartText::tr(" · ZeRO-%1").arg(static_cast<int>(p.zero));
+    if (p.offload != Offload::None)
+        title += ChartText::tr(" · offload %1").arg(nameText(offloadName(p.offload)));
+    if (p.tensorParallel > 1)
+        title += ChartText::tr(" · TP %1").arg(groupedCount(p.tensorParallel));
+    if (p.pipelineParallel > 1)
+        title += ChartText::tr(" · PP %1").arg(groupedCount(p.pipelineParallel));
+    if (p.expertParallel > 1)
+        title += ChartText::tr(" · EP %1").arg(groupedCount(p.expertParallel));
+    if (p.sequenceParallel)
+        title += ChartText::tr(" · SP");
+    if (s.stack.stack != TrainingStack::HfTrainer)
+        title += QStringLiteral(" · ") + nameText(stackName(s.stack.stack));
+    if (s.activations.model == ActivationModelKind::Textbook && s.stack.stack != TrainingStack::Paper)
+        title += ChartText::tr(" · textbook activations");
+    if (s.training.gradAccumSteps > 1)
+        title += ChartText::tr(" · accumulation %1").arg(groupedCount(s.training.gradAccumSteps));
     return title;
 }
 

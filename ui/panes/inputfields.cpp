@@ -72,6 +72,13 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::ExpertParallel: par.expertParallel = v; return;
     case Field::LoraRank: spec.scenario.lora.rank = v; return;
     case Field::LossChunks: spec.scenario.stack.lossChunks = v; return;
+    case Field::CudaContext: spec.scenario.overhead.cudaContext = bytes(v); return;
+    case Field::AllocatorReserve: spec.scenario.overhead.allocatorReserve = bytes(v); return;
+    case Field::GpusPerNode: par.gpusPerNode = v; return;
+    case Field::ReduceBucket: par.reduceBucket = v; return;
+    case Field::PrefetchBucket: spec.scenario.stack.prefetchBucket = v; return;
+    case Field::PersistenceThreshold: spec.scenario.stack.persistenceThreshold = v; return;
+    case Field::MaxLiveParameters: spec.scenario.stack.maxLiveParameters = v; return;
     case Field::VirtualStages: spec.scenario.stack.virtualStages = v; return;
     default: return;
     }

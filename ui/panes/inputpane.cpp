@@ -16,6 +16,7 @@
 
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/lora.h>
 
 #include "byteformat.h"
 #include "inputfields.h"
@@ -273,6 +274,11 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
         m_offload->addItem(Labels::offload(o), static_cast<int>(o));
     m_offload->setToolTip(tr("DeepSpeed offload: keep optimizer states (and parameters) in CPU memory."));
     hardware->addRow(tr("O&ffload:"), withError(Field::Offload, m_offload));
+    m_hostRam = new QLabel(hardwareBox);
+    m_hostRam->setTextFormat(Qt::PlainText);
+    m_hostRam->setToolTip(tr("Host RAM one node needs: the offloaded states of its GPUs, or every process loading its model "
+                             "slice, times DeepSpeed's 1.5 buffer factor."));
+    hardware->addRow(tr("Host RAM per node:"), m_hostRam);
     connect(m_offload, &QComboBox::activated, this, [this](int index) {
         const auto o = static_cast<Offload>(m_offload->itemData(index).toInt());
         m_document->edit(EditKind::Offload, tr("Offload: %1").arg(Labels::offload(o)),
@@ -335,13 +341,16 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
         const unsigned bit = kTargets[i];
         connect(box, &QCheckBox::clicked, this, [this, bit](bool on) {
             m_document->edit(EditKind::Whole, tr("Change LoRA targets"), [bit, on](ScenarioSpec &s) {
-                s.scenario.lora.targets = on ? (s.scenario.lora.targets | bit) : (s.scenario.lora.targets & ~bit);
+                // No targets named means the default ones (q, v): ticking starts from those.
+                const unsigned targets = s.scenario.lora.targets != 0 ? s.scenario.lora.targets : kDefaultLoraTargets;
+                s.scenario.lora.targets = on ? (targets | bit) : (targets & ~bit);
             });
         });
     }
     targetLayout->setColumnStretch(4, 1);
     adapters->addRow(tr("Targets:"), withError(Field::LoraTargets, targetRow));
     column->addWidget(adapterBox);
+    QFormLayout *advanced = addAdvancedGroup(column);
     column->addStretch(1);
 
     // Long item texts (GPU names, ZeRO stages) must not widen the pane: the charts need the room.
@@ -352,7 +361,7 @@ InputPane::InputPane(ScenarioDocument *document, QWidget *parent) : QWidget(pare
 
     // One label column for all four groups, so the fields line up down the pane.
     int labelWidth = 0;
-    QList<QFormLayout *> forms = { model, training, stack, hardware, adapters };
+    QList<QFormLayout *> forms = { model, training, stack, hardware, adapters, advanced };
     forms << m_forms;
     for (QFormLayout *form : forms)
         for (int row = 0; row < form->rowCount(); ++row)
@@ -519,6 +528,7 @@ void InputPane::refresh()
 {
     refreshModel();
     refreshStack();
+    refreshAdvanced();
     const ScenarioSpec &draft = m_document->draft();
     const Scenario &s = draft.scenario;
     auto show = [this](Field f, Count v) {
@@ -560,6 +570,7 @@ void InputPane::refresh()
     const int gpuIndex = m_gpu->findData(draft.gpuId);
     m_gpu->setCurrentIndex(gpuIndex >= 0 ? gpuIndex : 0);
     selectData(m_zero, s.parallel.zero);
+    m_hostRam->setText(formatBytesBoth(m_document->breakdown().host.perNode, DisplayUnit::Binary));
     selectData(m_offload, s.parallel.offload);
     selectData(m_adapter, s.lora.mode);
     selectData(m_quantBase, s.stack.quantBase);
@@ -573,8 +584,9 @@ void InputPane::refresh()
     m_loraDropout->setEnabled(s.lora.mode != AdapterMode::None);
     const bool adapters = s.lora.mode != AdapterMode::None;
     countField(Field::LoraRank)->setEnabled(adapters);
+    const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
     for (int i = 0; i < m_loraTargets.size(); ++i) {
-        m_loraTargets.at(i)->setChecked((s.lora.targets & kTargets[i]) != 0);
+        m_loraTargets.at(i)->setChecked((targets & kTargets[i]) != 0);
         m_loraTargets.at(i)->setEnabled(adapters);
     }
 }

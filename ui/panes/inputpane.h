@@ -19,6 +19,7 @@ class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QToolButton;
 class QVBoxLayout;
 
 namespace headroom {
@@ -46,6 +47,9 @@ public:
     QComboBox *stackBox() const { return m_stack; }
     QComboBox *lossBox() const { return m_loss; }
     QCheckBox *compileBox() const { return m_compile; }
+    QLabel *hostRamLabel() const { return m_hostRam; }
+    QToolButton *advancedToggle() const { return m_advancedToggle; }
+    QCheckBox *loraTargetBox(int index) const { return m_loraTargets.value(index); }
     QPushButton *importButton() const { return m_import; }
     QLabel *importedLabel() const { return m_imported; }
     QLabel *parameterCountLabel() const { return m_parameterCount; }
@@ -73,6 +77,8 @@ signals:
 private:
     QFormLayout *addModelGroup(QVBoxLayout *column);
     QFormLayout *addStackGroup(QVBoxLayout *column);
+    QFormLayout *addAdvancedGroup(QVBoxLayout *column);
+    void refreshAdvanced();
     void refreshStack();
     //! A switch row and, below it, an indented form shown only while the switch is on.
     QFormLayout *addSwitchedGroup(QFormLayout *parent, QCheckBox **toggle, QWidget **body, const QString &title,
@@ -124,6 +130,15 @@ private:
     QComboBox *m_offload = nullptr;
     QComboBox *m_adapter = nullptr;
     QLineEdit *m_loraDropout = nullptr;
+    QLabel *m_hostRam = nullptr;
+    QToolButton *m_advancedToggle = nullptr;
+    QWidget *m_advancedBody = nullptr;
+    QComboBox *m_stateDtype = nullptr;
+    QCheckBox *m_gradBuffer = nullptr;
+    QCheckBox *m_zeroInit = nullptr;
+    QCheckBox *m_distributedOptimizer = nullptr;
+    QComboBox *m_gelu = nullptr;
+    QLineEdit *m_capacity = nullptr;
     QComboBox *m_quantBase = nullptr;
     QList<QCheckBox *> m_loraTargets;
     std::map<Field, SliderField *> m_sliders;

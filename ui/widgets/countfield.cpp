@@ -17,16 +17,16 @@ CountField::CountField(QWidget *parent) : QLineEdit(parent)
 void CountField::setValue(Count value)
 {
     m_value = value;
-    setText(m_allowEmpty && value == 0 ? QString() : QString::number(static_cast<qint64>(value)));
+    setText(m_allowEmpty && value == m_emptyValue ? QString() : QString::number(static_cast<qint64>(value)));
 }
 
 void CountField::commit()
 {
     const QString typed = text().trimmed();
     if (typed.isEmpty() && m_allowEmpty) {
-        if (m_value != 0) {
-            m_value = 0;
-            emit valueEntered(0);
+        if (m_value != m_emptyValue) {
+            m_value = m_emptyValue;
+            emit valueEntered(static_cast<qint64>(m_emptyValue));
         }
         return;
     }
@@ -34,7 +34,13 @@ void CountField::commit()
     // number" for a negative count, as the scenario-file reader does.
     const bool negative = typed.startsWith(QLatin1Char('-'));
     const std::string digits = (negative ? typed.mid(1) : typed).toStdString();
-    const std::optional<Count> parsed = parseCount(digits);
+    std::optional<Count> parsed;
+    if (m_bytes) {
+        if (const std::optional<Bytes> b = parseBytes(digits))
+            parsed = countOf(*b);
+    } else {
+        parsed = parseCount(digits);
+    }
     // Counts beyond 64 bits are far outside every field's range; they are reported as text.
     if (!parsed || *parsed > Count(std::numeric_limits<qint64>::max())) {
         emit textRejected(typed);

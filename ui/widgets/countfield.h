@@ -27,8 +27,15 @@ public:
     void setValue(Count value);
     Count value() const { return m_value; }
 
-    //! Whether an empty field is allowed; it then means 0 ("not given").
-    void setAllowEmpty(bool allow) { m_allowEmpty = allow; }
+    //! Whether an empty field is allowed; it then means \a emptyValue ("not given": 0, or -1
+    //! for "the stack's default" where 0 is a value of its own).
+    void setAllowEmpty(bool allow, Count emptyValue = 0)
+    {
+        m_allowEmpty = allow;
+        m_emptyValue = emptyValue;
+    }
+    //! Reads byte sizes ("2GiB", "1.5GB", "1000MiB") instead of counts.
+    void setBytes(bool bytes) { m_bytes = bytes; }
     void setStepper(Stepper stepper) { m_stepper = std::move(stepper); }
 
     //! Reads the text now, as Enter or leaving the field does.
@@ -46,6 +53,8 @@ protected:
 private:
     Count m_value = 0;
     bool m_allowEmpty = false;
+    Count m_emptyValue = 0;
+    bool m_bytes = false;
     Stepper m_stepper;
 };
 

@@ -1,0 +1,197 @@
+// The input pane's advanced group: every remaining knob the engine has, folded away until asked
+// for, so that a file with (say) an FP32 gradient buffer or a 2e8-element bucket shows why its
+// numbers are what they are: the optimizer's state dtype and gradient buffer, the runtime's
+// share, GPUs per node, ZeRO's bucket and ZeRO-3's knobs, Megatron's distributed optimizer and
+// interleaving, the GELU kernel and the experts' capacity factor.
+
+#include "inputpane.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <headroom/memory/stack.h>
+
+#include "inputfields.h"
+#include "labels.h"
+#include "scenariodocument.h"
+#include "widgets/countfield.h"
+
+namespace headroom {
+
+namespace {
+
+using EditKind = ScenarioDocument::EditKind;
+using inputfields::selectData;
+
+} // namespace
+
+QFormLayout *InputPane::addAdvancedGroup(QVBoxLayout *column)
+{
+    auto *box = new QGroupBox(this);
+    auto *outer = new QVBoxLayout(box);
+    m_advancedToggle = new QToolButton(box);
+    m_advancedToggle->setText(tr("A&dvanced settings"));
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    m_advancedToggle->setAutoRaise(true);
+    m_advancedToggle->setToolTip(tr("The optimizer's state dtype and gradient buffer, the runtime's share, the sharding "
+                                    "libraries' buffers, Megatron's options, the GELU kernel and the experts' capacity."));
+    outer->addWidget(m_advancedToggle);
+    m_advancedBody = new QWidget(box);
+    auto *form = new QFormLayout(m_advancedBody);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    outer->addWidget(m_advancedBody);
+    m_advancedBody->hide();
+    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_advancedBody->setVisible(open);
+        m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    });
+
+    m_stateDtype = new QComboBox(m_advancedBody);
+    m_stateDtype->addItem(tr("FP32"), static_cast<int>(StateDtype::Fp32));
+    m_stateDtype->addItem(tr("The weights' dtype"), static_cast<int>(StateDtype::WeightDtype));
+    m_stateDtype->setToolTip(tr("The optimizer's states in FP32 (the default everywhere but pure-BF16 trainers such as "
+                                "torchtune, which keep them in BF16: 2 + 2 + 4 = 8 bytes/param for AdamW)."));
+    form->addRow(tr("Optimizer states in:"), m_stateDtype);
+    connect(m_stateDtype, &QComboBox::activated, this, [this](int index) {
+        const auto d = static_cast<StateDtype>(m_stateDtype->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("Optimizer states in %1").arg(m_stateDtype->itemText(index)),
+                         [d](ScenarioSpec &s) { s.scenario.training.precision.stateDtype = d; });
+    });
+    m_gradBuffer = new QCheckBox(tr("FP32 gradient buffer"), m_advancedBody);
+    m_gradBuffer->setToolTip(tr("Gradients accumulated in FP32 beside 16-bit weights (Megatron's main_grad, DeepSpeed's "
+                                "FP32 partition): 2 + 4 + 4 + 8 = 18 bytes/param with Adam."));
+    form->addRow(QString(), m_gradBuffer);
+    connect(m_gradBuffer, &QCheckBox::clicked, this, [this](bool on) {
+        m_document->edit(EditKind::Whole, on ? tr("FP32 gradient buffer on") : tr("FP32 gradient buffer off"),
+                         [on](ScenarioSpec &s) { s.scenario.training.precision.fp32GradBuffer = on; });
+    });
+
+    CountField *context = addCount(form, Field::CudaContext, tr("CUDA context:"),
+                                   tr("The CUDA context and kernel images, in bytes (e.g. 1000MiB; PyTorch: 300 MiB to 2 GiB)."));
+    context->setBytes(true);
+    CountField *reserve = addCount(form, Field::AllocatorReserve, tr("Allocator reserve:"),
+                                   tr("What the caching allocator holds beyond what is allocated, in bytes (e.g. 1GiB)."));
+    reserve->setBytes(true);
+    addCount(form, Field::GpusPerNode, tr("GPUs per node:"), tr("GPUs sharing one host's RAM, for the host memory per node."));
+    CountField *bucket = addCount(form, Field::ReduceBucket, tr("Reduce bucket:"),
+                                  tr("ZeRO's gradient reduce bucket, in elements; empty for the stack's (DeepSpeed 5e8, "
+                                     "Hugging Face \"auto\" H², none for FSDP); 0 for none."));
+    bucket->setAllowEmpty(true, -1);
+    CountField *prefetch = addCount(form, Field::PrefetchBucket, tr("ZeRO-3 prefetch:"),
+                                    tr("stage3_prefetch_bucket_size in elements; empty for the stack's."));
+    prefetch->setAllowEmpty(true, -1);
+    CountField *persistence = addCount(form, Field::PersistenceThreshold, tr("ZeRO-3 persistence:"),
+                                       tr("stage3_param_persistence_threshold in elements: smaller parameters are kept whole; "
+                                          "empty for the stack's."));
+    persistence->setAllowEmpty(true, -1);
+    CountField *live = addCount(form, Field::MaxLiveParameters, tr("ZeRO-3 live at most:"),
+                                tr("stage3_max_live_parameters in elements; empty for the stack's."));
+    live->setAllowEmpty(true, -1);
+    m_zeroInit = new QCheckBox(tr("Build the model partitioned (zero.Init)"), m_advancedBody);
+    m_zeroInit->setToolTip(tr("ZeRO-3 builds each module partitioned, so no process loads the whole model in host RAM."));
+    form->addRow(QString(), m_zeroInit);
+    connect(m_zeroInit, &QCheckBox::clicked, this, [this](bool on) {
+        m_document->edit(EditKind::Whole, on ? tr("zero.Init on") : tr("zero.Init off"),
+                         [on](ScenarioSpec &s) { s.scenario.stack.zeroInit = on; });
+    });
+    m_distributedOptimizer = new QCheckBox(tr("Megatron's distributed optimizer"), m_advancedBody);
+    m_distributedOptimizer->setToolTip(tr("FP32 main parameters and moments sharded over the data-parallel GPUs "
+                                          "(6 + 12/d bytes/param). Needs the Megatron stack."));
+    form->addRow(QString(), withError(Field::DistributedOptimizer, m_distributedOptimizer));
+    connect(m_distributedOptimizer, &QCheckBox::clicked, this, [this](bool on) {
+        m_document->edit(EditKind::Whole, on ? tr("Distributed optimizer on") : tr("Distributed optimizer off"),
+                         [on](ScenarioSpec &s) { s.scenario.stack.distributedOptimizer = on; });
+    });
+    addCount(form, Field::VirtualStages, tr("Virtual stages v:"),
+             tr("Model chunks per pipeline stage (Megatron's interleaved schedule): the first stage holds L (1 + (p − 1)/(p v)) "
+                "layers' worth."));
+    m_gelu = new QComboBox(m_advancedBody);
+    m_gelu->addItem(tr("As the model's code"), static_cast<int>(GeluImpl::ModelDefault));
+    m_gelu->addItem(tr("Fused kernel"), static_cast<int>(GeluImpl::Fused));
+    m_gelu->addItem(tr("Written out (gelu_new)"), static_cast<int>(GeluImpl::Python));
+    m_gelu->setToolTip(tr("A fused GELU saves its input only; HF's gelu_new written out saves four tensors of B×S×F."));
+    form->addRow(tr("GELU:"), m_gelu);
+    connect(m_gelu, &QComboBox::activated, this, [this](int index) {
+        const auto g = static_cast<GeluImpl>(m_gelu->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("GELU: %1").arg(m_gelu->itemText(index)),
+                         [g](ScenarioSpec &s) { s.scenario.activations.gelu = g; });
+    });
+    m_capacity = new QLineEdit(m_advancedBody);
+    m_capacity->setToolTip(tr("Experts' capacity factor: each expert takes at most ⌈f·k·B·S/E⌉ rows (GShard, DeepSpeed-MoE); "
+                              "0 for dropless routing, as Hugging Face routes."));
+    form->addRow(tr("Capacity factor:"), withError(Field::CapacityFactor, m_capacity));
+    connect(m_capacity, &QLineEdit::editingFinished, this, [this] {
+        bool ok = false;
+        double f = QLocale().toDouble(m_capacity->text().trimmed(), &ok);
+        if (!ok)
+            f = QLocale::c().toDouble(m_capacity->text().trimmed(), &ok);
+        if (!ok) {
+            m_textErrors[Field::CapacityFactor] = tr("%1: \"%2\" is not a number; allowed: 0 (dropless) to 1000")
+                                                          .arg(Labels::field(Field::CapacityFactor), m_capacity->text());
+            showErrors();
+            return;
+        }
+        m_textErrors.erase(Field::CapacityFactor);
+        if (!m_document->edit(EditKind::Whole, tr("Change %1").arg(Labels::field(Field::CapacityFactor)),
+                              [f](ScenarioSpec &s) { s.scenario.activations.capacityFactor = f; }))
+            showErrors();
+    });
+    column->addWidget(box);
+    return form;
+}
+
+void InputPane::refreshAdvanced()
+{
+    const Scenario &s = m_document->draft().scenario;
+    selectData(m_stateDtype, s.training.precision.stateDtype);
+    m_gradBuffer->setChecked(s.training.precision.fp32GradBuffer);
+    auto show = [this](Field f, Count v) {
+        if (!m_textErrors.count(f))
+            countField(f)->setValue(v);
+    };
+    show(Field::CudaContext, countOf(s.overhead.cudaContext));
+    show(Field::AllocatorReserve, countOf(s.overhead.allocatorReserve));
+    show(Field::GpusPerNode, s.parallel.gpusPerNode);
+    show(Field::ReduceBucket, s.parallel.reduceBucket);
+    show(Field::PrefetchBucket, s.stack.prefetchBucket);
+    show(Field::PersistenceThreshold, s.stack.persistenceThreshold);
+    show(Field::MaxLiveParameters, s.stack.maxLiveParameters);
+    show(Field::VirtualStages, s.stack.virtualStages);
+    // The stack's sized defaults as placeholders, so that "empty" says what it means.
+    const StackChoices c = resolveStack(m_document->scenario());
+    countField(Field::ReduceBucket)->setPlaceholderText(tr("the stack's: %1").arg(QLocale().toString(qint64(c.reduceBucket))));
+    countField(Field::PrefetchBucket)->setPlaceholderText(tr("the stack's: %1").arg(QLocale().toString(qint64(c.prefetchBucket))));
+    countField(Field::PersistenceThreshold)
+            ->setPlaceholderText(tr("the stack's: %1").arg(QLocale().toString(qint64(c.persistenceThreshold))));
+    countField(Field::MaxLiveParameters)->setPlaceholderText(tr("the stack's: %1").arg(QLocale().toString(qint64(c.maxLiveParameters))));
+    m_zeroInit->setChecked(s.stack.zeroInit);
+    m_distributedOptimizer->setChecked(s.stack.distributedOptimizer);
+    selectData(m_gelu, s.activations.gelu);
+    if (!m_textErrors.count(Field::CapacityFactor)) {
+        bool ok = false;
+        const double shown = QLocale().toDouble(m_capacity->text().trimmed(), &ok);
+        if (!ok || shown != s.activations.capacityFactor)
+            m_capacity->setText(QLocale().toString(s.activations.capacityFactor));
+    }
+    m_capacity->setEnabled(s.model.moe.enabled());
+    // A file that sets any of these opens the group, so the cause of its numbers is in view.
+    const bool nonDefault = s.training.precision.fp32GradBuffer || s.parallel.reduceBucket >= 0 || s.stack.prefetchBucket >= 0
+            || s.stack.persistenceThreshold >= 0 || s.stack.maxLiveParameters >= 0 || !s.stack.zeroInit
+            || s.stack.distributedOptimizer || s.stack.virtualStages != 1 || s.activations.gelu != GeluImpl::ModelDefault
+            || s.activations.capacityFactor != 0.0 || s.overhead.cudaContext != RuntimeOverhead{}.cudaContext
+            || s.overhead.allocatorReserve != RuntimeOverhead{}.allocatorReserve;
+    if (nonDefault && !m_advancedToggle->isChecked())
+        m_advancedToggle->setChecked(true);
+}
+
+} // namespace headroom
