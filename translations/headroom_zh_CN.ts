@@ -20,10 +20,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>TiB</source>
         <translation type="unfinished"></translation>
     </message>
@@ -49,69 +45,13 @@
         <extracomment>the same size in both units, e.g. &quot;112.0 GB = 104.3 GiB&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ChartText</name>
-    <message>
-        <source>%1 B</source>
-        <extracomment>an exact byte count, e.g. &quot;14,000,000,000 B&quot;</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P × %1 B = %2 × %1 B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>adapters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZeRO</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>model parallelism</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 for the whole model; %2 on this GPU (%3)</source>
-        <extracomment>%1 the whole model&apos;s bytes, %2 this GPU&apos;s bytes, %3 the reasons (&quot;ZeRO, adapters&quot;)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>L=%1, B=%2, S=%3, H=%4, A=%5, %6 B per element</source>
-        <extracomment>the symbols of the brief&apos;s formula with their values</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>L × %1 × (19·B·S·H + 3·B·A·S²), textbook (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>L × %1 × B·S·H (each layer&apos;s input) + one layer&apos;s %1 × (19·B·S·H + 3·B·A·S²) recomputed, textbook (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>L × %1 × 19·B·S·H + one layer&apos;s %1 × 3·B·A·S² recomputed, textbook (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 in the layers (L=%2) + %3 recomputed + %4 outside the layers, %5 model</source>
-        <extracomment>a generic activation total: layers, recompute buffer, tensors outside the layers</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>factored: (rows + columns) × %1 B, %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; %1 on this GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CUDA context %1 + allocator reserve %2</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>GPU</source>
         <translation type="unfinished"></translation>
@@ -119,10 +59,6 @@
     <message>
         <source>%1 · B=%2 · S=%3 · %4 · %5</source>
         <extracomment>chart title: model name, micro-batch, sequence length, recipe, optimizer</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>custom model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -171,14 +107,6 @@
     </message>
     <message>
         <source>Optimizer step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total with flash attention</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total with eager attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -306,7 +234,65 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The textbook verdict counts every bucket at once, which is more than this step&apos;s peak.</source>
+        <source>%1 bytes</source>
+        <extracomment>an exact byte count, e.g. &quot;14,000,000,000 bytes&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 live at the step&apos;s peak. %3</source>
+        <extracomment>%1 bytes of a bucket live at the step&apos;s peak, %2 the whole bucket</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · ZeRO-%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · offload %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · TP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · PP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · EP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · SP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · textbook activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · accumulation %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak with flash attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak with eager attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The textbook convention: every bucket is resident for the whole step, so the peak is their sum, as the article computes it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -370,6 +356,7 @@
     </message>
     <message>
         <source>bytes</source>
+        <extracomment>unit word printed after a byte count in a formula</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -402,30 +389,6 @@
     </message>
     <message>
         <source>%1 GiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 is out of range; allowed: 0 &lt;= p &lt; 1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 is out of range; allowed: %3 to %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 must divide %3 (%4) exactly</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is required</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 needs %2 %3 (it is %4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 needs %2 between %3 and %4 (it is %5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -509,63 +472,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Parameters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 x %2 B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Master weights</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>factored: (rows + columns) x %1 B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Runtime overhead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CUDA context %1 + allocator reserve %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Bucket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>how</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>per GPU: model states + activations + overhead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 B/param fixed + activations + overhead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -797,10 +704,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>What to change first (the brief&apos;s order, each step on top of the previous):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Time: %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -930,62 +833,6 @@
     </message>
     <message>
         <source>LoRA</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, on the host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>frozen base x %1 B + %2 x %3 B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NF4 base (4.127 bit) + %1 x %2 B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> + gathered largest module %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> + one dequantized matrix %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 x %2 B (partition%3 on the host)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>partition %1 x %2 B%3 on the host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 x %2 B + FP32 partition %1 x 4 B%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 x %2 B (not divided at stage 1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(%1 x %2 B + FP32 %1 x 4 B)%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 x %2 B%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> + largest module&apos;s gradients %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> + reduce bucket %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Host RAM per node: %1 = 1.5 x max(offloaded states of %2 %3, loading the model in FP32 %4) (DeepSpeed&apos;s estimate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1337,10 +1184,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>error: cannot load the catalogue %1: %2 (set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>hint: name a model with --preset, or give --layers, --hidden and --heads</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1454,6 +1297,1148 @@
     </message>
     <message>
         <source> (%1 P with full checkpointing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a FIFO, a device or a folder): refused without reading it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 bytes, the most a scenario file may have: refused without reading it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2 at its top level; expected a JSON object ({&quot;schema&quot;: 1, ...})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not write %1 (%2); the previous file is unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes/param</source>
+        <extracomment>unit printed after a constant in a formula: bytes per parameter</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes/elem</source>
+        <extracomment>unit printed after a constant in a formula: bytes per tensor element</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2, %3)</source>
+        <extracomment>exact bytes, then decimal GB and binary GiB</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>formula:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>numbers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terms:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offloaded to host RAM, per GPU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training stack %1; its choices (set: you changed the stack&apos;s default):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the stack&apos;s: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How each figure comes about, per GPU (symbols are listed at the end):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sum of the buckets (not all live at once): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step&apos;s peak, at %1 (%2):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations split:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer, nothing recomputed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all layers held: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outside the layers: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer recomputed in backward: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>short-lived buffers at the peak (not in the bucket): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Symbols:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host RAM per node: %1 = %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how (--explain for every term)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sum of buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not all live at once; the peak is what must fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also print how every figure comes about: each bucket&apos;s formula, the numbers plugged in, its terms and sources, the peak and the symbols.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to change first (the rescue order of the training-memory guide «显存都去哪儿了», each step on top of the previous):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json, or a folder holding one (its .safetensors headers give the checkpoint&apos;s exact count): the model to estimate. Options refine it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read --hf-config&apos;s model as this supported model_type (a config with the usual fields and another name): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model_type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: cannot load the catalogue %1: %2 (set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: --hf-family reads a config given with --hf-config; give both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (with --hf-family)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (--hf-family)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Derivation</name>
+    <message>
+        <source>Runtime overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA context: PyTorch&apos;s CUDA semantics notes (300 MiB to 2 GiB with the driver and lazy loading); allocator reserve: reserved minus allocated measured on 7B fine-tunes (foundation-model-stack/fms-acceleration PR 14)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA context and kernel images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA context, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>caching allocator&apos;s reserve beyond what is allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocator reserve, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the step timeline: gradients appear during backward as saved activations are released, short-lived buffers come and go (steptimeline.h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters on this GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters bucket, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients bucket, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters whose backward has run (head and layers so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters with gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients, resident for the whole step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients written so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 master weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>master-weights bucket, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer-states bucket, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations of all layers held, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding and shared tensors, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every tensor saved outside the layers, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer recomputed in backward, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers&apos; worth of activations this GPU holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved activations still live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s forward scratch (attention scores before softmax)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>autocast&apos;s weight cache under full recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>short-lived buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s forward scratch and autocast&apos;s cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the logits and their FP32 copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the loss&apos;s dense FP32 gradients of the logits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the loss&apos;s gradient of the logits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s backward scratch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the optimizer step&apos;s temporaries (foreach sqrt of the second moment)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO-3&apos;s FP32 gradient of the sub-group being stepped (at most sub_group_size = 1e9 elements)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the optimizer step&apos;s temporaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runtime overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runtime overhead, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host RAM per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s estimators (stage_1_and_2.py, stage3.py: estimate_zero2/3_model_states_mem_needs): the larger of the offloaded states and every process loading its model slice in FP32, times additional_buffer_factor 1.5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs on one node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>states offloaded per GPU, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters of the largest module (zero.Init builds the rest partitioned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters each process loads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max(offloaded states, FP32 load) × 1.5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layers&apos; kept tensors still on the GPU (the rest offloaded to pinned host memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers&apos; worth on the GPU: the copies in flight and the layer brought back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune OffloadActivations: max_fwd_stash_size = 5 tensors in flight (training/_activation_offloading.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what one layer keeps, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune enable_activation_offloading: saved tensors copied to pinned CPU memory on a side stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations by the textbook formula, for comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the textbook formula 2·(19·B·S·H + 3·B·A·S²) per layer, after Korthikanti et al. 2022 (arXiv:2205.05198) as the practitioner article on training memory and mixed precision (显存都去哪儿了) teaches it; tensor and sequence parallelism divided as in the paper&apos;s Table 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the itemized model: every tensor a layer saves for backward (tools/calibrate/SAVED_TENSORS.md, listed in activation_items), measured against PyTorch on CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1F1B pipeline schedule: the first stage holds ⌈L/p⌉ layers for min(p, m) micro-batches (Narayanan et al. 2021; Korthikanti et al. 2022, section 4.2.3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every layer&apos;s activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each layer&apos;s input, kept by its checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer recomputed during backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every layer&apos;s 19·B·S·H tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s attention scores, recomputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what one layer keeps from forward to backward, in bytes (activation_items)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first layers this GPU holds whose saves differ: LoRA&apos;s first layer (its input needs no grad), an MoE model&apos;s dense layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what one of those first layers keeps from forward to backward, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every other layer&apos;s kept tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first layers&apos; kept tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every layer&apos;s kept tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer rebuilt during backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what one recomputed layer saves again, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding and shared tensors (token ids, RoPE tables), in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding and tensors shared by the layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final norm, LM head input and the loss&apos;s FP32 log-softmax</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final norm, LM head and loss tensors, in bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding and shared tensors, once per micro-batch in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LoRA (Hu et al. 2021): B&apos;s weight gradient needs A&apos;s output; PEFT&apos;s default lora_dropout = 0 saves no copy of the input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the adapters&apos; A outputs of the recomputed layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the adapters&apos; A outputs, every layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the block family&apos;s parameter tensors, module by module (parametertensors.h: the layout of the family&apos;s Hugging Face implementation, e.g. LlamaModel, GPT2Model, GPTNeoXModel, MixtralModel, DeepseekV2Model, BertModel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learned position table rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token types (segment embeddings)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routed experts per MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one expert&apos;s inner size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one shared expert&apos;s inner size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shared experts per MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent attention: Q&apos;s low rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent attention: the KV latent&apos;s rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent attention: rotary part of a q/k head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent attention: non-rotary part of a q/k head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent attention: a value head&apos;s dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one dense layer&apos;s attention and MLP parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s attention and MLP parameters (matrices and biases)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one layer&apos;s norm parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final norm parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM head parameters (untied, with its bias where the family has one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the encoder&apos;s pooler or masked-LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one MoE layer&apos;s attention, experts, shared experts and router</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers that keep a dense MLP (the first ones)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first layers kept dense (first_k_dense_replace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters the architecture has</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters of the whole model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters of the whole model, as given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experts each token is routed to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one MoE layer&apos;s routed experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters one token uses (the experts it is routed to)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert parallelism (DeepSpeed-MoE, Megatron --expert-model-parallel-size): E / e experts on each GPU, their states partitioned over the d / e replicas that hold the same experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routed-expert parameters on this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM&apos;s layout (Shoeybi et al. 2019; Narayanan et al. 2021): matrices and biases split over t, norms replicated, vocabulary-parallel embedding; ⌈L/p⌉ layers per stage, the embedding on the first stage, final norm and LM head on the last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the architecture&apos;s parameters on the most loaded rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters on the most loaded model-parallel rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adapter rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hu et al. 2021: A (r × in) and B (out × r) per adapted module; a fused module (GPT-2&apos;s c_attn, Phi-3&apos;s gate_up_proj) is adapted once, as PEFT matches names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adapter parameters of the whole model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the adapters&apos; ranks in one layer, added up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bitsandbytes replaces every nn.Linear of the blocks by Linear4bit; embeddings, norms, biases and the LM head stay 16-bit (Dettmers et al. 2023)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the architecture&apos;s block linear weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>base parameters stored in NF4 (the blocks&apos; linear weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest quantized matrix, dequantized one at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key/value heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head dimension, as given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLP inner size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch: sequences per GPU per forward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence length, tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs of the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor-parallel degree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert-parallel degree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batches per step (gradient accumulation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel degree, the ZeRO sharding degree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>d = N / (t·p)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adapter parameters on this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the adapters sit in the layers: this rank holds their share in proportion to its parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the article&apos;s textbook formula, 2·(19·B·S·H + 3·B·A·S²) per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s fused kernels (Korthikanti et al. 2022) with Transformer Engine&apos;s flash attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune: F.scaled_dot_product_attention, K and V expanded to all heads (modules/attention.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>litgpt: F.scaled_dot_product_attention (litgpt/model.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transformers: attn_implementation defaults to SDPA (torch &gt;= 2.1.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune CEWithChunkedOutputLoss, num_output_chunks=8, each chunk upcast to FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>litgpt chunked_cross_entropy, 128-token chunks in the model&apos;s dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s vocabulary-parallel cross-entropy, in place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: the textbook formula has no loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transformers ForCausalLMLoss: the whole logits upcast to FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TrainingArguments optim adamw_torch: torch.optim.AdamW, foreach on CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>litgpt: torch.optim.AdamW, foreach on CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune recipe configs: torch.optim.AdamW with fused: True</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s and Megatron&apos;s FusedAdam update in place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activation model, profile and attention kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss over the logits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fused optimizer kernel (else torch&apos;s foreach, with a temporary)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer steps in backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune optimizer_in_bwd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations offloaded to pinned host memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune enable_activation_offloading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off unless the run compiles (torchtune compile: True)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paged optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bitsandbytes Paged* optimizers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QLoRA&apos;s 4-bit base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchao NF4Tensor always double-quantizes; bitsandbytes with bnb_4bit_use_double_quant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient reduce bucket, elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face&apos;s &quot;auto&quot; reduce_bucket_size: hidden_size²</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed reduce_bucket_size 5e8 (runtime/zero/config.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reduce bucket: FSDP and Megatron reduce-scatter their own buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overlap_comm (a second bucket at stages 1-2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed: on at stage 3, off below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decoder layers gathered at once (the computing one and its prefetch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP1 limit_all_gathers: two all-gathers in flight; FSDP2 prefetches one layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-3 prefetch bucket, elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed stage3_prefetch_bucket_size 5e7; Hugging Face &quot;auto&quot; 0.9·hidden_size²</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-3 persistence threshold, elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed stage3_param_persistence_threshold 1e5; Hugging Face &quot;auto&quot; 10·hidden_size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-3 live parameters at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed stage3_max_live_parameters 1e9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model built partitioned (zero.Init)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on: DeepSpeed and accelerate&apos;s zero3_init</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s distributed optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opt-in: --use-distributed-optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model chunks per pipeline stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron --num-layers-per-virtual-pipeline-stage (none: 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020, section 5 (ZeRO stages 1-3); DeepSpeed stage_1_and_2.py and stage3.py</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload, Ren et al. 2021: optimizer states, master copy and the gradient partition live in host memory and the step runs on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P × bytes per parameter of the recipe&apos;s weight dtype (FP32: 4, FP16/BF16: 2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adapter weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frozen base&apos;s packed 4-bit codes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frozen base in NF4 (4.5 bits a weight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frozen base in NF4 with double quantization (4.127 bits a weight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frozen base outside the quantized matrices (embeddings, norms, LM head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frozen base in the compute dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QLoRA&apos;s quantization constants, kept whole on every GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bitsandbytes Params4bit keeps absmax and the nested scales in its quant_state, outside the tensor ZeRO-3 and FSDP partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters FSDP holds gathered: the root unit and the decoder layers computing and prefetched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters ZeRO-3 holds gathered: the largest module and the prefetch bucket, within max_live_parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP1 limit_all_gathers keeps two all-gathers in flight (_limiter_utils.py); FSDP2 prefetches one layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed partitioned_param_coordinator.py: stage3_prefetch_bucket_size ahead, at most stage3_max_live_parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>their bytes: the quantized matrices in NF4, the rest in the compute dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters gathered whole for their forward and backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>small parameters ZeRO-3 never partitions, beyond their shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes kept whole beyond the shard (tensors of at most stage3_param_persistence_threshold elements)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed partition_parameters.py: ds_persist for tensors at or under the threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one NF4 matrix dequantized to 16 bits for its matmul</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bitsandbytes Linear4bit dequantizes the weight before each matmul</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one gradient per trained parameter, in the weights&apos; dtype (in FP32 with an FP32 gradient buffer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 gradient buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>elements of the largest trained tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one tensor&apos;s gradient: each is applied and freed as backward produces it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune optimizer_in_bwd: per-parameter optimizers stepped from post-accumulate-grad hooks (recipes/full_finetune_single_device.py L390-415)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>16-bit gradients as autograd writes them (stage 1 keeps them whole)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 gradient partition of this replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>16-bit gradient partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient partition of this replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the gathered module&apos;s 16-bit gradients before they are reduce-scattered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters of the module (FSDP: the unit) whose gradients are being reduce-scattered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO&apos;s two gradient reduce buckets (overlap_comm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO&apos;s gradient reduce bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>elements of the reduce buckets (reduce_bucket_size, twice with overlap_comm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reduce_bucket_size as set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face&apos;s &quot;auto&quot; reduce_bucket_size: hidden_size² elements (transformers integrations/deepspeed.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed reduce_bucket_size, default 5e8 elements (deepspeed/runtime/zero/config.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what FP32 states for tensors under 4096 elements add (bitsandbytes min_8bit_size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bitsandbytes optim/optimizer.py: params below min_8bit_size keep 32-bit states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>states paged to CUDA managed memory (all but the largest tensor&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bitsandbytes paged optimizers: states of tensors of at least 1e5 elements in managed memory, prefetched for their update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an FP32 copy of the trained weights for the update (*-master recipes: DeepSpeed, Megatron, Apex O2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 master copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adafactor (Shazeer &amp; Stern 2018): a row and a column accumulator per matrix, a full one per vector; no first moment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adafactor state elements: rows + columns of every matrix, plus vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per trained parameter: Adam/AdamW two moments, SGD with momentum and Lion one, 8-bit Adam two 8-bit codes (Dettmers et al. 2022), each in FP32 unless the states take the weights&apos; dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed cost of the whole model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model states before any sharding or offload: P × bytes per parameter of each state (mixed precision with Adam: 2 + 2 + 4 + 8 = 16 bytes/param)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frozen base in NF4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>factored optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the expert data-parallel degree, d / e: ZeRO&apos;s divisor for the experts</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1649,6 +2634,24 @@
     </message>
 </context>
 <context>
+    <name>FormulaText</name>
+    <message>
+        <source>bytes</source>
+        <extracomment>unit word printed after a byte count in a formula</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes/param</source>
+        <extracomment>unit printed after a constant in a formula: bytes per parameter</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes/elem</source>
+        <extracomment>unit printed after a constant in a formula: bytes per tensor element</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Gui</name>
     <message>
         <source>Plan a training run&apos;s GPU memory interactively.</source>
@@ -1703,14 +2706,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Headroom cannot load its catalogue of models and GPUs.
-
-%1
-
-Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Headroom</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1728,6 +2723,253 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>headroom: --size must be WIDTHxHEIGHT between 640x480 and 8000x8000, e.g. 1920x1080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import the model of a Hugging Face config.json, or of a folder holding one and its .safetensors files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build the window offscreen at --size on a set of scenarios and list every text that is clipped or overlaps another; exit 1 if there is any.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headroom cannot load its catalogue of models and GPUs.
+
+%1
+
+Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>headroom: %n layout problem(s) at %1x%2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HfImport</name>
+    <message>
+        <source>counted as the encoder with its pooler (the published total); the masked-LM head is model.encoder-head mlm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model_type &quot;%1&quot; read as %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: too short for a safetensors header (under 8 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the safetensors header claims %2 bytes, more than the 100 MB allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the safetensors header claims %2 bytes, more than the file holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the header is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tensor &quot;%2&quot; lacks a dtype, a shape of whole numbers or two data offsets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: tensor &quot;%2&quot; has data offsets outside the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: entry &quot;%2&quot; is not a shard file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names shard &quot;%2&quot;, which is not in the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names more than %2 shards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file: refused without reading it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 bytes: refused without reading it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2 at its top level; a config.json is a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is missing; expected %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is %3; expected %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is %3, out of range; allowed: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; (%3) must divide &quot;%4&quot; exactly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: model_type %2 is not supported; supported: %3 (a config with the usual fields under another name can be read as one of them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model_type to read the config as: &quot;%1&quot;; allowed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (model_type %2, %3 block): %4 parameters from the architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>checkpoint: %1 parameters stored as %2 in %n file(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (and %1 buffer values, not parameters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: not modelled, and memory depends on them: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ignored (the model uses them; its training memory does not depend on them): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unrecognized fields, their effect unknown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>metadata: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Issue</name>
+    <message>
+        <source>FSDP shards gradients together with parameters: NO_SHARD is --zero 0, SHARD_GRAD_OP --zero 2, FULL_SHARD --zero 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the textbook formula has no loss to chunk or fuse; use the itemized model (--activations transformer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compiling removes saved tensors the textbook formula does not list; use the itemized model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offloading moves the itemized model&apos;s saved tensors; use the itemized model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the optimizer steps while backward produces each gradient, so gradients cannot be accumulated (torchtune refuses the combination)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer-in-backward is a single-GPU feature of torchtune&apos;s recipes, without ZeRO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paged optimizer states live in CUDA managed memory; ZeRO offload moves states another way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bitsandbytes pages the states of its Adam, AdamW and Lion optimizers only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron shards optimizer states with its distributed optimizer (--distributed-optimizer), not ZeRO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the distributed optimizer is Megatron&apos;s (--stack megatron); elsewhere use ZeRO stage 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interleaving splits pipeline stages into chunks, so it needs at least 2 stages (--pp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layers must split evenly into p × v model chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is out of range; allowed: 0 (dropless) to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is out of range; allowed: 0 to just below 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is out of range; allowed: %3 to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 must divide %3 (%4) exactly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs %2 %3 (it is %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs %2 between %3 and %4 (it is %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not go with this %2: %3</source>
+        <extracomment>%1 the field, %2 the other field, %3 why they do not go together</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1970,22 +3212,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2 is out of range; allowed: 0 to just below 1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 is out of range; allowed: %3 to %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 must divide %3 (%4) exactly</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is required</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: &quot;%2&quot; is not a whole number; allowed: %3 to %4 (e.g. 4096, 7e9 or 7B)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2098,11 +3324,299 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 needs %2 %3 (it is %4)</source>
+        <source>GPT-NeoX / Pythia (parallel residual)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 needs %2 between %3 and %4 (it is %5)</source>
+        <source>Phi-1.5/2 (parallel residual, one norm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Falcon (parallel residual, multi-query)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>StarCoder2 (LayerNorm, biases, GELU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemma (RMSNorm, gated GELU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemma-2/3 (four norms, soft-capping)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BERT / RoBERTa (encoder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paper conventions (textbook)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hugging Face Trainer / PEFT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LitGPT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No framework buffers: the ZeRO paper&apos;s model states and the article&apos;s textbook activation formula, for teaching.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transformers&apos; Trainer with PEFT: SDPA attention, the whole logits upcast to FP32, torch&apos;s foreach AdamW, DeepSpeed&apos;s &quot;auto&quot; buckets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchtune recipes: pure BF16, chunked cross-entropy (8 chunks), fused AdamW, FSDP2 per decoder layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LitGPT: chunked cross-entropy in the model&apos;s dtype, FSDP per block on several GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s engine with its own defaults: a 5e8-element reduce bucket, ZeRO-3 prefetch and persistence, FusedAdam.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP1: one unit per decoder layer, two all-gathers in flight, no reduce bucket.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FSDP2 (fully_shard): per-layer groups, one layer prefetched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM: fused kernels, flash attention, FP32 main gradients, in-place vocabulary-parallel loss.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole logits in FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chunked cross-entropy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fused linear cross-entropy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last layer&apos;s forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the loss&apos;s forward (logits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the loss&apos;s backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last layer&apos;s backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first layer&apos;s backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end of backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared expert FFN size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dense layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q latent rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV latent rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rotary head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-rotary head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rotary fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer in backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation offload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paged optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max live parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefetch bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Persistence threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distributed optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a FIFO, a device or a folder); it was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 bytes, the most a scenario file may have; it was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2 at its top level; a scenario file is a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1 (%2); the previous file is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is out of range; allowed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; it was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 bytes; it was not read.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2114,247 +3628,7 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> × </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: B = %2, S = %3, %4, %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Custom model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fixed cost: parameters, gradients, master weights, optimizer states</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P = %1 parameters, as given.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P = %1 parameters, derived from the architecture (L = %2, H = %3, A = %4, V = %5).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P × %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 params × %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Parameters (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Master weights (FP32)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Optimizer states (factored)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(rows + columns + vectors) × %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(%1 + %2) × %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Optimizer states (%1 × %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fixed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P × %1 B + factored states</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 params × %2 B + %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>P × %1 B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 params × %2 B</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fixed, per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>after sharding, offload and adapters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Activations: what forward keeps for backward</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The brief&apos;s formula (section 2.2, after Korthikanti et al. 2022): per layer %1 × (19·B·S·H + 3·B·A·S²), elements in %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Per layer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 × (19·B·S·H + 3·B·A·S²)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 × (19 × %2 × %3 × %4 + 3 × %2 × %5 × %3²) = %1 × (%6 + %7)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>L × per layer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 × %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Layer inputs kept</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>L × %1 × B·S·H</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 × %2 × %3 × %4 × %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>One layer recomputed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 × per layer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Linear part kept</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>L × %1 × 19·B·S·H</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 × %2 × %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scores of one layer recomputed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 × 3·B·A·S²</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Itemized model: the saved tensors of one layer, listed below, per block family and implementation.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Σ saved tensors of one layer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stored across layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>L layers under %1 checkpointing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>L = %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recomputed in backward</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>one layer&apos;s dropped tensors</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Outside the layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>embedding, logits and loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stored + recomputed + outside</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 + %2 + %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Runtime overhead and the total</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CUDA context and kernels, and the caching allocator&apos;s reserve: the runtime&apos;s own share, outside anything the model allocates.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Overhead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CUDA context + allocator reserve</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 + %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fixed + activations + overhead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Peak (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>total + backward&apos;s transient buffers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2371,14 +3645,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>peak − capacity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2) − %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 − %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2422,11 +3688,60 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>what is live at the step&apos;s highest point: parameters + gradients + master weights + optimizer states + activations + transient buffers + overhead</source>
+        <source>Parameter counts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> + </source>
+        <source>Derived from the architecture, layer by layer; the symbols are listed at the end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <extracomment>a parameter count, e.g. &quot;6,738,415,616 parameters&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training stack: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the estimate assumes of the framework; change any choice in the inputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the stack&apos;s: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set in the inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offloaded to host RAM, per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak of the step: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sum of the buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not all live at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) against a peak of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Symbols</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2738,6 +4053,7 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>Peak %1 per GPU (%2) against %3.</source>
+        <extracomment>the peak, the moment of the step it happens (&quot;last layer&apos;s backward&quot;) and the capacity</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2757,6 +4073,10 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     <message>
         <source>Memory per GPU (%1)</source>
         <extracomment>value axis label; %1 is GB or GiB</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Short-lived buffers</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2806,10 +4126,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The troubleshooting table of the brief (section 4.3): pick what you see.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Symptom</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2830,15 +4146,19 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The likely cause, from the brief&apos;s table.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What the brief&apos;s table suggests.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>What the current scenario&apos;s estimate says about this symptom.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The troubleshooting table of the training-memory guide «显存都去哪儿了» (section 4.3): pick what you see.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The likely cause, from the guide&apos;s troubleshooting table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the guide&apos;s troubleshooting table suggests.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2897,15 +4217,7 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Attention heads A; they must divide the hidden size.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;KV heads:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Key/value heads for grouped-query attention; they must divide the heads.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2938,10 +4250,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>Change tied embeddings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The parameter count P the estimate uses.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2981,10 +4289,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How weights, gradients and activations are stored (the brief, sections 1.3 and 3.3).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Precision:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3002,10 +4306,6 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
     </message>
     <message>
         <source>Optimizer: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Textbook: the brief&apos;s 2 × (19·B·S·H + 3·B·A·S²) per layer. Itemized: every saved tensor of the block family.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3265,6 +4565,542 @@ Set HEADROOM_DATA_DIR to the folder holding presets.json and gpus.json.</source>
         <extracomment>a dropout probability that is not a number at all</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>How weights, gradients and activations are stored (the training-memory guide «显存都去哪儿了», sections 1.3 and 3.3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Textbook: 2 bytes/elem × (19·B·S·H + 3·B·A·S²) per layer, after Korthikanti et al. 2022 as the training-memory guide «显存都去哪儿了» teaches it. Itemized: every saved tensor of the block family.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tensor parallel t:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron tensor parallelism: each layer&apos;s matrices split over t GPUs (t divides the heads).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P&amp;ipeline stages p:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: the layers split into p stages on different GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xpert parallel e:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallelism: the routed experts divided over e GPUs (e divides E and the data-parallel GPUs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Se&amp;quence parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Korthikanti et al.: with tensor parallelism, the norms&apos; and dropouts&apos; activations are split over the t GPUs too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence parallelism on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence parallelism off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host RAM one node needs: the offloaded states of its GPUs, or every process loading its model slice, times DeepSpeed&apos;s 1.5 buffer factor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host RAM per node:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lora_dropout, 0 ≤ p &lt; 1: with p &gt; 0 each adapter saves a dropout mask and the dropped copy of its input (PEFT&apos;s default 0; torchtune&apos;s Llama-2 and litgpt 0.05).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LoRA dr&amp;opout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NF4 with double quantization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NF4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QLoRA&apos;s 4-bit base: FP32 block scales (4.5 bits a weight), or the scales quantized again (4.127 bits; bnb_4bit_use_double_quant, always with torchao).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4-bit &amp;base:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4-bit base: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;dvanced settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The optimizer&apos;s state dtype and gradient buffer, the runtime&apos;s share, the sharding libraries&apos; buffers, Megatron&apos;s options, the GELU kernel and the experts&apos; capacity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weights&apos; dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The optimizer&apos;s states in FP32 (the default everywhere but pure-BF16 trainers such as torchtune, which keep them in BF16: 2 + 2 + 4 = 8 bytes/param for AdamW).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer states in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer states in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 gradient buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients accumulated in FP32 beside 16-bit weights (Megatron&apos;s main_grad, DeepSpeed&apos;s FP32 partition): 2 + 4 + 4 + 8 = 18 bytes/param with Adam.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 gradient buffer on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 gradient buffer off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA context:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CUDA context and kernel images, in bytes (e.g. 1000MiB; PyTorch: 300 MiB to 2 GiB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocator reserve:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the caching allocator holds beyond what is allocated, in bytes (e.g. 1GiB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs sharing one host&apos;s RAM, for the host memory per node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduce bucket:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO&apos;s gradient reduce bucket, in elements; empty for the stack&apos;s (DeepSpeed 5e8, Hugging Face &quot;auto&quot; H², none for FSDP); 0 for none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-3 prefetch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage3_prefetch_bucket_size in elements; empty for the stack&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-3 persistence:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage3_param_persistence_threshold in elements: smaller parameters are kept whole; empty for the stack&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-3 live at most:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage3_max_live_parameters in elements; empty for the stack&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build the model partitioned (zero.Init)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-3 builds each module partitioned, so no process loads the whole model in host RAM.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zero.Init on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zero.Init off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s distributed optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 main parameters and moments sharded over the data-parallel GPUs (6 + 12/d bytes/param). Needs the Megatron stack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distributed optimizer on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distributed optimizer off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual stages v:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline stage (Megatron&apos;s interleaved schedule): the first stage holds L (1 + (p − 1)/(p v)) layers&apos; worth.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As the model&apos;s code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fused kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written out (gelu_new)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A fused GELU saves its input only; HF&apos;s gelu_new written out saves four tensors of B×S×F.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GELU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GELU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts&apos; capacity factor: each expert takes at most ⌈f·k·B·S/E⌉ rows (GShard, DeepSpeed-MoE); 0 for dropless routing, as Hugging Face routes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity factor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number; allowed: 0 (dropless) to 1000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the stack&apos;s: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a Hugging Face config.json, or a folder holding one and its .safetensors files (their headers give the checkpoint&apos;s exact count). You can also drop either on the window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention heads A. Without a head dimension of its own, each head is H/A wide and A must divide H.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key/value heads: as many as A for multi-head attention, fewer for grouped-query, 1 for multi-query. They must divide the heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head di&amp;mension:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width of one attention head (Gemma: 256 with H/A = 192); leave empty for H/A.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mi&amp;xture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the MLP by routed experts: each token goes to k of E experts (Mixtral, Qwen-MoE, DeepSeek). All E count towards memory; k towards compute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routed e&amp;xperts E:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routed experts in each MoE layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per &amp;token k:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts each token is sent to (Mixtral: 2 of 8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert FFN si&amp;ze:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inner size of one expert&apos;s MLP.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared experts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts every token goes through besides the routed ones (DeepSeek; Qwen-MoE has one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared expert FFN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inner size of one shared expert; leave empty for the routed experts&apos; size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First dense layers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leading layers that keep a dense MLP (DeepSeek&apos;s first_k_dense_replace).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a mixture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a dense MLP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latent attention (M&amp;LA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSeek-V2/V3&apos;s multi-head latent attention: Q and KV pass through low-rank latents, and each head&apos;s query/key has a rotary and a non-rotary part.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q latent rank:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q_lora_rank; leave empty to project Q directly (DeepSeek-V2-Lite).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV latent rank:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kv_lora_rank: the compressed key/value width.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rotary head dim.:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qk_rope_head_dim.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-rotary head dim.:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qk_nope_head_dim.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value head dim.:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>v_head_dim.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use latent attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use plain attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The parameter count P the estimate uses; for a mixture of experts also the parameters one token passes through, and a checkpoint&apos;s own count when its headers were read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported: %1 (model_type %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>H/A = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= expert FFN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>active per token: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint: %1 (%2), stored as %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training &amp;stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The framework the run is launched with. Choosing one applies its defaults (attention, loss, optimizer kernel, buffers); each can then be changed below. Show the Math lists them with their sources.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fra&amp;mework:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training stack: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The logits of every token upcast to FP32 at once (transformers, torch.nn.CrossEntropyLoss).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The head and the loss in slices of the tokens (torchtune: 8; litgpt: 128 tokens).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head and loss fused, slice by slice, the gradients computed in forward (Liger): no B×S×V tensor at all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the loss meets the logits: at a 128k vocabulary the FP32 logits can be the largest tensor of the step. Needs the itemized activation model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lo&amp;ss:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss chun&amp;ks:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slices of a chunked or fused loss; leave empty for the stack&apos;s (torchtune: 8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.&amp;compile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiled layers fuse the norms and activations, and torchtune&apos;s compiled loss saves no FP32 log-softmax.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer step &amp;in backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each gradient is applied and freed as backward produces it (torchtune optimizer_in_bwd): one tensor&apos;s gradient at a time. Single GPU, no gradient accumulation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offload &amp;activations to CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved activations are copied to pinned host memory as they are saved and brought back for backward (torchtune enable_activation_offloading).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fused optimizer kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A fused AdamW updates in place; torch&apos;s default foreach implementation allocates a temporary the size of one moment for the whole model during the step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pa&amp;ged optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bitsandbytes&apos; paged optimizers keep their states in CUDA managed memory, paged to host RAM under pressure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 off</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>headroom::LossScaleChart</name>
@@ -3475,6 +5311,26 @@ Nothing was written; any earlier file is as it was.</source>
         <source>Go to the &amp;Precision Lab</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Import Hugging Face Config…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a model&apos;s config.json (and, in its folder, the .safetensors headers).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Hugging Face Config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model configs (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot import the model</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>headroom::MathPane</name>
@@ -3594,10 +5450,6 @@ Nothing was written; any earlier file is as it was.</source>
     </message>
     <message>
         <source>Where a distribution of gradient magnitudes falls in each format&apos;s range, and what a loss scale does.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GradScaler&apos;s dynamic loss scale over a simulated run, with the brief&apos;s diagnostics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3988,6 +5840,10 @@ Nothing was written; any earlier file is as it was.</source>
         <source>This GPU</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GradScaler&apos;s dynamic loss scale over a simulated run, with the diagnostics of the training-memory guide «显存都去哪儿了» (section 3.5).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>headroom::RecipeComparisonPane</name>
@@ -4022,6 +5878,10 @@ Nothing was written; any earlier file is as it was.</source>
 %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Import %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>headroom::StackedBarPane</name>
@@ -4035,14 +5895,6 @@ Nothing was written; any earlier file is as it was.</source>
     </message>
     <message>
         <source>overflow %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This scenario, per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4075,6 +5927,19 @@ Nothing was written; any earlier file is as it was.</source>
         <source>%1
 %2</source>
         <extracomment>the same label on two lines when the chart is narrow</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU at the step&apos;s peak</source>
+        <extracomment>the bar&apos;s axis label: what is live on one GPU at the step&apos;s highest point</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak of the step: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sum of the buckets, %1, is never live at once.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4138,20 +6003,20 @@ Nothing was written; any earlier file is as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Peak: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>fits up to %1 = %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fits nowhere in this range</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 · %2</source>
         <extracomment>a capacity line&apos;s label: the card, then whether and how far the run fits</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fits nowhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak: %1 (live at the step&apos;s highest point)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4183,20 +6048,12 @@ Nothing was written; any earlier file is as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Short-lived buffers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Peak %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1
 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every bucket at once (the textbook verdict): %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4266,15 +6123,15 @@ Nothing was written; any earlier file is as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The first change that helps, in the brief&apos;s order (section 4.2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Apply the advice to the scenario (undo with Ctrl+Z).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first change that helps, in the rescue order of the training-memory guide «显存都去哪儿了» (section 4.2): micro-batch, checkpointing, ZeRO, offload, LoRA, QLoRA.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
