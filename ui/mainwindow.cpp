@@ -18,6 +18,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenuBar>
+#include <QResizeEvent>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStyle>
 #include <QUndoStack>
@@ -105,7 +107,52 @@ MainWindow::MainWindow(const Catalogue &catalogue, Settings &settings, QWidget *
     connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::setWindowModified);
     updateTitle();
-    resize(1920, 1080);
+    // The first window fits the screen it opens on: 1920 x 1080 where there is room, the whole
+    // available area otherwise (main() maximizes it below kCompactWidth).
+    QSize size(1920, 1080);
+    if (const QScreen *s = screen()) {
+        const QRect avail = s->availableGeometry();
+        size = size.boundedTo(avail.size());
+    }
+    resize(size);
+    arrangeDocks(size.width() < kCompactWidth);
+}
+
+void MainWindow::arrangeDocks(bool compact)
+{
+    if (compact == m_compact && m_mathDock->property("arranged").toBool())
+        return;
+    m_compact = compact;
+    m_mathDock->setProperty("arranged", true);
+    const Qt::DockWidgetArea area = compact ? Qt::LeftDockWidgetArea : Qt::RightDockWidgetArea;
+    for (QDockWidget *dock : { m_mathDock, m_doctorDock, m_precisionDock })
+        addDockWidget(area, dock);
+    if (compact) {
+        tabifyDockWidget(m_inputDock, m_mathDock);
+    }
+    tabifyDockWidget(m_mathDock, m_doctorDock);
+    tabifyDockWidget(m_doctorDock, m_precisionDock);
+    (compact ? m_inputDock : m_mathDock)->raise();
+    // No panel narrower than its widest row: a cut field is worse than less chart. The panels
+    // scroll vertically; their pages' minimum widths are what they need across.
+    const int scrollbar = style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
+    const int inputs = m_inputs->minimumSizeHint().width() + scrollbar;
+    int lab = 0;
+    for (const QScrollArea *area : m_precision->findChildren<QScrollArea *>())
+        if (area->widget())
+            lab = std::max(lab, area->widget()->minimumSizeHint().width() + scrollbar);
+    m_inputDock->setMinimumWidth(inputs);
+    m_precisionDock->setMinimumWidth(lab);
+    if (compact)
+        resizeDocks({ m_inputDock }, { std::max(inputs, lab) }, Qt::Horizontal);
+    else
+        resizeDocks({ m_inputDock, m_mathDock }, { inputs, std::max(470, lab) }, Qt::Horizontal);
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    arrangeDocks(width() < kCompactWidth);
 }
 
 MainWindow::~MainWindow() = default;
@@ -150,8 +197,6 @@ void MainWindow::createDocks()
     connect(m_document, &ScenarioDocument::scenarioChanged, m_precision, tellLab);
     tellLab();
 
-    m_mathDock->raise();
-    resizeDocks({ m_inputDock, m_mathDock }, { m_inputs->minimumSizeHint().width() + 24, 470 }, Qt::Horizontal);
 }
 
 void MainWindow::createMenus()

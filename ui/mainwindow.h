@@ -67,12 +67,18 @@ public:
     DisplayUnit displayUnit() const { return m_unit; }
     bool isDarkPalette() const { return m_dark; }
 
+    //! Below this width the panels share the left dock with the inputs, as tabs, so that the
+    //! charts keep the rest of a laptop screen.
+    static constexpr int kCompactWidth = 1600;
+    bool isCompact() const { return m_compact; }
+
 public slots:
     void setDisplayUnit(headroom::DisplayUnit unit);
     void setDarkPalette(bool dark);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -88,6 +94,8 @@ private:
     void exportChart(int index);
     bool confirmDiscard();
     void focusDock(QDockWidget *dock, QWidget *focus);
+    //! Puts the math, doctor and lab panels beside the inputs (compact) or on the right.
+    void arrangeDocks(bool compact);
 
     Settings &m_settings;
     ScenarioDocument *m_document;
@@ -107,6 +115,7 @@ private:
     DisplayUnit m_unit = DisplayUnit::Binary;
     bool m_dark = false;
     bool m_remembersSession = true;
+    bool m_compact = false;
 };
 
 } // namespace headroom

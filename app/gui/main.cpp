@@ -17,6 +17,7 @@
 #include <headroom/io/safefile.h>
 
 #include "labels.h"
+#include "layoutrun.h"
 #include "mainwindow.h"
 #include "messagebox.h"
 #include "scenariodocument.h"
@@ -94,7 +95,12 @@ int main(int argc, char *argv[])
             QStringLiteral("hf-config"),
             Gui::tr("Import the model of a Hugging Face config.json, or of a folder holding one and its .safetensors files."),
             Gui::tr("PATH"));
-    parser.addOptions({ scenarioOption, hfConfigOption, screenshotOption, panelOption, langOption, darkOption, sizeOption });
+    const QCommandLineOption checkLayoutOption(
+            QStringLiteral("check-layout"),
+            Gui::tr("Build the window offscreen at --size on a set of scenarios and list every text that is clipped or "
+                    "overlaps another; exit 1 if there is any."));
+    parser.addOptions({ scenarioOption, hfConfigOption, screenshotOption, panelOption, langOption, darkOption, sizeOption,
+                        checkLayoutOption });
     parser.process(app);
 
     const QLocale locale = parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale();
@@ -104,7 +110,8 @@ int main(int argc, char *argv[])
         && locale.language() != QLocale::English && locale.language() != QLocale::C)
         err() << Gui::tr("headroom: no translation for %1; showing English.").arg(parser.value(langOption)) << Qt::endl;
 
-    const bool screenshot = parser.isSet(screenshotOption);
+    const bool checkLayout = parser.isSet(checkLayoutOption);
+    const bool screenshot = parser.isSet(screenshotOption) || checkLayout;
     const QString panelName = parser.value(panelOption);
     if (screenshot && !MainWindow::panelNames().contains(panelName)) {
         err() << Gui::tr("headroom: unknown panel \"%1\"; allowed: %2")
@@ -138,6 +145,13 @@ int main(int argc, char *argv[])
     }
 
     Settings settings;
+    if (checkLayout) {
+        const int problems = runLayoutCheck(catalogue, settings, size, parser.isSet(darkOption));
+        if (problems > 0)
+            err() << Gui::tr("headroom: %n layout problem(s) at %1x%2", nullptr, problems).arg(size.width()).arg(size.height())
+                  << Qt::endl;
+        return problems > 0 ? 1 : 0;
+    }
     MainWindow window(catalogue, settings);
     // A scripted screenshot is reproducible: it neither reads nor writes the user's session.
     window.setRemembersSession(!screenshot);

@@ -249,6 +249,7 @@ void ChartPane::applyTheme()
 void ChartPane::clearPlot()
 {
     m_levelTips.clear();
+    m_levelLabels.clear();
     m_plot->clearItems();
     m_plot->clearPlottables();
     m_plot->legend->clearItems();
@@ -304,8 +305,68 @@ void ChartPane::addLevelLines(QVector<LevelLine> lines)
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setClipToAxisRect(true);
         label->setSelectable(false);
+        m_levelLabels.append(label);
         m_levelTips.append({ level, l.toolTip.isEmpty() ? l.text : l.toolTip });
     }
+}
+
+namespace {
+
+// The rectangle QCPItemText::draw fills: the text's bounding box plus padding, placed by the
+// position alignment at the anchor (rotation is never used here), in plot pixels.
+QRect textRect(const QCPItemText *item)
+{
+    const QFontMetrics metrics(item->font());
+    const QRect text = metrics.boundingRect(0, 0, 0, 0, Qt::TextDontClip | item->textAlignment(), item->text());
+    const QMargins pad = item->padding();
+    QRect box = text.adjusted(-pad.left(), -pad.top(), pad.right(), pad.bottom());
+    const QPointF anchor = item->position->pixelPosition();
+    const Qt::Alignment a = item->positionAlignment();
+    const int x = a.testFlag(Qt::AlignLeft) ? int(anchor.x()) : a.testFlag(Qt::AlignRight) ? int(anchor.x()) - box.width()
+                                                                                         : int(anchor.x()) - box.width() / 2;
+    const int y = a.testFlag(Qt::AlignTop) ? int(anchor.y()) : a.testFlag(Qt::AlignBottom) ? int(anchor.y()) - box.height()
+                                                                                           : int(anchor.y()) - box.height() / 2;
+    box.moveTopLeft(QPoint(x, y));
+    return box;
+}
+
+} // namespace
+
+void ChartPane::keepClearOfLevelLabels(QCPItemText *label)
+{
+    if (!label || m_plot->axisRect()->width() < 100)
+        return;
+    const QRect area = m_plot->axisRect()->rect();
+    for (const QCPItemText *level : std::as_const(m_levelLabels)) {
+        const QRect mine = textRect(label);
+        const QRect theirs = textRect(level);
+        if (!mine.intersects(theirs))
+            continue;
+        // Below the level label if it fits there, else above it; same x.
+        const int below = theirs.bottom() + 2;
+        const int above = theirs.top() - 2 - mine.height();
+        const int top = below + mine.height() <= area.bottom() ? below : std::max(area.top(), above);
+        const QPointF anchor = label->position->pixelPosition();
+        const Qt::Alignment horizontal = label->positionAlignment() & Qt::AlignHorizontal_Mask;
+        label->position->setType(QCPItemPosition::ptAbsolute);
+        label->position->setCoords(anchor.x(), top);
+        label->setPositionAlignment(horizontal | Qt::AlignTop);
+    }
+}
+
+QList<ChartPane::Annotation> ChartPane::annotations() const
+{
+    QList<Annotation> out;
+    for (int i = 0; i < m_plot->itemCount(); ++i) {
+        const auto *item = qobject_cast<const QCPItemText *>(m_plot->item(i));
+        if (!item || !item->visible() || item->text().isEmpty())
+            continue;
+        const QRect clip = item->clipToAxisRect() ? m_plot->axisRect()->rect() : m_plot->rect();
+        out.append({ item->text(), textRect(item), clip });
+    }
+    if (m_plot->legend->visible() && m_plot->legend->itemCount() > 0)
+        out.append({ QStringLiteral("legend"), m_plot->legend->outerRect(), m_plot->rect() });
+    return out;
 }
 
 QString ChartPane::levelLineTipAt(const QPoint &pos) const

@@ -13,6 +13,7 @@
 #include "chartdata.h"
 
 class QCustomPlot;
+class QCPItemText;
 class QCPLayoutGrid;
 class QCPLegend;
 class QCPTextElement;
@@ -57,6 +58,16 @@ public:
 
     //! The whole label of a capacity (level) line within a few pixels of \a pos; empty if none.
     QString levelLineTipAt(const QPoint &pos) const;
+
+    //! A text the chart draws, and where (plot widget coordinates), for the layout check.
+    struct Annotation
+    {
+        QString text;
+        QRect rect;
+        QRect clip; //!< where it may be drawn: the axis rect, or the whole plot
+    };
+    //! The visible text items and the legend, as last replotted.
+    QList<Annotation> annotations() const;
 
 public slots:
     //! GB (10^9) or GiB (2^30) on the axis and in every label.
@@ -126,6 +137,12 @@ protected:
      * label's height apart go below the lower line and above the upper one, so none overlap.
      */
     void addLevelLines(QVector<LevelLine> lines);
+    /*!
+     * Moves \a label (a text the pane placed by itself: the sweep's "now", the timeline's peak)
+     * off the level lines' labels, if it overlaps one: just below the label it meets, or just
+     * above it when there is no room below, within the axis rect. Call after addLevelLines().
+     */
+    void keepClearOfLevelLabels(QCPItemText *label);
 
     //! Widgets the pane shows above and below the plot (selectors, notes).
     QVBoxLayout *paneLayout() const { return m_layout; }
@@ -147,6 +164,7 @@ private:
     QString m_fullTitle;
     //! Each level line's value-axis position and whole label, for hover (labels may be elided).
     QVector<QPair<double, QString>> m_levelTips;
+    QVector<QCPItemText *> m_levelLabels; //!< the level lines' labels of the last rebuild
     QVBoxLayout *m_layout = nullptr;
     DisplayUnit m_unit = DisplayUnit::Binary;
     bool m_dark = false;

@@ -114,6 +114,7 @@ void SweepPane::rebuild()
 {
     QCustomPlot *p = plot();
     clearPlot();
+    QCPItemText *nowLabel = nullptr;
     m_note->setText(m_data.note);
     m_note->setVisible(!m_data.note.isEmpty());
     setTitle(axisTitle(m_data.axis));
@@ -242,7 +243,7 @@ void SweepPane::rebuild()
         const double w = (textWidth + padding) / rectWidth; // in axis rect ratio
         double left = ratio > 0.6 ? ratio - w : ratio;
         left = std::clamp(left, 0.0, std::max(0.0, 1.0 - w - 2.0 / rectWidth));
-        auto *label = new QCPItemText(p);
+        auto *label = nowLabel = new QCPItemText(p);
         label->position->setType(QCPItemPosition::ptAxisRectRatio);
         label->position->setCoords(left, 0.02);
         label->setPositionAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -270,6 +271,7 @@ void SweepPane::rebuild()
                        Qt::SolidLine, 2.0, 0, shortCard + QLatin1Char('\n') + fit });
     }
     addLevelLines(lines);
+    keepClearOfLevelLabels(nowLabel);
     p->replot();
 }
 

@@ -48,6 +48,7 @@ void TimelinePane::rebuild()
 {
     QCustomPlot *p = plot();
     clearPlot();
+    QCPItemText *peakLabel = nullptr;
     m_note->setText(m_data.note);
     m_note->setVisible(!m_data.note.isEmpty());
     setTitle(tr("Memory over one training step"));
@@ -143,28 +144,35 @@ void TimelinePane::rebuild()
         dot->setSize(9);
         dot->setPen(QPen(foreground(), 1.8));
         dot->setBrush(background());
-        auto *label = new QCPItemText(p);
+        auto *label = peakLabel = new QCPItemText(p);
         label->position->setCoords(m_data.peakIndex, peak);
         //: the timeline's peak: size and the event, e.g. "Peak 137.5 GiB · Backward, layer 32"
         const QString text = tr("Peak %1 · %2").arg(sizeText(m_data.peakBytes), m_data.points[m_data.peakIndex].label);
         QFont bold = font();
         bold.setBold(true);
-        // To the right of the peak where it fits, else to its left; elided if neither side has room.
-        const double rectWidth = p->axisRect()->width() > 150 ? p->axisRect()->width() : 600;
-        const double at = (m_data.peakIndex + 0.5) / n * rectWidth;
-        const int textWidth = QFontMetrics(bold).horizontalAdvance(text) + 16;
-        const bool right = at + textWidth <= rectWidth || at > rectWidth - at;
-        const int room = std::max(60, static_cast<int>(right ? rectWidth - at : at) - 16);
-        label->setPositionAlignment(Qt::AlignBottom | (right ? Qt::AlignLeft : Qt::AlignRight));
-        if (textWidth - 16 <= room) {
-            label->setText(text);
-        } else {
-            // Two lines, each elided if it must be.
-            const QFontMetrics metrics(bold);
-            label->setText(metrics.elidedText(tr("Peak %1").arg(sizeText(m_data.peakBytes)), Qt::ElideRight, room)
-                           + QLatin1Char('\n')
-                           + metrics.elidedText(m_data.points[m_data.peakIndex].label, Qt::ElideRight, room));
+        // Placed in pixels within the axis rect (the pane rebuilds after every resize, so the
+        // rect is the laid-out one): right of the peak where it fits, else left; above the dot
+        // when there is room under the top, else below it; on two lines, elided, when narrow.
+        const QRect area = p->axisRect()->rect().width() > 150 ? p->axisRect()->rect() : QRect(0, 0, 600, 300);
+        const double at = p->axisRect()->rect().width() > 150 ? x->coordToPixel(m_data.peakIndex) - area.left()
+                                                              : (m_data.peakIndex + 0.5) / n * area.width();
+        const QFontMetrics metrics(bold);
+        const int pad = 12;
+        const int textWidth = metrics.horizontalAdvance(text) + pad;
+        const bool right = at + textWidth <= area.width() || at <= area.width() - at;
+        const int room = std::max(40, static_cast<int>(right ? area.width() - at : at) - pad - 4);
+        QString shown = text;
+        int lines = 1;
+        if (textWidth - pad > room) {
+            shown = metrics.elidedText(tr("Peak %1").arg(sizeText(m_data.peakBytes)), Qt::ElideRight, room) + QLatin1Char('\n')
+                    + metrics.elidedText(m_data.points[m_data.peakIndex].label, Qt::ElideRight, room);
+            lines = 2;
         }
+        const int height = lines * metrics.height() + 8;
+        const double dotY = p->axisRect()->rect().width() > 150 ? y->coordToPixel(peak) : area.top() + height;
+        const bool above = dotY - height >= area.top();
+        label->setPositionAlignment((above ? Qt::AlignBottom : Qt::AlignTop) | (right ? Qt::AlignLeft : Qt::AlignRight));
+        label->setText(shown);
         label->setColor(foreground());
         label->setBrush(QColor(background().red(), background().green(), background().blue(), 210));
         label->setPadding(QMargins(6, 2, 6, 6));
@@ -180,6 +188,7 @@ void TimelinePane::rebuild()
                        tr("%1\n%2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes)) });
     }
     addLevelLines(lines);
+    keepClearOfLevelLabels(peakLabel);
     p->replot();
 }
 

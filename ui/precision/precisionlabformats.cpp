@@ -60,6 +60,9 @@ QWidget *PrecisionLabPanel::buildFormatsPage()
     m_examples->setObjectName(QStringLiteral("valueExamples"));
     m_examples->setToolTip(tr("Typical values from training: gradients, weights, activations."));
     m_examples->addItem(tr("Examples…"));
+    // Its longest example must not widen the row past the panel: the list opens wide anyway.
+    m_examples->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_examples->setMinimumContentsLength(10);
     for (const Example &e : kExamples)
         m_examples->addItem(tr(e.label));
     valueRow->addWidget(valueLabel);

@@ -1,0 +1,94 @@
+#include "layoutrun.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QTextStream>
+
+#include <headroom/io/scenariofile.h>
+
+#include "chartsarea.h"
+#include "layoutcheck.h"
+#include "mainwindow.h"
+#include "scenariodocument.h"
+
+namespace headroom {
+
+namespace {
+
+struct Case
+{
+    const char *name;
+    void (*edit)(ScenarioSpec &);
+};
+
+// The default, and the scenarios whose labels are longest or most numerous.
+const Case kCases[] = {
+    { "default", [](ScenarioSpec &) {} },
+    { "tp8-zero3",
+      [](ScenarioSpec &s) {
+          s.scenario.parallel.gpus = 16;
+          s.scenario.parallel.tensorParallel = 8;
+          s.scenario.parallel.zero = ZeroStage::Stage3;
+      } },
+    { "qlora",
+      [](ScenarioSpec &s) {
+          s.scenario.lora.mode = AdapterMode::Qlora;
+          s.scenario.lora.targets = 0;
+          s.scenario.training.recompute = Recompute::Full;
+      } },
+    { "does-not-fit",
+      [](ScenarioSpec &s) {
+          s.scenario.training.microBatch = 16;
+          s.scenario.training.sequence = 8192;
+      } },
+    { "s131072",
+      [](ScenarioSpec &s) {
+          s.scenario.training.sequence = 131072;
+          s.scenario.training.recompute = Recompute::Full;
+      } },
+};
+
+void settle()
+{
+    // Two turns: one lays the window out, the next replots the charts at their sizes.
+    QApplication::processEvents();
+    QApplication::processEvents();
+}
+
+} // namespace
+
+int runLayoutCheck(const Catalogue &catalogue, Settings &settings, QSize size, bool dark)
+{
+    MainWindow window(catalogue, settings);
+    window.setRemembersSession(false);
+    if (dark)
+        window.setDarkPalette(true);
+    window.resize(size);
+    window.show();
+    settle();
+    QTextStream err(stderr);
+    int found = 0;
+    const QStringList panels = { QStringLiteral("math"), QStringLiteral("doctor"), QStringLiteral("precision") };
+    for (const Case &c : kCases) {
+        ScenarioSpec spec = ScenarioDocument::defaultSpec(catalogue);
+        c.edit(spec);
+        if (!window.document()->reset(spec)) {
+            err << "layout check: scenario " << c.name << " does not validate" << Qt::endl;
+            ++found;
+            continue;
+        }
+        // Each chart tab with each right-hand panel raised in turn.
+        for (int pane = 0; pane < window.charts()->panes().size(); ++pane) {
+            window.charts()->showPane(pane);
+            window.panel(panels.at(pane % panels.size()));
+            settle();
+            for (const LayoutProblem &p : checkLayout(&window)) {
+                err << c.name << ": " << p.widget << ": " << p.what << Qt::endl;
+                ++found;
+            }
+        }
+    }
+    return found;
+}
+
+} // namespace headroom
