@@ -9,7 +9,6 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPixmap>
-#include <QStyleFactory>
 #include <QTextStream>
 #include <QTranslator>
 
@@ -20,6 +19,7 @@
 #include "layoutrun.h"
 #include "mainwindow.h"
 #include "messagebox.h"
+#include "plannerstyle.h"
 #include "scenariodocument.h"
 #include "settings.h"
 
@@ -70,8 +70,9 @@ int main(int argc, char *argv[])
     QApplication::setApplicationDisplayName(QStringLiteral("Headroom"));
     QApplication::setApplicationVersion(QStringLiteral(HEADROOM_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("io.github.headroom.Headroom"));
-    // Fusion draws the same on every platform and takes a dark palette completely.
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    // Fusion draws the same on every platform and takes a dark palette completely; PlannerStyle
+    // keeps its check boxes visible on the dark one.
+    QApplication::setStyle(new PlannerStyle);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(Gui::tr("Plan a training run's GPU memory interactively."));

@@ -1,6 +1,10 @@
 // The planner's building blocks: log-spaced slider stops, free count entry, the slider/field
 // pair's stepping, and the doctor's and verdict's wording for scenarios worked by hand.
 
+#include <QCheckBox>
+#include <QImage>
+#include <QPainter>
+#include <QStyleOptionButton>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -9,6 +13,7 @@
 
 #include "doctor.h"
 #include "mathsheet.h"
+#include "plannerstyle.h"
 #include "scenariodocument.h"
 #include "verdict.h"
 #include "widgets/countfield.h"
@@ -30,6 +35,33 @@ class TestWidgets : public QObject
     Q_OBJECT
 
 private slots:
+    void checkBoxesStayVisibleOnADarkPalette()
+    {
+        // An unticked box must stand out from a dark window: its outline is at least 40 levels of
+        // lightness brighter than the window (Fusion's own outline is darker than the window, at
+        // lightness 38 against 46 here, so the box vanishes).
+        PlannerStyle style;
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+        dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xea));
+        QStyleOptionButton option;
+        option.rect = QRect(0, 0, 16, 16);
+        option.state = QStyle::State_Enabled | QStyle::State_Off;
+        option.palette = dark;
+        QImage image(16, 16, QImage::Format_RGB32);
+        image.fill(dark.color(QPalette::Window));
+        {
+            QPainter painter(&image);
+            style.drawPrimitive(QStyle::PE_IndicatorCheckBox, &option, &painter);
+        }
+        int brightestEdge = 0;
+        for (int y = 0; y < 16; ++y)
+            brightestEdge = std::max(brightestEdge, image.pixelColor(0, y).lightness());
+        QVERIFY2(brightestEdge - dark.color(QPalette::Window).lightness() >= 40,
+                 qPrintable(QString::number(brightestEdge)));
+    }
+
     void initTestCase()
     {
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
