@@ -5,2632 +5,2632 @@
     <name>ByteFormat</name>
     <message>
         <source>TB</source>
-        <translation type="unfinished"></translation>
+        <translation>TB</translation>
     </message>
     <message>
         <source>GB</source>
-        <translation type="unfinished"></translation>
+        <translation>GB</translation>
     </message>
     <message>
         <source>MB</source>
-        <translation type="unfinished"></translation>
+        <translation>MB</translation>
     </message>
     <message>
         <source>KB</source>
-        <translation type="unfinished"></translation>
+        <translation>KB</translation>
     </message>
     <message>
         <source>TiB</source>
-        <translation type="unfinished"></translation>
+        <translation>TiB</translation>
     </message>
     <message>
         <source>GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>GiB</translation>
     </message>
     <message>
         <source>MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>MiB</translation>
     </message>
     <message>
         <source>KiB</source>
-        <translation type="unfinished"></translation>
+        <translation>KiB</translation>
     </message>
     <message>
         <source>%1 %2</source>
         <extracomment>a size and its unit, e.g. &quot;104.3 GiB&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>%1 = %2</source>
         <extracomment>the same size in both units, e.g. &quot;112.0 GB = 104.3 GiB&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 = %2</translation>
     </message>
     <message>
         <source>bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>字节</translation>
     </message>
 </context>
 <context>
     <name>ChartText</name>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>%1 · B=%2 · S=%3 · %4 · %5</source>
         <extracomment>chart title: model name, micro-batch, sequence length, recipe, optimizer</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · B=%2 · S=%3 · %4 · %5</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数</translation>
     </message>
     <message>
         <source>Gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度</translation>
     </message>
     <message>
         <source>Master weights</source>
-        <translation type="unfinished"></translation>
+        <translation>主权重</translation>
     </message>
     <message>
         <source>Optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态</translation>
     </message>
     <message>
         <source>Activations</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值</translation>
     </message>
     <message>
         <source>Runtime overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>运行时开销</translation>
     </message>
     <message>
         <source>Sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度</translation>
     </message>
     <message>
         <source>Micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>层数</translation>
     </message>
     <message>
         <source>Forward</source>
-        <translation type="unfinished"></translation>
+        <translation>前向</translation>
     </message>
     <message>
         <source>Backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向</translation>
     </message>
     <message>
         <source>Optimizer step</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器更新</translation>
     </message>
     <message>
         <source>The textbook formula keeps the three B×A×S×S attention tensors at every length, as eager attention does: activations grow with S². Flash attention stores none of them; the transformer activation model tells the two apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式在任何序列长度下都保留三个 B×A×S×S 的注意力张量，与 eager 注意力一致：激活值随 S² 增长。flash attention 一个也不存；逐项 Transformer 激活值模型会区分这两种情况。</translation>
     </message>
     <message>
         <source>Activations grow linearly with the micro-batch; the model states do not change.</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值随微批次线性增长；模型状态不变。</translation>
     </message>
     <message>
         <source>The parameter count is given (P), so only the activations change with the layers.</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量已直接给定（P），因此只有激活值随层数变化。</translation>
     </message>
     <message>
         <source>The parameter count is derived from the architecture, so every bucket grows with the layers.</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量由架构推算，因此每个分项都随层数增长。</translation>
     </message>
     <message>
         <source>FP16</source>
-        <translation type="unfinished"></translation>
+        <translation>FP16</translation>
     </message>
     <message>
         <source>BF16</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16</translation>
     </message>
     <message>
         <source>recipe %1, optimizer %2</source>
-        <translation type="unfinished"></translation>
+        <translation>精度方案 %1，优化器 %2</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>AMP (%1)</source>
         <extracomment>AMP: torch.autocast over FP32 weights; %1 is FP16 or BF16</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>AMP (%1)</translation>
     </message>
     <message>
         <source>%1, no master</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，无主权重</translation>
     </message>
     <message>
         <source>LoRA r=%1</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA r=%1</translation>
     </message>
     <message>
         <source>QLoRA r=%1</source>
-        <translation type="unfinished"></translation>
+        <translation>QLoRA r=%1</translation>
     </message>
     <message>
         <source>Step starts</source>
-        <translation type="unfinished"></translation>
+        <translation>本步开始</translation>
     </message>
     <message>
         <source>Forward, layer %1</source>
-        <translation type="unfinished"></translation>
+        <translation>前向，第 %1 层</translation>
     </message>
     <message>
         <source>Loss gradient</source>
-        <translation type="unfinished"></translation>
+        <translation>损失梯度</translation>
     </message>
     <message>
         <source>Backward, layer %1</source>
-        <translation type="unfinished"></translation>
+        <translation>反向，第 %1 层</translation>
     </message>
     <message>
         <source> · LoRA r=%1</source>
-        <translation type="unfinished"></translation>
+        <translation> · LoRA r=%1</translation>
     </message>
     <message>
         <source> · QLoRA r=%1</source>
-        <translation type="unfinished"></translation>
+        <translation> · QLoRA r=%1</translation>
     </message>
     <message>
         <source>, rank %1 on one projection</source>
-        <translation type="unfinished"></translation>
+        <translation>，秩 %1，作用于 1 个投影</translation>
     </message>
     <message>
         <source>, rank %1 on %2 projections</source>
         <extracomment>%1 the adapter rank, %2 how many projections (q, k, v, o, gate, up, down) carry adapters</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>，秩 %1，作用于 %2 个投影</translation>
     </message>
     <message>
         <source>%1 + master</source>
         <extracomment>half precision with an FP32 master copy; %1 is FP16 or BF16</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 + 主权重</translation>
     </message>
     <message>
         <source>Forward, layer pass %1 of %2</source>
         <extracomment>pipeline parallelism: the stage holds several micro-batches&apos; layers</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>前向，层计算 %1/%2</translation>
     </message>
     <message>
         <source>Backward, layer pass %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>反向，层计算 %1/%2</translation>
     </message>
     <message>
         <source>Loss forward: logits</source>
-        <translation type="unfinished"></translation>
+        <translation>损失前向：logits</translation>
     </message>
     <message>
         <source>Forward ends</source>
-        <translation type="unfinished"></translation>
+        <translation>前向结束</translation>
     </message>
     <message>
         <source>Backward ends</source>
-        <translation type="unfinished"></translation>
+        <translation>反向结束</translation>
     </message>
     <message>
         <source>Step ends</source>
-        <translation type="unfinished"></translation>
+        <translation>本步结束</translation>
     </message>
     <message>
         <source>Step ends: gradients freed</source>
-        <translation type="unfinished"></translation>
+        <translation>本步结束：释放梯度</translation>
     </message>
     <message>
         <source>Gradients accumulate over %1 micro-batches, so they are live for the whole step; the last micro-batch is shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度在 %1 个微批次上累积，因此整步都常驻显存；图中显示的是最后一个微批次。</translation>
     </message>
     <message>
         <source>Gradients appear layer by layer in backward and are freed after the optimizer step (zero_grad(set_to_none=True)).</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度在反向中逐层产生，并在优化器更新后释放（zero_grad(set_to_none=True)）。</translation>
     </message>
     <message>
         <source>%1 bytes</source>
         <extracomment>an exact byte count, e.g. &quot;14,000,000,000 bytes&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 字节</translation>
     </message>
     <message>
         <source>%1 of %2 live at the step&apos;s peak. %3</source>
         <extracomment>%1 bytes of a bucket live at the step&apos;s peak, %2 the whole bucket</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>本步峰值时，%2 中有 %1 驻留显存。%3</translation>
     </message>
     <message>
         <source> · %1 checkpointing</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1激活检查点</translation>
     </message>
     <message>
         <source> · %1 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 卡</translation>
     </message>
     <message>
         <source> · ZeRO-%1</source>
-        <translation type="unfinished"></translation>
+        <translation> · ZeRO-%1</translation>
     </message>
     <message>
         <source> · offload %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · 卸载 %1</translation>
     </message>
     <message>
         <source> · TP %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · TP %1</translation>
     </message>
     <message>
         <source> · PP %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · PP %1</translation>
     </message>
     <message>
         <source> · EP %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · EP %1</translation>
     </message>
     <message>
         <source> · SP</source>
-        <translation type="unfinished"></translation>
+        <translation> · SP</translation>
     </message>
     <message>
         <source> · textbook activations</source>
-        <translation type="unfinished"></translation>
+        <translation> · 教科书激活值公式</translation>
     </message>
     <message>
         <source> · accumulation %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · 梯度累积 %1</translation>
     </message>
     <message>
         <source>Peak with flash attention</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值（flash attention）</translation>
     </message>
     <message>
         <source>Peak with eager attention</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值（eager 注意力）</translation>
     </message>
     <message>
         <source>The textbook convention: every bucket is resident for the whole step, so the peak is their sum, as the article computes it.</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书的约定：每个分项整步都常驻显存，因此峰值就是它们的总和，与文章的算法一致。</translation>
     </message>
 </context>
 <context>
     <name>Cli</name>
     <message>
         <source>Print JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>输出 JSON。</translation>
     </message>
     <message>
         <source>error: </source>
-        <translation type="unfinished"></translation>
+        <translation>错误： </translation>
     </message>
     <message>
         <source>List the model presets.</source>
-        <translation type="unfinished"></translation>
+        <translation>列出模型预设。</translation>
     </message>
     <message>
         <source>id</source>
-        <translation type="unfinished"></translation>
+        <translation>id</translation>
     </message>
     <message>
         <source>name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>family</source>
-        <translation type="unfinished"></translation>
+        <translation>架构</translation>
     </message>
     <message>
         <source>L</source>
-        <translation type="unfinished"></translation>
+        <translation>L</translation>
     </message>
     <message>
         <source>H</source>
-        <translation type="unfinished"></translation>
+        <translation>H</translation>
     </message>
     <message>
         <source>A</source>
-        <translation type="unfinished"></translation>
+        <translation>A</translation>
     </message>
     <message>
         <source>KV</source>
-        <translation type="unfinished"></translation>
+        <translation>KV</translation>
     </message>
     <message>
         <source>FFN</source>
-        <translation type="unfinished"></translation>
+        <translation>FFN</translation>
     </message>
     <message>
         <source>V</source>
-        <translation type="unfinished"></translation>
+        <translation>V</translation>
     </message>
     <message>
         <source>parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量</translation>
     </message>
     <message>
         <source>List the GPU catalogue.</source>
-        <translation type="unfinished"></translation>
+        <translation>列出 GPU 清单。</translation>
     </message>
     <message>
         <source>bytes</source>
         <extracomment>unit word printed after a byte count in a formula</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>字节</translation>
     </message>
     <message>
         <source>GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>GiB</translation>
     </message>
     <message>
         <source>GB</source>
-        <translation type="unfinished"></translation>
+        <translation>GB</translation>
     </message>
     <message>
         <source>BF16</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16</translation>
     </message>
     <message>
         <source>TFLOP/s</source>
-        <translation type="unfinished"></translation>
+        <translation>TFLOP/s</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
     <message>
         <source>%1 GB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB</translation>
     </message>
     <message>
         <source>%1 GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GiB</translation>
     </message>
     <message>
         <source>cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>%1 is not valid JSON: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是有效的 JSON：%2</translation>
     </message>
     <message>
         <source>scenario file: &quot;schema&quot; must be %1, found %2</source>
-        <translation type="unfinished"></translation>
+        <translation>场景文件：&quot;schema&quot; 必须为 %1，实际为 %2</translation>
     </message>
     <message>
         <source>scenario file: unknown key &quot;%1&quot;; allowed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>场景文件：未知的键 &quot;%1&quot;；允许：%2</translation>
     </message>
     <message>
         <source>%1: expected %2, got %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：应为 %2，实际为 %3</translation>
     </message>
     <message>
         <source>%1: unknown value %2; allowed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：未知的取值 %2；允许：%3</translation>
     </message>
     <message>
         <source>AMP keeps FP32 weights and gradients: the fixed cost is the same 16 bytes/param as FP32; AMP saves activations, not model states.</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP 保留 FP32 权重和梯度：固定开销与 FP32 相同，都是每参数 16 字节；AMP 省的是激活值，而不是模型状态。</translation>
     </message>
     <message>
         <source>Gradient accumulation enlarges the global batch; it saves no memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度累积只是放大全局批次，并不省显存。</translation>
     </message>
     <message>
         <source>The textbook formula assumes K and V as wide as Q; this model groups its key/value heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式假设 K、V 与 Q 同宽；该模型的 key/value 头是分组共享的。</translation>
     </message>
     <message>
         <source>The textbook formula assumes a GPT-style 4H MLP; this model&apos;s MLP differs.</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式假设 GPT 式的 4H MLP；该模型的 MLP 与此不同。</translation>
     </message>
     <message>
         <source>The textbook formula leaves out the embedding, the logits and the loss.</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式未计入嵌入层、logits 和损失。</translation>
     </message>
     <message>
         <source>The given parameter count differs from the architecture&apos;s by more than 5%.</source>
-        <translation type="unfinished"></translation>
+        <translation>给定的参数量与按架构推算的参数量相差超过 5%。</translation>
     </message>
     <message>
         <source>This GPU has no BF16 tensor cores: use an FP16 recipe with a loss scaler.</source>
-        <translation type="unfinished"></translation>
+        <translation>该 GPU 没有 BF16 Tensor Core：请使用 FP16 精度方案并配合损失缩放。</translation>
     </message>
     <message>
         <source>FP16 gradients underflow below ~6e-8: train with a dynamic loss scaler (GradScaler).</source>
-        <translation type="unfinished"></translation>
+        <translation>FP16 梯度低于约 6e-8 就会下溢：请使用动态损失缩放（GradScaler）训练。</translation>
     </message>
     <message>
         <source>The peak exceeds the GPU&apos;s memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值超出 GPU 显存。</translation>
     </message>
     <message>
         <source>Without an FP32 master copy, updates smaller than half a half-precision ulp are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 FP32 主副本时，小于半精度 ulp 一半的更新会丢失。</translation>
     </message>
     <message>
         <source>custom model</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义模型</translation>
     </message>
     <message>
         <source>%1: %2 parameters, L=%3, H=%4, A=%5; B=%6, S=%7; %8, %9, recompute %10; %11 activations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 个参数，L=%3，H=%4，A=%5；B=%6，S=%7；%8，%9，重计算 %10；激活值模型：%11</translation>
     </message>
     <message>
         <source>Strategy: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>并行策略：%1</translation>
     </message>
     <message>
         <source>P</source>
-        <translation type="unfinished"></translation>
+        <translation>P</translation>
     </message>
     <message>
         <source>Bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>分项</translation>
     </message>
     <message>
         <source>Verdict: fits on one %1 (%2 = %3): %4 to spare.</source>
-        <translation type="unfinished"></translation>
+        <translation>结论：单张 %1（%2 = %3）放得下，余量 %4。</translation>
     </message>
     <message>
         <source>Verdict: does not fit on one %1 (%2 = %3): short by %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>结论：单张 %1（%2 = %3）放不下，还差 %4。</translation>
     </message>
     <message>
         <source>No GPU chosen: give --gpu (see `headroom-cli gpus`) for a verdict.</source>
-        <translation type="unfinished"></translation>
+        <translation>未选择 GPU：用 --gpu 指定（见 `headroom-cli gpus`）即可得出结论。</translation>
     </message>
     <message>
         <source>Notes:</source>
-        <translation type="unfinished"></translation>
+        <translation>说明：</translation>
     </message>
     <message>
         <source>Estimate one training run&apos;s GPU memory, bucket by bucket.</source>
-        <translation type="unfinished"></translation>
+        <translation>逐项估算一次训练任务的每卡显存。</translation>
     </message>
     <message>
         <source>Print JSON: every figure in integer bytes.</source>
-        <translation type="unfinished"></translation>
+        <translation>输出 JSON：所有数值均为整数字节。</translation>
     </message>
     <message>
         <source>error: unexpected argument &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：多余的参数 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>%1 per GPU on %2 &lt;= %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 时每卡 %1 &lt;= %3</translation>
     </message>
     <message>
         <source>; at %1: %2 &gt; %3</source>
-        <translation type="unfinished"></translation>
+        <translation>；%1 张时：%2 &gt; %3</translation>
     </message>
     <message>
         <source>; the smallest count this tensor x pipeline layout allows</source>
-        <translation type="unfinished"></translation>
+        <translation>；这是该张量并行 x 流水线并行布局允许的最少卡数</translation>
     </message>
     <message>
         <source>never: activations %1 + runtime overhead %2 per GPU exceed %3 whatever the GPU count (only a smaller micro-batch or sequence, checkpointing or --tp/--sp/--pp shrink them)</source>
-        <translation type="unfinished"></translation>
+        <translation>不可能：无论多少张 GPU，每卡激活值 %1 + 运行时开销 %2 都超过 %3（只有减小微批次或序列长度、开启激活检查点或 --tp/--sp/--pp 才能降低它们）</translation>
     </message>
     <message>
         <source>never: plain data parallelism keeps all model states on every GPU (%1 + activations %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>不可能：纯数据并行在每张 GPU 上都保留全部模型状态（%1 + 激活值 %2）</translation>
     </message>
     <message>
         <source>never: at %1 GPUs still %2 per GPU; the part %3 does not divide stays (model states %4 per GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>不可能：%1 张 GPU 时每卡仍需 %2；%3 不切分的部分保持不变（每卡模型状态 %4）</translation>
     </message>
     <message>
         <source>ZeRO-1</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-1</translation>
     </message>
     <message>
         <source>ZeRO-2</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-2</translation>
     </message>
     <message>
         <source>Reduce the micro-batch %1 -&gt; %2 and accumulate gradients over %3 -&gt; %4 steps to keep the global batch (accumulation itself saves no memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次 %1 -&gt; %2，梯度累积步数 %3 -&gt; %4，以保持全局批次不变（梯度累积本身不省显存）</translation>
     </message>
     <message>
         <source>Turn on activation checkpointing (--recompute full, model.gradient_checkpointing_enable(); about 20-30 % slower: 8 P instead of 6 P FLOPs per token)</source>
-        <translation type="unfinished"></translation>
+        <translation>开启激活检查点（--recompute full，model.gradient_checkpointing_enable()；约慢 20-30 %：每 token 计算量为 8 P 而非 6 P FLOPs）</translation>
     </message>
     <message>
         <source>Shard with ZeRO-%1 over the %2 data-parallel GPUs (--zero %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>用 ZeRO-%1 在 %2 张数据并行 GPU 上切分（--zero %1）</translation>
     </message>
     <message>
         <source>Offload %1 to CPU memory (DeepSpeed ZeRO-%2, --offload %3; %4 of host RAM per node)</source>
-        <translation type="unfinished"></translation>
+        <translation>将%1卸载到 CPU 内存（DeepSpeed ZeRO-%2，--offload %3；每节点需主机内存 %4）</translation>
     </message>
     <message>
         <source>optimizer states and parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态和参数</translation>
     </message>
     <message>
         <source>the optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态</translation>
     </message>
     <message>
         <source>Train LoRA adapters (r=%1 on %2: %3 trainable parameters) on the frozen 16-bit base (--lora-rank %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练 LoRA 适配器，基座冻结为 16 位（r=%1，作用于 %2：可训练参数 %3；--lora-rank %1）</translation>
     </message>
     <message>
         <source>Quantize the frozen base to 4-bit NF4 with double quantization (QLoRA, --qlora)</source>
-        <translation type="unfinished"></translation>
+        <translation>将冻结的基座量化为 4 位 NF4 并使用双重量化（QLoRA，--qlora）</translation>
     </message>
     <message>
         <source>%1: saves %2, peak %3 per GPU, %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：节省 %2，每卡峰值 %3，%4。</translation>
     </message>
     <message>
         <source>fits</source>
-        <translation type="unfinished"></translation>
+        <translation>放得下</translation>
     </message>
     <message>
         <source>does not fit yet</source>
-        <translation type="unfinished"></translation>
+        <translation>仍放不下</translation>
     </message>
     <message>
         <source>strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>策略</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数</translation>
     </message>
     <message>
         <source>per-GPU peak</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡峰值</translation>
     </message>
     <message>
         <source>max B</source>
-        <translation type="unfinished"></translation>
+        <translation>最大 B</translation>
     </message>
     <message>
         <source>max S</source>
-        <translation type="unfinished"></translation>
+        <translation>最大 S</translation>
     </message>
     <message>
         <source>host/node</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点内存</translation>
     </message>
     <message>
         <source>days</source>
-        <translation type="unfinished"></translation>
+        <translation>天数</translation>
     </message>
     <message>
         <source>cost</source>
-        <translation type="unfinished"></translation>
+        <translation>费用</translation>
     </message>
     <message>
         <source>full fine-tune</source>
-        <translation type="unfinished"></translation>
+        <translation>全参数微调</translation>
     </message>
     <message>
         <source>%1 (%2 parameters), %3: B=%4, S=%5, %6, %7, recompute %8, %9 activations, tensor %10 x pipeline %11</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2 个参数），%3：B=%4，S=%5，%6，%7，重计算 %8，激活值模型：%9，张量并行 %10 x 流水线并行 %11</translation>
     </message>
     <message>
         <source>--tokens: &quot;%1&quot; is not allowed; give a whole number of tokens from 1 to 1e18 (e.g. 1e9, 300B)</source>
-        <translation type="unfinished"></translation>
+        <translation>--tokens：&quot;%1&quot; 无效；请给出 1 到 1e18 之间的整数 token 数（如 1e9、300B）</translation>
     </message>
     <message>
         <source>--mfu: &quot;%1&quot; is out of range; allowed: a fraction 0 &lt; MFU &lt;= 1 (e.g. 0.4 or 40%)</source>
-        <translation type="unfinished"></translation>
+        <translation>--mfu：&quot;%1&quot; 超出范围；允许：0 &lt; MFU &lt;= 1 的小数（如 0.4 或 40%）</translation>
     </message>
     <message>
         <source>--global-batch: &quot;%1&quot; is out of range; allowed: 1 to 100,000,000 sequences per step</source>
-        <translation type="unfinished"></translation>
+        <translation>--global-batch：&quot;%1&quot; 超出范围；允许：每步 1 到 100,000,000 条序列</translation>
     </message>
     <message>
         <source>--max-gpus: &quot;%1&quot; is out of range; allowed: 1 to 1,000,000</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-gpus：&quot;%1&quot; 超出范围；允许：1 到 1,000,000</translation>
     </message>
     <message>
         <source>--price: &quot;%1&quot; is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, 0 &lt;= USD &lt;= 1,000,000 (e.g. h100-80gb=2.49)</source>
-        <translation type="unfinished"></translation>
+        <translation>--price：&quot;%1&quot; 无效；请按 KIND=USD 给出每 GPU 小时的价格，KIND 取自 `headroom-cli gpus`，0 &lt;= USD &lt;= 1,000,000（如 h100-80gb=2.49）</translation>
     </message>
     <message>
         <source>How many GPUs of each kind a run needs under each strategy, the largest micro-batch and longest sequence that fit, and days and cost for a token budget.</source>
-        <translation type="unfinished"></translation>
+        <translation>估算一次训练在各策略下每种 GPU 需要多少张、放得下的最大微批次和最长序列，以及给定 token 预算所需的天数和费用。</translation>
     </message>
     <message>
         <source>Token budget for days and cost (default 1e9).</source>
-        <translation type="unfinished"></translation>
+        <translation>用于估算天数和费用的 token 预算（默认 1e9）。</translation>
     </message>
     <message>
         <source>count</source>
-        <translation type="unfinished"></translation>
+        <translation>数量</translation>
     </message>
     <message>
         <source>Model-FLOPs utilisation for time estimates, 0 &lt; MFU &lt;= 1 (default 0.4).</source>
-        <translation type="unfinished"></translation>
+        <translation>用于估算时间的模型 FLOPs 利用率（MFU），0 &lt; MFU &lt;= 1（默认 0.4）。</translation>
     </message>
     <message>
         <source>fraction</source>
-        <translation type="unfinished"></translation>
+        <translation>比例</translation>
     </message>
     <message>
         <source>Target sequences per optimizer step: the data-parallel degree must not exceed it / B.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个优化器步的目标序列数：数据并行度不得超过该值 / B。</translation>
     </message>
     <message>
         <source>Price per GPU-hour for one kind, KIND=USD (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>某种 GPU 每 GPU 小时的价格，KIND=USD（可重复指定）。</translation>
     </message>
     <message>
         <source>kind=usd</source>
-        <translation type="unfinished"></translation>
+        <translation>kind=usd</translation>
     </message>
     <message>
         <source>Largest GPU count searched (default 4096).</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索的最大 GPU 数（默认 4096）。</translation>
     </message>
     <message>
         <source>Print JSON: byte figures as integers.</source>
-        <translation type="unfinished"></translation>
+        <translation>输出 JSON：字节数以整数表示。</translation>
     </message>
     <message>
         <source>Whole model: %1 of model states; activations %2 per GPU at B=%3.</source>
-        <translation type="unfinished"></translation>
+        <translation>整个模型：模型状态 %1；B=%3 时每卡激活值 %2。</translation>
     </message>
     <message>
         <source>Data parallelism and ZeRO divide model states over the GPUs, never activations; offload moves states to host RAM. GPUs = fewest that fit; max B and max S at that count.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据并行和 ZeRO 只把模型状态分摊到各 GPU，激活值不分摊；卸载把状态移到主机内存。GPU 数 = 放得下的最少卡数；最大 B 和最大 S 按该卡数计算。</translation>
     </message>
     <message>
         <source>FP16</source>
-        <translation type="unfinished"></translation>
+        <translation>FP16</translation>
     </message>
     <message>
         <source>%1: %2 per GPU, %3 per GPU-hour</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：每卡 %2，每 GPU 小时 %3</translation>
     </message>
     <message>
         <source>With full activation checkpointing (--recompute full; about 20-30 % slower, 8 P FLOPs per token):</source>
-        <translation type="unfinished"></translation>
+        <translation>开启完全激活检查点时（--recompute full；约慢 20-30 %，每 token 8 P FLOPs）：</translation>
     </message>
     <message>
         <source>As given (%1): peak %2 per GPU, max B %3, max S %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>按给定配置（%1）：每卡峰值 %2，最大 B %3，最大 S %4。</translation>
     </message>
     <message>
         <source>Time: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>时间：%1。</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>memory</source>
-        <translation type="unfinished"></translation>
+        <translation>显存</translation>
     </message>
     <message>
         <source>days*</source>
-        <translation type="unfinished"></translation>
+        <translation>天数*</translation>
     </message>
     <message>
         <source>cost*</source>
-        <translation type="unfinished"></translation>
+        <translation>费用*</translation>
     </message>
     <message>
         <source>GPUs needed per strategy (- : none up to %1):</source>
-        <translation type="unfinished"></translation>
+        <translation>各策略所需 GPU 数（-：%1 张以内都放不下）：</translation>
     </message>
     <message>
         <source>With full activation checkpointing (--recompute full; about 20-30 % slower):</source>
-        <translation type="unfinished"></translation>
+        <translation>开启完全激活检查点时（--recompute full；约慢 20-30 %）：</translation>
     </message>
     <message>
         <source>max B, max S: per GPU as given (%1). * at the strategy needing the fewest GPUs; %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>最大 B、最大 S：按给定配置（%1）的每卡值。*：按所需 GPU 最少的策略计算；%2。</translation>
     </message>
     <message>
         <source>No GPU kind fits this run under any strategy up to %1 GPUs%2.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 张 GPU 以内，任何 GPU 型号在任何策略下都放不下这次训练%2。</translation>
     </message>
     <message>
         <source> as given; see the checkpointed table</source>
-        <translation type="unfinished"></translation>
+        <translation> （按给定配置；见开启激活检查点的表）</translation>
     </message>
     <message>
         <source>%1 x %2, %3: %4 days, %5 (grad-accum %6, global batch %7)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 x %2，%3：%4 天，%5（梯度累积 %6，全局批次 %7）</translation>
     </message>
     <message>
         <source>Cheapest GPU kind x count x strategy for %1 tokens (ties by days):</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 token 下最便宜的 GPU 型号 x 数量 x 策略（费用相同时比天数）：</translation>
     </message>
     <message>
         <source>Fastest at the fewest GPUs that fit:</source>
-        <translation type="unfinished"></translation>
+        <translation>在放得下的最少卡数下最快的：</translation>
     </message>
     <message>
         <source>per-GPU memory of one training run</source>
-        <translation type="unfinished"></translation>
+        <translation>一次训练的每卡显存</translation>
     </message>
     <message>
         <source>GPUs needed per strategy, largest batch and sequence, days and cost</source>
-        <translation type="unfinished"></translation>
+        <translation>各策略所需 GPU 数、最大微批次与序列长度、天数与费用</translation>
     </message>
     <message>
         <source>list the model presets</source>
-        <translation type="unfinished"></translation>
+        <translation>列出模型预设</translation>
     </message>
     <message>
         <source>list the GPU catalogue</source>
-        <translation type="unfinished"></translation>
+        <translation>列出 GPU 清单</translation>
     </message>
     <message>
         <source>how a value is stored in FP32/FP16/BF16/FP8</source>
-        <translation type="unfinished"></translation>
+        <translation>查看一个数值在 FP32/FP16/BF16/FP8 中如何存储</translation>
     </message>
     <message>
         <source>simulate GradScaler&apos;s dynamic loss scale (CSV)</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟 GradScaler 的动态损失缩放（CSV）</translation>
     </message>
     <message>
         <source>Usage: headroom-cli &lt;command&gt; [options]   (headroom-cli &lt;command&gt; --help for its options)</source>
-        <translation type="unfinished"></translation>
+        <translation>用法：headroom-cli &lt;command&gt; [options]   （用 headroom-cli &lt;command&gt; --help 查看该命令的选项）</translation>
     </message>
     <message>
         <source>Commands:</source>
-        <translation type="unfinished"></translation>
+        <translation>命令：</translation>
     </message>
     <message>
         <source>error: unknown command &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：未知命令 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>1 GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>1 张 GPU</translation>
     </message>
     <message>
         <source>%1 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 张 GPU</translation>
     </message>
     <message>
         <source>ZeRO-%1</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-%1</translation>
     </message>
     <message>
         <source>adapters (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>适配器（%1）</translation>
     </message>
     <message>
         <source>P of this t x p slice (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>本 t x p 切片的 P（%1）</translation>
     </message>
     <message>
         <source> / %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation> / %1 (%2)</translation>
     </message>
     <message>
         <source>%1 (data-parallel %2 x tensor %3 x pipeline %4%5), %6, offload %7</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（数据并行 %2 x 张量并行 %3 x 流水线并行 %4%5），%6，卸载 %7</translation>
     </message>
     <message>
         <source>, sequence parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>，序列并行</translation>
     </message>
     <message>
         <source>; %1 r=%2 on %3</source>
-        <translation type="unfinished"></translation>
+        <translation>；%1 r=%2，作用于 %3</translation>
     </message>
     <message>
         <source>QLoRA (NF4 base)</source>
-        <translation type="unfinished"></translation>
+        <translation>QLoRA（NF4 基座）</translation>
     </message>
     <message>
         <source>LoRA</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA</translation>
     </message>
     <message>
         <source>exact</source>
-        <translation type="unfinished"></translation>
+        <translation>精确</translation>
     </message>
     <message>
         <source>rounded</source>
-        <translation type="unfinished"></translation>
+        <translation>已舍入</translation>
     </message>
     <message>
         <source>flushed to zero</source>
-        <translation type="unfinished"></translation>
+        <translation>下溢为零</translation>
     </message>
     <message>
         <source>overflow</source>
-        <translation type="unfinished"></translation>
+        <translation>上溢</translation>
     </message>
     <message>
         <source>not finite</source>
-        <translation type="unfinished"></translation>
+        <translation>非有限值</translation>
     </message>
     <message>
         <source>zero</source>
-        <translation type="unfinished"></translation>
+        <translation>零</translation>
     </message>
     <message>
         <source>subnormal</source>
-        <translation type="unfinished"></translation>
+        <translation>次正规数</translation>
     </message>
     <message>
         <source>normal</source>
-        <translation type="unfinished"></translation>
+        <translation>正规数</translation>
     </message>
     <message>
         <source>infinity</source>
-        <translation type="unfinished"></translation>
+        <translation>无穷大</translation>
     </message>
     <message>
         <source>NaN</source>
-        <translation type="unfinished"></translation>
+        <translation>NaN</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>TF32 (math only)</source>
-        <translation type="unfinished"></translation>
+        <translation>TF32（仅用于计算）</translation>
     </message>
     <message>
         <source>FP8 E4M3</source>
-        <translation type="unfinished"></translation>
+        <translation>FP8 E4M3</translation>
     </message>
     <message>
         <source>FP8 E5M2</source>
-        <translation type="unfinished"></translation>
+        <translation>FP8 E5M2</translation>
     </message>
     <message>
         <source>bits (sign/exp/mantissa)</source>
-        <translation type="unfinished"></translation>
+        <translation>位数（符号/指数/尾数）</translation>
     </message>
     <message>
         <source>exponent bias</source>
-        <translation type="unfinished"></translation>
+        <translation>指数偏置</translation>
     </message>
     <message>
         <source>largest finite</source>
-        <translation type="unfinished"></translation>
+        <translation>最大有限值</translation>
     </message>
     <message>
         <source>smallest normal</source>
-        <translation type="unfinished"></translation>
+        <translation>最小正规数</translation>
     </message>
     <message>
         <source>smallest subnormal</source>
-        <translation type="unfinished"></translation>
+        <translation>最小次正规数</translation>
     </message>
     <message>
         <source>machine epsilon</source>
-        <translation type="unfinished"></translation>
+        <translation>机器精度 ε</translation>
     </message>
     <message>
         <source>decimal digits</source>
-        <translation type="unfinished"></translation>
+        <translation>十进制有效位数</translation>
     </message>
     <message>
         <source>rounds to zero at or below</source>
-        <translation type="unfinished"></translation>
+        <translation>≤ 此值即舍入为零</translation>
     </message>
     <message>
         <source>overflows from</source>
-        <translation type="unfinished"></translation>
+        <translation>上溢起点</translation>
     </message>
     <message>
         <source>above </source>
-        <translation type="unfinished"></translation>
+        <translation>高于 </translation>
     </message>
     <message>
         <source>overflow gives</source>
-        <translation type="unfinished"></translation>
+        <translation>上溢结果</translation>
     </message>
     <message>
         <source>NaN (no infinity in this format)</source>
-        <translation type="unfinished"></translation>
+        <translation>NaN（该格式没有无穷大）</translation>
     </message>
     <message>
         <source>format</source>
-        <translation type="unfinished"></translation>
+        <translation>格式</translation>
     </message>
     <message>
         <source>bits (sign exponent mantissa)</source>
-        <translation type="unfinished"></translation>
+        <translation>位（符号 指数 尾数）</translation>
     </message>
     <message>
         <source>hex</source>
-        <translation type="unfinished"></translation>
+        <translation>十六进制</translation>
     </message>
     <message>
         <source>stored</source>
-        <translation type="unfinished"></translation>
+        <translation>存储值</translation>
     </message>
     <message>
         <source>rel. error</source>
-        <translation type="unfinished"></translation>
+        <translation>相对误差</translation>
     </message>
     <message>
         <source>ulp</source>
-        <translation type="unfinished"></translation>
+        <translation>ulp</translation>
     </message>
     <message>
         <source>class</source>
-        <translation type="unfinished"></translation>
+        <translation>类别</translation>
     </message>
     <message>
         <source>note</source>
-        <translation type="unfinished"></translation>
+        <translation>说明</translation>
     </message>
     <message>
         <source>n/a</source>
-        <translation type="unfinished"></translation>
+        <translation>不适用</translation>
     </message>
     <message>
         <source>Show how a value is stored in each number format, or a format&apos;s constants.</source>
-        <translation type="unfinished"></translation>
+        <translation>显示一个数值在各种数值格式中如何存储，或某个格式的常量。</translation>
     </message>
     <message>
         <source>The value to encode (e.g. 1e-8, 65520, -0, inf, nan).</source>
-        <translation type="unfinished"></translation>
+        <translation>要编码的数值（如 1e-8, 65520, -0, inf, nan）。</translation>
     </message>
     <message>
         <source>x</source>
-        <translation type="unfinished"></translation>
+        <translation>x</translation>
     </message>
     <message>
         <source>One format: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>只看一种格式：%1。</translation>
     </message>
     <message>
         <source>Decode this encoding (hex, e.g. 0x3c00); needs --format.</source>
-        <translation type="unfinished"></translation>
+        <translation>解码该编码（十六进制，如 0x3c00）；需同时指定 --format。</translation>
     </message>
     <message>
         <source>Clamp overflow to the largest finite value (OCP saturating mode).</source>
-        <translation type="unfinished"></translation>
+        <translation>将上溢截断为最大有限值（OCP 饱和模式）。</translation>
     </message>
     <message>
         <source>--format: unknown format &quot;%1&quot;; allowed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>--format：未知格式 &quot;%1&quot;；允许：%2</translation>
     </message>
     <message>
         <source>--bits: needs --format and excludes --value</source>
-        <translation type="unfinished"></translation>
+        <translation>--bits：需要 --format，且不能与 --value 同用</translation>
     </message>
     <message>
         <source>--bits: &quot;%1&quot; is not a %2-bit encoding; allowed: 0x0 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>--bits：&quot;%1&quot; 不是 %2 位编码；允许：0x0 到 %3</translation>
     </message>
     <message>
         <source>error: give --value &lt;x&gt; to encode a value, or --format &lt;name&gt; for a format&apos;s constants</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：请用 --value &lt;x&gt; 编码一个数值，或用 --format &lt;name&gt; 查看某个格式的常量</translation>
     </message>
     <message>
         <source>--value: &quot;%1&quot; is not a number; allowed: any double, e.g. 3e-8, -65504, inf, nan (|x| &lt;= 1.8e308)</source>
-        <translation type="unfinished"></translation>
+        <translation>--value：&quot;%1&quot; 不是数值；允许：任意 double，如 3e-8, -65504, inf, nan（|x| &lt;= 1.8e308）</translation>
     </message>
     <message>
         <source>value: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>数值：%1</translation>
     </message>
     <message>
         <source>greater than 1, up to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>大于 1，最大 %1</translation>
     </message>
     <message>
         <source>greater than 0 and less than 1</source>
-        <translation type="unfinished"></translation>
+        <translation>大于 0 且小于 1</translation>
     </message>
     <message>
         <source>-1 (none) to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>-1（无）到 %1</translation>
     </message>
     <message>
         <source>%1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 到 %2</translation>
     </message>
     <message>
         <source>step %1: the scale is down to %2 and gradients still overflow: exploding gradients, not a loss-scaling problem. Check the learning rate, then gradient clipping, then the data for bad samples.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步：缩放系数已降到 %2，梯度仍然上溢：这是梯度爆炸，而不是损失缩放的问题。先查学习率，再查梯度裁剪，最后检查数据里有没有异常样本。</translation>
     </message>
     <message>
         <source>%1% of steps were skipped after calibration; GradScaler expects a skip every few hundred or thousand steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>校准期之后有 %1% 的步被跳过；GradScaler 预期每几百到几千步才跳过一次。</translation>
     </message>
     <message>
         <source>step %1: the scale underflowed to zero; every gradient is zero from here on.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步：缩放系数下溢为零；此后所有梯度都为零。</translation>
     </message>
     <message>
         <source>no step was skipped; the scale only grew (to %1). Normal for BF16.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有跳过任何步；缩放系数只增不减（增至 %1）。BF16 下属正常现象。</translation>
     </message>
     <message>
         <source>healthy: %1% of steps skipped after calibration.</source>
-        <translation type="unfinished"></translation>
+        <translation>健康：校准期之后有 %1% 的步被跳过。</translation>
     </message>
     <message>
         <source>--%1: &quot;%2&quot; is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1：&quot;%2&quot; 不是数值</translation>
     </message>
     <message>
         <source>--%1: &quot;%2&quot; is not a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1：&quot;%2&quot; 不是整数</translation>
     </message>
     <message>
         <source>Simulate torch.cuda.amp.GradScaler&apos;s dynamic loss scale and print the trace as CSV (step,scale,max_grad,skipped,growth_tracker). Diagnostics go to stderr.</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟 torch.cuda.amp.GradScaler 的动态损失缩放，并以 CSV 输出轨迹（step,scale,max_grad,skipped,growth_tracker）。诊断信息输出到 stderr。</translation>
     </message>
     <message>
         <source>Number of steps to simulate (required).</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟的步数（必填）。</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>Initial scale (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>初始缩放系数（默认 %1）。</translation>
     </message>
     <message>
         <source>Growth factor (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>增长因子（默认 %1）。</translation>
     </message>
     <message>
         <source>Backoff factor (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>回退因子（默认 %1）。</translation>
     </message>
     <message>
         <source>Clean steps before the scale grows (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>缩放系数增长前需连续无溢出的步数（默认 %1）。</translation>
     </message>
     <message>
         <source>Typical largest unscaled |gradient| per step (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>每步未缩放 |梯度| 的典型最大值（默认 %1）。</translation>
     </message>
     <message>
         <source>Step-to-step spread of log10 max|g| in decades (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>log10 max|g| 的逐步波动，单位为数量级（默认 %1）。</translation>
     </message>
     <message>
         <source>decades</source>
-        <translation type="unfinished"></translation>
+        <translation>数量级</translation>
     </message>
     <message>
         <source>Probability of a gradient spike per step (default 0).</source>
-        <translation type="unfinished"></translation>
+        <translation>每步出现梯度尖峰的概率（默认 0）。</translation>
     </message>
     <message>
         <source>p</source>
-        <translation type="unfinished"></translation>
+        <translation>p</translation>
     </message>
     <message>
         <source>How much a spike multiplies max|g| (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>尖峰使 max|g| 放大的倍数（默认 %1）。</translation>
     </message>
     <message>
         <source>Step from which gradients grow every step (learning-rate blow-up; default none).</source>
-        <translation type="unfinished"></translation>
+        <translation>从该步起梯度每步增长（模拟学习率过大导致的发散；默认无）。</translation>
     </message>
     <message>
         <source>Growth of max|g| per step during the blow-up (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>发散期间 max|g| 每步的增长倍数（默认 %1）。</translation>
     </message>
     <message>
         <source>Seed of the gradient noise (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度噪声的随机种子（默认 1）。</translation>
     </message>
     <message>
         <source>Format of the scaled gradients: fp16 (default), bf16, fp32, fp8-e4m3, fp8-e5m2.</source>
-        <translation type="unfinished"></translation>
+        <translation>缩放后梯度的格式：fp16（默认）、bf16、fp32、fp8-e4m3、fp8-e5m2。</translation>
     </message>
     <message>
         <source>Instead of simulating gradients, replay inf/NaN at these steps (comma-separated).</source>
-        <translation type="unfinished"></translation>
+        <translation>不模拟梯度，而是在这些步上重放 inf/NaN（逗号分隔）。</translation>
     </message>
     <message>
         <source>list</source>
-        <translation type="unfinished"></translation>
+        <translation>列表</translation>
     </message>
     <message>
         <source>--steps is required; allowed: 1 to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>必须指定 --steps；允许：1 到 %1</translation>
     </message>
     <message>
         <source>--format: unknown format &quot;%1&quot;; allowed: fp16, bf16, fp32, fp8-e4m3, fp8-e5m2</source>
-        <translation type="unfinished"></translation>
+        <translation>--format：未知格式 &quot;%1&quot;；允许：fp16, bf16, fp32, fp8-e4m3, fp8-e5m2</translation>
     </message>
     <message>
         <source>%1: %2 is out of range; allowed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 超出范围；允许：%3</translation>
     </message>
     <message>
         <source>--inf-steps: &quot;%1&quot; is not a step; allowed: 0 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>--inf-steps：&quot;%1&quot; 不是有效的步；允许：0 到 %2</translation>
     </message>
     <message>
         <source>diagnostic: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断：%1</translation>
     </message>
     <message>
         <source>Read the scenario from a JSON file (schema 1); options override it.</source>
-        <translation type="unfinished"></translation>
+        <translation>从 JSON 文件（schema 1）读取场景；命令行选项会覆盖其中的设置。</translation>
     </message>
     <message>
         <source>file</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Set %1 (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>设置 %1（%2）。</translation>
     </message>
     <message>
         <source>%1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2。</translation>
     </message>
     <message>
         <source>value</source>
-        <translation type="unfinished"></translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>hint: name a model with --preset, or give --layers, --hidden and --heads</source>
-        <translation type="unfinished"></translation>
+        <translation>提示：用 --preset 指定模型，或给出 --layers、--hidden 和 --heads</translation>
     </message>
     <message>
         <source>Usage: headroom-cli %1 [options]</source>
-        <translation type="unfinished"></translation>
+        <translation>用法：headroom-cli %1 [options]</translation>
     </message>
     <message>
         <source>Activations itemized per saved tensor: %1 block, %2 profile, %3 attention, dropout %4</source>
-        <translation type="unfinished"></translation>
+        <translation>逐个保存张量统计激活值：%1 架构，%2 实现，%3 注意力，dropout %4</translation>
     </message>
     <message>
         <source>highest point of the step (%1, at %2); gradients %3</source>
-        <translation type="unfinished"></translation>
+        <translation>本步最高点（%1，处于%2）；梯度%3</translation>
     </message>
     <message>
         <source>kept for the whole step</source>
-        <translation type="unfinished"></translation>
+        <translation>整步常驻</translation>
     </message>
     <message>
         <source>allocated during backward</source>
-        <translation type="unfinished"></translation>
+        <translation>在反向中分配</translation>
     </message>
     <message>
         <source>Saved for backward by one layer (B=%1, S=%2):</source>
-        <translation type="unfinished"></translation>
+        <translation>单层为反向保存的张量（B=%1，S=%2）：</translation>
     </message>
     <message>
         <source>Saved outside the layers (embedding, final norm, LM head, logits and loss):</source>
-        <translation type="unfinished"></translation>
+        <translation>层外保存的张量（嵌入、最终 norm、LM head、logits 和损失）：</translation>
     </message>
     <message>
         <source>region</source>
-        <translation type="unfinished"></translation>
+        <translation>区域</translation>
     </message>
     <message>
         <source>tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>张量</translation>
     </message>
     <message>
         <source>shape</source>
-        <translation type="unfinished"></translation>
+        <translation>形状</translation>
     </message>
     <message>
         <source>dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>dtype</translation>
     </message>
     <message>
         <source>recomputed in backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向中重计算</translation>
     </message>
     <message>
         <source>autocast weight copy</source>
-        <translation type="unfinished"></translation>
+        <translation>autocast 权重副本</translation>
     </message>
     <message>
         <source>kept per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>每层保留</translation>
     </message>
     <message>
         <source>rebuilt for one layer in backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向时为单层重建</translation>
     </message>
     <message>
         <source>all layers held</source>
-        <translation type="unfinished"></translation>
+        <translation>所有层保留</translation>
     </message>
     <message>
         <source>kept per layer x layers on this GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每层保留 x 本卡层数</translation>
     </message>
     <message>
         <source>outside total</source>
-        <translation type="unfinished"></translation>
+        <translation>层外合计</translation>
     </message>
     <message>
         <source>Short-lived buffers (counted in the peak, not in the activations):</source>
-        <translation type="unfinished"></translation>
+        <translation>短时缓冲区（计入峰值，不计入激活值）：</translation>
     </message>
     <message>
         <source>logits in the loss&apos;s forward</source>
-        <translation type="unfinished"></translation>
+        <translation>损失前向中的 logits</translation>
     </message>
     <message>
         <source>loss gradients in backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向中的损失梯度</translation>
     </message>
     <message>
         <source>one layer&apos;s forward scratch</source>
-        <translation type="unfinished"></translation>
+        <translation>单层前向临时缓冲</translation>
     </message>
     <message>
         <source>one layer&apos;s backward scratch</source>
-        <translation type="unfinished"></translation>
+        <translation>单层反向临时缓冲</translation>
     </message>
     <message>
         <source>Peak</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值</translation>
     </message>
     <message>
         <source>Also list every tensor one layer saves for backward, and those outside the layers.</source>
-        <translation type="unfinished"></translation>
+        <translation>同时列出单层为反向保存的每个张量，以及层外的张量。</translation>
     </message>
     <message>
         <source>every strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>所有策略</translation>
     </message>
     <message>
         <source>days and cost: %1 tokens x %2 P FLOPs%5 at %3 % MFU of the card&apos;s dense %4 peak (offload&apos;s CPU optimizer step is not timed)</source>
-        <translation type="unfinished"></translation>
+        <translation>天数与费用：%1 token x %2 P FLOPs%5，按该卡稠密 %4 峰值算力的 %3 % MFU 计算（卸载时 CPU 上的优化器更新不计时）</translation>
     </message>
     <message>
         <source> (%1 P with full checkpointing)</source>
-        <translation type="unfinished"></translation>
+        <translation> （完全激活检查点时为 %1 P）</translation>
     </message>
     <message>
         <source>%1 is not a regular file (a FIFO, a device or a folder): refused without reading it</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是普通文件（而是 FIFO、设备或文件夹）：拒绝读取</translation>
     </message>
     <message>
         <source>%1 is larger than %2 bytes, the most a scenario file may have: refused without reading it</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大于场景文件允许的上限 %2 字节：拒绝读取</translation>
     </message>
     <message>
         <source>%1 holds %2 at its top level; expected a JSON object ({&quot;schema&quot;: 1, ...})</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的顶层是 %2；应为 JSON 对象（{&quot;schema&quot;: 1, ...}）</translation>
     </message>
     <message>
         <source>could not write %1 (%2); the previous file is unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1（%2）；原文件未改动</translation>
     </message>
     <message>
         <source>bytes/param</source>
         <extracomment>unit printed after a constant in a formula: bytes per parameter</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>字节/参数</translation>
     </message>
     <message>
         <source>bytes/elem</source>
         <extracomment>unit printed after a constant in a formula: bytes per tensor element</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>字节/元素</translation>
     </message>
     <message>
         <source>%1 bytes (%2, %3)</source>
         <extracomment>exact bytes, then decimal GB and binary GiB</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 字节（%2，%3）</translation>
     </message>
     <message>
         <source>formula:</source>
-        <translation type="unfinished"></translation>
+        <translation>公式：</translation>
     </message>
     <message>
         <source>numbers:</source>
-        <translation type="unfinished"></translation>
+        <translation>代入：</translation>
     </message>
     <message>
         <source>terms:</source>
-        <translation type="unfinished"></translation>
+        <translation>各项：</translation>
     </message>
     <message>
         <source>offloaded to host RAM, per GPU:</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡卸载到主机内存：</translation>
     </message>
     <message>
         <source>source:</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：</translation>
     </message>
     <message>
         <source>source (%1):</source>
-        <translation type="unfinished"></translation>
+        <translation>来源（%1）：</translation>
     </message>
     <message>
         <source>Training stack %1; its choices (set: you changed the stack&apos;s default):</source>
-        <translation type="unfinished"></translation>
+        <translation>训练框架 %1 的各项选择（已设置 = 你修改了该框架的默认值）：</translation>
     </message>
     <message>
         <source>the stack&apos;s: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>框架默认：%1</translation>
     </message>
     <message>
         <source>set</source>
-        <translation type="unfinished"></translation>
+        <translation>已设置</translation>
     </message>
     <message>
         <source>How each figure comes about, per GPU (symbols are listed at the end):</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡各项数值的由来（符号列于末尾）：</translation>
     </message>
     <message>
         <source>Sum of the buckets (not all live at once): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>各分项之和（并非同时驻留）：%1</translation>
     </message>
     <message>
         <source>The step&apos;s peak, at %1 (%2):</source>
-        <translation type="unfinished"></translation>
+        <translation>本步峰值出现在%1（%2）：</translation>
     </message>
     <message>
         <source>Activations split:</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值构成：</translation>
     </message>
     <message>
         <source>one layer, nothing recomputed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>单层，无重计算：%1</translation>
     </message>
     <message>
         <source>all layers held: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>所有层保留：%1</translation>
     </message>
     <message>
         <source>outside the layers: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>层外：%1</translation>
     </message>
     <message>
         <source>one layer recomputed in backward: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>反向中重计算的一层：%1</translation>
     </message>
     <message>
         <source>short-lived buffers at the peak (not in the bucket): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值时的短时缓冲区（不计入该分项）：%1</translation>
     </message>
     <message>
         <source>Symbols:</source>
-        <translation type="unfinished"></translation>
+        <translation>符号：</translation>
     </message>
     <message>
         <source>Host RAM per node: %1 = %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点主机内存：%1 = %2（%3）</translation>
     </message>
     <message>
         <source>how (--explain for every term)</source>
-        <translation type="unfinished"></translation>
+        <translation>计算方式（--explain 查看每一项）</translation>
     </message>
     <message>
         <source>Sum of buckets</source>
-        <translation type="unfinished"></translation>
+        <translation>各分项之和</translation>
     </message>
     <message>
         <source>not all live at once; the peak is what must fit</source>
-        <translation type="unfinished"></translation>
+        <translation>并非同时驻留；必须放得下的是峰值</translation>
     </message>
     <message>
         <source>Imported %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已导入 %1</translation>
     </message>
     <message>
         <source>Also print how every figure comes about: each bucket&apos;s formula, the numbers plugged in, its terms and sources, the peak and the symbols.</source>
-        <translation type="unfinished"></translation>
+        <translation>同时输出每个数值的由来：各分项的公式、代入的数值、各项及其来源、峰值以及符号表。</translation>
     </message>
     <message>
         <source>What to change first (the rescue order of the training-memory guide «显存都去哪儿了», each step on top of the previous):</source>
-        <translation type="unfinished"></translation>
+        <translation>优先调整什么（按训练显存指南《显存都去哪儿了》的“救命”顺序，每一步都叠加在前一步之上）：</translation>
     </message>
     <message>
         <source>A Hugging Face config.json, or a folder holding one (its .safetensors headers give the checkpoint&apos;s exact count): the model to estimate. Options refine it.</source>
-        <translation type="unfinished"></translation>
+        <translation>要估算的模型：一个 Hugging Face config.json，或包含它的文件夹（其中 .safetensors 文件头给出 checkpoint 的精确参数量）。其他选项可在此基础上细化。</translation>
     </message>
     <message>
         <source>path</source>
-        <translation type="unfinished"></translation>
+        <translation>路径</translation>
     </message>
     <message>
         <source>Read --hf-config&apos;s model as this supported model_type (a config with the usual fields and another name): %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>将 --hf-config 的模型按此受支持的 model_type 读取（适用于字段常规、但名称不同的 config）：%1。</translation>
     </message>
     <message>
         <source>model_type</source>
-        <translation type="unfinished"></translation>
+        <translation>model_type</translation>
     </message>
     <message>
         <source>error: cannot load the catalogue %1: %2 (set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：无法加载清单 %1：%2（请将 HEADROOM_DATA_DIR 设为包含 models/ 和 gpus.json 的文件夹）</translation>
     </message>
     <message>
         <source>error: --hf-family reads a config given with --hf-config; give both</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：--hf-family 作用于 --hf-config 给出的 config；请同时给出两者</translation>
     </message>
     <message>
         <source> (with --hf-family)</source>
-        <translation type="unfinished"></translation>
+        <translation> （配合 --hf-family）</translation>
     </message>
     <message>
         <source> (--hf-family)</source>
-        <translation type="unfinished"></translation>
+        <translation> (--hf-family)</translation>
     </message>
 </context>
 <context>
     <name>Derivation</name>
     <message>
         <source>Runtime overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>运行时开销</translation>
     </message>
     <message>
         <source>CUDA context: PyTorch&apos;s CUDA semantics notes (300 MiB to 2 GiB with the driver and lazy loading); allocator reserve: reserved minus allocated measured on 7B fine-tunes (foundation-model-stack/fms-acceleration PR 14)</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 上下文：PyTorch 的 CUDA semantics 文档（视驱动和延迟加载而定，300 MiB 到 2 GiB）；分配器预留：在 7B 微调上实测的 reserved 减 allocated（foundation-model-stack/fms-acceleration PR 14）</translation>
     </message>
     <message>
         <source>CUDA context and kernel images</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 上下文和 kernel 镜像</translation>
     </message>
     <message>
         <source>CUDA context, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 上下文，字节</translation>
     </message>
     <message>
         <source>caching allocator&apos;s reserve beyond what is allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存分配器在已分配之外的预留</translation>
     </message>
     <message>
         <source>allocator reserve, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>分配器预留，字节</translation>
     </message>
     <message>
         <source>Peak of the step</source>
-        <translation type="unfinished"></translation>
+        <translation>本步峰值</translation>
     </message>
     <message>
         <source>the step timeline: gradients appear during backward as saved activations are released, short-lived buffers come and go (steptimeline.h)</source>
-        <translation type="unfinished"></translation>
+        <translation>单步时间线：反向中梯度逐步产生，同时已保存的激活值逐步释放，短时缓冲区随用随放（steptimeline.h）</translation>
     </message>
     <message>
         <source>parameters on this GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>本卡上的参数</translation>
     </message>
     <message>
         <source>parameters bucket, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>参数分项，字节</translation>
     </message>
     <message>
         <source>gradients bucket, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度分项，字节</translation>
     </message>
     <message>
         <source>parameters whose backward has run (head and layers so far)</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成反向的参数（输出头及目前已算完的层）</translation>
     </message>
     <message>
         <source>parameters with gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>已有梯度的参数</translation>
     </message>
     <message>
         <source>gradients, resident for the whole step</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度，整步常驻</translation>
     </message>
     <message>
         <source>gradients written so far</source>
-        <translation type="unfinished"></translation>
+        <translation>目前已写入的梯度</translation>
     </message>
     <message>
         <source>FP32 master weights</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 主权重</translation>
     </message>
     <message>
         <source>master-weights bucket, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>主权重分项，字节</translation>
     </message>
     <message>
         <source>optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态</translation>
     </message>
     <message>
         <source>optimizer-states bucket, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态分项，字节</translation>
     </message>
     <message>
         <source>activations of all layers held, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>所有层保留的激活值，字节</translation>
     </message>
     <message>
         <source>embedding and shared tensors, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌入及共享张量，字节</translation>
     </message>
     <message>
         <source>every tensor saved outside the layers, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>层外保存的全部张量，字节</translation>
     </message>
     <message>
         <source>one layer recomputed in backward, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>反向中重计算的一层，字节</translation>
     </message>
     <message>
         <source>layers&apos; worth of activations this GPU holds</source>
-        <translation type="unfinished"></translation>
+        <translation>本卡持有的激活值相当于多少层</translation>
     </message>
     <message>
         <source>saved activations still live</source>
-        <translation type="unfinished"></translation>
+        <translation>仍驻留的已保存激活值</translation>
     </message>
     <message>
         <source>one layer&apos;s forward scratch (attention scores before softmax)</source>
-        <translation type="unfinished"></translation>
+        <translation>单层前向临时缓冲（softmax 之前的注意力分数）</translation>
     </message>
     <message>
         <source>autocast&apos;s weight cache under full recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>完全重计算时 autocast 的权重缓存</translation>
     </message>
     <message>
         <source>short-lived buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>短时缓冲区</translation>
     </message>
     <message>
         <source>one layer&apos;s forward scratch and autocast&apos;s cache</source>
-        <translation type="unfinished"></translation>
+        <translation>单层前向临时缓冲及 autocast 缓存</translation>
     </message>
     <message>
         <source>the logits and their FP32 copy</source>
-        <translation type="unfinished"></translation>
+        <translation>logits 及其 FP32 副本</translation>
     </message>
     <message>
         <source>the loss&apos;s dense FP32 gradients of the logits</source>
-        <translation type="unfinished"></translation>
+        <translation>损失对 logits 的稠密 FP32 梯度</translation>
     </message>
     <message>
         <source>the loss&apos;s gradient of the logits</source>
-        <translation type="unfinished"></translation>
+        <translation>损失对 logits 的梯度</translation>
     </message>
     <message>
         <source>one layer&apos;s backward scratch</source>
-        <translation type="unfinished"></translation>
+        <translation>单层反向临时缓冲</translation>
     </message>
     <message>
         <source>the optimizer step&apos;s temporaries (foreach sqrt of the second moment)</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器更新的临时张量（foreach 实现中对二阶动量求 sqrt）</translation>
     </message>
     <message>
         <source>DeepSpeed ZeRO-3&apos;s FP32 gradient of the sub-group being stepped (at most sub_group_size = 1e9 elements)</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed ZeRO-3 正在更新的子组的 FP32 梯度（最多 sub_group_size = 1e9 个元素）</translation>
     </message>
     <message>
         <source>the optimizer step&apos;s temporaries</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器更新的临时张量</translation>
     </message>
     <message>
         <source>runtime overhead</source>
-        <translation type="unfinished"></translation>
+        <translation>运行时开销</translation>
     </message>
     <message>
         <source>runtime overhead, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>运行时开销，字节</translation>
     </message>
     <message>
         <source>Host RAM per node</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点主机内存</translation>
     </message>
     <message>
         <source>DeepSpeed&apos;s estimators (stage_1_and_2.py, stage3.py: estimate_zero2/3_model_states_mem_needs): the larger of the offloaded states and every process loading its model slice in FP32, times additional_buffer_factor 1.5</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed 的估算函数（stage_1_and_2.py、stage3.py：estimate_zero2/3_model_states_mem_needs）：取卸载的状态与各进程以 FP32 加载其模型切片两者中的较大值，再乘以 additional_buffer_factor 1.5</translation>
     </message>
     <message>
         <source>GPUs on one node</source>
-        <translation type="unfinished"></translation>
+        <translation>单节点 GPU 数</translation>
     </message>
     <message>
         <source>states offloaded per GPU, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡卸载的状态，字节</translation>
     </message>
     <message>
         <source>parameters of the largest module (zero.Init builds the rest partitioned)</source>
-        <translation type="unfinished"></translation>
+        <translation>最大模块的参数量（zero.Init 以切分方式构建其余部分）</translation>
     </message>
     <message>
         <source>parameters each process loads</source>
-        <translation type="unfinished"></translation>
+        <translation>每个进程加载的参数量</translation>
     </message>
     <message>
         <source>max(offloaded states, FP32 load) × 1.5</source>
-        <translation type="unfinished"></translation>
+        <translation>max(卸载的状态, FP32 加载量) × 1.5</translation>
     </message>
     <message>
         <source>the layers&apos; kept tensors still on the GPU (the rest offloaded to pinned host memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>各层保留且仍在 GPU 上的张量（其余卸载到锁页主机内存）</translation>
     </message>
     <message>
         <source>layers&apos; worth on the GPU: the copies in flight and the layer brought back</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 上相当于多少层：传输中的副本及已取回的那一层</translation>
     </message>
     <message>
         <source>torchtune OffloadActivations: max_fwd_stash_size = 5 tensors in flight (training/_activation_offloading.py)</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune OffloadActivations：max_fwd_stash_size = 5 个张量同时在传输（training/_activation_offloading.py）</translation>
     </message>
     <message>
         <source>what one layer keeps, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>单层保留的量，字节</translation>
     </message>
     <message>
         <source>torchtune enable_activation_offloading: saved tensors copied to pinned CPU memory on a side stream</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune enable_activation_offloading：已保存的张量在辅助 CUDA 流上复制到锁页 CPU 内存</translation>
     </message>
     <message>
         <source>Activations by the textbook formula, for comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>按教科书公式计算的激活值（供对比）</translation>
     </message>
     <message>
         <source>the textbook formula 2·(19·B·S·H + 3·B·A·S²) per layer, after Korthikanti et al. 2022 (arXiv:2205.05198) as the practitioner article on training memory and mixed precision (显存都去哪儿了) teaches it; tensor and sequence parallelism divided as in the paper&apos;s Table 2</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式：每层 2·(19·B·S·H + 3·B·A·S²)，源自 Korthikanti et al. 2022（arXiv:2205.05198），即讲训练显存与混合精度的实践文章《显存都去哪儿了》所介绍的算法；张量并行与序列并行按该论文表 2 的方式切分</translation>
     </message>
     <message>
         <source>the itemized model: every tensor a layer saves for backward (tools/calibrate/SAVED_TENSORS.md, listed in activation_items), measured against PyTorch on CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>逐项模型：一层为反向保存的每个张量（tools/calibrate/SAVED_TENSORS.md，列于 activation_items），已在 CPU 上对照 PyTorch 实测</translation>
     </message>
     <message>
         <source>1F1B pipeline schedule: the first stage holds ⌈L/p⌉ layers for min(p, m) micro-batches (Narayanan et al. 2021; Korthikanti et al. 2022, section 4.2.3)</source>
-        <translation type="unfinished"></translation>
+        <translation>1F1B 流水线调度：第一个阶段为 min(p, m) 个微批次保存 ⌈L/p⌉ 层（Narayanan et al. 2021；Korthikanti et al. 2022，第 4.2.3 节）</translation>
     </message>
     <message>
         <source>every layer&apos;s activations</source>
-        <translation type="unfinished"></translation>
+        <translation>所有层的激活值</translation>
     </message>
     <message>
         <source>each layer&apos;s input, kept by its checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>每层的输入，由其激活检查点保留</translation>
     </message>
     <message>
         <source>one layer recomputed during backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向期间重计算的一层</translation>
     </message>
     <message>
         <source>every layer&apos;s 19·B·S·H tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>每层的 19·B·S·H 张量</translation>
     </message>
     <message>
         <source>one layer&apos;s attention scores, recomputed</source>
-        <translation type="unfinished"></translation>
+        <translation>单层的注意力分数（重计算）</translation>
     </message>
     <message>
         <source>what one layer keeps from forward to backward, in bytes (activation_items)</source>
-        <translation type="unfinished"></translation>
+        <translation>单层从前向保留到反向的量，字节（activation_items）</translation>
     </message>
     <message>
         <source>first layers this GPU holds whose saves differ: LoRA&apos;s first layer (its input needs no grad), an MoE model&apos;s dense layers</source>
-        <translation type="unfinished"></translation>
+        <translation>本卡上保存内容不同的前几层：LoRA 的第一层（其输入无需梯度）、MoE 模型的稠密层</translation>
     </message>
     <message>
         <source>what one of those first layers keeps from forward to backward, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>这些前几层中单层从前向保留到反向的量，字节</translation>
     </message>
     <message>
         <source>every other layer&apos;s kept tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>其余各层保留的张量</translation>
     </message>
     <message>
         <source>the first layers&apos; kept tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>前几层保留的张量</translation>
     </message>
     <message>
         <source>every layer&apos;s kept tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>所有层保留的张量</translation>
     </message>
     <message>
         <source>one layer rebuilt during backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向期间重建的一层</translation>
     </message>
     <message>
         <source>what one recomputed layer saves again, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算的一层再次保存的量，字节</translation>
     </message>
     <message>
         <source>embedding and shared tensors (token ids, RoPE tables), in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌入及共享张量（token id、RoPE 表），字节</translation>
     </message>
     <message>
         <source>embedding and tensors shared by the layers</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌入及各层共享的张量</translation>
     </message>
     <message>
         <source>final norm, LM head input and the loss&apos;s FP32 log-softmax</source>
-        <translation type="unfinished"></translation>
+        <translation>最终 norm、LM head 输入及损失的 FP32 log-softmax</translation>
     </message>
     <message>
         <source>final norm, LM head and loss tensors, in bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>最终 norm、LM head 及损失张量，字节</translation>
     </message>
     <message>
         <source>embedding and shared tensors, once per micro-batch in flight</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌入及共享张量，每个在途微批次一份</translation>
     </message>
     <message>
         <source>LoRA (Hu et al. 2021): B&apos;s weight gradient needs A&apos;s output; PEFT&apos;s default lora_dropout = 0 saves no copy of the input</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA（Hu et al. 2021）：B 的权重梯度需要 A 的输出；PEFT 默认 lora_dropout = 0，不保存输入的副本</translation>
     </message>
     <message>
         <source>the adapters&apos; A outputs of the recomputed layer</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算层中各适配器 A 的输出</translation>
     </message>
     <message>
         <source>the adapters&apos; A outputs, every layer</source>
-        <translation type="unfinished"></translation>
+        <translation>各适配器 A 的输出，所有层</translation>
     </message>
     <message>
         <source>Activations</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值</translation>
     </message>
     <message>
         <source>the block family&apos;s parameter tensors, module by module (parametertensors.h: the layout of the family&apos;s Hugging Face implementation, e.g. LlamaModel, GPT2Model, GPTNeoXModel, MixtralModel, DeepseekV2Model, BertModel)</source>
-        <translation type="unfinished"></translation>
+        <translation>该架构逐模块的参数张量（parametertensors.h：按该架构在 Hugging Face 中实现的布局，如 LlamaModel、GPT2Model、GPTNeoXModel、MixtralModel、DeepseekV2Model、BertModel）</translation>
     </message>
     <message>
         <source>the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>场景</translation>
     </message>
     <message>
         <source>learned position table rows</source>
-        <translation type="unfinished"></translation>
+        <translation>可学习位置编码表的行数</translation>
     </message>
     <message>
         <source>token types (segment embeddings)</source>
-        <translation type="unfinished"></translation>
+        <translation>token 类型数（segment embedding）</translation>
     </message>
     <message>
         <source>routed experts per MoE layer</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 MoE 层的路由专家数</translation>
     </message>
     <message>
         <source>one expert&apos;s inner size</source>
-        <translation type="unfinished"></translation>
+        <translation>单个专家的中间维度</translation>
     </message>
     <message>
         <source>one shared expert&apos;s inner size</source>
-        <translation type="unfinished"></translation>
+        <translation>单个共享专家的中间维度</translation>
     </message>
     <message>
         <source>shared experts per MoE layer</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 MoE 层的共享专家数</translation>
     </message>
     <message>
         <source>latent attention: Q&apos;s low rank</source>
-        <translation type="unfinished"></translation>
+        <translation>潜在注意力：Q 的低秩维度</translation>
     </message>
     <message>
         <source>latent attention: the KV latent&apos;s rank</source>
-        <translation type="unfinished"></translation>
+        <translation>潜在注意力：KV 潜在向量的秩</translation>
     </message>
     <message>
         <source>latent attention: rotary part of a q/k head</source>
-        <translation type="unfinished"></translation>
+        <translation>潜在注意力：q/k 头的 RoPE 部分</translation>
     </message>
     <message>
         <source>latent attention: non-rotary part of a q/k head</source>
-        <translation type="unfinished"></translation>
+        <translation>潜在注意力：q/k 头的非 RoPE 部分</translation>
     </message>
     <message>
         <source>latent attention: a value head&apos;s dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>潜在注意力：value 头的维度</translation>
     </message>
     <message>
         <source>embedding parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>嵌入参数</translation>
     </message>
     <message>
         <source>one dense layer&apos;s attention and MLP parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>单个稠密层的注意力与 MLP 参数</translation>
     </message>
     <message>
         <source>one layer&apos;s attention and MLP parameters (matrices and biases)</source>
-        <translation type="unfinished"></translation>
+        <translation>单层的注意力与 MLP 参数（矩阵和偏置）</translation>
     </message>
     <message>
         <source>one layer&apos;s norm parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>单层的 norm 参数</translation>
     </message>
     <message>
         <source>final norm parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>最终 norm 参数</translation>
     </message>
     <message>
         <source>LM head parameters (untied, with its bias where the family has one)</source>
-        <translation type="unfinished"></translation>
+        <translation>LM head 参数（不与嵌入共享；该架构有偏置时含偏置）</translation>
     </message>
     <message>
         <source>the encoder&apos;s pooler or masked-LM head</source>
-        <translation type="unfinished"></translation>
+        <translation>编码器的 pooler 或 masked-LM head</translation>
     </message>
     <message>
         <source>one MoE layer&apos;s attention, experts, shared experts and router</source>
-        <translation type="unfinished"></translation>
+        <translation>单个 MoE 层的注意力、专家、共享专家和路由器</translation>
     </message>
     <message>
         <source>layers that keep a dense MLP (the first ones)</source>
-        <translation type="unfinished"></translation>
+        <translation>保留稠密 MLP 的层数（最前面几层）</translation>
     </message>
     <message>
         <source>first layers kept dense (first_k_dense_replace)</source>
-        <translation type="unfinished"></translation>
+        <translation>保持稠密的前几层（first_k_dense_replace）</translation>
     </message>
     <message>
         <source>parameters the architecture has</source>
-        <translation type="unfinished"></translation>
+        <translation>架构本身的参数量</translation>
     </message>
     <message>
         <source>parameters of the whole model</source>
-        <translation type="unfinished"></translation>
+        <translation>整个模型的参数量</translation>
     </message>
     <message>
         <source>parameters of the whole model, as given</source>
-        <translation type="unfinished"></translation>
+        <translation>整个模型的参数量（给定值）</translation>
     </message>
     <message>
         <source>experts each token is routed to</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 token 路由到的专家数</translation>
     </message>
     <message>
         <source>one MoE layer&apos;s routed experts</source>
-        <translation type="unfinished"></translation>
+        <translation>单个 MoE 层的路由专家</translation>
     </message>
     <message>
         <source>parameters one token uses (the experts it is routed to)</source>
-        <translation type="unfinished"></translation>
+        <translation>单个 token 用到的参数量（含其被路由到的专家）</translation>
     </message>
     <message>
         <source>expert parallelism (DeepSpeed-MoE, Megatron --expert-model-parallel-size): E / e experts on each GPU, their states partitioned over the d / e replicas that hold the same experts</source>
-        <translation type="unfinished"></translation>
+        <translation>专家并行（DeepSpeed-MoE，Megatron --expert-model-parallel-size）：每卡 E / e 个专家，其状态在持有相同专家的 d / e 个副本间切分</translation>
     </message>
     <message>
         <source>routed-expert parameters on this rank</source>
-        <translation type="unfinished"></translation>
+        <translation>本 rank 上的路由专家参数</translation>
     </message>
     <message>
         <source>Megatron-LM&apos;s layout (Shoeybi et al. 2019; Narayanan et al. 2021): matrices and biases split over t, norms replicated, vocabulary-parallel embedding; ⌈L/p⌉ layers per stage, the embedding on the first stage, final norm and LM head on the last</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron-LM 的布局（Shoeybi et al. 2019；Narayanan et al. 2021）：矩阵和偏置按 t 切分，norm 复制，嵌入按词表并行；每阶段 ⌈L/p⌉ 层，嵌入在第一个阶段，最终 norm 和 LM head 在最后一个阶段</translation>
     </message>
     <message>
         <source>the architecture&apos;s parameters on the most loaded rank</source>
-        <translation type="unfinished"></translation>
+        <translation>负载最重的 rank 上的架构参数</translation>
     </message>
     <message>
         <source>parameters on the most loaded model-parallel rank</source>
-        <translation type="unfinished"></translation>
+        <translation>负载最重的模型并行 rank 上的参数</translation>
     </message>
     <message>
         <source>adapter rank</source>
-        <translation type="unfinished"></translation>
+        <translation>适配器的秩</translation>
     </message>
     <message>
         <source>Hu et al. 2021: A (r × in) and B (out × r) per adapted module; a fused module (GPT-2&apos;s c_attn, Phi-3&apos;s gate_up_proj) is adapted once, as PEFT matches names</source>
-        <translation type="unfinished"></translation>
+        <translation>Hu et al. 2021：每个被适配的模块有 A（r × in）和 B（out × r）；融合模块（GPT-2 的 c_attn、Phi-3 的 gate_up_proj）只适配一次，与 PEFT 按名称匹配的方式一致</translation>
     </message>
     <message>
         <source>adapter parameters of the whole model</source>
-        <translation type="unfinished"></translation>
+        <translation>整个模型的适配器参数</translation>
     </message>
     <message>
         <source>the adapters&apos; ranks in one layer, added up</source>
-        <translation type="unfinished"></translation>
+        <translation>单层内各适配器的秩之和</translation>
     </message>
     <message>
         <source>bitsandbytes replaces every nn.Linear of the blocks by Linear4bit; embeddings, norms, biases and the LM head stay 16-bit (Dettmers et al. 2023)</source>
-        <translation type="unfinished"></translation>
+        <translation>bitsandbytes 把各块中的每个 nn.Linear 替换为 Linear4bit；嵌入、norm、偏置和 LM head 保持 16 位（Dettmers et al. 2023）</translation>
     </message>
     <message>
         <source>the architecture&apos;s block linear weights</source>
-        <translation type="unfinished"></translation>
+        <translation>架构中各块的线性层权重</translation>
     </message>
     <message>
         <source>base parameters stored in NF4 (the blocks&apos; linear weights)</source>
-        <translation type="unfinished"></translation>
+        <translation>以 NF4 存储的基座参数（各块的线性层权重）</translation>
     </message>
     <message>
         <source>the largest quantized matrix, dequantized one at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>最大的量化矩阵（每次只反量化一个）</translation>
     </message>
     <message>
         <source>layers</source>
-        <translation type="unfinished"></translation>
+        <translation>层数</translation>
     </message>
     <message>
         <source>hidden size</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏维度</translation>
     </message>
     <message>
         <source>attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头数</translation>
     </message>
     <message>
         <source>key/value heads</source>
-        <translation type="unfinished"></translation>
+        <translation>key/value 头数</translation>
     </message>
     <message>
         <source>head dimension, as given</source>
-        <translation type="unfinished"></translation>
+        <translation>头维度（给定值）</translation>
     </message>
     <message>
         <source>head dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>头维度</translation>
     </message>
     <message>
         <source>MLP inner size</source>
-        <translation type="unfinished"></translation>
+        <translation>MLP 中间维度</translation>
     </message>
     <message>
         <source>vocabulary</source>
-        <translation type="unfinished"></translation>
+        <translation>词表大小</translation>
     </message>
     <message>
         <source>micro-batch: sequences per GPU per forward pass</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次：每卡每次前向的序列数</translation>
     </message>
     <message>
         <source>sequence length, tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度，token 数</translation>
     </message>
     <message>
         <source>GPUs of the run</source>
-        <translation type="unfinished"></translation>
+        <translation>本次训练的 GPU 数</translation>
     </message>
     <message>
         <source>tensor-parallel degree</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行度</translation>
     </message>
     <message>
         <source>expert-parallel degree</source>
-        <translation type="unfinished"></translation>
+        <translation>专家并行度</translation>
     </message>
     <message>
         <source>pipeline stages</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线阶段数</translation>
     </message>
     <message>
         <source>micro-batches per step (gradient accumulation)</source>
-        <translation type="unfinished"></translation>
+        <translation>每步的微批次数（梯度累积）</translation>
     </message>
     <message>
         <source>data-parallel degree, the ZeRO sharding degree</source>
-        <translation type="unfinished"></translation>
+        <translation>数据并行度，即 ZeRO 切分度</translation>
     </message>
     <message>
         <source>d = N / (t·p)</source>
-        <translation type="unfinished"></translation>
+        <translation>d = N / (t·p)</translation>
     </message>
     <message>
         <source>adapter parameters on this rank</source>
-        <translation type="unfinished"></translation>
+        <translation>本 rank 上的适配器参数</translation>
     </message>
     <message>
         <source>the adapters sit in the layers: this rank holds their share in proportion to its parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>适配器位于各层中：本 rank 按其参数占比持有相应份额</translation>
     </message>
     <message>
         <source>the article&apos;s textbook formula, 2·(19·B·S·H + 3·B·A·S²) per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>文章中的教科书公式，每层 2·(19·B·S·H + 3·B·A·S²)</translation>
     </message>
     <message>
         <source>Megatron&apos;s fused kernels (Korthikanti et al. 2022) with Transformer Engine&apos;s flash attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron 的融合算子（Korthikanti et al. 2022）加 Transformer Engine 的 flash attention</translation>
     </message>
     <message>
         <source>torchtune: F.scaled_dot_product_attention, K and V expanded to all heads (modules/attention.py)</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune：F.scaled_dot_product_attention，K 和 V 扩展到所有头（modules/attention.py）</translation>
     </message>
     <message>
         <source>litgpt: F.scaled_dot_product_attention (litgpt/model.py)</source>
-        <translation type="unfinished"></translation>
+        <translation>litgpt：F.scaled_dot_product_attention（litgpt/model.py）</translation>
     </message>
     <message>
         <source>transformers: attn_implementation defaults to SDPA (torch &gt;= 2.1.1)</source>
-        <translation type="unfinished"></translation>
+        <translation>transformers：attn_implementation 默认为 SDPA（torch &gt;= 2.1.1）</translation>
     </message>
     <message>
         <source>torchtune CEWithChunkedOutputLoss, num_output_chunks=8, each chunk upcast to FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune CEWithChunkedOutputLoss，num_output_chunks=8，每块转为 FP32</translation>
     </message>
     <message>
         <source>litgpt chunked_cross_entropy, 128-token chunks in the model&apos;s dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>litgpt chunked_cross_entropy，每块 128 个 token，使用模型的 dtype</translation>
     </message>
     <message>
         <source>Megatron&apos;s vocabulary-parallel cross-entropy, in place</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron 的词表并行交叉熵，原地计算</translation>
     </message>
     <message>
         <source>none: the textbook formula has no loss</source>
-        <translation type="unfinished"></translation>
+        <translation>无：教科书公式不含损失</translation>
     </message>
     <message>
         <source>transformers ForCausalLMLoss: the whole logits upcast to FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>transformers ForCausalLMLoss：整个 logits 转为 FP32</translation>
     </message>
     <message>
         <source>TrainingArguments optim adamw_torch: torch.optim.AdamW, foreach on CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>TrainingArguments optim adamw_torch：torch.optim.AdamW，CUDA 上使用 foreach 实现</translation>
     </message>
     <message>
         <source>litgpt: torch.optim.AdamW, foreach on CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>litgpt：torch.optim.AdamW，CUDA 上使用 foreach 实现</translation>
     </message>
     <message>
         <source>torchtune recipe configs: torch.optim.AdamW with fused: True</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune recipe 配置：torch.optim.AdamW，fused: True</translation>
     </message>
     <message>
         <source>DeepSpeed&apos;s and Megatron&apos;s FusedAdam update in place</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed 和 Megatron 的 FusedAdam 原地更新</translation>
     </message>
     <message>
         <source>activation model, profile and attention kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值模型、实现与注意力算子</translation>
     </message>
     <message>
         <source>loss over the logits</source>
-        <translation type="unfinished"></translation>
+        <translation>logits 上的损失</translation>
     </message>
     <message>
         <source>fused optimizer kernel (else torch&apos;s foreach, with a temporary)</source>
-        <translation type="unfinished"></translation>
+        <translation>融合优化器算子（否则为 torch 的 foreach 实现，带临时张量）</translation>
     </message>
     <message>
         <source>optimizer steps in backward</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器在反向中更新</translation>
     </message>
     <message>
         <source>torchtune optimizer_in_bwd</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune optimizer_in_bwd</translation>
     </message>
     <message>
         <source>activations offloaded to pinned host memory</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值卸载到锁页主机内存</translation>
     </message>
     <message>
         <source>torchtune enable_activation_offloading</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune enable_activation_offloading</translation>
     </message>
     <message>
         <source>torch.compile</source>
-        <translation type="unfinished"></translation>
+        <translation>torch.compile</translation>
     </message>
     <message>
         <source>off unless the run compiles (torchtune compile: True)</source>
-        <translation type="unfinished"></translation>
+        <translation>默认关闭，除非开启编译（torchtune compile: True）</translation>
     </message>
     <message>
         <source>paged optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>分页优化器状态</translation>
     </message>
     <message>
         <source>bitsandbytes Paged* optimizers</source>
-        <translation type="unfinished"></translation>
+        <translation>bitsandbytes 的 Paged* 优化器</translation>
     </message>
     <message>
         <source>QLoRA&apos;s 4-bit base</source>
-        <translation type="unfinished"></translation>
+        <translation>QLoRA 的 4 位基座</translation>
     </message>
     <message>
         <source>torchao NF4Tensor always double-quantizes; bitsandbytes with bnb_4bit_use_double_quant</source>
-        <translation type="unfinished"></translation>
+        <translation>torchao NF4Tensor 总是双重量化；bitsandbytes 需设置 bnb_4bit_use_double_quant</translation>
     </message>
     <message>
         <source>gradient reduce bucket, elements</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度归约桶，元素数</translation>
     </message>
     <message>
         <source>Hugging Face&apos;s &quot;auto&quot; reduce_bucket_size: hidden_size²</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face 的 &quot;auto&quot; reduce_bucket_size：hidden_size²</translation>
     </message>
     <message>
         <source>DeepSpeed reduce_bucket_size 5e8 (runtime/zero/config.py)</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed reduce_bucket_size 5e8（runtime/zero/config.py）</translation>
     </message>
     <message>
         <source>no reduce bucket: FSDP and Megatron reduce-scatter their own buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>无归约桶：FSDP 和 Megatron 对各自的缓冲区做 reduce-scatter</translation>
     </message>
     <message>
         <source>overlap_comm (a second bucket at stages 1-2)</source>
-        <translation type="unfinished"></translation>
+        <translation>overlap_comm（阶段 1-2 多一个桶）</translation>
     </message>
     <message>
         <source>DeepSpeed: on at stage 3, off below</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed：阶段 3 开启，更低阶段关闭</translation>
     </message>
     <message>
         <source>decoder layers gathered at once (the computing one and its prefetch)</source>
-        <translation type="unfinished"></translation>
+        <translation>同时 gather 的解码层数（正在计算的一层及其预取）</translation>
     </message>
     <message>
         <source>FSDP1 limit_all_gathers: two all-gathers in flight; FSDP2 prefetches one layer</source>
-        <translation type="unfinished"></translation>
+        <translation>FSDP1 limit_all_gathers：同时进行两个 all-gather；FSDP2 预取一层</translation>
     </message>
     <message>
         <source>ZeRO-3 prefetch bucket, elements</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 预取桶，元素数</translation>
     </message>
     <message>
         <source>DeepSpeed stage3_prefetch_bucket_size 5e7; Hugging Face &quot;auto&quot; 0.9·hidden_size²</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed stage3_prefetch_bucket_size 5e7；Hugging Face &quot;auto&quot; 为 0.9·hidden_size²</translation>
     </message>
     <message>
         <source>ZeRO-3 persistence threshold, elements</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 常驻阈值，元素数</translation>
     </message>
     <message>
         <source>DeepSpeed stage3_param_persistence_threshold 1e5; Hugging Face &quot;auto&quot; 10·hidden_size</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed stage3_param_persistence_threshold 1e5；Hugging Face &quot;auto&quot; 为 10·hidden_size</translation>
     </message>
     <message>
         <source>ZeRO-3 live parameters at most</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 最多同时驻留的参数量</translation>
     </message>
     <message>
         <source>DeepSpeed stage3_max_live_parameters 1e9</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed stage3_max_live_parameters 1e9</translation>
     </message>
     <message>
         <source>model built partitioned (zero.Init)</source>
-        <translation type="unfinished"></translation>
+        <translation>以切分方式构建模型（zero.Init）</translation>
     </message>
     <message>
         <source>on: DeepSpeed and accelerate&apos;s zero3_init</source>
-        <translation type="unfinished"></translation>
+        <translation>开启：DeepSpeed 及 accelerate 的 zero3_init</translation>
     </message>
     <message>
         <source>Megatron&apos;s distributed optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron 的分布式优化器</translation>
     </message>
     <message>
         <source>opt-in: --use-distributed-optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>需显式开启：--use-distributed-optimizer</translation>
     </message>
     <message>
         <source>model chunks per pipeline stage</source>
-        <translation type="unfinished"></translation>
+        <translation>每个流水线阶段的模型块数</translation>
     </message>
     <message>
         <source>Megatron --num-layers-per-virtual-pipeline-stage (none: 1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron --num-layers-per-virtual-pipeline-stage（未设置时为 1）</translation>
     </message>
     <message>
         <source>Rajbhandari et al. 2020, section 5 (ZeRO stages 1-3); DeepSpeed stage_1_and_2.py and stage3.py</source>
-        <translation type="unfinished"></translation>
+        <translation>Rajbhandari et al. 2020，第 5 节（ZeRO 阶段 1-3）；DeepSpeed stage_1_and_2.py 和 stage3.py</translation>
     </message>
     <message>
         <source>ZeRO-Offload, Ren et al. 2021: optimizer states, master copy and the gradient partition live in host memory and the step runs on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-Offload，Ren et al. 2021：优化器状态、主副本和梯度分片放在主机内存中，优化器更新在 CPU 上执行</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数</translation>
     </message>
     <message>
         <source>P × bytes per parameter of the recipe&apos;s weight dtype (FP32: 4, FP16/BF16: 2)</source>
-        <translation type="unfinished"></translation>
+        <translation>P × 精度方案中权重 dtype 的每参数字节数（FP32：4，FP16/BF16：2）</translation>
     </message>
     <message>
         <source>adapter weights</source>
-        <translation type="unfinished"></translation>
+        <translation>适配器权重</translation>
     </message>
     <message>
         <source>weights</source>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
         <source>frozen base&apos;s packed 4-bit codes</source>
-        <translation type="unfinished"></translation>
+        <translation>冻结基座打包后的 4 位编码</translation>
     </message>
     <message>
         <source>frozen base in NF4 (4.5 bits a weight)</source>
-        <translation type="unfinished"></translation>
+        <translation>NF4 冻结基座（每权重 4.5 位）</translation>
     </message>
     <message>
         <source>frozen base in NF4 with double quantization (4.127 bits a weight)</source>
-        <translation type="unfinished"></translation>
+        <translation>双重量化的 NF4 冻结基座（每权重 4.127 位）</translation>
     </message>
     <message>
         <source>frozen base outside the quantized matrices (embeddings, norms, LM head)</source>
-        <translation type="unfinished"></translation>
+        <translation>量化矩阵之外的冻结基座（嵌入、norm、LM head）</translation>
     </message>
     <message>
         <source>frozen base in the compute dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>计算 dtype 下的冻结基座</translation>
     </message>
     <message>
         <source>QLoRA&apos;s quantization constants, kept whole on every GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>QLoRA 的量化常数，每卡保留完整一份</translation>
     </message>
     <message>
         <source>bitsandbytes Params4bit keeps absmax and the nested scales in its quant_state, outside the tensor ZeRO-3 and FSDP partition</source>
-        <translation type="unfinished"></translation>
+        <translation>bitsandbytes Params4bit 将 absmax 和嵌套缩放因子保存在 quant_state 中，不在 ZeRO-3 和 FSDP 切分的张量之内</translation>
     </message>
     <message>
         <source>parameters FSDP holds gathered: the root unit and the decoder layers computing and prefetched</source>
-        <translation type="unfinished"></translation>
+        <translation>FSDP 保持 gather 状态的参数：根单元以及正在计算和已预取的解码层</translation>
     </message>
     <message>
         <source>parameters ZeRO-3 holds gathered: the largest module and the prefetch bucket, within max_live_parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 保持 gather 状态的参数：最大模块加预取桶，不超过 max_live_parameters</translation>
     </message>
     <message>
         <source>FSDP1 limit_all_gathers keeps two all-gathers in flight (_limiter_utils.py); FSDP2 prefetches one layer</source>
-        <translation type="unfinished"></translation>
+        <translation>FSDP1 limit_all_gathers 同时保持两个 all-gather 在进行（_limiter_utils.py）；FSDP2 预取一层</translation>
     </message>
     <message>
         <source>DeepSpeed partitioned_param_coordinator.py: stage3_prefetch_bucket_size ahead, at most stage3_max_live_parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed partitioned_param_coordinator.py：提前预取 stage3_prefetch_bucket_size，最多 stage3_max_live_parameters</translation>
     </message>
     <message>
         <source>their bytes: the quantized matrices in NF4, the rest in the compute dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>其字节数：量化矩阵按 NF4，其余按计算 dtype</translation>
     </message>
     <message>
         <source>parameters gathered whole for their forward and backward</source>
-        <translation type="unfinished"></translation>
+        <translation>为前向和反向而完整 gather 的参数</translation>
     </message>
     <message>
         <source>small parameters ZeRO-3 never partitions, beyond their shard</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 从不切分的小参数（分片之外的部分）</translation>
     </message>
     <message>
         <source>bytes kept whole beyond the shard (tensors of at most stage3_param_persistence_threshold elements)</source>
-        <translation type="unfinished"></translation>
+        <translation>分片之外完整保留的字节数（元素数不超过 stage3_param_persistence_threshold 的张量）</translation>
     </message>
     <message>
         <source>DeepSpeed partition_parameters.py: ds_persist for tensors at or under the threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed partition_parameters.py：不超过阈值的张量标记为 ds_persist</translation>
     </message>
     <message>
         <source>one NF4 matrix dequantized to 16 bits for its matmul</source>
-        <translation type="unfinished"></translation>
+        <translation>为矩阵乘法反量化到 16 位的一个 NF4 矩阵</translation>
     </message>
     <message>
         <source>bitsandbytes Linear4bit dequantizes the weight before each matmul</source>
-        <translation type="unfinished"></translation>
+        <translation>bitsandbytes Linear4bit 在每次矩阵乘法前反量化权重</translation>
     </message>
     <message>
         <source>Gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度</translation>
     </message>
     <message>
         <source>one gradient per trained parameter, in the weights&apos; dtype (in FP32 with an FP32 gradient buffer)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个训练参数一个梯度，dtype 与权重相同（开启 FP32 梯度缓冲时为 FP32）</translation>
     </message>
     <message>
         <source>FP32 gradient buffer</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 梯度缓冲</translation>
     </message>
     <message>
         <source>gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度</translation>
     </message>
     <message>
         <source>elements of the largest trained tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>最大训练张量的元素数</translation>
     </message>
     <message>
         <source>one tensor&apos;s gradient: each is applied and freed as backward produces it</source>
-        <translation type="unfinished"></translation>
+        <translation>单个张量的梯度：反向每产生一个就立即应用并释放</translation>
     </message>
     <message>
         <source>torchtune optimizer_in_bwd: per-parameter optimizers stepped from post-accumulate-grad hooks (recipes/full_finetune_single_device.py L390-415)</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune optimizer_in_bwd：每个参数各有一个优化器，在 post-accumulate-grad 钩子中更新（recipes/full_finetune_single_device.py L390-415）</translation>
     </message>
     <message>
         <source>16-bit gradients as autograd writes them (stage 1 keeps them whole)</source>
-        <translation type="unfinished"></translation>
+        <translation>autograd 写出的 16 位梯度（阶段 1 保留完整一份）</translation>
     </message>
     <message>
         <source>FP32 gradient partition of this replica</source>
-        <translation type="unfinished"></translation>
+        <translation>本副本的 FP32 梯度分片</translation>
     </message>
     <message>
         <source>16-bit gradient partition</source>
-        <translation type="unfinished"></translation>
+        <translation>16 位梯度分片</translation>
     </message>
     <message>
         <source>gradient partition of this replica</source>
-        <translation type="unfinished"></translation>
+        <translation>本副本的梯度分片</translation>
     </message>
     <message>
         <source>the gathered module&apos;s 16-bit gradients before they are reduce-scattered</source>
-        <translation type="unfinished"></translation>
+        <translation>已 gather 模块在 reduce-scatter 之前的 16 位梯度</translation>
     </message>
     <message>
         <source>parameters of the module (FSDP: the unit) whose gradients are being reduce-scattered</source>
-        <translation type="unfinished"></translation>
+        <translation>正在 reduce-scatter 梯度的模块（FSDP 中为单元）的参数</translation>
     </message>
     <message>
         <source>ZeRO&apos;s two gradient reduce buckets (overlap_comm)</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO 的两个梯度归约桶（overlap_comm）</translation>
     </message>
     <message>
         <source>ZeRO&apos;s gradient reduce bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO 的梯度归约桶</translation>
     </message>
     <message>
         <source>elements of the reduce buckets (reduce_bucket_size, twice with overlap_comm)</source>
-        <translation type="unfinished"></translation>
+        <translation>归约桶的元素数（reduce_bucket_size，开启 overlap_comm 时乘 2）</translation>
     </message>
     <message>
         <source>reduce_bucket_size as set</source>
-        <translation type="unfinished"></translation>
+        <translation>设置的 reduce_bucket_size</translation>
     </message>
     <message>
         <source>Hugging Face&apos;s &quot;auto&quot; reduce_bucket_size: hidden_size² elements (transformers integrations/deepspeed.py)</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face 的 &quot;auto&quot; reduce_bucket_size：hidden_size² 个元素（transformers integrations/deepspeed.py）</translation>
     </message>
     <message>
         <source>DeepSpeed reduce_bucket_size, default 5e8 elements (deepspeed/runtime/zero/config.py)</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed reduce_bucket_size，默认 5e8 个元素（deepspeed/runtime/zero/config.py）</translation>
     </message>
     <message>
         <source>what FP32 states for tensors under 4096 elements add (bitsandbytes min_8bit_size)</source>
-        <translation type="unfinished"></translation>
+        <translation>元素数少于 4096 的张量使用 FP32 状态所增加的量（bitsandbytes min_8bit_size）</translation>
     </message>
     <message>
         <source>bitsandbytes optim/optimizer.py: params below min_8bit_size keep 32-bit states</source>
-        <translation type="unfinished"></translation>
+        <translation>bitsandbytes optim/optimizer.py：小于 min_8bit_size 的参数保留 32 位状态</translation>
     </message>
     <message>
         <source>states paged to CUDA managed memory (all but the largest tensor&apos;s)</source>
-        <translation type="unfinished"></translation>
+        <translation>分页到 CUDA 托管内存的状态（最大张量的状态除外）</translation>
     </message>
     <message>
         <source>bitsandbytes paged optimizers: states of tensors of at least 1e5 elements in managed memory, prefetched for their update</source>
-        <translation type="unfinished"></translation>
+        <translation>bitsandbytes 分页优化器：元素数至少 1e5 的张量，其状态放在托管内存中，更新前预取</translation>
     </message>
     <message>
         <source>Master weights</source>
-        <translation type="unfinished"></translation>
+        <translation>主权重</translation>
     </message>
     <message>
         <source>an FP32 copy of the trained weights for the update (*-master recipes: DeepSpeed, Megatron, Apex O2)</source>
-        <translation type="unfinished"></translation>
+        <translation>供更新使用的训练权重 FP32 副本（*-master 精度方案：DeepSpeed、Megatron、Apex O2）</translation>
     </message>
     <message>
         <source>FP32 master copy</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 主副本</translation>
     </message>
     <message>
         <source>Optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态</translation>
     </message>
     <message>
         <source>Adafactor (Shazeer &amp; Stern 2018): a row and a column accumulator per matrix, a full one per vector; no first moment</source>
-        <translation type="unfinished"></translation>
+        <translation>Adafactor（Shazeer &amp; Stern 2018）：每个矩阵一个行累加器和一个列累加器，每个向量一个完整累加器；没有一阶动量</translation>
     </message>
     <message>
         <source>Adafactor state elements: rows + columns of every matrix, plus vectors</source>
-        <translation type="unfinished"></translation>
+        <translation>Adafactor 状态元素数：每个矩阵的行数 + 列数，再加上向量</translation>
     </message>
     <message>
         <source>per trained parameter: Adam/AdamW two moments, SGD with momentum and Lion one, 8-bit Adam two 8-bit codes (Dettmers et al. 2022), each in FP32 unless the states take the weights&apos; dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>每个训练参数：Adam/AdamW 两个动量，带动量的 SGD 和 Lion 一个，8-bit Adam 两个 8 位编码（Dettmers et al. 2022）；除非状态采用权重的 dtype，否则都为 FP32</translation>
     </message>
     <message>
         <source>Fixed cost of the whole model</source>
-        <translation type="unfinished"></translation>
+        <translation>整个模型的固定开销</translation>
     </message>
     <message>
         <source>the model states before any sharding or offload: P × bytes per parameter of each state (mixed precision with Adam: 2 + 2 + 4 + 8 = 16 bytes/param)</source>
-        <translation type="unfinished"></translation>
+        <translation>任何切分或卸载之前的模型状态：P × 各状态的每参数字节数（Adam 混合精度：2 + 2 + 4 + 8 = 16 字节/参数）</translation>
     </message>
     <message>
         <source>frozen base in NF4</source>
-        <translation type="unfinished"></translation>
+        <translation>NF4 冻结基座</translation>
     </message>
     <message>
         <source>factored optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>分解的优化器状态</translation>
     </message>
     <message>
         <source>the expert data-parallel degree, d / e: ZeRO&apos;s divisor for the experts</source>
-        <translation type="unfinished"></translation>
+        <translation>专家数据并行度 d / e：ZeRO 对专家参数的切分除数</translation>
     </message>
 </context>
 <context>
     <name>Doctor</name>
     <message>
         <source>.</source>
-        <translation type="unfinished"></translation>
+        <translation>。</translation>
     </message>
     <message>
         <source>%1: fits, %2 to spare.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：放得下，余量 %2。</translation>
     </message>
     <message>
         <source>%1: still short by %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：仍差 %2。</translation>
     </message>
     <message>
         <source>Out of memory halfway through training</source>
-        <translation type="unfinished"></translation>
+        <translation>训练到一半 OOM</translation>
     </message>
     <message>
         <source>Out of memory while memory_allocated is far below capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>OOM，但 memory_allocated 远低于显存容量</translation>
     </message>
     <message>
         <source>The loss turns NaN or Inf</source>
-        <translation type="unfinished"></translation>
+        <translation>loss 变成 NaN 或 Inf</translation>
     </message>
     <message>
         <source>GradScaler&apos;s loss scale keeps falling</source>
-        <translation type="unfinished"></translation>
+        <translation>GradScaler 的缩放系数持续下降</translation>
     </message>
     <message>
         <source>AMP did not lower memory</source>
-        <translation type="unfinished"></translation>
+        <translation>用了 AMP 显存没降</translation>
     </message>
     <message>
         <source>AMP made training slower</source>
-        <translation type="unfinished"></translation>
+        <translation>用了 AMP 训练反而更慢</translation>
     </message>
     <message>
         <source>BF16 converges noticeably worse</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16 训练收敛明显变差</translation>
     </message>
     <message>
         <source>the GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>该 GPU</translation>
     </message>
     <message>
         <source>Activations pile up until the step&apos;s peak is too high.</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值不断累积，直到本步峰值过高。</translation>
     </message>
     <message>
         <source>Reduce the micro-batch, enable activation checkpointing, and tune the caching allocator (PYTORCH_CUDA_ALLOC_CONF).</source>
-        <translation type="unfinished"></translation>
+        <translation>减小微批次、开启激活检查点，并调整缓存分配器配置（PYTORCH_CUDA_ALLOC_CONF）。</translation>
     </message>
     <message>
         <source>Activations are %1, %2% of the %3 peak.</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值为 %1，占峰值 %3 的 %2%。</translation>
     </message>
     <message>
         <source>Enable full checkpointing</source>
-        <translation type="unfinished"></translation>
+        <translation>开启完全激活检查点</translation>
     </message>
     <message>
         <source>Reduce the micro-batch to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>将微批次减到 1</translation>
     </message>
     <message>
         <source>Checkpointing is on and the micro-batch is 1: what remains is the fixed cost (%1); shard it with ZeRO, offload it, or train adapters.</source>
-        <translation type="unfinished"></translation>
+        <translation>已开启激活检查点且微批次为 1：剩下的是固定开销（%1）；可以用 ZeRO 切分、卸载，或改为训练适配器。</translation>
     </message>
     <message>
         <source>Fragmentation of the CUDA caching allocator: free memory is split into blocks too small for the next request.</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 缓存分配器碎片化：空闲显存被切成了过小的块，满足不了下一次申请。</translation>
     </message>
     <message>
         <source>export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or a smaller max_split_size_mb).</source>
-        <translation type="unfinished"></translation>
+        <translation>export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或调小 max_split_size_mb）。</translation>
     </message>
     <message>
         <source>The estimate sets aside %1 for the allocator&apos;s reserve. Reserved minus allocated was measured at 2.9 to 3.6 GiB on 7B fine-tunes.</source>
-        <translation type="unfinished"></translation>
+        <translation>估算为分配器预留留出了 %1。在 7B 微调上实测，reserved 减 allocated 为 2.9 到 3.6 GiB。</translation>
     </message>
     <message>
         <source>Plan for 3.5 GiB of fragmentation</source>
-        <translation type="unfinished"></translation>
+        <translation>按 3.5 GiB 碎片预留</translation>
     </message>
     <message>
         <source>The learning rate is too high or gradients explode.</source>
-        <translation type="unfinished"></translation>
+        <translation>学习率过大或梯度爆炸。</translation>
     </message>
     <message>
         <source>Lower the learning rate, clip gradients (after scaler.unscale_), and check the data for NaN.</source>
-        <translation type="unfinished"></translation>
+        <translation>降低学习率、做梯度裁剪（在 scaler.unscale_ 之后），并检查数据中是否有 NaN。</translation>
     </message>
     <message>
         <source>%1 stores in FP16, whose largest value is 65504: activations and gradients can overflow to Inf.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 以 FP16 存储，其最大值为 65504：激活值和梯度可能上溢为 Inf。</translation>
     </message>
     <message>
         <source>Switch to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>改用 %1</translation>
     </message>
     <message>
         <source>%1 has FP32&apos;s exponent range, so overflow is unlikely: look at the learning rate and the data first.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的指数范围与 FP32 相同，不太可能上溢：先检查学习率和数据。</translation>
     </message>
     <message>
         <source>FP32 training: NaN comes from the optimisation itself, not from precision.</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 训练：NaN 来自优化过程本身，而非精度。</translation>
     </message>
     <message>
         <source>The gradients really contain Inf.</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度里确实有 Inf。</translation>
     </message>
     <message>
         <source>Check the learning rate first, then whether the model is numerically unstable; do not only tune the loss scaling. A scale below 16 with frequent skipped steps points at the learning rate or the data.</source>
-        <translation type="unfinished"></translation>
+        <translation>先查学习率，再查模型结构是否数值不稳定；不要只盯着损失缩放。缩放系数低于 16 且频繁跳过步，说明问题出在学习率或数据上。</translation>
     </message>
     <message>
         <source>%1 needs a dynamic loss scaler; the scale halves on every overflow.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 需要动态损失缩放；每次上溢缩放系数都会减半。</translation>
     </message>
     <message>
         <source>Switch to %1 (no loss scaler needed)</source>
-        <translation type="unfinished"></translation>
+        <translation>改用 %1（无需损失缩放）</translation>
     </message>
     <message>
         <source>%1 has no BF16 tensor cores, so FP16 it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有 BF16 Tensor Core，只能用 FP16。</translation>
     </message>
     <message>
         <source>%1 needs no loss scaler; if one is on, a falling scale still means Inf gradients.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不需要损失缩放；如果开了，缩放系数下降同样意味着梯度出现 Inf。</translation>
     </message>
     <message>
         <source>The parameters stay FP32: AMP only makes the intermediate tensors smaller.</source>
-        <translation type="unfinished"></translation>
+        <translation>参数仍是 FP32：AMP 只让中间张量变小。</translation>
     </message>
     <message>
         <source>Use full half precision, or LoRA.</source>
-        <translation type="unfinished"></translation>
+        <translation>改用完整半精度方案，或用 LoRA。</translation>
     </message>
     <message>
         <source>With %1 the fixed cost is %2 for %3 parameters: the same bytes per parameter as FP32. Activations are %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 %1 时，%3 个参数的固定开销为 %2：每参数字节数与 FP32 相同。激活值为 %4。</translation>
     </message>
     <message>
         <source>%1 is not AMP; the fixed cost is %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 AMP；固定开销为 %2。</translation>
     </message>
     <message>
         <source>Train LoRA adapters (rank %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练 LoRA 适配器（秩 %1）</translation>
     </message>
     <message>
         <source>Frequent casts, too many small kernels, or a CPU bottleneck.</source>
-        <translation type="unfinished"></translation>
+        <translation>频繁的类型转换、小算子太多，或 CPU 瓶颈。</translation>
     </message>
     <message>
         <source>Increase the batch, cut dtype conversions, and check GPU utilisation.</source>
-        <translation type="unfinished"></translation>
+        <translation>增大 batch、减少 dtype 转换，并检查 GPU 利用率。</translation>
     </message>
     <message>
         <source>The micro-batch is %1; small batches leave tensor cores idle between casts.</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次为 %1；batch 太小时，Tensor Core 在类型转换之间处于空闲。</translation>
     </message>
     <message>
         <source>Double the micro-batch to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>将微批次加倍到 %1</translation>
     </message>
     <message>
         <source>BF16 keeps 7 mantissa bits (FP16 keeps 10): small differences are rounded away.</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16 只有 7 位尾数（FP16 有 10 位）：细小的差异会被舍入掉。</translation>
     </message>
     <message>
         <source>Switch to FP16 with a loss scaler, or make the model wider rather than deeper.</source>
-        <translation type="unfinished"></translation>
+        <translation>换用 FP16 加损失缩放，或把模型加宽而不是加深。</translation>
     </message>
     <message>
         <source>%1 and %2 take the same memory; FP16 needs GradScaler.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 和 %2 占用的显存相同；FP16 需要 GradScaler。</translation>
     </message>
     <message>
         <source>%1 does not use BF16.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未使用 BF16。</translation>
     </message>
     <message>
         <source>After this change the peak is %1 (now %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>改后峰值为 %1（当前 %2）</translation>
     </message>
 </context>
 <context>
@@ -2638,104 +2638,104 @@
     <message>
         <source>bytes</source>
         <extracomment>unit word printed after a byte count in a formula</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>字节</translation>
     </message>
     <message>
         <source>bytes/param</source>
         <extracomment>unit printed after a constant in a formula: bytes per parameter</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>字节/参数</translation>
     </message>
     <message>
         <source>bytes/elem</source>
         <extracomment>unit printed after a constant in a formula: bytes per tensor element</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>字节/元素</translation>
     </message>
 </context>
 <context>
     <name>Gui</name>
     <message>
         <source>Plan a training run&apos;s GPU memory interactively.</source>
-        <translation type="unfinished"></translation>
+        <translation>交互式规划训练任务的显存。</translation>
     </message>
     <message>
         <source>Open the scenario file FILE (JSON, schema 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>打开场景文件 FILE（JSON，schema 1）。</translation>
     </message>
     <message>
         <source>FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>FILE</translation>
     </message>
     <message>
         <source>Render the window to the PNG file OUT and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>将窗口渲染为 PNG 文件 OUT 后退出。</translation>
     </message>
     <message>
         <source>OUT</source>
-        <translation type="unfinished"></translation>
+        <translation>OUT</translation>
     </message>
     <message>
         <source>With --screenshot, render only panel NAME: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>配合 --screenshot，只渲染面板 NAME：%1。</translation>
     </message>
     <message>
         <source>NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>NAME</translation>
     </message>
     <message>
         <source>Use the translation for LANG, e.g. zh_CN.</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 LANG 语言的翻译，例如 zh_CN。</translation>
     </message>
     <message>
         <source>LANG</source>
-        <translation type="unfinished"></translation>
+        <translation>LANG</translation>
     </message>
     <message>
         <source>Start with the dark palette.</source>
-        <translation type="unfinished"></translation>
+        <translation>以深色配色启动。</translation>
     </message>
     <message>
         <source>WxH</source>
-        <translation type="unfinished"></translation>
+        <translation>WxH</translation>
     </message>
     <message>
         <source>headroom: no translation for %1; showing English.</source>
-        <translation type="unfinished"></translation>
+        <translation>headroom：没有 %1 的翻译；显示英文。</translation>
     </message>
     <message>
         <source>headroom: unknown panel &quot;%1&quot;; allowed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>headroom：未知面板 &quot;%1&quot;；允许：%2</translation>
     </message>
     <message>
         <source>Headroom</source>
-        <translation type="unfinished"></translation>
+        <translation>Headroom</translation>
     </message>
     <message>
         <source>headroom: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>headroom：%1</translation>
     </message>
     <message>
         <source>headroom: cannot write the screenshot to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>headroom：无法将截图写入 %1</translation>
     </message>
     <message>
         <source>With --screenshot, the window size WxH in pixels (default 1920x1080).</source>
-        <translation type="unfinished"></translation>
+        <translation>配合 --screenshot 使用的窗口尺寸 WxH，单位为像素（默认 1920x1080）。</translation>
     </message>
     <message>
         <source>headroom: --size must be WIDTHxHEIGHT between 640x480 and 8000x8000, e.g. 1920x1080</source>
-        <translation type="unfinished"></translation>
+        <translation>headroom：--size 必须为 WIDTHxHEIGHT，介于 640x480 与 8000x8000 之间，例如 1920x1080</translation>
     </message>
     <message>
         <source>Import the model of a Hugging Face config.json, or of a folder holding one and its .safetensors files.</source>
-        <translation type="unfinished"></translation>
+        <translation>从 Hugging Face config.json，或包含它及其 .safetensors 文件的文件夹导入模型。</translation>
     </message>
     <message>
         <source>PATH</source>
-        <translation type="unfinished"></translation>
+        <translation>PATH</translation>
     </message>
     <message>
         <source>Build the window offscreen at --size on a set of scenarios and list every text that is clipped or overlaps another; exit 1 if there is any.</source>
-        <translation type="unfinished"></translation>
+        <translation>按 --size 在离屏状态下用一组场景构建窗口，列出所有被截断或与其他文本重叠的文本；若有则以状态码 1 退出。</translation>
     </message>
     <message>
         <source>Headroom cannot load its catalogue of models and GPUs.
@@ -2743,12 +2743,16 @@
 %1
 
 Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
-        <translation type="unfinished"></translation>
+        <translation>Headroom 无法加载模型与 GPU 清单。
+
+%1
+
+请将 HEADROOM_DATA_DIR 设为包含 models/ 和 gpus.json 的文件夹。</translation>
     </message>
     <message numerus="yes">
         <source>headroom: %n layout problem(s) at %1x%2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>headroom：%1x%2 下有 %n 处布局问题</numerusform>
         </translation>
     </message>
 </context>
@@ -2756,868 +2760,868 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <name>HfImport</name>
     <message>
         <source>counted as the encoder with its pooler (the published total); the masked-LM head is model.encoder-head mlm</source>
-        <translation type="unfinished"></translation>
+        <translation>按带 pooler 的编码器计数（即公布的总参数量）；masked-LM head 对应 model.encoder-head mlm</translation>
     </message>
     <message>
         <source>model_type &quot;%1&quot; read as %2</source>
-        <translation type="unfinished"></translation>
+        <translation>model_type &quot;%1&quot; 按 %2 读取</translation>
     </message>
     <message>
         <source>cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>%1 is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是普通文件</translation>
     </message>
     <message>
         <source>%1: too short for a safetensors header (under 8 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：文件太短，容不下 safetensors 文件头（不到 8 字节）</translation>
     </message>
     <message>
         <source>%1: the safetensors header claims %2 bytes, more than the 100 MB allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：safetensors 文件头声明 %2 字节，超过允许的 100 MB</translation>
     </message>
     <message>
         <source>%1: the safetensors header claims %2 bytes, more than the file holds</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：safetensors 文件头声明 %2 字节，超出文件实际大小</translation>
     </message>
     <message>
         <source>%1: the header is not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：文件头不是 JSON 对象</translation>
     </message>
     <message>
         <source>%1: tensor &quot;%2&quot; lacks a dtype, a shape of whole numbers or two data offsets</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：张量 &quot;%2&quot; 缺少 dtype、整数形状或两个数据偏移</translation>
     </message>
     <message>
         <source>%1: tensor &quot;%2&quot; has data offsets outside the file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：张量 &quot;%2&quot; 的数据偏移超出文件范围</translation>
     </message>
     <message>
         <source>%1: entry &quot;%2&quot; is not a shard file name</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：条目 &quot;%2&quot; 不是分片文件名</translation>
     </message>
     <message>
         <source>%1 names shard &quot;%2&quot;, which is not in the folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 引用的分片 &quot;%2&quot; 不在该文件夹中</translation>
     </message>
     <message>
         <source>%1 names more than %2 shards</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 引用的分片超过 %2 个</translation>
     </message>
     <message>
         <source>%1 is not a regular file: refused without reading it</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是普通文件：拒绝读取</translation>
     </message>
     <message>
         <source>%1 is larger than %2 bytes: refused without reading it</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大于 %2 字节：拒绝读取</translation>
     </message>
     <message>
         <source>%1 holds no config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有 config.json</translation>
     </message>
     <message>
         <source>%1 is not valid JSON: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是有效的 JSON：%2</translation>
     </message>
     <message>
         <source>%1 holds %2 at its top level; a config.json is a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的顶层是 %2；config.json 应为 JSON 对象</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is missing; expected %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：缺少 &quot;%2&quot;；应为 %3</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is %3; expected %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot; 为 %3；应为 %4</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is %3, out of range; allowed: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot; 为 %3，超出范围；允许：%4</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; (%3) must divide &quot;%4&quot; exactly</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot;（%3）必须能整除 &quot;%4&quot;</translation>
     </message>
     <message>
         <source>%1: model_type %2 is not supported; supported: %3 (a config with the usual fields under another name can be read as one of them)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：不支持 model_type %2；支持：%3（字段常规但名称不同的 config 可按其中之一读取）</translation>
     </message>
     <message>
         <source>unknown model_type to read the config as: &quot;%1&quot;; allowed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>用于读取 config 的 model_type 未知：&quot;%1&quot;；允许：%2</translation>
     </message>
     <message>
         <source>%1 (model_type %2, %3 block): %4 parameters from the architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（model_type %2，%3 架构）：按架构推算 %4 个参数</translation>
     </message>
     <message>
         <source>, %1 active per token</source>
-        <translation type="unfinished"></translation>
+        <translation>，每 token 激活 %1</translation>
     </message>
     <message numerus="yes">
         <source>checkpoint: %1 parameters stored as %2 in %n file(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>checkpoint：%1 个参数，以 %2 存储于 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
         <source> (and %1 buffer values, not parameters)</source>
-        <translation type="unfinished"></translation>
+        <translation> （另有 %1 个 buffer 值，不属于参数）</translation>
     </message>
     <message>
         <source>warning: not modelled, and memory depends on them: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：以下字段未建模，但显存与之相关：%1</translation>
     </message>
     <message>
         <source>ignored (the model uses them; its training memory does not depend on them): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已忽略（模型会用到，但训练显存与之无关）：%1</translation>
     </message>
     <message>
         <source>unrecognized fields, their effect unknown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法识别的字段，影响未知：%1</translation>
     </message>
     <message>
         <source>metadata: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>元数据：%1</translation>
     </message>
     <message>
         <source>note: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>注：%1</translation>
     </message>
 </context>
 <context>
     <name>Issue</name>
     <message>
         <source>FSDP shards gradients together with parameters: NO_SHARD is --zero 0, SHARD_GRAD_OP --zero 2, FULL_SHARD --zero 3</source>
-        <translation type="unfinished"></translation>
+        <translation>FSDP 把梯度和参数一起切分：NO_SHARD 对应 --zero 0，SHARD_GRAD_OP 对应 --zero 2，FULL_SHARD 对应 --zero 3</translation>
     </message>
     <message>
         <source>the textbook formula has no loss to chunk or fuse; use the itemized model (--activations transformer)</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式不含损失，无从分块或融合；请使用逐项模型（--activations transformer）</translation>
     </message>
     <message>
         <source>compiling removes saved tensors the textbook formula does not list; use the itemized model</source>
-        <translation type="unfinished"></translation>
+        <translation>编译会去掉一些保存张量，而这些张量不在教科书公式的列表中；请使用逐项模型</translation>
     </message>
     <message>
         <source>offloading moves the itemized model&apos;s saved tensors; use the itemized model</source>
-        <translation type="unfinished"></translation>
+        <translation>卸载移动的是逐项模型中的保存张量；请使用逐项模型</translation>
     </message>
     <message>
         <source>the optimizer steps while backward produces each gradient, so gradients cannot be accumulated (torchtune refuses the combination)</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器在反向产生每个梯度时就立即更新，因此无法累积梯度（torchtune 也拒绝这种组合）</translation>
     </message>
     <message>
         <source>optimizer-in-backward is a single-GPU feature of torchtune&apos;s recipes, without ZeRO</source>
-        <translation type="unfinished"></translation>
+        <translation>反向中更新优化器是 torchtune recipe 的单卡功能，不支持 ZeRO</translation>
     </message>
     <message>
         <source>paged optimizer states live in CUDA managed memory; ZeRO offload moves states another way</source>
-        <translation type="unfinished"></translation>
+        <translation>分页优化器状态位于 CUDA 托管内存；ZeRO 卸载以另一种方式移动状态</translation>
     </message>
     <message>
         <source>bitsandbytes pages the states of its Adam, AdamW and Lion optimizers only</source>
-        <translation type="unfinished"></translation>
+        <translation>bitsandbytes 只对其 Adam、AdamW 和 Lion 优化器的状态分页</translation>
     </message>
     <message>
         <source>Megatron shards optimizer states with its distributed optimizer (--distributed-optimizer), not ZeRO</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron 用其分布式优化器（--distributed-optimizer）切分优化器状态，而不是 ZeRO</translation>
     </message>
     <message>
         <source>the distributed optimizer is Megatron&apos;s (--stack megatron); elsewhere use ZeRO stage 1</source>
-        <translation type="unfinished"></translation>
+        <translation>分布式优化器是 Megatron 的功能（--stack megatron）；其他框架请用 ZeRO 阶段 1</translation>
     </message>
     <message>
         <source>interleaving splits pipeline stages into chunks, so it needs at least 2 stages (--pp)</source>
-        <translation type="unfinished"></translation>
+        <translation>交错调度把流水线阶段拆成多个块，因此至少需要 2 个阶段（--pp）</translation>
     </message>
     <message>
         <source>the layers must split evenly into p × v model chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>层数必须能均分为 p × v 个模型块</translation>
     </message>
     <message>
         <source>%1: %2 is out of range; allowed: 0 (dropless) to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 超出范围；允许：0（无丢弃）到 %3</translation>
     </message>
     <message>
         <source>%1: %2 is out of range; allowed: 0 to just below 1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 超出范围；允许：0 到略小于 1</translation>
     </message>
     <message>
         <source>%1: %2 is out of range; allowed: %3 to %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 超出范围；允许：%3 到 %4</translation>
     </message>
     <message>
         <source>%1: %2 must divide %3 (%4) exactly</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 必须能整除 %3（%4）</translation>
     </message>
     <message>
         <source>%1 is required</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 为必填项</translation>
     </message>
     <message>
         <source>%1 needs %2 %3 (it is %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要求 %2 为 %3（当前为 %4）</translation>
     </message>
     <message>
         <source>%1 needs %2 between %3 and %4 (it is %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要求 %2 介于 %3 和 %4 之间（当前为 %5）</translation>
     </message>
     <message>
         <source>%1 does not go with this %2: %3</source>
         <extracomment>%1 the field, %2 the other field, %3 why they do not go together</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 与当前的 %2 不兼容：%3</translation>
     </message>
 </context>
 <context>
     <name>Labels</name>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>AMP FP16 (autocast)</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP FP16 (autocast)</translation>
     </message>
     <message>
         <source>AMP BF16 (autocast)</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP BF16 (autocast)</translation>
     </message>
     <message>
         <source>FP16 with FP32 master</source>
-        <translation type="unfinished"></translation>
+        <translation>FP16 + FP32 主权重</translation>
     </message>
     <message>
         <source>BF16 with FP32 master</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16 + FP32 主权重</translation>
     </message>
     <message>
         <source>Pure FP16 (no master)</source>
-        <translation type="unfinished"></translation>
+        <translation>纯 FP16（无主权重）</translation>
     </message>
     <message>
         <source>Pure BF16 (no master)</source>
-        <translation type="unfinished"></translation>
+        <translation>纯 BF16（无主权重）</translation>
     </message>
     <message>
         <source>Weights, gradients and activations in FP32.</source>
-        <translation type="unfinished"></translation>
+        <translation>权重、梯度和激活值均为 FP32。</translation>
     </message>
     <message>
         <source>torch.autocast over FP32 weights: weights and gradients stay FP32, matmul activations are half precision. The fixed cost is not halved.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 FP32 权重上使用 torch.autocast：权重和梯度仍为 FP32，矩阵乘法的激活值为半精度。固定开销并未减半。</translation>
     </message>
     <message>
         <source>model.half() plus an FP32 master copy for the optimizer (DeepSpeed, Megatron): 2 + 2 + 4 bytes per parameter before the optimizer states.</source>
-        <translation type="unfinished"></translation>
+        <translation>model.half() 加一份供优化器使用的 FP32 主副本（DeepSpeed、Megatron）：不算优化器状态，每参数 2 + 2 + 4 字节。</translation>
     </message>
     <message>
         <source>Half-precision weights and gradients without a master copy: small updates are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>半精度权重和梯度，没有主副本：细小的更新会丢失。</translation>
     </message>
     <message>
         <source>AdamW</source>
-        <translation type="unfinished"></translation>
+        <translation>AdamW</translation>
     </message>
     <message>
         <source>Adam</source>
-        <translation type="unfinished"></translation>
+        <translation>Adam</translation>
     </message>
     <message>
         <source>SGD</source>
-        <translation type="unfinished"></translation>
+        <translation>SGD</translation>
     </message>
     <message>
         <source>SGD with momentum</source>
-        <translation type="unfinished"></translation>
+        <translation>SGD（带动量）</translation>
     </message>
     <message>
         <source>8-bit Adam</source>
-        <translation type="unfinished"></translation>
+        <translation>8-bit Adam</translation>
     </message>
     <message>
         <source>Lion</source>
-        <translation type="unfinished"></translation>
+        <translation>Lion</translation>
     </message>
     <message>
         <source>Adafactor</source>
-        <translation type="unfinished"></translation>
+        <translation>Adafactor</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>Full</source>
-        <translation type="unfinished"></translation>
+        <translation>完全</translation>
     </message>
     <message>
         <source>Selective</source>
-        <translation type="unfinished"></translation>
+        <translation>选择性</translation>
     </message>
     <message>
         <source>Every layer keeps everything it saves for backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>每层保留为反向保存的全部张量。</translation>
     </message>
     <message>
         <source>Activation checkpointing: only each layer&apos;s input is kept; one layer is recomputed at a time in backward (about 20-30% slower).</source>
-        <translation type="unfinished"></translation>
+        <translation>激活检查点：只保留每层的输入；反向时每次重计算一层（约慢 20-30%）。</translation>
     </message>
     <message>
         <source>Only the attention core (scores, softmax, dropout) is recomputed (Korthikanti et al. 2022).</source>
-        <translation type="unfinished"></translation>
+        <translation>只重计算注意力核心部分（分数、softmax、dropout）（Korthikanti et al. 2022）。</translation>
     </message>
     <message>
         <source>Off (stage 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭（阶段 0）</translation>
     </message>
     <message>
         <source>Stage 1: optimizer states sharded</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 1：优化器状态切分</translation>
     </message>
     <message>
         <source>Stage 2: + gradients sharded</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 2：+ 梯度切分</translation>
     </message>
     <message>
         <source>Stage 3: + parameters sharded</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 3：+ 参数切分</translation>
     </message>
     <message>
         <source>Optimizer states to CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态卸载到 CPU</translation>
     </message>
     <message>
         <source>Optimizer states and parameters to CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态和参数卸载到 CPU</translation>
     </message>
     <message>
         <source>Full fine-tuning</source>
-        <translation type="unfinished"></translation>
+        <translation>全参数微调</translation>
     </message>
     <message>
         <source>LoRA</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA</translation>
     </message>
     <message>
         <source>QLoRA (4-bit base)</source>
-        <translation type="unfinished"></translation>
+        <translation>QLoRA（4 位基座）</translation>
     </message>
     <message>
         <source>GPT-2 (LayerNorm, GELU MLP)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPT-2 (LayerNorm, GELU MLP)</translation>
     </message>
     <message>
         <source>LLaMA (RMSNorm, SwiGLU, GQA)</source>
-        <translation type="unfinished"></translation>
+        <translation>LLaMA (RMSNorm, SwiGLU, GQA)</translation>
     </message>
     <message>
         <source>Textbook formula</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式</translation>
     </message>
     <message>
         <source>Itemized transformer</source>
-        <translation type="unfinished"></translation>
+        <translation>逐项 Transformer</translation>
     </message>
     <message>
         <source>end of forward</source>
-        <translation type="unfinished"></translation>
+        <translation>前向结束</translation>
     </message>
     <message>
         <source>backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向</translation>
     </message>
     <message>
         <source>optimizer step</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器更新</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>层数</translation>
     </message>
     <message>
         <source>Hidden size</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏维度</translation>
     </message>
     <message>
         <source>Heads</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头数</translation>
     </message>
     <message>
         <source>KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头数</translation>
     </message>
     <message>
         <source>FFN size</source>
-        <translation type="unfinished"></translation>
+        <translation>FFN 维度</translation>
     </message>
     <message>
         <source>Vocabulary</source>
-        <translation type="unfinished"></translation>
+        <translation>词表大小</translation>
     </message>
     <message>
         <source>Max positions</source>
-        <translation type="unfinished"></translation>
+        <translation>最大位置数</translation>
     </message>
     <message>
         <source>Micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次</translation>
     </message>
     <message>
         <source>Sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度</translation>
     </message>
     <message>
         <source>Gradient accumulation</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度累积</translation>
     </message>
     <message>
         <source>Dropout</source>
-        <translation type="unfinished"></translation>
+        <translation>Dropout</translation>
     </message>
     <message>
         <source>CUDA context</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 上下文</translation>
     </message>
     <message>
         <source>Allocator reserve</source>
-        <translation type="unfinished"></translation>
+        <translation>分配器预留</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数</translation>
     </message>
     <message>
         <source>Tensor parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行</translation>
     </message>
     <message>
         <source>Pipeline parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线并行</translation>
     </message>
     <message>
         <source>LoRA rank</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA 秩</translation>
     </message>
     <message>
         <source>LoRA targets</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA 目标模块</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not a whole number; allowed: %3 to %4 (e.g. 4096, 7e9 or 7B)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot; 不是整数；允许：%3 到 %4（如 4096、7e9 或 7B）</translation>
     </message>
     <message>
         <source>AMP keeps FP32 weights and gradients: the fixed cost is the same as FP32; AMP saves activations, not model states.</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP 保留 FP32 权重和梯度：固定开销与 FP32 相同；AMP 省的是激活值，而不是模型状态。</translation>
     </message>
     <message>
         <source>Gradient accumulation enlarges the global batch; it saves no memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度累积只是放大全局批次，并不省显存。</translation>
     </message>
     <message>
         <source>The textbook formula assumes K and V as wide as Q; this model groups its key/value heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式假设 K、V 与 Q 同宽；该模型的 key/value 头是分组共享的。</translation>
     </message>
     <message>
         <source>The textbook formula assumes a GPT-style 4H MLP; this model&apos;s MLP differs.</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式假设 GPT 式的 4H MLP；该模型的 MLP 与此不同。</translation>
     </message>
     <message>
         <source>The textbook formula leaves out the embedding, the logits and the loss.</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式未计入嵌入层、logits 和损失。</translation>
     </message>
     <message>
         <source>The given parameter count differs from the architecture&apos;s by more than 5%.</source>
-        <translation type="unfinished"></translation>
+        <translation>给定的参数量与按架构推算的参数量相差超过 5%。</translation>
     </message>
     <message>
         <source>This GPU has no BF16 tensor cores: use an FP16 recipe with a loss scaler.</source>
-        <translation type="unfinished"></translation>
+        <translation>该 GPU 没有 BF16 Tensor Core：请使用 FP16 精度方案并配合损失缩放。</translation>
     </message>
     <message>
         <source>FP16 gradients underflow below about 6e-8: train with a dynamic loss scaler (GradScaler).</source>
-        <translation type="unfinished"></translation>
+        <translation>FP16 梯度低于约 6e-8 就会下溢：请使用动态损失缩放（GradScaler）训练。</translation>
     </message>
     <message>
         <source>The peak exceeds the GPU&apos;s memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值超出 GPU 显存。</translation>
     </message>
     <message>
         <source>Without an FP32 master copy, updates smaller than half a half-precision ulp are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 FP32 主副本时，小于半精度 ulp 一半的更新会丢失。</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>%1 is not valid JSON: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是有效的 JSON：%2</translation>
     </message>
     <message>
         <source>Scenario file: &quot;schema&quot; must be %1, found %2</source>
-        <translation type="unfinished"></translation>
+        <translation>场景文件：&quot;schema&quot; 必须为 %1，实际为 %2</translation>
     </message>
     <message>
         <source>Scenario file: unknown key &quot;%1&quot;; allowed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>场景文件：未知的键 &quot;%1&quot;；允许：%2</translation>
     </message>
     <message>
         <source>%1: expected %2, got %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：应为 %2，实际为 %3</translation>
     </message>
     <message>
         <source>%1: unknown value %2; allowed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：未知的取值 %2；允许：%3</translation>
     </message>
     <message>
         <source>%1 has the wrong layout: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的结构不正确：%2</translation>
     </message>
     <message>
         <source>%1 has a bad entry: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中有无效条目：%2</translation>
     </message>
     <message>
         <source>Layer input</source>
-        <translation type="unfinished"></translation>
+        <translation>层输入</translation>
     </message>
     <message>
         <source>QKV, context, MLP and residual tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>QKV、注意力上下文、MLP 和残差张量</translation>
     </message>
     <message>
         <source>Attention scores QKᵀ</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力分数 QKᵀ</translation>
     </message>
     <message>
         <source>Softmax output</source>
-        <translation type="unfinished"></translation>
+        <translation>Softmax 输出</translation>
     </message>
     <message>
         <source>Attention dropout</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力 dropout</translation>
     </message>
     <message>
         <source>ZeRO stage</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO 阶段</translation>
     </message>
     <message>
         <source>Offload</source>
-        <translation type="unfinished"></translation>
+        <translation>卸载</translation>
     </message>
     <message>
         <source>GPUs per node</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点 GPU 数</translation>
     </message>
     <message>
         <source>Reduce bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>归约桶</translation>
     </message>
     <message>
         <source>GPT-NeoX / Pythia (parallel residual)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPT-NeoX / Pythia（并行残差）</translation>
     </message>
     <message>
         <source>Phi-1.5/2 (parallel residual, one norm)</source>
-        <translation type="unfinished"></translation>
+        <translation>Phi-1.5/2（并行残差，单个 norm）</translation>
     </message>
     <message>
         <source>Falcon (parallel residual, multi-query)</source>
-        <translation type="unfinished"></translation>
+        <translation>Falcon（并行残差，多查询注意力）</translation>
     </message>
     <message>
         <source>StarCoder2 (LayerNorm, biases, GELU)</source>
-        <translation type="unfinished"></translation>
+        <translation>StarCoder2（LayerNorm，带偏置，GELU）</translation>
     </message>
     <message>
         <source>Gemma (RMSNorm, gated GELU)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemma（RMSNorm，门控 GELU）</translation>
     </message>
     <message>
         <source>Gemma-2/3 (four norms, soft-capping)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemma-2/3（四个 norm，soft-capping）</translation>
     </message>
     <message>
         <source>BERT / RoBERTa (encoder)</source>
-        <translation type="unfinished"></translation>
+        <translation>BERT / RoBERTa（编码器）</translation>
     </message>
     <message>
         <source>Paper conventions (textbook)</source>
-        <translation type="unfinished"></translation>
+        <translation>论文约定（教科书）</translation>
     </message>
     <message>
         <source>Hugging Face Trainer / PEFT</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face Trainer / PEFT</translation>
     </message>
     <message>
         <source>torchtune</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune</translation>
     </message>
     <message>
         <source>LitGPT</source>
-        <translation type="unfinished"></translation>
+        <translation>LitGPT</translation>
     </message>
     <message>
         <source>DeepSpeed</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed</translation>
     </message>
     <message>
         <source>PyTorch FSDP</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch FSDP</translation>
     </message>
     <message>
         <source>PyTorch FSDP2</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch FSDP2</translation>
     </message>
     <message>
         <source>Megatron-LM</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron-LM</translation>
     </message>
     <message>
         <source>No framework buffers: the ZeRO paper&apos;s model states and the article&apos;s textbook activation formula, for teaching.</source>
-        <translation type="unfinished"></translation>
+        <translation>不含框架缓冲区：采用 ZeRO 论文的模型状态和文章中的教科书激活值公式，用于教学。</translation>
     </message>
     <message>
         <source>transformers&apos; Trainer with PEFT: SDPA attention, the whole logits upcast to FP32, torch&apos;s foreach AdamW, DeepSpeed&apos;s &quot;auto&quot; buckets.</source>
-        <translation type="unfinished"></translation>
+        <translation>transformers 的 Trainer 加 PEFT：SDPA 注意力，整个 logits 转为 FP32，torch 的 foreach AdamW，DeepSpeed 的 &quot;auto&quot; 桶大小。</translation>
     </message>
     <message>
         <source>torchtune recipes: pure BF16, chunked cross-entropy (8 chunks), fused AdamW, FSDP2 per decoder layer.</source>
-        <translation type="unfinished"></translation>
+        <translation>torchtune recipe：纯 BF16，分块交叉熵（8 块），融合 AdamW，按解码层应用 FSDP2。</translation>
     </message>
     <message>
         <source>LitGPT: chunked cross-entropy in the model&apos;s dtype, FSDP per block on several GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>LitGPT：以模型 dtype 计算的分块交叉熵，多卡时按块应用 FSDP。</translation>
     </message>
     <message>
         <source>DeepSpeed&apos;s engine with its own defaults: a 5e8-element reduce bucket, ZeRO-3 prefetch and persistence, FusedAdam.</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed 引擎及其自身默认值：5e8 元素的归约桶、ZeRO-3 预取与常驻参数、FusedAdam。</translation>
     </message>
     <message>
         <source>FSDP1: one unit per decoder layer, two all-gathers in flight, no reduce bucket.</source>
-        <translation type="unfinished"></translation>
+        <translation>FSDP1：每个解码层一个单元，同时进行两个 all-gather，无归约桶。</translation>
     </message>
     <message>
         <source>FSDP2 (fully_shard): per-layer groups, one layer prefetched.</source>
-        <translation type="unfinished"></translation>
+        <translation>FSDP2（fully_shard）：按层分组，预取一层。</translation>
     </message>
     <message>
         <source>Megatron-LM: fused kernels, flash attention, FP32 main gradients, in-place vocabulary-parallel loss.</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron-LM：融合算子、flash attention、FP32 主梯度、原地计算的词表并行损失。</translation>
     </message>
     <message>
         <source>Whole logits in FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>整个 logits 转 FP32</translation>
     </message>
     <message>
         <source>Chunked cross-entropy</source>
-        <translation type="unfinished"></translation>
+        <translation>分块交叉熵</translation>
     </message>
     <message>
         <source>Fused linear cross-entropy</source>
-        <translation type="unfinished"></translation>
+        <translation>融合线性交叉熵</translation>
     </message>
     <message>
         <source>Custom model</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义模型</translation>
     </message>
     <message>
         <source>forward</source>
-        <translation type="unfinished"></translation>
+        <translation>前向</translation>
     </message>
     <message>
         <source>start of the step</source>
-        <translation type="unfinished"></translation>
+        <translation>本步开始</translation>
     </message>
     <message>
         <source>last layer&apos;s forward</source>
-        <translation type="unfinished"></translation>
+        <translation>最后一层的前向</translation>
     </message>
     <message>
         <source>the loss&apos;s forward (logits)</source>
-        <translation type="unfinished"></translation>
+        <translation>损失的前向（logits）</translation>
     </message>
     <message>
         <source>the loss&apos;s backward</source>
-        <translation type="unfinished"></translation>
+        <translation>损失的反向</translation>
     </message>
     <message>
         <source>last layer&apos;s backward</source>
-        <translation type="unfinished"></translation>
+        <translation>最后一层的反向</translation>
     </message>
     <message>
         <source>first layer&apos;s backward</source>
-        <translation type="unfinished"></translation>
+        <translation>第一层的反向</translation>
     </message>
     <message>
         <source>end of backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向结束</translation>
     </message>
     <message>
         <source>end of the step</source>
-        <translation type="unfinished"></translation>
+        <translation>本步结束</translation>
     </message>
     <message>
         <source>Head dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>头维度</translation>
     </message>
     <message>
         <source>Token types</source>
-        <translation type="unfinished"></translation>
+        <translation>token 类型数</translation>
     </message>
     <message>
         <source>Experts</source>
-        <translation type="unfinished"></translation>
+        <translation>专家数</translation>
     </message>
     <message>
         <source>Experts per token</source>
-        <translation type="unfinished"></translation>
+        <translation>每 token 专家数</translation>
     </message>
     <message>
         <source>Expert FFN size</source>
-        <translation type="unfinished"></translation>
+        <translation>专家 FFN 维度</translation>
     </message>
     <message>
         <source>Shared experts</source>
-        <translation type="unfinished"></translation>
+        <translation>共享专家数</translation>
     </message>
     <message>
         <source>Shared expert FFN size</source>
-        <translation type="unfinished"></translation>
+        <translation>共享专家 FFN 维度</translation>
     </message>
     <message>
         <source>Dense layers</source>
-        <translation type="unfinished"></translation>
+        <translation>稠密层数</translation>
     </message>
     <message>
         <source>Q latent rank</source>
-        <translation type="unfinished"></translation>
+        <translation>Q 潜在秩</translation>
     </message>
     <message>
         <source>KV latent rank</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 潜在秩</translation>
     </message>
     <message>
         <source>Rotary head dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE 头维度</translation>
     </message>
     <message>
         <source>Non-rotary head dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>非 RoPE 头维度</translation>
     </message>
     <message>
         <source>Value head dimension</source>
-        <translation type="unfinished"></translation>
+        <translation>Value 头维度</translation>
     </message>
     <message>
         <source>Rotary fraction</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE 比例</translation>
     </message>
     <message>
         <source>Expert parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>专家并行</translation>
     </message>
     <message>
         <source>Training stack</source>
-        <translation type="unfinished"></translation>
+        <translation>训练框架</translation>
     </message>
     <message>
         <source>Loss</source>
-        <translation type="unfinished"></translation>
+        <translation>损失</translation>
     </message>
     <message>
         <source>Loss chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>损失分块数</translation>
     </message>
     <message>
         <source>Optimizer in backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向中更新优化器</translation>
     </message>
     <message>
         <source>Activation offload</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值卸载</translation>
     </message>
     <message>
         <source>torch.compile</source>
-        <translation type="unfinished"></translation>
+        <translation>torch.compile</translation>
     </message>
     <message>
         <source>Paged optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>分页优化器</translation>
     </message>
     <message>
         <source>Max live parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>最大驻留参数量</translation>
     </message>
     <message>
         <source>Prefetch bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>预取桶</translation>
     </message>
     <message>
         <source>Persistence threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>常驻阈值</translation>
     </message>
     <message>
         <source>Distributed optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>分布式优化器</translation>
     </message>
     <message>
         <source>Virtual pipeline stages</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟流水线阶段数</translation>
     </message>
     <message>
         <source>LoRA dropout</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA dropout</translation>
     </message>
     <message>
         <source>Capacity factor</source>
-        <translation type="unfinished"></translation>
+        <translation>容量因子</translation>
     </message>
     <message>
         <source>Activation model</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值模型</translation>
     </message>
     <message>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器</translation>
     </message>
     <message>
         <source>%1 is not a regular file (a FIFO, a device or a folder); it was not read.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是普通文件（而是 FIFO、设备或文件夹）；未读取。</translation>
     </message>
     <message>
         <source>%1 is larger than %2 bytes, the most a scenario file may have; it was not read.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大于场景文件允许的上限 %2 字节；未读取。</translation>
     </message>
     <message>
         <source>%1 holds %2 at its top level; a scenario file is a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的顶层是 %2；场景文件应为 JSON 对象。</translation>
     </message>
     <message>
         <source>Could not write %1 (%2); the previous file is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1（%2）；原文件未改动。</translation>
     </message>
     <message>
         <source>%1: %2 is out of range; allowed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 超出范围；允许：%3</translation>
     </message>
     <message>
         <source>%1 is not a regular file; it was not read.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是普通文件；未读取。</translation>
     </message>
     <message>
         <source>%1 is larger than %2 bytes; it was not read.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 大于 %2 字节；未读取。</translation>
     </message>
 </context>
 <context>
@@ -3625,447 +3629,447 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>%1 B</source>
         <extracomment>bytes per parameter or element, e.g. &quot;2 B&quot; or &quot;0.5 B&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 B</translation>
     </message>
     <message>
         <source>%1: B = %2, S = %3, %4, %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：B = %2，S = %3，%4，%5</translation>
     </message>
     <message>
         <source>Headroom</source>
-        <translation type="unfinished"></translation>
+        <translation>余量</translation>
     </message>
     <message>
         <source>Overflow</source>
-        <translation type="unfinished"></translation>
+        <translation>超出</translation>
     </message>
     <message>
         <source>capacity − peak</source>
-        <translation type="unfinished"></translation>
+        <translation>容量 − 峰值</translation>
     </message>
     <message>
         <source>peak − capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值 − 容量</translation>
     </message>
     <message>
         <source>Every tensor is kept for backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有张量都保留到反向。</translation>
     </message>
     <message>
         <source>Tensors marked ↻ are dropped in forward and recomputed in backward.</source>
-        <translation type="unfinished"></translation>
+        <translation>标有 ↻ 的张量在前向中丢弃，在反向中重计算。</translation>
     </message>
     <message>
         <source>One layer&apos;s saved tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>单层保存的张量</translation>
     </message>
     <message>
         <source>Tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>张量</translation>
     </message>
     <message>
         <source>Shape</source>
-        <translation type="unfinished"></translation>
+        <translation>形状</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Elements</source>
-        <translation type="unfinished"></translation>
+        <translation>元素数</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>大小</translation>
     </message>
     <message>
         <source>outside the layers</source>
-        <translation type="unfinished"></translation>
+        <translation>层外</translation>
     </message>
     <message>
         <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <translation>说明</translation>
     </message>
     <message>
         <source>Parameter counts</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量</translation>
     </message>
     <message>
         <source>Derived from the architecture, layer by layer; the symbols are listed at the end.</source>
-        <translation type="unfinished"></translation>
+        <translation>按架构逐层推算；符号列于末尾。</translation>
     </message>
     <message>
         <source>given</source>
-        <translation type="unfinished"></translation>
+        <translation>给定</translation>
     </message>
     <message>
         <source>%1 parameters</source>
         <extracomment>a parameter count, e.g. &quot;6,738,415,616 parameters&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 个参数</translation>
     </message>
     <message>
         <source>Training stack: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>训练框架：%1</translation>
     </message>
     <message>
         <source>What the estimate assumes of the framework; change any choice in the inputs.</source>
-        <translation type="unfinished"></translation>
+        <translation>估算对框架所做的假设；任何一项都可在输入中修改。</translation>
     </message>
     <message>
         <source>the stack&apos;s: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>框架默认：%1</translation>
     </message>
     <message>
         <source>set in the inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>在输入中设置</translation>
     </message>
     <message>
         <source>Offloaded to host RAM, per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡卸载到主机内存</translation>
     </message>
     <message>
         <source>Peak of the step: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>本步峰值：%1（%2）</translation>
     </message>
     <message>
         <source>Sum of the buckets</source>
-        <translation type="unfinished"></translation>
+        <translation>各分项之和</translation>
     </message>
     <message>
         <source>not all live at once</source>
-        <translation type="unfinished"></translation>
+        <translation>并非同时驻留</translation>
     </message>
     <message>
         <source>%1 (%2) against a peak of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2），峰值为 %3</translation>
     </message>
     <message>
         <source>Symbols</source>
-        <translation type="unfinished"></translation>
+        <translation>符号</translation>
     </message>
 </context>
 <context>
     <name>PrecisionText</name>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>TF32</source>
-        <translation type="unfinished"></translation>
+        <translation>TF32</translation>
     </message>
     <message>
         <source>FP16</source>
-        <translation type="unfinished"></translation>
+        <translation>FP16</translation>
     </message>
     <message>
         <source>BF16</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16</translation>
     </message>
     <message>
         <source>FP8 E4M3</source>
-        <translation type="unfinished"></translation>
+        <translation>FP8 E4M3</translation>
     </message>
     <message>
         <source>FP8 E5M2</source>
-        <translation type="unfinished"></translation>
+        <translation>FP8 E5M2</translation>
     </message>
     <message>
         <source>IEEE single precision: 1 sign, 8 exponent, 23 mantissa bits. Master weights and optimizer states.</source>
-        <translation type="unfinished"></translation>
+        <translation>IEEE 单精度：1 位符号、8 位指数、23 位尾数。用于主权重和优化器状态。</translation>
     </message>
     <message>
         <source>TensorFloat-32: FP32&apos;s 8-bit exponent with FP16&apos;s 10-bit mantissa. A tensor-core math mode on A100 and later; never stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>TensorFloat-32：FP32 的 8 位指数加 FP16 的 10 位尾数。A100 及更新 GPU 上 Tensor Core 的一种计算模式；从不用于存储。</translation>
     </message>
     <message>
         <source>IEEE half precision: 1 sign, 5 exponent, 10 mantissa bits. Fine steps but a narrow range: values below 6e-5 lose bits, below 3e-8 become zero.</source>
-        <translation type="unfinished"></translation>
+        <translation>IEEE 半精度：1 位符号、5 位指数、10 位尾数。刻度细但量程窄：低于 6e-5 的值会损失精度位，低于 3e-8 则变为零。</translation>
     </message>
     <message>
         <source>bfloat16: FP32&apos;s 8-bit exponent with a 7-bit mantissa. FP32&apos;s range, so gradients rarely underflow, but coarse steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>bfloat16：FP32 的 8 位指数加 7 位尾数。量程与 FP32 相同，梯度很少下溢，但刻度粗。</translation>
     </message>
     <message>
         <source>OCP FP8 E4M3: bias 7, largest value 448, no infinity (S.1111.111 is NaN). Used for weights and activations.</source>
-        <translation type="unfinished"></translation>
+        <translation>OCP FP8 E4M3：偏置 7，最大值 448，没有无穷大（S.1111.111 为 NaN）。用于权重和激活值。</translation>
     </message>
     <message>
         <source>OCP FP8 E5M2: bias 15, largest value 57344, IEEE-style infinity and NaN. Used for gradients.</source>
-        <translation type="unfinished"></translation>
+        <translation>OCP FP8 E5M2：偏置 15，最大值 57344，具有 IEEE 式的无穷大和 NaN。用于梯度。</translation>
     </message>
     <message>
         <source>zero</source>
-        <translation type="unfinished"></translation>
+        <translation>零</translation>
     </message>
     <message>
         <source>subnormal</source>
-        <translation type="unfinished"></translation>
+        <translation>次正规数</translation>
     </message>
     <message>
         <source>normal</source>
-        <translation type="unfinished"></translation>
+        <translation>正规数</translation>
     </message>
     <message>
         <source>infinity</source>
-        <translation type="unfinished"></translation>
+        <translation>无穷大</translation>
     </message>
     <message>
         <source>NaN</source>
-        <translation type="unfinished"></translation>
+        <translation>NaN</translation>
     </message>
     <message>
         <source>exact</source>
-        <translation type="unfinished"></translation>
+        <translation>精确</translation>
     </message>
     <message>
         <source>rounded</source>
-        <translation type="unfinished"></translation>
+        <translation>已舍入</translation>
     </message>
     <message>
         <source>flushed to zero</source>
-        <translation type="unfinished"></translation>
+        <translation>下溢为零</translation>
     </message>
     <message>
         <source>overflow</source>
-        <translation type="unfinished"></translation>
+        <translation>上溢</translation>
     </message>
     <message>
         <source>not a finite number</source>
-        <translation type="unfinished"></translation>
+        <translation>非有限数</translation>
     </message>
     <message>
         <source>&lt;b&gt;Exploding gradients, not a scaling problem.&lt;/b&gt; At step %1 the scale is down to %2 and gradients still overflow. Lower the learning rate first, then check gradient clipping, then look for bad samples in the data.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;是梯度爆炸，不是缩放的问题。&lt;/b&gt;第 %1 步时缩放系数已降到 %2，梯度仍然上溢。先降低学习率，再检查梯度裁剪，最后排查数据中的异常样本。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Frequent skips:&lt;/b&gt; %1 of steps skipped after calibration. GradScaler expects a skip every few hundred or thousand steps; each skip throws a batch away.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;频繁跳步：&lt;/b&gt;校准期之后有 %1 的步被跳过。GradScaler 预期每几百到几千步才跳过一次；每次跳过都白白扔掉一个 batch。</translation>
     </message>
     <message>
         <source>&lt;b&gt;The scale reached zero&lt;/b&gt; at step %1: every gradient is zero from then on and training has stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步时&lt;b&gt;缩放系数降到了零&lt;/b&gt;：此后所有梯度都为零，训练实际上已停止。</translation>
     </message>
     <message>
         <source>&lt;b&gt;No step skipped;&lt;/b&gt; the scale only grew (to %1). Expected with BF16; with FP16 the scaler never met the overflow edge in this run.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;没有跳过任何步；&lt;/b&gt;缩放系数只增不减（增至 %1）。BF16 下这是预期行为；若是 FP16，说明本次运行中 scaler 从未触及上溢边界。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Healthy:&lt;/b&gt; %1 of steps skipped after calibration; the scale settles just below the overflow edge.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;健康：&lt;/b&gt;校准期之后有 %1 的步被跳过；缩放系数稳定在略低于上溢边界的位置。</translation>
     </message>
     <message>
         <source>Cannot open the histogram file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开直方图文件：%1</translation>
     </message>
     <message>
         <source>Line %1: &quot;%2&quot; is not three numbers (lower, upper, count).</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：&quot;%2&quot; 不是三个数（下界、上界、计数）。</translation>
     </message>
     <message>
         <source>Line %1: &quot;%2&quot; needs three fields: lower, upper, count.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：&quot;%2&quot; 需要三个字段：下界、上界、计数。</translation>
     </message>
     <message>
         <source>Line %1: &quot;%2&quot;: edges must satisfy 0 &lt; lower &lt; upper.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：&quot;%2&quot;：边界必须满足 0 &lt; 下界 &lt; 上界。</translation>
     </message>
     <message>
         <source>Line %1: &quot;%2&quot;: the count must be 0 or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：&quot;%2&quot;：计数必须大于等于 0。</translation>
     </message>
     <message>
         <source>Bins overlap (at %1); each |g| range may appear once.</source>
-        <translation type="unfinished"></translation>
+        <translation>分箱重叠（在 %1 处）；每个 |g| 区间只能出现一次。</translation>
     </message>
     <message>
         <source>The histogram has no bins with a count above zero.</source>
-        <translation type="unfinished"></translation>
+        <translation>直方图中没有计数大于零的分箱。</translation>
     </message>
     <message>
         <source>Line %1: more than %2 bins.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：分箱数超过 %2。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 supports BF16: train in BF16.&lt;/b&gt; It has FP32&apos;s exponent range, so gradients do not underflow and no loss scaler is needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 支持 BF16：用 BF16 训练。&lt;/b&gt;它的指数范围与 FP32 相同，梯度不会下溢，也不需要损失缩放。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 has no BF16 tensor cores: train in FP16 with a dynamic loss scaler&lt;/b&gt; (torch.cuda.amp.GradScaler); without it small gradients flush to zero.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 没有 BF16 Tensor Core：用 FP16 加动态损失缩放训练&lt;/b&gt;（torch.cuda.amp.GradScaler）；否则小梯度会下溢为零。</translation>
     </message>
     <message>
         <source>+∞</source>
-        <translation type="unfinished"></translation>
+        <translation>+∞</translation>
     </message>
     <message>
         <source>−∞</source>
-        <translation type="unfinished"></translation>
+        <translation>−∞</translation>
     </message>
     <message>
         <source>−0</source>
-        <translation type="unfinished"></translation>
+        <translation>−0</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>&lt; 0.01 %</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt; 0.01 %</translation>
     </message>
     <message>
         <source>&gt; 99.99 %</source>
-        <translation type="unfinished"></translation>
+        <translation>&gt; 99.99 %</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>2^%1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>2^%1 = %2</translation>
     </message>
     <message>
         <source>2^%1</source>
-        <translation type="unfinished"></translation>
+        <translation>2^%1</translation>
     </message>
 </context>
 <context>
     <name>VerdictText</name>
     <message>
         <source>Reduce the micro-batch to %1 (gradient accumulation × %2 keeps the global batch)</source>
-        <translation type="unfinished"></translation>
+        <translation>将微批次减到 %1（梯度累积 × %2 以保持全局批次）</translation>
     </message>
     <message>
         <source>Enable full activation checkpointing (about 20-30% slower)</source>
-        <translation type="unfinished"></translation>
+        <translation>开启完全激活检查点（约慢 20-30%）</translation>
     </message>
     <message>
         <source>Shard with ZeRO stage %1 over the %2 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>用 ZeRO 阶段 %1 在 %2 张 GPU 上切分</translation>
     </message>
     <message>
         <source>Offload optimizer states and parameters to CPU memory (ZeRO-%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>将优化器状态和参数卸载到 CPU 内存（ZeRO-%1）</translation>
     </message>
     <message>
         <source>Offload optimizer states to CPU memory (ZeRO-%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>将优化器状态卸载到 CPU 内存（ZeRO-%1）</translation>
     </message>
     <message>
         <source>Train LoRA adapters (rank %1) on a frozen base</source>
-        <translation type="unfinished"></translation>
+        <translation>在冻结基座上训练 LoRA 适配器（秩 %1）</translation>
     </message>
     <message>
         <source>Train QLoRA adapters (rank %1) on a 4-bit base</source>
-        <translation type="unfinished"></translation>
+        <translation>在 4 位基座上训练 QLoRA 适配器（秩 %1）</translation>
     </message>
     <message>
         <source>No GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>未选 GPU</translation>
     </message>
     <message>
         <source>Peak %1 per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡峰值 %1</translation>
     </message>
     <message>
         <source>Choose a GPU for a verdict.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一款 GPU 以得出结论。</translation>
     </message>
     <message>
         <source>Fits</source>
-        <translation type="unfinished"></translation>
+        <translation>放得下</translation>
     </message>
     <message>
         <source>Does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>放不下</translation>
     </message>
     <message>
         <source>without ZeRO</source>
-        <translation type="unfinished"></translation>
+        <translation>不使用 ZeRO</translation>
     </message>
     <message>
         <source>with ZeRO stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 ZeRO 阶段 %1</translation>
     </message>
     <message>
         <source>It would fit on %1 × %2 %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>用 %1 × %2 就能放下（%3）。</translation>
     </message>
     <message>
         <source>More GPUs alone do not help without ZeRO: each one holds a full copy of the model states.</source>
-        <translation type="unfinished"></translation>
+        <translation>不用 ZeRO 时，光加 GPU 没有用：每张卡都保存一份完整的模型状态。</translation>
     </message>
     <message>
         <source>No GPU count up to 4,096 makes it fit %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 4,096 张以内，无论多少张 GPU 都放不下（%1）。</translation>
     </message>
     <message>
         <source>longest sequence at B = %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>B = %1 时最长序列：%2</translation>
     </message>
     <message>
         <source>no sequence length fits at B = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>B = %1 时任何序列长度都放不下</translation>
     </message>
     <message>
         <source>Largest micro-batch that fits: %1; %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>放得下的最大微批次：%1；%2。</translation>
     </message>
     <message>
         <source>Largest micro-batch that fits: none, even B = 1 is too large; %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>放得下的最大微批次：无，即使 B = 1 也放不下；%1。</translation>
     </message>
     <message>
         <source>Advice: %1. Saves %2; then it fits (peak %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>建议：%1。可节省 %2，之后即可放下（峰值 %3）。</translation>
     </message>
     <message>
         <source>Advice: %1. Saves %2; still %3 short.</source>
-        <translation type="unfinished"></translation>
+        <translation>建议：%1。可节省 %2，但仍差 %3。</translation>
     </message>
     <message>
         <source>Then: %1; and it fits.</source>
-        <translation type="unfinished"></translation>
+        <translation>然后：%1；即可放下。</translation>
     </message>
     <message>
         <source>Then: %1; and it still does not fit.</source>
-        <translation type="unfinished"></translation>
+        <translation>然后：%1；仍然放不下。</translation>
     </message>
     <message>
         <source>; </source>
-        <translation type="unfinished"></translation>
+        <translation>； </translation>
     </message>
     <message>
         <source>Apply: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>应用：%1</translation>
     </message>
     <message>
         <source>Fits on %1 × %2: %3 to spare</source>
         <extracomment>&quot;Fits on 1 × NVIDIA A100 80GB (SXM4): 12.3 GiB to spare&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2 放得下：余量 %3</translation>
     </message>
     <message>
         <source>Does not fit on %1 × %2: %3 short</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2 放不下：还差 %3</translation>
     </message>
     <message>
         <source>Peak %1 per GPU (%2) against %3.</source>
         <extracomment>the peak, the moment of the step it happens (&quot;last layer&apos;s backward&quot;) and the capacity</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>每卡峰值 %1（%2），容量 %3。</translation>
     </message>
 </context>
 <context>
     <name>headroom::BitPatternView</name>
     <message>
         <source>The encoding bit by bit: sign (purple), exponent (green), mantissa (blue).</source>
-        <translation type="unfinished"></translation>
+        <translation>逐位显示编码：符号（紫）、指数（绿）、尾数（蓝）。</translation>
     </message>
     <message>
         <source>%1 bits: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 位：%2</translation>
     </message>
 </context>
 <context>
@@ -4073,1802 +4077,1808 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Memory per GPU (%1)</source>
         <extracomment>value axis label; %1 is GB or GiB</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存（%1）</translation>
     </message>
     <message>
         <source>Short-lived buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>短时缓冲区</translation>
     </message>
 </context>
 <context>
     <name>headroom::ChartsArea</name>
     <message>
         <source>Memory per GPU by bucket against the GPU&apos;s capacity; hover a segment for its formula.</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存分项与 GPU 容量对比；悬停在某段上可查看其公式。</translation>
     </message>
     <message>
         <source>The buckets as one input sweeps, everything else held; hover for values.</source>
-        <translation type="unfinished"></translation>
+        <translation>某一输入变化、其余保持不变时各分项的变化；悬停可查看数值。</translation>
     </message>
     <message>
         <source>The same run under each precision recipe and adapter method.</source>
-        <translation type="unfinished"></translation>
+        <translation>同一训练在各精度方案和适配器方法下的对比。</translation>
     </message>
     <message>
         <source>Memory through one training step, with the peak marked.</source>
-        <translation type="unfinished"></translation>
+        <translation>一个训练步内的显存变化，并标出峰值。</translation>
     </message>
     <message>
         <source>Memory per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存</translation>
     </message>
     <message>
         <source>Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>参数扫描</translation>
     </message>
     <message>
         <source>Recipe comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>方案对比</translation>
     </message>
     <message>
         <source>Step timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>单步时间线</translation>
     </message>
     <message>
         <source>The recipe comparison and the step timeline (Ctrl+Tab switches between them).</source>
-        <translation type="unfinished"></translation>
+        <translation>方案对比与单步时间线（Ctrl+Tab 在两者之间切换）。</translation>
     </message>
 </context>
 <context>
     <name>headroom::DoctorPane</name>
     <message>
         <source>S&amp;ymptom:</source>
-        <translation type="unfinished"></translation>
+        <translation>现象(&amp;Y)：</translation>
     </message>
     <message>
         <source>Symptom</source>
-        <translation type="unfinished"></translation>
+        <translation>现象</translation>
     </message>
     <message>
         <source>Likely cause:</source>
-        <translation type="unfinished"></translation>
+        <translation>可能原因：</translation>
     </message>
     <message>
         <source>Fix:</source>
-        <translation type="unfinished"></translation>
+        <translation>处理建议：</translation>
     </message>
     <message>
         <source>Your scenario:</source>
-        <translation type="unfinished"></translation>
+        <translation>你的场景：</translation>
     </message>
     <message>
         <source>Apply this change to the scenario (undo with Ctrl+Z).</source>
-        <translation type="unfinished"></translation>
+        <translation>将此修改应用到场景（可用 Ctrl+Z 撤销）。</translation>
     </message>
     <message>
         <source>What the current scenario&apos;s estimate says about this symptom.</source>
-        <translation type="unfinished"></translation>
+        <translation>根据当前场景的估算，对该现象的分析。</translation>
     </message>
     <message>
         <source>The troubleshooting table of the training-memory guide «显存都去哪儿了» (section 4.3): pick what you see.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练显存指南《显存都去哪儿了》中的问题速查表（第 4.3 节）：选择你遇到的现象。</translation>
     </message>
     <message>
         <source>The likely cause, from the guide&apos;s troubleshooting table.</source>
-        <translation type="unfinished"></translation>
+        <translation>指南问题速查表给出的可能原因。</translation>
     </message>
     <message>
         <source>What the guide&apos;s troubleshooting table suggests.</source>
-        <translation type="unfinished"></translation>
+        <translation>指南问题速查表给出的处理建议。</translation>
     </message>
 </context>
 <context>
     <name>headroom::InputPane</name>
     <message>
         <source>&amp;Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型(&amp;M)</translation>
     </message>
     <message>
         <source>Custom architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义架构</translation>
     </message>
     <message>
         <source>A published model&apos;s architecture; editing any model field below makes it a custom one.</source>
-        <translation type="unfinished"></translation>
+        <translation>已发布模型的架构；修改下方任一模型字段即变为自定义架构。</translation>
     </message>
     <message>
         <source>&amp;Preset:</source>
-        <translation type="unfinished"></translation>
+        <translation>预设(&amp;P)：</translation>
     </message>
     <message>
         <source>Choose model %1</source>
-        <translation type="unfinished"></translation>
+        <translation>选择模型 %1</translation>
     </message>
     <message>
         <source>The block layout: it decides which parameters and tensors each layer has.</source>
-        <translation type="unfinished"></translation>
+        <translation>块结构：决定每层有哪些参数和张量。</translation>
     </message>
     <message>
         <source>Fami&amp;ly:</source>
-        <translation type="unfinished"></translation>
+        <translation>架构(&amp;L)：</translation>
     </message>
     <message>
         <source>Change block family</source>
-        <translation type="unfinished"></translation>
+        <translation>修改架构</translation>
     </message>
     <message>
         <source>La&amp;yers L:</source>
-        <translation type="unfinished"></translation>
+        <translation>层数 L(&amp;Y)：</translation>
     </message>
     <message>
         <source>Transformer layers L (1 to 100,000; the slider covers 1 to 160).</source>
-        <translation type="unfinished"></translation>
+        <translation>Transformer 层数 L（1 到 100,000；滑块范围为 1 到 160）。</translation>
     </message>
     <message>
         <source>&amp;Hidden size H:</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏维度 H(&amp;H)：</translation>
     </message>
     <message>
         <source>Hidden size H (1 to 1,000,000; the slider steps through the usual sizes, four per doubling).</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏维度 H（1 到 1,000,000；滑块按常见尺寸步进，每翻一倍分四档）。</translation>
     </message>
     <message>
         <source>Hea&amp;ds A:</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头数 A(&amp;D)：</translation>
     </message>
     <message>
         <source>&amp;KV heads:</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头数(&amp;K)：</translation>
     </message>
     <message>
         <source>&amp;FFN size:</source>
-        <translation type="unfinished"></translation>
+        <translation>FFN 维度(&amp;F)：</translation>
     </message>
     <message>
         <source>Inner size of the MLP (GPT-2: 4H).</source>
-        <translation type="unfinished"></translation>
+        <translation>MLP 的中间维度（GPT-2：4H）。</translation>
     </message>
     <message>
         <source>&amp;Vocabulary V:</source>
-        <translation type="unfinished"></translation>
+        <translation>词表大小 V(&amp;V)：</translation>
     </message>
     <message>
         <source>Tokens in the vocabulary (embedding and output rows).</source>
-        <translation type="unfinished"></translation>
+        <translation>词表中的 token 数（嵌入层和输出层的行数）。</translation>
     </message>
     <message>
         <source>Parameter co&amp;unt:</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量(&amp;U)：</translation>
     </message>
     <message>
         <source>A given parameter count P (7B, 6.74e9); leave empty to derive it from the architecture.</source>
-        <translation type="unfinished"></translation>
+        <translation>直接给定参数量 P（7B、6.74e9）；留空则按架构推算。</translation>
     </message>
     <message>
         <source>The output layer reuses the token embedding (GPT-2, small LLaMA models).</source>
-        <translation type="unfinished"></translation>
+        <translation>输出层复用 token 嵌入（GPT-2、小型 LLaMA 模型）。</translation>
     </message>
     <message>
         <source>Change tied embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>修改共享嵌入</translation>
     </message>
     <message>
         <source>Parameters P:</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量 P：</translation>
     </message>
     <message>
         <source>&amp;Training</source>
-        <translation type="unfinished"></translation>
+        <translation>训练(&amp;T)</translation>
     </message>
     <message>
         <source>Micro-&amp;batch B:</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次 B(&amp;B)：</translation>
     </message>
     <message>
         <source>Sequences per GPU per forward pass (slider 1 to 1,024, log-spaced; type any value up to 1,000,000).</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡每次前向的序列数（滑块 1 到 1,024，按对数分布；可输入不超过 1,000,000 的任意值）。</translation>
     </message>
     <message>
         <source>&amp;Sequence S:</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度 S(&amp;S)：</translation>
     </message>
     <message>
         <source>Tokens per sequence (slider: powers of two from 128 to 1,048,576; type any value up to 100,000,000).</source>
-        <translation type="unfinished"></translation>
+        <translation>每条序列的 token 数（滑块：128 到 1,048,576 之间的 2 的幂；可输入不超过 100,000,000 的任意值）。</translation>
     </message>
     <message>
         <source>&amp;Checkpointing:</source>
-        <translation type="unfinished"></translation>
+        <translation>激活检查点(&amp;C)：</translation>
     </message>
     <message>
         <source>Activation checkpointing (recomputation in backward).</source>
-        <translation type="unfinished"></translation>
+        <translation>激活检查点（在反向中重计算）。</translation>
     </message>
     <message>
         <source>Checkpointing: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>激活检查点：%1</translation>
     </message>
     <message>
         <source>&amp;Precision:</source>
-        <translation type="unfinished"></translation>
+        <translation>精度(&amp;P)：</translation>
     </message>
     <message>
         <source>Precision: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>精度：%1</translation>
     </message>
     <message>
         <source>The optimizer decides how many state tensors each parameter carries (AdamW: two, FP32).</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器决定每个参数附带多少个状态张量（AdamW：两个，FP32）。</translation>
     </message>
     <message>
         <source>&amp;Optimizer:</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器(&amp;O)：</translation>
     </message>
     <message>
         <source>Optimizer: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器：%1</translation>
     </message>
     <message>
         <source>&amp;Activations:</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值(&amp;A)：</translation>
     </message>
     <message>
         <source>Activation model: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值模型：%1</translation>
     </message>
     <message>
         <source>Micro-batches per optimizer step. It enlarges the global batch and saves no memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个优化器步的微批次数。它只放大全局批次，并不省显存。</translation>
     </message>
     <message>
         <source>Hard&amp;ware</source>
-        <translation type="unfinished"></translation>
+        <translation>硬件(&amp;W)</translation>
     </message>
     <message>
         <source>None (no verdict)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（不给结论）</translation>
     </message>
     <message>
         <source>%1 as nvidia-smi reports it (%2); BF16: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>nvidia-smi 显示的显存 %1（%2）；BF16：%3</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
     <message>
         <source>The GPU whose memory the verdict compares against.</source>
-        <translation type="unfinished"></translation>
+        <translation>用于对照显存容量、给出结论的 GPU。</translation>
     </message>
     <message>
         <source>GPU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU：%1</translation>
     </message>
     <message>
         <source>GPU &amp;count N:</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数量 N(&amp;C)：</translation>
     </message>
     <message>
         <source>All GPUs of the run. Model states are per GPU unless ZeRO shards them.</source>
-        <translation type="unfinished"></translation>
+        <translation>本次训练的全部 GPU 数。除非用 ZeRO 切分，否则每张卡都持有完整的模型状态。</translation>
     </message>
     <message>
         <source>DeepSpeed ZeRO: shard optimizer states (1), also gradients (2), also parameters (3) over the data-parallel GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed ZeRO：在数据并行的 GPU 间切分优化器状态（1），再加梯度（2），再加参数（3）。</translation>
     </message>
     <message>
         <source>&amp;ZeRO:</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO(&amp;Z)：</translation>
     </message>
     <message>
         <source>ZeRO: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO：%1</translation>
     </message>
     <message>
         <source>DeepSpeed offload: keep optimizer states (and parameters) in CPU memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSpeed offload：将优化器状态（及参数）放在 CPU 内存中。</translation>
     </message>
     <message>
         <source>O&amp;ffload:</source>
-        <translation type="unfinished"></translation>
+        <translation>卸载(&amp;F)：</translation>
     </message>
     <message>
         <source>Offload: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>卸载：%1</translation>
     </message>
     <message>
         <source>Ada&amp;pters</source>
-        <translation type="unfinished"></translation>
+        <translation>适配器(&amp;P)</translation>
     </message>
     <message>
         <source>LoRA trains small low-rank adapters on a frozen base; QLoRA also stores the base in 4-bit NF4.</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA 在冻结的基座上训练小型低秩适配器；QLoRA 还会以 4 位 NF4 存储基座。</translation>
     </message>
     <message>
         <source>Adapters: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>适配器：%1</translation>
     </message>
     <message>
         <source>&amp;Rank r:</source>
-        <translation type="unfinished"></translation>
+        <translation>秩 r(&amp;R)：</translation>
     </message>
     <message>
         <source>The adapters&apos; rank r (LoRA paper: 4 to 64).</source>
-        <translation type="unfinished"></translation>
+        <translation>适配器的秩 r（LoRA 论文：4 到 64）。</translation>
     </message>
     <message>
         <source>q</source>
-        <translation type="unfinished"></translation>
+        <translation>q</translation>
     </message>
     <message>
         <source>k</source>
-        <translation type="unfinished"></translation>
+        <translation>k</translation>
     </message>
     <message>
         <source>v</source>
-        <translation type="unfinished"></translation>
+        <translation>v</translation>
     </message>
     <message>
         <source>o</source>
-        <translation type="unfinished"></translation>
+        <translation>o</translation>
     </message>
     <message>
         <source>gate</source>
-        <translation type="unfinished"></translation>
+        <translation>gate</translation>
     </message>
     <message>
         <source>up</source>
-        <translation type="unfinished"></translation>
+        <translation>up</translation>
     </message>
     <message>
         <source>down</source>
-        <translation type="unfinished"></translation>
+        <translation>down</translation>
     </message>
     <message>
         <source>Put adapters on the %1 projection.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 投影上添加适配器。</translation>
     </message>
     <message>
         <source>Change LoRA targets</source>
-        <translation type="unfinished"></translation>
+        <translation>修改 LoRA 目标模块</translation>
     </message>
     <message>
         <source>Targets:</source>
-        <translation type="unfinished"></translation>
+        <translation>目标模块：</translation>
     </message>
     <message>
         <source>Change %1</source>
-        <translation type="unfinished"></translation>
+        <translation>修改 %1</translation>
     </message>
     <message>
         <source>derived: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>推算：%1</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Eager (stores S×S scores)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eager（存储 S×S 分数）</translation>
     </message>
     <message>
         <source>SDPA (PyTorch)</source>
-        <translation type="unfinished"></translation>
+        <translation>SDPA (PyTorch)</translation>
     </message>
     <message>
         <source>FlashAttention</source>
-        <translation type="unfinished"></translation>
+        <translation>FlashAttention</translation>
     </message>
     <message>
         <source>Scores, softmax and dropout mask are stored per head: B×A×S×S each, growing with S².</source>
-        <translation type="unfinished"></translation>
+        <translation>每个头都存储分数、softmax 结果和 dropout 掩码：各为 B×A×S×S，随 S² 增长。</translation>
     </message>
     <message>
         <source>torch scaled_dot_product_attention: the memory-efficient or flash backend, no S×S tensors stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>torch scaled_dot_product_attention：使用 memory-efficient 或 flash 后端，不存储 S×S 张量。</translation>
     </message>
     <message>
         <source>FlashAttention recomputes the scores in backward: activations grow linearly with S.</source>
-        <translation type="unfinished"></translation>
+        <translation>FlashAttention 在反向中重计算注意力分数：激活值随 S 线性增长。</translation>
     </message>
     <message>
         <source>Hugging Face, CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face, CUDA</translation>
     </message>
     <message>
         <source>Hugging Face with SDPA, CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face + SDPA, CUDA</translation>
     </message>
     <message>
         <source>Megatron fused kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron 融合算子</translation>
     </message>
     <message>
         <source>Hugging Face, PyTorch 1.13 CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face, PyTorch 1.13 CPU</translation>
     </message>
     <message>
         <source>Hugging Face eager code on PyTorch 2 and CUDA: unfused norms and activations, 1-byte dropout masks.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face eager 代码，PyTorch 2 + CUDA：norm 和激活函数未融合，dropout 掩码每元素 1 字节。</translation>
     </message>
     <message>
         <source>The same code with attn_implementation=&quot;sdpa&quot;, Hugging Face&apos;s default.</source>
-        <translation type="unfinished"></translation>
+        <translation>同样的代码，使用 attn_implementation=&quot;sdpa&quot;（Hugging Face 的默认值）。</translation>
     </message>
     <message>
         <source>Fused softmax, norms, projections and activations (Korthikanti et al. 2022): the fewest saved tensors.</source>
-        <translation type="unfinished"></translation>
+        <translation>融合的 softmax、norm、投影和激活函数（Korthikanti et al. 2022）：保存的张量最少。</translation>
     </message>
     <message>
         <source>What the calibration fixtures measured: PyTorch 1.13 on the CPU (dropout masks in the input&apos;s dtype).</source>
-        <translation type="unfinished"></translation>
+        <translation>校准用例的实测环境：CPU 上的 PyTorch 1.13（dropout 掩码与输入同 dtype）。</translation>
     </message>
     <message>
         <source>T&amp;ied input and output embeddings</source>
-        <translation type="unfinished"></translation>
+        <translation>输入输出共享嵌入(&amp;I)</translation>
     </message>
     <message>
         <source>The attention kernel. Eager stores B×A×S×S scores per layer (S² growth); SDPA and flash store none (linear growth). Choosing SDPA or flash switches the activation model to the itemized transformer, since the textbook formula assumes eager.</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力算子。Eager 每层存储 B×A×S×S 的分数（随 S² 增长）；SDPA 和 flash 不存储（线性增长）。由于教科书公式假设 eager，选择 SDPA 或 flash 会把激活值模型切换为逐项 Transformer。</translation>
     </message>
     <message>
         <source>Att&amp;ention:</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力(&amp;E)：</translation>
     </message>
     <message>
         <source>Attention: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力：%1</translation>
     </message>
     <message>
         <source>The training code and kernels, which decide which tensors each layer saves for backward. Only the itemized transformer model reads it.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练代码和算子实现，决定每层为反向保存哪些张量。仅逐项 Transformer 模型使用此项。</translation>
     </message>
     <message>
         <source>Impleme&amp;ntation:</source>
-        <translation type="unfinished"></translation>
+        <translation>实现(&amp;N)：</translation>
     </message>
     <message>
         <source>Implementation: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>实现：%1</translation>
     </message>
     <message>
         <source>Dropout</source>
-        <translation type="unfinished"></translation>
+        <translation>Dropout</translation>
     </message>
     <message>
         <source>Attention and residual dropout probability p, 0 ≤ p &lt; 1. With p &gt; 0 each dropout stores its mask for backward. Only the itemized transformer model reads it.</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力和残差 dropout 的概率 p，0 ≤ p &lt; 1。p &gt; 0 时每个 dropout 都为反向保存其掩码。仅逐项 Transformer 模型使用此项。</translation>
     </message>
     <message>
         <source>&amp;Dropout:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dropout(&amp;D)：</translation>
     </message>
     <message>
         <source>Grad. a&amp;ccumulation:</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度累积(&amp;C)：</translation>
     </message>
     <message>
         <source>&amp;GPU:</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU(&amp;G)：</translation>
     </message>
     <message>
         <source>Met&amp;hod:</source>
-        <translation type="unfinished"></translation>
+        <translation>方法(&amp;H)：</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not a number; allowed: 0 to less than 1 (e.g. 0.1)</source>
         <extracomment>a dropout probability that is not a number at all</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot; 不是数值；允许：0 到小于 1（如 0.1）</translation>
     </message>
     <message>
         <source>How weights, gradients and activations are stored (the training-memory guide «显存都去哪儿了», sections 1.3 and 3.3).</source>
-        <translation type="unfinished"></translation>
+        <translation>权重、梯度和激活值的存储精度（见训练显存指南《显存都去哪儿了》第 1.3 和 3.3 节）。</translation>
     </message>
     <message>
         <source>Textbook: 2 bytes/elem × (19·B·S·H + 3·B·A·S²) per layer, after Korthikanti et al. 2022 as the training-memory guide «显存都去哪儿了» teaches it. Itemized: every saved tensor of the block family.</source>
-        <translation type="unfinished"></translation>
+        <translation>教科书公式：每层 2 字节/元素 × (19·B·S·H + 3·B·A·S²)，源自 Korthikanti et al. 2022，即训练显存指南《显存都去哪儿了》介绍的算法。逐项：统计该架构保存的每个张量。</translation>
     </message>
     <message>
         <source>&amp;Tensor parallel t:</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行 t(&amp;T)：</translation>
     </message>
     <message>
         <source>Megatron tensor parallelism: each layer&apos;s matrices split over t GPUs (t divides the heads).</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron 张量并行：每层的矩阵切分到 t 张 GPU 上（t 须整除注意力头数）。</translation>
     </message>
     <message>
         <source>P&amp;ipeline stages p:</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线阶段 p(&amp;I)：</translation>
     </message>
     <message>
         <source>Pipeline parallelism: the layers split into p stages on different GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线并行：把各层分成 p 个阶段，放在不同 GPU 上。</translation>
     </message>
     <message>
         <source>E&amp;xpert parallel e:</source>
-        <translation type="unfinished"></translation>
+        <translation>专家并行 e(&amp;X)：</translation>
     </message>
     <message>
         <source>Expert parallelism: the routed experts divided over e GPUs (e divides E and the data-parallel GPUs).</source>
-        <translation type="unfinished"></translation>
+        <translation>专家并行：路由专家分布到 e 张 GPU 上（e 须整除 E 和数据并行 GPU 数）。</translation>
     </message>
     <message>
         <source>Se&amp;quence parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>序列并行(&amp;Q)</translation>
     </message>
     <message>
         <source>Korthikanti et al.: with tensor parallelism, the norms&apos; and dropouts&apos; activations are split over the t GPUs too.</source>
-        <translation type="unfinished"></translation>
+        <translation>Korthikanti et al.：配合张量并行，norm 和 dropout 的激活值也切分到 t 张 GPU 上。</translation>
     </message>
     <message>
         <source>Sequence parallelism on</source>
-        <translation type="unfinished"></translation>
+        <translation>开启序列并行</translation>
     </message>
     <message>
         <source>Sequence parallelism off</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭序列并行</translation>
     </message>
     <message>
         <source>Host RAM one node needs: the offloaded states of its GPUs, or every process loading its model slice, times DeepSpeed&apos;s 1.5 buffer factor.</source>
-        <translation type="unfinished"></translation>
+        <translation>单个节点所需的主机内存：取其各 GPU 卸载的状态与每个进程加载其模型切片所需内存中的较大值，再乘以 DeepSpeed 的 1.5 缓冲系数。</translation>
     </message>
     <message>
         <source>Host RAM per node:</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点主机内存：</translation>
     </message>
     <message>
         <source>LoRA dropout</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA dropout</translation>
     </message>
     <message>
         <source>lora_dropout, 0 ≤ p &lt; 1: with p &gt; 0 each adapter saves a dropout mask and the dropped copy of its input (PEFT&apos;s default 0; torchtune&apos;s Llama-2 and litgpt 0.05).</source>
-        <translation type="unfinished"></translation>
+        <translation>lora_dropout，0 ≤ p &lt; 1：p &gt; 0 时每个适配器都保存一个 dropout 掩码和输入经 dropout 后的副本（PEFT 默认 0；torchtune 的 Llama-2 和 litgpt 为 0.05）。</translation>
     </message>
     <message>
         <source>LoRA dr&amp;opout:</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA dropout(&amp;O)：</translation>
     </message>
     <message>
         <source>NF4 with double quantization</source>
-        <translation type="unfinished"></translation>
+        <translation>NF4 + 双重量化</translation>
     </message>
     <message>
         <source>NF4</source>
-        <translation type="unfinished"></translation>
+        <translation>NF4</translation>
     </message>
     <message>
         <source>QLoRA&apos;s 4-bit base: FP32 block scales (4.5 bits a weight), or the scales quantized again (4.127 bits; bnb_4bit_use_double_quant, always with torchao).</source>
-        <translation type="unfinished"></translation>
+        <translation>QLoRA 的 4 位基座：FP32 分块缩放因子（每权重 4.5 位），或对缩放因子再量化一次（4.127 位；bnb_4bit_use_double_quant，torchao 总是如此）。</translation>
     </message>
     <message>
         <source>4-bit &amp;base:</source>
-        <translation type="unfinished"></translation>
+        <translation>4 位基座(&amp;B)：</translation>
     </message>
     <message>
         <source>4-bit base: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>4 位基座：%1</translation>
     </message>
     <message>
         <source>A&amp;dvanced settings</source>
-        <translation type="unfinished"></translation>
+        <translation>高级设置(&amp;D)</translation>
     </message>
     <message>
         <source>The optimizer&apos;s state dtype and gradient buffer, the runtime&apos;s share, the sharding libraries&apos; buffers, Megatron&apos;s options, the GELU kernel and the experts&apos; capacity.</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态的 dtype 与梯度缓冲、运行时占用、切分库的缓冲区、Megatron 选项、GELU 实现以及专家容量。</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>The weights&apos; dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>权重的 dtype</translation>
     </message>
     <message>
         <source>The optimizer&apos;s states in FP32 (the default everywhere but pure-BF16 trainers such as torchtune, which keep them in BF16: 2 + 2 + 4 = 8 bytes/param for AdamW).</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态使用 FP32（除 torchtune 等纯 BF16 训练器外，这是各处的默认值；torchtune 以 BF16 保存：AdamW 为 2 + 2 + 4 = 8 字节/参数）。</translation>
     </message>
     <message>
         <source>Optimizer states in:</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态精度：</translation>
     </message>
     <message>
         <source>Optimizer states in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态使用 %1</translation>
     </message>
     <message>
         <source>FP32 gradient buffer</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 梯度缓冲</translation>
     </message>
     <message>
         <source>Gradients accumulated in FP32 beside 16-bit weights (Megatron&apos;s main_grad, DeepSpeed&apos;s FP32 partition): 2 + 4 + 4 + 8 = 18 bytes/param with Adam.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 16 位权重之外以 FP32 累积梯度（Megatron 的 main_grad、DeepSpeed 的 FP32 分片）：使用 Adam 时为 2 + 4 + 4 + 8 = 18 字节/参数。</translation>
     </message>
     <message>
         <source>FP32 gradient buffer on</source>
-        <translation type="unfinished"></translation>
+        <translation>开启 FP32 梯度缓冲</translation>
     </message>
     <message>
         <source>FP32 gradient buffer off</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭 FP32 梯度缓冲</translation>
     </message>
     <message>
         <source>CUDA context:</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 上下文：</translation>
     </message>
     <message>
         <source>The CUDA context and kernel images, in bytes (e.g. 1000MiB; PyTorch: 300 MiB to 2 GiB).</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 上下文和 kernel 镜像的大小，单位字节（如 1000MiB；PyTorch：300 MiB 到 2 GiB）。</translation>
     </message>
     <message>
         <source>Allocator reserve:</source>
-        <translation type="unfinished"></translation>
+        <translation>分配器预留：</translation>
     </message>
     <message>
         <source>What the caching allocator holds beyond what is allocated, in bytes (e.g. 1GiB).</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存分配器在已分配之外额外占用的显存，单位字节（如 1GiB）。</translation>
     </message>
     <message>
         <source>GPUs per node:</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点 GPU 数：</translation>
     </message>
     <message>
         <source>GPUs sharing one host&apos;s RAM, for the host memory per node.</source>
-        <translation type="unfinished"></translation>
+        <translation>共享同一主机内存的 GPU 数，用于计算每节点主机内存。</translation>
     </message>
     <message>
         <source>Reduce bucket:</source>
-        <translation type="unfinished"></translation>
+        <translation>归约桶：</translation>
     </message>
     <message>
         <source>ZeRO&apos;s gradient reduce bucket, in elements; empty for the stack&apos;s (DeepSpeed 5e8, Hugging Face &quot;auto&quot; H², none for FSDP); 0 for none.</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO 的梯度归约桶大小，单位为元素；留空则用框架默认值（DeepSpeed 5e8，Hugging Face &quot;auto&quot; 为 H²，FSDP 无）；0 表示不使用。</translation>
     </message>
     <message>
         <source>ZeRO-3 prefetch:</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 预取：</translation>
     </message>
     <message>
         <source>stage3_prefetch_bucket_size in elements; empty for the stack&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>stage3_prefetch_bucket_size，单位为元素；留空则用框架默认值。</translation>
     </message>
     <message>
         <source>ZeRO-3 persistence:</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 常驻阈值：</translation>
     </message>
     <message>
         <source>stage3_param_persistence_threshold in elements: smaller parameters are kept whole; empty for the stack&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>stage3_param_persistence_threshold，单位为元素：更小的参数完整保留；留空则用框架默认值。</translation>
     </message>
     <message>
         <source>ZeRO-3 live at most:</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 最大驻留：</translation>
     </message>
     <message>
         <source>stage3_max_live_parameters in elements; empty for the stack&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>stage3_max_live_parameters，单位为元素；留空则用框架默认值。</translation>
     </message>
     <message>
         <source>Build the model partitioned (zero.Init)</source>
-        <translation type="unfinished"></translation>
+        <translation>以切分方式构建模型（zero.Init）</translation>
     </message>
     <message>
         <source>ZeRO-3 builds each module partitioned, so no process loads the whole model in host RAM.</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 以切分方式构建每个模块，因此没有进程需要在主机内存中加载整个模型。</translation>
     </message>
     <message>
         <source>zero.Init on</source>
-        <translation type="unfinished"></translation>
+        <translation>开启 zero.Init</translation>
     </message>
     <message>
         <source>zero.Init off</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭 zero.Init</translation>
     </message>
     <message>
         <source>Megatron&apos;s distributed optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron 分布式优化器</translation>
     </message>
     <message>
         <source>FP32 main parameters and moments sharded over the data-parallel GPUs (6 + 12/d bytes/param). Needs the Megatron stack.</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 主参数和动量在数据并行 GPU 间切分（6 + 12/d 字节/参数）。需要 Megatron 框架。</translation>
     </message>
     <message>
         <source>Distributed optimizer on</source>
-        <translation type="unfinished"></translation>
+        <translation>开启分布式优化器</translation>
     </message>
     <message>
         <source>Distributed optimizer off</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭分布式优化器</translation>
     </message>
     <message>
         <source>Virtual stages v:</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟阶段 v：</translation>
     </message>
     <message>
         <source>Model chunks per pipeline stage (Megatron&apos;s interleaved schedule): the first stage holds L (1 + (p − 1)/(p v)) layers&apos; worth.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个流水线阶段的模型块数（Megatron 的交错调度）：第一个阶段持有相当于 L (1 + (p − 1)/(p v)) 层的激活值。</translation>
     </message>
     <message>
         <source>As the model&apos;s code</source>
-        <translation type="unfinished"></translation>
+        <translation>按模型代码</translation>
     </message>
     <message>
         <source>Fused kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>融合算子</translation>
     </message>
     <message>
         <source>Written out (gelu_new)</source>
-        <translation type="unfinished"></translation>
+        <translation>逐步展开（gelu_new）</translation>
     </message>
     <message>
         <source>A fused GELU saves its input only; HF&apos;s gelu_new written out saves four tensors of B×S×F.</source>
-        <translation type="unfinished"></translation>
+        <translation>融合的 GELU 只保存输入；HF 逐步展开的 gelu_new 会保存四个 B×S×F 张量。</translation>
     </message>
     <message>
         <source>GELU:</source>
-        <translation type="unfinished"></translation>
+        <translation>GELU：</translation>
     </message>
     <message>
         <source>GELU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GELU：%1</translation>
     </message>
     <message>
         <source>Experts&apos; capacity factor: each expert takes at most ⌈f·k·B·S/E⌉ rows (GShard, DeepSpeed-MoE); 0 for dropless routing, as Hugging Face routes.</source>
-        <translation type="unfinished"></translation>
+        <translation>专家容量因子：每个专家最多接收 ⌈f·k·B·S/E⌉ 行（GShard、DeepSpeed-MoE）；0 表示无丢弃路由，与 Hugging Face 的路由方式一致。</translation>
     </message>
     <message>
         <source>Capacity factor:</source>
-        <translation type="unfinished"></translation>
+        <translation>容量因子：</translation>
     </message>
     <message>
         <source>%1: &quot;%2&quot; is not a number; allowed: 0 (dropless) to 1000</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;%2&quot; 不是数值；允许：0（无丢弃）到 1000</translation>
     </message>
     <message>
         <source>the stack&apos;s: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>框架默认：%1</translation>
     </message>
     <message>
         <source>&amp;Import…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入(&amp;I)…</translation>
     </message>
     <message>
         <source>Read a Hugging Face config.json, or a folder holding one and its .safetensors files (their headers give the checkpoint&apos;s exact count). You can also drop either on the window.</source>
-        <translation type="unfinished"></translation>
+        <translation>读取 Hugging Face config.json，或包含它及其 .safetensors 文件的文件夹（文件头给出 checkpoint 的精确参数量）。也可以直接把它们拖放到窗口上。</translation>
     </message>
     <message>
         <source>Attention heads A. Without a head dimension of its own, each head is H/A wide and A must divide H.</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头数 A。未单独指定头维度时，每个头宽 H/A，且 A 必须整除 H。</translation>
     </message>
     <message>
         <source>Key/value heads: as many as A for multi-head attention, fewer for grouped-query, 1 for multi-query. They must divide the heads.</source>
-        <translation type="unfinished"></translation>
+        <translation>Key/value 头数：多头注意力与 A 相同，分组查询注意力（GQA）更少，多查询注意力（MQA）为 1。必须整除注意力头数。</translation>
     </message>
     <message>
         <source>Head di&amp;mension:</source>
-        <translation type="unfinished"></translation>
+        <translation>头维度(&amp;M)：</translation>
     </message>
     <message>
         <source>Width of one attention head (Gemma: 256 with H/A = 192); leave empty for H/A.</source>
-        <translation type="unfinished"></translation>
+        <translation>单个注意力头的宽度（Gemma：256，而 H/A = 192）；留空则为 H/A。</translation>
     </message>
     <message>
         <source>Mi&amp;xture of experts</source>
-        <translation type="unfinished"></translation>
+        <translation>混合专家(&amp;X)</translation>
     </message>
     <message>
         <source>Replace the MLP by routed experts: each token goes to k of E experts (Mixtral, Qwen-MoE, DeepSeek). All E count towards memory; k towards compute.</source>
-        <translation type="unfinished"></translation>
+        <translation>用路由专家替换 MLP：每个 token 被送往 E 个专家中的 k 个（Mixtral、Qwen-MoE、DeepSeek）。显存按全部 E 个专家计，计算量按 k 个计。</translation>
     </message>
     <message>
         <source>Routed e&amp;xperts E:</source>
-        <translation type="unfinished"></translation>
+        <translation>路由专家数 E(&amp;X)：</translation>
     </message>
     <message>
         <source>Routed experts in each MoE layer.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 MoE 层的路由专家数。</translation>
     </message>
     <message>
         <source>Experts per &amp;token k:</source>
-        <translation type="unfinished"></translation>
+        <translation>每 token 专家数 k(&amp;T)：</translation>
     </message>
     <message>
         <source>Experts each token is sent to (Mixtral: 2 of 8).</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 token 被送往的专家数（Mixtral：8 选 2）。</translation>
     </message>
     <message>
         <source>Expert FFN si&amp;ze:</source>
-        <translation type="unfinished"></translation>
+        <translation>专家 FFN 维度(&amp;Z)：</translation>
     </message>
     <message>
         <source>Inner size of one expert&apos;s MLP.</source>
-        <translation type="unfinished"></translation>
+        <translation>单个专家 MLP 的中间维度。</translation>
     </message>
     <message>
         <source>Shared experts:</source>
-        <translation type="unfinished"></translation>
+        <translation>共享专家数：</translation>
     </message>
     <message>
         <source>Experts every token goes through besides the routed ones (DeepSeek; Qwen-MoE has one).</source>
-        <translation type="unfinished"></translation>
+        <translation>除路由专家外，每个 token 都会经过的专家（DeepSeek；Qwen-MoE 有一个）。</translation>
     </message>
     <message>
         <source>Shared expert FFN:</source>
-        <translation type="unfinished"></translation>
+        <translation>共享专家 FFN：</translation>
     </message>
     <message>
         <source>Inner size of one shared expert; leave empty for the routed experts&apos; size.</source>
-        <translation type="unfinished"></translation>
+        <translation>单个共享专家的中间维度；留空则与路由专家相同。</translation>
     </message>
     <message>
         <source>First dense layers:</source>
-        <translation type="unfinished"></translation>
+        <translation>前置稠密层数：</translation>
     </message>
     <message>
         <source>Leading layers that keep a dense MLP (DeepSeek&apos;s first_k_dense_replace).</source>
-        <translation type="unfinished"></translation>
+        <translation>保留稠密 MLP 的前几层（DeepSeek 的 first_k_dense_replace）。</translation>
     </message>
     <message>
         <source>Use a mixture of experts</source>
-        <translation type="unfinished"></translation>
+        <translation>使用混合专家</translation>
     </message>
     <message>
         <source>Use a dense MLP</source>
-        <translation type="unfinished"></translation>
+        <translation>使用稠密 MLP</translation>
     </message>
     <message>
         <source>Latent attention (M&amp;LA)</source>
-        <translation type="unfinished"></translation>
+        <translation>潜在注意力 MLA(&amp;L)</translation>
     </message>
     <message>
         <source>DeepSeek-V2/V3&apos;s multi-head latent attention: Q and KV pass through low-rank latents, and each head&apos;s query/key has a rotary and a non-rotary part.</source>
-        <translation type="unfinished"></translation>
+        <translation>DeepSeek-V2/V3 的多头潜在注意力：Q 和 KV 先经过低秩潜在向量，每个头的 query/key 分为 RoPE 和非 RoPE 两部分。</translation>
     </message>
     <message>
         <source>Q latent rank:</source>
-        <translation type="unfinished"></translation>
+        <translation>Q 潜在秩：</translation>
     </message>
     <message>
         <source>q_lora_rank; leave empty to project Q directly (DeepSeek-V2-Lite).</source>
-        <translation type="unfinished"></translation>
+        <translation>q_lora_rank；留空则直接投影 Q（DeepSeek-V2-Lite）。</translation>
     </message>
     <message>
         <source>KV latent rank:</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 潜在秩：</translation>
     </message>
     <message>
         <source>kv_lora_rank: the compressed key/value width.</source>
-        <translation type="unfinished"></translation>
+        <translation>kv_lora_rank：压缩后的 key/value 宽度。</translation>
     </message>
     <message>
         <source>Rotary head dim.:</source>
-        <translation type="unfinished"></translation>
+        <translation>RoPE 头维度：</translation>
     </message>
     <message>
         <source>qk_rope_head_dim.</source>
-        <translation type="unfinished"></translation>
+        <translation>qk_rope_head_dim。</translation>
     </message>
     <message>
         <source>Non-rotary head dim.:</source>
-        <translation type="unfinished"></translation>
+        <translation>非 RoPE 头维度：</translation>
     </message>
     <message>
         <source>qk_nope_head_dim.</source>
-        <translation type="unfinished"></translation>
+        <translation>qk_nope_head_dim。</translation>
     </message>
     <message>
         <source>Value head dim.:</source>
-        <translation type="unfinished"></translation>
+        <translation>Value 头维度：</translation>
     </message>
     <message>
         <source>v_head_dim.</source>
-        <translation type="unfinished"></translation>
+        <translation>v_head_dim。</translation>
     </message>
     <message>
         <source>Use latent attention</source>
-        <translation type="unfinished"></translation>
+        <translation>使用潜在注意力</translation>
     </message>
     <message>
         <source>Use plain attention</source>
-        <translation type="unfinished"></translation>
+        <translation>使用普通注意力</translation>
     </message>
     <message>
         <source>The parameter count P the estimate uses; for a mixture of experts also the parameters one token passes through, and a checkpoint&apos;s own count when its headers were read.</source>
-        <translation type="unfinished"></translation>
+        <translation>估算所用的参数量 P；对混合专家模型还显示单个 token 经过的参数量，读取了 checkpoint 文件头时还显示其自身的参数量。</translation>
     </message>
     <message>
         <source>Imported: %1 (model_type %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>已导入：%1（model_type %2）</translation>
     </message>
     <message>
         <source>H/A = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>H/A = %1</translation>
     </message>
     <message>
         <source>= expert FFN</source>
-        <translation type="unfinished"></translation>
+        <translation>= 专家 FFN</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>active per token: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>每 token 激活：%1（%2）</translation>
     </message>
     <message>
         <source>checkpoint: %1 (%2), stored as %3</source>
-        <translation type="unfinished"></translation>
+        <translation>checkpoint：%1（%2），以 %3 存储</translation>
     </message>
     <message>
         <source>Training &amp;stack</source>
-        <translation type="unfinished"></translation>
+        <translation>训练框架(&amp;S)</translation>
     </message>
     <message>
         <source>The framework the run is launched with. Choosing one applies its defaults (attention, loss, optimizer kernel, buffers); each can then be changed below. Show the Math lists them with their sources.</source>
-        <translation type="unfinished"></translation>
+        <translation>启动训练所用的框架。选择后会应用其默认值（注意力、损失、优化器算子、缓冲区），之后可在下方逐项修改。“推导过程”页会列出这些默认值及其来源。</translation>
     </message>
     <message>
         <source>Fra&amp;mework:</source>
-        <translation type="unfinished"></translation>
+        <translation>框架(&amp;M)：</translation>
     </message>
     <message>
         <source>Training stack: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>训练框架：%1</translation>
     </message>
     <message>
         <source>The logits of every token upcast to FP32 at once (transformers, torch.nn.CrossEntropyLoss).</source>
-        <translation type="unfinished"></translation>
+        <translation>一次性把所有 token 的 logits 转为 FP32（transformers、torch.nn.CrossEntropyLoss）。</translation>
     </message>
     <message>
         <source>The head and the loss in slices of the tokens (torchtune: 8; litgpt: 128 tokens).</source>
-        <translation type="unfinished"></translation>
+        <translation>按 token 分片计算输出头和损失（torchtune：8 片；litgpt：每片 128 个 token）。</translation>
     </message>
     <message>
         <source>Head and loss fused, slice by slice, the gradients computed in forward (Liger): no B×S×V tensor at all.</source>
-        <translation type="unfinished"></translation>
+        <translation>输出头与损失融合、逐片计算，梯度在前向中算出（Liger）：完全没有 B×S×V 张量。</translation>
     </message>
     <message>
         <source>How the loss meets the logits: at a 128k vocabulary the FP32 logits can be the largest tensor of the step. Needs the itemized activation model.</source>
-        <translation type="unfinished"></translation>
+        <translation>损失如何处理 logits：词表为 128k 时，FP32 logits 可能是本步最大的张量。需要逐项激活值模型。</translation>
     </message>
     <message>
         <source>Lo&amp;ss:</source>
-        <translation type="unfinished"></translation>
+        <translation>损失(&amp;S)：</translation>
     </message>
     <message>
         <source>Loss: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>损失：%1</translation>
     </message>
     <message>
         <source>Loss chun&amp;ks:</source>
-        <translation type="unfinished"></translation>
+        <translation>损失分块数(&amp;K)：</translation>
     </message>
     <message>
         <source>Slices of a chunked or fused loss; leave empty for the stack&apos;s (torchtune: 8).</source>
-        <translation type="unfinished"></translation>
+        <translation>分块或融合损失的分片数；留空则用框架默认值（torchtune：8）。</translation>
     </message>
     <message>
         <source>torch.&amp;compile</source>
-        <translation type="unfinished"></translation>
+        <translation>torch.&amp;compile</translation>
     </message>
     <message>
         <source>Compiled layers fuse the norms and activations, and torchtune&apos;s compiled loss saves no FP32 log-softmax.</source>
-        <translation type="unfinished"></translation>
+        <translation>编译后的层会融合 norm 和激活函数，torchtune 编译后的损失也不再保存 FP32 log-softmax。</translation>
     </message>
     <message>
         <source>Optimizer step &amp;in backward</source>
-        <translation type="unfinished"></translation>
+        <translation>在反向中更新优化器(&amp;I)</translation>
     </message>
     <message>
         <source>Each gradient is applied and freed as backward produces it (torchtune optimizer_in_bwd): one tensor&apos;s gradient at a time. Single GPU, no gradient accumulation.</source>
-        <translation type="unfinished"></translation>
+        <translation>反向每产生一个梯度就立即应用并释放（torchtune optimizer_in_bwd）：同一时刻只有一个张量的梯度。仅限单卡，不支持梯度累积。</translation>
     </message>
     <message>
         <source>Offload &amp;activations to CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>将激活值卸载到 CPU(&amp;A)</translation>
     </message>
     <message>
         <source>Saved activations are copied to pinned host memory as they are saved and brought back for backward (torchtune enable_activation_offloading).</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值在保存时即复制到锁页主机内存，反向时再取回（torchtune enable_activation_offloading）。</translation>
     </message>
     <message>
         <source>&amp;Fused optimizer kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>融合优化器算子(&amp;F)</translation>
     </message>
     <message>
         <source>A fused AdamW updates in place; torch&apos;s default foreach implementation allocates a temporary the size of one moment for the whole model during the step.</source>
-        <translation type="unfinished"></translation>
+        <translation>融合的 AdamW 原地更新；torch 默认的 foreach 实现在更新时会为整个模型分配一个与单个动量同样大小的临时张量。</translation>
     </message>
     <message>
         <source>Pa&amp;ged optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>分页优化器状态(&amp;G)</translation>
     </message>
     <message>
         <source>bitsandbytes&apos; paged optimizers keep their states in CUDA managed memory, paged to host RAM under pressure.</source>
-        <translation type="unfinished"></translation>
+        <translation>bitsandbytes 的分页优化器把状态放在 CUDA 托管内存中，显存紧张时换页到主机内存。</translation>
     </message>
     <message>
         <source>%1 on</source>
-        <translation type="unfinished"></translation>
+        <translation>开启 %1</translation>
     </message>
     <message>
         <source>%1 off</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭 %1</translation>
     </message>
 </context>
 <context>
     <name>headroom::LossScaleChart</name>
     <message>
         <source>2^%1</source>
-        <translation type="unfinished"></translation>
+        <translation>2^%1</translation>
     </message>
     <message>
         <source>The loss scale each step used (log scale). Red marks: steps skipped because the scaled gradients held inf or NaN; each halves the scale.</source>
-        <translation type="unfinished"></translation>
+        <translation>每步使用的损失缩放系数（对数坐标）。红色标记：因缩放后的梯度含 inf 或 NaN 而跳过的步；每次跳过都会使缩放系数减半。</translation>
     </message>
     <message>
         <source>training step</source>
-        <translation type="unfinished"></translation>
+        <translation>训练步</translation>
     </message>
     <message>
         <source>loss scale</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放系数</translation>
     </message>
     <message>
         <source>skipped step (inf/NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>跳过的步（inf/NaN）</translation>
     </message>
     <message>
         <source>scale 16: infs below this = exploding gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>缩放系数 16：低于此值仍出现 inf = 梯度爆炸</translation>
     </message>
 </context>
 <context>
     <name>headroom::MainWindow</name>
     <message>
         <source>Scenario files (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>输入</translation>
     </message>
     <message>
         <source>Show the Math</source>
-        <translation type="unfinished"></translation>
+        <translation>推导过程</translation>
     </message>
     <message>
         <source>Doctor</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;New Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>新建场景(&amp;N)</translation>
     </message>
     <message>
         <source>Start again from the default scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>从默认场景重新开始。</translation>
     </message>
     <message>
         <source>&amp;Open Scenario…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
         <source>Open a scenario file (JSON).</source>
-        <translation type="unfinished"></translation>
+        <translation>打开场景文件（JSON）。</translation>
     </message>
     <message>
         <source>&amp;Save Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
         <source>Save Scenario &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
         <source>&amp;Export Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表(&amp;E)</translation>
     </message>
     <message>
         <source>%1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1…</translation>
     </message>
     <message>
         <source>Save the chart as PNG, PDF or SVG.</source>
-        <translation type="unfinished"></translation>
+        <translation>将图表保存为 PNG、PDF 或 SVG。</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>重做(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Dark Palette</source>
-        <translation type="unfinished"></translation>
+        <translation>深色配色(&amp;D)</translation>
     </message>
     <message>
         <source>Switch between the light and the dark palette; the charts follow.</source>
-        <translation type="unfinished"></translation>
+        <translation>在浅色和深色配色之间切换；图表随之切换。</translation>
     </message>
     <message>
         <source>&amp;Units</source>
-        <translation type="unfinished"></translation>
+        <translation>单位(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Binary (GiB, 2^30 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>二进制（GiB，2^30 字节）(&amp;B)</translation>
     </message>
     <message>
         <source>&amp;Decimal (GB, 10^9 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>十进制（GB，10^9 字节）(&amp;D)</translation>
     </message>
     <message>
         <source>Go to &amp;Inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>转到输入(&amp;I)</translation>
     </message>
     <message>
         <source>Go to &amp;Charts</source>
-        <translation type="unfinished"></translation>
+        <translation>转到图表(&amp;C)</translation>
     </message>
     <message>
         <source>Go to the &amp;Math</source>
-        <translation type="unfinished"></translation>
+        <translation>转到推导过程(&amp;M)</translation>
     </message>
     <message>
         <source>Go to the D&amp;octor</source>
-        <translation type="unfinished"></translation>
+        <translation>转到诊断(&amp;O)</translation>
     </message>
     <message>
         <source>%1[*] — Headroom</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[*] — Headroom</translation>
     </message>
     <message>
         <source>Untitled scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名场景</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存的修改</translation>
     </message>
     <message>
         <source>The scenario has changes that are not saved to a file. Save them first?</source>
-        <translation type="unfinished"></translation>
+        <translation>场景有尚未保存到文件的修改。要先保存吗？</translation>
     </message>
     <message>
         <source>Open Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>打开场景</translation>
     </message>
     <message>
         <source>Cannot open the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开场景</translation>
     </message>
     <message>
         <source>%1
 
 The scenario on screen is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+当前显示的场景未改变。</translation>
     </message>
     <message>
         <source>Cannot save the scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存场景</translation>
     </message>
     <message>
         <source>%1
 
 Nothing was written; any earlier file is as it was.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+未写入任何内容；原有文件保持不变。</translation>
     </message>
     <message>
         <source>Save Scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>保存场景</translation>
     </message>
     <message>
         <source>Export Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表</translation>
     </message>
     <message>
         <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
         <source>Cannot export the chart</source>
-        <translation type="unfinished"></translation>
+        <translation>无法导出图表</translation>
     </message>
     <message>
         <source>Could not write %1. Charts export as .png, .pdf or .svg.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1。图表只能导出为 .png、.pdf 或 .svg。</translation>
     </message>
     <message>
         <source>Precision Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>精度实验室</translation>
     </message>
     <message>
         <source>Go to the &amp;Precision Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>转到精度实验室(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Import Hugging Face Config…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
         <source>Read a model&apos;s config.json (and, in its folder, the .safetensors headers).</source>
-        <translation type="unfinished"></translation>
+        <translation>读取模型的 config.json（以及同一文件夹中 .safetensors 的文件头）。</translation>
     </message>
     <message>
         <source>Import Hugging Face Config</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
         <source>Model configs (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Cannot import the model</source>
-        <translation type="unfinished"></translation>
+        <translation>无法导入模型</translation>
     </message>
 </context>
 <context>
     <name>headroom::MathPane</name>
     <message>
         <source>Each bucket&apos;s formula with the current scenario&apos;s numbers plugged in, in GB and GiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>各分项的公式，代入当前场景的数值，以 GB 和 GiB 表示。</translation>
     </message>
     <message>
         <source>Show the math</source>
-        <translation type="unfinished"></translation>
+        <translation>推导过程</translation>
     </message>
 </context>
 <context>
     <name>headroom::NumberLineView</name>
     <message>
         <source>%1: %2 to zero, %3 subnormal, %4 overflow</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 归零，%3 为次正规数，%4 上溢</translation>
     </message>
     <message>
         <source>1e-10</source>
-        <translation type="unfinished"></translation>
+        <translation>1e-10</translation>
     </message>
     <message>
         <source>to zero %1</source>
-        <translation type="unfinished"></translation>
+        <translation>归零 %1</translation>
     </message>
     <message>
         <source>subnormal %1</source>
-        <translation type="unfinished"></translation>
+        <translation>次正规 %1</translation>
     </message>
     <message>
         <source>overflow %1</source>
-        <translation type="unfinished"></translation>
+        <translation>上溢 %1</translation>
     </message>
     <message>
         <source>without loss scaling: %1 to zero, %2 subnormal</source>
-        <translation type="unfinished"></translation>
+        <translation>不做损失缩放：%1 归零，%2 为次正规数</translation>
     </message>
     <message>
         <source>1e%1</source>
-        <translation type="unfinished"></translation>
+        <translation>1e%1</translation>
     </message>
     <message>
         <source>%1 near %2: rounds to zero. Gradients here are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 附近：舍入为零。落在这里的梯度会丢失。</translation>
     </message>
     <message>
         <source>%1 near %2: subnormal. Stored, but with fewer significant bits the smaller it gets.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 附近：次正规数。能存下，但数值越小有效位越少。</translation>
     </message>
     <message>
         <source>%1 near %2: normal range, full precision.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 附近：正规数范围，精度完整。</translation>
     </message>
     <message>
         <source>%1 near %2: overflow. E4M3 has no infinity: the value becomes NaN.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 附近：上溢。E4M3 没有无穷大：该值变为 NaN。</translation>
     </message>
     <message>
         <source>%1 near %2: overflow to infinity; GradScaler skips the step.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 附近：上溢为无穷大；GradScaler 会跳过该步。</translation>
     </message>
 </context>
 <context>
     <name>headroom::PrecisionLabPanel</name>
     <message>
         <source>Small gradient, 2e-8: FP16 flushes it to zero</source>
-        <translation type="unfinished"></translation>
+        <translation>小梯度 2e-8：FP16 下溢为零</translation>
     </message>
     <message>
         <source>Typical gradient, 3e-6: FP16 subnormal</source>
-        <translation type="unfinished"></translation>
+        <translation>典型梯度 3e-6：FP16 次正规数</translation>
     </message>
     <message>
         <source>Weight, 0.0123</source>
-        <translation type="unfinished"></translation>
+        <translation>权重 0.0123</translation>
     </message>
     <message>
         <source>Activation, 12.5</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值 12.5</translation>
     </message>
     <message>
         <source>Attention score, 300.7: E4M3 rounds coarsely</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力分数 300.7：E4M3 舍入很粗</translation>
     </message>
     <message>
         <source>Large activation, 70000: FP16 overflows</source>
-        <translation type="unfinished"></translation>
+        <translation>大激活值 70000：FP16 上溢</translation>
     </message>
     <message>
         <source>1 + 2^-10: FP16 keeps it, BF16 rounds to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>1 + 2^-10：FP16 能保留，BF16 舍入为 1</translation>
     </message>
     <message>
         <source>Choose a GPU in the plan to see whether to train in BF16 or in FP16 with a loss scaler.</source>
-        <translation type="unfinished"></translation>
+        <translation>在规划中选择一款 GPU，即可看出该用 BF16 训练，还是用 FP16 加损失缩放。</translation>
     </message>
     <message>
         <source>Formats</source>
-        <translation type="unfinished"></translation>
+        <translation>数值格式</translation>
     </message>
     <message>
         <source>Gradient range</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度范围</translation>
     </message>
     <message>
         <source>Loss scaling</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放</translation>
     </message>
     <message>
         <source>Update order</source>
-        <translation type="unfinished"></translation>
+        <translation>更新顺序</translation>
     </message>
     <message>
         <source>How one value is stored in each format: bits, stored value, error, class.</source>
-        <translation type="unfinished"></translation>
+        <translation>一个数值在各格式中如何存储：位、存储值、误差、类别。</translation>
     </message>
     <message>
         <source>Where a distribution of gradient magnitudes falls in each format&apos;s range, and what a loss scale does.</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度幅值分布落在各格式范围中的位置，以及损失缩放的作用。</translation>
     </message>
     <message>
         <source>The order of a mixed-precision update, and what clipping before unscaling does.</source>
-        <translation type="unfinished"></translation>
+        <translation>混合精度更新的顺序，以及在 unscale 之前裁剪会造成什么后果。</translation>
     </message>
     <message>
         <source>&amp;Value:</source>
-        <translation type="unfinished"></translation>
+        <translation>数值(&amp;V)：</translation>
     </message>
     <message>
         <source>e.g. 3e-8, 65504, -0, inf</source>
-        <translation type="unfinished"></translation>
+        <translation>如 3e-8, 65504, -0, inf</translation>
     </message>
     <message>
         <source>Any number (scientific notation is fine), or inf, -inf, nan. Each format rounds it to nearest, ties to even.</source>
-        <translation type="unfinished"></translation>
+        <translation>任意数值（可用科学计数法），或 inf、-inf、nan。各格式均按“就近舍入，平局取偶”处理。</translation>
     </message>
     <message>
         <source>Typical values from training: gradients, weights, activations.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练中的典型数值：梯度、权重、激活值。</translation>
     </message>
     <message>
         <source>Examples…</source>
-        <translation type="unfinished"></translation>
+        <translation>示例…</translation>
     </message>
     <message>
         <source>&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; sign &amp;nbsp; &lt;span style=&quot;color:%2&quot;&gt;■&lt;/span&gt; exponent &amp;nbsp; &lt;span style=&quot;color:%3&quot;&gt;■&lt;/span&gt; mantissa</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&quot;color:%1&quot;&gt;■&lt;/span&gt; 符号 &amp;nbsp; &lt;span style=&quot;color:%2&quot;&gt;■&lt;/span&gt; 指数 &amp;nbsp; &lt;span style=&quot;color:%3&quot;&gt;■&lt;/span&gt; 尾数</translation>
     </message>
     <message>
         <source>The value the encoding actually holds.</source>
-        <translation type="unfinished"></translation>
+        <translation>该编码实际表示的数值。</translation>
     </message>
     <message>
         <source>Relative error |stored − value| / |value|, and the spacing (ulp) of the format at the stored value.</source>
-        <translation type="unfinished"></translation>
+        <translation>相对误差 |存储值 − 数值| / |数值|，以及该格式在存储值处的间距（ulp）。</translation>
     </message>
     <message>
         <source>Normal, subnormal (fewer significant bits), zero, infinity or NaN, and what rounding did.</source>
-        <translation type="unfinished"></translation>
+        <translation>正规数、次正规数（有效位更少）、零、无穷大或 NaN，以及舍入的结果。</translation>
     </message>
     <message>
         <source>Format constants</source>
-        <translation type="unfinished"></translation>
+        <translation>格式常量</translation>
     </message>
     <message>
         <source>Exact values; ε is the distance from 1 to the next larger value.</source>
-        <translation type="unfinished"></translation>
+        <translation>精确值；ε 为 1 到下一个更大可表示值的距离。</translation>
     </message>
     <message>
         <source>Format</source>
-        <translation type="unfinished"></translation>
+        <translation>格式</translation>
     </message>
     <message>
         <source>Largest</source>
-        <translation type="unfinished"></translation>
+        <translation>最大值</translation>
     </message>
     <message>
         <source>Smallest normal</source>
-        <translation type="unfinished"></translation>
+        <translation>最小正规数</translation>
     </message>
     <message>
         <source>Smallest subnormal</source>
-        <translation type="unfinished"></translation>
+        <translation>最小次正规数</translation>
     </message>
     <message>
         <source>ε</source>
-        <translation type="unfinished"></translation>
+        <translation>ε</translation>
     </message>
     <message>
         <source>Digits</source>
-        <translation type="unfinished"></translation>
+        <translation>有效位数</translation>
     </message>
     <message>
         <source>Type a value to see how each format stores it.</source>
-        <translation type="unfinished"></translation>
+        <translation>输入一个数值，查看各格式如何存储它。</translation>
     </message>
     <message>
         <source>“%1” is not a number. Type a decimal number such as 3e-8 or -65504 (|x| up to 1.8e308), or inf, -inf, nan.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是数值。请输入十进制数，如 3e-8 或 -65504（|x| 不超过 1.8e308），或 inf、-inf、nan。</translation>
     </message>
     <message>
         <source>= %1</source>
-        <translation type="unfinished"></translation>
+        <translation>= %1</translation>
     </message>
     <message>
         <source>error: —</source>
-        <translation type="unfinished"></translation>
+        <translation>误差：—</translation>
     </message>
     <message>
         <source>exact · ulp %1</source>
-        <translation type="unfinished"></translation>
+        <translation>精确 · ulp %1</translation>
     </message>
     <message>
         <source>rel. error %1 · ulp %2</source>
-        <translation type="unfinished"></translation>
+        <translation>相对误差 %1 · ulp %2</translation>
     </message>
     <message>
         <source>Gradient magnitudes |g| spread over many decades. Each line shows a format&apos;s range (red: rounds to zero, orange: subnormal, green: normal, purple: overflow) with the distribution of loss-scaled gradients over it.</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度幅值 |g| 跨越许多个数量级。每一行显示一种格式的范围（红：舍入为零，橙：次正规数，绿：正规数，紫：上溢），并叠加经损失缩放后的梯度分布。</translation>
     </message>
     <message>
         <source>&amp;Median |g|:</source>
-        <translation type="unfinished"></translation>
+        <translation>|g| 中位数(&amp;M)：</translation>
     </message>
     <message>
         <source>The median gradient magnitude before scaling (1e-12 to 100, in tenths of a decade).</source>
-        <translation type="unfinished"></translation>
+        <translation>缩放前梯度幅值的中位数（1e-12 到 100，以 0.1 个数量级为步长）。</translation>
     </message>
     <message>
         <source>spread 5.0 decades</source>
-        <translation type="unfinished"></translation>
+        <translation>跨度 5.0 个数量级</translation>
     </message>
     <message>
         <source>&amp;Spread:</source>
-        <translation type="unfinished"></translation>
+        <translation>跨度(&amp;S)：</translation>
     </message>
     <message>
         <source>Standard deviation of log10 |g|: how many decades the gradients span (0.1 to 5).</source>
-        <translation type="unfinished"></translation>
+        <translation>log10 |g| 的标准差：梯度跨越多少个数量级（0.1 到 5）。</translation>
     </message>
     <message>
         <source>&amp;Loss scale:</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放(&amp;L)：</translation>
     </message>
     <message>
         <source>Multiply the loss, and so every gradient, by 2^n before it is stored (2^0 = no scaling, up to 2^24). GradScaler starts at 2^16.</source>
-        <translation type="unfinished"></translation>
+        <translation>在存储之前把损失（从而每个梯度）乘以 2^n（2^0 = 不缩放，最大 2^24）。GradScaler 初始为 2^16。</translation>
     </message>
     <message>
         <source>Load histogram…</source>
-        <translation type="unfinished"></translation>
+        <translation>加载直方图…</translation>
     </message>
     <message>
         <source>Use a measured histogram of |g| instead: a text file with one bin per line, &quot;lower,upper,count&quot; (commas, semicolons, tabs or spaces).</source>
-        <translation type="unfinished"></translation>
+        <translation>改用实测的 |g| 直方图：文本文件，每行一个分箱，格式为 &quot;lower,upper,count&quot;（可用逗号、分号、制表符或空格分隔）。</translation>
     </message>
     <message>
         <source>Use log-normal</source>
-        <translation type="unfinished"></translation>
+        <translation>使用对数正态</translation>
     </message>
     <message>
         <source>Go back to the log-normal model set by the median and spread sliders.</source>
-        <translation type="unfinished"></translation>
+        <translation>回到由中位数和跨度滑块设定的对数正态模型。</translation>
     </message>
     <message>
         <source>Median |g| must be between %1 and %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>|g| 中位数必须介于 %1 和 %2 之间。</translation>
     </message>
     <message>
         <source>Spread must be between %1 and %2 decades.</source>
-        <translation type="unfinished"></translation>
+        <translation>跨度必须介于 %1 和 %2 个数量级之间。</translation>
     </message>
     <message>
         <source>Loss scale must be between %1 and %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放系数必须介于 %1 和 %2 之间。</translation>
     </message>
     <message>
         <source>Histogram of gradient magnitudes</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度幅值直方图</translation>
     </message>
     <message>
         <source>Histogram files (*.csv *.tsv *.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>直方图文件 (*.csv *.tsv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>%1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1</translation>
     </message>
     <message>
         <source>%1 decades</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个数量级</translation>
     </message>
     <message>
         <source>Histogram %1: %2 bins, %3 values.</source>
-        <translation type="unfinished"></translation>
+        <translation>直方图 %1：%2 个分箱，%3 个值。</translation>
     </message>
     <message>
         <source>Log-normal: median %1, spread %2 decades.</source>
-        <translation type="unfinished"></translation>
+        <translation>对数正态：中位数 %1，跨度 %2 个数量级。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Without loss scaling, FP16 flushes %1 of these gradients to zero&lt;/b&gt; and keeps %2 only as subnormals; BF16 flushes %3. Move the loss scale to bring FP16&apos;s share back.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;不做损失缩放时，FP16 会把其中 %1 的梯度下溢为零&lt;/b&gt;，另有 %2 只能以次正规数保存；BF16 下溢 %3。调整损失缩放，即可把 FP16 丢掉的这部分找回来。</translation>
     </message>
     <message>
         <source>&lt;b&gt;At loss scale %1, FP16 flushes %2 to zero&lt;/b&gt; (%3 without scaling), keeps %4 as subnormals and overflows %5; BF16 flushes %6.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;损失缩放为 %1 时，FP16 下溢为零的比例为 %2&lt;/b&gt;（不缩放时为 %3），%4 为次正规数，%5 上溢；BF16 下溢 %6。</translation>
     </message>
     <message>
         <source>torch.cuda.amp.GradScaler: an inf/NaN in the scaled gradients skips the step and halves the scale; 2000 clean steps in a row double it.</source>
-        <translation type="unfinished"></translation>
+        <translation>torch.cuda.amp.GradScaler：缩放后的梯度中出现 inf/NaN 时跳过该步并将缩放系数减半；连续 2000 步无溢出则加倍。</translation>
     </message>
     <message>
         <source>&amp;Scenario:</source>
-        <translation type="unfinished"></translation>
+        <translation>场景(&amp;S)：</translation>
     </message>
     <message>
         <source>Healthy FP16 run</source>
-        <translation type="unfinished"></translation>
+        <translation>健康的 FP16 训练</translation>
     </message>
     <message>
         <source>Occasional gradient spikes</source>
-        <translation type="unfinished"></translation>
+        <translation>偶发梯度尖峰</translation>
     </message>
     <message>
         <source>Learning-rate blow-up at step 3000</source>
-        <translation type="unfinished"></translation>
+        <translation>第 3000 步学习率过大导致发散</translation>
     </message>
     <message>
         <source>BF16, same gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16，相同梯度</translation>
     </message>
     <message>
         <source>Custom</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义</translation>
     </message>
     <message>
         <source>Ready-made gradient histories; any change below makes it Custom.</source>
-        <translation type="unfinished"></translation>
+        <translation>预设的梯度历史；修改下方任一项即变为“自定义”。</translation>
     </message>
     <message>
         <source>Simulation</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟</translation>
     </message>
     <message>
         <source>2^</source>
-        <translation type="unfinished"></translation>
+        <translation>2^</translation>
     </message>
     <message>
         <source> dec.</source>
-        <translation type="unfinished"></translation>
+        <translation> 数量级</translation>
     </message>
     <message>
         <source> %</source>
-        <translation type="unfinished"></translation>
+        <translation> %</translation>
     </message>
     <message>
         <source>×</source>
-        <translation type="unfinished"></translation>
+        <translation>×</translation>
     </message>
     <message>
         <source>LR blow-up from step</source>
-        <translation type="unfinished"></translation>
+        <translation>学习率发散起始步</translation>
     </message>
     <message>
         <source>From this step on the gradients grow geometrically, as when the learning rate is too high.</source>
-        <translation type="unfinished"></translation>
+        <translation>从这一步起梯度按几何级数增长，就像学习率过大时那样。</translation>
     </message>
     <message>
         <source>Ste&amp;ps:</source>
-        <translation type="unfinished"></translation>
+        <translation>步数(&amp;P)：</translation>
     </message>
     <message>
         <source>Training steps to simulate (10 to 200,000).</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟的训练步数（10 到 200,000）。</translation>
     </message>
     <message>
         <source>&amp;Format:</source>
-        <translation type="unfinished"></translation>
+        <translation>格式(&amp;F)：</translation>
     </message>
     <message>
         <source>The format the scaled gradients are held in; inf means scale × max|g| overflows it.</source>
-        <translation type="unfinished"></translation>
+        <translation>缩放后梯度所用的格式；inf 表示缩放系数 × max|g| 超出了其范围。</translation>
     </message>
     <message>
         <source>&amp;Growth interval:</source>
-        <translation type="unfinished"></translation>
+        <translation>增长间隔(&amp;G)：</translation>
     </message>
     <message>
         <source>Clean steps in a row before the scale doubles (GradScaler: 2000).</source>
-        <translation type="unfinished"></translation>
+        <translation>缩放系数加倍前需连续无溢出的步数（GradScaler：2000）。</translation>
     </message>
     <message>
         <source>&amp;Initial scale:</source>
-        <translation type="unfinished"></translation>
+        <translation>初始缩放系数(&amp;I)：</translation>
     </message>
     <message>
         <source>GradScaler starts at 2^16.</source>
-        <translation type="unfinished"></translation>
+        <translation>GradScaler 初始为 2^16。</translation>
     </message>
     <message>
         <source>Typical max |&amp;g|:</source>
-        <translation type="unfinished"></translation>
+        <translation>max |g| 典型值(&amp;G)：</translation>
     </message>
     <message>
         <source>The largest unscaled gradient magnitude in a typical step.</source>
-        <translation type="unfinished"></translation>
+        <translation>典型一步中未缩放梯度幅值的最大值。</translation>
     </message>
     <message>
         <source>&amp;Noise:</source>
-        <translation type="unfinished"></translation>
+        <translation>噪声(&amp;N)：</translation>
     </message>
     <message>
         <source>Step-to-step spread of log10 max|g|, in decades.</source>
-        <translation type="unfinished"></translation>
+        <translation>log10 max|g| 的逐步波动，单位为数量级。</translation>
     </message>
     <message>
         <source>Spi&amp;kes:</source>
-        <translation type="unfinished"></translation>
+        <translation>尖峰(&amp;K)：</translation>
     </message>
     <message>
         <source>Chance per step of a gradient spike (a bad batch).</source>
-        <translation type="unfinished"></translation>
+        <translation>每步出现梯度尖峰（异常 batch）的概率。</translation>
     </message>
     <message>
         <source>Spike si&amp;ze:</source>
-        <translation type="unfinished"></translation>
+        <translation>尖峰幅度(&amp;Z)：</translation>
     </message>
     <message>
         <source>How much a spike multiplies max|g|.</source>
-        <translation type="unfinished"></translation>
+        <translation>尖峰使 max|g| 放大的倍数。</translation>
     </message>
     <message>
         <source>&amp;Rate per step:</source>
-        <translation type="unfinished"></translation>
+        <translation>每步增长率(&amp;R)：</translation>
     </message>
     <message>
         <source>Growth of max|g| per step during the blow-up.</source>
-        <translation type="unfinished"></translation>
+        <translation>发散期间 max|g| 每步的增长倍数。</translation>
     </message>
     <message>
         <source>S&amp;eed:</source>
-        <translation type="unfinished"></translation>
+        <translation>随机种子(&amp;E)：</translation>
     </message>
     <message>
         <source>Seed of the gradient noise; the same seed gives the same run.</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度噪声的随机种子；相同种子得到相同的运行结果。</translation>
     </message>
     <message>
         <source>These settings are outside what the simulation accepts.</source>
-        <translation type="unfinished"></translation>
+        <translation>这些设置超出了模拟允许的范围。</translation>
     </message>
     <message>
         <source>%1 of %2 steps skipped (%3); final scale %4, lowest %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 步中跳过了 %1 步（%3）；最终缩放系数 %4，最低 %5。</translation>
     </message>
     <message>
         <source>Gradients leave backward() multiplied by the loss scale. Clipping must see the true gradients, so scaler.unscale_(optimizer) comes first.</source>
-        <translation type="unfinished"></translation>
+        <translation>backward() 输出的梯度已乘上损失缩放系数。裁剪必须看到真实梯度，因此要先调用 scaler.unscale_(optimizer)。</translation>
     </message>
     <message>
         <source>&amp;Clip before unscaling (the common bug)</source>
-        <translation type="unfinished"></translation>
+        <translation>在 unscale 之前裁剪（常见错误）(&amp;C)</translation>
     </message>
     <message>
         <source>Move clip_grad_norm_ before scaler.unscale_() and see what the optimizer then applies.</source>
-        <translation type="unfinished"></translation>
+        <translation>把 clip_grad_norm_ 移到 scaler.unscale_() 之前，看看优化器最终应用的是什么。</translation>
     </message>
     <message>
         <source>The gradient norm before any scaling.</source>
-        <translation type="unfinished"></translation>
+        <translation>未经任何缩放的梯度范数。</translation>
     </message>
     <message>
         <source>clip_grad_norm_&apos;s max_norm.</source>
-        <translation type="unfinished"></translation>
+        <translation>clip_grad_norm_ 的 max_norm。</translation>
     </message>
     <message>
         <source>The loss scale at this step (GradScaler starts at 2^16).</source>
-        <translation type="unfinished"></translation>
+        <translation>本步的损失缩放系数（GradScaler 初始为 2^16）。</translation>
     </message>
     <message>
         <source>True gradient &amp;norm:</source>
-        <translation type="unfinished"></translation>
+        <translation>真实梯度范数(&amp;N)：</translation>
     </message>
     <message>
         <source>&amp;max_norm:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;max_norm：</translation>
     </message>
     <message>
         <source>Loss &amp;scale:</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放系数(&amp;S)：</translation>
     </message>
     <message>
         <source>Clipping sees the true norm %1 and multiplies the gradients by %2. &lt;b&gt;The optimizer applies a gradient of norm %3&lt;/b&gt;, as max_norm %4 intends.</source>
-        <translation type="unfinished"></translation>
+        <translation>裁剪看到的是真实范数 %1，并把梯度乘以 %2。&lt;b&gt;优化器应用的梯度范数为 %3&lt;/b&gt;，符合 max_norm %4 的预期。</translation>
     </message>
     <message>
         <source>Clipping sees %1 = true norm × scale and multiplies the gradients by %2. After unscaling, &lt;span style=&quot;color:%3&quot;&gt;&lt;b&gt;the optimizer applies norm %4 instead of %5: %6× too small.&lt;/b&gt;&lt;/span&gt; Call scaler.unscale_(optimizer) before clip_grad_norm_.</source>
-        <translation type="unfinished"></translation>
+        <translation>裁剪看到的是 %1 = 真实范数 × 缩放系数，并把梯度乘以 %2。unscale 之后，&lt;span style=&quot;color:%3&quot;&gt;&lt;b&gt;优化器应用的范数是 %4 而不是 %5：小了 %6×。&lt;/b&gt;&lt;/span&gt;请在 clip_grad_norm_ 之前调用 scaler.unscale_(optimizer)。</translation>
     </message>
     <message>
         <source>This GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>该 GPU</translation>
     </message>
     <message>
         <source>GradScaler&apos;s dynamic loss scale over a simulated run, with the diagnostics of the training-memory guide «显存都去哪儿了» (section 3.5).</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟运行中 GradScaler 的动态损失缩放，并附训练显存指南《显存都去哪儿了》（第 3.5 节）中的诊断。</translation>
     </message>
 </context>
 <context>
     <name>headroom::RecipeComparisonPane</name>
     <message>
         <source>Memory per GPU under each precision recipe</source>
-        <translation type="unfinished"></translation>
+        <translation>各精度方案下的每卡显存</translation>
     </message>
     <message>
         <source>Precision recipes compared: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>精度方案对比：%1</translation>
     </message>
     <message>
         <source>%1
 (current)</source>
         <extracomment>the scenario&apos;s own recipe, under its bar&apos;s label</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1
+（当前）</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>%1
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2</translation>
     </message>
 </context>
 <context>
@@ -5876,263 +5886,269 @@ Nothing was written; any earlier file is as it was.</source>
     <message>
         <source>%1 describes an invalid scenario:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 描述的场景无效：
+%2</translation>
     </message>
     <message>
         <source>Import %1</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 %1</translation>
     </message>
 </context>
 <context>
     <name>headroom::StackedBarPane</name>
     <message>
         <source>Memory per GPU, by bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存（按分项）</translation>
     </message>
     <message>
         <source>headroom %1</source>
-        <translation type="unfinished"></translation>
+        <translation>余量 %1</translation>
     </message>
     <message>
         <source>overflow %1</source>
-        <translation type="unfinished"></translation>
+        <translation>超出 %1</translation>
     </message>
     <message>
         <source>%1: %2 · %3</source>
         <extracomment>hover text of a comparison GPU&apos;s line: the whole name, capacity and verdict</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 · %3</translation>
     </message>
     <message>
         <source>Peak  %1</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值  %1</translation>
     </message>
     <message>
         <source>%1: %2
 %3</source>
         <extracomment>the same label on two lines when the chart is narrow</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2
+%3</translation>
     </message>
     <message>
         <source>%1
 %2
 %3</source>
         <extracomment>the same label on three lines when the chart is narrower still</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2
+%3</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>%1
 %2</source>
         <extracomment>the same label on two lines when the chart is narrow</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2</translation>
     </message>
     <message>
         <source>Per GPU at the step&apos;s peak</source>
         <extracomment>the bar&apos;s axis label: what is live on one GPU at the step&apos;s highest point</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>本步峰值时的每卡显存</translation>
     </message>
     <message>
         <source>Peak of the step: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>本步峰值：%1</translation>
     </message>
     <message>
         <source>The sum of the buckets, %1, is never live at once.</source>
-        <translation type="unfinished"></translation>
+        <translation>各分项之和 %1 从不会同时驻留显存。</translation>
     </message>
 </context>
 <context>
     <name>headroom::SweepPane</name>
     <message>
         <source>Memory per GPU as the sequence length varies</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存随序列长度的变化</translation>
     </message>
     <message>
         <source>Memory per GPU as the micro-batch varies</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存随微批次的变化</translation>
     </message>
     <message>
         <source>Memory per GPU as the number of layers varies</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存随层数的变化</translation>
     </message>
     <message>
         <source>Sequence length S (tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度 S（token）</translation>
     </message>
     <message>
         <source>Micro-batch B (sequences per GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次 B（每卡序列数）</translation>
     </message>
     <message>
         <source>Layers L</source>
-        <translation type="unfinished"></translation>
+        <translation>层数 L</translation>
     </message>
     <message>
         <source>S</source>
-        <translation type="unfinished"></translation>
+        <translation>S</translation>
     </message>
     <message>
         <source>B</source>
-        <translation type="unfinished"></translation>
+        <translation>B</translation>
     </message>
     <message>
         <source>L</source>
-        <translation type="unfinished"></translation>
+        <translation>L</translation>
     </message>
     <message>
         <source>Memory per GPU along one input</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存随单一输入的变化</translation>
     </message>
     <message>
         <source>&amp;Vary:</source>
-        <translation type="unfinished"></translation>
+        <translation>变量(&amp;V)：</translation>
     </message>
     <message>
         <source>The input the chart varies; everything else stays as set.</source>
-        <translation type="unfinished"></translation>
+        <translation>图表中变化的输入；其余保持当前设置。</translation>
     </message>
     <message>
         <source>now: %1 = %2, peak %3</source>
         <extracomment>the current value&apos;s marker, e.g. &quot;now: S = 2,048, peak 139.8 GiB&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>当前：%1 = %2，峰值 %3</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>fits up to %1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>最多放得下 %1 = %2</translation>
     </message>
     <message>
         <source>%1 · %2</source>
         <extracomment>a capacity line&apos;s label: the card, then whether and how far the run fits</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>fits nowhere</source>
-        <translation type="unfinished"></translation>
+        <translation>都放不下</translation>
     </message>
     <message>
         <source>Peak: %1 (live at the step&apos;s highest point)</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值：%1（本步最高点时驻留的显存）</translation>
     </message>
 </context>
 <context>
     <name>headroom::TimelinePane</name>
     <message>
         <source>Memory over one training step</source>
-        <translation type="unfinished"></translation>
+        <translation>一个训练步内的显存</translation>
     </message>
     <message>
         <source>Events of the step, in order</source>
-        <translation type="unfinished"></translation>
+        <translation>本步事件（按顺序）</translation>
     </message>
     <message>
         <source>Peak %1 · %2</source>
         <extracomment>the timeline&apos;s peak: size and the event, e.g. &quot;Peak 137.5 GiB · Backward, layer 32&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>峰值 %1 · %2</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>Live: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>驻留：%1</translation>
     </message>
     <message>
         <source>The step&apos;s peak.</source>
-        <translation type="unfinished"></translation>
+        <translation>本步峰值。</translation>
     </message>
     <message>
         <source>Peak %1</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值 %1</translation>
     </message>
     <message>
         <source>%1
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2</translation>
     </message>
 </context>
 <context>
     <name>headroom::UpdateOrderDiagram</name>
     <message>
         <source>One training step with a loss scaler, top to bottom. Gradients leave backward() multiplied by the scale; only after unscale_() are they the true gradients that clipping should see.</source>
-        <translation type="unfinished"></translation>
+        <translation>使用损失缩放时的一个训练步，自上而下。backward() 输出的梯度已乘上缩放系数；只有在 unscale_() 之后，它们才是裁剪应当看到的真实梯度。</translation>
     </message>
     <message>
         <source>Forward under autocast (FP16/BF16 matmuls)</source>
-        <translation type="unfinished"></translation>
+        <translation>在 autocast 下前向（FP16/BF16 矩阵乘法）</translation>
     </message>
     <message>
         <source>Multiply the loss by the scale</source>
-        <translation type="unfinished"></translation>
+        <translation>损失乘以缩放系数</translation>
     </message>
     <message>
         <source>Backward: every gradient × scale</source>
-        <translation type="unfinished"></translation>
+        <translation>反向：每个梯度 × 缩放系数</translation>
     </message>
     <message>
         <source>Unscale: gradients ÷ scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Unscale：梯度 ÷ 缩放系数</translation>
     </message>
     <message>
         <source>Check for inf/NaN</source>
-        <translation type="unfinished"></translation>
+        <translation>检查 inf/NaN</translation>
     </message>
     <message>
         <source>Clip the gradient norm</source>
-        <translation type="unfinished"></translation>
+        <translation>裁剪梯度范数</translation>
     </message>
     <message>
         <source>Clip the gradient norm — sees gradients × scale!</source>
-        <translation type="unfinished"></translation>
+        <translation>裁剪梯度范数——看到的是梯度 × 缩放系数！</translation>
     </message>
     <message>
         <source>Optimizer step (skipped if inf/NaN)</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器更新（有 inf/NaN 则跳过）</translation>
     </message>
     <message>
         <source>Update the scale (back off or grow)</source>
-        <translation type="unfinished"></translation>
+        <translation>更新缩放系数（回退或增长）</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
 </context>
 <context>
     <name>headroom::VerdictPane</name>
     <message>
         <source>Whether the peak fits the chosen GPU&apos;s memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值能否放进所选 GPU 的显存。</translation>
     </message>
     <message>
         <source>The verdict for the current scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>当前场景的结论。</translation>
     </message>
     <message>
         <source>The estimated peak per GPU against the GPU&apos;s memory (as nvidia-smi reports it).</source>
-        <translation type="unfinished"></translation>
+        <translation>估算的每卡峰值与 GPU 显存（nvidia-smi 报告值）的对比。</translation>
     </message>
     <message>
         <source>The largest micro-batch that fits, everything else held.</source>
-        <translation type="unfinished"></translation>
+        <translation>其他条件不变时，放得下的最大微批次。</translation>
     </message>
     <message>
         <source>Apply the advice to the scenario (undo with Ctrl+Z).</source>
-        <translation type="unfinished"></translation>
+        <translation>将建议应用到场景（可用 Ctrl+Z 撤销）。</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>结论</translation>
     </message>
     <message>
         <source>The first change that helps, in the rescue order of the training-memory guide «显存都去哪儿了» (section 4.2): micro-batch, checkpointing, ZeRO, offload, LoRA, QLoRA.</source>
-        <translation type="unfinished"></translation>
+        <translation>按训练显存指南《显存都去哪儿了》（第 4.2 节）的“救命”顺序，第一个有效的调整：微批次、激活检查点、ZeRO、卸载、LoRA、QLoRA。</translation>
     </message>
 </context>
 </TS>
