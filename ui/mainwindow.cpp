@@ -11,6 +11,7 @@
 #include <QDropEvent>
 #include <QMimeData>
 #include <QUrl>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -30,6 +31,7 @@
 
 #include "charts/chartpane.h"
 #include "chartsarea.h"
+#include "aboutdialog.h"
 #include "messagebox.h"
 #include "panes/doctorpane.h"
 #include "panes/inputpane.h"
@@ -87,6 +89,7 @@ MainWindow::MainWindow(const Catalogue &catalogue, Settings &settings, QWidget *
     : QMainWindow(parent), m_settings(settings), m_document(new ScenarioDocument(catalogue, this))
 {
     setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(applicationIcon());
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -118,9 +121,9 @@ MainWindow::MainWindow(const Catalogue &catalogue, Settings &settings, QWidget *
     arrangeDocks(size.width() < kCompactWidth);
 }
 
-void MainWindow::arrangeDocks(bool compact)
+void MainWindow::arrangeDocks(bool compact, bool force)
 {
-    if (compact == m_compact && m_mathDock->property("arranged").toBool())
+    if (!force && compact == m_compact && m_mathDock->property("arranged").toBool())
         return;
     m_compact = compact;
     m_mathDock->setProperty("arranged", true);
@@ -208,6 +211,8 @@ void MainWindow::createMenus()
     QAction *open = file->addAction(tr("&Open Scenario…"), this, &MainWindow::openScenario);
     open->setShortcut(QKeySequence::Open);
     open->setToolTip(tr("Open a scenario file (JSON)."));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    updateRecentMenu();
     QAction *importAction = file->addAction(tr("&Import Hugging Face Config…"), this, &MainWindow::importConfig);
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     importAction->setToolTip(tr("Read a model's config.json (and, in its folder, the .safetensors headers)."));
@@ -272,6 +277,72 @@ void MainWindow::createMenus()
     view->addSeparator();
     for (QDockWidget *dock : { m_inputDock, m_mathDock, m_doctorDock, m_precisionDock })
         view->addAction(dock->toggleViewAction());
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(tr("&About Headroom"), this, [this] { showAbout(this); });
+    about->setMenuRole(QAction::AboutRole);
+    QAction *aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return m_settings.recentFiles.value();
+}
+
+void MainWindow::rememberRecentFile(const QString &path)
+{
+    if (!m_remembersSession)
+        return;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList files = m_settings.recentFiles.value();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    m_settings.recentFiles.setValue(files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings.recentFiles.value();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString &path = files.at(i);
+        // &1 … &8: the menu's own keyboard shortcuts; the full path is the tooltip.
+        QAction *a = m_recentMenu->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+                                             [this, path] { openRecent(path); });
+        a->setToolTip(QDir::toNativeSeparators(path));
+        a->setStatusTip(a->toolTip());
+    }
+    m_recentMenu->setToolTipsVisible(true);
+    if (!files.isEmpty())
+        m_recentMenu->addSeparator();
+    QAction *clear = m_recentMenu->addAction(tr("&Clear the List"), this, [this] {
+        m_settings.recentFiles.setValue({});
+        updateRecentMenu();
+    });
+    clear->setEnabled(!files.isEmpty());
+    m_recentMenu->setEnabled(true);
+}
+
+void MainWindow::openRecent(const QString &path)
+{
+    if (!confirmDiscard())
+        return;
+    if (!QFileInfo::exists(path)) {
+        // A file moved or deleted since: say so and take it off the list.
+        QStringList files = m_settings.recentFiles.value();
+        files.removeAll(path);
+        m_settings.recentFiles.setValue(files);
+        updateRecentMenu();
+        MessageBox::warning(this, tr("Cannot open the scenario"),
+                            tr("%1 no longer exists; it is taken off the recent files.\n\nThe scenario on screen is "
+                               "unchanged.").arg(QDir::toNativeSeparators(path)));
+        return;
+    }
+    openFile(path);
 }
 
 void MainWindow::focusDock(QDockWidget *dock, QWidget *focus)
@@ -325,12 +396,17 @@ QWidget *MainWindow::panel(const QString &name)
 
 void MainWindow::restoreSession()
 {
+    // The saved layout comes back only where it still fits: on a smaller screen (the laptop
+    // after the monitor) the window starts fitted to it instead, with its panels arranged for it.
+    const QSize savedOn = m_settings.windowScreen.value();
+    const QRect avail = screen() ? screen()->availableGeometry() : QRect();
+    const bool fits = savedOn.isValid() && avail.isValid() && savedOn.width() <= avail.width()
+            && savedOn.height() <= avail.height();
     const QByteArray geometry = m_settings.windowGeometry.value();
-    if (!geometry.isEmpty())
-        restoreGeometry(geometry);
     const QByteArray state = m_settings.windowState.value();
-    if (!state.isEmpty())
+    if (fits && !geometry.isEmpty() && restoreGeometry(geometry) && !state.isEmpty())
         restoreState(state);
+    arrangeDocks(width() < kCompactWidth, true);
     setDisplayUnit(m_settings.displayUnit.value());
     setDarkPalette(m_settings.darkPalette.value());
     const QByteArray last = m_settings.lastScenario.value();
@@ -414,6 +490,7 @@ bool MainWindow::openFile(const QString &path)
     }
     if (m_remembersSession)
         m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
+    rememberRecentFile(path);
     return true;
 }
 
@@ -486,6 +563,7 @@ bool MainWindow::saveFile(const QString &path)
     }
     if (m_remembersSession)
         m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
+    rememberRecentFile(path);
     return true;
 }
 
@@ -533,6 +611,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
     if (m_remembersSession) {
         m_settings.windowGeometry.setValue(saveGeometry());
         m_settings.windowState.setValue(saveState());
+        if (screen())
+            m_settings.windowScreen.setValue(screen()->availableGeometry().size());
         m_settings.lastScenario.setValue(
                 QJsonDocument(scenarioToJson(m_document->spec())).toJson(QJsonDocument::Compact));
         m_settings.sync();

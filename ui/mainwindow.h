@@ -9,6 +9,7 @@
 
 class QAction;
 class QDockWidget;
+class QMenu;
 
 namespace headroom {
 
@@ -70,6 +71,9 @@ public:
     //! Below this width the panels share the left dock with the inputs, as tabs, so that the
     //! charts keep the rest of a laptop screen.
     static constexpr int kCompactWidth = 1600;
+    static constexpr int kMaxRecentFiles = 8;
+    //! File › Open Recent's files, the latest first.
+    QStringList recentFiles() const;
     bool isCompact() const { return m_compact; }
 
 public slots:
@@ -94,8 +98,13 @@ private:
     void exportChart(int index);
     bool confirmDiscard();
     void focusDock(QDockWidget *dock, QWidget *focus);
+    //! Puts \a path first in File › Open Recent (kMaxRecentFiles at most).
+    void rememberRecentFile(const QString &path);
+    void updateRecentMenu();
+    void openRecent(const QString &path);
     //! Puts the math, doctor and lab panels beside the inputs (compact) or on the right.
-    void arrangeDocks(bool compact);
+    //! \a force: arrange even when the mode is unchanged (a restored state put them elsewhere).
+    void arrangeDocks(bool compact, bool force = false);
 
     Settings &m_settings;
     ScenarioDocument *m_document;
@@ -110,6 +119,7 @@ private:
     QDockWidget *m_doctorDock = nullptr;
     QDockWidget *m_precisionDock = nullptr;
     QAction *m_darkAction = nullptr;
+    QMenu *m_recentMenu = nullptr;
     QAction *m_gbAction = nullptr;
     QAction *m_gibAction = nullptr;
     DisplayUnit m_unit = DisplayUnit::Binary;

@@ -51,4 +51,19 @@ QMessageBox::StandardButton MessageBox::question(QWidget *parent, const QString 
     return show(QMessageBox::Question, parent, title, text, buttons, defaultButton);
 }
 
+void MessageBox::about(QWidget *parent, const QString &title, const QString &text, const QPixmap &pixmap)
+{
+    g_lastText = text;
+    if (g_nextAnswer != QMessageBox::NoButton) {
+        g_nextAnswer = QMessageBox::NoButton;
+        return;
+    }
+    QMessageBox box(parent);
+    box.setWindowTitle(title);
+    box.setIconPixmap(pixmap);
+    box.setTextFormat(Qt::RichText);
+    box.setText(text);
+    box.exec();
+}
+
 } // namespace headroom

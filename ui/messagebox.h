@@ -4,6 +4,7 @@
 // (KeePassXC's MessageBox::setNextAnswer()).
 
 #include <QMessageBox>
+#include <QPixmap>
 #include <QString>
 
 namespace headroom {
@@ -23,6 +24,8 @@ public:
     static QMessageBox::StandardButton question(QWidget *parent, const QString &title, const QString &text,
                                                 QMessageBox::StandardButtons buttons,
                                                 QMessageBox::StandardButton defaultButton);
+    //! An information box with \a pixmap for its icon and rich \a text (Help › About).
+    static void about(QWidget *parent, const QString &title, const QString &text, const QPixmap &pixmap);
 
 private:
     static QMessageBox::StandardButton show(QMessageBox::Icon icon, QWidget *parent, const QString &title,

@@ -7,7 +7,9 @@
 
 #include <QByteArray>
 #include <QSettings>
+#include <QSize>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 #include "byteformat.h"
@@ -89,6 +91,11 @@ private:
 public:
     SettingValue<QByteArray> windowGeometry{ *m_storage, QStringLiteral("window/geometry"), {} };
     SettingValue<QByteArray> windowState{ *m_storage, QStringLiteral("window/state"), {} };
+    //! The available screen area the geometry and dock state were saved on: they are restored
+    //! only on a screen at least as large, where they still fit.
+    SettingValue<QSize> windowScreen{ *m_storage, QStringLiteral("window/screen"), {} };
+    //! Scenario files opened or saved, the latest first (File › Open Recent).
+    SettingValue<QStringList> recentFiles{ *m_storage, QStringLiteral("files/recent"), {} };
     //! The last scenario, as a schema-1 scenario file's JSON; empty: start from the default.
     SettingValue<QByteArray> lastScenario{ *m_storage, QStringLiteral("scenario/last"), {} };
     SettingValue<QString> lastDirectory{ *m_storage, QStringLiteral("files/lastDirectory"), {} };

@@ -15,6 +15,7 @@
 #include <headroom/io/catalogue.h>
 #include <headroom/io/safefile.h>
 
+#include "aboutdialog.h"
 #include "labels.h"
 #include "layoutrun.h"
 #include "mainwindow.h"
@@ -73,6 +74,7 @@ int main(int argc, char *argv[])
     // Fusion draws the same on every platform and takes a dark palette completely; PlannerStyle
     // keeps its check boxes visible on the dark one.
     QApplication::setStyle(new PlannerStyle);
+    QApplication::setWindowIcon(applicationIcon());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(Gui::tr("Plan a training run's GPU memory interactively."));

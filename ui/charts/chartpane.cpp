@@ -33,6 +33,11 @@ constexpr int kDefaultExportHeight = 560;
 
 } // namespace
 
+QString qcustomplotVersion()
+{
+    return QStringLiteral(QCUSTOMPLOT_VERSION_STR);
+}
+
 QString transientBucketName()
 {
     return ChartPane::tr("Short-lived buffers");

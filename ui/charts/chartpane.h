@@ -30,6 +30,10 @@ QColor bucketColor(Bucket bucket);
 QString transientBucketName();
 QColor transientBucketColor();
 
+//! The QCustomPlot version the charts are built with, e.g. "2.1.1" (for Help › About; its
+//! header stays out of every header).
+QString qcustomplotVersion();
+
 class ChartPane : public QWidget
 {
     Q_OBJECT
