@@ -18,7 +18,7 @@
 #include <headroom/planning/procurement.h>
 
 #include "clitext.h"
-#include "fitresults.h"
+#include "fitoptions.h"
 #include "fittext.h"
 #include "placementtext.h"
 #include "scenariooptions.h"
@@ -126,8 +126,8 @@ int runFitCommand(const QStringList &arguments)
     const Scenario &s = spec.scenario;
 
     // One GPU kind in detail when --gpu names it, else the whole catalogue.
-    std::vector<GpuResult> results;
-    std::vector<GpuResult> checkpointed; // the same with full recompute, when the run lacks it
+    std::vector<GpuFit> results;
+    std::vector<GpuFit> checkpointed; // the same with full recompute, when the run lacks it
     const bool withCheckpointing = s.training.recompute != Recompute::Full;
     Scenario recomputed = s;
     recomputed.training.recompute = Recompute::Full;
@@ -136,9 +136,9 @@ int runFitCommand(const QStringList &arguments)
         if (!spec.gpuId.isEmpty() && gpu.id != spec.gpuId)
             continue;
         const double price = f.prices[static_cast<std::size_t>(i)] >= 0 ? f.prices[static_cast<std::size_t>(i)] : gpu.pricePerHourUsd;
-        results.push_back(solveGpu(s, gpu, f, price));
+        results.push_back(fitGpu(s, gpu, f.table(), price));
         if (withCheckpointing)
-            checkpointed.push_back(solveGpu(recomputed, gpu, f, price));
+            checkpointed.push_back(fitGpu(recomputed, gpu, f.table(), price));
     }
     const bool detailed = !spec.gpuId.isEmpty();
 
@@ -159,9 +159,9 @@ int runFitCommand(const QStringList &arguments)
 
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray gpuArray, checkpointedArray, adviceArray, procurement;
-        for (const GpuResult &g : results)
+        for (const GpuFit &g : results)
             gpuArray.append(gpuResultJson(g));
-        for (const GpuResult &g : checkpointed)
+        for (const GpuFit &g : checkpointed)
             checkpointedArray.append(gpuResultJson(g));
         for (int i = 0; i < adviceCount; ++i) {
             const Advice &a = advice[i];
@@ -235,7 +235,7 @@ int runFitCommand(const QStringList &arguments)
                                      .arg(withCheckpointing ? Cli::tr(" (%1 P with full checkpointing)").arg(flopsPerParam + 2, 0, 'g', 3)
                                                             : QString());
     if (detailed) {
-        const GpuResult &g = results.front();
+        const GpuFit &g = results.front();
         o << Cli::tr("%1: %2 per GPU, %3 per GPU-hour").arg(g.gpu->name, gbText(g.gpu->capacity), usd(g.price)) << Qt::endl;
         printStrategyTable(o, s, g, f.maxGpus);
         if (withCheckpointing) {
@@ -260,20 +260,17 @@ int runFitCommand(const QStringList &arguments)
     }
 
     // The whole catalogue: GPUs needed per strategy, and the scenario as given on one GPU.
-    auto printMatrix = [&o](const std::vector<GpuResult> &rows) {
+    auto printMatrix = [&o](const std::vector<GpuFit> &rows) {
         o << Cli::tr("GPU").leftJustified(13) << Cli::tr("memory").rightJustified(10);
         for (const Strategy &st : kStrategies)
             o << nameText(st.name).rightJustified(14);
         o << Cli::tr("max B").rightJustified(8) << Cli::tr("max S").rightJustified(12) << Cli::tr("days*").rightJustified(9)
           << Cli::tr("cost*").rightJustified(11) << Qt::endl;
-        for (const GpuResult &g : rows) {
+        for (const GpuFit &g : rows) {
             o << g.gpu->id.leftJustified(13) << gbText(g.gpu->capacity).rightJustified(10);
-            const StrategyResult *fewest = nullptr;
-            for (const StrategyResult &r : g.strategies) {
+            const StrategyFit *fewest = g.fewest();
+            for (const StrategyFit &r : g.strategies)
                 o << countOrDash(r.gpus).rightJustified(14);
-                if (r.gpus > 0 && (!fewest || r.gpus < fewest->gpus))
-                    fewest = &r;
-            }
             o << countOrDash(g.maxBatch).rightJustified(8) << countOrDash(g.maxSequence).rightJustified(12)
               << (fewest ? daysText(fewest->time) : QStringLiteral("-")).rightJustified(9)
               << (fewest ? costText(fewest->time) : QStringLiteral("-")).rightJustified(11) << Qt::endl;

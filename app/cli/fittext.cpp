@@ -18,7 +18,7 @@ QString usd(double v) { return QStringLiteral("$") + QString::number(v, 'f', v <
 QString daysText(const TimeAndCost &t) { return t.known ? QString::number(t.days, 'f', t.days < 10 ? 2 : 1) : QStringLiteral("n/a"); }
 QString costText(const TimeAndCost &t) { return t.known ? usd(t.costUsd) : QStringLiteral("n/a"); }
 
-QString reasoning(const Scenario &s, const StrategyResult &r, const Strategy &strategy, Bytes capacity, Count maxGpus)
+QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strategy, Bytes capacity, Count maxGpus)
 {
     const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel;
     if (r.gpus > 0) {
@@ -97,7 +97,7 @@ std::string_view adviceName(AdviceKind k)
     return {};
 }
 
-QJsonObject strategyResultJson(const Strategy &strategy, const StrategyResult &r)
+QJsonObject strategyResultJson(const Strategy &strategy, const StrategyFit &r)
 {
     QJsonObject o{
         { QStringLiteral("name"), nameText(strategy.name) },
@@ -119,7 +119,7 @@ QJsonObject strategyResultJson(const Strategy &strategy, const StrategyResult &r
     return o;
 }
 
-QJsonObject gpuResultJson(const GpuResult &g)
+QJsonObject gpuResultJson(const GpuFit &g)
 {
     QJsonArray strategies;
     for (int k = 0; k < kStrategyCount; ++k)
@@ -135,13 +135,13 @@ QJsonObject gpuResultJson(const GpuResult &g)
     };
 }
 
-void printStrategyTable(QTextStream &o, const Scenario &s, const GpuResult &g, Count maxGpus)
+void printStrategyTable(QTextStream &o, const Scenario &s, const GpuFit &g, Count maxGpus)
 {
     o << QStringLiteral("  ") << Cli::tr("strategy").leftJustified(15) << Cli::tr("GPUs").rightJustified(6)
       << Cli::tr("per-GPU peak").rightJustified(14) << Cli::tr("max B").rightJustified(8) << Cli::tr("max S").rightJustified(12)
       << Cli::tr("host/node").rightJustified(12) << Cli::tr("days").rightJustified(9) << Cli::tr("cost").rightJustified(11) << Qt::endl;
     for (int k = 0; k < kStrategyCount; ++k) {
-        const StrategyResult &r = g.strategies[k];
+        const StrategyFit &r = g.strategies[k];
         const bool fit = r.gpus > 0;
         o << QStringLiteral("  ") << nameText(kStrategies[k].name).leftJustified(15) << countOrDash(r.gpus).rightJustified(6)
           << (fit ? gbText(r.peak) : QStringLiteral("-")).rightJustified(14) << countOrDash(r.maxBatch).rightJustified(8)

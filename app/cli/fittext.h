@@ -12,7 +12,7 @@
 #include <headroom/memory/placement.h>
 #include <headroom/planning/advice.h>
 
-#include "fitresults.h"
+#include "fitoptions.h"
 
 class QTextStream;
 
@@ -23,12 +23,12 @@ QString usd(double v);
 QString daysText(const TimeAndCost &t);
 QString costText(const TimeAndCost &t);
 //! Why a strategy needs the GPUs it does, or why none suffice.
-QString reasoning(const Scenario &s, const StrategyResult &r, const Strategy &strategy, Bytes capacity, Count maxGpus);
+QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strategy, Bytes capacity, Count maxGpus);
 QString adviceText(const Scenario &before, const Advice &a, const Placement &after);
 std::string_view adviceName(AdviceKind k);
-QJsonObject strategyResultJson(const Strategy &strategy, const StrategyResult &r);
-QJsonObject gpuResultJson(const GpuResult &g);
-void printStrategyTable(QTextStream &o, const Scenario &s, const GpuResult &g, Count maxGpus);
+QJsonObject strategyResultJson(const Strategy &strategy, const StrategyFit &r);
+QJsonObject gpuResultJson(const GpuFit &g);
+void printStrategyTable(QTextStream &o, const Scenario &s, const GpuFit &g, Count maxGpus);
 QString headline(const ScenarioSpec &spec, const Catalogue &catalogue);
 
 } // namespace headroom::cli

@@ -7,6 +7,7 @@
 #include <headroom/io/catalogue.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/planning/fitsearch.h>
+#include <headroom/planning/gpufit.h>
 #include <headroom/planning/procurement.h>
 
 using namespace headroom;
@@ -132,6 +133,52 @@ private slots:
         QVERIFY(fitsWith(s, 1, 2048, n));
         if (n > 2)
             QVERIFY(!fitsWith(s, 1, 2048, n - 2));
+    }
+
+    void gpuTableRowByHand()
+    {
+        // The row the CLI's fit and the window's GPU table print for the A100 40GB, same run as
+        // gpusNeededByHand(): ZeRO-1 7 GPUs, ZeRO-3 3 at a peak of 42,857,621,335 bytes, plain
+        // data parallelism never. Optimizer offload keeps 2P + 2P on one GPU (28e9 bytes, with
+        // the 1e9 bucket and 1,660,944,384 of activations 30.7e9): one GPU, the fewest, and
+        // zero2+offload comes before zero3+offload in kStrategies.
+        Catalogue catalogue;
+        QCOMPARE(loadCatalogue(qEnvironmentVariable("HEADROOM_DATA_DIR"), catalogue).code, CatalogueError::Code::None);
+        const GpuSpec *a100 = catalogue.gpu(QStringLiteral("a100-40gb"));
+        QVERIFY(a100);
+        Scenario s = brief7B();
+        s.training.recompute = Recompute::Full;
+        const GpuFit row = fitGpu(s, *a100, FitTableOptions{}, 1.30);
+        QCOMPARE(row.strategies[0].gpus, Count(0));
+        QCOMPARE(row.strategies[1].gpus, Count(7));
+        QCOMPARE(row.strategies[3].gpus, Count(3));
+        QCOMPARE(countOf(row.strategies[3].peak), Count(42'857'621'335));
+        QVERIFY(row.strategies[3].hasOneFewer);
+        QVERIFY(row.strategies[3].peakOneFewer > a100->capacity);
+        QCOMPARE(row.strategies[4].gpus, Count(1));
+        QCOMPARE(row.fewestIndex(), 4);
+        QVERIFY(row.anyFits());
+        // Plain data parallelism at the search's limit, 4,096 GPUs, still holds all 112e9 bytes.
+        QVERIFY(row.strategies[0].atLimit.peak > bytes(112'000'000'000));
+        // Time at ZeRO-3's 3 GPUs: 8 P T = 5.6e19 FLOPs at 40 % of 312 TFLOP/s = 448,717.95 s =
+        // 124.644 GPU-hours, 1.73117 days on 3 GPUs, $162.04 at $1.30.
+        const TimeAndCost &t = row.strategies[3].time;
+        QVERIFY(t.known);
+        QVERIFY(qAbs(t.gpuHours - 124.644) < 1e-3);
+        QVERIFY(qAbs(t.days - 1.73117) < 1e-5);
+        QVERIFY(qAbs(t.costUsd - 162.04) < 0.01);
+
+        // The whole catalogue in one call, in catalogue order, a price override where given.
+        std::vector<GpuFit> rows(static_cast<std::size_t>(catalogue.gpus.size()));
+        std::vector<double> prices(rows.size(), -1.0);
+        qsizetype a100Index = 0;
+        while (catalogue.gpus.at(a100Index).id != a100->id)
+            ++a100Index;
+        prices[static_cast<std::size_t>(a100Index)] = 2.60;
+        fitEveryGpu(s, std::span<const GpuSpec>(catalogue.gpus.constData(), rows.size()), prices, FitTableOptions{}, rows);
+        QCOMPARE(rows[static_cast<std::size_t>(a100Index)].strategies[3].gpus, Count(3));
+        QVERIFY(qAbs(rows[static_cast<std::size_t>(a100Index)].strategies[3].time.costUsd - 2 * 162.04) < 0.02);
+        QCOMPARE(rows.front().gpu, &catalogue.gpus.constFirst());
     }
 
     void noGpuNoAnswer()

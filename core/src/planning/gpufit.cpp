@@ -1,0 +1,80 @@
+#include <headroom/planning/gpufit.h>
+
+#include <algorithm>
+
+#include <headroom/memory/estimate.h>
+#include <headroom/planning/fitsearch.h>
+
+namespace headroom {
+
+bool GpuFit::anyFits() const
+{
+    return fewestIndex() >= 0;
+}
+
+int GpuFit::fewestIndex() const
+{
+    int best = -1;
+    for (int k = 0; k < kStrategyCount; ++k)
+        if (strategies[k].gpus > 0 && (best < 0 || strategies[k].gpus < strategies[best].gpus))
+            best = k;
+    return best;
+}
+
+const StrategyFit *GpuFit::fewest() const
+{
+    const int k = fewestIndex();
+    return k >= 0 ? &strategies[k] : nullptr;
+}
+
+StrategyFit fitStrategy(const Scenario &s, const GpuSpec &gpu, const FitTableOptions &options, double price)
+{
+    StrategyFit r;
+    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel;
+    r.gpus = gpusNeeded(s, options.maxGpus);
+    Scenario at = s;
+    if (r.gpus == 0) {
+        at.parallel.gpus = std::max<Count>(options.maxGpus / mp, 1) * mp;
+        r.atLimit = estimate(at);
+        r.peak = r.atLimit.peak;
+        return r;
+    }
+    at.parallel.gpus = r.gpus;
+    const Breakdown b = estimate(at);
+    r.peak = b.peak;
+    r.hostPerNode = b.host.perNode;
+    if (r.gpus > mp) {
+        Scenario fewer = at;
+        fewer.parallel.gpus = r.gpus - mp;
+        r.peakOneFewer = estimate(fewer).peak;
+        r.hasOneFewer = true;
+    }
+    r.maxBatch = largestFittingMicroBatch(at);
+    r.maxSequence = longestFittingSequence(at);
+    r.time = timeAndCost(at, gpu, r.gpus, options.tokens, options.mfu, price);
+    return r;
+}
+
+GpuFit fitGpu(const Scenario &given, const GpuSpec &gpu, const FitTableOptions &options, double price)
+{
+    GpuFit g;
+    g.gpu = &gpu;
+    g.price = price;
+    const Scenario s = onGpu(given, gpu);
+    g.maxBatch = largestFittingMicroBatch(s);
+    g.maxSequence = longestFittingSequence(s);
+    for (int k = 0; k < kStrategyCount; ++k)
+        g.strategies[k] = fitStrategy(withStrategy(s, kStrategies[k]), gpu, options, price);
+    return g;
+}
+
+void fitEveryGpu(const Scenario &given, std::span<const GpuSpec> gpus, std::span<const double> prices,
+                 const FitTableOptions &options, std::span<GpuFit> out)
+{
+    for (std::size_t i = 0; i < gpus.size() && i < out.size(); ++i) {
+        const double price = i < prices.size() && prices[i] >= 0 ? prices[i] : gpus[i].pricePerHourUsd;
+        out[i] = fitGpu(given, gpus[i], options, price);
+    }
+}
+
+} // namespace headroom
