@@ -8,6 +8,7 @@
 #include "charts/stackedbarpane.h"
 #include "charts/sweeppane.h"
 #include "charts/timelinepane.h"
+#include "panes/gpufitpane.h"
 #include "scenariodocument.h"
 
 namespace headroom {
@@ -19,6 +20,7 @@ ChartsArea::ChartsArea(ScenarioDocument *document, QWidget *parent)
       m_sweep(new SweepPane(this)),
       m_recipes(new RecipeComparisonPane(this)),
       m_timeline(new TimelinePane(this)),
+      m_gpuFit(new GpuFitPane(document, this)),
       m_lower(new QTabWidget(this))
 {
     const QStringList titles = paneTitles();
@@ -28,8 +30,9 @@ ChartsArea::ChartsArea(ScenarioDocument *document, QWidget *parent)
     grid->addWidget(m_sweep, 0, 1);
     m_lower->addTab(m_recipes, titles.at(2));
     m_lower->addTab(m_timeline, titles.at(3));
+    m_lower->addTab(m_gpuFit, tr("GPUs needed"));
     m_lower->setDocumentMode(true);
-    m_lower->setToolTip(tr("The recipe comparison and the step timeline (Ctrl+Tab switches between them)."));
+    m_lower->setToolTip(tr("The recipe comparison, the step timeline and the GPUs needed of every kind."));
     grid->addWidget(m_lower, 1, 0, 1, 2);
     // The bar carries a label column on each side of it; the sweep's axis is the easier to squeeze.
     grid->setColumnStretch(0, 6);
@@ -67,10 +70,16 @@ void ChartsArea::showPane(int index)
         m_lower->setCurrentIndex(index - 2);
 }
 
+void ChartsArea::showGpuFit()
+{
+    m_lower->setCurrentWidget(m_gpuFit);
+}
+
 void ChartsArea::setUnit(DisplayUnit unit)
 {
     for (ChartPane *pane : panes())
         pane->setUnit(unit);
+    m_gpuFit->setUnit(unit);
 }
 
 void ChartsArea::setDark(bool dark)

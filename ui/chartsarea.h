@@ -3,7 +3,8 @@
 // The window's chart area: the four chart panes (ui/charts/, built by the charts engineer), fed
 // from the document through the chart adapters whenever the estimate changes. This file is the
 // one seam between the planner window and the charts. The memory bar and the sweep sit side by
-// side on top; the recipe comparison and the step timeline share the full width below, in tabs.
+// side on top; the recipe comparison, the step timeline and the GPU table share the full width
+// below, in tabs.
 
 #include <QWidget>
 
@@ -14,6 +15,7 @@ class QTabWidget;
 namespace headroom {
 
 class ChartPane;
+class GpuFitPane;
 class RecipeComparisonPane;
 class ScenarioDocument;
 class StackedBarPane;
@@ -32,6 +34,9 @@ public:
     SweepPane *sweep() const { return m_sweep; }
     RecipeComparisonPane *recipes() const { return m_recipes; }
     TimelinePane *timeline() const { return m_timeline; }
+    //! The GPU table, a tab beside the lower charts.
+    GpuFitPane *gpuFit() const { return m_gpuFit; }
+    void showGpuFit();
     //! The four panes in reading order: bar, sweep, recipes, timeline.
     QList<ChartPane *> panes() const;
     //! Translated names of panes(), for menus and the export dialog.
@@ -53,6 +58,7 @@ private:
     SweepPane *m_sweep;
     RecipeComparisonPane *m_recipes;
     TimelinePane *m_timeline;
+    GpuFitPane *m_gpuFit;
     QTabWidget *m_lower;
 };
 

@@ -103,6 +103,37 @@ QString Labels::offload(Offload o)
     return {};
 }
 
+QString Labels::strategy(const Strategy &strategy)
+{
+    if (strategy.zero == ZeroStage::Stage0)
+        //: plain data parallelism (PyTorch DistributedDataParallel)
+        return tr("DDP");
+    const QString zero = tr("ZeRO-%1").arg(static_cast<int>(strategy.zero));
+    //: a ZeRO stage with DeepSpeed's CPU offload, e.g. "ZeRO-3 + offload"
+    return strategy.offload == Offload::None ? zero : tr("%1 + offload").arg(zero);
+}
+
+QString Labels::strategyToolTip(const Strategy &strategy)
+{
+    switch (strategy.zero) {
+    case ZeroStage::Stage0:
+        return tr("Plain data parallelism: every GPU holds all parameters, gradients and optimizer states; more GPUs "
+                  "never make a replica smaller.");
+    case ZeroStage::Stage1:
+        return tr("ZeRO-1: the optimizer states (and the FP32 master copy) are divided over the data-parallel GPUs.");
+    case ZeroStage::Stage2:
+        return strategy.offload == Offload::None
+                ? tr("ZeRO-2 (FSDP SHARD_GRAD_OP): optimizer states and gradients are divided over the GPUs.")
+                : tr("ZeRO-2 with the optimizer states and its step moved to host RAM.");
+    case ZeroStage::Stage3:
+        return strategy.offload == Offload::None
+                ? tr("ZeRO-3 (FSDP FULL_SHARD): parameters, gradients and optimizer states are all divided over the "
+                     "GPUs.")
+                : tr("ZeRO-3 with the optimizer states and the parameters moved to host RAM.");
+    }
+    return {};
+}
+
 QString Labels::adapter(AdapterMode m)
 {
     switch (m) {

@@ -11,6 +11,7 @@
 #include <headroom/io/catalogue.h>
 #include <headroom/io/scenariofile.h>
 #include <headroom/memory/validation.h>
+#include <headroom/planning/procurement.h>
 
 namespace headroom {
 
@@ -27,6 +28,10 @@ public:
     static QString zeroStage(ZeroStage stage);
     static QString offload(Offload offload);
     static QString adapter(AdapterMode mode);
+    //! A strategy of kStrategies for a column heading: "DDP", "ZeRO-3 + offload".
+    static QString strategy(const Strategy &strategy);
+    //! What the strategy divides or moves, in one sentence.
+    static QString strategyToolTip(const Strategy &strategy);
     static QString family(BlockFamily family);
     static QString stack(TrainingStack stack);
     static QString stackToolTip(TrainingStack stack);

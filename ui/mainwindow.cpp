@@ -4,6 +4,7 @@
 #include <QActionGroup>
 #include <QComboBox>
 #include <QListWidget>
+#include <QTableWidget>
 #include <QTextBrowser>
 #include <QApplication>
 #include <QCloseEvent>
@@ -34,6 +35,7 @@
 #include "aboutdialog.h"
 #include "messagebox.h"
 #include "panes/doctorpane.h"
+#include "panes/gpufitpane.h"
 #include "panes/inputpane.h"
 #include "panes/mathpane.h"
 #include "panes/verdictpane.h"
@@ -270,6 +272,11 @@ void MainWindow::createMenus()
     QAction *goDoctor = view->addAction(tr("Go to the D&octor"), this,
                                         [this] { focusDock(m_doctorDock, m_doctor->symptomList()); });
     goDoctor->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+    QAction *goGpus = view->addAction(tr("Go to the &GPUs Needed"), this, [this] {
+        m_charts->showGpuFit();
+        m_charts->gpuFit()->table()->setFocus(Qt::ShortcutFocusReason);
+    });
+    goGpus->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_6));
     view->addSeparator();
     QAction *goLab = view->addAction(tr("Go to the &Precision Lab"), this,
                                      [this] { focusDock(m_precisionDock, m_precision); });
@@ -357,7 +364,7 @@ QStringList MainWindow::panelNames()
     return { QStringLiteral("window"), QStringLiteral("inputs"), QStringLiteral("verdict"),
              QStringLiteral("charts"), QStringLiteral("bar"),    QStringLiteral("sweep"),
              QStringLiteral("recipes"), QStringLiteral("timeline"), QStringLiteral("math"),
-             QStringLiteral("doctor"), QStringLiteral("precision") };
+             QStringLiteral("doctor"), QStringLiteral("gpus"), QStringLiteral("precision") };
 }
 
 QWidget *MainWindow::panel(const QString &name)
@@ -385,6 +392,10 @@ QWidget *MainWindow::panel(const QString &name)
         m_precisionDock->show();
         m_precisionDock->raise();
         return m_precision;
+    }
+    if (name == QLatin1String("gpus")) {
+        m_charts->showGpuFit();
+        return m_charts->gpuFit();
     }
     if (name == QLatin1String("doctor")) {
         m_doctorDock->show();

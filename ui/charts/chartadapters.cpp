@@ -116,6 +116,9 @@ CapacityLine chosenGpu(const ScenarioSpec &spec, const Catalogue &catalogue)
     return line;
 }
 
+
+} // namespace
+
 QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
 {
     const Scenario &s = spec.scenario;
@@ -155,8 +158,6 @@ QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
         title += ChartText::tr(" · accumulation %1").arg(groupedCount(s.training.gradAccumSteps));
     return title;
 }
-
-} // namespace
 
 QString bucketName(Bucket bucket)
 {

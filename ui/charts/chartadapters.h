@@ -58,6 +58,10 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
 TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &breakdown,
                           const Catalogue &catalogue);
 
+//! The scenario in a few words for a title: model, B, S, recipe, optimizer, adapters, and every
+//! setting that differs from the defaults (checkpointing, GPUs, ZeRO, offload, parallelism, stack).
+QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue);
+
 //! Translated bucket name: "Parameters", "Gradients", "Master weights", ...
 QString bucketName(Bucket bucket);
 

@@ -40,6 +40,8 @@ class ChartPane : public QWidget
     Q_DISABLE_COPY_MOVE(ChartPane)
 
 public:
+    //! "H200 141GB" for "NVIDIA H200 141GB (SXM)": for labels where the whole name does not fit.
+    static QString shortGpuName(const QString &name);
     ~ChartPane() override;
 
     //! The plot, for tests and for the window's own export actions.
@@ -95,8 +97,6 @@ protected:
     //! \a text broken at spaces into lines no wider than \a width pixels (in the pane's font).
     QString wrapToWidth(const QString &text, int width) const;
     QFont titleFont() const;
-    //! "H200 141GB" for "NVIDIA H200 141GB (SXM)": for labels where the whole name does not fit.
-    static QString shortGpuName(const QString &name);
 
     QColor foreground() const;
     QColor background() const;

@@ -1,0 +1,152 @@
+// The window's "GPUs needed" table: the core's GPU table (gpufit.h) for the plan, its cells the
+// counts worked by hand in tst_fitsearch, a cell applied as one undo step, and refreshed once per
+// change and only while it is on screen.
+
+#include <QCheckBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <headroom/memory/estimate.h>
+
+#include "chartsarea.h"
+#include "deferredrefresh.h"
+#include "mainwindow.h"
+#include "panes/gpufitpane.h"
+#include "scenariodocument.h"
+#include "settings.h"
+
+using namespace headroom;
+
+namespace {
+
+// tst_fitsearch's brief7B(): P = 7e9 given, L = 32, H = 4096, A = 32, fp16 + master, Adam,
+// DeepSpeed's buckets without prefetch or persistence, no runtime overhead; full recompute.
+ScenarioSpec brief7B(const Catalogue &catalogue)
+{
+    ScenarioSpec spec = ScenarioDocument::defaultSpec(catalogue);
+    Scenario &s = spec.scenario;
+    spec.presetId.clear();
+    s.model = ModelSpec{};
+    s.model.paramsOverride = 7'000'000'000;
+    s.model.layers = 32;
+    s.model.hidden = 4096;
+    s.model.heads = 32;
+    s.training.microBatch = 1;
+    s.training.sequence = 2048;
+    s.training.recompute = Recompute::Full;
+    s.training.precision.recipe = Recipe::Fp16Master;
+    s.training.precision.optimizer = Optimizer::Adam;
+    s.overhead = { bytes(0), bytes(0) };
+    applyStackDefaults(s, TrainingStack::DeepSpeed);
+    s.stack.prefetchBucket = 0;
+    s.stack.persistenceThreshold = 0;
+    s.activations.model = ActivationModelKind::Textbook;
+    return spec;
+}
+
+int rowOf(const QTableWidget *table, const QString &shortName)
+{
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0)->text().startsWith(shortName + QLatin1Char(' ')) || table->item(r, 0)->text() == shortName)
+            return r;
+    return -1;
+}
+
+} // namespace
+
+class TestGpuFit : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+        m_settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("headroom.ini")));
+    }
+
+    void cellsAreTheHandWorkedCounts()
+    {
+        MainWindow window(m_catalogue, *m_settings);
+        window.setRemembersSession(false);
+        window.show();
+        QVERIFY(window.document()->reset(brief7B(m_catalogue)));
+        window.charts()->showGpuFit();
+        GpuFitPane *pane = window.charts()->gpuFit();
+        QTableWidget *table = pane->table();
+        pane->deferredRefresh()->flush();
+        const int a100 = rowOf(table, QStringLiteral("A100 40GB"));
+        QVERIFY(a100 >= 0);
+        constexpr int c = GpuFitPane::kFirstStrategyColumn;
+        QCOMPARE(table->item(a100, c + 0)->text(), QStringLiteral("–")); // DDP never
+        QCOMPARE(table->item(a100, c + 1)->text(), QStringLiteral("7")); // ZeRO-1
+        QCOMPARE(table->item(a100, c + 3)->text(), QStringLiteral("3")); // ZeRO-3
+        QCOMPARE(table->item(a100, c + 4)->text(), QStringLiteral("1")); // ZeRO-2 + offload
+        QVERIFY(table->item(a100, c + 4)->font().bold());                // the fewest
+        QVERIFY(!table->item(a100, c + 3)->font().bold());
+        // ZeRO-3's tooltip: the peak 42,857,621,335 bytes = 39.9 GiB, and two GPUs would not do.
+        QVERIFY2(table->item(a100, c + 3)->toolTip().contains(QStringLiteral("39.9 GiB per GPU")),
+                 qPrintable(table->item(a100, c + 3)->toolTip()));
+        QVERIFY(table->item(a100, c + 3)->toolTip().contains(QStringLiteral("On 2 it would need")));
+        // Time at ZeRO-2 + offload's one GPU: 5.6e19 FLOPs at 40 % of 312 TFLOP/s = 124.644
+        // GPU-hours = 5.19 days, $162 at $1.30.
+        QCOMPARE(table->item(a100, GpuFitPane::kDaysColumn)->text(), QStringLiteral("5.19"));
+        QCOMPARE(table->item(a100, GpuFitPane::kCostColumn)->text(), QStringLiteral("$162"));
+
+        // Activating ZeRO-3's cell plans 3 x A100 40GB under ZeRO-3, as one undo step.
+        const int undoBefore = window.document()->undoStack()->count();
+        QVERIFY(pane->applyCell(a100, 3));
+        const Scenario &s = window.document()->scenario();
+        QCOMPARE(window.document()->spec().gpuId, QStringLiteral("a100-40gb"));
+        QCOMPARE(s.parallel.gpus, Count(3));
+        QCOMPARE(s.parallel.zero, ZeroStage::Stage3);
+        QCOMPARE(countOf(window.document()->breakdown().peak), Count(42'857'621'335));
+        QCOMPARE(window.document()->undoStack()->count(), undoBefore + 1);
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.document()->scenario().parallel.gpus, Count(1));
+        // A strategy that fits on no count applies nothing.
+        QVERIFY(!pane->applyCell(a100, 0));
+    }
+
+    void refreshesOncePerChangeAndOnlyWhenShown()
+    {
+        MainWindow window(m_catalogue, *m_settings);
+        window.setRemembersSession(false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        GpuFitPane *pane = window.charts()->gpuFit();
+        QTest::qWait(0);
+        // Behind another tab: edits leave it stale and cost nothing.
+        window.charts()->showPane(2);
+        QVERIFY(!pane->isVisible());
+        const int before = pane->deferredRefresh()->refreshCount();
+        for (Count b = 2; b <= 6; ++b)
+            window.document()->edit(ScenarioDocument::EditKind::Batch, QStringLiteral("B"),
+                                    [b](ScenarioSpec &spec) { spec.scenario.training.microBatch = b; });
+        QTest::qWait(0);
+        QCOMPARE(pane->deferredRefresh()->refreshCount(), before);
+        QVERIFY(pane->deferredRefresh()->isPending());
+        // Shown: one refresh, at once.
+        window.charts()->showGpuFit();
+        QCOMPARE(pane->deferredRefresh()->refreshCount(), before + 1);
+        // On screen: five edits in one turn are one refresh.
+        for (Count b = 7; b <= 11; ++b)
+            window.document()->edit(ScenarioDocument::EditKind::Batch, QStringLiteral("B"),
+                                    [b](ScenarioSpec &spec) { spec.scenario.training.microBatch = b; });
+        QCOMPARE(pane->deferredRefresh()->refreshCount(), before + 1);
+        QTest::qWait(0);
+        QCOMPARE(pane->deferredRefresh()->refreshCount(), before + 2);
+        QVERIFY(pane->table()->item(0, 0)->toolTip().size() > 0);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    Catalogue m_catalogue;
+    std::unique_ptr<Settings> m_settings;
+};
+
+QTEST_MAIN(TestGpuFit)
+#include "tst_ui_gpufit.moc"

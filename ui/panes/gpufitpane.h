@@ -1,0 +1,69 @@
+#pragma once
+
+// "How many GPUs of every kind": the core's GPU table (gpufit.h) for the scenario's model and
+// run, every GPU kind of the catalogue against every strategy, with time and cost at the
+// strategy needing the fewest. Activating a cell makes that GPU kind, strategy and count the
+// plan (one undo step).
+
+#include <vector>
+
+#include <QWidget>
+
+#include <headroom/planning/gpufit.h>
+
+#include "byteformat.h"
+
+class QCheckBox;
+class QLabel;
+class QTableWidget;
+
+namespace headroom {
+
+class DeferredRefresh;
+class ScenarioDocument;
+
+class GpuFitPane final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(GpuFitPane)
+
+public:
+    explicit GpuFitPane(ScenarioDocument *document, QWidget *parent = nullptr);
+    ~GpuFitPane() override;
+
+    //! Columns: GPU, memory, one per strategy of kStrategies, max B, max S, days, cost.
+    static constexpr int kFirstStrategyColumn = 2;
+    static constexpr int kMaxBatchColumn = kFirstStrategyColumn + kStrategyCount;
+    static constexpr int kMaxSequenceColumn = kMaxBatchColumn + 1;
+    static constexpr int kDaysColumn = kMaxSequenceColumn + 1;
+    static constexpr int kCostColumn = kDaysColumn + 1;
+    static constexpr int kColumnCount = kCostColumn + 1;
+
+    QTableWidget *table() const { return m_table; }
+    QCheckBox *checkpointingBox() const { return m_checkpointing; }
+    //! The rows shown, in catalogue order (after a pending refresh).
+    const std::vector<GpuFit> &rows() const;
+    //! Makes row \a row's GPU kind with strategy \a strategy at its fewest GPUs the plan;
+    //! false (and says why) if none fits or the stack does not support it.
+    bool applyCell(int row, int strategy);
+    //! How the table is kept current: once per event-loop turn, only while shown (tests).
+    DeferredRefresh *deferredRefresh() const { return m_refresh; }
+
+public slots:
+    void setUnit(headroom::DisplayUnit unit);
+
+private:
+    void refresh();
+    void fillTable();
+
+    ScenarioDocument *m_document;
+    QLabel *m_heading;
+    QCheckBox *m_checkpointing;
+    QTableWidget *m_table;
+    QLabel *m_note;
+    DeferredRefresh *m_refresh;
+    std::vector<GpuFit> m_rows;
+    DisplayUnit m_unit = DisplayUnit::Binary;
+};
+
+} // namespace headroom
