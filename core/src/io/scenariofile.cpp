@@ -504,7 +504,71 @@ ScenarioSpec realisticDefaults()
     return spec;
 }
 
-ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, ScenarioSpec &spec)
+ScenarioError applyScenarioFileJson(const QJsonObject &input, const Catalogue &catalogue, ScenarioSpec &spec,
+                                    QList<PinnedScenario> *pinned)
+{
+    QJsonObject root = input;
+    const QJsonValue compare = root.take(QStringLiteral("compare"));
+    QList<PinnedScenario> read;
+    if (!compare.isUndefined()) {
+        if (!compare.isArray())
+            return { ScenarioError::Code::WrongType, QStringLiteral("compare"), QStringLiteral("an array of pinned scenarios"),
+                     shown(compare), {} };
+        const QJsonArray entries = compare.toArray();
+        if (entries.size() > kMaxPinnedScenarios)
+            return { ScenarioError::Code::OutOfRange, QStringLiteral("compare"),
+                     QStringLiteral("0 to %1 pinned scenarios").arg(kMaxPinnedScenarios), QString::number(entries.size()), {} };
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            const QString at = QStringLiteral("compare[%1]").arg(i);
+            if (!entries.at(i).isObject())
+                return { ScenarioError::Code::WrongType, at, QStringLiteral("an object with name and scenario"),
+                         shown(entries.at(i)), {} };
+            const QJsonObject entry = entries.at(i).toObject();
+            for (auto it = entry.begin(); it != entry.end(); ++it)
+                if (it.key() != QLatin1String("name") && it.key() != QLatin1String("scenario"))
+                    return { ScenarioError::Code::UnknownKey, at + QLatin1Char('.') + excerpt(it.key()),
+                             QStringLiteral("name or scenario"), excerpt(it.key()), {} };
+            const QJsonValue name = entry.value(QStringLiteral("name"));
+            if (!name.isString() || name.toString().trimmed().isEmpty() || name.toString().size() > kMaxPinnedNameLength)
+                return { ScenarioError::Code::WrongType, at + QStringLiteral(".name"),
+                         QStringLiteral("a name of 1 to %1 characters").arg(kMaxPinnedNameLength), shown(name), {} };
+            const QJsonValue scenario = entry.value(QStringLiteral("scenario"));
+            if (!scenario.isObject())
+                return { ScenarioError::Code::WrongType, at + QStringLiteral(".scenario"), QStringLiteral("a scenario object"),
+                         shown(scenario), {} };
+            PinnedScenario p{ name.toString().trimmed(), realisticDefaults() };
+            ScenarioError e = applyScenarioJson(scenario.toObject(), catalogue, p.spec);
+            if (!e.ok()) {
+                e.field = at + QStringLiteral(".scenario.") + e.field;
+                return e;
+            }
+            read.append(p);
+        }
+    }
+    ScenarioSpec result = spec;
+    const ScenarioError e = applyScenarioJson(root, catalogue, result);
+    if (!e.ok())
+        return e;
+    spec = result;
+    if (pinned)
+        *pinned = read;
+    return {};
+}
+
+QJsonObject scenarioFileToJson(const ScenarioSpec &spec, const QList<PinnedScenario> &pinned)
+{
+    QJsonObject root = scenarioToJson(spec);
+    if (pinned.isEmpty())
+        return root;
+    QJsonArray compare;
+    for (const PinnedScenario &p : pinned)
+        compare.append(QJsonObject{ { QStringLiteral("name"), p.name }, { QStringLiteral("scenario"), scenarioToJson(p.spec) } });
+    root.insert(QStringLiteral("compare"), compare);
+    return root;
+}
+
+ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, ScenarioSpec &spec,
+                               QList<PinnedScenario> *pinned)
 {
     QByteArray data;
     const FileProblem problem = readRegularFile(path, data);
@@ -523,7 +587,7 @@ ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, 
     if (!doc.isObject())
         return { ScenarioError::Code::NotJson, path, QStringLiteral("a JSON object"),
                  doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a single value"), {} };
-    return applyScenarioJson(doc.object(), catalogue, spec);
+    return applyScenarioFileJson(doc.object(), catalogue, spec, pinned);
 }
 
 QJsonObject scenarioToJson(const ScenarioSpec &spec)
@@ -661,9 +725,10 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
     };
 }
 
-ScenarioError writeScenarioFile(const QString &path, const ScenarioSpec &spec)
+ScenarioError writeScenarioFile(const QString &path, const ScenarioSpec &spec, const QList<PinnedScenario> &pinned)
 {
-    const FileProblem problem = writeFileAtomically(path, QJsonDocument(scenarioToJson(spec)).toJson(QJsonDocument::Indented));
+    const FileProblem problem
+            = writeFileAtomically(path, QJsonDocument(scenarioFileToJson(spec, pinned)).toJson(QJsonDocument::Indented));
     if (problem.code == FileProblem::Code::CannotOpen)
         return { ScenarioError::Code::CannotOpen, path, {}, {}, problem.detail };
     if (!problem.ok())

@@ -86,14 +86,41 @@ ScenarioSpec realisticDefaults();
  */
 ScenarioError applyScenarioJson(const QJsonObject &root, const Catalogue &catalogue, ScenarioSpec &spec);
 
-//! Reads \a path and applies it as applyScenarioJson() does.
-ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, ScenarioSpec &spec);
+//! A scenario pinned beside the current one to compare with it; saved in the same file.
+struct PinnedScenario
+{
+    QString name; //!< what the comparison calls it; the user's words, at most kMaxPinnedNameLength
+    ScenarioSpec spec;
+};
+
+//! With the current scenario, four side by side.
+inline constexpr int kMaxPinnedScenarios = 3;
+inline constexpr int kMaxPinnedNameLength = 80;
+
+/*!
+ * A whole scenario file: the scenario (applyScenarioJson()) and, under "compare", up to
+ * kMaxPinnedScenarios pinned ones, each {"name": text, "scenario": a schema-1 object}, read
+ * from realisticDefaults() as a file of its own would be. Errors name the pinned entry
+ * ("compare[2].scenario.training.recipe"). \a pinned may be null: the entries are still
+ * checked, then dropped (the CLI estimates the file's own scenario). On error neither \a spec
+ * nor \a pinned changes.
+ */
+ScenarioError applyScenarioFileJson(const QJsonObject &root, const Catalogue &catalogue, ScenarioSpec &spec,
+                                    QList<PinnedScenario> *pinned);
+
+//! Reads \a path and applies it as applyScenarioFileJson() does.
+ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, ScenarioSpec &spec,
+                               QList<PinnedScenario> *pinned = nullptr);
 
 //! The scenario as a complete schema-1 object (every key written, presets by name).
 QJsonObject scenarioToJson(const ScenarioSpec &spec);
 
 //! Writes atomically (writeFileAtomically(): every write and the commit checked): a failed save
 //! leaves the old file byte for byte as it was.
-ScenarioError writeScenarioFile(const QString &path, const ScenarioSpec &spec);
+ScenarioError writeScenarioFile(const QString &path, const ScenarioSpec &spec,
+                                const QList<PinnedScenario> &pinned = {});
+
+//! scenarioToJson() with the pinned scenarios under "compare" (none: no "compare" key).
+QJsonObject scenarioFileToJson(const ScenarioSpec &spec, const QList<PinnedScenario> &pinned);
 
 } // namespace headroom

@@ -1,0 +1,57 @@
+#pragma once
+
+// Two to four scenarios side by side: for each, what is live at its step's peak bucket by bucket
+// (the stacked bar's segments, which add up to the peak), its GPU's capacity and headroom, and
+// how each differs from the first, the baseline, in bytes and in percent. Allocation-free.
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include <headroom/memory/scenario.h>
+#include <headroom/memory/units.h>
+
+namespace headroom {
+
+inline constexpr int kMaxComparedScenarios = 4;
+
+//! The comparison's rows: the six buckets and the short-lived buffers as live at the peak (the
+//! timeline's peak point), the peak (their sum), the GPU's capacity, the headroom (capacity −
+//! peak; negative when short) and the host memory per node.
+enum class ComparedRow : std::uint8_t {
+    Parameters, Gradients, MasterWeights, OptimizerStates, Activations, Overhead, Transient,
+    Peak, Capacity, Headroom, HostPerNode,
+};
+inline constexpr int kComparedRowCount = 11;
+
+//! Bytes may be negative here (headroom, differences): plain signed counts of bytes.
+struct ComparedCell
+{
+    Count bytes = 0;
+    Count difference = 0;  //!< bytes − the baseline's; 0 for the baseline itself
+    double percent = 0;    //!< 100 × difference / the baseline's bytes; valid only if hasPercent
+    bool hasPercent = false; //!< false for the baseline and where the baseline is 0
+};
+
+struct Comparison
+{
+    int count = 0; //!< scenarios compared, the first the baseline
+    std::array<std::array<ComparedCell, kComparedRowCount>, kMaxComparedScenarios> cells{};
+    std::array<bool, kMaxComparedScenarios> fits{}; //!< peak within capacity (false without a GPU)
+
+    const ComparedCell &cell(int scenario, ComparedRow row) const
+    {
+        return cells[static_cast<std::size_t>(scenario)][static_cast<std::size_t>(row)];
+    }
+};
+
+/*!
+ * Compares the first kMaxComparedScenarios of \a scenarios (each must have passed validate()),
+ * the first being the baseline.
+ */
+Comparison compareScenarios(std::span<const Scenario> scenarios);
+
+//! "parameters", "gradients", ..., "host-per-node": stable ids for JSON and translation lookups.
+const char *comparedRowName(ComparedRow row);
+
+} // namespace headroom

@@ -1,0 +1,66 @@
+#include <headroom/planning/comparison.h>
+
+#include <algorithm>
+
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/steptimeline.h>
+
+namespace headroom {
+
+Comparison compareScenarios(std::span<const Scenario> scenarios)
+{
+    Comparison c;
+    c.count = static_cast<int>(std::min<std::size_t>(scenarios.size(), kMaxComparedScenarios));
+    for (int i = 0; i < c.count; ++i) {
+        const Scenario &s = scenarios[static_cast<std::size_t>(i)];
+        const Breakdown b = estimate(s);
+        const StepTimeline timeline = stepTimeline(s, b);
+        const TimelinePoint &p = timeline.peakPoint();
+        auto &row = c.cells[static_cast<std::size_t>(i)];
+        auto set = [&row](ComparedRow r, Count v) { row[static_cast<std::size_t>(r)].bytes = v; };
+        set(ComparedRow::Parameters, countOf(p.parameters));
+        set(ComparedRow::Gradients, countOf(p.gradients));
+        set(ComparedRow::MasterWeights, countOf(p.masterWeights));
+        set(ComparedRow::OptimizerStates, countOf(p.optimizerStates));
+        set(ComparedRow::Activations, countOf(p.activations));
+        set(ComparedRow::Overhead, countOf(p.overhead));
+        set(ComparedRow::Transient, countOf(p.transient));
+        set(ComparedRow::Peak, countOf(b.peak));
+        set(ComparedRow::Capacity, countOf(s.gpu.capacity));
+        set(ComparedRow::Headroom, countOf(s.gpu.capacity) - countOf(b.peak));
+        set(ComparedRow::HostPerNode, countOf(b.host.perNode));
+        c.fits[static_cast<std::size_t>(i)] = s.gpu.capacity > bytes(0) && b.peak <= s.gpu.capacity;
+    }
+    for (int i = 1; i < c.count; ++i) {
+        for (int r = 0; r < kComparedRowCount; ++r) {
+            ComparedCell &cell = c.cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(r)];
+            const Count base = c.cells[0][static_cast<std::size_t>(r)].bytes;
+            cell.difference = cell.bytes - base;
+            // A percentage of a negative headroom reads backwards; of zero, not at all.
+            cell.hasPercent = base > 0;
+            if (cell.hasPercent)
+                cell.percent = 100.0 * static_cast<double>(cell.difference) / static_cast<double>(base);
+        }
+    }
+    return c;
+}
+
+const char *comparedRowName(ComparedRow row)
+{
+    switch (row) {
+    case ComparedRow::Parameters: return "parameters";
+    case ComparedRow::Gradients: return "gradients";
+    case ComparedRow::MasterWeights: return "master-weights";
+    case ComparedRow::OptimizerStates: return "optimizer-states";
+    case ComparedRow::Activations: return "activations";
+    case ComparedRow::Overhead: return "overhead";
+    case ComparedRow::Transient: return "transient";
+    case ComparedRow::Peak: return "peak";
+    case ComparedRow::Capacity: return "capacity";
+    case ComparedRow::Headroom: return "headroom";
+    case ComparedRow::HostPerNode: return "host-per-node";
+    }
+    return "";
+}
+
+} // namespace headroom
