@@ -55,6 +55,17 @@ QString formatBytes(Bytes size, DisplayUnit unit, int decimals)
     return ByteFormat::tr("%1 %2").arg(QLocale().toString(toDouble(size) / s.divisor, 'f', places), s.unit);
 }
 
+QString formatSignedBytes(Count signedBytes, DisplayUnit unit, bool plus, int decimals)
+{
+    if (signedBytes == 0)
+        return formatBytes(bytes(0), unit, decimals);
+    const QString magnitude = formatBytes(bytes(signedBytes < 0 ? -signedBytes : signedBytes), unit, decimals);
+    // U+2212, the minus sign: the hyphen is too short beside digits.
+    if (signedBytes < 0)
+        return QChar(0x2212) + magnitude;
+    return plus ? QLatin1Char('+') + magnitude : magnitude;
+}
+
 QString formatBytesBoth(Bytes size, DisplayUnit primary, int decimals)
 {
     const DisplayUnit other = primary == DisplayUnit::Decimal ? DisplayUnit::Binary : DisplayUnit::Decimal;

@@ -15,6 +15,9 @@ enum class DisplayUnit { Decimal, Binary };
 //! "112.0 GB" or "104.3 GiB"; sizes below one giga-unit switch to MB/MiB, KB/KiB or B.
 QString formatBytes(Bytes size, DisplayUnit unit, int decimals = 1);
 
+//! A signed size (a difference, a shortfall): "−22.6 GiB", "+3.2 GiB" (with \a plus), "0 B".
+QString formatSignedBytes(Count signedBytes, DisplayUnit unit, bool plus, int decimals = 1);
+
 //! "112.0 GB = 104.3 GiB", the chosen unit first.
 QString formatBytesBoth(Bytes size, DisplayUnit primary, int decimals = 1);
 

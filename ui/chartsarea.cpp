@@ -1,6 +1,8 @@
 #include "chartsarea.h"
 
-#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QSplitter>
+#include <QVBoxLayout>
 #include <QTabWidget>
 
 #include "charts/chartadapters.h"
@@ -8,6 +10,7 @@
 #include "charts/stackedbarpane.h"
 #include "charts/sweeppane.h"
 #include "charts/timelinepane.h"
+#include "panes/comparepane.h"
 #include "panes/gpufitpane.h"
 #include "scenariodocument.h"
 
@@ -21,24 +24,43 @@ ChartsArea::ChartsArea(ScenarioDocument *document, QWidget *parent)
       m_recipes(new RecipeComparisonPane(this)),
       m_timeline(new TimelinePane(this)),
       m_gpuFit(new GpuFitPane(document, this)),
-      m_lower(new QTabWidget(this))
+      m_compare(new ComparePane(document, this)),
+      m_lower(new QTabWidget(this)),
+      m_pages(new QTabWidget(this))
 {
     const QStringList titles = paneTitles();
-    auto *grid = new QGridLayout(this);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_bar, 0, 0);
-    grid->addWidget(m_sweep, 0, 1);
+    // Top: the bar and the sweep side by side; below, in tabs, the rest. A splitter between the
+    // two, so that a laptop can give the table tabs (GPUs needed, Compare) more height.
+    auto *top = new QWidget(this);
+    auto *row = new QHBoxLayout(top);
+    row->setContentsMargins(0, 0, 0, 0);
+    // The bar carries a label column on each side of it; the sweep's axis is the easier to squeeze.
+    row->addWidget(m_bar, 6);
+    row->addWidget(m_sweep, 5);
     m_lower->addTab(m_recipes, titles.at(2));
     m_lower->addTab(m_timeline, titles.at(3));
-    m_lower->addTab(m_gpuFit, tr("GPUs needed"));
     m_lower->setDocumentMode(true);
-    m_lower->setToolTip(tr("The recipe comparison, the step timeline and the GPUs needed of every kind."));
-    grid->addWidget(m_lower, 1, 0, 1, 2);
-    // The bar carries a label column on each side of it; the sweep's axis is the easier to squeeze.
-    grid->setColumnStretch(0, 6);
-    grid->setColumnStretch(1, 5);
-    grid->setRowStretch(0, 11);
-    grid->setRowStretch(1, 9);
+    m_lower->setToolTip(tr("The recipe comparison and the step timeline (Ctrl+Tab switches between them)."));
+    auto *split = new QSplitter(Qt::Vertical);
+    split->setObjectName(QStringLiteral("ChartsSplitter"));
+    split->addWidget(top);
+    split->addWidget(m_lower);
+    split->setStretchFactor(0, 11);
+    split->setStretchFactor(1, 9);
+    split->setChildrenCollapsible(false);
+    m_split = split;
+    // The charts, the comparison and the GPU table each take the whole area: the tables need its
+    // width, and a page not shown is not refreshed.
+    m_pages->addTab(split, tr("Charts"));
+    m_pages->addTab(m_compare, tr("Compare"));
+    m_pages->addTab(m_gpuFit, tr("GPUs Needed"));
+    m_pages->setDocumentMode(true);
+    m_pages->setTabToolTip(0, tr("Memory per GPU, the sweep, the recipe comparison and the step timeline."));
+    m_pages->setTabToolTip(1, tr("Pinned scenarios beside the current one: what each needs and how it differs."));
+    m_pages->setTabToolTip(2, tr("How many GPUs of every kind the run needs under each strategy, and what it costs."));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_pages);
     const QList<ChartPane *> all = panes();
     for (int i = 0; i < all.size(); ++i) {
         all.at(i)->setAccessibleName(titles.at(i));
@@ -66,13 +88,31 @@ QStringList ChartsArea::paneTitles()
 
 void ChartsArea::showPane(int index)
 {
+    m_pages->setCurrentIndex(0);
     if (index >= 2)
         m_lower->setCurrentIndex(index - 2);
 }
 
+void ChartsArea::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // 11 : 9 once the splitter first has a height, not its children's size hints; after that,
+    // where the user drags it.
+    if (!m_splitPlaced && m_split->height() > 100) {
+        m_splitPlaced = true;
+        const int h = m_split->height() - m_split->handleWidth();
+        m_split->setSizes({ h * 11 / 20, h - h * 11 / 20 });
+    }
+}
+
 void ChartsArea::showGpuFit()
 {
-    m_lower->setCurrentWidget(m_gpuFit);
+    m_pages->setCurrentWidget(m_gpuFit);
+}
+
+void ChartsArea::showCompare()
+{
+    m_pages->setCurrentWidget(m_compare);
 }
 
 void ChartsArea::setUnit(DisplayUnit unit)
@@ -80,12 +120,14 @@ void ChartsArea::setUnit(DisplayUnit unit)
     for (ChartPane *pane : panes())
         pane->setUnit(unit);
     m_gpuFit->setUnit(unit);
+    m_compare->setUnit(unit);
 }
 
 void ChartsArea::setDark(bool dark)
 {
     for (ChartPane *pane : panes())
         pane->setDark(dark);
+    m_compare->setDark(dark);
 }
 
 void ChartsArea::refresh()

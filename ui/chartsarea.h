@@ -3,11 +3,12 @@
 // The window's chart area: the four chart panes (ui/charts/, built by the charts engineer), fed
 // from the document through the chart adapters whenever the estimate changes. This file is the
 // one seam between the planner window and the charts. The memory bar and the sweep sit side by
-// side on top; the recipe comparison, the step timeline and the GPU table share the full width
-// below, in tabs.
+// side on top; the recipe comparison and the step timeline share the full width below, in tabs.
+// The comparison of pinned scenarios and the GPU table are pages of their own beside the charts.
 
 #include <QWidget>
 
+class QSplitter;
 class QTabWidget;
 
 #include "byteformat.h"
@@ -15,6 +16,7 @@ class QTabWidget;
 namespace headroom {
 
 class ChartPane;
+class ComparePane;
 class GpuFitPane;
 class RecipeComparisonPane;
 class ScenarioDocument;
@@ -34,9 +36,12 @@ public:
     SweepPane *sweep() const { return m_sweep; }
     RecipeComparisonPane *recipes() const { return m_recipes; }
     TimelinePane *timeline() const { return m_timeline; }
-    //! The GPU table, a tab beside the lower charts.
+    //! The GPU table, a page beside the charts.
     GpuFitPane *gpuFit() const { return m_gpuFit; }
     void showGpuFit();
+    //! Pinned scenarios beside the current one, a page beside the charts.
+    ComparePane *compare() const { return m_compare; }
+    void showCompare();
     //! The four panes in reading order: bar, sweep, recipes, timeline.
     QList<ChartPane *> panes() const;
     //! Translated names of panes(), for menus and the export dialog.
@@ -50,6 +55,9 @@ public slots:
     //! Feeds every pane the current scenario's data.
     void refresh();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void refreshSweep();
 
@@ -59,7 +67,11 @@ private:
     RecipeComparisonPane *m_recipes;
     TimelinePane *m_timeline;
     GpuFitPane *m_gpuFit;
+    ComparePane *m_compare;
     QTabWidget *m_lower;
+    QTabWidget *m_pages;
+    QSplitter *m_split = nullptr;
+    bool m_splitPlaced = false;
 };
 
 } // namespace headroom

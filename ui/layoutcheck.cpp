@@ -181,12 +181,19 @@ QList<LayoutProblem> checkLayout(QWidget *window)
             const ChartPane::Annotation &a = notes.at(i);
             if (!a.clip.contains(a.rect))
                 problems.append({ QStringLiteral("%1 annotation \"%2\"").arg(chart, a.text.left(40)),
-                                  QStringLiteral("clipped by its area") });
+                                  QStringLiteral("clipped by its area %1,%2 %3x%4 in %5,%6 %7x%8")
+                                          .arg(a.rect.x()).arg(a.rect.y()).arg(a.rect.width()).arg(a.rect.height())
+                                          .arg(a.clip.x()).arg(a.clip.y()).arg(a.clip.width()).arg(a.clip.height()) });
             for (int j = i + 1; j < notes.size(); ++j) {
                 const QRect overlap = a.rect.intersected(notes.at(j).rect);
                 if (overlap.width() > 1 && overlap.height() > 1)
                     problems.append({ QStringLiteral("%1 annotation \"%2\"").arg(chart, a.text.left(40)),
-                                      QStringLiteral("overlaps \"%1\"").arg(notes.at(j).text.left(40)) });
+                                      QStringLiteral("overlaps \"%1\" at (%2, %3) %4x%5")
+                                              .arg(notes.at(j).text.left(40))
+                                              .arg(overlap.x())
+                                              .arg(overlap.y())
+                                              .arg(overlap.width())
+                                              .arg(overlap.height()) });
             }
         }
     }

@@ -34,6 +34,7 @@
 #include "chartsarea.h"
 #include "aboutdialog.h"
 #include "messagebox.h"
+#include "panes/comparepane.h"
 #include "panes/doctorpane.h"
 #include "panes/gpufitpane.h"
 #include "panes/inputpane.h"
@@ -243,6 +244,14 @@ void MainWindow::createMenus()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    QAction *pin = edit->addAction(tr("&Pin the Current Scenario"), this, [this] {
+        m_document->pin();
+        m_charts->showCompare();
+    });
+    pin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    pin->setToolTip(tr("Keep the plan as it is now to compare with as you change it (up to three pinned)."));
+    connect(m_document, &ScenarioDocument::pinnedChanged, pin, [this, pin] { pin->setEnabled(m_document->canPin()); });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     m_darkAction = view->addAction(tr("&Dark Palette"));
@@ -364,7 +373,7 @@ QStringList MainWindow::panelNames()
     return { QStringLiteral("window"), QStringLiteral("inputs"), QStringLiteral("verdict"),
              QStringLiteral("charts"), QStringLiteral("bar"),    QStringLiteral("sweep"),
              QStringLiteral("recipes"), QStringLiteral("timeline"), QStringLiteral("math"),
-             QStringLiteral("doctor"), QStringLiteral("gpus"), QStringLiteral("precision") };
+             QStringLiteral("doctor"), QStringLiteral("gpus"), QStringLiteral("compare"), QStringLiteral("precision") };
 }
 
 QWidget *MainWindow::panel(const QString &name)
@@ -392,6 +401,10 @@ QWidget *MainWindow::panel(const QString &name)
         m_precisionDock->show();
         m_precisionDock->raise();
         return m_precision;
+    }
+    if (name == QLatin1String("compare")) {
+        m_charts->showCompare();
+        return m_charts->compare();
     }
     if (name == QLatin1String("gpus")) {
         m_charts->showGpuFit();
@@ -426,9 +439,9 @@ void MainWindow::restoreSession()
         // dropped quietly: the window starts from the default, as on first use.
         const QJsonDocument json = QJsonDocument::fromJson(last);
         ScenarioSpec spec = realisticDefaults();
-        if (json.isObject() && applyScenarioJson(json.object(), m_document->catalogue(), spec).ok()
-            && validate(spec.scenario).empty())
-            m_document->reset(spec);
+        QList<PinnedScenario> pinned;
+        if (json.isObject() && applyScenarioFileJson(json.object(), m_document->catalogue(), spec, &pinned).ok())
+            m_document->reset(spec, QString(), pinned);
     }
 }
 
@@ -625,7 +638,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         if (screen())
             m_settings.windowScreen.setValue(screen()->availableGeometry().size());
         m_settings.lastScenario.setValue(
-                QJsonDocument(scenarioToJson(m_document->spec())).toJson(QJsonDocument::Compact));
+                QJsonDocument(scenarioFileToJson(m_document->spec(), m_document->pinned())).toJson(QJsonDocument::Compact));
         m_settings.sync();
     }
     event->accept();

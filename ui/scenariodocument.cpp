@@ -1,5 +1,7 @@
 #include "scenariodocument.h"
 
+#include <algorithm>
+
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QUndoCommand>
@@ -56,6 +58,25 @@ private:
     ScenarioSpec m_before;
     ScenarioSpec m_after;
     QElapsedTimer m_clock;
+};
+
+// Pinning, unpinning and renaming change the list beside the scenario, never the scenario.
+class PinnedListCommand final : public QUndoCommand
+{
+public:
+    PinnedListCommand(ScenarioDocument *document, const QString &text, const QList<PinnedScenario> &before,
+                      const QList<PinnedScenario> &after)
+        : QUndoCommand(text), m_document(document), m_before(before), m_after(after)
+    {
+    }
+
+    void undo() override { m_document->setPinned(m_before); }
+    void redo() override { m_document->setPinned(m_after); }
+
+private:
+    ScenarioDocument *m_document;
+    QList<PinnedScenario> m_before;
+    QList<PinnedScenario> m_after;
 };
 
 ScenarioDocument::ScenarioDocument(const Catalogue &catalogue, QObject *parent)
@@ -190,12 +211,16 @@ bool ScenarioDocument::replace(const ScenarioSpec &spec, const QString &text)
     return true;
 }
 
-bool ScenarioDocument::reset(const ScenarioSpec &spec, const QString &fileName)
+bool ScenarioDocument::reset(const ScenarioSpec &spec, const QString &fileName, const QList<PinnedScenario> &pinned)
 {
-    if (!validate(spec.scenario).empty())
+    if (!validate(spec.scenario).empty() || pinned.size() > kMaxPinnedScenarios)
         return false;
+    for (const PinnedScenario &p : pinned)
+        if (!validate(p.spec.scenario).empty())
+            return false;
     m_undoStack->clear();
     applySpec(spec, false);
+    setPinned(pinned);
     m_undoStack->setClean();
     if (m_fileName != fileName) {
         m_fileName = fileName;
@@ -205,12 +230,69 @@ bool ScenarioDocument::reset(const ScenarioSpec &spec, const QString &fileName)
     return true;
 }
 
+void ScenarioDocument::setPinned(const QList<PinnedScenario> &pinned)
+{
+    m_pinned = pinned;
+    emit pinnedChanged();
+}
+
+bool ScenarioDocument::pin(const QString &name)
+{
+    if (!canPin())
+        return false;
+    QString chosen = name.trimmed().left(kMaxPinnedNameLength);
+    if (chosen.isEmpty()) {
+        // The first free "Pinned n": names stay distinct after one is removed.
+        for (int n = 1; chosen.isEmpty(); ++n) {
+            //: the default name of a scenario pinned for comparison
+            const QString candidate = tr("Pinned %1").arg(n);
+            if (std::none_of(m_pinned.cbegin(), m_pinned.cend(), [&](const PinnedScenario &p) { return p.name == candidate; }))
+                chosen = candidate;
+        }
+    }
+    QList<PinnedScenario> after = m_pinned;
+    after.append({ chosen, m_spec });
+    m_undoStack->push(new PinnedListCommand(this, tr("Pin %1").arg(chosen), m_pinned, after));
+    return true;
+}
+
+bool ScenarioDocument::unpin(int index)
+{
+    if (index < 0 || index >= m_pinned.size())
+        return false;
+    QList<PinnedScenario> after = m_pinned;
+    after.removeAt(index);
+    m_undoStack->push(new PinnedListCommand(this, tr("Remove %1").arg(m_pinned.at(index).name), m_pinned, after));
+    return true;
+}
+
+bool ScenarioDocument::renamePinned(int index, const QString &name)
+{
+    const QString trimmed = name.trimmed();
+    if (index < 0 || index >= m_pinned.size() || trimmed.isEmpty() || trimmed.size() > kMaxPinnedNameLength
+        || trimmed == m_pinned.at(index).name)
+        return false;
+    QList<PinnedScenario> after = m_pinned;
+    after[index].name = trimmed;
+    m_undoStack->push(new PinnedListCommand(this, tr("Rename %1 to %2").arg(m_pinned.at(index).name, trimmed), m_pinned,
+                                            after));
+    return true;
+}
+
+bool ScenarioDocument::restorePinned(int index)
+{
+    if (index < 0 || index >= m_pinned.size())
+        return false;
+    return replace(m_pinned.at(index).spec, tr("Go back to %1").arg(m_pinned.at(index).name));
+}
+
 bool ScenarioDocument::load(const QString &path, QString *error)
 {
     // A file describes a whole scenario: it starts from the core's defaults, not from whatever
     // the window shows, so the same file always gives the same scenario.
     ScenarioSpec loaded = realisticDefaults();
-    const ScenarioError e = readScenarioFile(path, m_catalogue, loaded);
+    QList<PinnedScenario> pinned;
+    const ScenarioError e = readScenarioFile(path, m_catalogue, loaded, &pinned);
     if (!e.ok()) {
         if (error)
             *error = Labels::scenarioError(e);
@@ -226,7 +308,20 @@ bool ScenarioDocument::load(const QString &path, QString *error)
         }
         return false;
     }
-    return reset(loaded, path);
+    for (const PinnedScenario &p : pinned) {
+        const ValidationIssues pinnedIssues = validate(p.spec.scenario);
+        if (!pinnedIssues.empty()) {
+            if (error) {
+                QStringList lines;
+                for (const ValidationIssue &i : pinnedIssues)
+                    lines << Labels::issue(i, p.spec.scenario);
+                //: %2 the pinned scenario's name
+                *error = tr("%1: the pinned scenario \"%2\" is invalid:\n%3").arg(path, p.name, lines.join(QLatin1Char('\n')));
+            }
+            return false;
+        }
+    }
+    return reset(loaded, path, pinned);
 }
 
 bool ScenarioDocument::importModel(const QString &path, QString *error)
@@ -252,7 +347,7 @@ bool ScenarioDocument::importModel(const QString &path, QString *error)
 
 bool ScenarioDocument::save(const QString &path, QString *error)
 {
-    const ScenarioError e = writeScenarioFile(path, m_spec);
+    const ScenarioError e = writeScenarioFile(path, m_spec, m_pinned);
     if (!e.ok()) {
         if (error)
             *error = Labels::scenarioError(e);

@@ -79,8 +79,24 @@ public:
     //! Replaces the scenario by \a spec as one undo step (advice applied); \a spec must be valid.
     bool replace(const ScenarioSpec &spec, const QString &text);
 
-    //! Starts afresh from \a spec (no undo history, unmodified); false if \a spec is invalid.
-    bool reset(const ScenarioSpec &spec, const QString &fileName = QString());
+    //! Starts afresh from \a spec and \a pinned (no undo history, unmodified); false if \a spec
+    //! or a pinned scenario is invalid, or more than kMaxPinnedScenarios are pinned.
+    bool reset(const ScenarioSpec &spec, const QString &fileName = QString(), const QList<PinnedScenario> &pinned = {});
+
+    //! Scenarios pinned beside the current one to compare with it (scenariofile.h), in pinning
+    //! order; saved with the document.
+    const QList<PinnedScenario> &pinned() const { return m_pinned; }
+    bool canPin() const { return m_pinned.size() < kMaxPinnedScenarios; }
+    //! Pins the current scenario as \a name (empty: "Pinned 1", "Pinned 2", ...) as one undo
+    //! step; false when kMaxPinnedScenarios are pinned already.
+    bool pin(const QString &name = QString());
+    //! Removes pinned scenario \a index as one undo step.
+    bool unpin(int index);
+    //! Renames pinned scenario \a index (trimmed, 1 to kMaxPinnedNameLength characters) as one
+    //! undo step; false for an empty or too long name.
+    bool renamePinned(int index, const QString &name);
+    //! Makes pinned scenario \a index the current one (one undo step); the pinned list stays.
+    bool restorePinned(int index);
 
     //! The scenario a fresh window shows: LLaMA-2 7B, B = 1, S = 2048, bf16-master, AdamW,
     //! no checkpointing, one A100 80GB. Falls back to the core defaults for names the
@@ -116,10 +132,14 @@ signals:
     //! The document was replaced wholesale (new, open): views reset their own state.
     void documentReset();
     void fileNameChanged(const QString &fileName);
+    //! The pinned scenarios changed (pinned, removed, renamed, or a new document).
+    void pinnedChanged();
     void modifiedChanged(bool modified);
 
 private:
     friend class ScenarioEditCommand;
+    friend class PinnedListCommand;
+    void setPinned(const QList<PinnedScenario> &pinned);
     //! Called by the undo commands: makes \a spec the scenario and, unless \a keepDraft, the draft.
     void applySpec(const ScenarioSpec &spec, bool keepDraft);
     void setIssues(const ValidationIssues &issues);
@@ -133,6 +153,7 @@ private:
     ValidationIssues m_issues;
     QUndoStack *m_undoStack;
     QString m_fileName;
+    QList<PinnedScenario> m_pinned;
     bool m_keepDraftOnPush = false;
 };
 

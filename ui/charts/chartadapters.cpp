@@ -388,6 +388,32 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
     return d;
 }
 
+RecipeComparisonData makeScenarioComparison(const QList<PinnedScenario> &pinned, const ScenarioSpec &current,
+                                            const Catalogue &catalogue)
+{
+    RecipeComparisonData d;
+    d.title = modelTitle(current, catalogue);
+    d.heading = ChartText::tr("Scenarios compared: what is live at each one's peak");
+    d.labelCurrent = false;
+    d.gpu = chosenGpu(current, catalogue);
+    auto addBar = [&](const QString &label, const ScenarioSpec &spec, bool isCurrent) {
+        const Derivation derivation = derive(spec.scenario);
+        RecipeBar bar;
+        bar.label = label;
+        bar.detail = modelTitle(spec, catalogue);
+        bar.segments = segmentsAtPeak(derivation);
+        bar.transientBytes = toDouble(liveAtPeak(derivation, "transient"));
+        bar.peakBytes = toDouble(derivation.peak.bytes);
+        bar.isCurrent = isCurrent;
+        d.bars.append(bar);
+    };
+    for (const PinnedScenario &p : pinned)
+        addBar(p.name, p.spec, false);
+    //: the scenario being edited, beside the pinned ones
+    addBar(ChartText::tr("Current"), current, true);
+    return d;
+}
+
 TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Catalogue &catalogue)
 {
     const Scenario &s = spec.scenario;

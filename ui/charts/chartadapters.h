@@ -48,6 +48,13 @@ SweepData makeSweep(const ScenarioSpec &spec, SweepAxis axis, const Catalogue &c
 RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalogue &catalogue);
 
 /*!
+ * The pinned scenarios and the current one, in that order, as stacked bars of what is live at
+ * each one's peak (the current one marked), against the current scenario's GPU.
+ */
+RecipeComparisonData makeScenarioComparison(const QList<PinnedScenario> &pinned, const ScenarioSpec &current,
+                                            const Catalogue &catalogue);
+
+/*!
  * Memory through one training step: the core's step timeline (stepTimeline(), steptimeline.h:
  * its events, gradient lifetime and transient buffers) with the layers drawn one by one
  * between the events that bound them: forward grows the saved activations layer by layer up to

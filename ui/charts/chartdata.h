@@ -104,6 +104,8 @@ struct RecipeBar
 struct RecipeComparisonData
 {
     QString title;
+    QString heading; //!< the whole chart title when set (scenarios compared); else "Precision recipes compared: <title>"
+    bool labelCurrent = true; //!< "(current)" under the current bar's label (the bars' own labels may say it)
     QVector<RecipeBar> bars;
     CapacityLine gpu; //!< capacityBytes 0 when no GPU is chosen
 };

@@ -188,8 +188,10 @@ QString ChartPane::sizeTextBoth(double b) const
 
 double ChartPane::textHeightOnValueAxis() const
 {
-    // Before the first layout the axis rect has no size; assume a typical one.
-    const int rectHeight = m_plot->axisRect()->height() > 100 ? m_plot->axisRect()->height() : 400;
+    // Before the first layout the axis rect has no size; assume a typical one. A short rect
+    // is real, though: assuming a taller one would set a two-line label above a line near
+    // the top, out of the rect.
+    const int rectHeight = m_plot->axisRect()->height() > 20 ? m_plot->axisRect()->height() : 400;
     const int textHeight = QFontMetrics(font()).height() + 4;
     return m_plot->yAxis->range().size() * textHeight / rectHeight;
 }
@@ -347,15 +349,15 @@ void ChartPane::keepClearOfLevelLabels(QCPItemText *label)
         const QRect theirs = textRect(level);
         if (!mine.intersects(theirs))
             continue;
-        // Below the level label if it fits there, else above it; same x.
-        const int below = theirs.bottom() + 2;
-        const int above = theirs.top() - 2 - mine.height();
-        const int top = below + mine.height() <= area.bottom() ? below : std::max(area.top(), above);
-        const QPointF anchor = label->position->pixelPosition();
+        // Below the level label if it fits there, else above it; same x. Tied to the level
+        // label's edge rather than to a pixel, so that the two stay apart when the axis rect
+        // changes height after this (the legend's rows are known only at the next layout).
+        const bool fitsBelow = theirs.bottom() + 2 + mine.height() <= area.bottom();
         const Qt::Alignment horizontal = label->positionAlignment() & Qt::AlignHorizontal_Mask;
-        label->position->setType(QCPItemPosition::ptAbsolute);
-        label->position->setCoords(anchor.x(), top);
-        label->setPositionAlignment(horizontal | Qt::AlignTop);
+        label->position->setTypeY(QCPItemPosition::ptAbsolute);
+        label->position->setParentAnchorY(fitsBelow ? level->bottom : level->top);
+        label->position->setCoords(label->position->coords().x(), fitsBelow ? 2 : -2);
+        label->setPositionAlignment(horizontal | (fitsBelow ? Qt::AlignTop : Qt::AlignBottom));
     }
 }
 

@@ -33,7 +33,9 @@ void RecipeComparisonPane::rebuild()
 {
     QCustomPlot *p = plot();
     clearPlot();
-    setTitle(m_data.title.isEmpty() ? QString() : tr("Precision recipes compared: %1").arg(m_data.title));
+    setTitle(!m_data.heading.isEmpty() ? m_data.heading
+             : m_data.title.isEmpty()   ? QString()
+                                        : tr("Precision recipes compared: %1").arg(m_data.title));
     QCPAxis *x = p->xAxis;
     QCPAxis *y = p->yAxis;
     y->setLabel(memoryAxisLabel());
@@ -48,7 +50,7 @@ void RecipeComparisonPane::rebuild()
     for (int i = 0; i < n; ++i) {
         const RecipeBar &bar = m_data.bars[i];
         //: the scenario's own recipe, under its bar's label
-        const QString label = bar.isCurrent ? tr("%1\n(current)").arg(bar.label) : bar.label;
+        const QString label = bar.isCurrent && m_data.labelCurrent ? tr("%1\n(current)").arg(bar.label) : bar.label;
         ticker->addTick(i + 1, wrapToWidth(label, slot));
     }
     x->setTicker(ticker);

@@ -162,13 +162,14 @@ void TimelinePane::rebuild()
         const bool right = at + textWidth <= area.width() || at <= area.width() - at;
         const int room = std::max(40, static_cast<int>(right ? area.width() - at : at) - pad - 4);
         QString shown = text;
-        int lines = 1;
         if (textWidth - pad > room) {
             shown = metrics.elidedText(tr("Peak %1").arg(sizeText(m_data.peakBytes)), Qt::ElideRight, room) + QLatin1Char('\n')
                     + metrics.elidedText(m_data.points[m_data.peakIndex].label, Qt::ElideRight, room);
-            lines = 2;
         }
-        const int height = lines * metrics.height() + 8;
+        // Measured as drawn: a fallback font (Chinese) can be taller than the bold font's height.
+        const int height = std::max(static_cast<int>(shown.count(QLatin1Char('\n')) + 1) * metrics.height(),
+                                    metrics.boundingRect(0, 0, 0, 0, Qt::TextDontClip | Qt::AlignLeft, shown).height())
+                           + 8;
         const double dotY = p->axisRect()->rect().width() > 150 ? y->coordToPixel(peak) : area.top() + height;
         const bool above = dotY - height >= area.top();
         label->setPositionAlignment((above ? Qt::AlignBottom : Qt::AlignTop) | (right ? Qt::AlignLeft : Qt::AlignRight));
