@@ -6,6 +6,17 @@
 #include <headroom/memory/resolved.h>
 #include <headroom/memory/steptimeline.h>
 
+#include "lorabody.h"
+#include "placementbody.h"
+#include "resolvedbody.h"
+#include "textbookbody.h"
+#include "timelinebody.h"
+
+// The hot path. resolve(), placeModelStates(), the textbook model and the step timeline's peak
+// are inlined here from their bodies (*body.h) rather than called: the resolved scenario and the
+// placement, about 1.5 kB of 128-bit counts, then never exist in memory, the compiler keeps the
+// few fields the breakdown reports in registers, and the rest is never computed into anything.
+
 namespace headroom {
 
 ModelStates modelStates(const Scenario &s)
@@ -39,89 +50,156 @@ namespace {
  * flight, at most max_fwd_stash_size = 5 (L24-66), and in backward the layer being brought
  * back: with checkpointing each layer saves one tensor (its input), so 5 layers' worth; without,
  * a layer saves many, and the 5 in flight come from one layer. The head and the loss stay on the
- * GPU (their module runs under a NoOpManager).
+ * GPU (their module runs under a NoOpManager). Returns what went to the host.
  */
-void offloadActivations(const Scenario &s, Breakdown &b)
+Bytes offloadActivations(const Scenario &s, ActivationEstimate &a)
 {
     if (!s.stack.activationOffload || s.activations.model == ActivationModelKind::Textbook)
-        return;
-    ActivationEstimate &a = b.activationDetail;
+        return bytes(0);
     const Count held = pipelineLayersHeld(s);
     if (held <= 0 || a.layers <= bytes(0))
-        return;
+        return bytes(0);
     constexpr Count kStash = 5;
     const Count onGpu = s.training.recompute == Recompute::Full ? (held < kStash + 1 ? held : kStash + 1) : (held < 2 ? held : 2);
-    const Bytes perLayer = bytes(countOf(a.layers) / held);
-    b.offloadedActivations = a.layers;
+    const Bytes perLayer = bytes(quotient(countOf(a.layers), held));
+    const Bytes offloaded = a.layers;
     a.layers = perLayer * onGpu;
+    return offloaded;
 }
 
-void addWarnings(const Scenario &s, const ResolvedScenario &r, Breakdown &b)
+Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
 {
+    Warnings w;
     const Recipe recipe = s.training.precision.recipe;
     if (isAutocast(recipe))
-        b.warnings.add(Warning::AmpKeepsFixedCost);
+        w.add(Warning::AmpKeepsFixedCost);
     if (usesFp16(recipe))
-        b.warnings.add(Warning::Fp16NeedsLossScaling);
+        w.add(Warning::Fp16NeedsLossScaling);
     if (recipe == Recipe::Fp16Pure || recipe == Recipe::Bf16Pure)
-        b.warnings.add(Warning::PureHalfWithoutMaster);
+        w.add(Warning::PureHalfWithoutMaster);
     if (s.training.gradAccumSteps > 1)
-        b.warnings.add(Warning::GradAccumSavesNoMemory);
+        w.add(Warning::GradAccumSavesNoMemory);
     if (s.activations.model == ActivationModelKind::Textbook) {
         if (s.model.kvHeadsOrHeads() != s.model.heads)
-            b.warnings.add(Warning::TextbookIgnoresGqa);
+            w.add(Warning::TextbookIgnoresGqa);
         if (s.model.ffnOrDefault() != 4 * s.model.hidden || s.model.family == BlockFamily::Llama)
-            b.warnings.add(Warning::TextbookIgnoresFfnSize);
-        b.warnings.add(Warning::TextbookIgnoresLogits);
+            w.add(Warning::TextbookIgnoresFfnSize);
+        w.add(Warning::TextbookIgnoresLogits);
     }
     if (s.model.paramsOverride > 0 && s.model.layers > 0 && s.model.hidden > 0 && s.model.vocab > 0) {
-        const Count derived = r.architectureParameters;
+        const Count derived = architectureParameters;
         const Count diff = derived > s.model.paramsOverride ? derived - s.model.paramsOverride
                                                             : s.model.paramsOverride - derived;
         if (diff * 20 > s.model.paramsOverride)
-            b.warnings.add(Warning::ParamsDifferFromArchitecture);
+            w.add(Warning::ParamsDifferFromArchitecture);
     }
     if (s.gpu.capacity > bytes(0)) {
         if (usesBf16(recipe) && !s.gpu.supportsBf16)
-            b.warnings.add(Warning::Bf16NotSupportedOnGpu);
-        if (b.peak > s.gpu.capacity)
-            b.warnings.add(Warning::DoesNotFit);
+            w.add(Warning::Bf16NotSupportedOnGpu);
+        if (peak > s.gpu.capacity)
+            w.add(Warning::DoesNotFit);
     }
+    return w;
+}
+
+// prepare(), inline for estimate(): the scenario resolved (only the trained tensors' sizes the
+// placement reads), the model states placed, and what the rest of the estimate reads of both.
+[[gnu::always_inline]] inline PreparedScenario prepareInline(const Scenario &s, const ModelCounts &counted)
+{
+    // The model's counts (countParameters()), then bytes per parameter and shares once for every
+    // bucket (resolved.h).
+    const ParameterCounts &counts = counted.counts;
+    const TensorExtremes &extremes = counted.extremes;
+    ResolvedScenario r = detail::resolveScenario(s, detail::ResolveScope::EstimateOnly, counts, extremes); // not const: see resolvedbody.h
+    // One GPU's share of the model states under the run's parallelism, ZeRO stage, offload and
+    // adapters (placement.h); a single GPU without adapters gets modelStates() unchanged.
+    Placement pl;
+    detail::placeStates(s, r, counts, pl);
+    return PreparedScenario{ .parameterCount = pl.parameterCount,
+                             .gpu = pl.gpu,
+                             .host = pl.host,
+                             .stepBuffers = pl.stepGradientBuffer,
+                             .pagedOptimizerStates = pl.pagedOptimizerStates,
+                             .gradientShares = detail::timelineShares(s, counts),
+                             .architectureParameters = r.architectureParameters,
+                             .largestMatrix = extremes.largestMatrix,
+                             .adapterRankPerLayer = r.lora.adapterRankPerLayer };
+}
+
+// The estimate from the prepared part and the activation model's figures.
+[[gnu::always_inline]] inline Breakdown finish(const Scenario &s, const PreparedScenario &p, ActivationEstimate a)
+{
+    detail::addAdapterActivationsTo(s, p.adapterRankPerLayer, a); // LoRA: the adapters' own saved tensors
+    const Bytes offloaded = offloadActivations(s, a);
+    // The buckets, to take the peak from; then the breakdown in one initialization, which the
+    // compiler writes field by field once instead of clearing it first.
+    Breakdown buckets{ .parameterCount = p.parameterCount,
+                       .parameters = p.gpu.parameters,
+                       .gradients = p.gpu.gradients,
+                       .masterWeights = p.gpu.masterWeights,
+                       .optimizerStates = p.gpu.optimizerStates,
+                       .activations = a.total(),
+                       .overhead = s.overhead.total(),
+                       .activationDetail = a,
+                       .host = p.host,
+                       .stepBuffers = p.stepBuffers,
+                       .pagedOptimizerStates = p.pagedOptimizerStates,
+                       .offloadedActivations = offloaded };
+    // One peak for every view and every search: the highest point of the step (steptimeline.h),
+    // whichever activation model filled the buckets.
+    const TimelinePeak peak = detail::peakOf(s, p.gradientShares, p.largestMatrix, buckets);
+    return Breakdown{ .parameterCount = buckets.parameterCount,
+                      .parameters = buckets.parameters,
+                      .gradients = buckets.gradients,
+                      .masterWeights = buckets.masterWeights,
+                      .optimizerStates = buckets.optimizerStates,
+                      .activations = buckets.activations,
+                      .overhead = buckets.overhead,
+                      .activationDetail = buckets.activationDetail,
+                      .host = buckets.host,
+                      .stepBuffers = buckets.stepBuffers,
+                      .pagedOptimizerStates = buckets.pagedOptimizerStates,
+                      .offloadedActivations = buckets.offloadedActivations,
+                      .peak = peak.bytes,
+                      .peakPhase = peak.phase,
+                      .peakEvent = peak.event,
+                      .warnings = warningsOf(s, p.architectureParameters, peak.bytes) };
+}
+
+[[gnu::always_inline]] inline Breakdown estimateWith(const Scenario &s, const PreparedScenario &p)
+{
+    if (s.activations.model == ActivationModelKind::Textbook)
+        return finish(s, p, detail::textbookEstimate(s));
+    return finish(s, p, activationModel(s.activations.model).estimate(s));
 }
 
 } // namespace
 
-Breakdown estimate(const Scenario &s)
+// Flattened: every call the bodies make into this file and the headers is inlined, so that the
+// lambdas and the Bytes operators cannot keep the resolved scenario and the placement in memory.
+[[gnu::flatten]] PreparedScenario prepare(const Scenario &s)
 {
-    Breakdown b;
-    // Counts, bytes per parameter and shares once for every bucket (resolved.h).
-    const ResolvedScenario r = resolve(s);
-    // One GPU's share of the model states under the run's parallelism, ZeRO stage, offload and
-    // adapters (placement.h); a single GPU without adapters gets modelStates() unchanged.
-    const Placement placement = placeModelStates(s, r);
-    b.parameterCount = placement.parameterCount;
-    b.parameters = placement.gpu.parameters;
-    b.gradients = placement.gpu.gradients;
-    b.masterWeights = placement.gpu.masterWeights;
-    b.optimizerStates = placement.gpu.optimizerStates;
-    b.host = placement.host;
-    b.stepBuffers = placement.stepGradientBuffer;
-    b.pagedOptimizerStates = placement.pagedOptimizerStates;
+    return prepareInline(s, countParameters(s.model));
+}
 
-    b.activationDetail = activationModel(s.activations.model).estimate(s);
-    addAdapterActivations(s, r.lora, b.activationDetail); // LoRA: the adapters' own saved tensors
-    offloadActivations(s, b);
-    b.activations = b.activationDetail.total();
-    b.overhead = s.overhead.total();
+[[gnu::flatten]] PreparedScenario prepare(const Scenario &s, const ModelCounts &counts)
+{
+    return prepareInline(s, counts);
+}
 
-    // One peak for every view and every search: the highest point of the step (steptimeline.h),
-    // whichever activation model filled the buckets.
-    const TimelinePeak peak = timelinePeak(s, r, b);
-    b.peak = peak.bytes;
-    b.peakPhase = peak.phase;
-    b.peakEvent = peak.event;
-    addWarnings(s, r, b);
-    return b;
+[[gnu::flatten]] Breakdown estimate(const Scenario &s)
+{
+    return estimateWith(s, prepareInline(s, countParameters(s.model)));
+}
+
+[[gnu::flatten]] Breakdown estimate(const Scenario &s, const PreparedScenario &prepared)
+{
+    return estimateWith(s, prepared);
+}
+
+[[gnu::flatten]] Breakdown estimate(const Scenario &s, const ModelCounts &counts)
+{
+    return estimateWith(s, prepareInline(s, counts));
 }
 
 bool fits(const Scenario &s, const Breakdown &b)

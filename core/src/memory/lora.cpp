@@ -6,6 +6,8 @@
 #include <headroom/memory/precision.h>
 #include <headroom/memory/transformeractivations.h>
 
+#include "lorabody.h"
+
 namespace headroom {
 
 namespace {
@@ -16,10 +18,10 @@ struct LayerAdapters
 };
 
 // One layer's adapters on \a targets and its quantizable matrices.
-LayerAdapters layerAdapters(const ModelSpec &m, bool sparse, unsigned targets, Count r)
+LayerAdapters layerAdapters(const ModelSpec &m, const ModelDims<Count> &d, bool sparse, unsigned targets, Count r)
 {
     LayerAdapters a;
-    forEachLayerTensor(m, sparse, [&](ParamPlace, const ParamTensor &t) {
+    forEachLayerTensor(m, d, sparse, [&](ParamPlace, const ParamTensor &t) {
         if (!isLayerLinear(t.role) || !t.matrix)
             return;
         a.quantized += t.copies * t.weightElements();
@@ -145,7 +147,8 @@ LoraCounts loraCounts(const Scenario &s)
     return loraCounts(s, counts, s.model.paramsOverride > 0 ? s.model.paramsOverride : counts.total(s.model.layers));
 }
 
-LoraCounts loraCounts(const Scenario &s, const ParameterCounts &counts, Count parameters)
+// Flattened: the walk's lambdas inline (estimate()'s path under adapters).
+[[gnu::flatten]] LoraCounts loraCounts(const Scenario &s, const ParameterCounts &counts, Count parameters)
 {
     LoraCounts c;
     const ModelSpec &m = s.model;
@@ -155,10 +158,11 @@ LoraCounts loraCounts(const Scenario &s, const ParameterCounts &counts, Count pa
     const Count L = m.layers, r = s.lora.rank;
     const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
     const Count denseLayers = counts.denseLayers(L);
-    const LayerAdapters dense = layerAdapters(m, false, targets, r);
+    const ModelDims<Count> d = modelDims(m);
+    const LayerAdapters dense = layerAdapters(m, d, false, targets, r);
     LayerAdapters sparse;
     if (counts.mixture)
-        sparse = layerAdapters(m, true, targets, r);
+        sparse = layerAdapters(m, d, true, targets, r);
     const Count sparseLayers = L - denseLayers;
     c.adapterParameters = denseLayers * dense.parameters + sparseLayers * sparse.parameters;
     c.adapterFactoredElements = denseLayers * dense.factored + sparseLayers * sparse.factored;
@@ -176,7 +180,7 @@ LoraCounts loraCounts(const Scenario &s, const ParameterCounts &counts, Count pa
     if (s.lora.mode == AdapterMode::Qlora) {
         const Count arch = counts.total(L);
         // A given P scales the quantized share in the architecture's proportion.
-        c.quantizedParameters = m.paramsOverride > 0 && arch > 0 ? quantized * c.baseParameters / arch : quantized;
+        c.quantizedParameters = m.paramsOverride > 0 && arch > 0 ? quotient(quantized * c.baseParameters, arch) : quantized;
         if (c.quantizedParameters > c.baseParameters)
             c.quantizedParameters = c.baseParameters;
     }
@@ -207,21 +211,12 @@ Bytes frozenBaseBytes(const Scenario &s, const LoraCounts &c)
 
 Count adapterActivationElements(const Scenario &s, const LoraCounts &c)
 {
-    return s.training.microBatch * s.training.sequence * c.adapterRankPerLayer;
+    return detail::adapterActivationElementsOf(s, c.adapterRankPerLayer);
 }
 
 void addAdapterActivations(const Scenario &s, const LoraCounts &c, ActivationEstimate &e)
 {
-    // The itemized model lists the plain LLaMA block's adapters itself (lorablock.h).
-    if (s.lora.mode == AdapterMode::None || transformerItemizesAdapters(s))
-        return;
-    const BytesPer size = dtypeSize(activationDtype(s.training.precision.recipe));
-    const Bytes perLayer = size.times(adapterActivationElements(s, c));
-    e.perLayer += perLayer;
-    if (s.training.recompute == Recompute::Full)
-        e.recompute += perLayer;
-    else
-        e.layers += perLayer * pipelineLayersHeld(s);
+    detail::addAdapterActivationsTo(s, c.adapterRankPerLayer, e);
 }
 
 } // namespace headroom

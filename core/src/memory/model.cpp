@@ -72,117 +72,105 @@ constexpr BlockTraits traitsOf(BlockFamily f)
     return t;
 }
 
-constexpr BlockTraits kTraits[] = {
+static_assert(sizeof(kAllFamilies) / sizeof(kAllFamilies[0]) == detail::kFamilyCount, "one traits entry per family, in enum order");
+
+} // namespace
+
+namespace detail {
+
+const BlockTraits kFamilyTraits[kFamilyCount] = {
     traitsOf(BlockFamily::Gpt2),   traitsOf(BlockFamily::Llama),      traitsOf(BlockFamily::Neox),
     traitsOf(BlockFamily::Phi),    traitsOf(BlockFamily::Falcon),     traitsOf(BlockFamily::Starcoder2),
     traitsOf(BlockFamily::Gemma),  traitsOf(BlockFamily::Gemma2),     traitsOf(BlockFamily::Bert),
 };
-static_assert(sizeof(kTraits) / sizeof(kTraits[0]) == sizeof(kAllFamilies) / sizeof(kAllFamilies[0]),
-              "one traits entry per family, in enum order");
 
-} // namespace
-
-ModelDims<Count> modelDims(const ModelSpec &m)
-{
-    ModelDims<Count> d;
-    d.one = 1;
-    d.two = 2;
-    d.H = m.hidden;
-    d.qDim = m.qDim();
-    d.kv = m.kvDim();
-    d.F = m.ffnOrDefault();
-    d.V = m.vocab;
-    d.positions = m.maxPositions;
-    d.types = m.typeVocab;
-    d.headDim = m.headDimOrDefault();
-    d.heads = m.heads;
-    d.experts = m.moe.experts;
-    d.expertFfn = m.moe.expertFfn;
-    d.sharedFfn = m.moe.sharedExperts * m.moe.sharedFfnOrExpert();
-    d.qLoraRank = m.mla.qLoraRank;
-    d.kvLoraRank = m.mla.kvLoraRank;
-    d.ropeDim = m.mla.ropeHeadDim;
-    d.nopeDim = m.mla.nopeHeadDim;
-    d.valueDim = m.mla.valueHeadDim;
-    return d;
-}
+} // namespace detail
 
 namespace {
 
-LayerParameters layerParameters(const ModelSpec &m, bool sparse)
+constexpr Count maxOf(Count a, Count b) { return a > b ? a : b; }
+
+// One layer's parameters by where they sit, and its largest tensors. The sums are locals, not
+// the caller's structs, so that the compiler keeps them in registers (stores through a reference
+// might alias the model it reads).
+LayerParameters layerParameters(const ModelSpec &m, const ModelDims<Count> &d, bool sparse, TensorExtremes &extremes)
 {
-    LayerParameters p;
-    const MoeSpec &e = m.moe;
-    forEachLayerTensor(m, sparse, [&p, &e](ParamPlace, const ParamTensor &t) {
-        const Count n = t.totalElements();
+    const Count perToken = m.moe.perToken;
+    Count attention = 0, mlp = 0, norms = 0, activeMlp = 0, expertMatrices = 0;
+    Count largestModule = extremes.largestModule, largestMatrix = extremes.largestMatrix;
+    forEachLayerTensor(m, d, sparse, [&](ParamPlace, const ParamTensor &t) {
+        const Count one = t.elements();
+        largestModule = maxOf(largestModule, one);
+        if (t.matrix)
+            largestMatrix = maxOf(largestMatrix, t.weightElements());
+        const Count n = t.multiCopy ? t.copies * one : one;
         switch (t.role) {
         case ParamRole::Norm:
-            p.norms += n;
+            norms += n;
             break;
         case ParamRole::Q: case ParamRole::K: case ParamRole::V: case ParamRole::Qkv: case ParamRole::O:
         case ParamRole::MlaQA: case ParamRole::MlaQB: case ParamRole::MlaKvA: case ParamRole::MlaKvB:
-            p.attention += n;
+            attention += n;
             break;
         case ParamRole::ExpertUp: case ParamRole::ExpertGate: case ParamRole::ExpertDown:
-            p.mlp += n;
-            p.expertMatrices += n;
+            mlp += n;
+            expertMatrices += n;
             // A token uses k of the E experts.
-            p.activeMlp += e.perToken * t.elements();
+            activeMlp += perToken * one;
             break;
         default:
-            p.mlp += n;
-            p.activeMlp += n;
+            mlp += n;
+            activeMlp += n;
             break;
         }
     });
-    return p;
+    extremes = TensorExtremes{ largestModule, largestMatrix };
+    return LayerParameters{ attention, mlp, norms, activeMlp, expertMatrices };
 }
 
 } // namespace
 
-const BlockTraits &blockTraits(BlockFamily family)
+// Flattened: the walk's lambdas inline and the tensors stay in registers (the hot path).
+[[gnu::flatten]] ModelCounts countParameters(const ModelSpec &m)
 {
-    const auto i = static_cast<std::size_t>(family);
-    return kTraits[i < sizeof(kTraits) / sizeof(kTraits[0]) ? i : 0];
-}
-
-BlockTraits modelTraits(const ModelSpec &m)
-{
-    BlockTraits t = blockTraits(m.family);
-    t.qkvBias = t.qkvBias || m.qkvBias;
-    t.outBias = t.outBias || m.outBias;
-    t.mlpBias = t.mlpBias || m.mlpBias;
-    if (m.normsPerLayer > 0)
-        t.normsPerLayer = m.normsPerLayer;
-    if (m.parallelResidual != Switch::FamilyDefault)
-        t.residual = m.parallelResidual == Switch::On ? Residual::Parallel : Residual::Sequential;
-    if (m.softcap != Switch::FamilyDefault)
-        t.softcap = m.softcap == Switch::On;
-    return t;
+    const ModelDims<Count> d = modelDims(m);
+    TensorExtremes extremes;
+    const LayerParameters dense = layerParameters(m, d, false, extremes);
+    const bool mixture = m.moe.enabled();
+    const LayerParameters sparse = mixture ? layerParameters(m, d, true, extremes) : LayerParameters{};
+    Count embedding = 0, finalNorm = 0, lmHead = 0, pooler = 0;
+    Count largestModule = extremes.largestModule, largestMatrix = extremes.largestMatrix;
+    forEachOutsideTensor(m, d, [&](ParamPlace place, const ParamTensor &t) {
+        const Count n = t.totalElements();
+        largestModule = maxOf(largestModule, t.elements());
+        if (t.matrix)
+            largestMatrix = maxOf(largestMatrix, t.weightElements());
+        switch (place) {
+        case ParamPlace::Embedding: embedding += n; break;
+        case ParamPlace::FinalNorm: finalNorm += n; break;
+        case ParamPlace::Head: lmHead += n; break;
+        case ParamPlace::Pooler: pooler += n; break;
+        case ParamPlace::Layer: break;
+        }
+    });
+    // One initialization of the result (see estimate.cpp): no clearing of it first.
+    return ModelCounts{ .counts = ParameterCounts{ .embedding = embedding,
+                         .dense = dense,
+                         .sparse = sparse,
+                         .denseLayerLimit = mixture ? m.moe.denseLayers : 0,
+                         .mixture = mixture,
+                         .finalNorm = finalNorm,
+                         .lmHead = lmHead,
+                         .pooler = pooler,
+                         .attentionPerLayer = dense.attention,
+                         .mlpPerLayer = dense.mlp,
+                         .normsPerLayer = dense.norms },
+                        .extremes = TensorExtremes{ largestModule, largestMatrix } };
 }
 
 ParameterCounts parameterCounts(const ModelSpec &m)
 {
-    ParameterCounts p;
-    p.dense = layerParameters(m, false);
-    p.mixture = m.moe.enabled();
-    if (p.mixture) {
-        p.sparse = layerParameters(m, true);
-        p.denseLayerLimit = m.moe.denseLayers;
-    }
-    p.attentionPerLayer = p.dense.attention;
-    p.mlpPerLayer = p.dense.mlp;
-    p.normsPerLayer = p.dense.norms;
-    forEachOutsideTensor(m, [&p](ParamPlace place, const ParamTensor &t) {
-        switch (place) {
-        case ParamPlace::Embedding: p.embedding += t.totalElements(); break;
-        case ParamPlace::FinalNorm: p.finalNorm += t.totalElements(); break;
-        case ParamPlace::Head: p.lmHead += t.totalElements(); break;
-        case ParamPlace::Pooler: p.pooler += t.totalElements(); break;
-        case ParamPlace::Layer: break;
-        }
-    });
-    return p;
+    return countParameters(m).counts;
 }
 
 Count effectiveParameters(const ModelSpec &model)
@@ -206,12 +194,12 @@ FactoredShape factoredShape(const ModelSpec &m)
             }
         };
     };
-    const ParameterCounts counts = parameterCounts(m);
-    const Count dense = counts.denseLayers(m.layers);
-    forEachLayerTensor(m, false, add(dense));
-    if (counts.mixture)
-        forEachLayerTensor(m, true, add(m.layers - dense));
-    forEachOutsideTensor(m, add(1));
+    const ModelDims<Count> d = modelDims(m);
+    const Count dense = denseLayerCount(m);
+    forEachLayerTensor(m, d, false, add(dense));
+    if (m.moe.enabled())
+        forEachLayerTensor(m, d, true, add(m.layers - dense));
+    forEachOutsideTensor(m, d, add(1));
     return s;
 }
 

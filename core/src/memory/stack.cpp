@@ -94,7 +94,7 @@ StackChoices resolveStack(const Scenario &s)
     StackChoices c;
     c.stack = o.stack;
     c.loss = o.loss;
-    c.lossChunks = o.loss == LossKind::Plain ? 1 : o.lossChunks > 0 ? o.lossChunks : stackChunks(s, o.loss);
+    c.lossChunks = resolvedLossChunks(s);
     const Count hidden = s.model.hidden;
     const bool ds = deepspeedKnobs(o.stack);
     // HF's "auto" (integrations/deepspeed.py): reduce_bucket_size H², stage3_prefetch_bucket_size
@@ -111,6 +111,12 @@ StackChoices resolveStack(const Scenario &s)
     c.gathersWholeLayers = d.gathersWholeLayers;
     c.prefetchUnits = d.prefetchUnits;
     return c;
+}
+
+Count resolvedLossChunks(const Scenario &s)
+{
+    const StackOptions &o = s.stack;
+    return o.loss == LossKind::Plain ? 1 : o.lossChunks > 0 ? o.lossChunks : stackChunks(s, o.loss);
 }
 
 void applyStackDefaults(Scenario &s, TrainingStack stack)

@@ -32,12 +32,15 @@ struct Sizes
 
 } // namespace
 
-TensorSizes trainedTensorSizes(const Scenario &s, Count persistence)
+// Flattened: the walk's lambdas inline (estimate() reads these under ZeRO-3 and the 8-bit,
+// paged and in-backward optimizers).
+[[gnu::flatten]] TensorSizes trainedTensorSizes(const Scenario &s, Count persistence)
 {
     const ModelSpec &m = s.model;
-    const ParameterCounts pc = parameterCounts(m);
+    const ModelDims<Count> d = modelDims(m);
+    const bool mixture = m.moe.enabled();
     const Count L = m.layers;
-    const Count dense = pc.denseLayers(L);
+    const Count dense = denseLayerCount(m);
     const Count sparse = L - dense;
     Sizes z;
     z.threshold = persistence;
@@ -50,10 +53,10 @@ TensorSizes trainedTensorSizes(const Scenario &s, Count persistence)
                     z.add(t.columns, times * copies);
             };
         };
-        forEachLayerTensor(m, false, layer(dense));
-        if (pc.mixture)
-            forEachLayerTensor(m, true, layer(sparse));
-        forEachOutsideTensor(m, layer(1));
+        forEachLayerTensor(m, d, false, layer(dense));
+        if (mixture)
+            forEachLayerTensor(m, d, true, layer(sparse));
+        forEachOutsideTensor(m, d, layer(1));
         return z.out;
     }
     // LoRA: A (r x in) and B (out x r) per adapted module; the frozen base's small tensors
@@ -74,10 +77,10 @@ TensorSizes trainedTensorSizes(const Scenario &s, Count persistence)
                 frozenSmall += t.columns * times * copies;
         };
     };
-    forEachLayerTensor(m, false, adapters(dense));
-    if (pc.mixture)
-        forEachLayerTensor(m, true, adapters(sparse));
-    forEachOutsideTensor(m, [&](ParamPlace, const ParamTensor &t) {
+    forEachLayerTensor(m, d, false, adapters(dense));
+    if (mixture)
+        forEachLayerTensor(m, d, true, adapters(sparse));
+    forEachOutsideTensor(m, d, [&](ParamPlace, const ParamTensor &t) {
         if (t.weightElements() <= persistence)
             frozenSmall += t.weightElements();
     });

@@ -35,7 +35,11 @@ bool itemizesAdapters(const ModelSpec &m, const ImplementationChoices &x)
             && !x.fusedProjections;
 }
 
-Context context(const Scenario &s)
+namespace {
+
+// context(), inline for the estimate (context() itself is interposable under -fPIC, so the
+// compiler would not inline it).
+[[gnu::always_inline]] inline Context contextOf(const Scenario &s)
 {
     const ModelSpec &m = s.model;
     const BlockTraits traits = modelTraits(m);
@@ -162,9 +166,9 @@ Context context(const Scenario &s)
         // Linear4bit casts its output back to its input's dtype.
         a.p = a.quantized ? c.r : c.c;
     }
-    const StackChoices stack = resolveStack(s);
-    c.loss = stack.loss;
-    c.lossChunks = stack.lossChunks > 0 ? stack.lossChunks : 1;
+    c.loss = s.stack.loss; // resolveStack()'s loss and chunks, without the rest of it
+    const Count chunks = resolvedLossChunks(s);
+    c.lossChunks = chunks > 0 ? chunks : 1;
     // torchtune's CEWithChunkedOutputLoss upcasts each chunk; litgpt's chunked_cross_entropy
     // runs in the model's dtype.
     c.lossUpcast = s.stack.stack != TrainingStack::Litgpt;
@@ -177,16 +181,32 @@ Context context(const Scenario &s)
     return c;
 }
 
+} // namespace
+
+Context context(const Scenario &s)
+{
+    return contextOf(s);
+}
+
+namespace {
+
 // The first layers whose list differs from the others': LoRA's first layer without
 // checkpointing (its input, the frozen embedding's output, needs no grad), an MoE model's dense
 // first layers.
-Count firstLayersOf(const Context &c)
+inline Count firstLayersIn(const Context &c)
 {
     if (c.itemizedLora && c.recompute != Recompute::Full)
         return c.L > 0 ? 1 : 0;
     if (c.moe.E > 0)
         return c.L - c.moe.layers;
     return 0;
+}
+
+} // namespace
+
+Count firstLayersOf(const Context &c)
+{
+    return firstLayersIn(c);
 }
 
 Context firstLayerContext(const Context &c)
@@ -261,7 +281,7 @@ struct LayerFigures
     Bytes held = bytes(0), heldCopies = bytes(0), recompute = bytes(0), recomputeCopies = bytes(0);
 };
 
-LayerFigures figuresOf(const Context &c, const LayerSums &m, Bytes checkpointInput)
+[[gnu::always_inline]] inline LayerFigures figuresOf(const Context &c, const LayerSums &m, Bytes checkpointInput)
 {
     LayerFigures f;
     f.act = bytes(m.act);
@@ -290,14 +310,16 @@ LayerFigures figuresOf(const Context &c, const LayerSums &m, Bytes checkpointInp
     return f;
 }
 
-Count ceilDivCount(Count a, Count b) { return b > 0 ? (a + b - 1) / b : a; }
+Count ceilDivCount(Count a, Count b) { return b > 0 ? quotient(a + b - 1, b) : a; }
 
-TransformerTerms termsOf(const Context &c)
+[[gnu::always_inline]] inline TransformerTerms termsOf(const Context &c)
 {
-    const LayerSums m = layerSums(c);
+    // Locals here are not const: GCC 12 keeps a const aggregate built in place in memory
+    // instead of replacing it by its fields, and this is the hot path.
+    LayerSums m = layerSums(c);
     TransformerTerms t;
     t.checkpointInput = bytes(c.share(c.BSH, 0) * sizeOf(c.r));
-    const LayerFigures f = figuresOf(c, m, t.checkpointInput);
+    LayerFigures f = figuresOf(c, m, t.checkpointInput);
     t.layerActivations = f.act;
     t.layerWeightCopies = f.copies;
     t.attentionCore = f.core;
@@ -307,8 +329,10 @@ TransformerTerms termsOf(const Context &c)
     t.heldWeightCopies = f.heldCopies;
     t.recomputeActivations = f.recompute;
     t.recomputeWeightCopies = f.recomputeCopies;
-    t.firstLayers = firstLayersOf(c);
-    const LayerFigures first = t.firstLayers > 0 ? figuresOf(c, layerSums(firstLayerContext(c)), t.checkpointInput) : f;
+    t.firstLayers = firstLayersIn(c);
+    LayerFigures first = f;
+    if (t.firstLayers > 0)
+        first = figuresOf(c, layerSums(firstLayerContext(c)), t.checkpointInput);
     t.firstLayerActivations = first.act;
     t.firstLayerWeightCopies = first.copies;
     t.heldFirstActivations = first.held;
@@ -316,7 +340,7 @@ TransformerTerms termsOf(const Context &c)
     t.recomputeFirstActivations = first.recompute;
     t.recomputeFirstWeightCopies = first.recomputeCopies;
 
-    const OutsideSums o = outsideSums(c);
+    OutsideSums o = outsideSums(c);
     t.embedding = bytes(o.embedding);
     t.finalNorm = bytes(o.finalNorm);
     t.lmHead = bytes(o.lmHead);
@@ -392,7 +416,7 @@ TransformerTerms termsOf(const Context &c)
 
 TransformerTerms transformerTerms(const Scenario &s)
 {
-    return termsOf(context(s));
+    return termsOf(contextOf(s));
 }
 
 bool transformerItemizesAdapters(const Scenario &s)
@@ -401,58 +425,75 @@ bool transformerItemizesAdapters(const Scenario &s)
             && itemizesAdapters(s.model, implementationChoices(s.activations.profile));
 }
 
-Count firstLayersHeld(const Scenario &s, const TransformerTerms &t)
+namespace {
+
+[[gnu::always_inline]] inline Count firstLayersHeldOf(const Scenario &s, Count firstLayers)
 {
     // The first pipeline stage holds layers 0 .. ceil(L/p) - 1 for each micro-batch in flight.
     const Count held = pipelineLayersHeld(s);
     const Count p = s.parallel.pipelineParallel;
-    const Count perStage = p > 1 ? (s.model.layers + p - 1) / p : s.model.layers;
-    const Count inFlight = perStage > 0 ? held / perStage : 1;
-    return (t.firstLayers < perStage ? t.firstLayers : perStage) * inFlight;
+    const Count perStage = p > 1 ? quotient(s.model.layers + p - 1, p) : s.model.layers;
+    const Count inFlight = perStage > 0 ? quotient(held, perStage) : 1;
+    return (firstLayers < perStage ? firstLayers : perStage) * inFlight;
+}
+
+} // namespace
+
+Count firstLayersHeld(const Scenario &s, const TransformerTerms &t)
+{
+    return firstLayersHeldOf(s, t.firstLayers);
 }
 
 ActivationEstimate TransformerActivations::estimate(const Scenario &s) const
 {
-    const TransformerTerms t = termsOf(context(s));
+    Context c = contextOf(s);
+    TransformerTerms t = termsOf(c); // not const: see termsOf()
     // Pipeline parallelism: the first stage holds ceil(L/p) layers for min(p, m) micro-batches
     // (korthikanti.h); with p = 1 that is all L layers and the whole outside part. The first
     // layers (t.firstLayers) keep their own figure.
     const Count held = pipelineLayersHeld(s);
-    const Count first = firstLayersHeld(s, t);
-    ActivationEstimate e;
-    e.perLayer = t.layerActivations + t.layerWeightCopies;
-    e.layers = (t.heldActivations + t.heldWeightCopies) * (held - first)
+    const Count first = firstLayersHeldOf(s, t.firstLayers);
+    // Computed into locals and returned in one initialization (the compiler then writes each
+    // field once instead of clearing the struct first).
+    const Bytes layers = (t.heldActivations + t.heldWeightCopies) * (held - first)
             + (t.heldFirstActivations + t.heldFirstWeightCopies) * first;
-    e.recompute = t.recomputeActivations + t.recomputeWeightCopies;
-    const Bytes recomputeFirst = t.recomputeFirstActivations + t.recomputeFirstWeightCopies;
-    if (first > 0 && recomputeFirst > e.recompute)
-        e.recompute = recomputeFirst; // one layer is rebuilt at a time: the largest
-    const Bytes below = t.embedding + t.shared;
+    Bytes recompute = t.recomputeActivations + t.recomputeWeightCopies;
+    Bytes recomputeFirst = t.recomputeFirstActivations + t.recomputeFirstWeightCopies;
+    if (first > 0 && recomputeFirst > recompute)
+        recompute = recomputeFirst; // one layer is rebuilt at a time: the largest
+    Bytes below = t.embedding + t.shared;
     // Under full recompute autocast still caches every layer's weight copies until forward ends.
-    const Bytes cached = s.training.recompute == Recompute::Full
-            ? t.layerWeightCopies * (held - first) + t.firstLayerWeightCopies * first
-            : bytes(0);
+    Bytes cached = bytes(0);
+    if (s.training.recompute == Recompute::Full)
+        cached = t.layerWeightCopies * (held - first) + t.firstLayerWeightCopies * first;
+    Bytes outside = bytes(0), outsideHead = bytes(0), lossForward = bytes(0), lossBackward = bytes(0);
     if (s.parallel.pipelineParallel <= 1) {
-        e.outsideHead = t.finalNorm + t.lmHead + t.lmHeadWeightCopy + t.loss + t.auxLoss;
-        e.outside = below + e.outsideHead;
-        e.lossForwardTransient = t.lossForwardTransient;
-        e.backwardTransient = t.lossBackwardTransient;
+        outsideHead = t.finalNorm + t.lmHead + t.lmHeadWeightCopy + t.loss + t.auxLoss;
+        outside = below + outsideHead;
+        lossForward = t.lossForwardTransient;
+        lossBackward = t.lossBackwardTransient;
     } else {
-        const Count layersPerStage = (s.model.layers + s.parallel.pipelineParallel - 1) / s.parallel.pipelineParallel;
-        const Count inFlight = layersPerStage > 0 ? held / layersPerStage : 1;
-        e.outside = below * inFlight;
+        const Count layersPerStage = quotient(s.model.layers + s.parallel.pipelineParallel - 1, s.parallel.pipelineParallel);
+        const Count inFlight = layersPerStage > 0 ? quotient(held, layersPerStage) : 1;
+        outside = below * inFlight;
     }
-    e.forwardCache = cached;
-    e.layerForwardTransient = t.layerForwardTransient;
-    e.layerBackwardTransient = t.layerBackwardTransient;
-    return e;
+    return ActivationEstimate{ .perLayer = t.layerActivations + t.layerWeightCopies,
+                               .layers = layers,
+                               .recompute = recompute,
+                               .outside = outside,
+                               .backwardTransient = lossBackward,
+                               .outsideHead = outsideHead,
+                               .forwardCache = cached,
+                               .lossForwardTransient = lossForward,
+                               .layerForwardTransient = t.layerForwardTransient,
+                               .layerBackwardTransient = t.layerBackwardTransient };
 }
 
 void TransformerActivations::itemize(const Scenario &s, std::vector<ActivationItem> &out) const
 {
     // One layer: the one most layers are (past LoRA's first layer or an MoE model's dense ones),
     // as the fixtures itemize layer 1.
-    const Context whole = context(s);
+    const Context whole = contextOf(s);
     const Context c = whole.L > firstLayersOf(whole) ? whole : firstLayerContext(whole);
     const bool full = c.recompute == Recompute::Full;
     const bool selective = c.recompute == Recompute::Selective;

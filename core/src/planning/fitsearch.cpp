@@ -34,14 +34,17 @@ bool scenarioFits(const Scenario &s)
     return fits(s, estimate(s));
 }
 
+// The model states do not depend on B or S: the searches over them place them once (prepare())
+// and estimate each probe from that, with estimate()'s result exactly.
 Count largestFittingMicroBatch(const Scenario &s, Count maxBatch)
 {
     if (s.gpu.capacity <= bytes(0))
         return 0;
+    const PreparedScenario prepared = prepare(s);
     Scenario probe = s;
-    return largestTrue(maxBatch, [&probe](Count b) {
+    return largestTrue(maxBatch, [&probe, &prepared](Count b) {
         probe.training.microBatch = b;
-        return scenarioFits(probe);
+        return fits(probe, estimate(probe, prepared));
     });
 }
 
@@ -49,10 +52,11 @@ Count longestFittingSequence(const Scenario &s, Count maxSequence)
 {
     if (s.gpu.capacity <= bytes(0))
         return 0;
+    const PreparedScenario prepared = prepare(s);
     Scenario probe = s;
-    return largestTrue(maxSequence, [&probe](Count seq) {
+    return largestTrue(maxSequence, [&probe, &prepared](Count seq) {
         probe.training.sequence = seq;
-        return scenarioFits(probe);
+        return fits(probe, estimate(probe, prepared));
     });
 }
 
@@ -82,10 +86,12 @@ Count gpusNeeded(const Scenario &s, Count maxGpus)
     const Count maxReplicas = maxGpus / mp;
     if (maxReplicas < 1)
         return 0;
+    // The model is the same at every d: counted once.
+    const ModelCounts counts = countParameters(s.model);
     Scenario probe = s;
-    auto fitsWith = [&probe, mp](Count d) {
+    auto fitsWith = [&probe, &counts, mp](Count d) {
         probe.parallel.gpus = d * mp;
-        return scenarioFits(probe);
+        return fits(probe, estimate(probe, counts));
     };
     // The peak is non-increasing in d: find the first d that fits with the mirror image of
     // largestTrue(), over "does not fit", which holds from 1 up to the answer minus one.

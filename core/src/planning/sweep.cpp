@@ -133,9 +133,32 @@ Count fitLimit(const Scenario &s, SweepAxis axis)
 void sweep(const Scenario &base, SweepAxis axis, const Count *values, int n, Breakdown *out)
 {
     Scenario s = base;
+    if (axis == SweepAxis::Layers) {
+        // The layers change the model itself: every point is estimated from scratch.
+        for (int i = 0; i < n; ++i) {
+            setSweepAxisValue(s, axis, values[i]);
+            out[i] = estimate(s);
+        }
+        return;
+    }
+    // B and S leave the model states as they are: placed once for every point (estimate.h).
+    const PreparedScenario prepared = prepare(base);
     for (int i = 0; i < n; ++i) {
         setSweepAxisValue(s, axis, values[i]);
-        out[i] = estimate(s);
+        out[i] = estimate(s, prepared);
+    }
+}
+
+void fitGrid(const Scenario &base, const Count *sequences, int ns, const Count *batches, int nb, bool *out)
+{
+    const PreparedScenario prepared = prepare(base);
+    Scenario s = base;
+    for (int i = 0; i < ns; ++i) {
+        s.training.sequence = sequences[i];
+        for (int j = 0; j < nb; ++j) {
+            s.training.microBatch = batches[j];
+            out[i * nb + j] = fits(s, estimate(s, prepared));
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <headroom/memory/breakdown.h>
+#include <headroom/memory/placement.h>
 #include <headroom/memory/scenario.h>
+#include <headroom/memory/steptimeline.h>
 
 namespace headroom {
 
@@ -29,6 +31,44 @@ ModelStates modelStates(const Scenario &scenario, Count parameters);
  * The scenario must have passed validate(); an invalid one gives meaningless figures.
  */
 Breakdown estimate(const Scenario &scenario);
+
+/*!
+ * What estimate() computes that depends neither on the micro-batch B nor on the sequence S: the
+ * model's counts and one GPU's model states (placeModelStates()). A search or a sweep over B or S
+ * prepares it once and estimates every probe with estimate(scenario, prepared) instead of
+ * placing the model states again. A plain value; preparing allocates nothing.
+ */
+struct PreparedScenario
+{
+    Count parameterCount = 0;                //!< Breakdown::parameterCount
+    StateBytes gpu;                          //!< Placement::gpu, the four buckets
+    HostMemory host;                         //!< Placement::host
+    Bytes stepBuffers = bytes(0);            //!< Placement::stepGradientBuffer
+    Bytes pagedOptimizerStates = bytes(0);   //!< Placement::pagedOptimizerStates
+    GradientShares gradientShares;           //!< the gradients' shares in the step timeline (steptimeline.h)
+    Count architectureParameters = 0;        //!< ResolvedScenario::architectureParameters (a warning)
+    Count largestMatrix = 0;                 //!< TensorExtremes::largestMatrix (per-parameter optimizers' temporaries)
+    Count adapterRankPerLayer = 0;           //!< LoraCounts::adapterRankPerLayer (the adapters' saved outputs)
+};
+
+//! The B- and S-independent part of estimate(\a scenario).
+PreparedScenario prepare(const Scenario &scenario);
+//! The same with the model counted already: \a counts = countParameters(scenario.model).
+PreparedScenario prepare(const Scenario &scenario, const ModelCounts &counts);
+
+/*!
+ * estimate(\a scenario), bit for bit, with \a prepared = prepare(p) of a scenario p that differs
+ * from \a scenario in the micro-batch and the sequence at most (training.microBatch,
+ * training.sequence). Any other difference gives meaningless figures.
+ */
+Breakdown estimate(const Scenario &scenario, const PreparedScenario &prepared);
+
+/*!
+ * estimate(\a scenario), bit for bit, with \a counts = countParameters(m) of the scenario's model
+ * m: for a search that varies anything but the model (the GPU count, the ZeRO stage), so that
+ * the model is counted once.
+ */
+Breakdown estimate(const Scenario &scenario, const ModelCounts &counts);
 
 //! Whether \a breakdown's peak fits the scenario's GPU (always false without a GPU).
 bool fits(const Scenario &scenario, const Breakdown &breakdown);

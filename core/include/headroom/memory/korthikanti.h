@@ -35,13 +35,13 @@ Bytes korthikantiLayerBytes(Count s, Count b, Count h, Count a, Count t, bool se
  * elements (10t + 24) / (34t); with sequence parallelism all are divided, elements / t.
  * Rounded down. At t = 1 the share is \a elements.
  */
-Count tensorParallelLinearShare(Count elements, Count t, bool sequenceParallel);
+inline Count tensorParallelLinearShare(Count elements, Count t, bool sequenceParallel);
 
 /*!
  * One GPU's share of the attention scores (the 5as^2b term): heads are divided over t with or
  * without sequence parallelism, elements / t rounded down.
  */
-Count tensorParallelScoreShare(Count elements, Count t);
+inline Count tensorParallelScoreShare(Count elements, Count t);
 
 /*!
  * Layers' worth of activations the first pipeline stage holds at its peak under 1F1B
@@ -49,9 +49,45 @@ Count tensorParallelScoreShare(Count elements, Count t);
  * keeps min(p, m) micro-batches in flight, m being the micro-batches of one step. With p = 1 this
  * is L; with m >= p it is about L (the paper's "the first stage holds L layers' worth").
  */
-Count pipelineLayersHeld(Count layers, Count pipelineStages, Count microBatches);
+inline Count pipelineLayersHeld(Count layers, Count pipelineStages, Count microBatches);
 
 //! The same for \a scenario: its L, p and gradient-accumulation steps as the micro-batch count.
-Count pipelineLayersHeld(const Scenario &scenario);
+inline Count pipelineLayersHeld(const Scenario &scenario);
+
+// --- implementation: small and on every estimate's path, defined here so that they inline ---
+
+inline Count tensorParallelLinearShare(Count elements, Count t, bool sp)
+{
+    if (t <= 1)
+        return elements;
+    return sp ? quotient(elements, t) : quotient(elements * (10 * t + 24), 34 * t);
+}
+
+inline Count tensorParallelScoreShare(Count elements, Count t)
+{
+    return t <= 1 ? elements : quotient(elements, t);
+}
+
+inline Count pipelineLayersHeld(Count layers, Count p, Count m)
+{
+    if (p <= 1)
+        return layers;
+    const Count perStage = quotient(layers + p - 1, p);
+    const Count inFlight = m < p ? (m < 1 ? 1 : m) : p;
+    return perStage * inFlight;
+}
+
+inline Count pipelineLayersHeld(const Scenario &s)
+{
+    const Count held = pipelineLayersHeld(s.model.layers, s.parallel.pipelineParallel, s.training.gradAccumSteps);
+    const Count p = s.parallel.pipelineParallel, v = s.stack.virtualStages;
+    if (p <= 1 || v <= 1)
+        return held;
+    // The interleaved schedule (Narayanan et al. 2021, section 2.2; Korthikanti et al. 2022,
+    // section 4.2.3; Megatron theoretical_memory_usage.py): the first stage warms up with
+    // (p - 1)/v more layers' worth in flight, L (1 + (p - 1)/(p v)) when m >= p.
+    const Count perStage = quotient(s.model.layers + p - 1, p);
+    return held + quotient(perStage * (p - 1) + v - 1, v);
+}
 
 } // namespace headroom

@@ -10,6 +10,7 @@
 // experts.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include <headroom/memory/units.h>
@@ -63,11 +64,20 @@ struct BlockTraits
     bool softcap = false;      //!< tanh soft-capping of the attention logits and the final logits (Gemma-2)
 };
 
-const BlockTraits &blockTraits(BlockFamily family);
+namespace detail {
+inline constexpr std::size_t kFamilyCount = 9;
+extern const BlockTraits kFamilyTraits[kFamilyCount]; //!< in enum order (model.cpp)
+} // namespace detail
+
+inline const BlockTraits &blockTraits(BlockFamily family)
+{
+    const auto i = static_cast<std::size_t>(family);
+    return detail::kFamilyTraits[i < detail::kFamilyCount ? i : 0];
+}
 
 struct ModelSpec;
 //! The family's traits with the model's own overrides and extra biases applied.
-BlockTraits modelTraits(const ModelSpec &model);
+inline BlockTraits modelTraits(const ModelSpec &model);
 
 //! Mixture of experts in the MLP (Shazeer et al. 2017; Mixtral, Qwen-MoE, DeepSeek-MoE).
 struct MoeSpec
@@ -146,6 +156,21 @@ struct ModelSpec
     constexpr Count kvDim() const { return kvHeadsOrHeads() * headDimOrDefault(); }
 };
 
+inline BlockTraits modelTraits(const ModelSpec &m)
+{
+    BlockTraits t = blockTraits(m.family);
+    t.qkvBias = t.qkvBias || m.qkvBias;
+    t.outBias = t.outBias || m.outBias;
+    t.mlpBias = t.mlpBias || m.mlpBias;
+    if (m.normsPerLayer > 0)
+        t.normsPerLayer = m.normsPerLayer;
+    if (m.parallelResidual != Switch::FamilyDefault)
+        t.residual = m.parallelResidual == Switch::On ? Residual::Parallel : Residual::Sequential;
+    if (m.softcap != Switch::FamilyDefault)
+        t.softcap = m.softcap == Switch::On;
+    return t;
+}
+
 //! Parameters of one layer, by where they sit. MoE layers count all experts; active() the routed ones.
 struct LayerParameters
 {
@@ -212,6 +237,33 @@ ParameterCounts parameterCounts(const ModelSpec &model);
 
 //! The parameter count the estimate uses: the given P if any, else the architecture's.
 Count effectiveParameters(const ModelSpec &model);
+
+//! What one walk over the model's tensors (parametertensors.h) yields beside parameterCounts():
+//! the largest tensors, which ZeRO-3's gathering and the per-parameter optimizers are sized by.
+struct TensorExtremes
+{
+    Count largestModule = 0; //!< most parameters of one module, weight and bias (largestModuleParameters())
+    Count largestMatrix = 0; //!< the largest weight matrix, whole (largestWeightMatrix() before dividing by t)
+};
+
+//! parameterCounts() and TensorExtremes, from one walk.
+struct ModelCounts
+{
+    ParameterCounts counts;
+    TensorExtremes extremes;
+};
+
+//! parameterCounts() and TensorExtremes in one walk over the tensors (the estimate's path:
+//! resolve() calls it once). Allocation-free.
+ModelCounts countParameters(const ModelSpec &model);
+
+//! Layers of \a model that keep a dense MLP: ParameterCounts::denseLayers() without counting.
+constexpr Count denseLayerCount(const ModelSpec &model)
+{
+    if (!model.moe.enabled())
+        return model.layers;
+    return model.moe.denseLayers < model.layers ? model.moe.denseLayers : model.layers;
+}
 
 /*!
  * Sum over the model's weight matrices of (rows + columns), and the number of parameters in

@@ -59,7 +59,30 @@ struct ParamTensorOf
 using ParamTensor = ParamTensorOf<Count>;
 
 //! The model's sizes as counts.
-ModelDims<Count> modelDims(const ModelSpec &m);
+inline ModelDims<Count> modelDims(const ModelSpec &m)
+{
+    ModelDims<Count> d;
+    d.one = 1;
+    d.two = 2;
+    d.H = m.hidden;
+    d.headDim = m.headDimOrDefault();
+    d.qDim = m.heads * d.headDim;       // ModelSpec::qDim()
+    d.kv = m.kvHeadsOrHeads() * d.headDim; // ModelSpec::kvDim()
+    d.F = m.ffnOrDefault();
+    d.V = m.vocab;
+    d.positions = m.maxPositions;
+    d.types = m.typeVocab;
+    d.heads = m.heads;
+    d.experts = m.moe.experts;
+    d.expertFfn = m.moe.expertFfn;
+    d.sharedFfn = m.moe.sharedExperts * m.moe.sharedFfnOrExpert();
+    d.qLoraRank = m.mla.qLoraRank;
+    d.kvLoraRank = m.mla.kvLoraRank;
+    d.ropeDim = m.mla.ropeHeadDim;
+    d.nopeDim = m.mla.nopeHeadDim;
+    d.valueDim = m.mla.valueHeadDim;
+    return d;
+}
 
 //! Calls \a f(ParamPlace, const ParamTensorOf<N> &) for every tensor of one layer
 //! (\a sparseLayer: a layer with experts, for MoE models).

@@ -38,6 +38,8 @@ struct ModelParallelShare
  * parameters: for LLaMA the V x H embedding), divided by t.
  */
 ModelParallelShare modelParallelShare(const Scenario &scenario, const ParameterCounts &counts);
+//! The same with the model's largest module already counted (countParameters()).
+ModelParallelShare modelParallelShare(const Scenario &scenario, const ParameterCounts &counts, Count largestModule);
 ModelParallelShare modelParallelShare(const Scenario &scenario);
 
 //! DeepSpeed's largest_layer_params: the module with the most parameters of its own, whole.
@@ -64,6 +66,11 @@ struct ResolvedScenario
     Count expertShardDegree = 1; //!< d / e
     StackChoices stack;          //!< the training stack's choices, sized (stack.h)
     TensorSizes tensors;         //!< the trained tensors by size (tensorsizes.h)
+    TensorExtremes extremes;     //!< the model's largest module and weight matrix, whole
+    //! Adafactor's state shape of the whole model (factoredShape()) when the optimizer is
+    //! factored and the model itself is trained; zeros otherwise (adapters have their own,
+    //! LoraCounts::adapterFactoredElements).
+    FactoredShape factored;
 };
 
 //! Everything above for \a scenario. Allocation-free.

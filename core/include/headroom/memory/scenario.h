@@ -111,7 +111,7 @@ struct Parallelism
     constexpr Count dataParallel() const
     {
         const Count mp = tensorParallel * pipelineParallel;
-        return mp > 0 ? gpus / mp : 0;
+        return mp > 0 ? quotient(gpus, mp) : 0;
     }
 };
 

@@ -98,6 +98,9 @@ struct StackChoices
 //! The concrete choices of \a scenario. Allocation-free.
 StackChoices resolveStack(const Scenario &scenario);
 
+//! resolveStack(scenario).lossChunks alone (the itemized activation model's one question).
+Count resolvedLossChunks(const Scenario &scenario);
+
 /*!
  * FSDP's mixed precision under an autocast recipe: with several GPUs the FSDP stacks (fsdp,
  * fsdp2, torchtune, litgpt) gather the FP32-stored parameters in the compute dtype

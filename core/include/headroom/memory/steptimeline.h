@@ -143,7 +143,7 @@ struct GradientShares
     {
         if (total <= 0)
             return all;
-        return bytes(countOf(all) * done(headDone, layersDone, embeddingDone) / total);
+        return bytes(quotient(countOf(all) * done(headDone, layersDone, embeddingDone), total));
     }
 };
 GradientShares gradientShares(const Scenario &scenario, const ParameterCounts &counts, Count heldLayers);

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include <boost/units/quantity.hpp>
 #include <boost/units/systems/information.hpp>
@@ -33,6 +34,31 @@ inline double toDouble(Bytes b) { return static_cast<double>(b.value()); }
 inline double toGB(Bytes b) { return toDouble(b) / 1e9; }
 inline double toGiB(Bytes b) { return toDouble(b) / static_cast<double>(kGiB); }
 
+//! a / b for any Counts: quotient()'s slow path, out of line so that the inlined fast path keeps
+//! its registers (units.cpp; one 128-by-64-bit divide where the quotient fits in 64 bits).
+Count wideQuotient(Count a, Count b);
+
+/*!
+ * a / b, truncated toward zero exactly as the built-in division. A 128-bit division is a library
+ * call (__divti3, tens of cycles); operands in [0, 2^64), which every validated size and almost
+ * every product of them is, divide in one 64-bit instruction instead. Anything else (negative
+ * or wider operands) takes the 128-bit division, so the result never differs.
+ */
+constexpr Count quotient(Count a, Count b)
+{
+    using Wide = unsigned __int128;
+    using Narrow = unsigned long long;
+    if (static_cast<Wide>(a) <= static_cast<Wide>(~Narrow(0)) && static_cast<Wide>(b) <= static_cast<Wide>(~Narrow(0)))
+        return static_cast<Count>(static_cast<Narrow>(a) / static_cast<Narrow>(b));
+    if (std::is_constant_evaluated())
+        return a / b;
+    return wideQuotient(a, b);
+}
+
+//! ceil(a / b) for a >= 0, b >= 1, without a division when b is 1 (most runs divide by 1: one
+//! GPU, no tensor parallelism).
+constexpr Count ceilQuotient(Count a, Count b) { return b > 1 ? quotient(a + b - 1, b) : a; }
+
 //! A size per element or per parameter, in bytes. Fractional sizes (4-bit weights, block-wise
 //! quantisation constants) are kept exact as numerator / denominator.
 struct BytesPer
@@ -40,10 +66,10 @@ struct BytesPer
     Count numerator = 0;
     Count denominator = 1;
 
-    // 128-bit division is a library call (__divti3); whole sizes, the common case, skip it.
+    // Whole sizes, the common case, skip the division.
     constexpr Bytes times(Count n) const
     {
-        return bytes(denominator == 1 ? n * numerator : n * numerator / denominator);
+        return bytes(denominator == 1 ? n * numerator : quotient(n * numerator, denominator));
     }
     constexpr double value() const { return static_cast<double>(numerator) / static_cast<double>(denominator); }
     friend constexpr bool operator==(const BytesPer &a, const BytesPer &b)

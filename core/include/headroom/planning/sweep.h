@@ -66,4 +66,12 @@ Count fitLimit(const Scenario &scenario, SweepAxis axis);
  */
 void sweep(const Scenario &base, SweepAxis axis, const Count *values, int n, Breakdown *out);
 
+/*!
+ * Fit verdicts over a grid of sequence lengths and micro-batches, the data of a feasibility map:
+ * \a out[i * nb + j] is scenarioFits() of \a base with S = sequences[i] and B = batches[j]
+ * (false everywhere without a GPU). Every cell is estimated; nothing is assumed about
+ * monotonicity. No allocation.
+ */
+void fitGrid(const Scenario &base, const Count *sequences, int ns, const Count *batches, int nb, bool *out);
+
 } // namespace headroom

@@ -148,7 +148,7 @@ struct Context
         if (t <= 1 || (flags & Whole))
             return elements;
         if ((flags & Sharded) || sp)
-            return elements / t;
+            return quotient(elements, t);
         return elements;
     }
 };

@@ -1,0 +1,183 @@
+#pragma once
+
+// Internal: resolve()'s body (resolved.h), inline so that estimate() (estimate.cpp) can keep the
+// resolved scenario, a kilobyte of counts, in registers instead of writing it out and reading
+// it back: nothing takes its address, so the compiler replaces it by the fields it reads.
+
+#include <cstdint>
+
+#include <headroom/memory/resolved.h>
+
+namespace headroom::detail {
+
+//! What resolveScenario() fills.
+enum class ResolveScope : std::uint8_t {
+    Everything,   //!< every field, as resolve() returns it
+    EstimateOnly, //!< ResolvedScenario::tensors only where placeModelStates() reads them (zeros otherwise)
+};
+
+inline constexpr Count ceilDiv(Count a, Count b) { return ceilQuotient(a, b); }
+inline constexpr Count maxOf(Count a, Count b) { return a > b ? a : b; }
+inline constexpr Count minOf(Count a, Count b) { return a < b ? a : b; }
+
+//! denseLayersIn() from the two counts it reads.
+inline Count denseLayersOf(bool mixture, Count denseLayerLimit, Count first, Count count)
+{
+    // Dense layers are the first denseLayerLimit ones (all layers without experts).
+    if (!mixture)
+        return count;
+    const Count end = first + count;
+    const Count limit = denseLayerLimit;
+    if (limit <= first)
+        return 0;
+    return (limit < end ? limit : end) - first;
+}
+
+inline Count denseLayersOf(const ParameterCounts &pc, Count first, Count count)
+{
+    return denseLayersOf(pc.mixture, pc.denseLayerLimit, first, count);
+}
+
+[[gnu::always_inline]] inline ModelParallelShare shareOf(const Scenario &s, const ParameterCounts &pc, Count largestModule)
+{
+    const ModelSpec &m = s.model;
+    const Count t = maxOf(1, s.parallel.tensorParallel);
+    const Count p = maxOf(1, s.parallel.pipelineParallel);
+    const Count L = m.layers;
+    const Count arch = pc.total(L);
+
+    ModelParallelShare r;
+    r.total = m.paramsOverride > 0 ? m.paramsOverride : arch; // effectiveParameters(), without recounting
+    r.largestModule = ceilDiv(largestModule, t);
+    Count local = arch;
+    const Count e = maxOf(1, s.parallel.expertParallel);
+    // The routed experts of one MoE layer on this rank: E / e experts, each split over t.
+    const Count expertsLocal = e > 1 || t > 1 ? ceilDiv(quotient(pc.sparse.expertMatrices, e), t) : pc.sparse.expertMatrices;
+    Count sparseLayers = L - pc.denseLayers(L);
+    if (t > 1 || p > 1 || e > 1) {
+        // Megatron: column- and row-parallel matrices (and their biases) are split over t, norms
+        // are replicated; the embedding is vocabulary-parallel. Experts split like the MLP and,
+        // under expert parallelism, are divided over e GPUs first.
+        const Count denseLayer = ceilDiv(pc.dense.attention + pc.dense.mlp, t) + pc.dense.norms;
+        const Count sparseLayer = ceilDiv(pc.sparse.attention + pc.sparse.mlp - pc.sparse.expertMatrices, t) + expertsLocal
+                + pc.sparse.norms;
+        // Captures values, not pc (a resolved scenario's field in estimate(): see placementbody.h).
+        auto layersOf = [mixture = pc.mixture, limit = pc.denseLayerLimit, denseLayer, sparseLayer](Count first, Count count) {
+            const Count dense = denseLayersOf(mixture, limit, first, count);
+            return dense * denseLayer + (count - dense) * sparseLayer;
+        };
+        const Count embedding = ceilDiv(pc.embedding, t);
+        Count head = pc.finalNorm + ceilDiv(pc.lmHead, t) + pc.pooler;
+        if (p == 1) {
+            local = embedding + layersOf(0, L) + head;
+        } else {
+            // A tied output layer needs the word embedding on the last stage too.
+            if (m.tiedEmbeddings)
+                head += ceilDiv(m.vocab * m.hidden, t);
+            const Count stageLayers = ceilDiv(L, p);
+            const Count first = embedding + layersOf(0, stageLayers);
+            const Count last = layersOf(L - stageLayers, stageLayers) + head;
+            local = maxOf(first, last);
+            const Count stage = first >= last ? 0 : L - stageLayers;
+            sparseLayers = stageLayers - denseLayersOf(pc, stage, stageLayers);
+        }
+    }
+    r.architectureShare = local;
+    r.sparseLayers = pc.mixture ? sparseLayers : 0;
+    const Count expertLocal = r.sparseLayers * expertsLocal;
+    r.expertParameters = m.paramsOverride > 0 && arch > 0 ? ceilDiv(r.total * expertLocal, arch) : expertLocal;
+    if (arch <= 0)
+        r.parameters = ceilDiv(r.total, t * p);
+    else if (m.paramsOverride > 0 && local != arch)
+        r.parameters = ceilDiv(r.total * local, arch);
+    else if (m.paramsOverride > 0)
+        r.parameters = r.total;
+    else
+        r.parameters = local;
+    return r;
+}
+
+//! Whether placeModelStates() reads ResolvedScenario::tensors for \a s: the 8-bit optimizer's
+//! small tensors, stepping in backward, paged states, and ZeRO-3's persistent parameters.
+inline bool placementReadsTensorSizes(const Scenario &s)
+{
+    return s.training.precision.optimizer == Optimizer::Adam8bit || s.stack.optimizerInBackward || s.stack.pagedOptimizer
+            || s.parallel.zero == ZeroStage::Stage3;
+}
+
+/*!
+ * resolve() from the model's counts (countParameters()), which the caller keeps: under
+ * ResolveScope::EstimateOnly they are not copied into the result (counts and extremes stay
+ * zeros there), so that no 300-byte copy is made per estimate.
+ */
+[[gnu::always_inline]] inline ResolvedScenario resolveScenario(const Scenario &s, ResolveScope scope, const ParameterCounts &counts,
+                                                               const TensorExtremes &extremes)
+{
+    // Not const in estimate(): the compiler replaces a non-const local by its fields, not a const
+    // one it has to construct in place.
+    ResolvedScenario r;
+    if (scope == ResolveScope::Everything) {
+        r.counts = counts;
+        r.extremes = extremes;
+    }
+    r.architectureParameters = counts.total(s.model.layers);
+    r.parameters = s.model.paramsOverride > 0 ? s.model.paramsOverride : r.architectureParameters;
+    // Results of out-of-line calls go through named locals: assigned straight into r, they could
+    // be returned into r's own memory, and r would have to live in memory.
+    const PerParamBytes perParam = perParamBytes(s.training.precision);
+    r.perParam = perParam;
+    // PEFT (>= 0.12, get_peft_model(autocast_adapter_dtype=True)) creates the adapters in FP32
+    // whatever the base's dtype, so under a pure half-precision recipe they train as FP32 weights
+    // with FP32 gradients and moments (peft tuners_utils.py _cast_adapter_dtype). torchtune and
+    // litgpt build them in the model's dtype; DeepSpeed's bf16 engine casts the module to 16 bits
+    // and keeps FP32 masters (a *-master recipe).
+    const Recipe recipe = s.training.precision.recipe;
+    if (peftFp32Adapters(s) && (recipe == Recipe::Bf16Pure || recipe == Recipe::Fp16Pure)) {
+        PrecisionChoice fp32 = s.training.precision;
+        fp32.recipe = Recipe::Fp32;
+        fp32.stateDtype = StateDtype::Fp32;
+        const PerParamBytes fp32Bytes = perParamBytes(fp32);
+        r.perParam = fp32Bytes;
+    }
+    if (s.lora.mode != AdapterMode::None) {
+        const LoraCounts lora = loraCounts(s, counts, r.parameters);
+        r.lora = lora;
+    } else {
+        r.lora.baseParameters = r.parameters; // what loraCounts() gives without adapters
+    }
+    r.share = shareOf(s, counts, extremes.largestModule);
+    r.dataParallel = maxOf(1, s.parallel.dataParallel());
+    const StackChoices stack = resolveStack(s);
+    r.stack = stack;
+    if (r.perParam.optimizerFactored && s.lora.mode == AdapterMode::None) {
+        const FactoredShape factored = factoredShape(s.model);
+        r.factored = factored;
+    }
+    if (scope == ResolveScope::Everything || placementReadsTensorSizes(s)) {
+        const TensorSizes tensors = trainedTensorSizes(s, r.stack.persistenceThreshold);
+        r.tensors = tensors;
+    }
+    r.expertShardDegree = maxOf(1, quotient(r.dataParallel, maxOf(1, s.parallel.expertParallel)));
+    if (s.lora.mode == AdapterMode::None) {
+        r.trainableOnRank = r.share.parameters;
+        r.trainableExpertOnRank = r.share.expertParameters < r.trainableOnRank ? r.share.expertParameters : r.trainableOnRank;
+    } else {
+        const bool sliced = r.share.total > 0 && r.share.parameters != r.share.total;
+        r.trainableOnRank = sliced ? ceilDiv(r.lora.adapterParameters * r.share.parameters, r.share.total)
+                                   : r.lora.adapterParameters;
+    }
+    return r;
+}
+
+} // namespace headroom::detail
+
+namespace headroom::detail {
+
+//! resolve(): everything, the model counted here.
+inline ResolvedScenario resolveEverything(const Scenario &s)
+{
+    const ModelCounts counted = countParameters(s.model);
+    return resolveScenario(s, ResolveScope::Everything, counted.counts, counted.extremes);
+}
+
+} // namespace headroom::detail

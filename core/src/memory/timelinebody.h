@@ -1,0 +1,143 @@
+#pragma once
+
+// Internal: the step timeline's points and peak (steptimeline.h), inline so that estimate()
+// (estimate.cpp) takes the peak without a call and without writing the breakdown out first.
+// steptimeline.cpp's public functions use the same bodies.
+
+#include <headroom/memory/korthikanti.h>
+#include <headroom/memory/steptimeline.h>
+
+namespace headroom::detail {
+
+inline GradientLifetime lifetimeOf(const Scenario &s)
+{
+    const bool resident = s.training.gradAccumSteps > 1 || s.activations.model == ActivationModelKind::Textbook;
+    return resident ? GradientLifetime::KeptBetweenSteps : GradientLifetime::AllocatedInBackward;
+}
+
+[[gnu::always_inline]] inline GradientShares sharesOf(const Scenario &s, const ParameterCounts &p, Count heldLayers)
+{
+    GradientShares g;
+    if (s.lora.mode != AdapterMode::None || s.parallel.pipelineParallel > 1) {
+        // Adapters sit in the layers only; a pipeline stage's gradients are its layers'.
+        g.perLayer = 1;
+        g.layers = heldLayers;
+        g.total = heldLayers;
+        return g;
+    }
+    const ModelSpec &m = s.model;
+    g.head = p.finalNorm + p.lmHead + (m.tiedEmbeddings ? p.embedding : 0);
+    g.embedding = m.tiedEmbeddings ? 0 : p.embedding;
+    g.perLayer = p.perLayer();
+    g.layers = m.layers;
+    g.total = g.head + g.embedding + g.perLayer * m.layers;
+    return g;
+}
+
+inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
+{
+    const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
+    return quotient(wholeMatrix, t);
+}
+
+// optimizerOwnTemporaries() with the largest weight matrix counted already (whole).
+[[gnu::always_inline]] inline Bytes ownTemporaries(const Scenario &s, const Breakdown &b, Count wholeMatrix)
+{
+    const PrecisionChoice &p = s.training.precision;
+    // Stepping in backward updates one tensor at a time: a foreach temporary of one tensor's
+    // moment at most, and never at the step's own point.
+    if (s.stack.optimizerInBackward)
+        return bytes(0);
+    switch (p.optimizer) {
+    case Optimizer::AdamW:
+    case Optimizer::Adam:
+        // _foreach_sqrt(exp_avg_sq): one moment's worth, half of the two moments. A fused kernel
+        // updates in place (the stack's choice, stack.h); master-copy recipes come with one
+        // (DeepSpeed, Megatron and Apex wrap the FP32 copy in their FusedAdam).
+        if (s.stack.fusedOptimizer || b.masterWeights > bytes(0))
+            return bytes(0);
+        return bytes(countOf(b.optimizerStates) / 2);
+    case Optimizer::Lion:
+    case Optimizer::Adafactor:
+        return b.optimizerStates > bytes(0) ? bytes(2 * 4 * largestMatrixOnGpu(s, wholeMatrix)) : bytes(0);
+    case Optimizer::Sgd:
+    case Optimizer::SgdMomentum:
+    case Optimizer::Adam8bit:
+        return bytes(0);
+    }
+    return bytes(0);
+}
+
+inline bool countsLargestMatrix(const Scenario &s)
+{
+    return !s.stack.optimizerInBackward
+            && (s.training.precision.optimizer == Optimizer::Lion || s.training.precision.optimizer == Optimizer::Adafactor);
+}
+
+//! The gradient bucket's shares gradientShares() gives for the layers \a s holds: what the
+//! timeline reads of the parameter counts.
+[[gnu::always_inline]] inline GradientShares timelineShares(const Scenario &s, const ParameterCounts &counts)
+{
+    const Count heldCount = pipelineLayersHeld(s);
+    return sharesOf(s, counts, heldCount > 0 ? heldCount : 1);
+}
+
+// Calls sink(event, phase, gradients, activations, transient) for each point in order; the other
+// buckets are the breakdown's throughout. Shared by stepTimeline() and the hot path's peak.
+// \a shares: timelineShares(), read only when the gradients are allocated in backward.
+template<typename Sink>
+[[gnu::always_inline]] inline void forEachPoint(const Scenario &s, const GradientShares &shares, Count wholeMatrix,
+                                                const Breakdown &b, GradientLifetime lifetime, Sink &&sink)
+{
+    const ActivationEstimate &a = b.activationDetail;
+    const Count heldCount = pipelineLayersHeld(s);
+    const Count held = heldCount > 0 ? heldCount : 1;
+    const bool kept = lifetime == GradientLifetime::KeptBetweenSteps;
+    const Bytes none = bytes(0);
+    const Bytes all = b.gradients;
+    // Gradients before backward, once the head and the top layer have run, once every layer has.
+    Bytes before = all, top = all, layers = all;
+    if (!kept) {
+        before = none;
+        top = shares.at(all, true, 1, false);
+        layers = shares.at(all, true, shares.layers, false);
+    }
+    const Bytes below = a.outside - a.outsideHead; // embedding and shared tensors
+    const Bytes allSaved = a.layers + a.outside;
+    // A checkpointed layer is rebuilt by a forward pass before its backward runs: the larger of
+    // the two scratch figures is live at some moment of that layer's turn.
+    const bool rebuilt = s.training.recompute != Recompute::None;
+    Bytes layerScratch = a.layerBackwardTransient;
+    if (rebuilt && a.layerForwardTransient > layerScratch)
+        layerScratch = a.layerForwardTransient;
+    sink(TimelineEvent::StepStart, StepPhase::Forward, before, none, none);
+    sink(TimelineEvent::LayersForward, StepPhase::Forward, before, a.layers + below, a.layerForwardTransient + a.forwardCache);
+    sink(TimelineEvent::LossForward, StepPhase::Forward, before, allSaved, a.lossForwardTransient + a.forwardCache);
+    sink(TimelineEvent::ForwardEnd, StepPhase::Forward, before, allSaved, none);
+    sink(TimelineEvent::LossBackward, StepPhase::Backward, before, allSaved, a.backwardTransient);
+    sink(TimelineEvent::TopLayerBackward, StepPhase::Backward, top, below + a.layers + a.recompute, layerScratch);
+    sink(TimelineEvent::BottomLayerBackward, StepPhase::Backward, layers,
+         below + bytes(quotient(countOf(a.layers), held)) + a.recompute, layerScratch);
+    sink(TimelineEvent::BackwardEnd, StepPhase::Backward, all, none, none);
+    sink(TimelineEvent::OptimizerStep, StepPhase::OptimizerStep, all, none, ownTemporaries(s, b, wholeMatrix) + b.stepBuffers);
+    sink(TimelineEvent::StepEnd, StepPhase::OptimizerStep, kept ? all : none, none, none);
+}
+
+//! timelinePeak(): the first highest point. \a shares: timelineShares(); \a wholeMatrix: the
+//! largest weight matrix, whole (read only by the per-parameter optimizers, countsLargestMatrix()).
+[[gnu::always_inline]] inline TimelinePeak peakOf(const Scenario &s, const GradientShares &shares, Count wholeMatrix,
+                                                  const Breakdown &b)
+{
+    const Bytes fixed = b.parameters + b.masterWeights + b.optimizerStates + b.overhead;
+    TimelinePeak peak;
+    peak.bytes = bytes(-1);
+    forEachPoint(s, shares, wholeMatrix, b, lifetimeOf(s),
+                 [&peak, fixed](TimelineEvent event, StepPhase phase, Bytes gradients, Bytes activations, Bytes transient) {
+                     const Bytes total = fixed + gradients + activations + transient;
+                     if (total > peak.bytes)
+                         peak = { total, phase, event };
+                 });
+    return peak;
+}
+
+} // namespace headroom::detail
