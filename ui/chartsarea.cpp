@@ -6,6 +6,7 @@
 #include <QTabWidget>
 
 #include "charts/chartadapters.h"
+#include "deferredrefresh.h"
 #include "charts/recipecomparisonpane.h"
 #include "charts/stackedbarpane.h"
 #include "charts/sweeppane.h"
@@ -71,6 +72,19 @@ ChartsArea::ChartsArea(ScenarioDocument *document, QWidget *parent)
     m_recipes->setToolTip(tr("The same run under each precision recipe and adapter method."));
     m_timeline->setToolTip(tr("Memory through one training step, with the peak marked."));
 
+    // Each chart rebuilds once per event-loop turn and only while on screen (a chart behind a
+    // tab catches up when it is raised); none is built before the window first shows it.
+    m_refreshes = {
+        new DeferredRefresh(m_bar, [this] {
+            m_bar->setData(makeStackedBar(m_document->spec(), m_document->breakdown(), m_document->derivation(),
+                                          m_document->catalogue()));
+        }),
+        new DeferredRefresh(m_sweep, [this] { refreshSweep(); }),
+        new DeferredRefresh(m_recipes, [this] { m_recipes->setData(makeRecipeComparison(m_document->spec(), m_document->catalogue())); }),
+        new DeferredRefresh(m_timeline, [this] {
+            m_timeline->setData(makeTimeline(m_document->spec(), m_document->breakdown(), m_document->catalogue()));
+        }),
+    };
     connect(document, &ScenarioDocument::breakdownChanged, this, &ChartsArea::refresh);
     connect(m_sweep, &SweepPane::axisChanged, this, &ChartsArea::refreshSweep);
     refresh();
@@ -132,13 +146,22 @@ void ChartsArea::setDark(bool dark)
 
 void ChartsArea::refresh()
 {
-    const ScenarioSpec &spec = m_document->spec();
-    const Breakdown &b = m_document->breakdown();
-    const Catalogue &catalogue = m_document->catalogue();
-    m_bar->setData(makeStackedBar(spec, b, m_document->derivation(), catalogue));
-    refreshSweep();
-    m_recipes->setData(makeRecipeComparison(spec, catalogue));
-    m_timeline->setData(makeTimeline(spec, b, catalogue));
+    for (DeferredRefresh *r : std::as_const(m_refreshes))
+        r->request();
+}
+
+void ChartsArea::flush()
+{
+    for (DeferredRefresh *r : std::as_const(m_refreshes))
+        r->flush();
+}
+
+int ChartsArea::refreshCount() const
+{
+    int n = 0;
+    for (const DeferredRefresh *r : m_refreshes)
+        n += r->refreshCount();
+    return n;
 }
 
 void ChartsArea::refreshSweep()

@@ -15,6 +15,8 @@ class QTabWidget;
 
 namespace headroom {
 
+class DeferredRefresh;
+
 class ChartPane;
 class ComparePane;
 class GpuFitPane;
@@ -53,7 +55,12 @@ public slots:
     void setUnit(headroom::DisplayUnit unit);
     void setDark(bool dark);
     //! Feeds every pane the current scenario's data.
+    //! Asks every chart to rebuild from the document (on the next turn, if on screen).
     void refresh();
+    //! Rebuilds now the charts that are out of date and on screen (tests, a screenshot).
+    void flush();
+    //! How many chart rebuilds from the document have run (tests).
+    int refreshCount() const;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -71,6 +78,7 @@ private:
     QTabWidget *m_lower;
     QTabWidget *m_pages;
     QSplitter *m_split = nullptr;
+    QList<DeferredRefresh *> m_refreshes;
     bool m_splitPlaced = false;
 };
 

@@ -32,6 +32,7 @@
 
 #include "charts/chartpane.h"
 #include "chartsarea.h"
+#include "deferredrefresh.h"
 #include "aboutdialog.h"
 #include "messagebox.h"
 #include "panes/comparepane.h"
@@ -374,6 +375,12 @@ QStringList MainWindow::panelNames()
              QStringLiteral("charts"), QStringLiteral("bar"),    QStringLiteral("sweep"),
              QStringLiteral("recipes"), QStringLiteral("timeline"), QStringLiteral("math"),
              QStringLiteral("doctor"), QStringLiteral("gpus"), QStringLiteral("compare"), QStringLiteral("precision") };
+}
+
+void MainWindow::flushRefreshes()
+{
+    for (DeferredRefresh *refresh : findChildren<DeferredRefresh *>())
+        refresh->flush();
 }
 
 QWidget *MainWindow::panel(const QString &name)

@@ -39,6 +39,9 @@ public:
     VerdictPane *verdictPane() const { return m_verdict; }
     DoctorPane *doctorPane() const { return m_doctor; }
     PrecisionLabPanel *precisionLab() const { return m_precision; }
+    //! Runs every pane refresh still waiting for the next event-loop turn, now (tests, and a
+    //! screenshot about to be taken): panes coalesce changes into one refresh per turn.
+    void flushRefreshes();
 
     //! The names --panel accepts.
     static QStringList panelNames();

@@ -163,23 +163,51 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
     return sheet;
 }
 
-QString mathSheetHtml(const MathSheet &sheet, const QString &text, const QString &muted, const QString &accent)
+namespace {
+
+MathMarkupItem block(const QString &tag, const QString &style, const QString &html, bool plain)
+{
+    MathMarkupItem item;
+    item.kind = MathMarkupItem::Kind::Block;
+    item.tag = tag;
+    item.attributes = style.isEmpty() ? QString() : QStringLiteral(" style=\"%1\"").arg(style);
+    item.html = html;
+    item.plain = plain;
+    return item;
+}
+
+MathMarkupItem heading(const QString &tag, const QString &text, const QString &style = QString())
+{
+    return block(tag, style, text.toHtmlEscaped(), true);
+}
+
+MathMarkupCell cell(const QString &attributes, const QString &html, bool plain)
+{
+    return MathMarkupCell{ attributes, html, plain };
+}
+
+} // namespace
+
+MathMarkup mathSheetMarkup(const MathSheet &sheet, const QString &text, const QString &muted, const QString &accent)
 {
     auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
-    QString html;
-    html += QStringLiteral("<html><body style=\"color:%1\">").arg(text);
-    html += QStringLiteral("<h3>%1</h3>").arg(esc(sheet.title));
+    MathMarkup out;
+    out << heading(QStringLiteral("h3"), sheet.title);
+    const QString headingStyle = QStringLiteral("margin-bottom:2px");
+    const QString noteStyle = QStringLiteral("color:%1; margin-top:0").arg(muted);
+    const QString lineStyle = QStringLiteral("margin-top:2px; margin-bottom:2px; margin-left:12px; text-indent:-12px");
     for (const MathSection &section : sheet.sections) {
-        html += QStringLiteral("<h4 style=\"margin-bottom:2px\">%1</h4>").arg(esc(section.heading));
+        out << heading(QStringLiteral("h4"), section.heading, headingStyle);
         if (!section.note.isEmpty())
-            html += QStringLiteral("<p style=\"color:%1; margin-top:0\">%2</p>").arg(muted, esc(section.note));
+            out << block(QStringLiteral("p"), noteStyle, esc(section.note), true);
         // One equation per paragraph, as it would be written on a board: the name, the formula,
         // the numbers plugged in, and the result (kept on one line) in the accent colour.
         for (const MathLine &line : section.lines) {
             if (line.choice) {
-                html += QStringLiteral("<p style=\"margin-top:2px; margin-bottom:2px; margin-left:12px; text-indent:-12px\"><b>%1</b>: "
-                                       "%2 <span style=\"color:%3\">(%4)</span></p>")
-                                .arg(esc(line.name), esc(line.formula), muted, esc(line.numbers));
+                out << block(QStringLiteral("p"), lineStyle,
+                             QStringLiteral("<b>%1</b>: %2 <span style=\"color:%3\">(%4)</span>")
+                                     .arg(esc(line.name), esc(line.formula), muted, esc(line.numbers)),
+                             false);
                 continue;
             }
             QString equation = QStringLiteral("<b>%1</b> = %2").arg(esc(line.name), esc(line.formula));
@@ -190,48 +218,93 @@ QString mathSheetHtml(const MathSheet &sheet, const QString &text, const QString
             equation += QStringLiteral(" = <span style=\"color:%1;%2\">%3</span>")
                                 .arg(line.total ? accent : text, line.total ? QStringLiteral(" font-weight:bold;") : QString(),
                                      result);
-            html += QStringLiteral("<p style=\"margin-top:2px; margin-bottom:2px; margin-left:12px; text-indent:-12px\">%1</p>")
-                            .arg(equation);
+            out << block(QStringLiteral("p"), lineStyle, equation, false);
         }
     }
     if (!sheet.symbols.isEmpty()) {
-        html += QStringLiteral("<h4 style=\"margin-bottom:2px\">%1</h4>").arg(esc(MathText::tr("Symbols")));
-        html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\" width=\"100%\">");
+        out << heading(QStringLiteral("h4"), MathText::tr("Symbols"), headingStyle);
+        MathMarkupItem table;
+        table.kind = MathMarkupItem::Kind::Table;
+        table.attributes = QStringLiteral(" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\"");
         for (const MathSymbol &v : sheet.symbols)
-            html += QStringLiteral("<tr><td nowrap><b>%1</b></td><td align=\"right\" nowrap>%2</td><td>%3%4</td></tr>")
-                            .arg(esc(v.symbol), esc(v.value), esc(v.meaning),
-                                 v.formula.isEmpty() ? QString()
-                                                     : QStringLiteral(" <span style=\"color:%1\">= %2</span>").arg(muted, esc(v.formula)));
-        html += QStringLiteral("</table>");
+            table.rows.append({ cell(QStringLiteral(" nowrap"), QStringLiteral("<b>%1</b>").arg(esc(v.symbol)), false),
+                                cell(QStringLiteral(" align=\"right\" nowrap"), esc(v.value), true),
+                                v.formula.isEmpty()
+                                        ? cell(QString(), esc(v.meaning), true)
+                                        : cell(QString(),
+                                               QStringLiteral("%1 <span style=\"color:%2\">= %3</span>").arg(esc(v.meaning), muted, esc(v.formula)),
+                                               false) });
+        out << table;
     }
     if (!sheet.tensors.isEmpty()) {
-        html += QStringLiteral("<h4 style=\"margin-bottom:2px\">%1</h4>").arg(esc(MathText::tr("One layer's saved tensors")));
-        html += QStringLiteral("<p style=\"color:%1; margin-top:0\">%2</p>").arg(muted, esc(sheet.tensorNote));
-        html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" width=\"100%\"><tr>");
+        out << heading(QStringLiteral("h4"), MathText::tr("One layer's saved tensors"), headingStyle);
+        out << block(QStringLiteral("p"), noteStyle, esc(sheet.tensorNote), true);
+        MathMarkupItem table;
+        table.kind = MathMarkupItem::Kind::Table;
+        table.attributes = QStringLiteral(" cellspacing=\"0\" cellpadding=\"3\" width=\"100%\"");
+        QList<MathMarkupCell> header;
         for (const QString &h : { MathText::tr("Tensor"), MathText::tr("Shape"), MathText::tr("Type"),
                                   MathText::tr("Elements"), MathText::tr("Size") })
-            html += QStringLiteral("<th align=\"left\" style=\"color:%1\">%2</th>").arg(muted, esc(h));
-        html += QStringLiteral("</tr>");
+            header << MathMarkupCell{ QStringLiteral(" align=\"left\" style=\"color:%1\"").arg(muted), esc(h), true, true };
+        table.rows << header;
         for (const MathTensor &tensor : sheet.tensors) {
             QString name = esc(tensor.name);
+            bool plain = !tensor.outside;
             if (tensor.recomputed)
                 name += QStringLiteral(" ↻");
             if (tensor.outside)
                 name += QStringLiteral(" <span style=\"color:%1\">(%2)</span>").arg(muted, esc(MathText::tr("outside the layers")));
-            html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td align=\"right\">%4</td>"
-                                   "<td align=\"right\" nowrap>%5</td></tr>")
-                            .arg(name, esc(tensor.shape), esc(tensor.dtype), esc(tensor.elements), esc(tensor.size));
+            table.rows.append({ cell(QString(), name, plain), cell(QString(), esc(tensor.shape), true),
+                                cell(QString(), esc(tensor.dtype), true), cell(QStringLiteral(" align=\"right\""), esc(tensor.elements), true),
+                                cell(QStringLiteral(" align=\"right\" nowrap"), esc(tensor.size), true) });
         }
-        html += QStringLiteral("</table>");
+        out << table;
     }
     if (!sheet.notes.isEmpty()) {
-        html += QStringLiteral("<h4 style=\"margin-bottom:2px\">%1</h4><ul style=\"margin-top:0\">").arg(esc(MathText::tr("Notes")));
-        for (const QString &n : sheet.notes)
-            html += QStringLiteral("<li>%1</li>").arg(esc(n));
-        html += QStringLiteral("</ul>");
+        out << heading(QStringLiteral("h4"), MathText::tr("Notes"), headingStyle);
+        for (const QString &n : sheet.notes) {
+            MathMarkupItem item = block(QStringLiteral("li"), QString(), esc(n), true);
+            item.kind = MathMarkupItem::Kind::ListItem;
+            out << item;
+        }
     }
+    return out;
+}
+
+QString mathMarkupHtml(const MathMarkup &markup, const QString &textColor)
+{
+    QString html = QStringLiteral("<html><body style=\"color:%1\">").arg(textColor);
+    bool inList = false;
+    for (const MathMarkupItem &item : markup) {
+        const bool listItem = item.kind == MathMarkupItem::Kind::ListItem;
+        if (listItem != inList) {
+            html += listItem ? QStringLiteral("<ul style=\"margin-top:0\">") : QStringLiteral("</ul>");
+            inList = listItem;
+        }
+        if (item.kind == MathMarkupItem::Kind::Table) {
+            html += QStringLiteral("<table%1>").arg(item.attributes);
+            for (const QList<MathMarkupCell> &row : item.rows) {
+                html += QStringLiteral("<tr>");
+                for (const MathMarkupCell &c : row) {
+                    const QString tag = c.header ? QStringLiteral("th") : QStringLiteral("td");
+                    html += QStringLiteral("<%1%2>%3</%1>").arg(tag, c.attributes, c.html);
+                }
+                html += QStringLiteral("</tr>");
+            }
+            html += QStringLiteral("</table>");
+        } else {
+            html += QStringLiteral("<%1%2>%3</%1>").arg(item.tag, item.attributes, item.html);
+        }
+    }
+    if (inList)
+        html += QStringLiteral("</ul>");
     html += QStringLiteral("</body></html>");
     return html;
+}
+
+QString mathSheetHtml(const MathSheet &sheet, const QString &text, const QString &muted, const QString &accent)
+{
+    return mathMarkupHtml(mathSheetMarkup(sheet, text, muted, accent), text);
 }
 
 QString mathSheetText(const MathSheet &sheet)

@@ -82,6 +82,7 @@ private:
 ScenarioDocument::ScenarioDocument(const Catalogue &catalogue, QObject *parent)
     : QObject(parent), m_catalogue(catalogue), m_undoStack(new QUndoStack(this))
 {
+    m_undoStack->setUndoLimit(kUndoLimit);
     m_spec = defaultSpec(catalogue);
     m_draft = m_spec;
     m_breakdown = estimate(m_spec.scenario);

@@ -46,6 +46,10 @@ public:
     };
     Q_ENUM(EditKind)
 
+    //! Undo steps kept: a long session of edits holds at most this many scenarios (a drag is one
+    //! step, as its edits merge).
+    static constexpr int kUndoLimit = 1000;
+
     using Change = std::function<void(ScenarioSpec &)>;
 
     explicit ScenarioDocument(const Catalogue &catalogue, QObject *parent = nullptr);

@@ -121,16 +121,16 @@ private slots:
         expected.activations.attention = AttentionKernel::Flash;
         const double flash = activationBytes(expected);
         QVERIFY(flash > 0);
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), flash);
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations), flash);
 
         // Eager stores the B×A×S×S scores: more than flash at S = 4096.
         choose(pane->attentionBox(), static_cast<int>(AttentionKernel::Eager));
         expected.activations.attention = AttentionKernel::Eager;
         const double eager = activationBytes(expected);
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), eager);
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations), eager);
         QVERIFY2(eager > flash, qPrintable(QStringLiteral("eager %1, flash %2").arg(eager).arg(flash)));
         // The sweep draws the other kernel's total beside the eager stack.
-        QVERIFY(!m_window->charts()->sweep()->data().alternativeTotal.isEmpty());
+        QVERIFY(!flushed()->charts()->sweep()->data().alternativeTotal.isEmpty());
 
         // Quick successive picks of one control merge into one undo step, like the other pickers:
         // undo goes back to before the first, the textbook formula.
@@ -150,12 +150,12 @@ private slots:
         choose(pane->profileBox(), static_cast<int>(ImplementationProfile::MegatronFused));
         QCOMPARE(doc->scenario().activations.profile, ImplementationProfile::MegatronFused);
         expected.activations.profile = ImplementationProfile::MegatronFused;
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), activationBytes(expected));
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations), activationBytes(expected));
 
         typeInto(pane->dropoutField(), QStringLiteral("0.1"));
         QCOMPARE(doc->scenario().activations.dropout, 0.1);
         expected.activations.dropout = 0.1;
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), activationBytes(expected));
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations), activationBytes(expected));
         QVERIFY(pane->errorText(Field::Dropout).isEmpty());
 
         // Out of range: reported beside the field; the last valid scenario stays estimated.
@@ -179,6 +179,13 @@ private:
     Catalogue m_catalogue;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<Settings> m_settings;
+    // The window with every pane's pending refresh run: panes refresh once per event-loop turn.
+    MainWindow *flushed()
+    {
+        m_window->flushRefreshes();
+        return m_window.get();
+    }
+
     std::unique_ptr<MainWindow> m_window;
 };
 

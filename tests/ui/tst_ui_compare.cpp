@@ -65,7 +65,7 @@ private slots:
         ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
         applyStackDefaults(spec.scenario, TrainingStack::Paper);
         QVERIFY(m_window->document()->reset(spec));
-        m_window->charts()->showCompare();
+        flushed()->charts()->showCompare();
     }
 
     void cleanup()
@@ -78,7 +78,7 @@ private slots:
     void pinChangeAndSeeTheDifference()
     {
         ScenarioDocument *doc = m_window->document();
-        ComparePane *pane = m_window->charts()->compare();
+        ComparePane *pane = flushed()->charts()->compare();
         QVERIFY(doc->pin());
         QCOMPARE(doc->pinned().size(), 1);
         QCOMPARE(doc->pinned().at(0).name, QStringLiteral("Pinned 1"));
@@ -123,7 +123,7 @@ private slots:
     void fourAtMostAndPinningIsUndone()
     {
         ScenarioDocument *doc = m_window->document();
-        ComparePane *pane = m_window->charts()->compare();
+        ComparePane *pane = flushed()->charts()->compare();
         for (Count b = 2; b <= 4; ++b) {
             QVERIFY(doc->pin());
             setBatch(doc, b);
@@ -219,6 +219,13 @@ private:
     Catalogue m_catalogue;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<Settings> m_settings;
+    // The window with every pane's pending refresh run: panes refresh once per event-loop turn.
+    MainWindow *flushed()
+    {
+        m_window->flushRefreshes();
+        return m_window.get();
+    }
+
     std::unique_ptr<MainWindow> m_window;
 };
 

@@ -77,7 +77,7 @@ private slots:
         QTest::keyClick(bucket, Qt::Key_Return);
         QCOMPARE(m_window->document()->scenario().parallel.reduceBucket, Count(-1));
         // Chart titles name the differences from the defaults.
-        const QString title = m_window->charts()->stackedBar()->data().title;
+        const QString title = flushed()->charts()->stackedBar()->data().title;
         for (const char *part : { "16 GPUs", "ZeRO-1", "TP 8" })
             QVERIFY2(title.contains(QLatin1String(part)), qPrintable(title));
     }
@@ -120,6 +120,13 @@ private:
     Catalogue m_catalogue;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<Settings> m_settings;
+    // The window with every pane's pending refresh run: panes refresh once per event-loop turn.
+    MainWindow *flushed()
+    {
+        m_window->flushRefreshes();
+        return m_window.get();
+    }
+
     std::unique_ptr<MainWindow> m_window;
 };
 

@@ -181,21 +181,21 @@ private slots:
         QCOMPARE(bytesOf(derivation.value(QStringLiteral("peak")).toObject().value(QStringLiteral("bytes"))), peak);
 
         // One peak: the bar's height, the timeline's highest point, the sweep at the current value.
-        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        const StackedBarData &bar = flushed()->charts()->stackedBar()->data();
         QCOMPARE(bar.peakBytes, peak);
         double stacked = bar.transientBytes;
         for (const Segment &s : bar.segments)
             stacked += s.bytes;
         QCOMPARE(stacked, peak); // the bracket is measured from the top of what is drawn
-        QCOMPARE(m_window->charts()->timeline()->data().peakBytes, peak);
-        const SweepData &sweep = m_window->charts()->sweep()->data();
+        QCOMPARE(flushed()->charts()->timeline()->data().peakBytes, peak);
+        const SweepData &sweep = flushed()->charts()->sweep()->data();
         if (sweep.currentIndex >= 0)
             QCOMPARE(sweep.peak.at(sweep.currentIndex), peak);
 
         // The verdict: the same peak, the same margin.
-        QVERIFY2(m_window->verdictPane()->detail().startsWith(
+        QVERIFY2(flushed()->verdictPane()->detail().startsWith(
                          QStringLiteral("Peak %1 per GPU").arg(formatBytes(bytes(Count(peak)), DisplayUnit::Binary))),
-                 qPrintable(m_window->verdictPane()->detail()));
+                 qPrintable(flushed()->verdictPane()->detail()));
 
         // The sweep's "fits up to" is the verdict's longest sequence and fit's.
         const QJsonObject fit = runJson({ QStringLiteral("fit"), QStringLiteral("--scenario"), file, QStringLiteral("--json") });
@@ -207,9 +207,9 @@ private slots:
         QCOMPARE(sweep.axis, SweepAxis::Sequence);
         QCOMPARE(sweep.fitLimit, longest);
         if (longest > 0)
-            QVERIFY2(m_window->verdictPane()->batchText().contains(
+            QVERIFY2(flushed()->verdictPane()->batchText().contains(
                              QStringLiteral(": %1.").arg(groupedCount(static_cast<Count>(longest)))),
-                     qPrintable(m_window->verdictPane()->batchText()));
+                     qPrintable(flushed()->verdictPane()->batchText()));
 
         // Every term of every bucket, with its numbers plugged in, is in the math panel as the CLI
         // prints it, and each bar segment's hover names its bucket's formula.
@@ -274,6 +274,13 @@ private:
     Catalogue m_catalogue;
     QTemporaryDir m_dir;
     std::unique_ptr<Settings> m_settings;
+    // The window with every pane's pending refresh run: panes refresh once per event-loop turn.
+    MainWindow *flushed()
+    {
+        m_window->flushRefreshes();
+        return m_window.get();
+    }
+
     std::unique_ptr<MainWindow> m_window;
 };
 

@@ -109,7 +109,7 @@ private slots:
     // worked by hand in tst_itemizecli), the chart's bar at that peak.
     void opensOnTheRealisticDefault()
     {
-        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        const StackedBarData &bar = flushed()->charts()->stackedBar()->data();
         QCOMPARE(bar.peakBytes, double(110'164'803'584));
         QVERIFY(bar.sumOfBucketsBytes > bar.peakBytes);
         QCOMPARE(m_window->inputPane()->activationModelBox()->currentData().toInt(),
@@ -118,7 +118,7 @@ private slots:
 
     void opensOnTheDefaultScenario()
     {
-        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        const StackedBarData &bar = flushed()->charts()->stackedBar()->data();
         QCOMPARE(segment(bar, Bucket::Parameters), double(kParams * 2));
         QCOMPARE(segment(bar, Bucket::Gradients), double(kParams * 2));
         QCOMPARE(segment(bar, Bucket::MasterWeights), double(kParams * 4));
@@ -131,11 +131,11 @@ private slots:
         QCOMPARE(bar.gpu.capacityBytes, double(kCapacity));
         // The bar stands above the capacity line, by 60,007,972,864 B = 55.9 GiB.
         QVERIFY(bar.peakBytes > bar.gpu.capacityBytes);
-        QCOMPARE(m_window->charts()->stackedBar()->verdictText(), QStringLiteral("overflow 55.9 GiB"));
-        QCOMPARE(m_window->verdictPane()->headline(),
+        QCOMPARE(flushed()->charts()->stackedBar()->verdictText(), QStringLiteral("overflow 55.9 GiB"));
+        QCOMPARE(flushed()->verdictPane()->headline(),
                  QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): 55.9 GiB short"));
 
-        const SweepData &sweep = m_window->charts()->sweep()->data();
+        const SweepData &sweep = flushed()->charts()->sweep()->data();
         QCOMPARE(sweep.axis, SweepAxis::Sequence);
         QCOMPARE(sweep.current, 2048.0);
         QVERIFY(sweep.currentIndex >= 0);
@@ -161,15 +161,15 @@ private slots:
         QTest::keyClick(slider, Qt::Key_Right); // 1 -> 2
         QCOMPARE(m_window->document()->scenario().training.microBatch, Count(2));
         QCOMPARE(m_window->inputPane()->countField(Field::Batch)->text(), QStringLiteral("2"));
-        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        const StackedBarData &bar = flushed()->charts()->stackedBar()->data();
         QCOMPARE(segment(bar, Bucket::Activations), double(2 * kActivations));
         QCOMPARE(segment(bar, Bucket::Parameters), double(kParams * 2)); // fixed cost unchanged
         // 107,814,649,856 + 71,940,702,208 + 2,122,317,824 - 85,899,345,920 = 95,978,324,... B
         const Count shortBy = kFixed + 2 * kActivations + kOverhead - kCapacity;
-        QCOMPARE(m_window->verdictPane()->headline(),
+        QCOMPARE(flushed()->verdictPane()->headline(),
                  QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): %1 GiB short")
                          .arg(double(shortBy) / double(kGiB), 0, 'f', 1));
-        const SweepData &sweep = m_window->charts()->sweep()->data();
+        const SweepData &sweep = flushed()->charts()->sweep()->data();
         QCOMPARE(sweep.y[bucketIndex(Bucket::Activations)].at(sweep.currentIndex), double(2 * kActivations));
         QTest::keyClick(slider, Qt::Key_End);
         QCOMPARE(m_window->document()->scenario().training.microBatch, Count(1024));
@@ -181,9 +181,9 @@ private slots:
         QTest::keyClick(slider, Qt::Key_Right); // 2048 -> 4096
         QCOMPARE(m_window->document()->scenario().training.sequence, Count(4096));
         // 2 x (19 x 4096 x 4096 + 3 x 32 x 4096^2) = 3,858,759,680 per layer, x 32 layers.
-        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        const StackedBarData &bar = flushed()->charts()->stackedBar()->data();
         QCOMPARE(segment(bar, Bucket::Activations), double(32 * Count(3'858'759'680)));
-        QCOMPARE(m_window->charts()->sweep()->data().current, 4096.0);
+        QCOMPARE(flushed()->charts()->sweep()->data().current, 4096.0);
         QTest::keyClick(slider, Qt::Key_Home);
         QCOMPARE(m_window->document()->scenario().training.sequence, Count(128));
         QTest::keyClick(slider, Qt::Key_End);
@@ -206,7 +206,7 @@ private slots:
         const Count params = kParams + 202'383'360;
         QCOMPARE(m_window->document()->breakdown().parameterCount, params);
         QCOMPARE(parameterCounts(s.model).total(33), params); // the core agrees
-        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        const StackedBarData &bar = flushed()->charts()->stackedBar()->data();
         QCOMPARE(segment(bar, Bucket::OptimizerStates), double(params * 8));
         QCOMPARE(segment(bar, Bucket::Activations), double(33 * kPerLayer));
         QCOMPARE(m_window->inputPane()->presetBox()->currentText(), QStringLiteral("Custom architecture"));
@@ -221,13 +221,13 @@ private slots:
         // final norm 5120: 9,094,108,160 parameters.
         QCOMPARE(m_window->document()->breakdown().parameterCount, Count(9'094'108'160));
         // 2 x (19 x 2048 x 5120 + 3 x 32 x 2048^2) = 1,203,765,248 per layer.
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations),
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations),
                  double(32 * Count(1'203'765'248)));
     }
 
     void headsSliderReportsAnInvalidCountAndKeepsTheEstimate()
     {
-        const StackedBarData before = m_window->charts()->stackedBar()->data();
+        const StackedBarData before = flushed()->charts()->stackedBar()->data();
         StopSlider *slider = m_window->inputPane()->sliderField(Field::Heads)->slider();
         QTest::keyClick(slider, Qt::Key_Right); // 32 -> 33: does not divide 4096
         QCOMPARE(m_window->document()->draft().scenario.model.heads, Count(33));
@@ -236,7 +236,7 @@ private slots:
                  QStringLiteral("Heads: 33 must divide Hidden size (4,096) exactly"));
         QCOMPARE(m_window->inputPane()->errorText(Field::Hidden),
                  QStringLiteral("Heads: 33 must divide Hidden size (4,096) exactly"));
-        QCOMPARE(m_window->charts()->stackedBar()->data().peakBytes, before.peakBytes);
+        QCOMPARE(flushed()->charts()->stackedBar()->data().peakBytes, before.peakBytes);
 
         // 64 heads divide 4096: the attention-score term doubles (3 x B x A x S^2).
         typeInto(m_window->inputPane()->countField(Field::Heads), QStringLiteral("64"));
@@ -244,26 +244,26 @@ private slots:
         QCOMPARE(m_window->document()->scenario().model.heads, Count(64));
         QCOMPARE(m_window->document()->scenario().model.kvHeads, Count(64)); // still no grouping
         const Count perLayer = 2 * (19 * 2048 * 4096 + 3 * 64 * Count(2048) * 2048); // 1,929,379,840
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), double(32 * perLayer));
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations), double(32 * perLayer));
     }
 
     void checkpointingSwitchDropsTheActivationSegment()
     {
-        const double before = segment(m_window->charts()->stackedBar()->data(), Bucket::Activations);
+        const double before = segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations);
         QAbstractButton *full = m_window->inputPane()->recomputeButton(static_cast<int>(Recompute::Full));
         QTest::mouseClick(full, Qt::LeftButton);
         QCOMPARE(m_window->document()->scenario().training.recompute, Recompute::Full);
         // Every layer keeps its input (2 x B*S*H) plus one layer rebuilt in backward.
         const Count after = 32 * 2 * Count(2048) * 4096 + kPerLayer; // 1,660,944,384
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), double(after));
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations), double(after));
         QVERIFY(double(after) < before / 20);
-        QCOMPARE(m_window->verdictPane()->headline(),
+        QCOMPARE(flushed()->verdictPane()->headline(),
                  QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): 23.9 GiB short"));
 
         QAbstractButton *selective = m_window->inputPane()->recomputeButton(static_cast<int>(Recompute::Selective));
         QTest::mouseClick(selective, Qt::LeftButton);
         // Selective: 2 x 19 BSH kept in every layer, one layer's 2 x 3 BAS^2 rebuilt.
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations),
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations),
                  double(32 * 2 * Count(159'383'552) + 2 * Count(402'653'184)));
     }
 
@@ -274,7 +274,7 @@ private slots:
         const int fp32 = pane->recipeBox()->findData(static_cast<int>(Recipe::Fp32));
         pane->recipeBox()->setCurrentIndex(fp32);
         emit pane->recipeBox()->activated(fp32);
-        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        const StackedBarData &bar = flushed()->charts()->stackedBar()->data();
         QCOMPARE(segment(bar, Bucket::Parameters), double(kParams * 4));
         QCOMPARE(segment(bar, Bucket::MasterWeights), 0.0);
         QCOMPARE(segment(bar, Bucket::Activations), double(2 * kActivations));
@@ -282,13 +282,13 @@ private slots:
         // SGD keeps no state.
         const int sgd = pane->optimizerBox()->findData(static_cast<int>(Optimizer::Sgd));
         emit pane->optimizerBox()->activated(sgd);
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::OptimizerStates), 0.0);
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::OptimizerStates), 0.0);
 
         // The H100's capacity becomes the line.
         const int h100 = pane->gpuBox()->findData(QStringLiteral("h100-80gb"));
         emit pane->gpuBox()->activated(h100);
-        QCOMPARE(m_window->charts()->stackedBar()->data().gpu.capacityBytes, double(81559 * kMiB));
-        QVERIFY(m_window->verdictPane()->headline().contains(QStringLiteral("NVIDIA H100 80GB")));
+        QCOMPARE(flushed()->charts()->stackedBar()->data().gpu.capacityBytes, double(81559 * kMiB));
+        QVERIFY(flushed()->verdictPane()->headline().contains(QStringLiteral("NVIDIA H100 80GB")));
     }
 
     void fittingScenarioShowsLargestBatch()
@@ -299,26 +299,26 @@ private slots:
         const Scenario &s = m_window->document()->scenario();
         QCOMPARE(s.model.layers, Count(12));
         QVERIFY(fits(s, m_window->document()->breakdown()));
-        QVERIFY(m_window->verdictPane()->headline().startsWith(QStringLiteral("Fits on 1 × NVIDIA A100 80GB (SXM4)")));
+        QVERIFY(flushed()->verdictPane()->headline().startsWith(QStringLiteral("Fits on 1 × NVIDIA A100 80GB (SXM4)")));
         const Count largest = largestFittingMicroBatch(s);
         QVERIFY(largest > 1);
-        QVERIFY2(m_window->verdictPane()->batchText().startsWith(
+        QVERIFY2(flushed()->verdictPane()->batchText().startsWith(
                          QStringLiteral("Largest micro-batch that fits: %1;").arg(QLocale().toString(qint64(largest)))),
-                 qPrintable(m_window->verdictPane()->batchText()));
-        QVERIFY(m_window->verdictPane()->applyButton()->isHidden()); // nothing to advise
+                 qPrintable(flushed()->verdictPane()->batchText()));
+        QVERIFY(flushed()->verdictPane()->applyButton()->isHidden()); // nothing to advise
     }
 
     void typedGarbageIsReportedAndChangesNothing()
     {
-        const StackedBarData before = m_window->charts()->stackedBar()->data();
-        const QString headline = m_window->verdictPane()->headline();
+        const StackedBarData before = flushed()->charts()->stackedBar()->data();
+        const QString headline = flushed()->verdictPane()->headline();
         CountField *layers = m_window->inputPane()->countField(Field::Layers);
         typeInto(layers, QStringLiteral("abc"));
         QCOMPARE(m_window->inputPane()->errorText(Field::Layers),
                  QStringLiteral("Layers: \"abc\" is not a whole number; allowed: 1 to 100,000 (e.g. 4096, 7e9 or 7B)"));
         QCOMPARE(m_window->document()->scenario().model.layers, Count(32));
-        QCOMPARE(m_window->charts()->stackedBar()->data().peakBytes, before.peakBytes);
-        QCOMPARE(m_window->verdictPane()->headline(), headline);
+        QCOMPARE(flushed()->charts()->stackedBar()->data().peakBytes, before.peakBytes);
+        QCOMPARE(flushed()->verdictPane()->headline(), headline);
         QCOMPARE(layers->text(), QStringLiteral("abc")); // what was typed stays to be fixed
 
         typeInto(layers, QStringLiteral("0"));
@@ -335,18 +335,18 @@ private slots:
         typeInto(layers, QStringLiteral("40"));
         QVERIFY(m_window->inputPane()->errorText(Field::Layers).isEmpty());
         QCOMPARE(m_window->document()->scenario().model.layers, Count(40));
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), double(40 * kPerLayer));
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations), double(40 * kPerLayer));
     }
 
     void hiddenNotDivisibleByHeadsKeepsLastValidScenario()
     {
-        const StackedBarData before = m_window->charts()->stackedBar()->data();
+        const StackedBarData before = flushed()->charts()->stackedBar()->data();
         typeInto(m_window->inputPane()->countField(Field::Hidden), QStringLiteral("4100"));
         const QString message = QStringLiteral("Heads: 32 must divide Hidden size (4,100) exactly");
         QCOMPARE(m_window->inputPane()->errorText(Field::Hidden), message);
         QCOMPARE(m_window->inputPane()->errorText(Field::Heads), message);
         QCOMPARE(m_window->document()->scenario().model.hidden, Count(4096));
-        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        const StackedBarData &bar = flushed()->charts()->stackedBar()->data();
         QCOMPARE(bar.peakBytes, before.peakBytes);
         for (const Segment &s : bar.segments)
             QVERIFY(std::isfinite(s.bytes));
@@ -354,7 +354,7 @@ private slots:
 
         // Moving another slider meanwhile still estimates; the bad hidden size stays flagged.
         QTest::keyClick(m_window->inputPane()->sliderField(Field::Batch)->slider(), Qt::Key_Right);
-        QCOMPARE(segment(m_window->charts()->stackedBar()->data(), Bucket::Activations), double(2 * kActivations));
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations), double(2 * kActivations));
         QCOMPARE(m_window->inputPane()->errorText(Field::Hidden), message);
         QCOMPARE(m_window->inputPane()->countField(Field::Hidden)->text(), QStringLiteral("4100"));
 
@@ -368,20 +368,20 @@ private slots:
     void offloadWithoutZeroIsExplainedThenApplied()
     {
         InputPane *pane = m_window->inputPane();
-        const double before = m_window->charts()->stackedBar()->data().peakBytes;
+        const double before = flushed()->charts()->stackedBar()->data().peakBytes;
         emit pane->offloadBox()->activated(pane->offloadBox()->findData(static_cast<int>(Offload::Optimizer)));
         const QString message = QStringLiteral("Offload needs ZeRO stage between 1 and 3 (it is 0)");
         QCOMPARE(pane->errorText(Field::Offload), message);
         QCOMPARE(pane->errorText(Field::Zero), message);
         QCOMPARE(m_window->document()->scenario().parallel.offload, Offload::None);
-        QCOMPARE(m_window->charts()->stackedBar()->data().peakBytes, before);
+        QCOMPARE(flushed()->charts()->stackedBar()->data().peakBytes, before);
 
         // Stage 2 makes the pair valid: optimizer states (and master weights) leave the GPU.
         emit pane->zeroBox()->activated(pane->zeroBox()->findData(static_cast<int>(ZeroStage::Stage2)));
         QVERIFY(pane->errorText(Field::Offload).isEmpty());
         QCOMPARE(m_window->document()->scenario().parallel.offload, Offload::Optimizer);
         QCOMPARE(m_window->document()->scenario().parallel.zero, ZeroStage::Stage2);
-        const StackedBarData &bar = m_window->charts()->stackedBar()->data();
+        const StackedBarData &bar = flushed()->charts()->stackedBar()->data();
         QCOMPARE(segment(bar, Bucket::OptimizerStates), 0.0);
         QCOMPARE(bar.peakBytes, double(m_window->document()->breakdown().peak.value()));
         QVERIFY(bar.peakBytes < before);
@@ -389,13 +389,14 @@ private slots:
 
     void adviceButtonAppliesTheFirstAdvice()
     {
-        VerdictPane *verdict = m_window->verdictPane();
+        VerdictPane *verdict = flushed()->verdictPane();
         QVERIFY(!verdict->applyButton()->isHidden());
         QCOMPARE(verdict->applyButton()->text(), QStringLiteral("Apply: Enable full activation checkpointing"));
         QVERIFY(verdict->adviceText().contains(QStringLiteral("Saves 32.0 GiB; still 23.9 GiB short")));
         QTest::mouseClick(verdict->applyButton(), Qt::LeftButton);
         QCOMPARE(m_window->document()->scenario().training.recompute, Recompute::Full);
         QVERIFY(m_window->inputPane()->recomputeButton(static_cast<int>(Recompute::Full))->isChecked());
+        m_window->flushRefreshes();
         QCOMPARE(verdict->headline(), QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): 23.9 GiB short"));
         m_window->document()->undoStack()->undo();
         QCOMPARE(m_window->document()->scenario().training.recompute, Recompute::None);
@@ -404,7 +405,7 @@ private slots:
 
     void doctorTiesSymptomsToTheScenario()
     {
-        DoctorPane *doctor = m_window->doctorPane();
+        DoctorPane *doctor = flushed()->doctorPane();
         doctor->symptomList()->setCurrentRow(0); // OOM halfway through
         QCOMPARE(doctor->scenarioText(), QStringLiteral("Activations are 33.5 GiB, 25% of the 135.9 GiB peak."));
         QCOMPARE(doctor->applyButton()->text(), QStringLiteral("Enable full checkpointing"));
@@ -430,21 +431,21 @@ private slots:
         QVERIFY(m_window->mathPane()->plainText().contains(
                 QStringLiteral("Fixed cost of the whole model = P × 16 bytes/param = 6,738,415,616 × 16 bytes/param = "
                                "107.8 GB = 100.4 GiB")));
-        QCOMPARE(m_window->verdictPane()->headline(),
+        QCOMPARE(flushed()->verdictPane()->headline(),
                  QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): 60.0 GB short"));
-        QCOMPARE(m_window->charts()->stackedBar()->unit(), DisplayUnit::Decimal);
+        QCOMPARE(flushed()->charts()->stackedBar()->unit(), DisplayUnit::Decimal);
         QCOMPARE(m_settings->displayUnit.value(), DisplayUnit::Decimal);
     }
 
     void darkPaletteReachesTheCharts()
     {
         m_window->setDarkPalette(true);
-        QVERIFY(m_window->charts()->stackedBar()->isDark());
-        QVERIFY(m_window->charts()->sweep()->isDark());
+        QVERIFY(flushed()->charts()->stackedBar()->isDark());
+        QVERIFY(flushed()->charts()->sweep()->isDark());
         QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
         QVERIFY(m_settings->darkPalette.value());
         m_window->setDarkPalette(false);
-        QVERIFY(!m_window->charts()->stackedBar()->isDark());
+        QVERIFY(!flushed()->charts()->stackedBar()->isDark());
         QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 160);
     }
 
@@ -487,7 +488,7 @@ private slots:
 
     void everyControlHasATooltipAndTakesTheKeyboard()
     {
-        QList<QWidget *> panes = { m_window->inputPane(), m_window->verdictPane(), m_window->doctorPane() };
+        QList<QWidget *> panes = { m_window->inputPane(), flushed()->verdictPane(), flushed()->doctorPane() };
         for (QWidget *pane : panes) {
             const QList<QWidget *> children = pane->findChildren<QWidget *>();
             for (QWidget *w : children) {
@@ -503,7 +504,7 @@ private slots:
                 QVERIFY2(w->focusPolicy() & Qt::TabFocus, qPrintable(w->accessibleName()));
             }
         }
-        for (ChartPane *chart : m_window->charts()->panes())
+        for (ChartPane *chart : flushed()->charts()->panes())
             QVERIFY(!chart->toolTip().isEmpty());
     }
 
@@ -544,6 +545,13 @@ private:
     Catalogue m_catalogue;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<Settings> m_settings;
+    // The window with every pane's pending refresh run: panes refresh once per event-loop turn.
+    MainWindow *flushed()
+    {
+        m_window->flushRefreshes();
+        return m_window.get();
+    }
+
     std::unique_ptr<MainWindow> m_window;
 };
 

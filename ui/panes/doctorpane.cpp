@@ -7,6 +7,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "deferredrefresh.h"
 #include "doctor.h"
 #include "scenariodocument.h"
 
@@ -75,7 +76,9 @@ DoctorPane::DoctorPane(ScenarioDocument *document, QWidget *parent)
 
     connect(m_symptoms, &QListWidget::currentRowChanged, this, &DoctorPane::refresh);
     connect(m_apply, &QPushButton::clicked, this, &DoctorPane::applyRemedy);
-    connect(document, &ScenarioDocument::breakdownChanged, this, &DoctorPane::refresh);
+    // Once per event-loop turn, and only while on screen.
+    auto *deferred = new DeferredRefresh(this, [this] { refresh(); });
+    connect(document, &ScenarioDocument::breakdownChanged, deferred, &DeferredRefresh::request);
     m_symptoms->setCurrentRow(0);
 }
 

@@ -6,11 +6,14 @@
 #include <QWidget>
 
 #include "byteformat.h"
+#include "mathsheet.h"
 
 class QTextBrowser;
+class QTextTable;
 
 namespace headroom {
 
+class DeferredRefresh;
 class ScenarioDocument;
 
 class MathPane final : public QWidget
@@ -24,6 +27,8 @@ public:
     //! The text as shown, without markup (tests, copy).
     QString plainText() const;
     QTextBrowser *browser() const { return m_browser; }
+    //! How often the whole HTML was set rather than the changed numbers in place (tests).
+    int fullRebuildCount() const { return m_fullRebuilds; }
 
 public slots:
     void setUnit(headroom::DisplayUnit unit);
@@ -35,11 +40,20 @@ protected:
 
 private:
     void scheduleRebuild();
+    //! Sets the changed elements' content in the document as shown; false when the document
+    //! does not hold the elements shown last (then the caller sets the whole HTML).
+    bool updateInPlace(const MathMarkup &markup);
+    void updateTable(QTextTable *table, const MathMarkupItem &was, const MathMarkupItem &now);
+    void setCell(QTextTable *table, int row, int column, const MathMarkupCell &cell);
 
     ScenarioDocument *m_document;
     QTextBrowser *m_browser;
     DisplayUnit m_unit = DisplayUnit::Binary;
     bool m_dirty = true;
+    DeferredRefresh *m_deferred = nullptr;
+    MathMarkup m_shown; //!< what the document holds
+    QString m_textColor;
+    int m_fullRebuilds = 0;
 };
 
 } // namespace headroom

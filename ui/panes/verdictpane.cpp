@@ -5,6 +5,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "deferredrefresh.h"
 #include "scenariodocument.h"
 #include "verdict.h"
 
@@ -52,7 +53,9 @@ VerdictPane::VerdictPane(ScenarioDocument *document, QWidget *parent)
     text->addWidget(m_apply, 0, Qt::AlignLeft);
     layout->addLayout(text, 1);
     connect(m_apply, &QPushButton::clicked, this, &VerdictPane::applyAdvice);
-    connect(document, &ScenarioDocument::breakdownChanged, this, &VerdictPane::refresh);
+    // Once per event-loop turn, and only while on screen.
+    auto *deferred = new DeferredRefresh(this, [this] { refresh(); });
+    connect(document, &ScenarioDocument::breakdownChanged, deferred, &DeferredRefresh::request);
     setAccessibleName(tr("Verdict"));
     refresh();
 }

@@ -1,0 +1,127 @@
+// Never lag: a burst of changes rebuilds each visible chart once, a chart behind a tab not at
+// all until it is raised, and the math sheet changes its numbers in place, reading exactly as
+// the same sheet set whole would.
+
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QUndoStack>
+
+#include "charts/stackedbarpane.h"
+#include "charts/timelinepane.h"
+#include "chartsarea.h"
+#include "mainwindow.h"
+#include "mathsheet.h"
+#include "panes/mathpane.h"
+#include "scenariodocument.h"
+#include "settings.h"
+
+using namespace headroom;
+using EditKind = ScenarioDocument::EditKind;
+
+class TestRefresh : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+        m_settings = std::make_unique<Settings>(m_dir.filePath(QStringLiteral("headroom.ini")));
+    }
+
+    void aBurstRebuildsEachVisibleChartOnce()
+    {
+        MainWindow window(m_catalogue, *m_settings);
+        window.setRemembersSession(false);
+        window.resize(1600, 1000);
+        window.show();
+        window.charts()->showPane(2); // the recipe comparison in front, the timeline behind it
+        QCoreApplication::processEvents();
+        window.flushRefreshes();
+        const int before = window.charts()->refreshCount();
+        ScenarioDocument *doc = window.document();
+        for (Count b : { 2, 3, 4, 5, 6 })
+            doc->edit(EditKind::Batch, QStringLiteral("B"), [b](ScenarioSpec &s) { s.scenario.training.microBatch = b; });
+        // Nothing is rebuilt while the changes come in.
+        QCOMPARE(window.charts()->refreshCount(), before);
+        QCoreApplication::processEvents();
+        // Bar, sweep and recipes once each; the hidden timeline not at all.
+        QCOMPARE(window.charts()->refreshCount(), before + 3);
+        QCOMPARE(window.charts()->stackedBar()->data().peakBytes, double(doc->breakdown().peak.value()));
+        // Raised, the timeline catches up on the scenario as it is now.
+        window.charts()->showPane(3);
+        QCOMPARE(window.charts()->refreshCount(), before + 4);
+        QCOMPARE(window.charts()->timeline()->data().peakBytes, double(doc->breakdown().peak.value()));
+    }
+
+    void theMathSheetChangesInPlace()
+    {
+        MainWindow window(m_catalogue, *m_settings);
+        window.setRemembersSession(false);
+        window.resize(1920, 1080);
+        window.show();
+        window.panel(QStringLiteral("math"));
+        QCoreApplication::processEvents();
+        window.flushRefreshes();
+        MathPane *math = window.mathPane();
+        QVERIFY(math->isVisible());
+        const int full = math->fullRebuildCount();
+        ScenarioDocument *doc = window.document();
+        // Reads as the sheet set whole: the reference is a fresh document from the same sheet.
+        auto readsAsSetWhole = [&] {
+            const MathSheet sheet = buildMathSheet(doc->spec(), doc->breakdown(), doc->derivation(), doc->catalogue(),
+                                                   window.displayUnit());
+            QTextDocument reference;
+            reference.setHtml(mathSheetHtml(sheet, QStringLiteral("#000000"), QStringLiteral("#808080"), QStringLiteral("#0000ff")));
+            return math->browser()->toPlainText() == reference.toPlainText();
+        };
+        // From S = 2,048 to 4,096 the overflow's line goes (the sheet loses an element); back at
+        // 1,024 it returns: lines come and go in place.
+        for (Count s : { 4096, 1024, 8192, 2048 }) {
+            doc->edit(EditKind::Sequence, QStringLiteral("S"), [s](ScenarioSpec &spec) { spec.scenario.training.sequence = s; });
+            window.flushRefreshes();
+            QVERIFY(readsAsSetWhole());
+            QVERIFY(math->browser()->toPlainText().contains(QStringLiteral("S = %L1").arg(qlonglong(s))));
+        }
+        QCOMPARE(math->fullRebuildCount(), full);
+        // Other edits, in place or set whole, read the same.
+        doc->edit(EditKind::Recompute, QStringLiteral("checkpointing"),
+                  [](ScenarioSpec &spec) { spec.scenario.training.recompute = Recompute::Full; });
+        window.flushRefreshes();
+        QVERIFY(readsAsSetWhole());
+        doc->edit(EditKind::ActivationModel, QStringLiteral("textbook"),
+                  [](ScenarioSpec &spec) { spec.scenario.activations.model = ActivationModelKind::Textbook; });
+        window.flushRefreshes();
+        QVERIFY(readsAsSetWhole());
+    }
+
+    void undoStaysBoundedThroughALongSession()
+    {
+        MainWindow window(m_catalogue, *m_settings);
+        window.setRemembersSession(false);
+        ScenarioDocument *doc = window.document();
+        // Edits of different kinds never merge: each is a step, and the stack keeps the latest.
+        for (int i = 0; i < 2 * ScenarioDocument::kUndoLimit; ++i) {
+            const EditKind kind = i % 2 ? EditKind::Batch : EditKind::Sequence;
+            doc->edit(kind, QStringLiteral("edit"), [i](ScenarioSpec &s) {
+                if (i % 2)
+                    s.scenario.training.microBatch = 1 + i % 7;
+                else
+                    s.scenario.training.sequence = 512 + 64 * (i % 9);
+            });
+        }
+        QCOMPARE(doc->undoStack()->count(), ScenarioDocument::kUndoLimit);
+    }
+
+private:
+    Catalogue m_catalogue;
+    QTemporaryDir m_dir;
+    std::unique_ptr<Settings> m_settings;
+};
+
+QTEST_MAIN(TestRefresh)
+#include "tst_ui_refresh.moc"
