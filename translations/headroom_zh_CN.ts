@@ -2,6 +2,46 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AboutText</name>
+    <message>
+        <source>Headroom %1</source>
+        <translation>Headroom %1</translation>
+    </message>
+    <message>
+        <source>How much GPU memory a training or fine-tuning run needs, where every byte goes, and which GPUs it needs, before the job starts.</source>
+        <translation>在任务启动之前，算出一次训练或微调需要多少显存、每个字节用在了哪里，以及需要哪些 GPU。</translation>
+    </message>
+    <message>
+        <source>Headroom is free software under the MIT licence.</source>
+        <translation>Headroom 是以 MIT 许可证发布的自由软件。</translation>
+    </message>
+    <message>
+        <source>Built with:</source>
+        <translation>构建时使用：</translation>
+    </message>
+    <message>
+        <source>Qt %1 (running %2), under the GNU LGPL version 3</source>
+        <extracomment>%1 the version the program was built against, %2 the one it runs with</extracomment>
+        <translation>Qt %1（运行时版本 %2），采用 GNU LGPL 第 3 版许可</translation>
+    </message>
+    <message>
+        <source>QCustomPlot %1 by Emanuel Eichhammer, under the GNU GPL version 3</source>
+        <translation>QCustomPlot %1，作者 Emanuel Eichhammer，采用 GNU GPL 第 3 版许可</translation>
+    </message>
+    <message>
+        <source>Boost %1 (Units), under the Boost Software License 1.0</source>
+        <translation>Boost %1（Units），采用 Boost Software License 1.0 许可</translation>
+    </message>
+    <message>
+        <source>Because QCustomPlot is under the GPL, this program as built and distributed with it is covered by the GPL version 3 as a whole.</source>
+        <translation>由于 QCustomPlot 采用 GPL 许可，本程序在与其一同构建和分发时，整体受 GPL 第 3 版约束。</translation>
+    </message>
+    <message>
+        <source>About Headroom</source>
+        <translation>关于 Headroom</translation>
+    </message>
+</context>
+<context>
     <name>ByteFormat</name>
     <message>
         <source>TB</source>
@@ -294,6 +334,15 @@
     <message>
         <source>The textbook convention: every bucket is resident for the whole step, so the peak is their sum, as the article computes it.</source>
         <translation>教科书的约定：每个分项整步都常驻显存，因此峰值就是它们的总和，与文章的算法一致。</translation>
+    </message>
+    <message>
+        <source>Scenarios compared: what is live at each one&apos;s peak</source>
+        <translation>场景对比：各场景峰值时驻留的显存</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <extracomment>the scenario being edited, beside the pinned ones</extracomment>
+        <translation>当前</translation>
     </message>
 </context>
 <context>
@@ -3623,6 +3672,44 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>%1 is larger than %2 bytes; it was not read.</source>
         <translation>%1 大于 %2 字节；未读取。</translation>
     </message>
+    <message>
+        <source>DDP</source>
+        <extracomment>plain data parallelism (PyTorch DistributedDataParallel)</extracomment>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>%1 + offload</source>
+        <extracomment>a ZeRO stage with DeepSpeed&apos;s CPU offload, e.g. &quot;ZeRO-3 + offload&quot;</extracomment>
+        <translation>%1 + 卸载</translation>
+    </message>
+    <message>
+        <source>Plain data parallelism: every GPU holds all parameters, gradients and optimizer states; more GPUs never make a replica smaller.</source>
+        <translation>纯数据并行：每张 GPU 都持有全部参数、梯度和优化器状态；增加 GPU 永远不会让单个副本变小。</translation>
+    </message>
+    <message>
+        <source>ZeRO-1: the optimizer states (and the FP32 master copy) are divided over the data-parallel GPUs.</source>
+        <translation>ZeRO-1：优化器状态（及 FP32 主副本）切分到各数据并行 GPU 上。</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 (FSDP SHARD_GRAD_OP): optimizer states and gradients are divided over the GPUs.</source>
+        <translation>ZeRO-2（FSDP SHARD_GRAD_OP）：优化器状态和梯度切分到各 GPU 上。</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 with the optimizer states and its step moved to host RAM.</source>
+        <translation>ZeRO-2，并把优化器状态及优化器更新移到主机内存。</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 (FSDP FULL_SHARD): parameters, gradients and optimizer states are all divided over the GPUs.</source>
+        <translation>ZeRO-3（FSDP FULL_SHARD）：参数、梯度和优化器状态全部切分到各 GPU 上。</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with the optimizer states and the parameters moved to host RAM.</source>
+        <translation>ZeRO-3，并把优化器状态和参数移到主机内存。</translation>
+    </message>
 </context>
 <context>
     <name>MathText</name>
@@ -4122,6 +4209,149 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>The recipe comparison and the step timeline (Ctrl+Tab switches between them).</source>
         <translation>方案对比与单步时间线（Ctrl+Tab 在两者之间切换）。</translation>
     </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>GPUs Needed</source>
+        <translation>所需 GPU</translation>
+    </message>
+    <message>
+        <source>Memory per GPU, the sweep, the recipe comparison and the step timeline.</source>
+        <translation>每卡显存、参数扫描、方案对比和单步时间线。</translation>
+    </message>
+    <message>
+        <source>Pinned scenarios beside the current one: what each needs and how it differs.</source>
+        <translation>固定的场景与当前场景并列：各自需要多少显存、彼此有何差别。</translation>
+    </message>
+    <message>
+        <source>How many GPUs of every kind the run needs under each strategy, and what it costs.</source>
+        <translation>本次训练在各策略下每种 GPU 需要多少张，以及费用多少。</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::ComparePane</name>
+    <message>
+        <source>Peak per GPU</source>
+        <translation>每卡峰值</translation>
+    </message>
+    <message>
+        <source>GPU capacity</source>
+        <translation>GPU 容量</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Host RAM per node</source>
+        <translation>每节点主机内存</translation>
+    </message>
+    <message>
+        <source>The highest point of the step: the rows above add up to it.</source>
+        <translation>本步最高点：上面各行之和即为此值。</translation>
+    </message>
+    <message>
+        <source>The memory of the scenario&apos;s GPU; none chosen: 0.</source>
+        <translation>该场景所选 GPU 的显存；未选择 GPU 时为 0。</translation>
+    </message>
+    <message>
+        <source>Capacity − peak: what is to spare, or, negative, what is short.</source>
+        <translation>容量 − 峰值：正值为富余的显存，负值为缺口。</translation>
+    </message>
+    <message>
+        <source>Host memory each node needs (offload, loading the model).</source>
+        <translation>每个节点所需的主机内存（卸载、加载模型）。</translation>
+    </message>
+    <message>
+        <source>What of this bucket is live at the scenario&apos;s peak.</source>
+        <translation>该分项在场景峰值时驻留显存的部分。</translation>
+    </message>
+    <message>
+        <source>&amp;Pin the Current Scenario</source>
+        <translation>固定当前场景(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Re&amp;name…</source>
+        <translation>重命名(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Go Back to It</source>
+        <translation>回到该场景(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve</source>
+        <translation>移除(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Keep the plan as it is now beside the one you edit (up to three pinned); saved with the scenario file.</source>
+        <translation>将当前规划原样保留，与正在编辑的规划并列（最多固定三个）；随场景文件一起保存。</translation>
+    </message>
+    <message>
+        <source>Rename the pinned scenario whose column is selected.</source>
+        <translation>重命名所选列对应的固定场景。</translation>
+    </message>
+    <message>
+        <source>Make the selected pinned scenario the one you edit again (undo with Ctrl+Z).</source>
+        <translation>将所选的固定场景重新设为正在编辑的场景（可用 Ctrl+Z 撤销）。</translation>
+    </message>
+    <message>
+        <source>Take the selected pinned scenario out of the comparison.</source>
+        <translation>将所选的固定场景移出对比。</translation>
+    </message>
+    <message>
+        <source>Scenarios compared</source>
+        <translation>场景对比</translation>
+    </message>
+    <message>
+        <source>Each scenario&apos;s memory at its peak and its difference from the first column.</source>
+        <translation>各场景峰值时的显存，以及与第一列的差值。</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <extracomment>the scenario being edited, beside the pinned ones</extracomment>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>±0</source>
+        <extracomment>no difference from the first scenario</extracomment>
+        <translation>±0</translation>
+    </message>
+    <message>
+        <source>%1 (%2 %)</source>
+        <extracomment>a difference and the same in percent of the baseline, e.g. &quot;−56.5 GiB (−41.6 %)&quot;</extracomment>
+        <translation>%1 (%2 %)</translation>
+    </message>
+    <message>
+        <source>%1 bytes; %2 bytes from %3</source>
+        <extracomment>tooltip of a compared size: %1 its bytes, %2 the difference in bytes, %3 the first scenario</extracomment>
+        <translation>%1 字节；与 %3 相差 %2 字节</translation>
+    </message>
+    <message>
+        <source>Pin the plan, then change it: the pinned one stays here to compare with.</source>
+        <translation>先固定规划，再修改它：固定的规划会留在这里供对比。</translation>
+    </message>
+    <message>
+        <source>Differences are from %1. Double-click a name to rename it.</source>
+        <translation>差值均相对于 %1。双击名称可重命名。</translation>
+    </message>
+    <message>
+        <source>Rename the Pinned Scenario</source>
+        <translation>重命名固定场景</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
 </context>
 <context>
     <name>headroom::DoctorPane</name>
@@ -4164,6 +4394,131 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>What the guide&apos;s troubleshooting table suggests.</source>
         <translation>指南问题速查表给出的处理建议。</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::GpuFitPane</name>
+    <message>
+        <source>n/a</source>
+        <extracomment>no time estimate: the GPU has no tensor-core peak for the recipe</extracomment>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>With full activation &amp;checkpointing</source>
+        <translation>开启完全激活检查点(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The table for the same run with every layer recomputed in backward (about 20–30 % slower, 8 P FLOPs per token instead of 6 P).</source>
+        <translation>同一训练在反向中重计算每一层时的表格（约慢 20–30 %，每 token 计算量为 8 P 而非 6 P FLOPs）。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Max B</source>
+        <extracomment>column headings: largest micro-batch, longest sequence, training days, cost</extracomment>
+        <translation>最大 B</translation>
+    </message>
+    <message>
+        <source>Max S</source>
+        <translation>最大 S</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>The largest micro-batch that fits one GPU of this kind as the plan has it (its GPU count and strategy).</source>
+        <translation>按当前规划（其 GPU 数量和策略），该型号单张 GPU 放得下的最大微批次。</translation>
+    </message>
+    <message>
+        <source>The longest sequence that fits, likewise.</source>
+        <translation>同上，放得下的最长序列。</translation>
+    </message>
+    <message>
+        <source>Days to train on the tokens below at the strategy needing the fewest GPUs.</source>
+        <translation>按所需 GPU 最少的策略，训练下方所列 token 数所需的天数。</translation>
+    </message>
+    <message>
+        <source>What those GPU-hours cost at the catalogue&apos;s price.</source>
+        <translation>按清单价格计算，这些 GPU 小时的费用。</translation>
+    </message>
+    <message>
+        <source>GPUs needed per GPU kind and strategy</source>
+        <translation>各 GPU 型号和策略下所需 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs needed for the plan on each GPU kind under each strategy (– : none up to 4,096). Double-click or press Enter on a count to plan with it.</source>
+        <translation>当前规划在各 GPU 型号、各策略下所需的 GPU 数（–：4,096 张以内都放不下）。在某个数量上双击或按 Enter，即可按它规划。</translation>
+    </message>
+    <message>
+        <source>GPUs needed for %1</source>
+        <translation>%1 所需 GPU</translation>
+    </message>
+    <message>
+        <source>%1 (plan)</source>
+        <extracomment>the GPU kind the plan is on, in the GPU table</extracomment>
+        <translation>%1（规划）</translation>
+    </message>
+    <message>
+        <source>%1: the plan&apos;s GPU</source>
+        <translation>%1：当前规划所用的 GPU</translation>
+    </message>
+    <message>
+        <source>%1 × %2 under %3: %4 per GPU at the peak.</source>
+        <translation>%1 × %2，%3：峰值时每卡 %4。</translation>
+    </message>
+    <message>
+        <source>On %1 it would need %2.</source>
+        <extracomment>%1 the GPU count one data-parallel replica fewer, %2 its peak per GPU</extracomment>
+        <translation>若用 %1 张，每卡需要 %2。</translation>
+    </message>
+    <message>
+        <source>Host RAM per node: %1.</source>
+        <translation>每节点主机内存：%1。</translation>
+    </message>
+    <message>
+        <source>Double-click to plan with it.</source>
+        <translation>双击即可按此规划。</translation>
+    </message>
+    <message>
+        <source>Does not fit on up to 4,096 GPUs: %1 per GPU even then.</source>
+        <translation>4,096 张 GPU 以内都放不下：即使用到 4,096 张，每卡仍需 %1。</translation>
+    </message>
+    <message>
+        <source>Bold: the fewest GPUs; days and cost there, for %1 tokens at %2 % MFU. Max B, max S: one GPU of the kind as planned.</source>
+        <extracomment>%1 tokens, %2 model-FLOPs utilisation in percent</extracomment>
+        <translation>粗体：所需 GPU 最少，天数和费用按此计算（%1 token，MFU %2 %）。最大 B、最大 S：按当前规划的该型号单张 GPU。</translation>
+    </message>
+    <message>
+        <source>Days and cost are at the strategy needing the fewest GPUs, for %1 tokens at %2 % model-FLOPs utilisation of the card&apos;s dense tensor-core peak (an offloaded optimizer step is not timed). Max B and max S are for one GPU of the kind as the plan has it: %3 GPU(s), %4.</source>
+        <translation>天数和费用按所需 GPU 最少的策略计算：%1 token，模型 FLOPs 利用率为该卡稠密 Tensor Core 峰值算力的 %2 %（卸载时的优化器更新不计时）。最大 B 和最大 S 针对按当前规划使用的该型号单张 GPU：%3 张 GPU，%4。</translation>
+    </message>
+    <message>
+        <source>Cannot plan with this</source>
+        <translation>无法按此规划</translation>
+    </message>
+    <message>
+        <source>%1
+
+The scenario on screen is unchanged.</source>
+        <translation>%1
+
+当前显示的场景未改变。</translation>
+    </message>
+    <message>
+        <source>Plan %1 × %2 under %3</source>
+        <extracomment>undo text: %1 GPU count, %2 GPU name, %3 strategy</extracomment>
+        <translation>规划为 %1 × %2（%3）</translation>
     </message>
 </context>
 <context>
@@ -5339,6 +5694,50 @@ Nothing was written; any earlier file is as it was.</source>
         <source>Cannot import the model</source>
         <translation>无法导入模型</translation>
     </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin the Current Scenario</source>
+        <translation>固定当前场景(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep the plan as it is now to compare with as you change it (up to three pinned).</source>
+        <translation>将当前规划原样保留，以便在修改时对比（最多固定三个）。</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;GPUs Needed</source>
+        <translation>转到所需 GPU(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Headroom</source>
+        <translation>关于 Headroom(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Clear the List</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 no longer exists; it is taken off the recent files.
+
+The scenario on screen is unchanged.</source>
+        <translation>%1 已不存在，已将其从最近文件列表中移除。
+
+当前显示的场景未改变。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::MathPane</name>
@@ -5892,6 +6291,34 @@ Nothing was written; any earlier file is as it was.</source>
     <message>
         <source>Import %1</source>
         <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Pinned %1</source>
+        <extracomment>the default name of a scenario pinned for comparison</extracomment>
+        <translation>固定场景 %1</translation>
+    </message>
+    <message>
+        <source>Pin %1</source>
+        <translation>固定 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Rename %1 to %2</source>
+        <translation>将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <source>Go back to %1</source>
+        <translation>回到 %1</translation>
+    </message>
+    <message>
+        <source>%1: the pinned scenario &quot;%2&quot; is invalid:
+%3</source>
+        <extracomment>%2 the pinned scenario&apos;s name</extracomment>
+        <translation>%1：固定场景 &quot;%2&quot; 无效：
+%3</translation>
     </message>
 </context>
 <context>

@@ -83,6 +83,11 @@ QString gigaUnitName(DisplayUnit unit)
     return unit == DisplayUnit::Decimal ? ByteFormat::tr("GB") : ByteFormat::tr("GiB");
 }
 
+QString teraUnitName(DisplayUnit unit)
+{
+    return unit == DisplayUnit::Decimal ? ByteFormat::tr("TB") : ByteFormat::tr("TiB");
+}
+
 QString groupedCount(Count value)
 {
     char buffer[48];

@@ -26,6 +26,8 @@ double toDisplayGiga(Bytes size, DisplayUnit unit);
 
 //! "GB" or "GiB".
 QString gigaUnitName(DisplayUnit unit);
+//! "TB" or "TiB": the value axis's unit for charts of terabytes.
+QString teraUnitName(DisplayUnit unit);
 
 //! "6,738,415,616": exact digits with the locale's group separators.
 QString groupedCount(Count value);

@@ -111,6 +111,7 @@ private slots:
     void stackedBarShardedFormula();
     void stackedBarPaneMatchesData();
     void stackedBarVerdict();
+    void terabyteAxis();
     void stackedBarTooltip();
 
     void sweepAlongSequence();
@@ -284,6 +285,41 @@ void TestCharts::stackedBarPaneMatchesData()
     QCOMPARE(bucketColor(Bucket::Parameters), QColor(0x00, 0x72, 0xB2));
     QCOMPARE(bucketColor(Bucket::Activations), QColor(0xD5, 0x5E, 0x00));
     verifyNoNaN(plot);
+}
+
+void TestCharts::terabyteAxis()
+{
+    // Llama-3.1 405B at B = 8, S = 131,072 on one A100 with an H200 beside it: a peak of about
+    // 105 TiB (the window's screenshot of it), capacities of 80 and 140 GiB near the axis.
+    StackedBarData d;
+    d.peakBytes = 105.3 * 1024 * kGiBd;
+    d.segments.append({ Bucket::Activations, d.peakBytes, QString() });
+    d.gpu = { QStringLiteral("a100-80gb"), QStringLiteral("NVIDIA A100 80GB (SXM4)"), 80.0 * kGiBd };
+    d.comparisons.append({ QStringLiteral("h200"), QStringLiteral("NVIDIA H200 141GB"), 140.4 * kGiBd });
+    StackedBarPane pane;
+    showAndSettle(&pane);
+    pane.setData(d);
+    QCustomPlot *plot = pane.plot();
+    // Ticks in TiB (the labels' unit), the bar 105.3 high on it, the axis 12% above the peak.
+    QCOMPARE(plot->yAxis->label(), QStringLiteral("Memory per GPU (TiB)"));
+    QVERIFY(near(barsAt(plot, 0)->data()->at(0)->value, 105.3));
+    QVERIFY(near(plot->yAxis->range().upper, 105.3 * 1.12));
+    // The two capacity lines are 0.06 TiB apart, under a pixel: only the chosen GPU's label shows.
+    QStringList shown;
+    for (const ChartPane::Annotation &a : pane.annotations())
+        if (a.text.contains(QLatin1String("GiB")) && (a.text.contains(QLatin1String("A100")) || a.text.contains(QLatin1String("H200"))))
+            shown << a.text;
+    QCOMPARE(shown.size(), 1);
+    QVERIFY2(shown.first().startsWith(QLatin1String("A100")), qPrintable(shown.first()));
+    // In decimal units, from 4,000 GB up: TB.
+    pane.setUnit(DisplayUnit::Decimal);
+    QCOMPARE(plot->yAxis->label(), QStringLiteral("Memory per GPU (TB)"));
+    // Below 4,096 GiB the axis stays in GiB.
+    d.peakBytes = 4000 * kGiBd;
+    d.segments.first().bytes = d.peakBytes;
+    pane.setUnit(DisplayUnit::Binary);
+    pane.setData(d);
+    QCOMPARE(plot->yAxis->label(), QStringLiteral("Memory per GPU (GiB)"));
 }
 
 void TestCharts::stackedBarVerdict()

@@ -1,6 +1,7 @@
 #include "chartpane.h"
 
 #include <algorithm>
+#include <numeric>
 #include <cmath>
 
 #include <QEvent>
@@ -173,7 +174,16 @@ QColor ChartPane::badColor() const { return m_dark ? QColor(0xFF, 0x8A, 0x4C) : 
 
 double ChartPane::toUnit(double b) const
 {
-    return m_unit == DisplayUnit::Decimal ? b / 1e9 : b / static_cast<double>(kGiB);
+    const double giga = m_unit == DisplayUnit::Decimal ? 1e9 : static_cast<double>(kGiB);
+    const double thousand = m_unit == DisplayUnit::Decimal ? 1e3 : 1024.0;
+    return m_teraAxis ? b / (giga * thousand) : b / giga;
+}
+
+void ChartPane::chooseAxisScale(double maxBytes)
+{
+    const double giga = m_unit == DisplayUnit::Decimal ? 1e9 : static_cast<double>(kGiB);
+    const double thousand = m_unit == DisplayUnit::Decimal ? 1e3 : 1024.0;
+    m_teraAxis = maxBytes >= 4 * thousand * giga;
 }
 
 QString ChartPane::sizeText(double b, int decimals) const
@@ -199,7 +209,7 @@ double ChartPane::textHeightOnValueAxis() const
 QString ChartPane::memoryAxisLabel() const
 {
     //: value axis label; %1 is GB or GiB
-    return tr("Memory per GPU (%1)").arg(gigaUnitName(m_unit));
+    return tr("Memory per GPU (%1)").arg(m_teraAxis ? teraUnitName(m_unit) : gigaUnitName(m_unit));
 }
 
 void ChartPane::setTitle(const QString &title)
@@ -264,7 +274,17 @@ void ChartPane::clearPlot()
 
 void ChartPane::addLevelLines(QVector<LevelLine> lines)
 {
-    std::sort(lines.begin(), lines.end(), [](const LevelLine &a, const LevelLine &b) { return a.bytes < b.bytes; });
+    // Where labels cannot all be shown apart (lines a few pixels from each other on a scale of
+    // terabytes), the line given last keeps its label: the callers give the chosen GPU last.
+    QVector<int> given(lines.size()); // each sorted line's place in the callers' order
+    std::iota(given.begin(), given.end(), 0);
+    std::stable_sort(given.begin(), given.end(), [&](int a, int b) { return lines[a].bytes < lines[b].bytes; });
+    {
+        QVector<LevelLine> sorted;
+        for (int i : std::as_const(given))
+            sorted << lines[i];
+        lines = sorted;
+    }
     const QCPRange y = m_plot->yAxis->range();
     const double textHeight = textHeightOnValueAxis();
     const QFontMetrics metrics(font());
@@ -284,6 +304,7 @@ void ChartPane::addLevelLines(QVector<LevelLine> lines)
         texts << text;
         lineCounts << static_cast<int>(text.count(QLatin1Char('\n'))) + 1;
     }
+    QVector<std::pair<double, double>> extents; // each label's span on the value axis
     for (int i = 0; i < lines.size(); ++i) {
         const LevelLine &l = lines[i];
         const double level = toUnit(l.bytes);
@@ -314,6 +335,23 @@ void ChartPane::addLevelLines(QVector<LevelLine> lines)
         label->setSelectable(false);
         m_levelLabels.append(label);
         m_levelTips.append({ level, l.toolTip.isEmpty() ? l.text : l.toolTip });
+        extents.append({ below ? level - labelHeight : level, below ? level : level + labelHeight });
+    }
+    // Highest priority first: a label that would cover one already kept is hidden (its line
+    // stays, and its hover text names it).
+    QVector<int> byPriority(lines.size());
+    std::iota(byPriority.begin(), byPriority.end(), 0);
+    std::sort(byPriority.begin(), byPriority.end(), [&](int a, int b) { return given[a] > given[b]; });
+    const int first = static_cast<int>(m_levelLabels.size()) - static_cast<int>(lines.size());
+    QVector<std::pair<double, double>> kept;
+    for (int i : std::as_const(byPriority)) {
+        const auto [lo, hi] = extents[i];
+        const bool covers = std::any_of(kept.cbegin(), kept.cend(), [&](const std::pair<double, double> &k) {
+            return lo < k.second && hi > k.first;
+        });
+        m_levelLabels[first + i]->setVisible(!covers);
+        if (!covers)
+            kept.append({ lo, hi });
     }
 }
 
@@ -345,6 +383,8 @@ void ChartPane::keepClearOfLevelLabels(QCPItemText *label)
         return;
     const QRect area = m_plot->axisRect()->rect();
     for (const QCPItemText *level : std::as_const(m_levelLabels)) {
+        if (!level->visible())
+            continue;
         const QRect mine = textRect(label);
         const QRect theirs = textRect(level);
         if (!mine.intersects(theirs))

@@ -110,6 +110,10 @@ protected:
 
     //! \a bytes in the display unit, for axis coordinates.
     double toUnit(double bytes) const;
+    //! Picks the value axis's unit for a chart whose largest value is \a maxBytes: GiB (GB), or
+    //! TiB (TB) from 4,096 GiB (4,000 GB) up, so that ticks stay short and read in the unit of
+    //! the chart's labels. Call before any toUnit() of a rebuild.
+    void chooseAxisScale(double maxBytes);
     //! "104.3 GiB" in the display unit.
     QString sizeText(double bytes, int decimals = 1) const;
     //! "112.00 GB = 104.31 GiB", the display unit first, for tooltips.
@@ -171,6 +175,7 @@ private:
     QVector<QCPItemText *> m_levelLabels; //!< the level lines' labels of the last rebuild
     QVBoxLayout *m_layout = nullptr;
     DisplayUnit m_unit = DisplayUnit::Binary;
+    bool m_teraAxis = false;
     bool m_dark = false;
     bool m_followPalette = true;
     bool m_rebuildQueued = false;

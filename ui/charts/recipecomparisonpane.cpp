@@ -38,6 +38,10 @@ void RecipeComparisonPane::rebuild()
                                         : tr("Precision recipes compared: %1").arg(m_data.title));
     QCPAxis *x = p->xAxis;
     QCPAxis *y = p->yAxis;
+    double top = m_data.gpu.capacityBytes;
+    for (const RecipeBar &bar : m_data.bars)
+        top = std::max(top, bar.peakBytes);
+    chooseAxisScale(top);
     y->setLabel(memoryAxisLabel());
     x->grid()->setVisible(false);
     x->setTickLength(0, 0);
@@ -99,9 +103,6 @@ void RecipeComparisonPane::rebuild()
     for (auto it = stacks.crbegin(); it != stacks.crend(); ++it)
         p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
 
-    double top = m_data.gpu.capacityBytes;
-    for (const RecipeBar &bar : m_data.bars)
-        top = std::max(top, bar.peakBytes);
     y->setRange(0, toUnit(top) * 1.14);
 
     const double capacity = m_data.gpu.capacityBytes;

@@ -67,13 +67,14 @@ void StackedBarPane::rebuild()
     x->grid()->setVisible(false);
     x->setTickLength(0, 0);
     x->setSubTicks(false);
-    y->setLabel(memoryAxisLabel());
 
     // Value axis first: label spacing depends on it.
     double top = m_data.peakBytes;
     top = std::max(top, m_data.gpu.capacityBytes);
     for (const CapacityLine &c : m_data.comparisons)
         top = std::max(top, c.capacityBytes);
+    chooseAxisScale(top);
+    y->setLabel(memoryAxisLabel());
     y->setRange(0, top > 0 ? toUnit(top) * 1.12 : 1.0);
     const double textHeight = textHeightOnValueAxis();
 

@@ -121,6 +121,12 @@ void SweepPane::rebuild()
     QCPAxis *x = p->xAxis;
     QCPAxis *y = p->yAxis;
     x->setLabel(axisLabel(m_data.axis));
+    double largest = m_data.gpu.capacityBytes;
+    for (double v : m_data.peak)
+        largest = std::max(largest, v);
+    for (double v : m_data.alternativeTotal)
+        largest = std::max(largest, v);
+    chooseAxisScale(largest);
     y->setLabel(memoryAxisLabel());
     // Whole numbers only; on the sequence axis, multiples of 1024 as people choose lengths. The
     // step doubles until every tick label has its own width and a gap beside it, so labels
@@ -141,6 +147,9 @@ void SweepPane::rebuild()
     ticker->setTickStep(step);
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
     x->setTicker(ticker);
+    // Whole numbers as written ("6000000"), never QCustomPlot's default "6·10^6".
+    x->setNumberFormat(QStringLiteral("f"));
+    x->setNumberPrecision(0);
     x->grid()->setVisible(true);
     if (m_data.x.size() < 2) {
         p->replot();

@@ -54,6 +54,7 @@ void TimelinePane::rebuild()
     setTitle(tr("Memory over one training step"));
     QCPAxis *x = p->xAxis;
     QCPAxis *y = p->yAxis;
+    chooseAxisScale(std::max(m_data.peakBytes, m_data.gpu.capacityBytes));
     y->setLabel(memoryAxisLabel());
     x->setLabel(tr("Events of the step, in order"));
     x->grid()->setVisible(false);
