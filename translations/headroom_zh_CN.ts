@@ -42,6 +42,29 @@
     </message>
 </context>
 <context>
+    <name>AutosaveText</name>
+    <message>
+        <source>Cannot autosave: the folder %1 cannot be made.</source>
+        <translation>无法自动保存：无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot autosave to %1: %2</source>
+        <translation>无法自动保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>The autosave %1 cannot be read: %2</source>
+        <translation>无法读取自动保存文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation>它不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>it is not a Headroom autosave</source>
+        <translation>它不是 Headroom 的自动保存文件</translation>
+    </message>
+</context>
+<context>
     <name>ByteFormat</name>
     <message>
         <source>TB</source>
@@ -669,26 +692,6 @@
         <translation>%1（%2 个参数），%3：B=%4，S=%5，%6，%7，重计算 %8，激活值模型：%9，张量并行 %10 x 流水线并行 %11</translation>
     </message>
     <message>
-        <source>--tokens: &quot;%1&quot; is not allowed; give a whole number of tokens from 1 to 1e18 (e.g. 1e9, 300B)</source>
-        <translation>--tokens：&quot;%1&quot; 无效；请给出 1 到 1e18 之间的整数 token 数（如 1e9、300B）</translation>
-    </message>
-    <message>
-        <source>--mfu: &quot;%1&quot; is out of range; allowed: a fraction 0 &lt; MFU &lt;= 1 (e.g. 0.4 or 40%)</source>
-        <translation>--mfu：&quot;%1&quot; 超出范围；允许：0 &lt; MFU &lt;= 1 的小数（如 0.4 或 40%）</translation>
-    </message>
-    <message>
-        <source>--global-batch: &quot;%1&quot; is out of range; allowed: 1 to 100,000,000 sequences per step</source>
-        <translation>--global-batch：&quot;%1&quot; 超出范围；允许：每步 1 到 100,000,000 条序列</translation>
-    </message>
-    <message>
-        <source>--max-gpus: &quot;%1&quot; is out of range; allowed: 1 to 1,000,000</source>
-        <translation>--max-gpus：&quot;%1&quot; 超出范围；允许：1 到 1,000,000</translation>
-    </message>
-    <message>
-        <source>--price: &quot;%1&quot; is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, 0 &lt;= USD &lt;= 1,000,000 (e.g. h100-80gb=2.49)</source>
-        <translation>--price：&quot;%1&quot; 无效；请按 KIND=USD 给出每 GPU 小时的价格，KIND 取自 `headroom-cli gpus`，0 &lt;= USD &lt;= 1,000,000（如 h100-80gb=2.49）</translation>
-    </message>
-    <message>
         <source>How many GPUs of each kind a run needs under each strategy, the largest micro-batch and longest sequence that fit, and days and cost for a token budget.</source>
         <translation>估算一次训练在各策略下每种 GPU 需要多少张、放得下的最大微批次和最长序列，以及给定 token 预算所需的天数和费用。</translation>
     </message>
@@ -699,10 +702,6 @@
     <message>
         <source>count</source>
         <translation>数量</translation>
-    </message>
-    <message>
-        <source>Model-FLOPs utilisation for time estimates, 0 &lt; MFU &lt;= 1 (default 0.4).</source>
-        <translation>用于估算时间的模型 FLOPs 利用率（MFU），0 &lt; MFU &lt;= 1（默认 0.4）。</translation>
     </message>
     <message>
         <source>fraction</source>
@@ -1221,10 +1220,6 @@
         <translation>文件</translation>
     </message>
     <message>
-        <source>Set %1 (%2).</source>
-        <translation>设置 %1（%2）。</translation>
-    </message>
-    <message>
         <source>%1: %2.</source>
         <translation>%1：%2。</translation>
     </message>
@@ -1514,6 +1509,46 @@
     <message>
         <source> (--hf-family)</source>
         <translation> (--hf-family)</translation>
+    </message>
+    <message>
+        <source>--tokens: %1 is not allowed; give a whole number of tokens from 1 to 1e18 (e.g. 1e9, 300B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--mfu: %1 is not a number; give a fraction from %2 to 1 or a percentage (e.g. 0.4 or 40%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--mfu: %1 is out of range; allowed: %2 to 1 (%3% to 100%, e.g. 0.4 or 40%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--global-batch: %1 is out of range; allowed: 1 to 100,000,000 sequences per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-gpus: %1 is out of range; allowed: 1 to 1,000,000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--price: %1 is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, 0 &lt;= USD &lt;= 1,000,000 (e.g. h100-80gb=2.49)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model-FLOPs utilisation for time estimates, %1 to 1 or a percentage (default 0.4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: --sp: sequence parallelism splits activations over the tensor-parallel group, so it needs --tp 2 or more (it is %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: --lora-targets: &quot;%1&quot; matches no projection of this model; its targets: %2 (or all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 (%2); --%1 alone means true.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2804,6 +2839,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
             <numerusform>headroom：%1x%2 下有 %n 处布局问题</numerusform>
         </translation>
     </message>
+    <message>
+        <source>headroom: %1 See headroom --help for the options.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>headroom: unexpected argument %1; the window takes options only (open a file with --scenario FILE)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HfImport</name>
@@ -3024,6 +3067,11 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>%1 does not go with this %2: %3</source>
         <extracomment>%1 the field, %2 the other field, %3 why they do not go together</extracomment>
         <translation>%1 与当前的 %2 不兼容：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be a multiple of %3 × %4 (%5 × %6 = %7)</source>
+        <extracomment>%1 --gpus, %2 its value, %3 --tp, %4 --pp, %5 t, %6 p, %7 t × p</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5737,6 +5785,35 @@ The scenario on screen is unchanged.</source>
         <translation>%1 已不存在，已将其从最近文件列表中移除。
 
 当前显示的场景未改变。</translation>
+    </message>
+    <message>
+        <source>Cannot restore the autosave</source>
+        <translation>无法恢复自动保存</translation>
+    </message>
+    <message>
+        <source>%1
+
+It was moved to %2.</source>
+        <translation>%1
+
+它已被移到 %2。</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>未知时间</translation>
+    </message>
+    <message>
+        <source>the scenario you were editing</source>
+        <translation>你正在编辑的场景</translation>
+    </message>
+    <message>
+        <source>Restore after a crash</source>
+        <extracomment>%1: a file name, or &quot;the scenario you were editing&quot;; %2: date and time</extracomment>
+        <translation>崩溃后恢复</translation>
+    </message>
+    <message>
+        <source>Headroom did not close normally. Restore %1 as it was autosaved at %2?</source>
+        <translation>Headroom 上次没有正常关闭。是否恢复 %1 在 %2 自动保存时的状态？</translation>
     </message>
 </context>
 <context>

@@ -2,29 +2,32 @@
 
 #include <QAction>
 #include <QActionGroup>
-#include <QComboBox>
-#include <QListWidget>
-#include <QTableWidget>
-#include <QTextBrowser>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QMimeData>
-#include <QUrl>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QListWidget>
+#include <QLocale>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QResizeEvent>
 #include <QScreen>
 #include <QScrollArea>
+#include <QStatusBar>
 #include <QStyle>
+#include <QTableWidget>
+#include <QTextBrowser>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <headroom/io/safefile.h>
@@ -635,8 +638,57 @@ void MainWindow::exportChart(int index)
                             tr("Could not write %1. Charts export as .png, .pdf or .svg.").arg(path));
 }
 
+void MainWindow::startAutosave(const QString &path)
+{
+    delete m_autosave;
+    m_autosave = new Autosave(m_document, path, this);
+    connect(m_autosave, &Autosave::failed, this, [this](const QString &message) { statusBar()->showMessage(message, 10000); });
+}
+
+bool MainWindow::offerRecovery(const QString &path)
+{
+    QString error;
+    const std::optional<Autosave::Recovery> recovery = Autosave::read(path, m_document->catalogue(), &error);
+    if (!recovery) {
+        if (!error.isEmpty()) {
+            // Kept for a look, under another name, so that it is not offered at every start.
+            const QString aside = path + QStringLiteral(".unreadable");
+            QFile::remove(aside);
+            QFile::rename(path, aside);
+            MessageBox::warning(this, tr("Cannot restore the autosave"),
+                                tr("%1\n\nIt was moved to %2.").arg(error, QDir::toNativeSeparators(aside)));
+        }
+        return false;
+    }
+    const QString when = recovery->savedAt.isValid() ? QLocale().toString(recovery->savedAt.toLocalTime(), QLocale::ShortFormat)
+                                                     : tr("an unknown time");
+    const QString what = recovery->fileName.isEmpty() ? tr("the scenario you were editing")
+                                                      : QDir::toNativeSeparators(recovery->fileName);
+    //: %1: a file name, or "the scenario you were editing"; %2: date and time
+    const QMessageBox::StandardButton answer = MessageBox::question(
+            this, tr("Restore after a crash"),
+            tr("Headroom did not close normally. Restore %1 as it was autosaved at %2?").arg(what, when),
+            QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer != QMessageBox::Yes) {
+        QFile::remove(path);
+        return false;
+    }
+    restoreRecovery(*recovery);
+    return true;
+}
+
+void MainWindow::restoreRecovery(const Autosave::Recovery &recovery)
+{
+    if (!m_document->reset(recovery.spec, recovery.fileName, recovery.pinned))
+        return;
+    m_document->markModified();
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // A clean close: the session below keeps the scenario, so the autosave is not needed.
+    if (m_autosave)
+        m_autosave->discard();
     // Quitting never asks: the scenario on screen is remembered and comes back next time, so
     // nothing is lost by closing without saving to a file.
     if (m_remembersSession) {

@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 
+#include "autosave.h"
 #include "byteformat.h"
 
 class QAction;
@@ -52,6 +53,20 @@ public:
     void restoreSession();
     //! Whether closing writes geometry and the scenario back (off for scripted screenshots).
     void setRemembersSession(bool remember) { m_remembersSession = remember; }
+    /*!
+     * Writes the scenario to \a path a few seconds after each change (autosave.h) until the
+     * window closes cleanly, which removes it. Off unless started (screenshots, checks, tests).
+     */
+    void startAutosave(const QString &path);
+    Autosave *autosave() const { return m_autosave; }
+    /*!
+     * If the last run left an autosave at \a path (it did not close cleanly), asks whether to
+     * restore it. Returns whether a scenario was restored. An autosave that cannot be read is
+     * said so and moved aside, so it is not offered again.
+     */
+    bool offerRecovery(const QString &path);
+    //! Puts \a recovery on screen as the document (marked changed), in one step.
+    void restoreRecovery(const Autosave::Recovery &recovery);
 
     //! Opens \a path; on failure says why and leaves the scenario as it was.
     bool openFile(const QString &path);
@@ -128,6 +143,7 @@ private:
     DisplayUnit m_unit = DisplayUnit::Binary;
     bool m_dark = false;
     bool m_remembersSession = true;
+    Autosave *m_autosave = nullptr;
     bool m_compact = false;
 };
 

@@ -231,6 +231,11 @@ bool ScenarioDocument::reset(const ScenarioSpec &spec, const QString &fileName, 
     return true;
 }
 
+void ScenarioDocument::markModified()
+{
+    m_undoStack->resetClean();
+}
+
 void ScenarioDocument::setPinned(const QList<PinnedScenario> &pinned)
 {
     m_pinned = pinned;

@@ -70,6 +70,9 @@ public:
 
     QUndoStack *undoStack() const { return m_undoStack; }
     QString fileName() const { return m_fileName; }
+    //! Marks the document changed since its file (a scenario restored after a crash): it stays
+    //! so until saved, even when every step is undone.
+    void markModified();
     bool isModified() const;
 
     /*!
