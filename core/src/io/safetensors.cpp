@@ -34,26 +34,31 @@ CheckpointError fileError(const FileProblem &p, const QString &file)
 
 using DtypeTally = std::map<QString, Count>; // parameter elements per stored dtype
 
-CheckpointError readHeader(const QString &file, CheckpointCount &out, DtypeTally *tally)
+// The header's length from the first 8 bytes of \a head, checked against the file's size.
+CheckpointError headerLength(const QByteArray &head, qint64 fileSize, const QString &file, quint64 &length)
 {
-    QByteArray head;
-    qint64 size = 0;
-    if (const FileProblem p = readRegularFilePrefix(file, 8, head, size); !p.ok())
-        return fileError(p, file);
     if (head.size() < 8)
         return { CheckpointError::Code::TooShort, file, {}, {} };
-    quint64 length = 0;
+    length = 0;
     for (int i = 7; i >= 0; --i)
         length = (length << 8) | static_cast<unsigned char>(head[i]);
     if (length > static_cast<quint64>(kMaxSafetensorsHeaderBytes))
         return { CheckpointError::Code::HeaderTooLarge, file, {}, QString::number(length) };
-    if (length > static_cast<quint64>(size - 8))
+    if (length > static_cast<quint64>(fileSize - 8))
         return { CheckpointError::Code::HeaderBeyondFile, file, {}, QString::number(length) };
-    QByteArray header;
-    if (const FileProblem p = readRegularFilePrefix(file, 8 + qint64(length), header, size); !p.ok())
-        return fileError(p, file);
+    return {};
+}
+
+// Counts the header in \a header (the file's first 8 + length bytes) of a file of \a size bytes.
+CheckpointError parseHeader(const QByteArray &header, qint64 size, const QString &file, CheckpointCount &out, DtypeTally *tally)
+{
+    quint64 length = 0;
+    if (CheckpointError e = headerLength(header, size, file, length); !e.ok())
+        return e;
+    if (header.size() < 8 + qint64(length))
+        return { CheckpointError::Code::HeaderBeyondFile, file, {}, QString::number(length) };
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(header.mid(8), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(header.mid(8, qsizetype(length)), &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject())
         return { CheckpointError::Code::NotJson, file, {}, parseError.errorString() };
     const qint64 dataBytes = size - 8 - qint64(length);
@@ -97,11 +102,31 @@ CheckpointError readHeader(const QString &file, CheckpointCount &out, DtypeTally
     return {};
 }
 
+CheckpointError readHeader(const QString &file, CheckpointCount &out, DtypeTally *tally)
+{
+    QByteArray head;
+    qint64 size = 0;
+    if (const FileProblem p = readRegularFilePrefix(file, 8, head, size); !p.ok())
+        return fileError(p, file);
+    quint64 length = 0;
+    if (CheckpointError e = headerLength(head, size, file, length); !e.ok())
+        return e;
+    QByteArray header;
+    if (const FileProblem p = readRegularFilePrefix(file, 8 + qint64(length), header, size); !p.ok())
+        return fileError(p, file);
+    return parseHeader(header, size, file, out, tally);
+}
+
 } // namespace
 
 CheckpointError readSafetensorsHeader(const QString &file, CheckpointCount &out)
 {
     return readHeader(file, out, nullptr);
+}
+
+CheckpointError parseSafetensorsHeader(const QByteArray &head, qint64 fileSize, const QString &file, CheckpointCount &out)
+{
+    return parseHeader(head, fileSize, file, out, nullptr);
 }
 
 CheckpointError countCheckpoint(const QString &folder, CheckpointCount &out)

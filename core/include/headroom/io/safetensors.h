@@ -58,5 +58,9 @@ CheckpointError countCheckpoint(const QString &folder, CheckpointCount &out);
 
 //! Adds one safetensors file's header to \a out.
 CheckpointError readSafetensorsHeader(const QString &file, CheckpointCount &out);
+//! The same from the file's first bytes \a head (the 8-byte length and the header at least) of
+//! a file of \a fileSize bytes named \a file in messages: what readSafetensorsHeader() does
+//! once it has read them (the fuzz target feeds it directly).
+CheckpointError parseSafetensorsHeader(const QByteArray &head, qint64 fileSize, const QString &file, CheckpointCount &out);
 
 } // namespace headroom

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target under tests/fuzz for SECONDS each (default 30), from its seed
+# corpus, and fails on the first crash, leak, hang or sanitizer report.
+#   tools/fuzz.sh [SECONDS] [BUILD_DIR]
+# BUILD_DIR (default build-fuzz) is configured with clang, -DHEADROOM_FUZZ=ON and
+# -DHEADROOM_SANITIZE=ON if it does not exist yet. docs/reliability.md has the figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-30}
+build=${2:-build-fuzz}
+if [ ! -f "$build/build.ninja" ]; then
+    CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DHEADROOM_FUZZ=ON -DHEADROOM_SANITIZE=ON -DBUILD_TESTING=OFF >/dev/null
+fi
+targets=(scenariofile quantity catalogue hfconfig safetensors)
+cmake --build "$build" --target "${targets[@]/#/fuzz_}"
+export HEADROOM_DATA_DIR="$PWD/resources"
+for t in "${targets[@]}"; do
+    work=$(mktemp -d)
+    echo "fuzz_$t: $seconds s"
+    # New inputs go to a scratch corpus; the committed seeds are only read.
+    "$build/bin/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$work/" "$work" "tests/fuzz/corpus/$t" 2>&1 | grep -E '^(stat::number_of_executed_units|#[0-9]+.*DONE)|ERROR|SUMMARY' || true
+    if ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* >/dev/null 2>&1; then
+        echo "fuzz_$t found a problem; the input is in $work" >&2
+        exit 1
+    fi
+    rm -rf "$work"
+done
