@@ -274,7 +274,7 @@ int runEstimateCommand(const QStringList &arguments)
                                "its terms and sources, the peak and the symbols.") });
     parser.addOption({ QStringLiteral("itemize"),
                        Cli::tr("Also list every tensor one layer saves for backward, and those outside the layers.") });
-    if (const ParseOutcome outcome = parseCommand(parser, arguments, "estimate"); outcome != ParseOutcome::Run)
+    if (const ParseOutcome outcome = parseCommand(parser, normaliseSwitches(arguments), "estimate"); outcome != ParseOutcome::Run)
         return exitCodeOf(outcome);
     Catalogue catalogue;
     if (!loadCatalogueOrComplain(catalogue))

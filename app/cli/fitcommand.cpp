@@ -6,10 +6,12 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <cmath>
 #include <span>
 #include <vector>
 
 #include <headroom/io/quantityparse.h>
+#include <headroom/io/safefile.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/placement.h>
@@ -27,6 +29,9 @@ namespace headroom::cli {
 
 namespace {
 
+//! The smallest --mfu taken: 1 %.
+constexpr double kMinMfu = 0.01;
+
 bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue, FitOptions &f)
 {
     bool ok = true;
@@ -34,29 +39,32 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
         err() << Cli::tr("error: ") << text << Qt::endl;
         ok = false;
     };
+    // The user's value as messages quote it: escaped and cut short.
+    auto quoted = [](const QString &v) { return QLatin1Char('"') + excerpt(v) + QLatin1Char('"'); };
     if (parser.isSet(QStringLiteral("tokens"))) {
         const QString v = parser.value(QStringLiteral("tokens"));
         const auto c = parseCount(v.trimmed().toStdString());
         if (!c || *c < 1 || *c > Count(1'000'000'000'000'000))
-            complain(Cli::tr("--tokens: \"%1\" is not allowed; give a whole number of tokens from 1 to 1e18 (e.g. 1e9, 300B)").arg(v));
+            complain(Cli::tr("--tokens: %1 is not allowed; give a whole number of tokens from 1 to 1e18 (e.g. 1e9, 300B)").arg(quoted(v)));
         else
             f.tokens = static_cast<double>(*c);
     }
     if (parser.isSet(QStringLiteral("mfu"))) {
+        // A fraction or a percentage. Below 1 % no real run goes (and days and costs would run
+        // to hundreds of digits); 1 is the card's whole dense peak.
         const QString v = parser.value(QStringLiteral("mfu"));
+        QString text = v.trimmed();
+        const bool percent = text.endsWith(QLatin1Char('%'));
+        if (percent)
+            text.chop(1);
         bool isNumber = false;
-        double m = v.toDouble(&isNumber);
-        if (isNumber && v.trimmed().endsWith(QLatin1Char('%')))
-            isNumber = false;
-        if (!isNumber) {
-            QString trimmed = v.trimmed();
-            if (trimmed.endsWith(QLatin1Char('%'))) {
-                trimmed.chop(1);
-                m = trimmed.toDouble(&isNumber) / 100.0;
-            }
-        }
-        if (!isNumber || !(m > 0.0 && m <= 1.0))
-            complain(Cli::tr("--mfu: \"%1\" is out of range; allowed: a fraction 0 < MFU <= 1 (e.g. 0.4 or 40%)").arg(v));
+        const double m = text.toDouble(&isNumber) / (percent ? 100.0 : 1.0);
+        if (!isNumber || !std::isfinite(m))
+            complain(Cli::tr("--mfu: %1 is not a number; give a fraction from %2 to 1 or a percentage (e.g. 0.4 or 40%)")
+                             .arg(quoted(v), QString::number(kMinMfu)));
+        else if (!(m >= kMinMfu && m <= 1.0))
+            complain(Cli::tr("--mfu: %1 is out of range; allowed: %2 to 1 (%3% to 100%, e.g. 0.4 or 40%)")
+                             .arg(quoted(v), QString::number(kMinMfu), QString::number(kMinMfu * 100)));
         else
             f.mfu = m;
     }
@@ -64,7 +72,7 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
         const QString v = parser.value(QStringLiteral("global-batch"));
         const auto c = parseCount(v.trimmed().toStdString());
         if (!c || *c < 1 || *c > 100'000'000)
-            complain(Cli::tr("--global-batch: \"%1\" is out of range; allowed: 1 to 100,000,000 sequences per step").arg(v));
+            complain(Cli::tr("--global-batch: %1 is out of range; allowed: 1 to 100,000,000 sequences per step").arg(quoted(v)));
         else
             f.globalBatch = *c;
     }
@@ -72,7 +80,7 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
         const QString v = parser.value(QStringLiteral("max-gpus"));
         const auto c = parseCount(v.trimmed().toStdString());
         if (!c || *c < 1 || *c > 1'000'000)
-            complain(Cli::tr("--max-gpus: \"%1\" is out of range; allowed: 1 to 1,000,000").arg(v));
+            complain(Cli::tr("--max-gpus: %1 is out of range; allowed: 1 to 1,000,000").arg(quoted(v)));
         else
             f.maxGpus = *c;
     }
@@ -83,10 +91,12 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
         bool isNumber = false;
         const double usdPerHour = eq > 0 ? entry.mid(eq + 1).toDouble(&isNumber) : 0.0;
         const GpuSpec *gpu = catalogue.gpu(id);
-        if (!gpu || !isNumber || usdPerHour < 0 || usdPerHour > 1e6) {
-            complain(Cli::tr("--price: \"%1\" is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, "
+        // toDouble() reads "nan" and "inf" as numbers: a NaN compares false with everything
+        // and used to fall back to the catalogue's price in silence.
+        if (!gpu || !isNumber || !std::isfinite(usdPerHour) || usdPerHour < 0 || usdPerHour > 1e6) {
+            complain(Cli::tr("--price: %1 is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, "
                              "0 <= USD <= 1,000,000 (e.g. h100-80gb=2.49)")
-                             .arg(entry));
+                             .arg(quoted(entry)));
             continue;
         }
         f.prices[static_cast<std::size_t>(gpu - catalogue.gpus.constData())] = usdPerHour;
@@ -105,7 +115,9 @@ int runFitCommand(const QStringList &arguments)
     parser.addHelpOption();
     addScenarioOptions(parser);
     parser.addOption({ QStringLiteral("tokens"), Cli::tr("Token budget for days and cost (default 1e9)."), Cli::tr("count") });
-    parser.addOption({ QStringLiteral("mfu"), Cli::tr("Model-FLOPs utilisation for time estimates, 0 < MFU <= 1 (default 0.4)."),
+    parser.addOption({ QStringLiteral("mfu"),
+                       Cli::tr("Model-FLOPs utilisation for time estimates, %1 to 1 or a percentage (default 0.4).")
+                               .arg(QString::number(kMinMfu)),
                        Cli::tr("fraction") });
     parser.addOption({ QStringLiteral("global-batch"),
                        Cli::tr("Target sequences per optimizer step: the data-parallel degree must not exceed it / B."),
@@ -113,7 +125,11 @@ int runFitCommand(const QStringList &arguments)
     parser.addOption({ QStringLiteral("price"), Cli::tr("Price per GPU-hour for one kind, KIND=USD (repeatable)."), Cli::tr("kind=usd") });
     parser.addOption({ QStringLiteral("max-gpus"), Cli::tr("Largest GPU count searched (default 4096)."), Cli::tr("count") });
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON: byte figures as integers.") });
-    if (const ParseOutcome outcome = parseCommand(parser, arguments, "fit"); outcome != ParseOutcome::Run)
+    if (const ParseOutcome outcome = parseCommand(parser,
+                                                      normaliseSwitches(arguments, { QStringLiteral("tokens"), QStringLiteral("mfu"),
+                                                                                     QStringLiteral("global-batch"), QStringLiteral("price"),
+                                                                                     QStringLiteral("max-gpus") }),
+                                                      "fit"); outcome != ParseOutcome::Run)
         return exitCodeOf(outcome);
     Catalogue catalogue;
     if (!loadCatalogueOrComplain(catalogue))

@@ -5,11 +5,71 @@
 
 #include <QTextStream>
 
+#include <headroom/memory/lora.h>
+#include <headroom/memory/model.h>
+#include <headroom/memory/parametertensors.h>
 #include <headroom/memory/validation.h>
 
 #include "clitext.h"
 
 namespace headroom::cli {
+
+namespace {
+
+// The LoRA targets some projection of the model answers to, over the layers it has, as
+// loraCounts() adapts them: isLayerLinear() matrices, routed experts never (loraTargetsOf()).
+unsigned modelLoraTargets(const ModelSpec &m)
+{
+    unsigned found = 0;
+    auto collect = [&found](ParamPlace, const ParamTensor &t) {
+        if (isLayerLinear(t.role) && t.matrix)
+            found |= loraTargetsOf(t.role);
+    };
+    const Count dense = denseLayerCount(m);
+    if (dense > 0)
+        forEachLayerTensor(m, false, collect);
+    if (m.moe.enabled() && dense < m.layers)
+        forEachLayerTensor(m, true, collect);
+    return found;
+}
+
+/*
+ * Choices validate() accepts that would change nothing, refused so that the user learns it.
+ * They are checked here, not in validate(): its issues have no room for the model's targets and
+ * its fields no sequence-parallel entry (a new Field would leave the window's labels without a
+ * name for it); the window's sequence-parallel box is off below t = 2 anyway.
+ */
+bool choicesTakeEffect(const ScenarioSpec &spec)
+{
+    const Scenario &s = spec.scenario;
+    bool ok = true;
+    // Korthikanti et al. 2022 split the norms' and dropouts' activations over the tensor-parallel
+    // group: with t = 1 there is no group.
+    if (s.parallel.sequenceParallel && s.parallel.tensorParallel < 2) {
+        err() << Cli::tr("error: --sp: sequence parallelism splits activations over the tensor-parallel group, so it "
+                         "needs --tp 2 or more (it is %1)")
+                         .arg(groupedDigits(s.parallel.tensorParallel))
+              << Qt::endl;
+        ok = false;
+    }
+    // Every named target must match a projection, but "all" (every bit: whatever the model has).
+    unsigned all = 0;
+    for (const LoraTarget t : kAllLoraTargets)
+        all |= t;
+    const unsigned named = s.lora.targets;
+    if (s.lora.mode != AdapterMode::None && named != 0 && named != all) {
+        const unsigned has = modelLoraTargets(s.model);
+        if (const unsigned missing = named & ~has; missing != 0) {
+            err() << Cli::tr("error: --lora-targets: \"%1\" matches no projection of this model; its targets: %2 (or all)")
+                             .arg(QString::fromStdString(loraTargetsText(missing)), QString::fromStdString(loraTargetsText(has)))
+                  << Qt::endl;
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+} // namespace
 
 void addScenarioOptions(QCommandLineParser &parser)
 {
@@ -26,11 +86,46 @@ void addScenarioOptions(QCommandLineParser &parser)
     for (const ScenarioKey &k : scenarioKeys()) {
         const QString name = QLatin1String(k.option);
         const QString allowed = QLatin1String(k.allowed);
+        // A switch takes an optional value (normaliseSwitches() writes "--tied" as
+        // "--tied=true"), so that --tied false turns off what a scenario file or stack set.
         if (k.kind == ValueKind::Bool)
-            parser.addOption({ name, Cli::tr("Set %1 (%2).").arg(name, allowed) });
+            parser.addOption({ name, Cli::tr("Set %1 (%2); --%1 alone means true.").arg(name, allowed), QStringLiteral("true|false") });
         else
             parser.addOption({ name, Cli::tr("%1: %2.").arg(name, allowed), Cli::tr("value") });
     }
+}
+
+QStringList normaliseSwitches(const QStringList &arguments, const QStringList &commandValueOptions)
+{
+    QStringList switches;
+    QStringList valued = commandValueOptions;
+    valued << QStringLiteral("hf-config") << QStringLiteral("hf-family") << QStringLiteral("scenario");
+    for (const ScenarioKey &k : scenarioKeys())
+        (k.kind == ValueKind::Bool ? switches : valued).append(QLatin1String(k.option));
+    QStringList out;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &a = arguments.at(i);
+        out.append(a);
+        if (i == 0 || !a.startsWith(QLatin1String("--")) || a.contains(QLatin1Char('=')))
+            continue;
+        if (a.size() == 2) { // "--": the rest are positional
+            out.append(arguments.mid(i + 1));
+            break;
+        }
+        const QString name = a.mid(2);
+        if (valued.contains(name)) {
+            // Its value, even one that looks like a switch, is not rewritten.
+            if (i + 1 < arguments.size())
+                out.append(arguments.at(++i));
+        } else if (switches.contains(name)) {
+            const QString next = i + 1 < arguments.size() ? arguments.at(i + 1) : QString();
+            const bool given = next == QLatin1String("true") || next == QLatin1String("false");
+            out.last() = a + QLatin1Char('=') + (given ? next : QStringLiteral("true"));
+            if (given)
+                ++i;
+        }
+    }
+    return out;
 }
 
 bool loadCatalogueOrComplain(Catalogue &catalogue)
@@ -87,9 +182,14 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         if (!parser.isSet(name))
             continue;
         QJsonObject group = overlay.value(QLatin1String(k.group)).toObject();
-        if (k.kind == ValueKind::Bool)
-            group.insert(QLatin1String(k.key), true);
-        else if (k.kind == ValueKind::Real) {
+        if (k.kind == ValueKind::Bool) {
+            // true or false; anything else goes in as text, refused as a wrong type naming the option.
+            const QString v = parser.value(name);
+            if (v == QLatin1String("true") || v == QLatin1String("false"))
+                group.insert(QLatin1String(k.key), v == QLatin1String("true"));
+            else
+                group.insert(QLatin1String(k.key), v);
+        } else if (k.kind == ValueKind::Real) {
             bool ok = false;
             const double d = parser.value(name).toDouble(&ok);
             group.insert(QLatin1String(k.key), ok ? QJsonValue(d) : QJsonValue(parser.value(name)));
@@ -102,12 +202,22 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         err() << Cli::tr("error: ") << scenarioErrorText(e, true) << Qt::endl;
         return false;
     }
+    // Without a GPU count (--gpus, or gpu.count in the file) the run is one model replica:
+    // t × p GPUs, so that --tp 2 alone means two GPUs (and `fit`, which searches the count
+    // itself, takes it). Out-of-range degrees are left for validate() to name.
+    Parallelism &par = spec.scenario.parallel;
+    if (!spec.gpuCountGiven) {
+        const FieldRange tp = fieldRange(Field::TensorParallel), pp = fieldRange(Field::PipelineParallel);
+        if (par.tensorParallel >= tp.min && par.tensorParallel <= tp.max && par.pipelineParallel >= pp.min
+            && par.pipelineParallel <= pp.max)
+            par.gpus = par.tensorParallel * par.pipelineParallel;
+    }
     const ValidationIssues issues = validate(spec.scenario);
     for (const ValidationIssue &issue : issues)
         err() << Cli::tr("error: ") << issueText(issue, spec.scenario) << Qt::endl;
     if (!issues.empty() && spec.presetId.isEmpty() && spec.scenario.model.layers == 0)
         err() << Cli::tr("hint: name a model with --preset, or give --layers, --hidden and --heads") << Qt::endl;
-    return issues.empty();
+    return issues.empty() && choicesTakeEffect(spec);
 }
 
 } // namespace headroom::cli

@@ -23,6 +23,14 @@ void addScenarioOptions(QCommandLineParser &parser);
 bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &catalogue, ScenarioSpec &spec,
                          HfModel *imported = nullptr);
 
+/*!
+ * \a arguments with every scenario switch in the one form the parser reads, "--tied=true" or
+ * "--tied=false": QCommandLineParser has no optional values, and the switches accept "--tied",
+ * "--tied true|false" and "--tied=true|false". \a commandValueOptions names the command's own
+ * options that take a value (beside the scenario's), whose values are never rewritten.
+ */
+QStringList normaliseSwitches(const QStringList &arguments, const QStringList &commandValueOptions = {});
+
 //! Loads the catalogues, printing the reason on failure.
 bool loadCatalogueOrComplain(Catalogue &catalogue);
 

@@ -16,6 +16,7 @@
 #include <headroom/io/safefile.h>
 
 #include "aboutdialog.h"
+#include "autosave.h"
 #include "labels.h"
 #include "layoutrun.h"
 #include "mainwindow.h"
@@ -78,8 +79,8 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(Gui::tr("Plan a training run's GPU memory interactively."));
-    parser.addHelpOption();
-    parser.addVersionOption();
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"), Gui::tr("Open the scenario file FILE (JSON, schema 1)."),
                                             Gui::tr("FILE"));
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
@@ -104,7 +105,27 @@ int main(int argc, char *argv[])
                     "overlaps another; exit 1 if there is any."));
     parser.addOptions({ scenarioOption, hfConfigOption, screenshotOption, panelOption, langOption, darkOption, sizeOption,
                         checkLayoutOption });
-    parser.process(app);
+    // Not process(): it exits 1 on an unknown option and takes stray arguments in silence. Bad
+    // input exits 2 with the reason, as the CLI does.
+    if (!parser.parse(QApplication::arguments())) {
+        err() << Gui::tr("headroom: %1 See headroom --help for the options.").arg(parser.errorText()) << Qt::endl;
+        return kBadInput;
+    }
+    if (parser.isSet(helpOption))
+        parser.showHelp(0);
+    if (parser.isSet(versionOption))
+        parser.showVersion();
+    if (const QStringList stray = parser.positionalArguments(); !stray.isEmpty()) {
+        QStringList quoted;
+        for (const QString &a : stray.mid(0, 3))
+            quoted << QLatin1Char('"') + excerpt(a) + QLatin1Char('"');
+        if (stray.size() > 3)
+            quoted << QStringLiteral("…");
+        err() << Gui::tr("headroom: unexpected argument %1; the window takes options only (open a file with --scenario FILE)")
+                         .arg(quoted.join(QStringLiteral(", ")))
+              << Qt::endl;
+        return kBadInput;
+    }
 
     const QLocale locale = parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale();
     if (parser.isSet(langOption))
@@ -158,8 +179,13 @@ int main(int argc, char *argv[])
     MainWindow window(catalogue, settings);
     // A scripted screenshot is reproducible: it neither reads nor writes the user's session.
     window.setRemembersSession(!screenshot);
-    if (!screenshot)
+    if (!screenshot) {
         window.restoreSession();
+        // After a crash, what was on screen comes back (if the user wants it); from now on the
+        // scenario is autosaved until the window closes cleanly.
+        window.offerRecovery(Autosave::defaultPath());
+        window.startAutosave(Autosave::defaultPath());
+    }
     if (parser.isSet(darkOption))
         window.setDarkPalette(true);
 

@@ -13,9 +13,11 @@ struct Run
     QByteArray err;
 };
 
-inline Run cli(const QStringList &arguments)
+//! \a environment: the child's, when it is not this process's (e.g. another HEADROOM_DATA_DIR).
+inline Run cli(const QStringList &arguments, const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(environment);
     p.start(qEnvironmentVariable("HEADROOM_CLI"), arguments);
     Run r;
     if (!p.waitForFinished(120000))

@@ -1,6 +1,7 @@
 // headroom-cli as a user drives it: the article's example, units, and every kind of bad input.
 
 #include <QtTest>
+#include <QJsonArray>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -392,6 +393,239 @@ private slots:
         b = cli({ QStringLiteral("estimate"), QStringLiteral("--scenario"), typed });
         QCOMPARE(b.exitCode, 2);
         QVERIFY2(b.err.contains("training.batch"), b.err.constData());
+    }
+
+    // Regressions: messages that named the wrong option, quoted a clamped value, or said
+    // nothing at all. Each names the option and the allowed range or form, and exits 2.
+    void messagesNameTheRightThing_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<QString>("notMentioned");
+        QTest::newRow("gpus not a multiple of tp x pp")
+                << QStringList{ "--tp", "2", "--pp", "2", "--gpus", "6" }
+                << QStringLiteral("--gpus: 6 must be a multiple of --tp × --pp (2 × 2 = 4)") << QStringLiteral("must divide --tp");
+        // "--gpus: 1 must divide --tp (3)": the GPU count now defaults to t × p.
+        QTest::newRow("tp 3 alone") << QStringList{ "--tp", "3" } << QStringLiteral("--tp: 3 must divide --heads (32) exactly")
+                                    << QStringLiteral("--gpus");
+        QTest::newRow("pp 33 alone") << QStringList{ "--pp", "33" } << QStringLiteral("--pp: 33 is out of range; allowed: 1 to 32")
+                                     << QStringLiteral("--gpus");
+        QTest::newRow("negative overhead")
+                << QStringList{ "--overhead", "-1" } << QStringLiteral("--overhead: \"-1\" is out of range; allowed: 0 to 10,000,000,000,000")
+                << QStringLiteral("--cuda-context");
+        QTest::newRow("zero beyond the enum")
+                << QStringList{ "--zero", "99999999999" } << QStringLiteral("--zero: \"99999999999\" is out of range; allowed: 0 to 3")
+                << QStringLiteral("1,000,000");
+        QTest::newRow("sp without tp")
+                << QStringList{ "--sp" }
+                << QStringLiteral("--sp: sequence parallelism splits activations over the tensor-parallel group, so it needs --tp 2 or more (it is 1)")
+                << QString();
+        QTest::newRow("lora target the model lacks")
+                << QStringList{ "--preset", "gpt2", "--lora-targets", "gate" }
+                << QStringLiteral("--lora-targets: \"gate\" matches no projection of this model; its targets: q,k,v,o,up,down (or all)")
+                << QString();
+        QTest::newRow("one of the targets lacking")
+                << QStringList{ "--preset", "gpt2", "--lora-targets", "q,gate" }
+                << QStringLiteral("--lora-targets: \"gate\" matches no projection of this model") << QString();
+        QTest::newRow("switch value") << QStringList{ "--tied=yes" }
+                                      << QStringLiteral("--tied: expected true or false (true|false), got \"yes\"") << QString();
+    }
+
+    void messagesNameTheRightThing()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QString, message);
+        QFETCH(QString, notMentioned);
+        const Run r = cli(QStringList{ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b") } + options);
+        QCOMPARE(r.exitCode, 2);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains(message), r.err.constData());
+        if (!notMentioned.isEmpty())
+            QVERIFY2(!err.contains(notMentioned), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // --gpus defaults to one model replica, t × p; a count that is given stays.
+    void gpuCountDefaultsToTensorTimesPipeline()
+    {
+        auto gpus = [](const Run &r) {
+            return QJsonDocument::fromJson(r.out).object().value(QStringLiteral("strategy")).toObject().value(QStringLiteral("gpus")).toInteger();
+        };
+        Run r = cli({ "estimate", "--preset", "llama-2-7b", "--tp", "2", "--pp", "2", "--json" });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(gpus(r), qint64(4));
+        r = cli({ "estimate", "--preset", "llama-2-7b", "--tp", "2", "--gpus", "8", "--json" });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(gpus(r), qint64(8));
+        QTemporaryDir dir;
+        const QString withCount = dir.filePath(QStringLiteral("eight.json"));
+        const QString withoutCount = dir.filePath(QStringLiteral("tp.json"));
+        QFile f(withCount);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema": 1, "gpu": {"count": 8}})");
+        f.close();
+        QFile g(withoutCount);
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write(R"({"schema": 1, "parallel": {"tp": 4}})");
+        g.close();
+        // The file's count is a given count: --tp does not replace it.
+        r = cli({ "estimate", "--preset", "llama-2-7b", "--scenario", withCount, "--tp", "2", "--json" });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(gpus(r), qint64(8));
+        r = cli({ "estimate", "--preset", "llama-2-7b", "--scenario", withoutCount, "--json" });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(gpus(r), qint64(4));
+    }
+
+    // Every switch whose help says true|false takes --tied, --tied true|false and
+    // --tied=true|false; "--tied false" used to be "unexpected argument".
+    void switchesTurnOff()
+    {
+        auto params = [](const QStringList &options) {
+            const Run r = cli(QStringList{ "estimate", "--preset", "gpt2", "--json" } + options);
+            if (r.exitCode != 0)
+                qWarning() << r.err;
+            return QJsonDocument::fromJson(r.out).object().value(QStringLiteral("strategy")).toObject()
+                    .value(QStringLiteral("trainable_parameters")).toInteger(-1);
+        };
+        const qint64 tied = params({}); // GPT-2 ties its embeddings
+        QVERIFY(tied > 0);
+        QCOMPARE(params({ "--tied" }), tied);
+        QCOMPARE(params({ "--tied", "true" }), tied);
+        QCOMPARE(params({ "--tied=true" }), tied);
+        const qint64 untied = params({ "--tied", "false" });
+        QVERIFY(untied > tied);
+        QCOMPARE(params({ "--tied=false" }), untied);
+        // The last one given wins, and a switch before another option keeps its meaning.
+        QCOMPARE(params({ "--tied", "false", "--tied" }), tied);
+        QCOMPARE(params({ "--tied", "--tied=false", "--batch", "1" }), untied);
+        // A value option's value is never taken for a switch.
+        const Run named = cli({ "estimate", "--preset", "gpt2", "--model-name", "--tied", "--json" });
+        QCOMPARE(named.exitCode, 0);
+        // Turning off what a stack sets: Megatron keeps an FP32 gradient buffer (4 bytes per
+        // parameter); --fp32-grad-buffer false gives the 16-bit gradients (2 bytes).
+        auto gradients = [](const QStringList &options) {
+            const Run r = cli(QStringList{ "estimate", "--preset", "gpt2", "--stack", "megatron", "--json" } + options);
+            return QJsonDocument::fromJson(r.out).object().value(QStringLiteral("per_gpu")).toObject()
+                    .value(QStringLiteral("gradients")).toInteger(-1);
+        };
+        const qint64 fp32 = gradients({});
+        QVERIFY(fp32 > 0);
+        QCOMPARE(gradients({ "--fp32-grad-buffer", "false" }) * 2, fp32);
+        const Run help = cli({ "estimate", "--help" });
+        QVERIFY(help.out.contains("--tied <true|false>"));
+        QVERIFY(help.out.contains("--tied alone"));
+    }
+
+    // Regressions: duplicated keys passed (the last won, a second group replaced the first,
+    // {"schema": 2, "schema": 1} was schema 1); a whole number past 9e15 was "not a whole
+    // number"; a lone value at the top level was "not valid JSON".
+    void scenarioFilesRefused_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("schema twice") << QByteArray(R"({"schema": 2, "schema": 1})")
+                                      << QStringLiteral("error: schema: expected each key at most once in its object, got \"schema\" a second time");
+        QTest::newRow("group twice") << QByteArray(R"({"schema": 1, "training": {"batch": 2}, "training": {"seq": 512}})")
+                                     << QStringLiteral("error: training: expected each key at most once in its object, got \"training\" a second time");
+        QTest::newRow("key twice, once escaped")
+                << QByteArray("{\"schema\": 1, \"training\": {\"batch\": 2, \"b\\u0061tch\": 3}}")
+                << QStringLiteral("error: training.batch: expected each key at most once in its object, got \"batch\" a second time");
+        QTest::newRow("in a pinned scenario")
+                << QByteArray(R"({"schema": 1, "compare": [{"name": "a", "scenario": {"schema": 1}},
+                                  {"name": "b", "scenario": {"schema": 1, "gpu": {"count": 1, "count": 2}}}]})")
+                << QStringLiteral("error: compare[1].scenario.gpu.count: expected each key at most once in its object");
+        QTest::newRow("whole number past 9e15") << QByteArray(R"({"schema": 1, "training": {"batch": 10000000000000000}})")
+                                                << QStringLiteral("error: training.batch: 10000000000000000 is out of range; allowed: 1 to 1,000,000");
+        QTest::newRow("negative overhead") << QByteArray(R"({"schema": 1, "runtime": {"overhead": -1}})")
+                                           << QStringLiteral("error: runtime.overhead: -1 is out of range; allowed: 0 to 10,000,000,000,000");
+        QTest::newRow("lone number") << QByteArray("3") << QStringLiteral("holds a single value at its top level; expected a JSON object");
+        QTest::newRow("lone null") << QByteArray(" null ") << QStringLiteral("holds a single value at its top level; expected a JSON object");
+    }
+
+    void scenarioFilesRefused()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(json);
+        f.close();
+        const Run r = cli({ "estimate", "--preset", "llama-2-7b", "--scenario", path });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // Regressions: an edited catalogue with a negative price or TFLOP/s, a duplicated GPU id or
+    // a duplicated key loaded; a bad entry was named only by its id.
+    void editedCatalogueRefused_data()
+    {
+        QTest::addColumn<QString>("edit"); // "index:key=json", or "dup-id", or "dup-key"
+        QTest::addColumn<QString>("message");
+        QTest::newRow("negative price") << QStringLiteral("0:price_per_hour_usd=-1")
+                                        << QStringLiteral("gpus.json: gpu \"v100-16gb\": \"price_per_hour_usd\" must be a number from 0 to 1,000,000, got -1");
+        QTest::newRow("negative tflops") << QStringLiteral("0:tflops_fp16=-125")
+                                         << QStringLiteral("gpus.json: gpu \"v100-16gb\": \"tflops_fp16\" must be a number from 0 to 1,000,000, got -125");
+        QTest::newRow("tflops as text") << QStringLiteral("0:tflops_bf16=\"fast\"")
+                                        << QStringLiteral("gpu \"v100-16gb\": \"tflops_bf16\" must be a number from 0 to 1,000,000, got \"fast\"");
+        QTest::newRow("no memory") << QStringLiteral("0:memory_mib=0")
+                                   << QStringLiteral("gpu \"v100-16gb\": \"memory_mib\" must be a whole number of MiB from 1 to 10,000,000, got 0");
+        QTest::newRow("duplicate id") << QStringLiteral("dup-id")
+                                      << QStringLiteral("gpus.json: gpu \"v100-16gb\": \"id\" is given to two entries; each id must be unique");
+        QTest::newRow("duplicate key") << QStringLiteral("dup-key")
+                                       << QStringLiteral("gpus.json: the key \"gpus[0].price_per_hour_usd\" is given twice");
+    }
+
+    void editedCatalogueRefused()
+    {
+        QFETCH(QString, edit);
+        QFETCH(QString, message);
+        const QString data = qEnvironmentVariable("HEADROOM_DATA_DIR");
+        QFile original(data + QStringLiteral("/gpus.json"));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(original.readAll()).object();
+        QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
+        QCOMPARE(gpus.at(0).toObject().value(QStringLiteral("id")).toString(), QStringLiteral("v100-16gb"));
+        QByteArray text;
+        if (edit == QLatin1String("dup-id")) {
+            QJsonObject second = gpus.at(1).toObject();
+            second.insert(QStringLiteral("id"), QStringLiteral("v100-16gb"));
+            gpus.replace(1, second);
+        } else if (edit != QLatin1String("dup-key")) {
+            const qsizetype colon = edit.indexOf(QLatin1Char(':')), eq = edit.indexOf(QLatin1Char('='));
+            QJsonObject entry = gpus.at(edit.left(colon).toInt()).toObject();
+            entry.insert(edit.mid(colon + 1, eq - colon - 1),
+                         QJsonDocument::fromJson("[" + edit.mid(eq + 1).toUtf8() + "]").array().at(0));
+            gpus.replace(edit.left(colon).toInt(), entry);
+        }
+        root.insert(QStringLiteral("gpus"), gpus);
+        text = QJsonDocument(root).toJson(QJsonDocument::Compact);
+        if (edit == QLatin1String("dup-key")) {
+            const QByteArray price = "\"price_per_hour_usd\":";
+            const qsizetype at = text.indexOf(price);
+            QVERIFY(at > 0);
+            text.insert(at, price + "9,");
+        }
+        QTemporaryDir dir;
+        QVERIFY(QFile::link(data + QStringLiteral("/models"), dir.filePath(QStringLiteral("models"))));
+        QFile edited(dir.filePath(QStringLiteral("gpus.json")));
+        QVERIFY(edited.open(QIODevice::WriteOnly));
+        edited.write(text);
+        edited.close();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HEADROOM_DATA_DIR"), dir.path());
+        const Run r = cli({ QStringLiteral("gpus") }, env);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        // The unedited catalogue still loads from the same folder layout.
+        QVERIFY(edited.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QVERIFY(original.seek(0));
+        edited.write(original.readAll());
+        edited.close();
+        QCOMPARE(cli({ QStringLiteral("gpus") }, env).exitCode, 0);
     }
 
     void catalogues()

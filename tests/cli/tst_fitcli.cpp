@@ -162,6 +162,27 @@ private slots:
         QVERIFY(table.out.contains("Host RAM per node"));
     }
 
+    // Regression: `fit --tp 2` was refused ("--gpus: 1 must divide --tp (2)"), although fit
+    // searches the GPU count itself; without --gpus the count is t × p.
+    void fitWithTensorParallelAlone()
+    {
+        const Run r = cli({ QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--tp"),
+                            QStringLiteral("2"), QStringLiteral("--gpu"), QStringLiteral("a100-80gb"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonArray gpus = json(r).value(QStringLiteral("gpus")).toArray();
+        QCOMPARE(gpus.size(), 1);
+        // Every answer is whole replicas of two GPUs.
+        for (const QJsonValue &v : gpus.at(0).toObject().value(QStringLiteral("strategies")).toArray())
+            QCOMPARE(v.toObject().value(QStringLiteral("gpus_needed")).toInteger() % 2, qint64(0));
+        // A price in range is taken.
+        const Run priced = cli({ QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("gpt2"), QStringLiteral("--gpu"),
+                                 QStringLiteral("a100-80gb"), QStringLiteral("--price"), QStringLiteral("a100-80gb=0"),
+                                 QStringLiteral("--mfu"), QStringLiteral("1%"), QStringLiteral("--json") });
+        QCOMPARE(priced.exitCode, 0);
+        QCOMPARE(json(priced).value(QStringLiteral("mfu")).toDouble(), 0.01);
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -184,7 +205,22 @@ private slots:
                                                            QStringLiteral("--gpus"), QStringLiteral("3") } + model)
                                           << QStringLiteral("--tp: 3 must divide --heads (32) exactly");
         QTest::newRow("mfu") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--mfu"), QStringLiteral("2") } + model)
-                             << QStringLiteral("--mfu: \"2\" is out of range; allowed: a fraction 0 < MFU <= 1");
+                             << QStringLiteral("--mfu: \"2\" is out of range; allowed: 0.01 to 1 (1% to 100%");
+        // Regressions: "abc" was "out of range"; 1e-300 printed 300-digit costs; a NaN price
+        // fell back to the catalogue's in silence.
+        QTest::newRow("mfu not a number") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--mfu"), QStringLiteral("abc") } + model)
+                                          << QStringLiteral("--mfu: \"abc\" is not a number; give a fraction from 0.01 to 1 or a percentage");
+        QTest::newRow("mfu tiny") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--mfu"), QStringLiteral("1e-300") } + model)
+                                  << QStringLiteral("--mfu: \"1e-300\" is out of range; allowed: 0.01 to 1 (1% to 100%, e.g. 0.4 or 40%)");
+        QTest::newRow("mfu percent tiny") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--mfu"), QStringLiteral("0.5%") } + model)
+                                          << QStringLiteral("--mfu: \"0.5%\" is out of range; allowed: 0.01 to 1");
+        for (const char *price : { "a100-80gb=nan", "a100-80gb=inf", "a100-80gb=-1" })
+            QTest::newRow(price) << (QStringList{ QStringLiteral("fit"), QStringLiteral("--price"), QLatin1String(price) } + model)
+                                 << QStringLiteral("--price: \"%1\" is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, "
+                                                   "0 <= USD <= 1,000,000").arg(QLatin1String(price));
+        QTest::newRow("gpus not a multiple")
+                << (QStringList{ QStringLiteral("fit"), QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--gpus"), QStringLiteral("3") } + model)
+                << QStringLiteral("--gpus: 3 must be a multiple of --tp × --pp (2 × 1 = 2)");
         QTest::newRow("tokens") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--tokens"), QStringLiteral("-5") } + model)
                                 << QStringLiteral("--tokens: \"-5\" is not allowed");
         QTest::newRow("price") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--price"), QStringLiteral("b200=5") } + model)

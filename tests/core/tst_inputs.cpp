@@ -2,6 +2,7 @@
 
 #include <QtTest>
 
+#include <headroom/io/jsonduplicates.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/scenariofile.h>
 #include <headroom/memory/validation.h>
@@ -166,6 +167,17 @@ private slots:
         QTest::newRow("unknown preset") << QByteArray("{\"schema\": 1, \"model\": {\"preset\": \"gpt-5\"}}") << int(ScenarioError::Code::UnknownName) << QStringLiteral("model.preset");
         QTest::newRow("typo key") << QByteArray("{\"schema\": 1, \"training\": {\"bacth\": 4}}") << int(ScenarioError::Code::UnknownKey) << QStringLiteral("training.bacth");
         QTest::newRow("fractional count") << QByteArray("{\"schema\": 1, \"model\": {\"layers\": 2.5}}") << int(ScenarioError::Code::WrongType) << QStringLiteral("model.layers");
+        // Regressions: QJsonDocument kept the last of duplicated keys; 1e16 was "not a whole
+        // number"; a lone value at the top level was "not valid JSON".
+        QTest::newRow("duplicated key") << QByteArray("{\"schema\": 1, \"training\": {\"batch\": 2, \"batch\": 3}}")
+                                        << int(ScenarioError::Code::WrongType) << QStringLiteral("training.batch");
+        QTest::newRow("duplicated schema") << QByteArray("{\"schema\": 2, \"schema\": 1}") << int(ScenarioError::Code::WrongType)
+                                           << QStringLiteral("schema");
+        QTest::newRow("huge whole number") << QByteArray("{\"schema\": 1, \"training\": {\"batch\": 1e16}}")
+                                           << int(ScenarioError::Code::OutOfRange) << QStringLiteral("training.batch");
+        QTest::newRow("zero past the enum") << QByteArray("{\"schema\": 1, \"parallel\": {\"zero\": 99999999999}}")
+                                            << int(ScenarioError::Code::OutOfRange) << QStringLiteral("parallel.zero");
+        QTest::newRow("lone value") << QByteArray("true") << int(ScenarioError::Code::NotJson) << QString();
     }
 
     void fileErrors()
@@ -187,6 +199,44 @@ private slots:
             QCOMPARE(e.field, field);
         // A file that fails to load leaves the user's scenario untouched.
         QCOMPARE(spec.scenario.training.microBatch, Count(7));
+    }
+
+    void duplicateKeys_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<bool>("found");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("unique") << QByteArray("{\"a\": 1, \"b\": {\"a\": 2}, \"c\": [{\"a\": 3}, {\"a\": 4}]}") << false << QString() << QString();
+        QTest::newRow("top level") << QByteArray("{\"schema\": 2, \"schema\": 1}") << true << QStringLiteral("schema") << QStringLiteral("schema");
+        QTest::newRow("nested") << QByteArray("{\"training\": {\"batch\": 1, \"seq\": 2, \"batch\": 3}}") << true
+                                << QStringLiteral("training.batch") << QStringLiteral("batch");
+        QTest::newRow("in an array") << QByteArray("{\"gpus\": [{\"id\": \"a\"}, {\"id\": \"b\", \"x\": [1, 2], \"id\": \"c\"}]}") << true
+                                     << QStringLiteral("gpus[1].id") << QStringLiteral("id");
+        QTest::newRow("escaped the same") << QByteArray("{\"a\": 1, \"\\u0061\": 2}") << true << QStringLiteral("a") << QStringLiteral("a");
+        QTest::newRow("surrogate pair") << QByteArray("{\"\\ud83d\\ude00\": 1, \"\xf0\x9f\x98\x80\": 2}") << true
+                                        << QStringLiteral("\U0001F600") << QStringLiteral("\U0001F600");
+        QTest::newRow("keys in strings") << QByteArray("{\"s\": \"\\\"a\\\": 1, \\\"a\\\": 2\", \"a\": \"{\\\"s\\\": 1}\"}") << false << QString() << QString();
+        QTest::newRow("escaped quote in a key") << QByteArray("{\"q\\\"\": 1, \"q\\\"\": 2}") << true << QStringLiteral("q\"")
+                                               << QStringLiteral("q\"");
+        QTest::newRow("backslash differs") << QByteArray("{\"a\\\\\": 1, \"a\": 2}") << false << QString() << QString();
+        QTest::newRow("empty key") << QByteArray("{\"\": 1, \"\": 2}") << true << QString() << QString();
+        QTest::newRow("siblings") << QByteArray("[{\"a\": 1}, {\"a\": 2}]") << false << QString() << QString();
+        QTest::newRow("truncated") << QByteArray("{\"a\": {\"b\": \"\\") << false << QString() << QString();
+    }
+
+    void duplicateKeys()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(bool, found);
+        QFETCH(QString, path);
+        QFETCH(QString, key);
+        const std::optional<DuplicateKey> twice = firstDuplicateKey(json);
+        QCOMPARE(twice.has_value(), found);
+        if (found) {
+            QCOMPARE(twice->path, path);
+            QCOMPARE(twice->key, key);
+        }
     }
 
     void failedSaveKeepsOldFile()

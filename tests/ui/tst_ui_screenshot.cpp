@@ -60,6 +60,14 @@ private slots:
                 << QStringLiteral("Cannot open /nonexistent/plan.json");
         QTest::newRow("bad size") << QStringList{ QStringLiteral("--size"), QStringLiteral("10x10") }
                                   << QStringLiteral("--size must be WIDTHxHEIGHT");
+        // Regressions: an unknown option exited 1 (QCommandLineParser::process()), a stray
+        // argument was ignored.
+        QTest::newRow("unknown option") << QStringList{ QStringLiteral("--bogus") }
+                                        << QStringLiteral("headroom: Unknown option 'bogus'. See headroom --help for the options.");
+        QTest::newRow("stray argument")
+                << QStringList{ QStringLiteral("plan.json"), QStringLiteral("x\x1by") }
+                << QStringLiteral("headroom: unexpected argument \"plan.json\", \"x\\x1by\"; the window takes options only "
+                                  "(open a file with --scenario FILE)");
     }
 
     void badInputExitsWithAReason()
@@ -70,6 +78,20 @@ private slots:
         QCOMPARE(run(arguments + QStringList{ QStringLiteral("--screenshot"), out }), 2);
         QVERIFY2(m_stderr.contains(says), qPrintable(m_stderr));
         QVERIFY(!QFileInfo::exists(out));
+    }
+
+    // parse() replaced process(): --help and --version still print and exit 0.
+    void helpAndVersion()
+    {
+        QProcess process;
+        process.start(m_gui, { QStringLiteral("--help") });
+        QVERIFY(process.waitForFinished(60'000));
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY(process.readAllStandardOutput().contains("--screenshot"));
+        process.start(m_gui, { QStringLiteral("--version") });
+        QVERIFY(process.waitForFinished(60'000));
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY(!process.readAllStandardOutput().trimmed().isEmpty());
     }
 
 private:

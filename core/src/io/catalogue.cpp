@@ -1,5 +1,7 @@
 #include <headroom/io/catalogue.h>
 
+#include <cmath>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -7,8 +9,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 
 #include <headroom/io/hfconfig.h>
+#include <headroom/io/hfconfigtext.h>
+#include <headroom/io/jsonduplicates.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/scenario.h>
 
@@ -62,6 +67,10 @@ CatalogueError readArray(const QString &path, const QString &key, QJsonArray &ou
     if (parseError.error != QJsonParseError::NoError)
         return { CatalogueError::Code::NotJson, path,
                  parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset) };
+    // QJsonDocument keeps the last of duplicated keys: an entry edited twice must not pass.
+    if (const std::optional<DuplicateKey> twice = firstDuplicateKey(data))
+        return { CatalogueError::Code::BadEntry, path,
+                 QStringLiteral("the key \"%1\" is given twice; each key may appear once in its object").arg(excerpt(twice->path, 120)) };
     const QJsonObject root = doc.object();
     if (root.value(QStringLiteral("schema")).toInt() != 1 || !root.value(key).isArray())
         return { CatalogueError::Code::WrongSchema, path, QStringLiteral("expected {\"schema\": 1, \"%1\": [...]}").arg(key) };
@@ -79,6 +88,50 @@ bool readCount(const QJsonObject &o, const char *key, Count &out, bool required)
         return false;
     out = v.toInteger();
     return true;
+}
+
+// One GPU's figures, each named with its key and allowed range when it is wrong: a negative
+// price or TFLOP/s would turn into a negative cost or time, a typed string into a silent 0.
+QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
+{
+    const QString entry = QStringLiteral("gpu \"%1\"").arg(excerpt(id));
+    auto shown = [](const QJsonValue &v) {
+        if (v.isString())
+            return QLatin1Char('"') + excerpt(v.toString()) + QLatin1Char('"');
+        if (v.isDouble())
+            return QString::number(v.toDouble(), 'g', QLocale::FloatingPointShortest);
+        return v.isBool() ? QStringLiteral("true or false") : v.isNull() ? QStringLiteral("null") : QStringLiteral("an array or object");
+    };
+    Count mib = 0;
+    const QJsonValue memory = o.value(QStringLiteral("memory_mib"));
+    if (!readCount(o, "memory_mib", mib, true) || mib < 1 || mib > 10'000'000)
+        return QStringLiteral("%1: \"memory_mib\" must be a whole number of MiB from 1 to 10,000,000, got %2")
+                .arg(entry, memory.isUndefined() ? QStringLiteral("nothing") : shown(memory));
+    g.capacity = bytes(mib * kMiB);
+    for (const char *key : { "name", "memory_source" }) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isUndefined() && !v.isString())
+            return QStringLiteral("%1: \"%2\" must be a string, got %3").arg(entry, QLatin1String(key), shown(v));
+    }
+    const QJsonValue bf16 = o.value(QStringLiteral("bf16"));
+    if (!bf16.isUndefined() && !bf16.isBool())
+        return QStringLiteral("%1: \"bf16\" must be true or false, got %2").arg(entry, shown(bf16));
+    g.bf16 = bf16.toBool();
+    struct Figure
+    {
+        const char *key;
+        double *value;
+    };
+    for (const Figure &f : { Figure{ "tflops_fp16", &g.tflopsFp16 }, Figure{ "tflops_bf16", &g.tflopsBf16 },
+                             Figure{ "price_per_hour_usd", &g.pricePerHourUsd } }) {
+        const QJsonValue v = o.value(QLatin1String(f.key));
+        if (v.isUndefined())
+            continue;
+        if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < 0 || v.toDouble() > 1e6)
+            return QStringLiteral("%1: \"%2\" must be a number from 0 to 1,000,000, got %3").arg(entry, QLatin1String(f.key), shown(v));
+        *f.value = v.toDouble();
+    }
+    return {};
 }
 
 } // namespace
@@ -111,8 +164,7 @@ CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue)
         const HfConfigError e = readHfConfig(modelsDir + QLatin1Char('/') + config, QString(), imported);
         if (!e.ok())
             return { CatalogueError::Code::BadEntry, e.file.isEmpty() ? indexPath : e.file,
-                     QStringLiteral("model \"%1\": %2 %3 (expected %4, got %5)")
-                             .arg(excerpt(p.id), e.field, QString::number(int(e.code)), e.expected, e.got) };
+                     QStringLiteral("model \"%1\": %2").arg(excerpt(p.id), hfConfigErrorText(e)) };
         p.model = imported.model;
         p.modelType = imported.modelType;
         loaded.presets.append(p);
@@ -122,20 +174,22 @@ CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue)
     const QString gpusPath = dataDir + QStringLiteral("/gpus.json");
     if (CatalogueError e = readArray(gpusPath, QStringLiteral("gpus"), gpus); e.code != CatalogueError::Code::None)
         return e;
-    for (const QJsonValue &value : gpus) {
-        const QJsonObject o = value.toObject();
+    for (qsizetype i = 0; i < gpus.size(); ++i) {
+        const QJsonObject o = gpus.at(i).toObject();
         GpuSpec g;
         g.id = o.value(QStringLiteral("id")).toString();
         g.name = o.value(QStringLiteral("name")).toString();
         g.capacitySource = o.value(QStringLiteral("memory_source")).toString();
-        Count mib = 0;
-        if (g.id.isEmpty() || !readCount(o, "memory_mib", mib, true) || mib <= 0)
-            return { CatalogueError::Code::BadEntry, gpusPath, QStringLiteral("gpu \"%1\"").arg(g.id) };
-        g.capacity = bytes(mib * kMiB);
-        g.bf16 = o.value(QStringLiteral("bf16")).toBool();
-        g.tflopsFp16 = o.value(QStringLiteral("tflops_fp16")).toDouble();
-        g.tflopsBf16 = o.value(QStringLiteral("tflops_bf16")).toDouble();
-        g.pricePerHourUsd = o.value(QStringLiteral("price_per_hour_usd")).toDouble();
+        if (!gpus.at(i).isObject() || g.id.isEmpty())
+            return { CatalogueError::Code::BadEntry, gpusPath,
+                     QStringLiteral("gpus[%1]: each entry is an object with a non-empty \"id\" string").arg(i) };
+        // The id is what --gpu, --price and scenario files name: a second entry under it would
+        // never be reached.
+        if (loaded.gpu(g.id))
+            return { CatalogueError::Code::BadEntry, gpusPath,
+                     QStringLiteral("gpu \"%1\": \"id\" is given to two entries; each id must be unique").arg(excerpt(g.id)) };
+        if (const QString problem = gpuEntryProblem(o, g.id, g); !problem.isEmpty())
+            return { CatalogueError::Code::BadEntry, gpusPath, problem };
         loaded.gpus.append(g);
     }
     catalogue = std::move(loaded);

@@ -72,6 +72,14 @@ QString issueText(const ValidationIssue &i, const Scenario &s, const IssueWords 
         return Issue::tr("%1: %2 is out of range; allowed: %3 to %4").arg(w.field(i.field), got, w.count(i.min), w.count(i.max));
     }
     case Problem::NotDivisible:
+        // The one issue where the field is the one divided (validate()): N GPUs hold whole
+        // model replicas of t × p GPUs each, so N must be a multiple of t × p.
+        if (i.field == Field::Gpus && i.other == Field::TensorParallel)
+            //: %1 --gpus, %2 its value, %3 --tp, %4 --pp, %5 t, %6 p, %7 t × p
+            return Issue::tr("%1: %2 must be a multiple of %3 × %4 (%5 × %6 = %7)")
+                    .arg(w.field(i.field), got, w.field(Field::TensorParallel), w.field(Field::PipelineParallel),
+                         w.count(s.parallel.tensorParallel), w.count(s.parallel.pipelineParallel),
+                         w.count(s.parallel.tensorParallel * s.parallel.pipelineParallel));
         return Issue::tr("%1: %2 must divide %3 (%4) exactly").arg(w.field(i.field), got, w.field(i.other), w.count(fieldValue(i.other, s)));
     case Problem::Missing: return Issue::tr("%1 is required").arg(w.field(i.field));
     case Problem::Requires:

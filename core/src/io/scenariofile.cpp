@@ -1,5 +1,7 @@
 #include <headroom/io/scenariofile.h>
 
+#include <cmath>
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -7,6 +9,7 @@
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/placement.h>
+#include <headroom/io/jsonduplicates.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/formula.h>
@@ -267,9 +270,14 @@ const QList<KeyEntry> &entries()
               return true;
           } },
         { { "gpu", "count", "gpus", ValueKind::Count, "number of GPUs N" },
-          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.gpus = v.count; return true; } },
-        // Scale-out (placement.h). The ZeRO stage is kept as given, clamped only so that it fits
-        // the enum, and validate() names the allowed range.
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.parallel.gpus = v.count;
+              s.gpuCountGiven = true;
+              return true;
+          } },
+        // Scale-out (placement.h). The ZeRO stage is kept as given and validate() names the
+        // allowed range; what the enum cannot hold is refused on reading (heldRange()), so the
+        // clamp below only keeps the cast defined.
         { { "parallel", "zero", "zero", ValueKind::Count, "ZeRO stage 0-3 (FSDP SHARD_GRAD_OP = 2, FULL_SHARD = 3)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               const Count clamped = v.count < -1 ? -1 : (v.count > 1'000'000 ? 1'000'000 : v.count);
@@ -354,9 +362,13 @@ Read readValue(const QJsonValue &json, ValueKind kind, Value &out)
     case ValueKind::Count:
     case ValueKind::Bytes: {
         if (json.isDouble()) {
+            // A whole number beyond +-9e15 (JSON numbers are doubles, exact to 2^53) is out of
+            // every field's range rather than "not a whole number".
             const double d = json.toDouble();
-            if (d < -9e15 || d > 9e15 || d != static_cast<double>(json.toInteger()))
+            if (std::isfinite(d) && d != std::trunc(d))
                 return Read::WrongType;
+            if (!std::isfinite(d) || d < -9e15 || d > 9e15)
+                return Read::TooLarge;
             out.count = json.toInteger();
             return Read::Ok;
         }
@@ -411,6 +423,35 @@ QString shown(const QJsonValue &v)
     if (v.isArray() || v.isObject())
         return v.isArray() ? QStringLiteral("an array") : QStringLiteral("an object");
     return QString::fromUtf8(QJsonDocument(QJsonArray{ v }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+}
+
+// The range a key's messages give: its field's, the overhead's that of the CUDA context it is
+// stored as, else every count a file can hold exactly.
+FieldRange allowedRange(const ScenarioKey &key)
+{
+    if (qstrcmp(key.option, "overhead") == 0)
+        return fieldRange(Field::CudaContext);
+    if (const std::optional<Field> f = fieldFromName(key.option))
+        return fieldRange(*f);
+    return { -9'000'000'000'000'000, 9'000'000'000'000'000 };
+}
+
+// Counts the scenario cannot keep as given, refused when read (quoting the value as given)
+// instead of being clamped or stored elsewhere for validate() to misname: the ZeRO stage is an
+// enum that holds -1 to 1,000,000 (so that validate() still names a 5 itself), and the overhead
+// is stored as the CUDA context, which validate() would blame.
+std::optional<FieldRange> heldRange(const ScenarioKey &key)
+{
+    if (qstrcmp(key.option, "zero") == 0)
+        return FieldRange{ -1, 1'000'000 };
+    if (qstrcmp(key.option, "overhead") == 0)
+        return fieldRange(Field::CudaContext);
+    return std::nullopt;
+}
+
+QString rangeText(const FieldRange &r)
+{
+    return QString::fromStdString(groupedNumber(r.min) + " to " + groupedNumber(r.max));
 }
 
 } // namespace
@@ -478,17 +519,15 @@ ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catal
             const QString field = QLatin1String(e.key.group) + QLatin1Char('.') + QLatin1String(e.key.key);
             Value v;
             const Read read = readValue(json, e.key.kind, v);
-            if (read == Read::TooLarge) {
-                // Named with the field's own range, as validation would name it.
-                const std::optional<Field> f = fieldFromName(e.key.option);
-                const FieldRange range = f ? fieldRange(*f) : FieldRange{ 0, 0 };
-                return { ScenarioError::Code::OutOfRange, field,
-                         QString::fromStdString(groupedNumber(range.min) + " to " + groupedNumber(range.max)), shown(json), {} };
-            }
+            // Named with the field's own range, as validation would name it.
+            if (read == Read::TooLarge)
+                return { ScenarioError::Code::OutOfRange, field, rangeText(allowedRange(e.key)), shown(json), {} };
             if (read != Read::Ok)
                 return { ScenarioError::Code::WrongType, field,
                          QLatin1String(kindName(e.key.kind)) + QStringLiteral(" (") + QLatin1String(e.key.allowed) + QLatin1Char(')'),
                          shown(json), {} };
+            if (const std::optional<FieldRange> held = heldRange(e.key); held && (v.count < held->min || v.count > held->max))
+                return { ScenarioError::Code::OutOfRange, field, rangeText(allowedRange(e.key)), shown(json), {} };
             if (!e.apply(result, v, catalogue))
                 return { ScenarioError::Code::UnknownName, field, QLatin1String(e.key.allowed), shown(json), {} };
         }
@@ -581,12 +620,23 @@ ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, 
     }
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
+    if (parseError.error != QJsonParseError::NoError) {
+        // QJsonDocument takes only an object or an array at the top level; a lone number,
+        // string, true, false or null is valid JSON all the same, and wrapped in an array it
+        // parses: say that the top level must be an object rather than "not valid JSON".
+        if (const QJsonDocument wrapped = QJsonDocument::fromJson('[' + data + ']'); wrapped.isArray() && wrapped.array().size() == 1)
+            return { ScenarioError::Code::NotJson, path, QStringLiteral("a JSON object"), QStringLiteral("a single value"), {} };
         return { ScenarioError::Code::NotJson, path, {}, {},
                  parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset) };
+    }
     if (!doc.isObject())
         return { ScenarioError::Code::NotJson, path, QStringLiteral("a JSON object"),
                  doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a single value"), {} };
+    // QJsonDocument keeps the last of duplicated keys; a file that names one twice is refused
+    // (worded as a wrong value so that every front end already has words for it).
+    if (const std::optional<DuplicateKey> twice = firstDuplicateKey(data))
+        return { ScenarioError::Code::WrongType, excerpt(twice->path, 120), QStringLiteral("each key at most once in its object"),
+                 QLatin1Char('"') + excerpt(twice->key) + QStringLiteral("\" a second time"), {} };
     return applyScenarioFileJson(doc.object(), catalogue, spec, pinned);
 }
 

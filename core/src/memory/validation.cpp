@@ -337,6 +337,8 @@ ValidationIssues validate(const Scenario &s)
     const bool gpusOk = inRange(Field::Gpus, p.gpus);
     const bool tpOk = inRange(Field::TensorParallel, p.tensorParallel);
     const bool ppOk = inRange(Field::PipelineParallel, p.pipelineParallel);
+    // N holds whole replicas of t × p GPUs. Reversed from the other NotDivisible issues: the
+    // field is the one divided, by t × p (issueText() words it so, naming --tp and --pp).
     if (gpusOk && tpOk && ppOk && p.gpus % (p.tensorParallel * p.pipelineParallel) != 0)
         issues.add({ Field::Gpus, Problem::NotDivisible, 0, 0, Field::TensorParallel });
     if (tpOk && headsOk && m.heads % p.tensorParallel != 0)

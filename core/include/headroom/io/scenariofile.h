@@ -31,6 +31,9 @@ struct ScenarioSpec
     QString presetId; //!< empty: custom architecture
     QString modelName; //!< a custom or imported model's name (an imported config's _name_or_path)
     QString gpuId;    //!< empty: no GPU chosen
+    //! Whether a GPU count (gpu.count, the CLI's --gpus) was read into this spec; without one
+    //! the CLI runs t × p GPUs, one model replica.
+    bool gpuCountGiven = false;
     ImportedModel imported;
 };
 
