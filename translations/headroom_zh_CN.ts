@@ -1512,43 +1512,43 @@
     </message>
     <message>
         <source>--tokens: %1 is not allowed; give a whole number of tokens from 1 to 1e18 (e.g. 1e9, 300B)</source>
-        <translation type="unfinished"></translation>
+        <translation>--tokens：不允许 %1；请给出 1 到 1e18 之间的整数 token 数（如 1e9、300B）</translation>
     </message>
     <message>
         <source>--mfu: %1 is not a number; give a fraction from %2 to 1 or a percentage (e.g. 0.4 or 40%)</source>
-        <translation type="unfinished"></translation>
+        <translation>--mfu：%1 不是数字；请给出 %2 到 1 之间的比例或百分比（如 0.4 或 40%）</translation>
     </message>
     <message>
         <source>--mfu: %1 is out of range; allowed: %2 to 1 (%3% to 100%, e.g. 0.4 or 40%)</source>
-        <translation type="unfinished"></translation>
+        <translation>--mfu：%1 超出范围；允许：%2 到 1（%3% 到 100%，如 0.4 或 40%）</translation>
     </message>
     <message>
         <source>--global-batch: %1 is out of range; allowed: 1 to 100,000,000 sequences per step</source>
-        <translation type="unfinished"></translation>
+        <translation>--global-batch：%1 超出范围；允许：每步 1 到 100,000,000 条序列</translation>
     </message>
     <message>
         <source>--max-gpus: %1 is out of range; allowed: 1 to 1,000,000</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-gpus：%1 超出范围；允许：1 到 1,000,000</translation>
     </message>
     <message>
         <source>--price: %1 is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, 0 &lt;= USD &lt;= 1,000,000 (e.g. h100-80gb=2.49)</source>
-        <translation type="unfinished"></translation>
+        <translation>--price：不允许 %1；请按 KIND=每 GPU 小时美元价格 的形式给出，KIND 取自 `headroom-cli gpus`，0 &lt;= USD &lt;= 1,000,000（如 h100-80gb=2.49）</translation>
     </message>
     <message>
         <source>Model-FLOPs utilisation for time estimates, %1 to 1 or a percentage (default 0.4).</source>
-        <translation type="unfinished"></translation>
+        <translation>用于估算时间的模型 FLOPs 利用率（MFU），%1 到 1 之间的比例或百分比（默认 0.4）。</translation>
     </message>
     <message>
         <source>error: --sp: sequence parallelism splits activations over the tensor-parallel group, so it needs --tp 2 or more (it is %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：--sp：序列并行在张量并行组内切分激活值，因此需要 --tp 不小于 2（当前为 %1）</translation>
     </message>
     <message>
         <source>error: --lora-targets: &quot;%1&quot; matches no projection of this model; its targets: %2 (or all)</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：--lora-targets：&quot;%1&quot; 与该模型的任何投影都不匹配；可选目标：%2（或 all）</translation>
     </message>
     <message>
         <source>Set %1 (%2); --%1 alone means true.</source>
-        <translation type="unfinished"></translation>
+        <translation>设置 %1（%2）；只写 --%1 表示 true。</translation>
     </message>
 </context>
 <context>
@@ -2841,11 +2841,11 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
     <message>
         <source>headroom: %1 See headroom --help for the options.</source>
-        <translation type="unfinished"></translation>
+        <translation>headroom：%1 选项说明见 headroom --help。</translation>
     </message>
     <message>
         <source>headroom: unexpected argument %1; the window takes options only (open a file with --scenario FILE)</source>
-        <translation type="unfinished"></translation>
+        <translation>headroom：多余的参数 %1；窗口只接受选项（用 --scenario FILE 打开文件）</translation>
     </message>
 </context>
 <context>
@@ -3071,7 +3071,7 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>%1: %2 must be a multiple of %3 × %4 (%5 × %6 = %7)</source>
         <extracomment>%1 --gpus, %2 its value, %3 --tp, %4 --pp, %5 t, %6 p, %7 t × p</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 必须是 %3 × %4 的倍数（%5 × %6 = %7）</translation>
     </message>
 </context>
 <context>
