@@ -12,18 +12,19 @@ if [ ! -f "$build/build.ninja" ]; then
     CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DHEADROOM_FUZZ=ON -DHEADROOM_SANITIZE=ON -DBUILD_TESTING=OFF >/dev/null
 fi
-targets=(scenariofile quantity catalogue hfconfig safetensors)
+targets=(scenariofile quantity catalogue hfconfig safetensors jsonduplicates)
 cmake --build "$build" --target "${targets[@]/#/fuzz_}"
 export HEADROOM_DATA_DIR="$PWD/resources"
 for t in "${targets[@]}"; do
     work=$(mktemp -d)
     echo "fuzz_$t: $seconds s"
     # New inputs go to a scratch corpus; the committed seeds are only read.
-    "$build/bin/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$work/" "$work" "tests/fuzz/corpus/$t" 2>&1 | grep -E '^(stat::number_of_executed_units|#[0-9]+.*DONE)|ERROR|SUMMARY' || true
-    if ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* >/dev/null 2>&1; then
+    if ! "$build/bin/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+            -artifact_prefix="$work/" "$work" "tests/fuzz/corpus/$t" >"$work/log" 2>&1; then
+        tail -n 60 "$work/log" >&2
         echo "fuzz_$t found a problem; the input is in $work" >&2
         exit 1
     fi
+    grep -E '^(stat::number_of_executed_units|#[0-9]+.*DONE)' "$work/log" || true
     rm -rf "$work"
 done
