@@ -66,13 +66,17 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     pl.gatheredParameters = pl.gatheredBytesPer.times(live);
     pl.liveGradientElements = adapters ? 0 : module;
     pl.liveGradients = grad16.times(pl.liveGradientElements);
-    // Parameters of at most the persistence threshold are kept whole on every GPU.
+    // Parameters of at most the persistence threshold are kept whole on every GPU: beyond the
+    // 1/d share the sharded parameters already hold, or whole where the shards live on the CPU
+    // (offloaded parameters; the persistent ones are never offloaded). Counting only the rest
+    // there made the GPU's figure grow with d (the invariant test over random scenarios).
     const Count d = r.dataParallel;
     const Count persistent = r.tensors.persistent + r.tensors.frozenPersistent;
-    if (persistent > 0 && d > 1) {
+    const bool shardsOnHost = s.parallel.offload == Offload::OptimizerAndParams;
+    if (persistent > 0 && (d > 1 || shardsOnHost)) {
         const BytesPer stored = adapters ? BytesPer{ r.perParam.weights } : compute;
         const Bytes whole = stored.times(persistent);
-        pl.persistentParameters = whole - bytes(ceilDiv(countOf(whole), d));
+        pl.persistentParameters = shardsOnHost ? whole : whole - bytes(ceilDiv(countOf(whole), d));
     }
 }
 

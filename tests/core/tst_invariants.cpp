@@ -1,0 +1,253 @@
+// Invariants over 100,000 seeded random valid scenarios: what every estimate must satisfy
+// whatever the inputs, checked against the estimate itself and its neighbours (one input
+// moved). Where a framework's buffer breaks an ordering on purpose, the test says which and
+// by how much instead of skipping the case.
+
+#include <random>
+
+#include <QTest>
+
+#include <headroom/io/catalogue.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/placement.h>
+#include <headroom/memory/stack.h>
+#include <headroom/memory/validation.h>
+#include <headroom/planning/fitsearch.h>
+
+using namespace headroom;
+
+namespace {
+
+constexpr int kScenarios = 100000;
+constexpr unsigned kSeed = 1201;
+
+template<typename T, std::size_t N>
+T pickFrom(std::mt19937 &rng, const T (&values)[N])
+{
+    return values[std::uniform_int_distribution<std::size_t>(0, N - 1)(rng)];
+}
+
+Count peakOf(const Scenario &s)
+{
+    return countOf(estimate(s).peak);
+}
+
+Count activationsOf(const Scenario &s)
+{
+    return countOf(estimate(s).activations);
+}
+
+QByteArray describe(const Scenario &s)
+{
+    return QStringLiteral("L=%1 H=%2 A=%3 B=%4 S=%5 recipe=%6 opt=%7 recompute=%8 N=%9 t=%10 p=%11 zero=%12 offload=%13 lora=%14 stack=%15")
+            .arg(qlonglong(s.model.layers))
+            .arg(qlonglong(s.model.hidden))
+            .arg(qlonglong(s.model.heads))
+            .arg(qlonglong(s.training.microBatch))
+            .arg(qlonglong(s.training.sequence))
+            .arg(int(s.training.precision.recipe))
+            .arg(int(s.training.precision.optimizer))
+            .arg(int(s.training.recompute))
+            .arg(qlonglong(s.parallel.gpus))
+            .arg(qlonglong(s.parallel.tensorParallel))
+            .arg(qlonglong(s.parallel.pipelineParallel))
+            .arg(int(s.parallel.zero))
+            .arg(int(s.parallel.offload))
+            .arg(int(s.lora.mode))
+            .arg(int(s.stack.stack))
+            .toUtf8();
+}
+
+} // namespace
+
+class TestInvariants : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+        QVERIFY(m_catalogue.presets.size() >= 10);
+    }
+
+    void overRandomScenarios()
+    {
+        std::mt19937 rng(kSeed);
+        auto uniform = [&](Count lo, Count hi) { return Count(std::uniform_int_distribution<long long>(qlonglong(lo), qlonglong(hi))(rng)); };
+        const Count batches[] = { 1, 2, 3, 4, 8, 16 };
+        const Count sequences[] = { 128, 512, 1024, 2048, 4096, 8192 };
+        const Count gpuCounts[] = { 1, 2, 4, 8, 16, 64 };
+        const Recompute recomputes[] = { Recompute::None, Recompute::Selective, Recompute::Full };
+        const ZeroStage stages[] = { ZeroStage::Stage0, ZeroStage::Stage1, ZeroStage::Stage2, ZeroStage::Stage3 };
+        const Offload offloads[] = { Offload::None, Offload::Optimizer, Offload::OptimizerAndParams };
+        const AdapterMode adapters[] = { AdapterMode::None, AdapterMode::None, AdapterMode::Lora, AdapterMode::Qlora };
+        int valid = 0, drawn = 0;
+        int offloadChecked = 0, gpusChecked = 0, kernelsChecked = 0, recomputeChecked = 0, fitChecked = 0;
+        while (valid < kScenarios) {
+            ++drawn;
+            QVERIFY2(drawn < 20 * kScenarios, "too few random scenarios validate");
+            Scenario s;
+            s.model = m_catalogue.presets.at(int(uniform(0, m_catalogue.presets.size() - 1))).model;
+            applyStackDefaults(s, pickFrom(rng, kAllStacks));
+            s.training.microBatch = pickFrom(rng, batches);
+            s.training.sequence = pickFrom(rng, sequences);
+            s.training.recompute = pickFrom(rng, recomputes);
+            s.training.precision.recipe = pickFrom(rng, kAllRecipes);
+            s.training.precision.optimizer = pickFrom(rng, kAllOptimizers);
+            s.activations.model = uniform(0, 3) == 0 ? ActivationModelKind::Textbook : ActivationModelKind::Transformer;
+            s.activations.attention = pickFrom(rng, kAllAttentionKernels);
+            s.parallel.gpus = pickFrom(rng, gpuCounts);
+            s.parallel.tensorParallel = uniform(0, 3) == 0 ? 2 : 1;
+            s.parallel.pipelineParallel = uniform(0, 5) == 0 ? 2 : 1;
+            s.parallel.gpus = std::max(s.parallel.gpus, s.parallel.tensorParallel * s.parallel.pipelineParallel);
+            s.parallel.zero = pickFrom(rng, stages);
+            s.parallel.offload = s.parallel.zero == ZeroStage::Stage0 ? Offload::None : pickFrom(rng, offloads);
+            if (s.parallel.offload == Offload::OptimizerAndParams)
+                s.parallel.zero = ZeroStage::Stage3;
+            s.lora.mode = pickFrom(rng, adapters);
+            s.gpu.capacity = bytes(80 * kGiB);
+            if (!validate(s).empty())
+                continue;
+            ++valid;
+            const QByteArray where = describe(s);
+            const Breakdown b = estimate(s);
+
+            // The parts add up, nothing is negative, and the peak holds at least what is live
+            // through the whole step (the weights and the runtime's share); it may exceed the
+            // plain sum, by the short-lived buffers (the loss's gradient, the optimizer's).
+            const Count total = countOf(b.total());
+            QVERIFY2(total == countOf(b.parameters) + countOf(b.gradients) + countOf(b.masterWeights)
+                                      + countOf(b.optimizerStates) + countOf(b.activations) + countOf(b.overhead),
+                     where.constData());
+            for (Bytes part : { b.parameters, b.gradients, b.masterWeights, b.optimizerStates, b.activations, b.overhead,
+                                b.stepBuffers, b.pagedOptimizerStates, b.offloadedActivations, b.host.perNode })
+                QVERIFY2(countOf(part) >= 0, where.constData());
+            QVERIFY2(countOf(b.peak) > 0, where.constData());
+            QVERIFY2(countOf(b.peak) >= countOf(b.parameters) + countOf(b.overhead), where.constData());
+
+            // More of B, S or L never needs less memory.
+            const Count peak = countOf(b.peak);
+            Scenario more = s;
+            more.training.microBatch += 1;
+            if (validate(more).empty())
+                QVERIFY2(peakOf(more) >= peak, where.constData());
+            more = s;
+            more.training.sequence *= 2;
+            if (validate(more).empty())
+                QVERIFY2(peakOf(more) >= peak, where.constData());
+            more = s;
+            more.model.layers += s.parallel.pipelineParallel;
+            if (validate(more).empty())
+                QVERIFY2(peakOf(more) >= peak, where.constData());
+
+            // Twice the GPUs (the same t and p, so twice the data-parallel ranks) never raise
+            // what one GPU holds at a given ZeRO stage.
+            more = s;
+            more.parallel.gpus *= 2;
+            if (validate(more).empty()) {
+                ++gpusChecked;
+                // The exception: from one data-parallel rank to two, ZeRO starts to shard, and
+                // with it come its working buffers (stage 3's gathered layer and its gradients,
+                // the persistent small parameters, the reduce bucket), which may outweigh the
+                // halved states; beyond two ranks they are fixed and the states only shrink.
+                const Placement was = placeModelStates(s), now = placeModelStates(more);
+                const Count buffers = was.dataParallel == 1
+                        ? countOf(now.gatheredParameters + now.liveGradients + now.persistentParameters + now.reduceBucket)
+                        : 0;
+                QVERIFY2(peakOf(more) <= peak + buffers,
+                         qPrintable(QStringLiteral("%1: %2 GPUs %3, %4 GPUs %5, buffers %6")
+                                            .arg(QString::fromUtf8(where))
+                                            .arg(qlonglong(s.parallel.gpus))
+                                            .arg(qlonglong(peak))
+                                            .arg(qlonglong(more.parallel.gpus))
+                                            .arg(qlonglong(peakOf(more)))
+                                            .arg(qlonglong(buffers))));
+            }
+
+            // Offloading the optimizer (states and step on the CPU) never raises the peak.
+            if (s.parallel.offload == Offload::None && s.parallel.zero != ZeroStage::Stage0) {
+                Scenario off = s;
+                off.parallel.offload = Offload::Optimizer;
+                if (validate(off).empty()) {
+                    ++offloadChecked;
+                    const Count offloaded = peakOf(off);
+                    QVERIFY2(offloaded <= peak,
+                             qPrintable(QStringLiteral("%1: offload raised the peak by %2 bytes")
+                                                .arg(QString::fromUtf8(where))
+                                                .arg(qlonglong(offloaded - peak))));
+                }
+            }
+
+            // The activation bucket: flash <= SDPA <= eager under the itemized model, and full
+            // <= selective <= no checkpointing under either.
+            if (s.activations.model == ActivationModelKind::Transformer) {
+                Scenario k = s;
+                k.activations.attention = AttentionKernel::Flash;
+                const Count flash = activationsOf(k);
+                k.activations.attention = AttentionKernel::Sdpa;
+                const Count sdpa = activationsOf(k);
+                k.activations.attention = AttentionKernel::Eager;
+                const Count eager = activationsOf(k);
+                if (validate(k).empty()) {
+                    ++kernelsChecked;
+                    QVERIFY2(flash <= sdpa, where.constData());
+                    // The exception: SDPA's kernel keeps its own output and log-sum-exp for its
+                    // backward (B·S·A·d + B·A·S per layer, FP32 at most), where eager keeps the
+                    // S x S probabilities instead; under selective checkpointing eager recomputes
+                    // those, and at S near the head dimension they are no larger than SDPA's
+                    // output. SDPA may then exceed eager by its own tensors, and no more.
+                    const Count d = s.model.headDimOrDefault();
+                    const Count kernelOwn = s.model.layers * s.training.microBatch * s.training.sequence * s.model.heads * (d + 1) * 4;
+                    QVERIFY2(sdpa <= eager + kernelOwn,
+                             qPrintable(QStringLiteral("%1: flash %2, sdpa %3, eager %4")
+                                                .arg(QString::fromUtf8(where))
+                                                .arg(qlonglong(flash))
+                                                .arg(qlonglong(sdpa))
+                                                .arg(qlonglong(eager))));
+                }
+            }
+            {
+                Scenario r = s;
+                r.training.recompute = Recompute::Full;
+                const Count full = activationsOf(r);
+                r.training.recompute = Recompute::Selective;
+                const Count selective = activationsOf(r);
+                r.training.recompute = Recompute::None;
+                const Count none = activationsOf(r);
+                if (validate(r).empty()) {
+                    ++recomputeChecked;
+                    QVERIFY2(full <= selective && selective <= none, where.constData());
+                }
+            }
+
+            // Every tenth scenario: the largest micro-batch that fits does, one more does not.
+            if (valid % 10 == 0) {
+                const Count fit = largestFittingMicroBatch(s, 4096);
+                if (fit > 0 && fit < 4096) {
+                    ++fitChecked;
+                    Scenario at = s;
+                    at.training.microBatch = fit;
+                    QVERIFY2(countOf(estimate(at).peak) <= countOf(at.gpu.capacity), where.constData());
+                    at.training.microBatch = fit + 1;
+                    QVERIFY2(countOf(estimate(at).peak) > countOf(at.gpu.capacity), where.constData());
+                }
+            }
+        }
+        // The orderings were met often, not by luck of the draw.
+        QVERIFY(offloadChecked > 5000);
+        QVERIFY(gpusChecked > 20000);
+        QVERIFY(kernelsChecked > 20000);
+        QVERIFY(recomputeChecked > 50000);
+        QVERIFY(fitChecked > 1000);
+        qInfo("%d valid of %d drawn; offload %d, GPUs %d, kernels %d, recompute %d, fit %d", valid, drawn, offloadChecked,
+              gpusChecked, kernelsChecked, recomputeChecked, fitChecked);
+    }
+
+private:
+    Catalogue m_catalogue;
+};
+
+QTEST_MAIN(TestInvariants)
+#include "tst_invariants.moc"
