@@ -7,15 +7,18 @@
 #include <headroom/memory/steptimeline.h>
 
 #include "lorabody.h"
+#include "modelbody.h"
 #include "placementbody.h"
 #include "resolvedbody.h"
 #include "textbookbody.h"
 #include "timelinebody.h"
+#include "transformerbody.h"
 
-// The hot path. resolve(), placeModelStates(), the textbook model and the step timeline's peak
-// are inlined here from their bodies (*body.h) rather than called: the resolved scenario and the
-// placement, about 1.5 kB of 128-bit counts, then never exist in memory, the compiler keeps the
-// few fields the breakdown reports in registers, and the rest is never computed into anything.
+// The hot path. The parameter count, resolve(), placeModelStates(), both activation models and
+// the step timeline's peak are inlined here from their bodies (*body.h) rather than called: the
+// counts, the resolved scenario and the placement, about 2 kB of 128-bit counts, then never
+// exist in memory, the compiler keeps the few fields the breakdown reports in registers, and the
+// rest is never computed into anything.
 
 namespace headroom {
 
@@ -170,6 +173,8 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
 {
     if (s.activations.model == ActivationModelKind::Textbook)
         return finish(s, p, detail::textbookEstimate(s));
+    if (s.activations.model == ActivationModelKind::Transformer)
+        return finish(s, p, detail::transformerEstimate(s));
     return finish(s, p, activationModel(s.activations.model).estimate(s));
 }
 
@@ -189,7 +194,10 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
 
 [[gnu::flatten]] Breakdown estimate(const Scenario &s)
 {
-    return estimateWith(s, prepareInline(s, countParameters(s.model)));
+    // The model's largest module and matrix only where this estimate reads them: ZeRO-3's
+    // gathering and the per-parameter optimizers' temporaries (prepare() counts them always).
+    const bool extremes = s.parallel.zero == ZeroStage::Stage3 || detail::countsLargestMatrix(s);
+    return estimateWith(s, prepareInline(s, detail::countParametersOf(s.model, extremes)));
 }
 
 [[gnu::flatten]] Breakdown estimate(const Scenario &s, const PreparedScenario &prepared)

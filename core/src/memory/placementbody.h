@@ -12,6 +12,7 @@
 #include <headroom/memory/tensorsizes.h>
 
 #include "resolvedbody.h"
+#include "stackbody.h"
 
 namespace headroom::detail {
 
@@ -30,7 +31,7 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     // copy), a frozen base as stored, QLoRA's matrices as packed NF4.
     BytesPer compute = adapters ? frozenBaseBytesPer(s) : r.perParam.weights;
     // FSDP's mixed precision gathers in the compute dtype whatever the storage (stack.h).
-    if (fsdpMixedPrecision(s))
+    if (fsdpMixedPrecisionOf(s))
         compute = dtypeSize(activationDtype(s.training.precision.recipe));
     const Count t = maxOf(1, s.parallel.tensorParallel);
     if (st.gathersWholeLayers) {

@@ -52,50 +52,6 @@ std::optional<E> valueOf(const std::array<std::pair<E, std::string_view>, N> &ta
 
 } // namespace
 
-int optimizerStateTensors(Optimizer optimizer)
-{
-    switch (optimizer) {
-    case Optimizer::AdamW:
-    case Optimizer::Adam:
-    case Optimizer::Adam8bit: return 2; // first and second moment
-    case Optimizer::SgdMomentum:
-    case Optimizer::Lion: return 1;     // momentum only (Lion: Chen et al. 2023)
-    case Optimizer::Sgd:
-    case Optimizer::Adafactor: return 0; // Adafactor's state is factored, counted apart
-    }
-    return 0;
-}
-
-PerParamBytes perParamBytes(const PrecisionChoice &c)
-{
-    PerParamBytes b;
-    const Dtype w = weightDtype(c.recipe);
-    b.weights = dtypeSize(w);
-    // Gradients take the weights' dtype (autograd produces them so), unless an FP32
-    // accumulation buffer replaces them.
-    b.gradients = c.fp32GradBuffer ? dtypeSize(Dtype::Fp32) : dtypeSize(w);
-    const bool hasMaster = c.recipe == Recipe::Fp16Master || c.recipe == Recipe::Bf16Master;
-    b.master = hasMaster ? dtypeSize(Dtype::Fp32) : bytesPer(0);
-    const BytesPer state = c.stateDtype == StateDtype::Fp32 ? dtypeSize(Dtype::Fp32) : dtypeSize(w);
-    switch (c.optimizer) {
-    case Optimizer::Adam8bit:
-        // bitsandbytes keeps both moments as 8-bit codes (Dettmers et al. 2022) with an FP32
-        // absmax per block of 2048 elements for each (optim/optimizer.py, block_wise=True):
-        // 2 + 2 x 4 / 2048 = 513/256 bytes per parameter. Tensors under 4096 elements keep FP32
-        // states (placement.cpp).
-        b.optimizer = bytesPer(513, 256);
-        break;
-    case Optimizer::Adafactor:
-        b.optimizer = state;
-        b.optimizerFactored = true;
-        break;
-    default:
-        b.optimizer = bytesPer(state.numerator * optimizerStateTensors(c.optimizer), state.denominator);
-        break;
-    }
-    return b;
-}
-
 std::string_view recipeName(Recipe r) { return nameOf(kRecipeNames, r); }
 std::string_view optimizerName(Optimizer o) { return nameOf(kOptimizerNames, o); }
 std::string_view stateDtypeName(StateDtype d) { return nameOf(kStateDtypeNames, d); }

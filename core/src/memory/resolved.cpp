@@ -18,12 +18,12 @@ Count denseLayersIn(const ParameterCounts &pc, Count first, Count count)
 
 ModelParallelShare modelParallelShare(const Scenario &s, const ParameterCounts &pc)
 {
-    return detail::shareOf(s, pc, largestModuleParameters(s.model));
+    return detail::shareOf(s, pc, largestModuleParameters(s.model), pc.total(s.model.layers));
 }
 
 ModelParallelShare modelParallelShare(const Scenario &s, const ParameterCounts &pc, Count largestModule)
 {
-    return detail::shareOf(s, pc, largestModule);
+    return detail::shareOf(s, pc, largestModule, pc.total(s.model.layers));
 }
 
 ModelParallelShare modelParallelShare(const Scenario &s)

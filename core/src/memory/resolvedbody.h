@@ -8,12 +8,16 @@
 
 #include <headroom/memory/resolved.h>
 
+#include "stackbody.h"
+
 namespace headroom::detail {
 
 //! What resolveScenario() fills.
 enum class ResolveScope : std::uint8_t {
     Everything,   //!< every field, as resolve() returns it
-    EstimateOnly, //!< ResolvedScenario::tensors only where placeModelStates() reads them (zeros otherwise)
+    //! ResolvedScenario::tensors only where placeModelStates() reads them, and LoraCounts only
+    //! with adapters (zeros otherwise)
+    EstimateOnly,
 };
 
 inline constexpr Count ceilDiv(Count a, Count b) { return ceilQuotient(a, b); }
@@ -38,13 +42,15 @@ inline Count denseLayersOf(const ParameterCounts &pc, Count first, Count count)
     return denseLayersOf(pc.mixture, pc.denseLayerLimit, first, count);
 }
 
-[[gnu::always_inline]] inline ModelParallelShare shareOf(const Scenario &s, const ParameterCounts &pc, Count largestModule)
+//! modelParallelShare() with \a arch = pc.total(L), the architecture's count the caller has summed
+//! already (the estimate sums it once).
+[[gnu::always_inline]] inline ModelParallelShare shareOf(const Scenario &s, const ParameterCounts &pc, Count largestModule,
+                                                         Count arch)
 {
     const ModelSpec &m = s.model;
     const Count t = maxOf(1, s.parallel.tensorParallel);
     const Count p = maxOf(1, s.parallel.pipelineParallel);
     const Count L = m.layers;
-    const Count arch = pc.total(L);
 
     ModelParallelShare r;
     r.total = m.paramsOverride > 0 ? m.paramsOverride : arch; // effectiveParameters(), without recounting
@@ -132,7 +138,7 @@ inline bool placementReadsTensorSizes(const Scenario &s)
     // litgpt build them in the model's dtype; DeepSpeed's bf16 engine casts the module to 16 bits
     // and keeps FP32 masters (a *-master recipe).
     const Recipe recipe = s.training.precision.recipe;
-    if (peftFp32Adapters(s) && (recipe == Recipe::Bf16Pure || recipe == Recipe::Fp16Pure)) {
+    if (peftFp32AdaptersOf(s) && (recipe == Recipe::Bf16Pure || recipe == Recipe::Fp16Pure)) {
         PrecisionChoice fp32 = s.training.precision;
         fp32.recipe = Recipe::Fp32;
         fp32.stateDtype = StateDtype::Fp32;
@@ -140,14 +146,19 @@ inline bool placementReadsTensorSizes(const Scenario &s)
         r.perParam = fp32Bytes;
     }
     if (s.lora.mode != AdapterMode::None) {
-        const LoraCounts lora = loraCounts(s, counts, r.parameters);
+        // The out-of-line call gets a copy (on this path alone): handed the counts themselves,
+        // it would keep them in memory on every estimate, where the compiler keeps the few it
+        // reads in registers.
+        const ParameterCounts forAdapters = counts;
+        const LoraCounts lora = loraCounts(s, forAdapters, r.parameters);
         r.lora = lora;
-    } else {
-        r.lora.baseParameters = r.parameters; // what loraCounts() gives without adapters
+    } else if (scope == ResolveScope::Everything) {
+        // What loraCounts() gives without adapters (the placement reads it with adapters only).
+        r.lora.baseParameters = r.parameters;
     }
-    r.share = shareOf(s, counts, extremes.largestModule);
+    r.share = shareOf(s, counts, extremes.largestModule, r.architectureParameters);
     r.dataParallel = maxOf(1, s.parallel.dataParallel());
-    const StackChoices stack = resolveStack(s);
+    const StackChoices stack = resolveStackOf(s);
     r.stack = stack;
     if (r.perParam.optimizerFactored && s.lora.mode == AdapterMode::None) {
         const FactoredShape factored = factoredShape(s.model);
@@ -157,7 +168,9 @@ inline bool placementReadsTensorSizes(const Scenario &s)
         const TensorSizes tensors = trainedTensorSizes(s, r.stack.persistenceThreshold);
         r.tensors = tensors;
     }
-    r.expertShardDegree = maxOf(1, quotient(r.dataParallel, maxOf(1, s.parallel.expertParallel)));
+    // d / e, without a division when there is no expert parallelism (e = 1).
+    const Count e = s.parallel.expertParallel;
+    r.expertShardDegree = maxOf(1, e > 1 ? quotient(r.dataParallel, e) : r.dataParallel);
     if (s.lora.mode == AdapterMode::None) {
         r.trainableOnRank = r.share.parameters;
         r.trainableExpertOnRank = r.share.expertParameters < r.trainableOnRank ? r.share.expertParameters : r.trainableOnRank;

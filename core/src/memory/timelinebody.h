@@ -123,21 +123,43 @@ template<typename Sink>
     sink(TimelineEvent::StepEnd, StepPhase::OptimizerStep, kept ? all : none, none, none);
 }
 
+// A timeline point's event and phase in one word (peakOf()).
+constexpr unsigned packPoint(TimelineEvent event, StepPhase phase)
+{
+    return static_cast<unsigned>(event) << 8 | static_cast<unsigned>(phase);
+}
+
 //! timelinePeak(): the first highest point. \a shares: timelineShares(); \a wholeMatrix: the
 //! largest weight matrix, whole (read only by the per-parameter optimizers, countsLargestMatrix()).
 [[gnu::always_inline]] inline TimelinePeak peakOf(const Scenario &s, const GradientShares &shares, Count wholeMatrix,
                                                   const Breakdown &b)
 {
     const Bytes fixed = b.parameters + b.masterWeights + b.optimizerStates + b.overhead;
-    TimelinePeak peak;
-    peak.bytes = bytes(-1);
-    forEachPoint(s, shares, wholeMatrix, b, lifetimeOf(s),
-                 [&peak, fixed](TimelineEvent event, StepPhase phase, Bytes gradients, Bytes activations, Bytes transient) {
-                     const Bytes total = fixed + gradients + activations + transient;
-                     if (total > peak.bytes)
-                         peak = { total, phase, event };
+    const GradientLifetime lifetime = lifetimeOf(s);
+    // Gradients allocated in backward (the itemized model's step): which point is the highest
+    // moves with B and S (loss backward, the top layer, the optimizer step), so a branch per point
+    // would be mispredicted as a search or a sweep moves them (or as the benchmark cycles B), and
+    // conditional moves, the same time whichever it is, are cheaper. Kept gradients (the textbook
+    // model, accumulation): the highest point does not move, the branch is predicted, and it is
+    // cheaper than a chain of conditional moves. The point's event and phase are packed into one
+    // word, so that one move keeps both.
+    const bool moving = lifetime == GradientLifetime::AllocatedInBackward;
+    Count highest = -1;
+    unsigned where = packPoint(TimelineEvent::StepStart, StepPhase::Forward);
+    forEachPoint(s, shares, wholeMatrix, b, lifetime,
+                 [&](TimelineEvent event, StepPhase phase, Bytes gradients, Bytes activations, Bytes transient) {
+                     const Count total = countOf(fixed + gradients + activations + transient);
+                     const bool higher = total > highest;
+                     if (moving) {
+                         highest = higher ? total : highest;
+                         where = higher ? packPoint(event, phase) : where;
+                     } else if (higher) {
+                         highest = total;
+                         where = packPoint(event, phase);
+                     }
                  });
-    return peak;
+    return TimelinePeak{ bytes(highest), static_cast<StepPhase>(where & 0xffu),
+                         static_cast<TimelineEvent>(where >> 8) };
 }
 
 } // namespace headroom::detail

@@ -24,29 +24,34 @@ enum class Warning : std::uint8_t {
     PureHalfWithoutMaster,      //!< *-pure: updates smaller than half an ulp are lost
 };
 
-//! A fixed-capacity list so that estimating allocates nothing.
+// Warnings keeps one bit per warning: the last enumerator must stay below 32.
+static_assert(static_cast<unsigned>(Warning::PureHalfWithoutMaster) < 32);
+
+//! A fixed-capacity list so that estimating allocates nothing, in the order the warnings were
+//! added, each at most once.
 class Warnings
 {
 public:
     void add(Warning w)
     {
-        if (!contains(w) && m_count < static_cast<int>(m_items.size()))
+        if (!contains(w) && m_count < static_cast<int>(m_items.size())) {
             m_items[static_cast<std::size_t>(m_count++)] = w;
+            m_present |= bit(w);
+        }
     }
-    bool contains(Warning w) const
-    {
-        for (int i = 0; i < m_count; ++i)
-            if (m_items[static_cast<std::size_t>(i)] == w)
-                return true;
-        return false;
-    }
+    //! One bit test (every estimate adds a few warnings; a search through the list per add
+    //! was a loop on the hot path).
+    bool contains(Warning w) const { return (m_present & bit(w)) != 0; }
     int size() const { return m_count; }
     const Warning *begin() const { return m_items.data(); }
     const Warning *end() const { return m_items.data() + m_count; }
 
 private:
+    static constexpr std::uint32_t bit(Warning w) { return std::uint32_t(1) << (static_cast<unsigned>(w) & 31u); }
+
     std::array<Warning, 16> m_items{};
     int m_count = 0;
+    std::uint32_t m_present = 0; //!< bit w set when the list holds w (every Warning is below 32)
 };
 
 enum class StepPhase { Forward, Backward, OptimizerStep };

@@ -187,7 +187,9 @@ void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLa
         }
         linear(ParamRole::Down, d.F, d.H, t.mlpBias);
     }
-    for (Count i = 0; i < t.normsPerLayer; ++i)
+    // A 64-bit counter (the count is a family's 1 to 4 or a validated override): a 128-bit one
+    // costs a double-word compare per norm on every estimate.
+    for (std::int64_t i = 0, n = static_cast<std::int64_t>(t.normsPerLayer); i < n; ++i)
         vector(d.H, normBias);
 }
 

@@ -110,8 +110,9 @@ struct Parallelism
 
     constexpr Count dataParallel() const
     {
+        // Without model parallelism (mp = 1, the common case) no division: every estimate asks.
         const Count mp = tensorParallel * pipelineParallel;
-        return mp > 0 ? quotient(gpus, mp) : 0;
+        return mp > 1 ? quotient(gpus, mp) : mp == 1 ? gpus : 0;
     }
 };
 

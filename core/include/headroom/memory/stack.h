@@ -13,7 +13,7 @@
 // size) stay "the stack's" (-1) until resolveStack() sizes them. stackDefaultsOf() says which
 // values are the stack's, for the derivation.
 //
-// Every default names its source beside it in stack.cpp (repository, version, file).
+// Every default names its source beside it in stackbody.h (repository, version, file).
 
 #include <cstdint>
 #include <optional>

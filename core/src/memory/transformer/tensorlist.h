@@ -44,7 +44,9 @@ struct Tensor
     unsigned flags;
 };
 
-inline constexpr Count sizeOf(Dtype d)
+// 64 bits, not Count: an element's size multiplies every tensor's element count, and a 128-bit
+// count times a 64-bit size takes two multiplications where two 128-bit values take three.
+inline constexpr std::int64_t sizeOf(Dtype d)
 {
     switch (d) {
     case Dtype::Int64: return 8;
@@ -119,6 +121,7 @@ struct Context
     Recompute recompute = Recompute::None;
     ImplementationChoices x;
     Count t = 1;
+    bool tensorParallel = false; // t > 1: share() tests a flag per tensor, not a 128-bit count
     bool sp = false;
     Count ep = 1; // expert parallelism: the routed rows travel by all-to-all
     MoeContext moe;
@@ -145,7 +148,7 @@ struct Context
 
     Count share(Count elements, unsigned flags) const
     {
-        if (t <= 1 || (flags & Whole))
+        if (!tensorParallel || (flags & Whole))
             return elements;
         if ((flags & Sharded) || sp)
             return quotient(elements, t);

@@ -1,0 +1,444 @@
+#pragma once
+
+// Internal: the itemized activation model's estimate (transformeractivations.h), inline so that
+// estimate() (estimate.cpp) computes it without the virtual call and without its result going
+// through memory (written as 8-byte halves and copied at once as 16-byte values, which stalls
+// until the stores retire). transformeractivations.cpp's public functions use the same bodies;
+// the tensor lists themselves are summed out of line there (layerSums(), outsideSums()).
+
+#include <cmath>
+
+#include <headroom/memory/korthikanti.h>
+#include <headroom/memory/lora.h>
+#include <headroom/memory/transformeractivations.h>
+
+#include "stackbody.h"
+#include "transformer/tensorlist.h"
+
+namespace headroom::detail {
+
+using transformer::Context;
+using transformer::firstLayerContext;
+using transformer::LoraContext;
+using transformer::MlaContext;
+using transformer::MoeContext;
+using transformer::Sharded;
+using transformer::sizeOf;
+
+// The switches the implementation profile gives, with the model's and the stack's overrides.
+inline ImplementationChoices choicesOf(const Scenario &s)
+{
+    ImplementationChoices x = implementationChoices(s.activations.profile);
+    // Phi-3's qkv_proj and gate_up_proj: one matmul each, one saved input each.
+    if (s.model.fusedProjections)
+        x.fusedProjections = true;
+    // torch.compile's partitioner recomputes the pointwise ops of the norms and activations in
+    // backward and saves what feeds them: the fused kernels' lists.
+    if (s.stack.compile) {
+        x.fusedNorm = true;
+        x.fusedActivation = true;
+    }
+    return x;
+}
+
+// The sub-contexts below are built field by field, zeros where the feature is off, in one
+// initialization each: a constant all-zero struct of this size is cleared with rep stos,
+// which costs more than the rest of the context.
+
+inline MoeContext moeContextOf(const Scenario &s, Count F, Count BS)
+{
+    const ModelSpec &m = s.model;
+    const bool on = m.moe.enabled();
+    const Count E = on ? m.moe.experts : 0;
+    const Count K = on ? m.moe.perToken : 0;
+    const Count routed = K * BS;
+    Count rows = routed;
+    if (on && s.activations.capacityFactor > 0) {
+        // Capacity-capped routing (GShard, DeepSpeed-MoE): each expert takes at most
+        // C = ceil(f·k·B·S / E) rows, and the dispatch buffers [E, C, H] are padded to C, so
+        // the experts' tensors hold E·C rows whatever the router does (fewer than k·B·S below
+        // f = 1, where tokens are dropped; more above it). Dropless (f = 0): k·B·S.
+        const double capacity = std::ceil(s.activations.capacityFactor * static_cast<double>(routed)
+                                          / static_cast<double>(E));
+        rows = E * static_cast<long long>(capacity);
+    }
+    const Count dense = m.moe.denseLayers < m.layers ? m.moe.denseLayers : m.layers;
+    // Mixtral renormalises the top-k weights in place; Qwen2-MoE's norm_topk_prob and
+    // DeepSeek-V2's default do not (ModelSpec has no switch for it: models with shared experts
+    // are taken not to).
+    const bool mixtral = on && m.moe.sharedExperts == 0;
+    return MoeContext{ .E = E,
+                       .K = K,
+                       .F = !on ? 0 : m.moe.expertFfn > 0 ? m.moe.expertFfn : F,
+                       .rows = rows,
+                       .hit = rows < E ? rows : E,
+                       .SF = on ? m.moe.sharedExperts * m.moe.sharedFfnOrExpert() : 0,
+                       .sharedGate = on && m.moe.sharedGate,
+                       .renormalize = mixtral,
+                       .mixtralNames = mixtral,
+                       .layers = on ? m.layers - dense : 0 };
+}
+
+inline MlaContext mlaContextOf(const ModelSpec &m)
+{
+    const bool on = m.mla.enabled();
+    const Count rope = on ? m.mla.ropeHeadDim : 0;
+    const Count nope = on ? m.mla.nopeHeadDim : 0;
+    return MlaContext{ .QL = on ? m.mla.qLoraRank : 0,
+                       .KL = on ? m.mla.kvLoraRank : 0,
+                       .RH = rope,
+                       .NH = nope,
+                       .VH = on ? m.mla.valueHeadDim : 0,
+                       .QH = nope + rope };
+}
+
+// \a autocast, \a compute (c) and \a residual (r): the context's own.
+inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute, Dtype residual)
+{
+    const bool on = s.lora.mode != AdapterMode::None;
+    const unsigned targets = !on ? 0u : s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
+    const bool quantized = s.lora.mode == AdapterMode::Qlora;
+    // PEFT keeps the adapters in FP32 (autocast_adapter_dtype upcasts bf16 ones), so their
+    // operands are FP32 but under autocast, which casts them. Linear4bit casts its output back
+    // to its input's dtype.
+    const Dtype adapter = autocast ? compute : peftFp32AdaptersOf(s) ? Dtype::Fp32 : compute;
+    return LoraContext{ .q = (targets & LoraQ) != 0,
+                        .k = (targets & LoraK) != 0,
+                        .v = (targets & LoraV) != 0,
+                        .o = (targets & LoraO) != 0,
+                        .gate = (targets & LoraGate) != 0,
+                        .up = (targets & LoraUp) != 0,
+                        .down = (targets & LoraDown) != 0,
+                        .dropout = on && s.lora.dropout > 0.0,
+                        .quantized = quantized,
+                        .R = on ? s.lora.rank : 0,
+                        .a = on ? adapter : Dtype::Fp32,
+                        .p = !on ? Dtype::Fp32 : quantized ? residual : compute };
+}
+
+// context(), inline for the estimate (context() itself is interposable under -fPIC, so the
+// compiler would not inline it). Built in one initialization from locals: assigned field by
+// field, the context (768 bytes) would be cleared first, with rep stos.
+[[gnu::always_inline]] inline Context contextOf(const Scenario &s)
+{
+    const ModelSpec &m = s.model;
+    const BlockTraits traits = modelTraits(m);
+    const Count B = s.training.microBatch;
+    const Count S = s.training.sequence;
+    const Count H = m.hidden;
+    const Count A = m.heads;
+    // The head dim (H / A unless the model sets it; the division in 64 bits: validation bounds
+    // both far below 2^63).
+    const Count d = m.headDimOrDefault();
+    const Count kvHeads = m.kvHeadsOrHeads();
+    const Count qDim = A * d;
+    const Count F = m.ffnOrDefault();
+    const Count BS = B * S;
+    const Count BAS = BS * A;
+    const Recipe recipe = s.training.precision.recipe;
+    const bool autocast = isAutocast(recipe);
+    const Dtype compute = activationDtype(recipe);
+    const bool fsdpMixed = fsdpMixedPrecisionOf(s);
+    // Under autocast the weights, and so the embeddings and the residual stream, stay FP32; every
+    // other recipe runs the whole block in its activation dtype. So does a frozen base under
+    // autocast: the fixtures' LoRA and QLoRA runs keep its non-quantized weights in FP32 and
+    // measured an FP32 residual stream (SAVED_TENSORS.md, "LoRA on a frozen base").
+    const Dtype residual = autocast && !fsdpMixed ? Dtype::Fp32 : compute;
+    const ImplementationChoices x = choicesOf(s);
+    // GELU: the family's Hugging Face code unless set (GPT-2 and Phi: gelu_new written out; the
+    // others F.gelu or gelu_pytorch_tanh, one op); a fused activation kernel saves its input.
+    const bool pythonGelu = s.activations.gelu == GeluImpl::Python
+            || (s.activations.gelu == GeluImpl::ModelDefault
+                && (m.family == BlockFamily::Gpt2 || m.family == BlockFamily::Phi));
+    const bool adapters = s.lora.mode != AdapterMode::None;
+    const Count chunks = lossChunksOf(s); // resolveStack()'s loss chunks, without the rest of it
+    // torchtune's CEWithChunkedOutputLoss upcasts each chunk; litgpt's chunked_cross_entropy
+    // runs in the model's dtype.
+    const bool lossUpcast = s.stack.stack != TrainingStack::Litgpt;
+    return Context{
+        .B = B,
+        .S = S,
+        .H = H,
+        .A = A,
+        .kv = kvHeads * d,
+        .F = F,
+        .V = m.vocab,
+        .d = d,
+        .kvHeads = kvHeads,
+        .qDim = qDim,
+        // Partial rotary rotates int(d · fraction) dims of each head (GPT-NeoX rotary_pct, Phi
+        // partial_rotary_factor), as HF truncates.
+        .RD = traits.rotary ? Count(static_cast<long long>(static_cast<double>(static_cast<long long>(d)) * m.rotaryFraction))
+                            : 0,
+        .L = m.layers,
+        .BS = BS,
+        .BSH = BS * H,
+        .BSF = BS * F,
+        .BAS = BAS,
+        .scores = BAS * S,
+        .BSV = BS * m.vocab,
+        .BSQ = BS * qDim,
+        .gqa = kvHeads != m.heads,
+        .positions = m.maxPositions > 0,
+        .family = m.family,
+        .parallel = traits.residual == Residual::Parallel,
+        .normsPerLayer = traits.normsPerLayer,
+        .fusedQkv = traits.fusedQkv,
+        .softcap = traits.softcap,
+        .qkNorm = m.qkNorm,
+        .rotary = traits.rotary,
+        .geluPython = pythonGelu && !x.fusedActivation,
+        .r = residual,
+        .c = compute,
+        .autocast = autocast,
+        .copies = autocast && x.autocastWeightCopies && !fsdpMixed,
+        .drop = s.activations.dropout > 0.0,
+        .kernel = s.activations.attention,
+        .recompute = s.training.recompute,
+        .x = x,
+        .t = s.parallel.tensorParallel,
+        .tensorParallel = s.parallel.tensorParallel > 1,
+        .sp = s.parallel.sequenceParallel,
+        .ep = s.parallel.expertParallel > 1 ? s.parallel.expertParallel : 1,
+        .moe = moeContextOf(s, F, BS),
+        .mla = mlaContextOf(m),
+        .mlaOn = m.mla.enabled(),
+        .adapters = adapters,
+        .itemizedLora = adapters && transformer::itemizesAdapters(m, x),
+        .lora = loraContextOf(s, autocast, compute, residual),
+        .loss = s.stack.loss,
+        .lossChunks = chunks > 0 ? chunks : 1,
+        .lossUpcast = lossUpcast,
+        // torchtune's compile_loss compiles CEWithChunkedOutputLoss.compute_cross_entropy, the
+        // FP32 upcast and the cross-entropy as one graph (training/_compile.py L52-74): the
+        // partitioner saves the chunk's logits and a per-row logsumexp and recomputes the softmax
+        // in backward, so no FP32 B·S·V tensor is saved (torchtune's ladder: "+ chunked CE" with
+        // compile, 51.0 -> 42.9 GiB for Llama-3.2-3B at B·S = 8192).
+        .compiledLoss = s.stack.compile && s.stack.loss == LossKind::Chunked && lossUpcast,
+        .inputGrad = true,
+        .denseMlp = !m.moe.enabled(),
+    };
+}
+
+// The first layers whose list differs from the others' (transformer::firstLayersOf()).
+inline Count firstLayersIn(const Context &c)
+{
+    if (c.itemizedLora && c.recompute != Recompute::Full)
+        return c.L > 0 ? 1 : 0;
+    if (c.moe.E > 0)
+        return c.L - c.moe.layers;
+    return 0;
+}
+
+//! One layer's sums (its list under the context's switches) and the sums outside the layers,
+//! by region: transformeractivations.cpp, out of line.
+struct LayerSums
+{
+    Count act = 0, copies = 0, core = 0, alias = 0, largest = 0;
+};
+
+struct OutsideSums
+{
+    Count embedding = 0, finalNorm = 0, lmHead = 0, lmHeadCopy = 0, loss = 0, auxLoss = 0, shared = 0;
+};
+
+LayerSums layerSums(const Context &c);
+OutsideSums outsideSums(const Context &c);
+//! transformer::layerForwardTransient(), out of line.
+Count layerScratch(const Context &c);
+
+// One layer's figures under the recompute policy.
+struct LayerFigures
+{
+    Bytes act = bytes(0), copies = bytes(0), core = bytes(0), alias = bytes(0);
+    Bytes held = bytes(0), heldCopies = bytes(0), recompute = bytes(0), recomputeCopies = bytes(0);
+};
+
+[[gnu::always_inline]] inline LayerFigures figuresOf(const Context &c, const LayerSums &m, Bytes checkpointInput)
+{
+    LayerFigures f;
+    f.act = bytes(m.act);
+    f.copies = bytes(m.copies);
+    f.core = bytes(m.core);
+    f.alias = bytes(m.alias);
+    switch (c.recompute) {
+    case Recompute::None:
+        f.held = f.act;
+        f.heldCopies = f.copies;
+        break;
+    case Recompute::Full:
+        // Reentrant checkpointing runs forward under no_grad and keeps only the layer input;
+        // backward reruns one layer with grad, which saves its whole list again except the
+        // tensor that is the checkpointed input itself, and autocast's weight copies.
+        f.held = checkpointInput;
+        f.recompute = f.act - f.alias;
+        f.recomputeCopies = f.copies;
+        break;
+    case Recompute::Selective:
+        f.held = f.act - f.core;
+        f.heldCopies = f.copies;
+        f.recompute = f.core;
+        break;
+    }
+    return f;
+}
+
+inline Count ceilDivCount(Count a, Count b) { return b > 0 ? quotient(a + b - 1, b) : a; }
+
+[[gnu::always_inline]] inline TransformerTerms termsOf(const Context &c)
+{
+    // Locals here are not const: GCC 12 keeps a const aggregate built in place in memory
+    // instead of replacing it by its fields, and this is the hot path.
+    LayerSums m = layerSums(c);
+    TransformerTerms t;
+    t.checkpointInput = bytes(c.share(c.BSH, 0) * sizeOf(c.r));
+    LayerFigures f = figuresOf(c, m, t.checkpointInput);
+    t.layerActivations = f.act;
+    t.layerWeightCopies = f.copies;
+    t.attentionCore = f.core;
+    t.checkpointAlias = f.alias;
+    t.largestLayerTensor = bytes(m.largest);
+    t.heldActivations = f.held;
+    t.heldWeightCopies = f.heldCopies;
+    t.recomputeActivations = f.recompute;
+    t.recomputeWeightCopies = f.recomputeCopies;
+    t.firstLayers = firstLayersIn(c);
+    LayerFigures first = f;
+    if (t.firstLayers > 0)
+        first = figuresOf(c, layerSums(firstLayerContext(c)), t.checkpointInput);
+    t.firstLayerActivations = first.act;
+    t.firstLayerWeightCopies = first.copies;
+    t.heldFirstActivations = first.held;
+    t.heldFirstWeightCopies = first.heldCopies;
+    t.recomputeFirstActivations = first.recompute;
+    t.recomputeFirstWeightCopies = first.recomputeCopies;
+
+    OutsideSums o = outsideSums(c);
+    t.embedding = bytes(o.embedding);
+    t.finalNorm = bytes(o.finalNorm);
+    t.lmHead = bytes(o.lmHead);
+    t.lmHeadWeightCopy = bytes(o.lmHeadCopy);
+    t.loss = bytes(o.loss);
+    t.auxLoss = bytes(o.auxLoss);
+    t.shared = bytes(o.shared);
+
+    const Count logits = c.share(c.BSV, Sharded);
+    const Count half = sizeOf(c.c);
+    switch (c.loss) {
+    case LossKind::Plain:
+        if (c.x.hfLoss) {
+            // Forward: the LM head's logits and their FP32 copy (logits.float(), a no-op in FP32)
+            // live while log_softmax writes its saved output. Backward: nll_loss writes a dense
+            // FP32 gradient and log_softmax's backward another, both beside the saved output.
+            t.lossForwardTransient = bytes(logits * (half + (c.c != Dtype::Fp32 ? 4 : 0)));
+            t.lossBackwardTransient = bytes(logits * 8);
+        } else {
+            // Vocabulary-parallel cross-entropy: the FP32 copy becomes the saved softmax and
+            // then, in place, the gradient; only the half-precision logits and their gradient
+            // are extra.
+            const Count extra = c.c != Dtype::Fp32 ? logits * half : 0;
+            t.lossForwardTransient = bytes(extra);
+            t.lossBackwardTransient = bytes(extra);
+        }
+        break;
+    case LossKind::Chunked: {
+        // The head returns every chunk's logits in a list that lives until the loss has run (the
+        // whole B·S·V in the logits' dtype); beside it one chunk's FP32 upcast at a time. Backward:
+        // one chunk's two gradients (nll_loss's and log_softmax's) at a time.
+        const Count chunk = ceilDivCount(logits, c.lossChunks);
+        if (c.compiledLoss) {
+            // The chunks' logits are saved (lossblock.h); the fused kernels materialize no FP32
+            // chunk, and backward writes one chunk's gradient at a time.
+            t.lossForwardTransient = bytes(0);
+            t.lossBackwardTransient = bytes(half * chunk);
+            break;
+        }
+        const Count upcast = c.lossUpcast && c.c != Dtype::Fp32 ? 4 * chunk : 0;
+        t.lossForwardTransient = bytes(logits * half + upcast);
+        t.lossBackwardTransient = bytes(2 * (c.lossUpcast ? 4 : half) * chunk);
+        break;
+    }
+    case LossKind::FusedLinear: {
+        // Liger: one chunk of rows' logits at a time, which its kernel overwrites in place with
+        // their softmax gradient; backward only scales the gradients saved in forward.
+        const Count rows = ceilDivCount(c.BS, c.lossChunks);
+        t.lossForwardTransient = bytes(c.share(rows * c.V, Sharded) * half);
+        t.lossBackwardTransient = bytes(0);
+        break;
+    }
+    }
+    t.layerForwardTransient = bytes(layerScratch(c));
+    // While a layer's backward runs: the gradient of the residual stream, and the gradient of its
+    // largest saved tensor beside the gradient that op writes for its input.
+    t.layerBackwardTransient = bytes(c.share(c.BSH, 0) * sizeOf(c.r) + 2 * m.largest);
+    // Expert parallelism moves the routed rows by all-to-all, out to the experts' GPUs and back
+    // (GShard; DeepSpeed-MoE's _AllToAll; Megatron's MoEAlltoAllTokenDispatcher): the permuted
+    // rows being sent and those received, k·B·S of H each on average, live together in forward
+    // (dispatch, then combine) and again for their gradients in backward.
+    if (c.moe.E > 0 && c.ep > 1) {
+        const Bytes exchange = bytes(2 * c.moe.rows * c.share(c.H, 0) * sizeOf(c.c));
+        if (exchange > t.layerForwardTransient)
+            t.layerForwardTransient = exchange;
+        if (exchange > t.layerBackwardTransient)
+            t.layerBackwardTransient = exchange;
+    }
+    return t;
+}
+
+[[gnu::always_inline]] inline Count firstLayersHeldOf(const Scenario &s, Count firstLayers)
+{
+    // The first pipeline stage holds layers 0 .. ceil(L/p) - 1 for each micro-batch in flight.
+    const Count held = pipelineLayersHeld(s);
+    const Count p = s.parallel.pipelineParallel;
+    const Count perStage = p > 1 ? quotient(s.model.layers + p - 1, p) : s.model.layers;
+    const Count inFlight = perStage > 0 ? quotient(held, perStage) : 1;
+    return (firstLayers < perStage ? firstLayers : perStage) * inFlight;
+}
+
+//! TransformerActivations::estimate().
+[[gnu::always_inline]] inline ActivationEstimate transformerEstimate(const Scenario &s)
+{
+    Context c = contextOf(s);
+    TransformerTerms t = termsOf(c); // not const: see termsOf()
+    // Pipeline parallelism: the first stage holds ceil(L/p) layers for min(p, m) micro-batches
+    // (korthikanti.h); with p = 1 that is all L layers and the whole outside part. The first
+    // layers (t.firstLayers) keep their own figure.
+    const Count held = pipelineLayersHeld(s);
+    const Count first = firstLayersHeldOf(s, t.firstLayers);
+    // Computed into locals and returned in one initialization (the compiler then writes each
+    // field once instead of clearing the struct first).
+    const Bytes layers = (t.heldActivations + t.heldWeightCopies) * (held - first)
+            + (t.heldFirstActivations + t.heldFirstWeightCopies) * first;
+    Bytes recompute = t.recomputeActivations + t.recomputeWeightCopies;
+    Bytes recomputeFirst = t.recomputeFirstActivations + t.recomputeFirstWeightCopies;
+    if (first > 0 && recomputeFirst > recompute)
+        recompute = recomputeFirst; // one layer is rebuilt at a time: the largest
+    Bytes below = t.embedding + t.shared;
+    // Under full recompute autocast still caches every layer's weight copies until forward ends.
+    Bytes cached = bytes(0);
+    if (s.training.recompute == Recompute::Full)
+        cached = t.layerWeightCopies * (held - first) + t.firstLayerWeightCopies * first;
+    Bytes outside = bytes(0), outsideHead = bytes(0), lossForward = bytes(0), lossBackward = bytes(0);
+    if (s.parallel.pipelineParallel <= 1) {
+        outsideHead = t.finalNorm + t.lmHead + t.lmHeadWeightCopy + t.loss + t.auxLoss;
+        outside = below + outsideHead;
+        lossForward = t.lossForwardTransient;
+        lossBackward = t.lossBackwardTransient;
+    } else {
+        const Count layersPerStage = quotient(s.model.layers + s.parallel.pipelineParallel - 1, s.parallel.pipelineParallel);
+        const Count inFlight = layersPerStage > 0 ? quotient(held, layersPerStage) : 1;
+        outside = below * inFlight;
+    }
+    return ActivationEstimate{ .perLayer = t.layerActivations + t.layerWeightCopies,
+                               .layers = layers,
+                               .recompute = recompute,
+                               .outside = outside,
+                               .backwardTransient = lossBackward,
+                               .outsideHead = outsideHead,
+                               .forwardCache = cached,
+                               .lossForwardTransient = lossForward,
+                               .layerForwardTransient = t.layerForwardTransient,
+                               .layerBackwardTransient = t.layerBackwardTransient };
+}
+
+} // namespace headroom::detail
