@@ -2,10 +2,9 @@
 
 // What every fuzz target shares: a Qt core application (the readers use Qt's JSON and files),
 // the real catalogue (scenario files name its presets and GPUs), and a scratch folder for the
-// readers that take a path.
+// reader that takes a folder.
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QTemporaryDir>
 
 #include <headroom/io/catalogue.h>
@@ -42,17 +41,6 @@ inline const QTemporaryDir &scratch()
     application();
     static const QTemporaryDir dir;
     return dir;
-}
-
-//! Writes \a data to \a name in the scratch folder and returns its path.
-inline QString writeScratch(const QString &name, const uint8_t *data, size_t size)
-{
-    const QString path = scratch().filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write the scratch file");
-    f.write(reinterpret_cast<const char *>(data), static_cast<qint64>(size));
-    return path;
 }
 
 } // namespace headroom::fuzz

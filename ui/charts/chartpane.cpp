@@ -172,18 +172,22 @@ QColor ChartPane::shade(int which) const
 QColor ChartPane::goodColor() const { return m_dark ? QColor(0x3C, 0xD0, 0x9A) : QColor(0x00, 0x7A, 0x58); }
 QColor ChartPane::badColor() const { return m_dark ? QColor(0xFF, 0x8A, 0x4C) : QColor(0xB8, 0x4A, 0x00); }
 
+namespace {
+
+// Bytes in a GB or GiB, and the step from giga to tera (1000 or 1024).
+double gigaBytes(DisplayUnit unit) { return unit == DisplayUnit::Decimal ? 1e9 : static_cast<double>(kGiB); }
+double teraStep(DisplayUnit unit) { return unit == DisplayUnit::Decimal ? 1e3 : 1024.0; }
+
+} // namespace
+
 double ChartPane::toUnit(double b) const
 {
-    const double giga = m_unit == DisplayUnit::Decimal ? 1e9 : static_cast<double>(kGiB);
-    const double thousand = m_unit == DisplayUnit::Decimal ? 1e3 : 1024.0;
-    return m_teraAxis ? b / (giga * thousand) : b / giga;
+    return m_teraAxis ? b / (gigaBytes(m_unit) * teraStep(m_unit)) : b / gigaBytes(m_unit);
 }
 
 void ChartPane::chooseAxisScale(double maxBytes)
 {
-    const double giga = m_unit == DisplayUnit::Decimal ? 1e9 : static_cast<double>(kGiB);
-    const double thousand = m_unit == DisplayUnit::Decimal ? 1e3 : 1024.0;
-    m_teraAxis = maxBytes >= 4 * thousand * giga;
+    m_teraAxis = maxBytes >= 4 * teraStep(m_unit) * gigaBytes(m_unit);
 }
 
 QString ChartPane::sizeText(double b, int decimals) const

@@ -127,25 +127,32 @@ bool sameRow(const QList<MathMarkupCell> &a, const QList<MathMarkupCell> &b)
     return sameCells(a, b) && !a.isEmpty() && a.first().html == b.first().html;
 }
 
-// How a table's rows map: alike at the start and at the end, the middle paired by position.
-struct RowPlan
+// How a shown list (elements, or a table's rows) maps onto a new one: alike at the start and at
+// the end, the middle paired by position, the rest of the middle gone or added.
+struct Alignment
 {
     int prefix = 0, suffix = 0, oldMiddle = 0, newMiddle = 0;
     int paired() const { return std::min(oldMiddle, newMiddle); }
 };
 
-RowPlan planRows(const MathMarkupItem &was, const MathMarkupItem &now)
+//! \a alike(i, j): whether shown item i can become new item j in place.
+template<typename Alike>
+Alignment align(int oldCount, int newCount, Alike alike)
 {
-    RowPlan plan;
-    const int oldRows = was.rows.size(), newRows = now.rows.size();
-    while (plan.prefix < std::min(oldRows, newRows) && sameRow(was.rows.at(plan.prefix), now.rows.at(plan.prefix)))
-        ++plan.prefix;
-    while (plan.suffix < std::min(oldRows, newRows) - plan.prefix
-           && sameRow(was.rows.at(oldRows - 1 - plan.suffix), now.rows.at(newRows - 1 - plan.suffix)))
-        ++plan.suffix;
-    plan.oldMiddle = oldRows - plan.prefix - plan.suffix;
-    plan.newMiddle = newRows - plan.prefix - plan.suffix;
-    return plan;
+    Alignment a;
+    const int common = std::min(oldCount, newCount);
+    while (a.prefix < common && alike(a.prefix, a.prefix))
+        ++a.prefix;
+    while (a.suffix < common - a.prefix && alike(oldCount - 1 - a.suffix, newCount - 1 - a.suffix))
+        ++a.suffix;
+    a.oldMiddle = oldCount - a.prefix - a.suffix;
+    a.newMiddle = newCount - a.prefix - a.suffix;
+    return a;
+}
+
+Alignment planRows(const MathMarkupItem &was, const MathMarkupItem &now)
+{
+    return align(was.rows.size(), now.rows.size(), [&](int i, int j) { return sameRow(was.rows.at(i), now.rows.at(j)); });
 }
 
 // The shown row whose cells have the attributes of \a row (its cells' formats are copied to a
@@ -175,7 +182,7 @@ void MathPane::setCell(QTextTable *table, int row, int column, const MathMarkupC
 
 void MathPane::updateTable(QTextTable *table, const MathMarkupItem &was, const MathMarkupItem &now)
 {
-    const RowPlan plan = planRows(was, now);
+    const Alignment plan = planRows(was, now);
     const int paired = plan.paired();
     auto updateRow = [&](int oldRow, int newRow, int at) {
         for (int c = 0; c < now.rows.at(newRow).size(); ++c)
@@ -246,14 +253,9 @@ bool MathPane::updateInPlace(const MathMarkup &markup)
     // between them, lines may come and go (a section gains or loses a term): paragraphs only,
     // each taking the place of one shown with the same format, else the sheet is set whole.
     const int oldCount = old.size(), newCount = markup.size();
-    int prefix = 0;
-    while (prefix < std::min(oldCount, newCount) && compatible(old.at(prefix), markup.at(prefix)))
-        ++prefix;
-    int suffix = 0;
-    while (suffix < std::min(oldCount, newCount) - prefix && compatible(old.at(oldCount - 1 - suffix), markup.at(newCount - 1 - suffix)))
-        ++suffix;
-    const int oldMiddle = oldCount - prefix - suffix, newMiddle = newCount - prefix - suffix;
-    const int paired = std::min(oldMiddle, newMiddle);
+    const Alignment elements = align(oldCount, newCount, [&](int i, int j) { return compatible(old.at(i), markup.at(j)); });
+    const int prefix = elements.prefix, suffix = elements.suffix;
+    const int oldMiddle = elements.oldMiddle, newMiddle = elements.newMiddle, paired = elements.paired();
     for (int k = 0; k < oldMiddle; ++k)
         if (!isParagraph(old.at(prefix + k)))
             return false;
@@ -269,7 +271,7 @@ bool MathPane::updateInPlace(const MathMarkup &markup)
         if (item.kind != MathMarkupItem::Kind::Table)
             continue;
         const MathMarkupItem &was = old.at(pairedElement(i));
-        const RowPlan plan = planRows(was, item);
+        const Alignment plan = planRows(was, item);
         for (int r = plan.prefix + plan.paired(); r < plan.prefix + plan.newMiddle; ++r)
             if (rowLike(was, item.rows.at(r)) < 0)
                 return false;
