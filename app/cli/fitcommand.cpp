@@ -10,6 +10,7 @@
 #include <span>
 #include <vector>
 
+#include <headroom/io/textwidth.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/estimate.h>
@@ -24,6 +25,7 @@
 #include "fittext.h"
 #include "placementtext.h"
 #include "scenariooptions.h"
+#include "steptimetext.h"
 
 namespace headroom::cli {
 
@@ -69,12 +71,66 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
             f.mfu = m;
     }
     if (parser.isSet(QStringLiteral("global-batch"))) {
+        // Sequences ("256") or tokens ("2M tokens", "524288tok"); tokens are turned into
+        // sequences once S is known (fitSequences()).
         const QString v = parser.value(QStringLiteral("global-batch"));
-        const auto c = parseCount(v.trimmed().toStdString());
-        if (!c || *c < 1 || *c > 100'000'000)
-            complain(Cli::tr("--global-batch: %1 is out of range; allowed: 1 to 100,000,000 sequences per step").arg(quoted(v)));
+        QString text = v.trimmed().toLower();
+        for (const QString &suffix : { QStringLiteral("tokens"), QStringLiteral("token"), QStringLiteral("tok") })
+            if (text.endsWith(suffix)) {
+                text.chop(suffix.size());
+                f.globalBatchInTokens = true;
+                break;
+            }
+        const auto c = parseCount(text.trimmed().toStdString());
+        const Count most = f.globalBatchInTokens ? Count(1'000'000'000'000) : Count(100'000'000);
+        if (!c || *c < 1 || *c > most)
+            complain(Cli::tr("--global-batch: %1 is out of range; allowed: 1 to 100,000,000 sequences per step, or 1 to "
+                             "1e12 tokens written with \"tokens\" (e.g. 256 or 2M tokens)")
+                             .arg(quoted(v)));
         else
             f.globalBatch = *c;
+    }
+    if (parser.isSet(QStringLiteral("batch-tolerance"))) {
+        const QString v = parser.value(QStringLiteral("batch-tolerance"));
+        QString text = v.trimmed();
+        const bool percent = text.endsWith(QLatin1Char('%'));
+        if (percent)
+            text.chop(1);
+        bool isNumber = false;
+        const double x = text.toDouble(&isNumber) / (percent ? 100.0 : 1.0);
+        if (!isNumber || !std::isfinite(x) || x < 0 || x > 0.5)
+            complain(Cli::tr("--batch-tolerance: %1 is out of range; allowed: 0 to 0.5 or 0% to 50% of the global batch").arg(quoted(v)));
+        else
+            f.tolerance = x;
+    }
+    if (parser.isSet(QStringLiteral("network"))) {
+        const QString v = parser.value(QStringLiteral("network"));
+        const double bits = parseBitRate(v);
+        if (!(bits >= 1e6 && bits <= 1e14))
+            complain(Cli::tr("--network: %1 is not allowed; give the network bandwidth per node with its unit, from 1 Mbps "
+                             "to 100 Tbps (e.g. 400Gbps, 3.2Tbps, 50GB/s)")
+                             .arg(quoted(v)));
+        else
+            f.networkBitsPerSecond = bits;
+    }
+    struct Bounded
+    {
+        const char *name;
+        double low, high;
+        double *value;
+        const char *range;
+    };
+    for (const Bounded &b : { Bounded{ "electricity", 0, 10, &f.electricityUsdPerKwh, QT_TRANSLATE_NOOP("Cli", "0 to 10 USD per kWh") },
+                              Bounded{ "years", 0.25, 30, &f.years, QT_TRANSLATE_NOOP("Cli", "0.25 to 30 years") } }) {
+        if (!parser.isSet(QLatin1String(b.name)))
+            continue;
+        const QString v = parser.value(QLatin1String(b.name));
+        bool isNumber = false;
+        const double x = v.trimmed().toDouble(&isNumber);
+        if (!isNumber || !std::isfinite(x) || x < b.low || x > b.high)
+            complain(Cli::tr("--%1: %2 is out of range; allowed: %3").arg(QLatin1String(b.name), quoted(v), Cli::tr(b.range)));
+        else
+            *b.value = x;
     }
     if (parser.isSet(QStringLiteral("max-gpus"))) {
         const QString v = parser.value(QStringLiteral("max-gpus"));
@@ -101,10 +157,48 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
         }
         f.prices[static_cast<std::size_t>(gpu - catalogue.gpus.constData())] = usdPerHour;
     }
+    f.purchases.assign(static_cast<std::size_t>(catalogue.gpus.size()), -1.0);
+    for (const QString &entry : parser.values(QStringLiteral("purchase"))) {
+        const qsizetype eq = entry.indexOf(QLatin1Char('='));
+        const QString id = eq > 0 ? entry.left(eq).trimmed() : QString();
+        bool isNumber = false;
+        const double usdEach = eq > 0 ? entry.mid(eq + 1).toDouble(&isNumber) : 0.0;
+        const GpuSpec *gpu = catalogue.gpu(id);
+        if (!gpu || !isNumber || !std::isfinite(usdEach) || usdEach < 0 || usdEach > 1e7) {
+            complain(Cli::tr("--purchase: %1 is not allowed; give KIND=USD per card, KIND from `headroom-cli gpus`, "
+                             "0 <= USD <= 10,000,000 (e.g. h100-80gb=25000)")
+                             .arg(quoted(entry)));
+            continue;
+        }
+        f.purchases[static_cast<std::size_t>(gpu - catalogue.gpus.constData())] = usdEach;
+    }
     return ok;
 }
 
 } // namespace
+
+double parseBitRate(const QString &text)
+{
+    // A number and a unit: bits (Mbps, Gbps, Tbps, also "Gb/s") or bytes (MB/s, GB/s, TB/s).
+    QString t = text.trimmed();
+    struct Unit
+    {
+        const char *suffix;
+        double bitsPerSecond;
+    };
+    for (const Unit &u : { Unit{ "Tbps", 1e12 }, Unit{ "Gbps", 1e9 }, Unit{ "Mbps", 1e6 }, Unit{ "Tb/s", 1e12 },
+                           Unit{ "Gb/s", 1e9 }, Unit{ "Mb/s", 1e6 }, Unit{ "TB/s", 8e12 }, Unit{ "GB/s", 8e9 },
+                           Unit{ "MB/s", 8e6 } }) {
+        const QLatin1String suffix(u.suffix);
+        if (!t.endsWith(suffix, Qt::CaseSensitive))
+            continue;
+        t.chop(suffix.size());
+        bool isNumber = false;
+        const double x = t.trimmed().toDouble(&isNumber);
+        return isNumber && std::isfinite(x) && x > 0 ? x * u.bitsPerSecond : -1;
+    }
+    return -1;
+}
 
 int runFitCommand(const QStringList &arguments)
 {
@@ -116,19 +210,38 @@ int runFitCommand(const QStringList &arguments)
     addScenarioOptions(parser);
     parser.addOption({ QStringLiteral("tokens"), Cli::tr("Token budget for days and cost (default 1e9)."), Cli::tr("count") });
     parser.addOption({ QStringLiteral("mfu"),
-                       Cli::tr("Model-FLOPs utilisation for time estimates, %1 to 1 or a percentage (default 0.4).")
+                       Cli::tr("Run the compute term at this share of the dense peak, %1 to 1 or a percentage, instead of "
+                               "the modelled matmul efficiency and memory-bound time (communication and bubbles are still "
+                               "added).")
                                .arg(QString::number(kMinMfu)),
                        Cli::tr("fraction") });
     parser.addOption({ QStringLiteral("global-batch"),
-                       Cli::tr("Target sequences per optimizer step: the data-parallel degree must not exceed it / B."),
+                       Cli::tr("Sequences (or \"N tokens\") per optimizer step, kept exactly: data-parallel degree x "
+                               "micro-batch x accumulation equals it in every row."),
                        Cli::tr("count") });
+    parser.addOption({ QStringLiteral("batch-tolerance"),
+                       Cli::tr("Allow the global batch to miss by this share (e.g. 5%); default 0, exact."), Cli::tr("share") });
+    parser.addOption({ QStringLiteral("network"),
+                       Cli::tr("Network bandwidth per node, e.g. 400Gbps or 3.2Tbps (default: each GPU kind's usual server)."),
+                       Cli::tr("rate") });
+    parser.addOption({ QStringLiteral("electricity"),
+                       Cli::tr("Electricity price for the cost of owning, USD per kWh (default %1).").arg(kDefaultElectricityUsdPerKwh),
+                       Cli::tr("usd") });
+    parser.addOption({ QStringLiteral("years"),
+                       Cli::tr("Years the purchase is spread over for the cost of owning (default %1).").arg(kDefaultYears),
+                       Cli::tr("years") });
+    parser.addOption({ QStringLiteral("purchase"), Cli::tr("Purchase price of one card of a kind, KIND=USD (repeatable)."),
+                       Cli::tr("kind=usd") });
+    parser.addOption({ QStringLiteral("explain"), Cli::tr("With --gpu: each strategy's step time, term by term, with formulas and sources.") });
     parser.addOption({ QStringLiteral("price"), Cli::tr("Price per GPU-hour for one kind, KIND=USD (repeatable)."), Cli::tr("kind=usd") });
     parser.addOption({ QStringLiteral("max-gpus"), Cli::tr("Largest GPU count searched (default 4096)."), Cli::tr("count") });
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON: byte figures as integers.") });
     if (const ParseOutcome outcome = parseCommand(parser,
                                                       normaliseSwitches(arguments, { QStringLiteral("tokens"), QStringLiteral("mfu"),
                                                                                      QStringLiteral("global-batch"), QStringLiteral("price"),
-                                                                                     QStringLiteral("max-gpus") }),
+                                                                                     QStringLiteral("max-gpus"), QStringLiteral("batch-tolerance"),
+                                                                                     QStringLiteral("network"), QStringLiteral("electricity"),
+                                                                                     QStringLiteral("years"), QStringLiteral("purchase") }),
                                                       "fit"); outcome != ParseOutcome::Run)
         return exitCodeOf(outcome);
     Catalogue catalogue;
@@ -140,6 +253,20 @@ int runFitCommand(const QStringList &arguments)
     if (!scenarioFromOptions(parser, catalogue, spec) || !fitOk)
         return kBadInput;
     const Scenario &s = spec.scenario;
+    if (f.globalBatchInTokens) {
+        const Count S = s.training.sequence;
+        if (f.globalBatch % S != 0 || f.globalBatch < S) {
+            err() << Cli::tr("error: --global-batch: %1 tokens is not a whole number of sequences of S = %2 tokens; give a "
+                             "multiple of %2 tokens or a count of sequences")
+                             .arg(groupedDigits(f.globalBatch), groupedDigits(S))
+                  << Qt::endl;
+            return kBadInput;
+        }
+        f.globalBatch /= S;
+    }
+    for (qsizetype i = 0; i < catalogue.gpus.size(); ++i)
+        if (f.purchases[static_cast<std::size_t>(i)] >= 0)
+            catalogue.gpus[i].purchaseUsd = f.purchases[static_cast<std::size_t>(i)];
 
     // One GPU kind in detail when --gpu names it, else the whole catalogue.
     std::vector<GpuFit> results;
@@ -164,9 +291,9 @@ int runFitCommand(const QStringList &arguments)
         adviceCount = advise(onGpu(s, *results.front().gpu), advice, kMaxAdvice);
 
     ProcurementTarget target;
-    target.tokens = f.tokens;
-    target.mfu = f.mfu;
+    target.run = f.table().run();
     target.globalBatch = f.globalBatch;
+    target.tolerance = f.tolerance;
     target.maxGpus = f.maxGpus;
     constexpr int kMaxOptions = 128;
     ProcurementOption options[kMaxOptions];
@@ -179,34 +306,26 @@ int runFitCommand(const QStringList &arguments)
             gpuArray.append(gpuResultJson(g));
         for (const GpuFit &g : checkpointed)
             checkpointedArray.append(gpuResultJson(g));
-        for (int i = 0; i < adviceCount; ++i) {
-            const Advice &a = advice[i];
-            adviceArray.append(QJsonObject{
-                    { QStringLiteral("kind"), nameText(adviceName(a.kind)) },
-                    { QStringLiteral("saving"), jsonByteValue(a.saving) },
-                    { QStringLiteral("peak_after"), jsonByteValue(estimate(a.after).peak) },
-                    { QStringLiteral("fits_after"), a.fitsAfter },
-                    { QStringLiteral("micro_batch"), qint64(a.after.training.microBatch) },
-                    { QStringLiteral("grad_accum"), qint64(a.after.training.gradAccumSteps) },
-                    { QStringLiteral("recompute"), nameText(recomputeName(a.after.training.recompute)) },
-                    { QStringLiteral("zero"), static_cast<int>(a.after.parallel.zero) },
-                    { QStringLiteral("offload"), nameText(offloadName(a.after.parallel.offload)) },
-                    { QStringLiteral("lora"), nameText(adapterModeName(a.after.lora.mode)) },
-            });
-        }
+        for (int i = 0; i < adviceCount; ++i)
+            adviceArray.append(adviceJson(advice[i]));
         for (int i = 0; i < optionCount; ++i) {
             const ProcurementOption &p = options[i];
             QJsonObject o{
                 { QStringLiteral("gpu"), catalogue.gpus.at(p.gpuIndex).id },
                 { QStringLiteral("strategy"), nameText(kStrategies[p.strategyIndex].name) },
                 { QStringLiteral("gpus"), qint64(p.gpus) },
+                { QStringLiteral("fewest_fitting"), qint64(p.fewestFitting) },
+                { QStringLiteral("micro_batch"), qint64(p.microBatch) },
                 { QStringLiteral("grad_accum"), qint64(p.gradAccum) },
                 { QStringLiteral("global_batch"), qint64(p.globalBatch) },
             };
             if (p.time.known) {
                 o.insert(QStringLiteral("days"), p.time.days);
                 o.insert(QStringLiteral("cost_usd"), p.time.costUsd);
+                o.insert(QStringLiteral("own_cost_usd"), p.time.ownCostUsd);
                 o.insert(QStringLiteral("gpu_hours"), p.time.gpuHours);
+                o.insert(QStringLiteral("mfu"), p.time.step.mfu);
+                o.insert(QStringLiteral("time"), timeJson(p.time));
             }
             procurement.append(o);
         }
@@ -214,13 +333,22 @@ int runFitCommand(const QStringList &arguments)
             { QStringLiteral("schema"), 1 },
             { QStringLiteral("parameter_count"), qint64(effectiveParameters(s.model)) },
             { QStringLiteral("tokens"), f.tokens },
-            { QStringLiteral("mfu"), f.mfu },
             { QStringLiteral("training_flops"), trainingFlops(s, f.tokens) },
+            { QStringLiteral("electricity_usd_per_kwh"), f.electricityUsdPerKwh },
+            { QStringLiteral("years"), f.years },
             { QStringLiteral("gpus"), gpuArray },
             { QStringLiteral("procurement"), procurement },
         };
-        if (f.globalBatch > 0)
+        if (f.mfu > 0)
+            root.insert(QStringLiteral("mfu_override"), f.mfu);
+        if (f.networkBitsPerSecond > 0)
+            root.insert(QStringLiteral("network_gbps"), f.networkBitsPerSecond / 1e9);
+        if (f.globalBatch > 0) {
             root.insert(QStringLiteral("global_batch"), qint64(f.globalBatch));
+            // One sequence per replica at most: beyond it a GPU would idle.
+            root.insert(QStringLiteral("largest_data_parallel"), qint64(f.globalBatch));
+            root.insert(QStringLiteral("batch_tolerance"), f.tolerance);
+        }
         if (withCheckpointing)
             root.insert(QStringLiteral("with_full_recompute"), checkpointedArray);
         if (detailed)
@@ -241,15 +369,16 @@ int runFitCommand(const QStringList &arguments)
                  "host RAM. GPUs = fewest that fit; max B and max S at that count.")
       << Qt::endl << Qt::endl;
 
-    const double flopsPerParam = trainingFlops(s, 1.0) / static_cast<double>(effectiveParameters(s.model));
-    const QString timeNote = Cli::tr("days and cost: %1 tokens x %2 P FLOPs%5 at %3 % MFU of the card's dense %4 peak "
-                                     "(offload's CPU optimizer step is not timed)")
-                                     .arg(groupedDigits(static_cast<Count>(f.tokens)))
-                                     .arg(flopsPerParam, 0, 'g', 3)
-                                     .arg(f.mfu * 100, 0, 'g', 3)
-                                     .arg(usesBf16(s.training.precision.recipe) ? Cli::tr("BF16") : Cli::tr("FP16"))
-                                     .arg(withCheckpointing ? Cli::tr(" (%1 P with full checkpointing)").arg(flopsPerParam + 2, 0, 'g', 3)
-                                                            : QString());
+    const QString timeNote = f.mfu > 0
+            ? Cli::tr("days and cost: %1 tokens; each step's compute at %2 % of the card's dense peak (--mfu), plus data-, "
+                      "tensor- and pipeline-parallel communication, the pipeline bubble and offload (docs/procurement.md)")
+                      .arg(groupedDigits(static_cast<Count>(f.tokens)))
+                      .arg(f.mfu * 100, 0, 'g', 3)
+            : Cli::tr("days and cost: %1 tokens; each step timed from its compute (matmuls at the card's measured matmul "
+                      "efficiency, element-wise work at its memory bandwidth), data-, tensor- and pipeline-parallel "
+                      "communication (90 % of the data-parallel traffic hidden behind compute), the pipeline bubble and "
+                      "offload (docs/procurement.md)")
+                      .arg(groupedDigits(static_cast<Count>(f.tokens)));
     if (detailed) {
         const GpuFit &g = results.front();
         o << Cli::tr("%1: %2 per GPU, %3 per GPU-hour").arg(g.gpu->name, gbText(g.gpu->capacity), usd(g.price)) << Qt::endl;
@@ -272,24 +401,44 @@ int runFitCommand(const QStringList &arguments)
             }
         }
         o << Cli::tr("Time: %1.").arg(timeNote) << Qt::endl;
+        if (parser.isSet(QStringLiteral("explain"))) {
+            StepTimeOptions stepOptions;
+            stepOptions.networkBitsPerSecond = f.networkBitsPerSecond;
+            stepOptions.computeFractionOverride = f.mfu;
+            for (int k = 0; k < kStrategyCount; ++k) {
+                const StrategyFit &r = g.strategies[k];
+                if (!r.time.known)
+                    continue;
+                Scenario at = withStrategy(onGpu(s, *g.gpu), kStrategies[k]);
+                at.parallel.gpus = r.gpus;
+                at.training.microBatch = r.microBatch;
+                at.training.gradAccumSteps = r.gradAccum;
+                o << Qt::endl
+                  << Cli::tr("%1 on %2 GPUs (micro-batch %3, accumulation %4), one step:")
+                             .arg(nameText(kStrategies[k].name), groupedDigits(r.gpus), groupedDigits(r.microBatch),
+                                  groupedDigits(r.gradAccum))
+                  << Qt::endl;
+                printStepTimeTerms(o, explainStepTime(at, *g.gpu, stepOptions, r.time.step), r.time.step, QStringLiteral("  "));
+            }
+        }
         return 0;
     }
 
     // The whole catalogue: GPUs needed per strategy, and the scenario as given on one GPU.
     auto printMatrix = [&o](const std::vector<GpuFit> &rows) {
-        o << Cli::tr("GPU").leftJustified(13) << Cli::tr("memory").rightJustified(10);
+        o << padEnd(Cli::tr("GPU"), 13) << padStart(Cli::tr("memory"), 10);
         for (const Strategy &st : kStrategies)
-            o << nameText(st.name).rightJustified(14);
-        o << Cli::tr("max B").rightJustified(8) << Cli::tr("max S").rightJustified(12) << Cli::tr("days*").rightJustified(9)
-          << Cli::tr("cost*").rightJustified(11) << Qt::endl;
+            o << padStart(nameText(st.name), 14);
+        o << padStart(Cli::tr("max B"), 8) << padStart(Cli::tr("max S"), 12) << padStart(Cli::tr("days*"), 9)
+          << padStart(Cli::tr("cost*"), 11) << Qt::endl;
         for (const GpuFit &g : rows) {
-            o << g.gpu->id.leftJustified(13) << gbText(g.gpu->capacity).rightJustified(10);
+            o << padEnd(g.gpu->id, 13) << padStart(gbText(g.gpu->capacity), 10);
             const StrategyFit *fewest = g.fewest();
             for (const StrategyFit &r : g.strategies)
-                o << countOrDash(r.gpus).rightJustified(14);
-            o << countOrDash(g.maxBatch).rightJustified(8) << countOrDash(g.maxSequence).rightJustified(12)
-              << (fewest ? daysText(fewest->time) : QStringLiteral("-")).rightJustified(9)
-              << (fewest ? costText(fewest->time) : QStringLiteral("-")).rightJustified(11) << Qt::endl;
+                o << padStart(countOrDash(r.gpus), 14);
+            o << padStart(countOrDash(g.maxBatch), 8) << padStart(countOrDash(g.maxSequence), 12)
+              << padStart((fewest ? daysText(fewest->time) : QStringLiteral("-")), 9)
+              << padStart((fewest ? costText(fewest->time) : QStringLiteral("-")), 11) << Qt::endl;
         }
         o << Qt::endl;
     };
@@ -311,17 +460,24 @@ int runFitCommand(const QStringList &arguments)
     }
     auto optionLine = [&](const ProcurementOption &p) {
         const GpuSpec &gpu = catalogue.gpus.at(p.gpuIndex);
-        return Cli::tr("%1 x %2, %3: %4 days, %5 (grad-accum %6, global batch %7)")
+        if (!p.time.known)
+            return Cli::tr("%1 x %2, %3: no time (no dense peak for this recipe)")
+                    .arg(groupedDigits(p.gpus), gpu.id, nameText(kStrategies[p.strategyIndex].name));
+        return Cli::tr("%1 x %2, %3: %4 days, %5 GPU-hours, rent %6, own %7, MFU %8 %, %9 (micro-batch %10, grad-accum %11, "
+                       "global batch %12)")
                 .arg(groupedDigits(p.gpus), gpu.id, nameText(kStrategies[p.strategyIndex].name), daysText(p.time),
-                     costText(p.time), groupedDigits(p.gradAccum), groupedDigits(p.globalBatch));
+                     QString::number(p.time.gpuHours, 'f', 0), costText(p.time), usd(p.time.ownCostUsd),
+                     QString::number(100 * p.time.step.mfu, 'f', 1), dominantText(p.time.step))
+                .arg(groupedDigits(p.microBatch), groupedDigits(p.gradAccum), groupedDigits(p.globalBatch));
     };
-    o << Cli::tr("Cheapest GPU kind x count x strategy for %1 tokens (ties by days):").arg(groupedDigits(static_cast<Count>(f.tokens)))
+    o << Cli::tr("Cheapest to rent, GPU kind x count x strategy, for %1 tokens (ties by days):").arg(groupedDigits(static_cast<Count>(f.tokens)))
       << Qt::endl;
     for (int i = 0; i < optionCount && i < 5; ++i)
         o << QStringLiteral("  %1. ").arg(i + 1) << optionLine(options[i]) << Qt::endl;
     // By days: the same options, fastest first (a small selection, no allocation needed).
     o << Cli::tr("Fastest at the fewest GPUs that fit:") << Qt::endl;
     bool shown[kMaxOptions] = {};
+    int fastest = -1;
     for (int rank = 0; rank < 5 && rank < optionCount; ++rank) {
         int best = -1;
         for (int i = 0; i < optionCount; ++i)
@@ -331,7 +487,40 @@ int runFitCommand(const QStringList &arguments)
         if (best < 0)
             break;
         shown[best] = true;
+        if (rank == 0)
+            fastest = best;
         o << QStringLiteral("  %1. ").arg(rank + 1) << optionLine(options[best]) << Qt::endl;
+    }
+    // Why the ranking is what it is: the fastest option's price, and a card that rents for no
+    // more per hour than the cheapest yet ranks below it because its links hold it back.
+    const ProcurementOption &top = options[0];
+    if (fastest > 0 && top.time.known) {
+        const ProcurementOption &quick = options[fastest];
+        o << Cli::tr("Not chosen: the fastest, %1 x %2 %3, finishes %4 days sooner but costs %5 more to rent.")
+                     .arg(groupedDigits(quick.gpus), catalogue.gpus.at(quick.gpuIndex).id, nameText(kStrategies[quick.strategyIndex].name),
+                          QString::number(top.time.days - quick.time.days, 'f', 1), usd(quick.time.costUsd - top.time.costUsd))
+          << Qt::endl;
+    }
+    const double topRate = f.prices[static_cast<std::size_t>(top.gpuIndex)] >= 0 ? f.prices[static_cast<std::size_t>(top.gpuIndex)]
+                                                                                  : catalogue.gpus.at(top.gpuIndex).pricePerHourUsd;
+    for (int i = 1; i < optionCount && top.time.known; ++i) {
+        const ProcurementOption &p = options[i];
+        const GpuSpec &gpu = catalogue.gpus.at(p.gpuIndex);
+        const double rate = f.prices[static_cast<std::size_t>(p.gpuIndex)] >= 0 ? f.prices[static_cast<std::size_t>(p.gpuIndex)]
+                                                                                 : gpu.pricePerHourUsd;
+        if (!p.time.known || p.gpuIndex == top.gpuIndex || rate > topRate || p.time.step.dominant() != StepTerm::Communication)
+            continue;
+        o << Cli::tr("Ranked lower: %1 rents for no more per GPU-hour than %2 (%3 vs %4) but communication takes %5 % of its "
+                     "step (data-parallel at %6 GB/s per GPU%7), so it needs %8 GPU-hours instead of %9.")
+                     .arg(gpu.id, catalogue.gpus.at(top.gpuIndex).id, usd(rate), usd(topRate))
+                     .arg(qRound(100 * p.time.step.share(StepTerm::Communication)))
+                     .arg(p.time.step.dataParallelBandwidth / 1e9, 0, 'f', 0)
+                     .arg(gpu.nvlinkGpus > 0 && p.gpus <= gpu.nvlinkGpus ? Cli::tr(", NVLink")
+                          : p.time.step.dataParallelCrossesNodes          ? Cli::tr(", across nodes")
+                                                                          : Cli::tr(", PCIe"))
+                     .arg(QString::number(p.time.gpuHours, 'f', 0), QString::number(top.time.gpuHours, 'f', 0))
+          << Qt::endl;
+        break;
     }
     return 0;
 }

@@ -131,6 +131,61 @@ QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
             return QStringLiteral("%1: \"%2\" must be a number from 0 to 1,000,000, got %3").arg(entry, QLatin1String(f.key), shown(v));
         *f.value = v.toDouble();
     }
+    // What the step time needs (steptime.h): required, so a card added without them is named
+    // instead of timed as if it had no interconnect.
+    struct Required
+    {
+        const char *key;
+        double low;  //!< exclusive when lowOpen
+        double high;
+        bool lowOpen;
+        bool whole;
+        const char *range; //!< as the message says it
+    };
+    double values[9] = {};
+    const Required required[9] = {
+        { "hbm_gb_s", 0, 1e5, true, false, "a number of GB/s above 0, at most 100,000" },
+        { "matmul_efficiency", 0, 1, true, false, "a fraction above 0, at most 1" },
+        { "nvlink_gb_s", 0, 1e5, false, false, "a number of GB/s from 0 (none) to 100,000" },
+        { "nvlink_gpus", 0, 1024, false, true, "a whole number of GPUs from 0 (none) to 1,024" },
+        { "pcie_gen", 1, 7, false, true, "a whole PCIe generation from 1 to 7" },
+        { "pcie_lanes", 1, 32, false, true, "a whole number of lanes from 1 to 32" },
+        { "gpus_per_node", 1, 1024, false, true, "a whole number of GPUs from 1 to 1,024" },
+        { "network_gbps", 0, 1e6, true, false, "a number of Gbit/s above 0, at most 1,000,000" },
+        { "power_w", 0, 1e5, true, false, "a number of watts above 0, at most 100,000" },
+    };
+    for (int i = 0; i < 9; ++i) {
+        const Required &r = required[i];
+        const QJsonValue v = o.value(QLatin1String(r.key));
+        const double x = v.toDouble();
+        const bool inRange = v.isDouble() && std::isfinite(x) && (r.lowOpen ? x > r.low : x >= r.low) && x <= r.high
+                && (!r.whole || x == std::floor(x));
+        if (!inRange)
+            return QStringLiteral("%1: \"%2\" must be %3, got %4")
+                    .arg(entry, QLatin1String(r.key), QLatin1String(r.range), v.isUndefined() ? QStringLiteral("nothing") : shown(v));
+        values[i] = x;
+    }
+    g.hbmGBps = values[0];
+    g.matmulEfficiency = values[1];
+    g.nvlinkGBps = values[2];
+    g.nvlinkGpus = static_cast<Count>(static_cast<long long>(values[3]));
+    g.pcieGen = static_cast<int>(values[4]);
+    g.pcieLanes = static_cast<int>(values[5]);
+    g.gpusPerNode = static_cast<Count>(static_cast<long long>(values[6]));
+    g.networkGbps = values[7];
+    g.powerWatts = values[8];
+    const QJsonValue purchase = o.value(QStringLiteral("purchase_usd"));
+    if (!purchase.isUndefined()) {
+        if (!purchase.isDouble() || !std::isfinite(purchase.toDouble()) || purchase.toDouble() < 0 || purchase.toDouble() > 1e7)
+            return QStringLiteral("%1: \"purchase_usd\" must be a number of USD from 0 (unknown) to 10,000,000, got %2").arg(entry, shown(purchase));
+        g.purchaseUsd = purchase.toDouble();
+    }
+    for (auto [key, text] : { std::pair{ "price_date", &g.priceDate }, std::pair{ "matmul_efficiency_source", &g.matmulEfficiencySource } }) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isUndefined() && !v.isString())
+            return QStringLiteral("%1: \"%2\" must be a string, got %3").arg(entry, QLatin1String(key), shown(v));
+        *text = v.toString();
+    }
     return {};
 }
 

@@ -31,8 +31,19 @@ StrategyFit fitStrategy(const Scenario &s, const GpuSpec &gpu, const FitTableOpt
 {
     StrategyFit r;
     const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel;
-    r.gpus = gpusNeeded(s, options.maxGpus);
+    r.fewestFitting = gpusNeeded(s, options.maxGpus);
+    r.gpus = r.fewestFitting;
     Scenario at = s;
+    if (r.gpus > 0 && options.globalBatch > 0) {
+        const BatchPlan plan = planGlobalBatch(r.gpus, mp, s.training.microBatch, options.globalBatch, options.tolerance,
+                                               options.maxGpus);
+        r.batchUnreachable = plan.gpus == 0;
+        if (!r.batchUnreachable) {
+            r.gpus = plan.gpus;
+            at.training.microBatch = plan.microBatch;
+            at.training.gradAccumSteps = plan.gradAccum;
+        }
+    }
     if (r.gpus == 0) {
         at.parallel.gpus = std::max<Count>(options.maxGpus / mp, 1) * mp;
         r.atLimit = estimate(at);
@@ -40,6 +51,9 @@ StrategyFit fitStrategy(const Scenario &s, const GpuSpec &gpu, const FitTableOpt
         return r;
     }
     at.parallel.gpus = r.gpus;
+    r.microBatch = at.training.microBatch;
+    r.gradAccum = at.training.gradAccumSteps;
+    r.globalBatch = r.gpus / mp * r.microBatch * r.gradAccum;
     const Breakdown b = estimate(at);
     r.peak = b.peak;
     r.hostPerNode = b.host.perNode;
@@ -51,7 +65,8 @@ StrategyFit fitStrategy(const Scenario &s, const GpuSpec &gpu, const FitTableOpt
     }
     r.maxBatch = largestFittingMicroBatch(at);
     r.maxSequence = longestFittingSequence(at);
-    r.time = timeAndCost(at, gpu, r.gpus, options.tokens, options.mfu, price);
+    if (!r.batchUnreachable)
+        r.time = timeAndCost(at, gpu, options.run(), price);
     return r;
 }
 

@@ -1,5 +1,7 @@
 #include <headroom/planning/procurement.h>
 
+#include <algorithm>
+
 #include <headroom/memory/estimate.h>
 #include <headroom/planning/fitsearch.h>
 
@@ -23,36 +25,59 @@ Scenario onGpu(const Scenario &s, const GpuSpec &gpu)
 
 double trainingFlops(const Scenario &s, double tokens)
 {
-    const double P = static_cast<double>(effectiveParameters(s.model));
-    const bool frozenBase = s.lora.mode != AdapterMode::None;
-    double perToken = frozenBase ? 4.0 : 6.0;
-    if (s.training.recompute == Recompute::Full)
-        perToken += 2.0;
-    return perToken * P * tokens;
+    return flopsPerToken(s).hardware * tokens;
 }
 
-double peakFlops(const GpuSpec &gpu, Recipe recipe)
-{
-    if (usesBf16(recipe))
-        return gpu.bf16 ? gpu.tflopsBf16 * 1e12 : 0.0;
-    if (usesFp16(recipe))
-        return gpu.tflopsFp16 * 1e12;
-    return 0.0;
-}
-
-TimeAndCost timeAndCost(const Scenario &s, const GpuSpec &gpu, Count gpus, double tokens, double mfu,
-                        double pricePerGpuHour)
+TimeAndCost timeAndCost(const Scenario &s, const GpuSpec &gpu, const RunCosts &run, double pricePerGpuHour)
 {
     TimeAndCost t;
-    t.flops = trainingFlops(s, tokens);
-    const double peak = peakFlops(gpu, s.training.precision.recipe);
-    if (peak <= 0 || mfu <= 0 || gpus < 1)
+    StepTimeOptions options;
+    options.networkBitsPerSecond = run.networkBitsPerSecond;
+    options.computeFractionOverride = run.mfu;
+    t.step = stepTime(s, gpu, options);
+    t.flops = t.step.tokensPerStep > 0 ? t.step.hardwareFlopsPerStep / t.step.tokensPerStep * run.tokens : 0.0;
+    if (!t.step.known || !(t.step.totalS > 0))
         return t;
     t.known = true;
-    t.gpuHours = t.flops / (peak * mfu) / 3600.0;
-    t.days = t.gpuHours / static_cast<double>(gpus) / 24.0;
+    const double n = static_cast<double>(s.parallel.gpus);
+    t.steps = run.tokens / t.step.tokensPerStep;
+    const double seconds = t.steps * t.step.totalS;
+    t.days = seconds / 86400.0;
+    t.gpuHours = n * seconds / 3600.0;
     t.costUsd = t.gpuHours * pricePerGpuHour;
+    // Owning: the share of the cards' life the run takes, and the power they draw meanwhile
+    // (the cards' board power only: hosts, network and cooling are not counted).
+    const double life = run.years * 365.0;
+    t.ownCostUsd = (life > 0 ? n * gpu.purchaseUsd * t.days / life : 0.0)
+            + t.gpuHours * gpu.powerWatts / 1000.0 * run.electricityUsdPerKwh;
     return t;
+}
+
+BatchPlan planGlobalBatch(Count fewest, Count mp, Count microBatch, Count globalBatch, double tolerance, Count maxGpus)
+{
+    BatchPlan none;
+    if (mp < 1 || microBatch < 1 || globalBatch < 1 || fewest < 1)
+        return none;
+    const Count firstReplicas = (fewest + mp - 1) / mp;
+    for (Count d = firstReplicas; d * mp <= maxGpus && d <= globalBatch; ++d) {
+        // Exact: the largest b <= B that divides the replica's share.
+        if (globalBatch % d == 0) {
+            const Count share = globalBatch / d;
+            for (Count b = std::min(microBatch, share); b >= 1; --b)
+                if (share % b == 0)
+                    return { d * mp, b, share / b, globalBatch };
+        }
+        if (tolerance > 0) {
+            for (Count b = std::min(microBatch, globalBatch / d); b >= 1; --b) {
+                const Count m = std::max<Count>(1, (globalBatch + d * b / 2) / (d * b)); // nearest
+                const Count reached = d * b * m;
+                const Count miss = reached > globalBatch ? reached - globalBatch : globalBatch - reached;
+                if (static_cast<double>(miss) <= tolerance * static_cast<double>(globalBatch))
+                    return { d * mp, b, m, reached };
+            }
+        }
+    }
+    return none;
 }
 
 namespace {
@@ -96,24 +121,34 @@ int planProcurement(const Scenario &s, std::span<const GpuSpec> gpus, std::span<
         const double price = g < prices.size() && prices[g] >= 0 ? prices[g] : gpu.pricePerHourUsd;
         const Scenario base = onGpu(s, gpu);
         for (int k = 0; k < kStrategyCount; ++k) {
-            const Scenario candidate = withStrategy(base, kStrategies[k]);
+            Scenario candidate = withStrategy(base, kStrategies[k]);
             const Count n = gpusNeeded(candidate, target.maxGpus);
             if (n == 0)
                 continue;
             ProcurementOption option;
             option.gpuIndex = static_cast<int>(g);
             option.strategyIndex = k;
-            option.gpus = n;
-            const Count d = n / mp;
+            option.fewestFitting = n;
             if (target.globalBatch > 0) {
-                if (d * B > target.globalBatch)
-                    continue; // more replicas than the global batch has micro-batches
-                option.gradAccum = (target.globalBatch + d * B - 1) / (d * B);
+                const BatchPlan plan = planGlobalBatch(n, mp, B, target.globalBatch, target.tolerance, target.maxGpus);
+                if (plan.gpus == 0)
+                    continue; // no count up to the limit keeps the batch
+                option.gpus = plan.gpus;
+                option.microBatch = plan.microBatch;
+                option.gradAccum = plan.gradAccum;
+                option.globalBatch = plan.globalBatch;
             } else {
+                option.gpus = n;
+                option.microBatch = B;
                 option.gradAccum = s.training.gradAccumSteps;
+                option.globalBatch = n / mp * B * option.gradAccum;
             }
-            option.globalBatch = d * B * option.gradAccum;
-            option.time = timeAndCost(candidate, gpu, n, target.tokens, target.mfu, price);
+            candidate.parallel.gpus = option.gpus;
+            candidate.training.microBatch = option.microBatch;
+            candidate.training.gradAccumSteps = option.gradAccum;
+            option.time = timeAndCost(candidate, gpu, target.run, price);
+            if (!option.time.known)
+                continue; // no dense peak for the recipe (BF16 on a card without it): nothing to rank by
             count = insertSorted(out, count, capacity, option);
         }
     }

@@ -17,14 +17,26 @@ namespace headroom {
 struct FitTableOptions
 {
     double tokens = 1e9;       //!< tokens the run trains on, for days and cost
-    double mfu = kDefaultMfu;  //!< model-FLOPs utilisation, for days and cost
+    double mfu = 0;            //!< > 0: the compute term at this share of the peak (--mfu); 0: modelled
+    double networkBitsPerSecond = 0; //!< per node; 0: each kind's usual node
+    double electricityUsdPerKwh = kDefaultElectricityUsdPerKwh;
+    double years = kDefaultYears;
+    Count globalBatch = 0;     //!< sequences per optimizer step, kept exactly; 0: the scenario's own
+    double tolerance = 0;      //!< share the global batch may miss by, when allowed
     Count maxGpus = 4096;      //!< largest GPU count searched
+
+    RunCosts run() const { return { tokens, mfu, networkBitsPerSecond, electricityUsdPerKwh, years }; }
 };
 
 //! One strategy on one GPU kind: the answer and the figures that justify it.
 struct StrategyFit
 {
-    Count gpus = 0;                //!< fewest that fit; 0: none up to maxGpus
+    Count gpus = 0;                //!< fewest that fit (and keep the global batch); 0: none up to maxGpus
+    Count fewestFitting = 0;       //!< fewest that fit, whatever the batch
+    bool batchUnreachable = false; //!< it fits, but no count up to maxGpus keeps the global batch
+    Count microBatch = 0;          //!< at the answer
+    Count gradAccum = 0;
+    Count globalBatch = 0;
     Bytes peak = bytes(0);         //!< per GPU at the answer (or at maxGpus when none fits)
     Bytes peakOneFewer = bytes(0); //!< per GPU with one data-parallel replica fewer
     bool hasOneFewer = false;

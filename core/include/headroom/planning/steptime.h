@@ -1,0 +1,132 @@
+#pragma once
+
+// How long one optimizer step takes, from its terms: compute (the matmuls at the card's
+// achievable matmul rate, the element-wise work at its memory bandwidth), data-, tensor- and
+// pipeline-parallel communication with the ring volume formulas and the part hidden behind
+// compute, the pipeline bubble, offload's PCIe transfers and the CPU optimizer step. Days, MFU
+// and cost follow from it (procurement.h); docs/procurement.md gives every formula and source,
+// and tests/core/tst_publishedthroughput.cpp checks the result against published runs.
+//
+// Allocation-free (the fit table evaluates it for every GPU kind and strategy); the worded
+// derivation is built apart, on request (steptimeexplain.h).
+
+#include <headroom/io/catalogue.h>
+#include <headroom/memory/scenario.h>
+
+namespace headroom {
+
+//! The term a step's time is mostly spent in.
+enum class StepTerm : std::uint8_t { Compute, Communication, Bubble, Offload };
+
+//! What the step is timed under, beside the scenario and the card.
+struct StepTimeOptions
+{
+    //! Network bandwidth per node in bits per second; 0: the card's usual node (GpuSpec).
+    double networkBitsPerSecond = 0;
+    //! When positive, the compute term runs at this fraction of the dense peak instead of the
+    //! modelled matmul efficiency and memory-bound time (the `--mfu` override); communication,
+    //! bubble and offload are still added.
+    double computeFractionOverride = 0;
+};
+
+/*!
+ * Shares of a collective that overlap compute, per stack: DDP, FSDP and DeepSpeed reduce
+ * gradient buckets while backward runs and FSDP prefetches the next unit's all-gather, so all
+ * but the last bucket hides behind compute (PyTorch DDP design notes; FSDP's backward_prefetch;
+ * DeepSpeed overlap_comm). Megatron-LM overlaps data-parallel traffic only with
+ * --overlap-grad-reduce / --overlap-param-gather, on in the Megatron-Core releases timed here.
+ * Tensor-parallel all-reduces sit on the critical path (no --tp-comm-overlap by default) and
+ * pipeline sends block the next stage: neither overlaps.
+ */
+inline constexpr double kDataParallelOverlap = 0.9;
+
+//! Share of a link's nominal bandwidth collectives reach: nccl-tests' bus bandwidth on 4x RTX
+//! 4090 over PCIe 4.0 x16 is 25.9 of 31.5 GB/s (82 %), NVLink on DGX A100 about 80 % as well.
+inline constexpr double kLinkEfficiency = 0.8;
+
+/*!
+ * Element-wise traffic of one token through one layer, in bytes per hidden unit: norms,
+ * residual adds, activation functions, dropout, casts, RoPE, each reading and writing H values
+ * in forward and about twice that in backward, as PyTorch runs them unfused. 1,000 is the one
+ * value that reproduces both MosaicML's A100 and H100 runs of the same MPT models (their MFU
+ * gap, 64 % vs 46 %, is what the memory-bound share makes: H100's FLOP/s grew 3.2x, its
+ * bandwidth 1.6x); docs/procurement.md shows how it was chosen and the rows it then predicts.
+ */
+inline constexpr double kElementwiseBytesPerTokenLayerHidden = 1000;
+
+/*!
+ * Eager attention's extra traffic per token, layer and head, in bytes per key position: the
+ * S x S scores written, read by the softmax, the probabilities written and read by P V, and in
+ * backward read again, their gradient written and read: eight passes of two bytes. SDPA and
+ * flash attention keep the scores on chip.
+ */
+inline constexpr double kEagerScoreBytesPerKey = 16;
+
+/*!
+ * DeepSpeed's CPU Adam, parameters per second on a two-socket server host: its ZeRO-Offload
+ * tutorial's log for a 10.3 B-parameter GPT-2 on one V100 shows optimizer_step 6.22 - 6.48 s.
+ */
+inline constexpr double kCpuAdamParamsPerSecond = 1.6e9;
+
+struct StepTime
+{
+    bool known = false;             //!< false without a dense peak for the recipe on the card
+    double peakFlops = 0;           //!< the card's dense peak for the recipe's matmul dtype
+    double tokensPerStep = 0;       //!< d x B x m x S, all GPUs
+    double modelFlopsPerStep = 0;   //!< forward and backward, no recomputation: MFU's numerator
+    double hardwareFlopsPerStep = 0; //!< with the recomputed forward
+    double matmulS = 0;             //!< hardware FLOPs / (N x peak x matmul efficiency)
+    double memoryBoundS = 0;        //!< element-wise bytes / (HBM bandwidth)
+    double optimizerS = 0;          //!< the optimizer step on the GPU: its states read and written once
+    double computeS = 0;            //!< matmulS + memoryBoundS + optimizerS (or the --mfu override)
+    double dataParallelS = 0;       //!< gradient and parameter collectives, before overlap
+    double dataParallelExposedS = 0; //!< the part of them not hidden behind compute
+    double tensorParallelS = 0;     //!< the per-layer all-reduces (or all-gather + reduce-scatter)
+    double pipelineSendS = 0;       //!< activations and their gradients between stages
+    double communicationS = 0;      //!< the part of the three not hidden behind compute
+    double bubbleS = 0;             //!< (p - 1) / (v m) of the pipelined compute
+    double offloadTransferS = 0;    //!< gradients to and parameters from host memory over PCIe
+    double cpuOptimizerS = 0;       //!< the optimizer step on the host's CPUs
+    double totalS = 0;              //!< compute + communication + bubble + offload
+    double mfu = 0;                 //!< model FLOPs / (total x N x peak)
+    double hfu = 0;                 //!< hardware FLOPs / (total x N x peak)
+    Count nodes = 1;                //!< ceil(N / GPUs per node)
+    double dataParallelBandwidth = 0;   //!< bytes/s a data-parallel collective gets per GPU
+    double tensorParallelBandwidth = 0;
+    bool dataParallelCrossesNodes = false;
+    bool tensorParallelCrossesNodes = false;
+
+    double offloadS() const { return offloadTransferS + cpuOptimizerS; }
+    StepTerm dominant() const;
+    double share(StepTerm term) const; //!< of totalS
+};
+
+/*!
+ * One optimizer step of \a s on \a gpu: N = s.parallel.gpus GPUs, d = N / (t p) replicas,
+ * micro-batch B and m = s.training.gradAccumSteps micro-batches per replica. The scenario must
+ * have passed validate().
+ */
+StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &options);
+
+//! Training FLOPs per token: forward and backward (MFU's count), and with recomputation.
+struct FlopsPerToken
+{
+    double model = 0;
+    double hardware = 0;
+};
+FlopsPerToken flopsPerToken(const Scenario &s);
+
+//! Parameters whose weights pass through the matmuls: those a token uses, less the embedding
+//! table's lookup (still counted once as the LM head when tied).
+double matmulParameters(const ModelSpec &model);
+
+//! Dense tensor-core peak in FLOP/s for the recipe's matmul dtype: BF16 recipes use
+//! tflops_bf16, FP16 recipes tflops_fp16; 0 when unknown (the fp32 recipe, or BF16 on a GPU
+//! without it), and then no time is estimated.
+double peakFlops(const GpuSpec &gpu, Recipe recipe);
+
+//! Bytes per second one direction of a PCIe link carries: 0.985 GB/s per lane at 3.0
+//! (8 GT/s, 128b/130b), doubling with each generation.
+double pcieBytesPerSecond(int generation, int lanes);
+
+} // namespace headroom

@@ -1,0 +1,277 @@
+#include <headroom/planning/steptime.h>
+
+#include <algorithm>
+
+#include <headroom/memory/lora.h>
+#include <headroom/memory/model.h>
+#include <headroom/memory/precision.h>
+
+namespace headroom {
+
+namespace {
+
+double toD(Count c) { return static_cast<double>(c); }
+
+// Where a collective's members sit: Megatron's rank order puts tensor-parallel ranks next to
+// each other, then data-parallel, then pipeline stages (tp-cp-ep-dp-pp), so a group of `size`
+// ranks `stride` apart spans size x stride consecutive GPUs.
+struct GroupLink
+{
+    double bytesPerSecond = 0;
+    bool crossesNodes = false;
+};
+
+GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size, Count stride)
+{
+    GroupLink link;
+    const Count span = size * stride;
+    const Count perNode = gpu.gpusPerNode > 0 ? gpu.gpusPerNode : 1;
+    // NVLink carries the ring when every member shares one NVLink domain (NVSwitch joins the
+    // whole node; a bridge only its pair); otherwise PCIe does.
+    const double nvlink = gpu.nvlinkGBps * 1e9;
+    const double intra = gpu.nvlinkGpus > 0 && span <= gpu.nvlinkGpus && nvlink > 0
+            ? nvlink
+            : pcieBytesPerSecond(gpu.pcieGen, gpu.pcieLanes);
+    if (span <= perNode) {
+        link.bytesPerSecond = intra * kLinkEfficiency;
+        return link;
+    }
+    // Across nodes NCCL runs one ring per network interface, so a group gets the node's
+    // network in proportion to its members there: a group holding every GPU of its node uses
+    // all of the node's bandwidth, one of t groups sharing a node a t-th of it.
+    link.crossesNodes = true;
+    const double membersHere = static_cast<double>(std::min(size, std::max<Count>(1, perNode / stride)));
+    const double network = networkBytesPerSecond * membersHere / static_cast<double>(perNode);
+    link.bytesPerSecond = std::min(intra, network) * kLinkEfficiency;
+    return link;
+}
+
+double dtypeBytes(Dtype d) { return dtypeSize(d).value(); }
+
+} // namespace
+
+double pcieBytesPerSecond(int generation, int lanes)
+{
+    if (generation < 1 || lanes < 1)
+        return 0;
+    // 3.0: 8 GT/s a lane with 128b/130b coding = 0.985 GB/s; each generation doubles it.
+    // (1.0 and 2.0 used 8b/10b: 0.25 and 0.5 GB/s a lane.)
+    double perLane = 0.985e9;
+    if (generation == 1)
+        perLane = 0.25e9;
+    else if (generation == 2)
+        perLane = 0.5e9;
+    else
+        for (int g = 3; g < generation; ++g)
+            perLane *= 2;
+    return perLane * lanes;
+}
+
+double peakFlops(const GpuSpec &gpu, Recipe recipe)
+{
+    if (usesBf16(recipe))
+        return gpu.bf16 ? gpu.tflopsBf16 * 1e12 : 0.0;
+    if (usesFp16(recipe))
+        return gpu.tflopsFp16 * 1e12;
+    return 0.0;
+}
+
+double matmulParameters(const ModelSpec &model)
+{
+    const ParameterCounts counts = parameterCounts(model);
+    double p = toD(counts.active(model.layers)) - toD(counts.embedding);
+    if (model.tiedEmbeddings)
+        p += toD(model.vocab) * toD(model.hidden); // the shared table multiplies as the LM head
+    // A given parameter count (a checkpoint's) scales the architecture's matmul share.
+    const Count given = effectiveParameters(model);
+    const Count architecture = counts.total(model.layers);
+    if (architecture > 0 && given != architecture)
+        p *= toD(given) / toD(architecture);
+    return std::max(0.0, p);
+}
+
+FlopsPerToken flopsPerToken(const Scenario &s)
+{
+    const ModelSpec &model = s.model;
+    const double S = toD(s.training.sequence);
+    const double L = toD(model.layers), H = toD(model.hidden), A = toD(model.heads);
+    const double headDim = model.headDim > 0 ? toD(model.headDim) : (A > 0 ? H / A : 0);
+    // FLOPs per token (Kaplan et al. 2020; Narayanan et al. 2021, eq. 3): a matmul with P
+    // weights costs 2 P forward and 4 P backward (input and weight gradients); a frozen base
+    // (LoRA, QLoRA) computes no weight gradients: 2 P backward. Attention's scores and P V
+    // cost 4 S' A d_h forward, twice that backward, S' = S / 2 under a causal mask the kernel
+    // skips (SDPA, flash), S when it computes the whole square (eager, encoders).
+    const bool frozenBase = s.lora.mode != AdapterMode::None;
+    const bool fullRecompute = s.training.recompute == Recompute::Full;
+    const bool attentionRecompute = fullRecompute || s.training.recompute == Recompute::Selective;
+    const bool eager = s.activations.attention == AttentionKernel::Eager;
+    const bool causal = !modelTraits(model).encoder;
+    const double keys = (causal && !eager) ? S / 2 : S;
+    const double matmulForward = 2 * matmulParameters(model);
+    const double attentionForward = 4 * L * keys * A * headDim;
+    const double perTokenModel = matmulForward * (frozenBase ? 2 : 3) + attentionForward * 3;
+    // Full recomputation runs every layer's forward again; selective only the attention core
+    // (Korthikanti et al. 2022, section 5).
+    const double perTokenHardware = perTokenModel + (fullRecompute ? matmulForward + attentionForward : 0)
+            + (!fullRecompute && attentionRecompute ? attentionForward : 0);
+    return { perTokenModel, perTokenHardware };
+}
+
+StepTerm StepTime::dominant() const
+{
+    StepTerm best = StepTerm::Compute;
+    double most = computeS;
+    for (auto [term, seconds] : { std::pair{ StepTerm::Communication, communicationS }, std::pair{ StepTerm::Bubble, bubbleS },
+                                  std::pair{ StepTerm::Offload, offloadS() } })
+        if (seconds > most) {
+            most = seconds;
+            best = term;
+        }
+    return best;
+}
+
+double StepTime::share(StepTerm term) const
+{
+    if (!(totalS > 0))
+        return 0;
+    switch (term) {
+    case StepTerm::Compute: return computeS / totalS;
+    case StepTerm::Communication: return communicationS / totalS;
+    case StepTerm::Bubble: return bubbleS / totalS;
+    case StepTerm::Offload: return offloadS() / totalS;
+    }
+    return 0;
+}
+
+StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &options)
+{
+    StepTime r;
+    r.peakFlops = peakFlops(gpu, s.training.precision.recipe);
+    const ModelSpec &model = s.model;
+    const Count t = std::max<Count>(1, s.parallel.tensorParallel);
+    const Count p = std::max<Count>(1, s.parallel.pipelineParallel);
+    const Count n = std::max<Count>(1, s.parallel.gpus);
+    const Count d = std::max<Count>(1, n / (t * p));
+    const Count v = std::max<Count>(1, s.stack.virtualStages);
+    const double B = toD(s.training.microBatch), S = toD(s.training.sequence);
+    const double m = toD(std::max<Count>(1, s.training.gradAccumSteps));
+    const double L = toD(model.layers), H = toD(model.hidden), A = toD(model.heads);
+    const Count perNode = gpu.gpusPerNode > 0 ? gpu.gpusPerNode : 1;
+    r.nodes = (n + perNode - 1) / perNode;
+    r.tokensPerStep = toD(d) * B * m * S;
+    if (!(r.peakFlops > 0) || r.tokensPerStep <= 0)
+        return r;
+    r.known = true;
+
+    const bool frozenBase = s.lora.mode != AdapterMode::None;
+    const bool fullRecompute = s.training.recompute == Recompute::Full;
+    const bool attentionRecompute = fullRecompute || s.training.recompute == Recompute::Selective;
+    const bool eager = s.activations.attention == AttentionKernel::Eager;
+    const FlopsPerToken perToken = flopsPerToken(s);
+    r.modelFlopsPerStep = perToken.model * r.tokensPerStep;
+    r.hardwareFlopsPerStep = perToken.hardware * r.tokensPerStep;
+
+    const double N = toD(n);
+    if (options.computeFractionOverride > 0) {
+        r.computeS = r.hardwareFlopsPerStep / (N * r.peakFlops * options.computeFractionOverride);
+        r.matmulS = r.computeS;
+    } else {
+        const double efficiency = gpu.matmulEfficiency > 0 ? gpu.matmulEfficiency : 1.0;
+        r.matmulS = r.hardwareFlopsPerStep / (N * r.peakFlops * efficiency);
+        // Element-wise work moves bytes, not FLOPs: each GPU runs its replica's tokens through
+        // its L / p layers, a t-th of each; a recomputed forward adds its third again.
+        const double replicaTokens = r.tokensPerStep / toD(d);
+        double perTokenLayer = kElementwiseBytesPerTokenLayerHidden * H * (fullRecompute ? 4.0 / 3.0 : 1.0);
+        if (eager)
+            perTokenLayer += kEagerScoreBytesPerKey * A * S * (attentionRecompute ? 4.0 / 3.0 : 1.0);
+        const double bandwidth = gpu.hbmGBps * 1e9;
+        r.memoryBoundS = bandwidth > 0 ? replicaTokens * (L / toD(p)) * perTokenLayer / toD(t) / bandwidth : 0;
+        r.computeS = r.matmulS + r.memoryBoundS;
+    }
+
+    const double network = (options.networkBitsPerSecond > 0 ? options.networkBitsPerSecond : gpu.networkGbps * 1e9) / 8;
+    const PerParamBytes per = perParamBytes(s.training.precision);
+    const double gradientBytes = per.gradients.value();
+    // ZeRO-3 and FSDP gather the weights in the dtype the matmuls use.
+    const double gatherBytes = dtypeBytes(activationDtype(s.training.precision.recipe));
+    const double activationBytes = dtypeBytes(activationDtype(s.training.precision.recipe));
+
+    // Data parallelism: the ring moves (d - 1) / d of a buffer per reduce-scatter or
+    // all-gather, twice that per all-reduce (Patarasuk & Yuan 2009; NCCL's bus bandwidth).
+    const double trainable = frozenBase ? toD(loraCounts(s).adapterParameters) : toD(effectiveParameters(model));
+    const double gathered = toD(effectiveParameters(model)) / toD(t * p); // what ZeRO-3 gathers, frozen or not
+    const double psi = trainable / toD(t * p);
+    // The optimizer step on the GPU is memory-bound: each parameter it owns (a d-th under ZeRO)
+    // reads its gradient and reads and writes its weights, master copy and states once. On
+    // the host under offload (below).
+    if (s.parallel.offload == Offload::None && gpu.hbmGBps > 0 && !(options.computeFractionOverride > 0)) {
+        const double owned = s.parallel.zero == ZeroStage::Stage0 ? psi : psi / toD(d);
+        const double touched = 2 * (per.weights.value() + per.master.value() + per.optimizer.value()) + per.gradients.value();
+        r.optimizerS = owned * touched / (gpu.hbmGBps * 1e9);
+        r.computeS += r.optimizerS;
+    }
+    if (d > 1) {
+        const GroupLink link = groupLink(gpu, network, d, t);
+        r.dataParallelBandwidth = link.bytesPerSecond;
+        r.dataParallelCrossesNodes = link.crossesNodes;
+        const double f = toD(d - 1) / toD(d);
+        double bytes = 0;
+        switch (s.parallel.zero) {
+        case ZeroStage::Stage0: bytes = 2 * f * psi * gradientBytes; break; // one all-reduce a step
+        case ZeroStage::Stage1: bytes = f * psi * gradientBytes + f * psi * gatherBytes; break;
+        // ZeRO-2 reduce-scatters each micro-batch's gradients into the owner's partition.
+        case ZeroStage::Stage2: bytes = m * f * psi * gradientBytes + f * psi * gatherBytes; break;
+        // ZeRO-3 / FSDP: every micro-batch gathers the weights for forward and again for
+        // backward (resharded in between) and reduce-scatters the gradients.
+        case ZeroStage::Stage3: bytes = m * (2 * f * gathered * gatherBytes + f * psi * gradientBytes); break;
+        }
+        r.dataParallelS = bytes / link.bytesPerSecond;
+    }
+    // Tensor parallelism (Shoeybi et al. 2019): two all-reduces of B S H per layer in forward,
+    // two in backward, two more in a recomputed forward; sequence parallelism replaces each by
+    // an all-gather and a reduce-scatter of the same volume (Korthikanti et al. 2022).
+    if (t > 1) {
+        const GroupLink link = groupLink(gpu, network, t, 1);
+        r.tensorParallelBandwidth = link.bytesPerSecond;
+        r.tensorParallelCrossesNodes = link.crossesNodes;
+        const double perAllReduce = 2 * toD(t - 1) / toD(t) * B * S * H * activationBytes;
+        const double count = m * (L / toD(p)) * (fullRecompute ? 6 : 4);
+        r.tensorParallelS = perAllReduce * count / link.bytesPerSecond;
+    }
+    // Pipeline: each micro-batch's activations go forward and their gradients back, B S H / t
+    // each (the scatter-gather optimisation of Narayanan et al. 2021), v times interleaved.
+    if (p > 1) {
+        const GroupLink link = groupLink(gpu, network, p, t * d);
+        r.pipelineSendS = 2 * m * toD(v) * B * S * H * activationBytes / toD(t) / link.bytesPerSecond;
+    }
+    // What overlaps: data-parallel traffic behind compute (kDataParallelOverlap), never more
+    // than the compute there is to hide it behind; tensor- and pipeline-parallel not at all.
+    const double hidden = std::min(kDataParallelOverlap * r.dataParallelS, r.computeS);
+    r.dataParallelExposedS = r.dataParallelS - hidden;
+    r.communicationS = r.dataParallelExposedS + r.tensorParallelS + r.pipelineSendS;
+    // 1F1B's bubble: p - 1 micro-batch slots of the stage's forward and backward, divided by
+    // v under the interleaved schedule (Narayanan et al. 2021, section 2.2).
+    if (p > 1)
+        r.bubbleS = toD(p - 1) / (toD(v) * m) * (r.computeS + r.tensorParallelS);
+
+    // Offload (ZeRO-Offload, Ren et al. 2021): each GPU sends its gradient partition to the
+    // host and takes the updated 16-bit weights back; with the weights offloaded too (ZeRO-3),
+    // every micro-batch's forward and backward bring the partition up again. The CPU optimizer
+    // steps every partition of its node.
+    if (s.parallel.offload != Offload::None) {
+        const double pcie = pcieBytesPerSecond(gpu.pcieGen, gpu.pcieLanes) * kLinkEfficiency;
+        const double partition = psi / toD(d);
+        double moved = partition * (gradientBytes + gatherBytes);
+        if (s.parallel.offload == Offload::OptimizerAndParams)
+            moved += 2 * m * (gathered / toD(d)) * gatherBytes;
+        r.offloadTransferS = pcie > 0 ? moved / pcie : 0;
+        const double onNode = toD(std::min(n, perNode));
+        r.cpuOptimizerS = partition * onNode / kCpuAdamParamsPerSecond;
+    }
+    r.totalS = r.computeS + r.communicationS + r.bubbleS + r.offloadS();
+    r.mfu = r.modelFlopsPerStep / (r.totalS * N * r.peakFlops);
+    r.hfu = r.hardwareFlopsPerStep / (r.totalS * N * r.peakFlops);
+    return r;
+}
+
+} // namespace headroom

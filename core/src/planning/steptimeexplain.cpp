@@ -1,0 +1,125 @@
+#include <headroom/planning/steptimeexplain.h>
+
+#include <QtGlobal>
+
+#include <cstdio>
+
+namespace headroom {
+
+namespace {
+
+// Four significant digits: the terms are estimates, not byte counts.
+std::string num(double v)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.4g", v);
+    return buffer;
+}
+
+std::string whole(Count v) { return std::to_string(static_cast<long long>(v)); }
+
+std::string bandwidth(double bytesPerSecond) { return num(bytesPerSecond / 1e9) + " GB/s"; }
+
+} // namespace
+
+const char *stepTermName(StepTerm term)
+{
+    switch (term) {
+    case StepTerm::Compute: return "compute";
+    case StepTerm::Communication: return "communication";
+    case StepTerm::Bubble: return "bubble";
+    case StepTerm::Offload: return "offload";
+    }
+    return "";
+}
+
+std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &options,
+                                          const StepTime &time)
+{
+    std::vector<StepTimeTerm> terms;
+    if (!time.known)
+        return terms;
+    const Count t = s.parallel.tensorParallel, p = s.parallel.pipelineParallel, n = s.parallel.gpus;
+    const Count d = n / (t * p);
+    const Count m = s.training.gradAccumSteps;
+    const std::string N = whole(n);
+
+    if (options.computeFractionOverride > 0) {
+        terms.push_back({ "matmul", QT_TRANSLATE_NOOP("StepTime", "compute at the given utilisation"),
+                          "F_step / (N x peak x MFU)",
+                          num(time.hardwareFlopsPerStep) + " / (" + N + " x " + num(time.peakFlops) + " x "
+                                  + num(options.computeFractionOverride) + ")",
+                          time.computeS, true, QT_TRANSLATE_NOOP("StepTime", "--mfu: the compute term at this share of the dense peak") });
+    } else {
+        terms.push_back({ "matmul", QT_TRANSLATE_NOOP("StepTime", "matmuls at the card's achievable rate"),
+                          "F_step / (N x peak x eta)",
+                          num(time.hardwareFlopsPerStep) + " / (" + N + " x " + num(time.peakFlops) + " x "
+                                  + num(gpu.matmulEfficiency) + ")",
+                          time.matmulS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "per token 2 P' forward and 4 P' backward, attention 4 L S' A d_h forward and twice "
+                                                        "that backward, one more forward under recomputation (Kaplan et al. 2020; "
+                                                        "Narayanan et al. 2021, eq. 3; Korthikanti et al. 2022); eta: the card's "
+                                                        "measured matmul efficiency") });
+        const bool eager = s.activations.attention == AttentionKernel::Eager;
+        terms.push_back({ "memory-bound", QT_TRANSLATE_NOOP("StepTime", "element-wise work at memory bandwidth"),
+                          eager ? "T_replica x L/p x (1000 H + 16 A S) / t / BW_hbm" : "T_replica x L/p x 1000 H / t / BW_hbm",
+                          num(time.tokensPerStep / static_cast<double>(d)) + " x " + whole(s.model.layers) + "/" + whole(p) + " x (1000 x "
+                                  + whole(s.model.hidden) + (eager ? " + 16 x " + whole(s.model.heads) + " x " + whole(s.training.sequence) : "")
+                                  + ") / " + whole(t) + " / " + bandwidth(gpu.hbmGBps * 1e9),
+                          time.memoryBoundS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "norms, residuals, activation functions and casts read and write about 1,000 "
+                                                        "bytes per token, layer and hidden unit as PyTorch runs them unfused (the value "
+                                                        "that reproduces MosaicML's A100 and H100 runs, docs/procurement.md); eager "
+                                                        "attention moves the S x S scores eight times") });
+    }
+    if (d > 1) {
+        const char *formula = "";
+        switch (s.parallel.zero) {
+        case ZeroStage::Stage0: formula = "2 (d-1)/d x Psi x g / BW_dp"; break;
+        case ZeroStage::Stage1: formula = "(d-1)/d x Psi x (g + w) / BW_dp"; break;
+        case ZeroStage::Stage2: formula = "(d-1)/d x Psi x (m g + w) / BW_dp"; break;
+        case ZeroStage::Stage3: formula = "m x (d-1)/d x Psi x (2 w + g) / BW_dp"; break;
+        }
+        terms.push_back({ "data-parallel", QT_TRANSLATE_NOOP("StepTime", "data-parallel gradients and weights"), formula,
+                          "d = " + whole(d) + ", m = " + whole(m) + ", BW_dp = " + bandwidth(time.dataParallelBandwidth)
+                                  + (time.dataParallelCrossesNodes ? " (across nodes)" : " (inside a node)"),
+                          time.dataParallelS, false,
+                          QT_TRANSLATE_NOOP("StepTime", "ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce "
+                                                        "twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward "
+                                                        "and again for backward (Rajbhandari et al. 2020); 90 % of it overlaps "
+                                                        "backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm); links "
+                                                        "at 80 % of nominal (nccl-tests)") });
+    }
+    if (t > 1)
+        terms.push_back({ "tensor-parallel", QT_TRANSLATE_NOOP("StepTime", "tensor-parallel all-reduces"),
+                          "m x L/p x (4 or 6) x 2 (t-1)/t x B S H a / BW_tp",
+                          "t = " + whole(t) + ", BW_tp = " + bandwidth(time.tensorParallelBandwidth)
+                                  + (time.tensorParallelCrossesNodes ? " (across nodes)" : " (inside a node)"),
+                          time.tensorParallelS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "two all-reduces a layer forward, two backward, two more when the forward "
+                                                        "is recomputed (Shoeybi et al. 2019; Korthikanti et al. 2022); not overlapped") });
+    if (p > 1) {
+        terms.push_back({ "pipeline-send", QT_TRANSLATE_NOOP("StepTime", "pipeline sends between stages"),
+                          "2 m v x B S H a / t / BW_pp", "p = " + whole(p) + ", v = " + whole(s.stack.virtualStages), time.pipelineSendS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "activations forward and their gradients back, split over the tensor-parallel "
+                                                        "ranks (Narayanan et al. 2021, scatter-gather)") });
+        terms.push_back({ "bubble", QT_TRANSLATE_NOOP("StepTime", "pipeline bubble"), "(p-1)/(v m) x (compute + tensor-parallel)",
+                          "(" + whole(p) + "-1)/(" + whole(s.stack.virtualStages) + " x " + whole(m) + ")", time.bubbleS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "1F1B fills and drains p-1 micro-batch slots; the interleaved schedule divides "
+                                                        "them by v (Narayanan et al. 2021, section 2.2)") });
+    }
+    if (s.parallel.offload != Offload::None) {
+        terms.push_back({ "offload-transfer", QT_TRANSLATE_NOOP("StepTime", "offload transfers over PCIe"),
+                          s.parallel.offload == Offload::OptimizerAndParams ? "Psi/d x (g + w + 2 m w) / BW_pcie" : "Psi/d x (g + w) / BW_pcie",
+                          "PCIe " + std::to_string(gpu.pcieGen) + ".0 x" + std::to_string(gpu.pcieLanes), time.offloadTransferS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "gradients to the host, updated weights back (Ren et al. 2021, ZeRO-Offload); "
+                                                        "weights offloaded too come up for each forward and backward") });
+        terms.push_back({ "cpu-optimizer", QT_TRANSLATE_NOOP("StepTime", "optimizer step on the CPU"),
+                          "Psi/d x GPUs per node / 1.6e9 per s", "", time.cpuOptimizerS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "DeepSpeed CPU Adam: 10.3 B parameters in 6.2-6.5 s in its ZeRO-Offload "
+                                                        "tutorial's log; one host steps all its GPUs' partitions") });
+    }
+    return terms;
+}
+
+} // namespace headroom
