@@ -4,8 +4,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QTextStream>
 
+#include <headroom/io/textwidth.h>
 #include <headroom/io/catalogue.h>
 #include <headroom/memory/scenario.h>
 
@@ -53,17 +55,17 @@ int runPresetsCommand(const QStringList &arguments)
         return 0;
     }
     QTextStream &o = out();
-    o << Cli::tr("id").leftJustified(14) << Cli::tr("name").leftJustified(22) << Cli::tr("family").leftJustified(7)
-      << Cli::tr("L").rightJustified(4) << Cli::tr("H").rightJustified(6) << Cli::tr("A").rightJustified(4)
-      << Cli::tr("KV").rightJustified(4) << Cli::tr("FFN").rightJustified(7) << Cli::tr("V").rightJustified(8)
-      << Cli::tr("parameters").rightJustified(16) << Qt::endl;
+    o << padEnd(Cli::tr("id"), 14) << padEnd(Cli::tr("name"), 22) << padEnd(Cli::tr("family"), 7)
+      << padStart(Cli::tr("L"), 4) << padStart(Cli::tr("H"), 6) << padStart(Cli::tr("A"), 4)
+      << padStart(Cli::tr("KV"), 4) << padStart(Cli::tr("FFN"), 7) << padStart(Cli::tr("V"), 8)
+      << padStart(Cli::tr("parameters"), 16) << Qt::endl;
     for (const ModelPreset &p : catalogue.presets) {
         const ModelSpec &m = p.model;
-        o << p.id.leftJustified(14) << p.name.leftJustified(22) << nameText(familyName(m.family)).leftJustified(7)
-          << QString::number(qint64(m.layers)).rightJustified(4) << QString::number(qint64(m.hidden)).rightJustified(6)
-          << QString::number(qint64(m.heads)).rightJustified(4) << QString::number(qint64(m.kvHeadsOrHeads())).rightJustified(4)
-          << QString::number(qint64(m.ffnOrDefault())).rightJustified(7) << QString::number(qint64(m.vocab)).rightJustified(8)
-          << groupedDigits(effectiveParameters(m)).rightJustified(16) << Qt::endl;
+        o << padEnd(p.id, 14) << padEnd(p.name, 22) << padEnd(nameText(familyName(m.family)), 7)
+          << padStart(QString::number(qint64(m.layers)), 4) << padStart(QString::number(qint64(m.hidden)), 6)
+          << padStart(QString::number(qint64(m.heads)), 4) << padStart(QString::number(qint64(m.kvHeadsOrHeads())), 4)
+          << padStart(QString::number(qint64(m.ffnOrDefault())), 7) << padStart(QString::number(qint64(m.vocab)), 8)
+          << padStart(groupedDigits(effectiveParameters(m)), 16) << Qt::endl;
     }
     return 0;
 }
@@ -85,19 +87,37 @@ int runGpusCommand(const QStringList &arguments)
                                      { QStringLiteral("bf16"), g.bf16 },
                                      { QStringLiteral("tflops_fp16"), g.tflopsFp16 },
                                      { QStringLiteral("tflops_bf16"), g.tflopsBf16 },
-                                     { QStringLiteral("price_per_hour_usd"), g.pricePerHourUsd } });
+                                     { QStringLiteral("price_per_hour_usd"), g.pricePerHourUsd },
+                                     { QStringLiteral("hbm_gb_s"), g.hbmGBps },
+                                     { QStringLiteral("matmul_efficiency"), g.matmulEfficiency },
+                                     { QStringLiteral("nvlink_gb_s"), g.nvlinkGBps },
+                                     { QStringLiteral("nvlink_gpus"), qint64(g.nvlinkGpus) },
+                                     { QStringLiteral("pcie_gen"), g.pcieGen },
+                                     { QStringLiteral("pcie_lanes"), g.pcieLanes },
+                                     { QStringLiteral("gpus_per_node"), qint64(g.gpusPerNode) },
+                                     { QStringLiteral("network_gbps"), g.networkGbps },
+                                     { QStringLiteral("power_w"), g.powerWatts },
+                                     { QStringLiteral("purchase_usd"), g.purchaseUsd },
+                                     { QStringLiteral("price_date"), g.priceDate } });
         out() << QJsonDocument(QJsonObject{ { QStringLiteral("gpus"), list } }).toJson(QJsonDocument::Indented);
         return 0;
     }
     QTextStream &o = out();
-    o << Cli::tr("id").leftJustified(13) << Cli::tr("name").leftJustified(34) << Cli::tr("bytes").rightJustified(17)
-      << Cli::tr("GiB").rightJustified(9) << Cli::tr("GB").rightJustified(9) << Cli::tr("BF16").rightJustified(6)
-      << Cli::tr("TFLOP/s").rightJustified(9) << Qt::endl;
+    o << padEnd(Cli::tr("id"), 13) << padEnd(Cli::tr("name"), 34) << padStart(Cli::tr("bytes"), 17)
+      << padStart(Cli::tr("GiB"), 9) << padStart(Cli::tr("GB"), 9) << padStart(Cli::tr("BF16"), 6)
+      << padStart(Cli::tr("TFLOP/s"), 9) << padStart(Cli::tr("NVLink"), 12) << padStart(Cli::tr("PCIe"), 9)
+      << padStart(Cli::tr("node"), 6) << padStart(Cli::tr("network"), 10) << padStart(Cli::tr("watts"), 7)
+      << padStart(Cli::tr("$/hour"), 8) << padStart(Cli::tr("$ each"), 9) << Qt::endl;
     for (const GpuSpec &g : catalogue.gpus) {
-        o << g.id.leftJustified(13) << g.name.leftJustified(34) << groupedDigits(countOf(g.capacity)).rightJustified(17)
-          << QString::number(toGiB(g.capacity), 'f', 2).rightJustified(9) << QString::number(toGB(g.capacity), 'f', 2).rightJustified(9)
-          << (g.bf16 ? Cli::tr("yes") : Cli::tr("no")).rightJustified(6)
-          << QString::number(g.bf16 ? g.tflopsBf16 : g.tflopsFp16, 'f', 1).rightJustified(9) << Qt::endl;
+        o << padEnd(g.id, 13) << padEnd(g.name, 34) << padStart(groupedDigits(countOf(g.capacity)), 17)
+          << padStart(QLocale().toString(toGiB(g.capacity), 'f', 2), 9) << padStart(QLocale().toString(toGB(g.capacity), 'f', 2), 9)
+          << padStart((g.bf16 ? Cli::tr("yes") : Cli::tr("no")), 6)
+          << padStart(QLocale().toString(g.bf16 ? g.tflopsBf16 : g.tflopsFp16, 'f', 1), 9)
+          << padStart(g.nvlinkGpus > 0 ? Cli::tr("%1 GB/s x%2").arg(g.nvlinkGBps).arg(qint64(g.nvlinkGpus)) : Cli::tr("none"), 12)
+          << padStart(QStringLiteral("%1.0 x%2").arg(g.pcieGen).arg(g.pcieLanes), 9) << padStart(QString::number(qint64(g.gpusPerNode)), 6)
+          << padStart(Cli::tr("%1 Gb/s").arg(g.networkGbps), 10) << padStart(QString::number(g.powerWatts), 7)
+          << padStart(QLocale().toString(g.pricePerHourUsd, 'f', 2), 8) << padStart(QLocale().toString(g.purchaseUsd, 'f', 0), 9)
+          << Qt::endl;
     }
     return 0;
 }

@@ -563,7 +563,7 @@ private slots:
     // a duplicated key loaded; a bad entry was named only by its id.
     void editedCatalogueRefused_data()
     {
-        QTest::addColumn<QString>("edit"); // "index:key=json", or "dup-id", or "dup-key"
+        QTest::addColumn<QString>("edit"); // "index:key=json", "index:key=" (removed), or "dup-id", or "dup-key"
         QTest::addColumn<QString>("message");
         QTest::newRow("negative price") << QStringLiteral("0:price_per_hour_usd=-1")
                                         << QStringLiteral("gpus.json: gpu \"v100-16gb\": \"price_per_hour_usd\" must be a number from 0 to 1,000,000, got -1");
@@ -573,6 +573,21 @@ private slots:
                                         << QStringLiteral("gpu \"v100-16gb\": \"tflops_bf16\" must be a number from 0 to 1,000,000, got \"fast\"");
         QTest::newRow("no memory") << QStringLiteral("0:memory_mib=0")
                                    << QStringLiteral("gpu \"v100-16gb\": \"memory_mib\" must be a whole number of MiB from 1 to 10,000,000, got 0");
+        // The interconnect, bandwidth, power and price the step time needs: named with the key.
+        QTest::newRow("no nvlink") << QStringLiteral("0:nvlink_gb_s=")
+                                   << QStringLiteral("gpus.json: gpu \"v100-16gb\": \"nvlink_gb_s\" must be a number of GB/s from 0 (none) to 100,000, got nothing");
+        QTest::newRow("no network") << QStringLiteral("0:network_gbps=0")
+                                    << QStringLiteral("gpu \"v100-16gb\": \"network_gbps\" must be a number of Gbit/s above 0, at most 1,000,000, got 0");
+        QTest::newRow("efficiency above 1") << QStringLiteral("0:matmul_efficiency=1.5")
+                                            << QStringLiteral("gpu \"v100-16gb\": \"matmul_efficiency\" must be a fraction above 0, at most 1, got 1.5");
+        QTest::newRow("half a generation") << QStringLiteral("0:pcie_gen=2.5")
+                                           << QStringLiteral("gpu \"v100-16gb\": \"pcie_gen\" must be a whole PCIe generation from 1 to 7, got 2.5");
+        QTest::newRow("negative power") << QStringLiteral("0:power_w=-1")
+                                        << QStringLiteral("gpu \"v100-16gb\": \"power_w\" must be a number of watts above 0, at most 100,000, got -1");
+        QTest::newRow("no memory bandwidth") << QStringLiteral("0:hbm_gb_s=")
+                                             << QStringLiteral("gpu \"v100-16gb\": \"hbm_gb_s\" must be a number of GB/s above 0, at most 100,000, got nothing");
+        QTest::newRow("negative purchase") << QStringLiteral("0:purchase_usd=-5")
+                                           << QStringLiteral("gpu \"v100-16gb\": \"purchase_usd\" must be a number of USD from 0 (unknown) to 10,000,000, got -5");
         QTest::newRow("duplicate id") << QStringLiteral("dup-id")
                                       << QStringLiteral("gpus.json: gpu \"v100-16gb\": \"id\" is given to two entries; each id must be unique");
         QTest::newRow("duplicate key") << QStringLiteral("dup-key")
@@ -597,8 +612,11 @@ private slots:
         } else if (edit != QLatin1String("dup-key")) {
             const qsizetype colon = edit.indexOf(QLatin1Char(':')), eq = edit.indexOf(QLatin1Char('='));
             QJsonObject entry = gpus.at(edit.left(colon).toInt()).toObject();
-            entry.insert(edit.mid(colon + 1, eq - colon - 1),
-                         QJsonDocument::fromJson("[" + edit.mid(eq + 1).toUtf8() + "]").array().at(0));
+            if (eq + 1 == edit.size()) // "key=": the key left out
+                entry.remove(edit.mid(colon + 1, eq - colon - 1));
+            else
+                entry.insert(edit.mid(colon + 1, eq - colon - 1),
+                             QJsonDocument::fromJson("[" + edit.mid(eq + 1).toUtf8() + "]").array().at(0));
             gpus.replace(edit.left(colon).toInt(), entry);
         }
         root.insert(QStringLiteral("gpus"), gpus);

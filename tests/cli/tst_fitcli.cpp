@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QtTest>
 
 #include "clirun.h"
@@ -132,7 +133,7 @@ private slots:
         const Run text = cli({ QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
                                QStringLiteral("--recompute"), QStringLiteral("full") });
         QCOMPARE(text.exitCode, 0);
-        QVERIFY(text.out.contains("Cheapest GPU kind x count x strategy"));
+        QVERIFY(text.out.contains("Cheapest to rent, GPU kind x count x strategy"));
     }
 
     void estimateStrategyJson()
@@ -180,7 +181,7 @@ private slots:
                                  QStringLiteral("a100-80gb"), QStringLiteral("--price"), QStringLiteral("a100-80gb=0"),
                                  QStringLiteral("--mfu"), QStringLiteral("1%"), QStringLiteral("--json") });
         QCOMPARE(priced.exitCode, 0);
-        QCOMPARE(json(priced).value(QStringLiteral("mfu")).toDouble(), 0.01);
+        QCOMPARE(json(priced).value(QStringLiteral("mfu_override")).toDouble(), 0.01);
     }
 
     void badInput_data()
@@ -227,6 +228,105 @@ private slots:
                                << QStringLiteral("--price: \"b200=5\" is not allowed; give KIND=USD");
         QTest::newRow("global batch") << (QStringList{ QStringLiteral("fit"), QStringLiteral("--global-batch"), QStringLiteral("0") } + model)
                                       << QStringLiteral("--global-batch: \"0\" is out of range; allowed: 1 to 100,000,000");
+        // The procurement options: rates, prices and tokens that are zero, negative, NaN or absurd.
+        auto fit = [&model](const char *option, const char *value) {
+            return QStringList{ QStringLiteral("fit"), QLatin1String(option), QLatin1String(value) } + model;
+        };
+        QTest::newRow("tokens 1e30") << fit("--tokens", "1e30") << QStringLiteral("--tokens: \"1e30\" is not allowed; give a whole number of tokens from 1 to 1e18");
+        QTest::newRow("global batch tokens not sequences")
+                << fit("--global-batch", "1000 tokens") << QStringLiteral("--global-batch: 1,000 tokens is not a whole number of sequences of S = 2,048 tokens");
+        QTest::newRow("global batch nonsense") << fit("--global-batch", "many") << QStringLiteral("--global-batch: \"many\" is out of range");
+        QTest::newRow("tolerance") << fit("--batch-tolerance", "60%") << QStringLiteral("--batch-tolerance: \"60%\" is out of range; allowed: 0 to 0.5");
+        for (const char *rate : { "0Gbps", "-400Gbps", "nanGbps", "infGbps", "400", "1e30Gbps", "400 parsecs" })
+            QTest::newRow(rate) << fit("--network", rate)
+                                << QStringLiteral("--network: \"%1\" is not allowed; give the network bandwidth per node with its unit").arg(QLatin1String(rate));
+        QTest::newRow("electricity negative") << fit("--electricity", "-0.1") << QStringLiteral("--electricity: \"-0.1\" is out of range; allowed: 0 to 10 USD per kWh");
+        QTest::newRow("electricity nan") << fit("--electricity", "nan") << QStringLiteral("--electricity: \"nan\" is out of range");
+        QTest::newRow("years zero") << fit("--years", "0") << QStringLiteral("--years: \"0\" is out of range; allowed: 0.25 to 30 years");
+        QTest::newRow("years absurd") << fit("--years", "1e30") << QStringLiteral("--years: \"1e30\" is out of range");
+        for (const char *purchase : { "h100-80gb=-1", "h100-80gb=nan", "h100-80gb=1e30", "b200=30000" })
+            QTest::newRow(purchase) << fit("--purchase", purchase)
+                                    << QStringLiteral("--purchase: \"%1\" is not allowed; give KIND=USD per card").arg(QLatin1String(purchase));
+    }
+
+    // The procurement question of a Llama-3-8B pre-training run (docs/procurement.md): the
+    // global batch of 256 sequences is kept in every row, and every row's time is split.
+    void globalBatchKeptAndTimeSplit()
+    {
+        const Run r = cli({ "fit", "--preset", "llama-3-8b", "--seq", "8192", "--batch", "1", "--global-batch", "256", "--tokens", "1e11",
+                            "--recompute", "full", "--json" });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject root = json(r);
+        QCOMPARE(root.value(QStringLiteral("global_batch")).toInteger(), qint64(256));
+        const QJsonArray rows = root.value(QStringLiteral("procurement")).toArray();
+        QVERIFY(rows.size() >= 10);
+        for (const QJsonValue &v : rows) {
+            const QJsonObject row = v.toObject();
+            const QString name = row.value(QStringLiteral("gpu")).toString() + QLatin1Char(' ') + row.value(QStringLiteral("strategy")).toString();
+            QCOMPARE(row.value(QStringLiteral("global_batch")).toInteger(), qint64(256));
+            // d x b x m = 256 exactly, d = GPUs (no tensor or pipeline parallelism here).
+            QCOMPARE(row.value(QStringLiteral("gpus")).toInteger() * row.value(QStringLiteral("micro_batch")).toInteger()
+                             * row.value(QStringLiteral("grad_accum")).toInteger(),
+                     qint64(256));
+            QVERIFY2(row.value(QStringLiteral("gpus")).toInteger() >= row.value(QStringLiteral("fewest_fitting")).toInteger(), qPrintable(name));
+            const QJsonObject time = row.value(QStringLiteral("time")).toObject();
+            const double compute = time.value(QStringLiteral("compute_s")).toDouble();
+            const double communication = time.value(QStringLiteral("communication_s")).toDouble();
+            const double bubble = time.value(QStringLiteral("bubble_s")).toDouble();
+            const double offload = time.value(QStringLiteral("offload_s")).toDouble();
+            const double total = time.value(QStringLiteral("total_s")).toDouble();
+            QVERIFY2(compute > 0 && communication >= 0 && bubble == 0 && offload >= 0, qPrintable(name)); // no pipeline: no bubble
+            QVERIFY2(qAbs(compute + communication + bubble + offload - total) <= 1e-9 * total, qPrintable(name));
+            QVERIFY2(qAbs(time.value(QStringLiteral("days")).toDouble() * 86400 - total) <= 1e-9 * total, qPrintable(name));
+            // 1e11 tokens in steps of 256 x 8192.
+            QVERIFY2(qAbs(time.value(QStringLiteral("steps")).toDouble() - 1e11 / (256.0 * 8192)) < 1e-6, qPrintable(name));
+            // The split steps: one more data-parallel replica than the fewest that fit only ever
+            // comes from the batch: offload rows share one GPU.
+            if (row.value(QStringLiteral("strategy")).toString().endsWith(QLatin1String("offload")))
+                QVERIFY2(time.value(QStringLiteral("offload_s")).toDouble() > 0, qPrintable(name));
+        }
+    }
+
+    // At equal rent the ranking is by GPU-hours: the NVLink cards come first, and a PCIe card
+    // whose step is mostly communication ranks last, with the reason said.
+    void equalRentPutsNvlinkFirst()
+    {
+        QStringList arguments{ "fit", "--preset", "llama-3-8b", "--seq", "8192", "--batch", "1", "--global-batch", "256", "--tokens", "1e11",
+                               "--recompute", "full" };
+        const Run gpus = cli({ QStringLiteral("gpus"), QStringLiteral("--json") });
+        QCOMPARE(gpus.exitCode, 0);
+        QSet<QString> nvlink;
+        for (const QJsonValue &v : QJsonDocument::fromJson(gpus.out).object().value(QStringLiteral("gpus")).toArray()) {
+            const QJsonObject g = v.toObject();
+            arguments << QStringLiteral("--price") << g.value(QStringLiteral("id")).toString() + QStringLiteral("=2");
+            if (g.value(QStringLiteral("nvlink_gpus")).toInt() >= 8)
+                nvlink.insert(g.value(QStringLiteral("id")).toString());
+        }
+        QVERIFY(nvlink.contains(QStringLiteral("h100-80gb")));
+        const Run text = cli(arguments);
+        QCOMPARE(text.exitCode, 0);
+        const Run r = cli(arguments + QStringList{ QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray rows = json(r).value(QStringLiteral("procurement")).toArray();
+        int lastNvlink = -1, firstCommunicationBoundPcie = -1;
+        QString communicationBound;
+        for (int i = 0; i < rows.size(); ++i) {
+            const QJsonObject row = rows.at(i).toObject();
+            const QString id = row.value(QStringLiteral("gpu")).toString();
+            if (nvlink.contains(id) && !row.value(QStringLiteral("strategy")).toString().endsWith(QLatin1String("offload")))
+                lastNvlink = i;
+            if (!nvlink.contains(id) && row.value(QStringLiteral("time")).toObject().value(QStringLiteral("dominant")).toString()
+                        == QLatin1String("communication")
+                && firstCommunicationBoundPcie < 0) {
+                firstCommunicationBoundPcie = i;
+                communicationBound = id;
+            }
+        }
+        QVERIFY2(firstCommunicationBoundPcie > lastNvlink, "a communication-bound PCIe card ranks above an NVLink card");
+        QVERIFY(!communicationBound.isEmpty());
+        QVERIFY2(QString::fromUtf8(text.out).contains(QStringLiteral("Ranked lower: %1 rents for no more per GPU-hour").arg(communicationBound)),
+                 text.out.constData());
+        QVERIFY(QString::fromUtf8(text.out).contains(QStringLiteral("communication takes")));
     }
     void badInput()
     {

@@ -133,7 +133,7 @@ private slots:
         QVERIFY(near(t.tensorParallelS, tp));
         // Pipeline: the p = 2 stages are t d = 8 GPUs apart, on two nodes. Each node's 800 Gb/s =
         // 1e11 B/s serves its 8 GPUs; this group has one member there: 1e11 / 8 = 1.25e10 B/s,
-        // below PCIe 4.0 x16 (31.52e9), x 0.8 = 1e10. Forward activations and backward
+        // below the NVLink its GPUs in a node share (100 GB/s), x 0.8 = 1e10. Forward activations and backward
         // gradients, B S H / t x 2 bytes each, per micro-batch: 2 x 4 x 2 x 32 x 64 / 2 x 2.
         QVERIFY(near(t.tensorParallelBandwidth, 80e9));
         const double pp = 2.0 * 4 * 2 * 32 * 64 / 2 * 2 / 1e10;

@@ -26,10 +26,11 @@ GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size
     GroupLink link;
     const Count span = size * stride;
     const Count perNode = gpu.gpusPerNode > 0 ? gpu.gpusPerNode : 1;
-    // NVLink carries the ring when every member shares one NVLink domain (NVSwitch joins the
-    // whole node; a bridge only its pair); otherwise PCIe does.
+    // Inside a node NVLink carries the ring when the group's GPUs there share one NVLink
+    // domain (NVSwitch joins the whole node; a bridge only its pair); otherwise PCIe does.
     const double nvlink = gpu.nvlinkGBps * 1e9;
-    const double intra = gpu.nvlinkGpus > 0 && span <= gpu.nvlinkGpus && nvlink > 0
+    const Count spanInNode = span < perNode ? span : perNode;
+    const double intra = gpu.nvlinkGpus > 0 && spanInNode <= gpu.nvlinkGpus && nvlink > 0
             ? nvlink
             : pcieBytesPerSecond(gpu.pcieGen, gpu.pcieLanes);
     if (span <= perNode) {
