@@ -377,7 +377,8 @@ QStringList MainWindow::panelNames()
     return { QStringLiteral("window"), QStringLiteral("inputs"), QStringLiteral("verdict"),
              QStringLiteral("charts"), QStringLiteral("bar"),    QStringLiteral("sweep"),
              QStringLiteral("recipes"), QStringLiteral("timeline"), QStringLiteral("math"),
-             QStringLiteral("doctor"), QStringLiteral("gpus"), QStringLiteral("compare"), QStringLiteral("precision") };
+             QStringLiteral("doctor"), QStringLiteral("gpus"), QStringLiteral("gpucost"), QStringLiteral("compare"),
+             QStringLiteral("precision") };
 }
 
 void MainWindow::flushRefreshes()
@@ -416,8 +417,10 @@ QWidget *MainWindow::panel(const QString &name)
         m_charts->showCompare();
         return m_charts->compare();
     }
-    if (name == QLatin1String("gpus")) {
+    if (name == QLatin1String("gpus") || name == QLatin1String("gpucost")) {
         m_charts->showGpuFit();
+        m_charts->gpuFit()->showColumns(name == QLatin1String("gpus") ? GpuFitPane::Columns::GpusNeeded
+                                                                      : GpuFitPane::Columns::TimeAndCost);
         return m_charts->gpuFit();
     }
     if (name == QLatin1String("doctor")) {
