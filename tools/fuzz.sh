@@ -12,7 +12,7 @@ if [ ! -f "$build/build.ninja" ]; then
     CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DHEADROOM_FUZZ=ON -DHEADROOM_SANITIZE=ON -DBUILD_TESTING=OFF >/dev/null
 fi
-targets=(scenariofile quantity catalogue hfconfig safetensors jsonduplicates histogram)
+targets=(scenariofile quantity catalogue hfconfig safetensors jsonduplicates histogram frameworkconfig)
 cmake --build "$build" --target "${targets[@]/#/fuzz_}"
 export HEADROOM_DATA_DIR="$PWD/resources"
 for t in "${targets[@]}"; do

@@ -319,10 +319,6 @@
         <translation> · ZeRO-%1</translation>
     </message>
     <message>
-        <source> · offload %1</source>
-        <translation> · 卸载 %1</translation>
-    </message>
-    <message>
         <source> · TP %1</source>
         <translation> · TP %1</translation>
     </message>
@@ -366,6 +362,14 @@
         <source>Current</source>
         <extracomment>the scenario being edited, beside the pinned ones</extracomment>
         <translation>当前</translation>
+    </message>
+    <message>
+        <source>Measured on %1 (torch %2): PyTorch&apos;s figures without the runtime&apos;s share.</source>
+        <translation>在 %1 上实测（torch %2）：PyTorch 的数值，不含运行时开销。</translation>
+    </message>
+    <message>
+        <source>Measured on %1 (torch %2) for another scenario than this one.</source>
+        <translation>在 %1 上实测（torch %2），但针对的是另一个场景。</translation>
     </message>
 </context>
 <context>
@@ -708,10 +712,6 @@
         <translation>比例</translation>
     </message>
     <message>
-        <source>Target sequences per optimizer step: the data-parallel degree must not exceed it / B.</source>
-        <translation>每个优化器步的目标序列数：数据并行度不得超过该值 / B。</translation>
-    </message>
-    <message>
         <source>Price per GPU-hour for one kind, KIND=USD (repeatable).</source>
         <translation>某种 GPU 每 GPU 小时的价格，KIND=USD（可重复指定）。</translation>
     </message>
@@ -790,14 +790,6 @@
     <message>
         <source> as given; see the checkpointed table</source>
         <translation> （按给定配置；见开启激活检查点的表）</translation>
-    </message>
-    <message>
-        <source>%1 x %2, %3: %4 days, %5 (grad-accum %6, global batch %7)</source>
-        <translation>%1 x %2，%3：%4 天，%5（梯度累积 %6，全局批次 %7）</translation>
-    </message>
-    <message>
-        <source>Cheapest GPU kind x count x strategy for %1 tokens (ties by days):</source>
-        <translation>%1 token 下最便宜的 GPU 型号 x 数量 x 策略（费用相同时比天数）：</translation>
     </message>
     <message>
         <source>Fastest at the fewest GPUs that fit:</source>
@@ -1336,14 +1328,6 @@
         <translation>所有策略</translation>
     </message>
     <message>
-        <source>days and cost: %1 tokens x %2 P FLOPs%5 at %3 % MFU of the card&apos;s dense %4 peak (offload&apos;s CPU optimizer step is not timed)</source>
-        <translation>天数与费用：%1 token x %2 P FLOPs%5，按该卡稠密 %4 峰值算力的 %3 % MFU 计算（卸载时 CPU 上的优化器更新不计时）</translation>
-    </message>
-    <message>
-        <source> (%1 P with full checkpointing)</source>
-        <translation> （完全激活检查点时为 %1 P）</translation>
-    </message>
-    <message>
         <source>%1 is not a regular file (a FIFO, a device or a folder): refused without reading it</source>
         <translation>%1 不是普通文件（而是 FIFO、设备或文件夹）：拒绝读取</translation>
     </message>
@@ -1523,20 +1507,12 @@
         <translation>--mfu：%1 超出范围；允许：%2 到 1（%3% 到 100%，如 0.4 或 40%）</translation>
     </message>
     <message>
-        <source>--global-batch: %1 is out of range; allowed: 1 to 100,000,000 sequences per step</source>
-        <translation>--global-batch：%1 超出范围；允许：每步 1 到 100,000,000 条序列</translation>
-    </message>
-    <message>
         <source>--max-gpus: %1 is out of range; allowed: 1 to 1,000,000</source>
         <translation>--max-gpus：%1 超出范围；允许：1 到 1,000,000</translation>
     </message>
     <message>
         <source>--price: %1 is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, 0 &lt;= USD &lt;= 1,000,000 (e.g. h100-80gb=2.49)</source>
-        <translation>--price：不允许 %1；请按 KIND=每 GPU 小时美元价格 的形式给出，KIND 取自 `headroom-cli gpus`，0 &lt;= USD &lt;= 1,000,000（如 h100-80gb=2.49）</translation>
-    </message>
-    <message>
-        <source>Model-FLOPs utilisation for time estimates, %1 to 1 or a percentage (default 0.4).</source>
-        <translation>用于估算时间的模型 FLOPs 利用率（MFU），%1 到 1 之间的比例或百分比（默认 0.4）。</translation>
+        <translation>--price：不允许 %1；请按 KIND=USD（每 GPU 小时的美元价格）的形式给出，KIND 取自 `headroom-cli gpus`，0 &lt;= USD &lt;= 1,000,000（如 h100-80gb=2.49）</translation>
     </message>
     <message>
         <source>error: --sp: sequence parallelism splits activations over the tensor-parallel group, so it needs --tp 2 or more (it is %1)</source>
@@ -1549,6 +1525,430 @@
     <message>
         <source>Set %1 (%2); --%1 alone means true.</source>
         <translation>设置 %1（%2）；只写 --%1 表示 true。</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>每节点</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>watts</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>$/hour</source>
+        <translation>$/小时</translation>
+    </message>
+    <message>
+        <source>$ each</source>
+        <translation>$/张</translation>
+    </message>
+    <message>
+        <source>%1 GB/s x%2</source>
+        <translation>%1 GB/s x%2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>the check script builds LLaMA-family decoders (RMSNorm, RoPE, SwiGLU, grouped K/V); use --arch llama or a LLaMA, Mistral or Qwen2 preset</source>
+        <translation>检查脚本只构建 LLaMA 系列解码器（RMSNorm、RoPE、SwiGLU、分组 K/V）；请使用 --arch llama 或 LLaMA、Mistral、Qwen2 预设</translation>
+    </message>
+    <message>
+        <source>mixture-of-experts layers are not built by the check script</source>
+        <translation>检查脚本不构建混合专家层</translation>
+    </message>
+    <message>
+        <source>latent attention is not built by the check script</source>
+        <translation>检查脚本不构建潜在注意力</translation>
+    </message>
+    <message>
+        <source>q/k norms are not built by the check script</source>
+        <translation>检查脚本不构建 q/k 归一化</translation>
+    </message>
+    <message>
+        <source>fused q/k/v and gate/up projections are not built by the check script</source>
+        <translation>检查脚本不构建融合的 q/k/v 与 gate/up 投影</translation>
+    </message>
+    <message>
+        <source>a given parameter count has no architecture to build; give the architecture instead</source>
+        <translation>给定的参数量没有可构建的架构；请改为给出架构</translation>
+    </message>
+    <message>
+        <source>the check script runs one process on one GPU: --gpus, --tp, --pp and --ep must be 1</source>
+        <translation>检查脚本在一块 GPU 上运行单个进程：--gpus、--tp、--pp 和 --ep 必须为 1</translation>
+    </message>
+    <message>
+        <source>ZeRO needs DeepSpeed or FSDP over several GPUs; the check script runs one GPU without sharding (--zero 0)</source>
+        <translation>ZeRO 需要在多块 GPU 上使用 DeepSpeed 或 FSDP；检查脚本在一块 GPU 上运行，不做切分（--zero 0）</translation>
+    </message>
+    <message>
+        <source>offload needs DeepSpeed; the check script keeps everything on the GPU (--offload none)</source>
+        <translation>卸载需要 DeepSpeed；检查脚本把一切留在 GPU 上（--offload none）</translation>
+    </message>
+    <message>
+        <source>the check script uses torch.optim: adamw, adam, sgd or sgd-momentum</source>
+        <translation>检查脚本使用 torch.optim：adamw、adam、sgd 或 sgd-momentum</translation>
+    </message>
+    <message>
+        <source>an NF4 base needs bitsandbytes; the check script builds LoRA on a 16-bit base (--lora lora)</source>
+        <translation>NF4 基座需要 bitsandbytes；检查脚本在 16 位基座上构建 LoRA（--lora lora）</translation>
+    </message>
+    <message>
+        <source>the check script computes the plain loss (--loss plain)</source>
+        <translation>检查脚本计算普通损失（--loss plain）</translation>
+    </message>
+    <message>
+        <source>stepping in backward is not run by the check script</source>
+        <translation>检查脚本不在反向传播中执行优化器步骤</translation>
+    </message>
+    <message>
+        <source>activation offloading is not run by the check script</source>
+        <translation>检查脚本不运行激活值卸载</translation>
+    </message>
+    <message>
+        <source>torch.compile is not run by the check script</source>
+        <translation>检查脚本不运行 torch.compile</translation>
+    </message>
+    <message>
+        <source>paged optimizers need bitsandbytes</source>
+        <translation>分页优化器需要 bitsandbytes</translation>
+    </message>
+    <message>
+        <source>an FP32 gradient buffer is Megatron&apos;s and DeepSpeed&apos;s, not run by the check script</source>
+        <translation>FP32 梯度缓冲区属于 Megatron 和 DeepSpeed，检查脚本不运行</translation>
+    </message>
+    <message>
+        <source>Write a self-contained PyTorch script that trains the scenario&apos;s architecture with random weights for a few steps and prints what PyTorch measured beside Headroom&apos;s estimate (JSON); feed it back with `estimate --measured`. `python3 check.py --device cpu --tiny` runs a shrunk copy in seconds.</source>
+        <translation>写出一个自包含的 PyTorch 脚本：以随机权重训练该场景的架构若干步，并把 PyTorch 测得的数值与 Headroom 的估算并列输出（JSON）；用 `estimate --measured` 读回。`python3 check.py --device cpu --tiny` 在几秒内运行一个缩小的副本。</translation>
+    </message>
+    <message>
+        <source>Write the script to this file (required).</source>
+        <translation>把脚本写入此文件（必填）。</translation>
+    </message>
+    <message>
+        <source>error: --output: give the file to write the script to (e.g. --output check.py)</source>
+        <translation>错误：--output：请给出写入脚本的文件（例如 --output check.py）</translation>
+    </message>
+    <message>
+        <source>error: --%1: %2</source>
+        <translation>错误：--%1：%2</translation>
+    </message>
+    <message>
+        <source>error: this build has no check-script template</source>
+        <translation>错误：此构建没有检查脚本模板</translation>
+    </message>
+    <message>
+        <source>error: could not write %1 (%2); the previous file is unchanged</source>
+        <translation>错误：无法写入 %1（%2）；原文件保持不变</translation>
+    </message>
+    <message>
+        <source>Wrote %1. Run it with: python3 %1 --output measured.json (on the GPU), or python3 %1 --device cpu --tiny; then: headroom-cli estimate --measured measured.json</source>
+        <translation>已写入 %1。运行：python3 %1 --output measured.json（在 GPU 上），或 python3 %1 --device cpu --tiny；然后：headroom-cli estimate --measured measured.json</translation>
+    </message>
+    <message>
+        <source>A check script&apos;s JSON (headroom-cli check-script): what was measured, beside the estimate. Without --scenario it estimates the scenario that ran; options refine it.</source>
+        <translation>检查脚本输出的 JSON（headroom-cli check-script）：实测数值与估算并列。不加 --scenario 时估算所运行的场景；选项可进一步调整。</translation>
+    </message>
+    <message>
+        <source>--global-batch: %1 is out of range; allowed: 1 to 100,000,000 sequences per step, or 1 to 1e12 tokens written with &quot;tokens&quot; (e.g. 256 or 2M tokens)</source>
+        <translation>--global-batch：%1 超出范围；允许每步 1 到 100,000,000 条序列，或 1 到 1e12 个 token（写上 &quot;tokens&quot;，例如 256 或 2M tokens）</translation>
+    </message>
+    <message>
+        <source>--batch-tolerance: %1 is out of range; allowed: 0 to 0.5 or 0% to 50% of the global batch</source>
+        <translation>--batch-tolerance：%1 超出范围；允许全局批量的 0 到 0.5，或 0% 到 50%</translation>
+    </message>
+    <message>
+        <source>--network: %1 is not allowed; give the network bandwidth per node with its unit, from 1 Mbps to 100 Tbps (e.g. 400Gbps, 3.2Tbps, 50GB/s)</source>
+        <translation>--network：不接受 %1；请给出每节点的网络带宽并带单位，范围 1 Mbps 到 100 Tbps（例如 400Gbps、3.2Tbps、50GB/s）</translation>
+    </message>
+    <message>
+        <source>0 to 10 USD per kWh</source>
+        <translation>每 kWh 0 到 10 美元</translation>
+    </message>
+    <message>
+        <source>0.25 to 30 years</source>
+        <translation>0.25 到 30 年</translation>
+    </message>
+    <message>
+        <source>--%1: %2 is out of range; allowed: %3</source>
+        <translation>--%1：%2 超出范围；允许：%3</translation>
+    </message>
+    <message>
+        <source>--purchase: %1 is not allowed; give KIND=USD per card, KIND from `headroom-cli gpus`, 0 &lt;= USD &lt;= 10,000,000 (e.g. h100-80gb=25000)</source>
+        <translation>--purchase：不接受 %1；请给出 KIND=USD（每张卡的美元价格），KIND 取自 `headroom-cli gpus`，0 &lt;= USD &lt;= 10,000,000（例如 h100-80gb=25000）</translation>
+    </message>
+    <message>
+        <source>Run the compute term at this share of the dense peak, %1 to 1 or a percentage, instead of the modelled matmul efficiency and memory-bound time (communication and bubbles are still added).</source>
+        <translation>让计算项按稠密峰值的这一比例运行（%1 到 1，或百分比），代替建模的矩阵乘效率和访存受限时间（通信和气泡仍然计入）。</translation>
+    </message>
+    <message>
+        <source>Sequences (or &quot;N tokens&quot;) per optimizer step, kept exactly: data-parallel degree x micro-batch x accumulation equals it in every row.</source>
+        <translation>每个优化器步的序列数（或 &quot;N tokens&quot;），严格保持：每一行的数据并行度 x 微批量 x 累积步数都等于它。</translation>
+    </message>
+    <message>
+        <source>Allow the global batch to miss by this share (e.g. 5%); default 0, exact.</source>
+        <translation>允许全局批量偏差这一比例（例如 5%）；默认 0，即严格相等。</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <source>Network bandwidth per node, e.g. 400Gbps or 3.2Tbps (default: each GPU kind&apos;s usual server).</source>
+        <translation>每节点的网络带宽，例如 400Gbps 或 3.2Tbps（默认：各 GPU 型号常见服务器的配置）。</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <source>Electricity price for the cost of owning, USD per kWh (default %1).</source>
+        <translation>计算自有成本用的电价，美元/kWh（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>usd</source>
+        <translation>美元</translation>
+    </message>
+    <message>
+        <source>Years the purchase is spread over for the cost of owning (default %1).</source>
+        <translation>计算自有成本时购置费用摊销的年数（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>years</source>
+        <translation>年</translation>
+    </message>
+    <message>
+        <source>Purchase price of one card of a kind, KIND=USD (repeatable).</source>
+        <translation>某型号一张卡的购置价，KIND=USD（可重复）。</translation>
+    </message>
+    <message>
+        <source>With --gpu: each strategy&apos;s step time, term by term, with formulas and sources.</source>
+        <translation>配合 --gpu：逐项给出每种策略的单步时间，附公式和出处。</translation>
+    </message>
+    <message>
+        <source>error: --global-batch: %1 tokens is not a whole number of sequences of S = %2 tokens; give a multiple of %2 tokens or a count of sequences</source>
+        <translation>错误：--global-batch：%1 个 token 不是整数条 S = %2 的序列；请给出 %2 的整数倍个 token，或给出序列条数</translation>
+    </message>
+    <message>
+        <source>days and cost: %1 tokens; each step&apos;s compute at %2 % of the card&apos;s dense peak (--mfu), plus data-, tensor- and pipeline-parallel communication, the pipeline bubble and offload (docs/procurement.md)</source>
+        <translation>天数和成本：%1 个 token；每步的计算按卡的稠密峰值的 %2 %（--mfu），再加上数据、张量和流水线并行的通信、流水线气泡和卸载（docs/procurement.md）</translation>
+    </message>
+    <message>
+        <source>days and cost: %1 tokens; each step timed from its compute (matmuls at the card&apos;s measured matmul efficiency, element-wise work at its memory bandwidth), data-, tensor- and pipeline-parallel communication (90 % of the data-parallel traffic hidden behind compute), the pipeline bubble and offload (docs/procurement.md)</source>
+        <translation>天数和成本：%1 个 token；每步时间由各项组成：计算（矩阵乘按卡实测的矩阵乘效率，逐元素运算按显存带宽）、数据/张量/流水线并行通信（数据并行流量的 90 % 被计算掩盖）、流水线气泡和卸载（docs/procurement.md）</translation>
+    </message>
+    <message>
+        <source>%1 on %2 GPUs (micro-batch %3, accumulation %4), one step:</source>
+        <translation>%1，%2 张 GPU（微批量 %3，累积 %4），一步：</translation>
+    </message>
+    <message>
+        <source>%1 x %2, %3: no time (no dense peak for this recipe)</source>
+        <translation>%1 x %2，%3：无时间估计（该精度方案没有稠密峰值）</translation>
+    </message>
+    <message>
+        <source>%1 x %2, %3: %4 days, %5 GPU-hours, rent %6, own %7, MFU %8 %, %9 (micro-batch %10, grad-accum %11, global batch %12)</source>
+        <translation>%1 x %2，%3：%4 天，%5 GPU 小时，租用 %6，自有 %7，MFU %8 %，%9（微批量 %10，梯度累积 %11，全局批量 %12）</translation>
+    </message>
+    <message>
+        <source>Cheapest to rent, GPU kind x count x strategy, for %1 tokens (ties by days):</source>
+        <translation>租用最便宜的 GPU 型号 x 数量 x 策略，训练 %1 个 token（同价按天数）：</translation>
+    </message>
+    <message>
+        <source>Not chosen: the fastest, %1 x %2 %3, finishes %4 days sooner but costs %5 more to rent.</source>
+        <translation>未选：最快的 %1 x %2 %3 早 %4 天完成，但租用成本多 %5。</translation>
+    </message>
+    <message>
+        <source>Ranked lower: %1 rents for no more per GPU-hour than %2 (%3 vs %4) but communication takes %5 % of its step (data-parallel at %6 GB/s per GPU%7), so it needs %8 GPU-hours instead of %9.</source>
+        <translation>排名靠后：%1 每 GPU 小时的租金不高于 %2（%3 对 %4），但通信占其单步时间的 %5 %（数据并行每 GPU %6 GB/s%7），所以需要 %8 GPU 小时而不是 %9。</translation>
+    </message>
+    <message>
+        <source>, NVLink</source>
+        <translation>，NVLink</translation>
+    </message>
+    <message>
+        <source>, across nodes</source>
+        <translation>，跨节点</translation>
+    </message>
+    <message>
+        <source>, PCIe</source>
+        <translation>，PCIe</translation>
+    </message>
+    <message>
+        <source>write a PyTorch script that measures the scenario on a GPU</source>
+        <translation>写出在 GPU 上实测该场景的 PyTorch 脚本</translation>
+    </message>
+    <message>
+        <source>write one run&apos;s report: Markdown, PDF, CSV or JSON</source>
+        <translation>写出一次训练的报告：Markdown、PDF、CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>Global option, before or after the command:</source>
+        <translation>全局选项（可放在命令之前或之后）：</translation>
+    </message>
+    <message>
+        <source>the language of the text (not of --json): %1; default: the system locale&apos;s</source>
+        <translation>文本输出的语言（不影响 --json）：%1；默认跟随系统区域设置</translation>
+    </message>
+    <message>
+        <source>error: --lang: unknown language &quot;%1&quot;; available: %2</source>
+        <translation>错误：--lang：未知语言 &quot;%1&quot;；可用：%2</translation>
+    </message>
+    <message>
+        <source>error: --measured: </source>
+        <translation>错误：--measured：</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Measured (%1: %2, %3, torch %4, %5 steps%6):</source>
+        <translation>实测（%1：%2，%3，torch %4，%5 步%6）：</translation>
+    </message>
+    <message>
+        <source>unnamed device</source>
+        <translation>未命名设备</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>, the tiny copy</source>
+        <translation>，缩小副本</translation>
+    </message>
+    <message>
+        <source>  note: the estimate is not of the scenario that ran; without other options --measured estimates the file&apos;s own scenario</source>
+        <translation>  注意：此估算并非所运行的场景；不加其他选项时，--measured 估算文件自身的场景</translation>
+    </message>
+    <message>
+        <source>figure</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>estimated - measured</source>
+        <translation>估算 - 实测</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>measured by</source>
+        <translation>测量方式</translation>
+    </message>
+    <message>
+        <source>(the file holds no measured figure)</source>
+        <translation>（文件中没有实测数值）</translation>
+    </message>
+    <message>
+        <source>Phase figures are the estimate&apos;s timeline without the runtime&apos;s share (PyTorch&apos;s allocator counts tensors only); the reserved peak includes the allocator reserve.</source>
+        <translation>各阶段数值取估算时间线中不含运行时开销的部分（PyTorch 的分配器只统计张量）；保留峰值包含分配器预留。</translation>
+    </message>
+    <message>
+        <source>Write one run&apos;s report: the inputs, the per-GPU breakdown in GB and GiB, the peak and its phase, the derivation with the numbers plugged in, the verdict, the GPU table, the advice and the charts.</source>
+        <translation>写出一次训练的报告：输入、以 GB 和 GiB 表示的每卡显存分项、峰值及其阶段、代入数值的推导、结论、GPU 表、建议和图表。</translation>
+    </message>
+    <message>
+        <source>Report format: %1 (md writes the charts as PNGs in FILE&apos;s folder FILE-files/; default: from --output&apos;s suffix).</source>
+        <translation>报告格式：%1（md 把图表以 PNG 写到 FILE 旁边的 FILE-files/ 文件夹；默认由 --output 的后缀决定）。</translation>
+    </message>
+    <message>
+        <source>The report file to write (required).</source>
+        <translation>要写入的报告文件（必填）。</translation>
+    </message>
+    <message>
+        <source>Write the report in LANG&apos;s words, e.g. zh_CN (default: the locale&apos;s).</source>
+        <translation>用 LANG 语言写报告，例如 zh_CN（默认：系统区域设置的语言）。</translation>
+    </message>
+    <message>
+        <source>lang</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>error: --output FILE is required: the report file to write</source>
+        <translation>错误：必须给出 --output FILE，即要写入的报告文件</translation>
+    </message>
+    <message>
+        <source>error: --format: unknown format &quot;%1&quot;; allowed: %2</source>
+        <translation>错误：--format：未知格式“%1”；可选：%2</translation>
+    </message>
+    <message>
+        <source>error: --format is needed: the suffix of &quot;%1&quot; names no report format; allowed: %2</source>
+        <translation>错误：需要 --format：“%1”的后缀不对应任何报告格式；可选：%2</translation>
+    </message>
+    <message>
+        <source>error: cannot write the report to %1: %2</source>
+        <translation>错误：无法把报告写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets (&quot;auto&quot; filled as Hugging Face does). Options override it.</source>
+        <translation>DeepSpeed 配置 JSON：ZeRO 阶段、卸载、fp16/bf16、批大小、分桶（&quot;auto&quot; 按 Hugging Face 的方式填入）。其他选项会覆盖它。</translation>
+    </message>
+    <message>
+        <source>An Accelerate config YAML: distributed type, processes, mixed precision, FSDP or DeepSpeed plugin settings. Options override it.</source>
+        <translation>Accelerate 配置 YAML：分布式类型、进程数、混合精度、FSDP 或 DeepSpeed 插件设置。其他选项会覆盖它。</translation>
+    </message>
+    <message>
+        <source>A torchtune recipe YAML: model builder and LoRA, batch, dtype, optimizer, checkpointing, offloading, compile, loss. Options override it.</source>
+        <translation>torchtune 配方 YAML：模型构建函数与 LoRA、批大小、数据类型、优化器、激活检查点、卸载、编译、损失。其他选项会覆盖它。</translation>
+    </message>
+    <message>
+        <source>warning: %1: %2</source>
+        <translation>警告：%1：%2</translation>
+    </message>
+    <message>
+        <source>compute bound (%1 % of the step)</source>
+        <translation>计算受限（占单步 %1 %）</translation>
+    </message>
+    <message>
+        <source>communication bound: %1 % of the step</source>
+        <translation>通信受限：占单步 %1 %</translation>
+    </message>
+    <message>
+        <source>pipeline-bubble bound: %1 % of the step</source>
+        <translation>流水线气泡受限：占单步 %1 %</translation>
+    </message>
+    <message>
+        <source>offload bound: %1 % of the step</source>
+        <translation>卸载受限：占单步 %1 %</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source> (%1 s of it not hidden behind compute)</source>
+        <translation>（其中 %1 s 未被计算掩盖）</translation>
+    </message>
+    <message>
+        <source>step: %1 s, MFU %2 %, %3</source>
+        <translation>单步：%1 s，MFU %2 %，%3</translation>
     </message>
 </context>
 <context>
@@ -2766,10 +3166,6 @@
         <translation>NAME</translation>
     </message>
     <message>
-        <source>Use the translation for LANG, e.g. zh_CN.</source>
-        <translation>使用 LANG 语言的翻译，例如 zh_CN。</translation>
-    </message>
-    <message>
         <source>LANG</source>
         <translation>LANG</translation>
     </message>
@@ -2780,10 +3176,6 @@
     <message>
         <source>WxH</source>
         <translation>WxH</translation>
-    </message>
-    <message>
-        <source>headroom: no translation for %1; showing English.</source>
-        <translation>headroom：没有 %1 的翻译；显示英文。</translation>
     </message>
     <message>
         <source>headroom: unknown panel &quot;%1&quot;; allowed: %2</source>
@@ -2846,6 +3238,30 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>headroom: unexpected argument %1; the window takes options only (open a file with --scenario FILE)</source>
         <translation>headroom：多余的参数 %1；窗口只接受选项（用 --scenario FILE 打开文件）</translation>
+    </message>
+    <message>
+        <source>headroom: --lang: unknown language &quot;%1&quot;; available: %2</source>
+        <translation>headroom：--lang：未知语言 &quot;%1&quot;；可用：%2</translation>
+    </message>
+    <message>
+        <source>Show the window in LANG (%1; default: as chosen in View › Language, else the system locale&apos;s).</source>
+        <translation>以 LANG 语言显示窗口（%1；默认使用“视图 › 语言”中的选择，未选择时跟随系统区域设置）。</translation>
+    </message>
+    <message>
+        <source>Show a check script&apos;s measurement FILE (headroom-cli check-script) beside the estimate.</source>
+        <translation>把检查脚本的测量结果 FILE（headroom-cli check-script）与估算并列显示。</translation>
+    </message>
+    <message>
+        <source>Import a DeepSpeed config JSON into the plan.</source>
+        <translation>将 DeepSpeed 配置 JSON 导入计划。</translation>
+    </message>
+    <message>
+        <source>Import an Accelerate config YAML into the plan.</source>
+        <translation>将 Accelerate 配置 YAML 导入计划。</translation>
+    </message>
+    <message>
+        <source>Import a torchtune recipe YAML into the plan.</source>
+        <translation>将 torchtune 配方 YAML 导入计划。</translation>
     </message>
 </context>
 <context>
@@ -3758,6 +4174,49 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>ZeRO-3 with the optimizer states and the parameters moved to host RAM.</source>
         <translation>ZeRO-3，并把优化器状态和参数移到主机内存。</translation>
     </message>
+    <message>
+        <source>AMP FP16</source>
+        <translation>AMP FP16</translation>
+    </message>
+    <message>
+        <source>AMP BF16</source>
+        <translation>AMP BF16</translation>
+    </message>
+    <message>
+        <source>FP16 + master</source>
+        <translation>FP16 + 主权重</translation>
+    </message>
+    <message>
+        <source>BF16 + master</source>
+        <translation>BF16 + 主权重</translation>
+    </message>
+    <message>
+        <source>pure FP16</source>
+        <translation>纯 FP16</translation>
+    </message>
+    <message>
+        <source>pure BF16</source>
+        <translation>纯 BF16</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The window will be in %1 from the next start of Headroom.</source>
+        <translation>下次启动 Headroom 时，窗口将以%1显示。</translation>
+    </message>
+    <message>
+        <source>&amp;System (%1)</source>
+        <translation>跟随系统(&amp;S)（%1）</translation>
+    </message>
+    <message>
+        <source>The language of the window; it applies from the next start.</source>
+        <translation>窗口的显示语言；下次启动时生效。</translation>
+    </message>
 </context>
 <context>
     <name>MathText</name>
@@ -3882,6 +4341,149 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Symbols</source>
         <translation>符号</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Measured by the check script: %1</source>
+        <translation>检查脚本实测：%1</translation>
+    </message>
+    <message>
+        <source>%1, torch %2, %3 steps; beside each figure the estimate&apos;s (phases without the runtime&apos;s share, which PyTorch&apos;s allocator does not count)</source>
+        <translation>%1，torch %2，%3 步；每项旁为估算值（各阶段不含运行时开销，PyTorch 的分配器不统计它）</translation>
+    </message>
+    <message>
+        <source>%1, torch %2: measured for another scenario than this one; open the measured scenario to compare like with like</source>
+        <translation>%1，torch %2：实测的是另一个场景；请打开实测的场景以便同类比较</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>measured (%1)</source>
+        <translation>实测（%1）</translation>
+    </message>
+    <message>
+        <source>estimated %1; estimated − measured %2 (%3)</source>
+        <translation>估算 %1；估算 − 实测 %2（%3）</translation>
+    </message>
+</context>
+<context>
+    <name>Measured</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a FIFO, a device or a folder): refused without reading it</source>
+        <translation>%1 不是普通文件（FIFO、设备或文件夹）：未读取即拒绝</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 bytes, the most a measurement file may have: refused without reading it</source>
+        <translation>%1 大于 %2 字节，即测量文件允许的最大值：未读取即拒绝</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 at its top level; expected the check script&apos;s JSON object</source>
+        <translation>%1 的顶层是 %2；应为检查脚本输出的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (malformed, truncated or binary): %2</source>
+        <translation>%1 不是有效的 JSON（格式错误、被截断或为二进制）：%2</translation>
+    </message>
+    <message>
+        <source>%1 nests objects and arrays deeper than %2 levels (at %3): not a check script&apos;s measurement</source>
+        <translation>%1 的对象与数组嵌套超过 %2 层（位于 %3）：不是检查脚本的测量结果</translation>
+    </message>
+    <message>
+        <source>%1: %2: expected %3, got %4</source>
+        <translation>%1：%2：应为 %3，实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1: the key &quot;%2&quot; is missing (expected %3)</source>
+        <translation>%1：缺少键 &quot;%2&quot;（应为 %3）</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3 is out of range; allowed: %4</source>
+        <translation>%1：%2：%3 超出范围；允许：%4</translation>
+    </message>
+    <message>
+        <source>%1: &quot;schema&quot; must be %2, found %3</source>
+        <translation>%1：&quot;schema&quot; 必须为 %2，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2: the scenario that ran cannot be read (%3)</source>
+        <translation>%1：%2：无法读取所运行的场景（%3）</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Saved activations</source>
+        <translation>保存的激活值</translation>
+    </message>
+    <message>
+        <source>Step start</source>
+        <translation>步骤开始</translation>
+    </message>
+    <message>
+        <source>Forward peak</source>
+        <translation>前向峰值</translation>
+    </message>
+    <message>
+        <source>Forward end</source>
+        <translation>前向结束</translation>
+    </message>
+    <message>
+        <source>Backward peak</source>
+        <translation>反向峰值</translation>
+    </message>
+    <message>
+        <source>Backward end</source>
+        <translation>反向结束</translation>
+    </message>
+    <message>
+        <source>Optimizer-step peak</source>
+        <translation>优化器步骤峰值</translation>
+    </message>
+    <message>
+        <source>Step end</source>
+        <translation>步骤结束</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation>已分配峰值</translation>
+    </message>
+    <message>
+        <source>Peak reserved</source>
+        <translation>保留峰值</translation>
     </message>
 </context>
 <context>
@@ -4069,6 +4671,410 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>2^%1</source>
         <translation>2^%1</translation>
+    </message>
+</context>
+<context>
+    <name>ReportExport</name>
+    <message>
+        <source>Markdown with PNG charts (*.md);;PDF document (*.pdf);;CSV table (*.csv);;JSON (*.json)</source>
+        <translation>Markdown 及 PNG 图表 (*.md);;PDF 文档 (*.pdf);;CSV 表格 (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: reports are written as .md, .pdf, .csv or .json.</source>
+        <translation>%1：报告只能写成 .md、.pdf、.csv 或 .json。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ReportText</name>
+    <message>
+        <source>%1 bytes = %2 = %3</source>
+        <translation>%1 字节 = %2 = %3</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>取值</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Parameters P</source>
+        <translation>参数量 P</translation>
+    </message>
+    <message>
+        <source>Block family</source>
+        <translation>模块结构</translation>
+    </message>
+    <message>
+        <source>Layers L</source>
+        <translation>层数 L</translation>
+    </message>
+    <message>
+        <source>Hidden size H</source>
+        <translation>隐藏维度 H</translation>
+    </message>
+    <message>
+        <source>Attention heads A</source>
+        <translation>注意力头数 A</translation>
+    </message>
+    <message>
+        <source>Micro-batch B</source>
+        <translation>微批大小 B</translation>
+    </message>
+    <message>
+        <source>Sequence length S</source>
+        <translation>序列长度 S</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation steps</source>
+        <translation>梯度累积步数</translation>
+    </message>
+    <message>
+        <source>Precision recipe</source>
+        <translation>混合精度方案</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>梯度检查点（激活重计算）</translation>
+    </message>
+    <message>
+        <source>Activation model</source>
+        <translation>激活值模型</translation>
+    </message>
+    <message>
+        <source>Implementation profile, attention, dropout</source>
+        <translation>实现配置、注意力内核、dropout</translation>
+    </message>
+    <message>
+        <source>Training stack</source>
+        <translation>训练框架</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>并行策略</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1 (%2 = %3)</source>
+        <translation>%1（%2 = %3）</translation>
+    </message>
+    <message>
+        <source>none chosen</source>
+        <translation>未选择</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>分项</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>Sum of buckets</source>
+        <translation>各分项之和</translation>
+    </message>
+    <message>
+        <source>not all live at once; the peak is what must fit</source>
+        <translation>并非同时驻留；须装下的是峰值</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>GB = 10^9 bytes, GiB = 2^30 bytes.</source>
+        <translation>GB = 10^9 字节，GiB = 2^30 字节。</translation>
+    </message>
+    <message>
+        <source>The step&apos;s highest point, %1, is reached in the %2 phase (event %3); gradients are %4.</source>
+        <translation>一步训练中的最高点 %1 出现在%2阶段（事件 %3）；梯度%4。</translation>
+    </message>
+    <message>
+        <source>kept for the whole step</source>
+        <translation>在整步中一直保留</translation>
+    </message>
+    <message>
+        <source>allocated during backward</source>
+        <translation>在反向传播中分配</translation>
+    </message>
+    <message>
+        <source>Live at the peak</source>
+        <translation>峰值时驻留</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>项</translation>
+    </message>
+    <message>
+        <source>With the numbers</source>
+        <translation>代入数值</translation>
+    </message>
+    <message>
+        <source>whole bucket</source>
+        <translation>整个分项</translation>
+    </message>
+    <message>
+        <source>offloaded to host RAM, per GPU</source>
+        <translation>每卡卸载到主机内存的部分</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Derivation</source>
+        <translation>推导</translation>
+    </message>
+    <message>
+        <source>How each figure comes about, per GPU: each formula in symbols and with the scenario&apos;s numbers plugged in (the symbols are listed at the end).</source>
+        <translation>每卡各数字的由来：每个公式先以符号写出，再代入本场景的数值（符号列于末尾）。</translation>
+    </message>
+    <message>
+        <source>Symbols</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>Symbol</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>No GPU chosen: give one (--gpu) for a verdict.</source>
+        <translation>未选择 GPU：请用 --gpu 指定一种以得出结论。</translation>
+    </message>
+    <message>
+        <source>Fits on one %1 (%2 = %3): %4 to spare.</source>
+        <translation>单张 %1（%2 = %3）放得下：还剩 %4。</translation>
+    </message>
+    <message>
+        <source>Does not fit on one %1 (%2 = %3): short by %4.</source>
+        <translation>单张 %1（%2 = %3）放不下：还差 %4。</translation>
+    </message>
+    <message>
+        <source>As given, the largest micro-batch that fits is %1 and the longest sequence %2.</source>
+        <translation>按当前设置，能放下的最大微批量为 %1，最长序列为 %2。</translation>
+    </message>
+    <message>
+        <source>As given, not even a micro-batch of 1 fits on it.</source>
+        <translation>按当前设置，连微批量 1 都放不下。</translation>
+    </message>
+    <message>
+        <source>GPUs needed</source>
+        <translation>所需 GPU</translation>
+    </message>
+    <message>
+        <source>memory (GB)</source>
+        <translation>显存（GB）</translation>
+    </message>
+    <message>
+        <source>max B</source>
+        <translation>最大 B</translation>
+    </message>
+    <message>
+        <source>max S</source>
+        <translation>最大 S</translation>
+    </message>
+    <message>
+        <source>days*</source>
+        <translation>天数*</translation>
+    </message>
+    <message>
+        <source>cost*</source>
+        <translation>费用*</translation>
+    </message>
+    <message>
+        <source>The fewest GPUs of each kind that fit under each strategy (-: none up to %1); max B and max S per GPU as given (%2). * At the strategy needing the fewest GPUs, for %3 tokens (headroom-cli fit says how the time is made up).</source>
+        <translation>每种 GPU 在各策略下放得下所需的最少卡数（-：%1 张以内都不行）；最大 B 和最大 S 按当前设置（%2）计算。* 按所需卡数最少的策略、训练 %3 个 token 计（时间的构成见 headroom-cli fit）。</translation>
+    </message>
+    <message>
+        <source>What to change first</source>
+        <translation>首先应改什么</translation>
+    </message>
+    <message>
+        <source>No GPU chosen: nothing to advise.</source>
+        <translation>未选择 GPU：没有建议。</translation>
+    </message>
+    <message>
+        <source>It fits as given: nothing to change.</source>
+        <translation>按当前设置放得下：无需改动。</translation>
+    </message>
+    <message>
+        <source>No step of the rescue order lowers the peak.</source>
+        <translation>救急顺序中没有哪一步能降低峰值。</translation>
+    </message>
+    <message>
+        <source>The rescue order of the training-memory guide «显存都去哪儿了», each step on top of the previous:</source>
+        <translation>训练显存指南《显存都去哪儿了》的救急顺序，每一步都在上一步的基础上：</translation>
+    </message>
+    <message>
+        <source>Headroom report: %1</source>
+        <translation>Headroom 报告：%1</translation>
+    </message>
+    <message>
+        <source>GPU memory of one training run, per GPU, as Headroom %1 estimates it.</source>
+        <translation>Headroom %1 估算的一次训练的每卡显存。</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>注意事项</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+</context>
+<context>
+    <name>ReportWriter</name>
+    <message>
+        <source>no such folder</source>
+        <translation>文件夹不存在</translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation>无法创建文件夹</translation>
+    </message>
+    <message>
+        <source>cannot lay out the PDF</source>
+        <translation>无法排版 PDF</translation>
+    </message>
+</context>
+<context>
+    <name>StepTime</name>
+    <message>
+        <source>compute at the given utilisation</source>
+        <translation>按给定利用率的计算</translation>
+    </message>
+    <message>
+        <source>--mfu: the compute term at this share of the dense peak</source>
+        <translation>--mfu：计算项按稠密峰值的这一比例</translation>
+    </message>
+    <message>
+        <source>matmuls at the card&apos;s achievable rate</source>
+        <translation>矩阵乘，按卡可达到的速率</translation>
+    </message>
+    <message>
+        <source>per token 2 P&apos; forward and 4 P&apos; backward, attention 4 L S&apos; A d_h forward and twice that backward, one more forward under recomputation (Kaplan et al. 2020; Narayanan et al. 2021, eq. 3; Korthikanti et al. 2022); eta: the card&apos;s measured matmul efficiency</source>
+        <translation>每个 token 前向 2 P&apos;、反向 4 P&apos;，注意力前向 4 L S&apos; A d_h、反向为其两倍，重计算时再加一次前向（Kaplan et al. 2020；Narayanan et al. 2021，式 3；Korthikanti et al. 2022）；eta：卡实测的矩阵乘效率</translation>
+    </message>
+    <message>
+        <source>element-wise work at memory bandwidth</source>
+        <translation>逐元素运算，按显存带宽</translation>
+    </message>
+    <message>
+        <source>norms, residuals, activation functions and casts read and write about 1,000 bytes per token, layer and hidden unit as PyTorch runs them unfused (the value that reproduces MosaicML&apos;s A100 and H100 runs, docs/procurement.md); eager attention moves the S x S scores eight times</source>
+        <translation>归一化、残差、激活函数和类型转换按 PyTorch 未融合的方式运行，每个 token、每层、每个隐藏单元约读写 1,000 字节（复现 MosaicML 的 A100 和 H100 运行所取的值，docs/procurement.md）；eager 注意力把 S x S 分数搬运八次</translation>
+    </message>
+    <message>
+        <source>data-parallel gradients and weights</source>
+        <translation>数据并行的梯度和权重</translation>
+    </message>
+    <message>
+        <source>ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward and again for backward (Rajbhandari et al. 2020); 90 % of it overlaps backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm); links at 80 % of nominal (nccl-tests)</source>
+        <translation>环形 reduce-scatter 和 all-gather 各搬运缓冲区的 (d-1)/d，all-reduce 为其两倍（Patarasuk and Yuan 2009）；ZeRO-3 在前向和反向各收集一次权重（Rajbhandari et al. 2020）；其中 90 % 与反向重叠（分桶规约、FSDP 预取、DeepSpeed overlap_comm）；链路按标称的 80 %（nccl-tests）</translation>
+    </message>
+    <message>
+        <source>tensor-parallel all-reduces</source>
+        <translation>张量并行的 all-reduce</translation>
+    </message>
+    <message>
+        <source>two all-reduces a layer forward, two backward, two more when the forward is recomputed (Shoeybi et al. 2019; Korthikanti et al. 2022); not overlapped</source>
+        <translation>每层前向两次 all-reduce，反向两次，前向重计算时再加两次（Shoeybi et al. 2019；Korthikanti et al. 2022）；不重叠</translation>
+    </message>
+    <message>
+        <source>pipeline sends between stages</source>
+        <translation>流水线阶段之间的发送</translation>
+    </message>
+    <message>
+        <source>activations forward and their gradients back, split over the tensor-parallel ranks (Narayanan et al. 2021, scatter-gather)</source>
+        <translation>激活值向前发送、其梯度向后发送，在张量并行各 rank 间切分（Narayanan et al. 2021，scatter-gather）</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>1F1B fills and drains p-1 micro-batch slots; the interleaved schedule divides them by v (Narayanan et al. 2021, section 2.2)</source>
+        <translation>1F1B 在填充和排空时空出 p-1 个微批量时隙；交错调度把它除以 v（Narayanan et al. 2021，2.2 节）</translation>
+    </message>
+    <message>
+        <source>offload transfers over PCIe</source>
+        <translation>卸载经 PCIe 的传输</translation>
+    </message>
+    <message>
+        <source>gradients to the host, updated weights back (Ren et al. 2021, ZeRO-Offload); weights offloaded too come up for each forward and backward</source>
+        <translation>梯度传到主机，更新后的权重传回（Ren et al. 2021，ZeRO-Offload）；权重也卸载时，每次前向和反向都要再传上来</translation>
+    </message>
+    <message>
+        <source>optimizer step on the CPU</source>
+        <translation>CPU 上的优化器更新</translation>
+    </message>
+    <message>
+        <source>DeepSpeed CPU Adam: 10.3 B parameters in 6.2-6.5 s in its ZeRO-Offload tutorial&apos;s log; one host steps all its GPUs&apos; partitions</source>
+        <translation>DeepSpeed CPU Adam：其 ZeRO-Offload 教程日志中 10.3 B 参数用 6.2-6.5 s；一台主机要更新它所有 GPU 的分片</translation>
     </message>
 </context>
 <context>
@@ -4481,10 +5487,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>天数</translation>
     </message>
     <message>
-        <source>Cost</source>
-        <translation>费用</translation>
-    </message>
-    <message>
         <source>The largest micro-batch that fits one GPU of this kind as the plan has it (its GPU count and strategy).</source>
         <translation>按当前规划（其 GPU 数量和策略），该型号单张 GPU 放得下的最大微批次。</translation>
     </message>
@@ -4497,16 +5499,8 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>按所需 GPU 最少的策略，训练下方所列 token 数所需的天数。</translation>
     </message>
     <message>
-        <source>What those GPU-hours cost at the catalogue&apos;s price.</source>
-        <translation>按清单价格计算，这些 GPU 小时的费用。</translation>
-    </message>
-    <message>
         <source>GPUs needed per GPU kind and strategy</source>
         <translation>各 GPU 型号和策略下所需 GPU 数</translation>
-    </message>
-    <message>
-        <source>GPUs needed for the plan on each GPU kind under each strategy (– : none up to 4,096). Double-click or press Enter on a count to plan with it.</source>
-        <translation>当前规划在各 GPU 型号、各策略下所需的 GPU 数（–：4,096 张以内都放不下）。在某个数量上双击或按 Enter，即可按它规划。</translation>
     </message>
     <message>
         <source>GPUs needed for %1</source>
@@ -4543,15 +5537,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>4,096 张 GPU 以内都放不下：即使用到 4,096 张，每卡仍需 %1。</translation>
     </message>
     <message>
-        <source>Bold: the fewest GPUs; days and cost there, for %1 tokens at %2 % MFU. Max B, max S: one GPU of the kind as planned.</source>
-        <extracomment>%1 tokens, %2 model-FLOPs utilisation in percent</extracomment>
-        <translation>粗体：所需 GPU 最少，天数和费用按此计算（%1 token，MFU %2 %）。最大 B、最大 S：按当前规划的该型号单张 GPU。</translation>
-    </message>
-    <message>
-        <source>Days and cost are at the strategy needing the fewest GPUs, for %1 tokens at %2 % model-FLOPs utilisation of the card&apos;s dense tensor-core peak (an offloaded optimizer step is not timed). Max B and max S are for one GPU of the kind as the plan has it: %3 GPU(s), %4.</source>
-        <translation>天数和费用按所需 GPU 最少的策略计算：%1 token，模型 FLOPs 利用率为该卡稠密 Tensor Core 峰值算力的 %2 %（卸载时的优化器更新不计时）。最大 B 和最大 S 针对按当前规划使用的该型号单张 GPU：%3 张 GPU，%4。</translation>
-    </message>
-    <message>
         <source>Cannot plan with this</source>
         <translation>无法按此规划</translation>
     </message>
@@ -4567,6 +5552,116 @@ The scenario on screen is unchanged.</source>
         <source>Plan %1 × %2 under %3</source>
         <extracomment>undo text: %1 GPU count, %2 GPU name, %3 strategy</extracomment>
         <translation>规划为 %1 × %2（%3）</translation>
+    </message>
+    <message>
+        <source>compute %1 %</source>
+        <extracomment>the term a training step&apos;s time is mostly spent in, with its share of the step</extracomment>
+        <translation>计算 %1 %</translation>
+    </message>
+    <message>
+        <source>communication %1 %</source>
+        <translation>通信 %1 %</translation>
+    </message>
+    <message>
+        <source>bubble %1 %</source>
+        <translation>气泡 %1 %</translation>
+    </message>
+    <message>
+        <source>offload %1 %</source>
+        <translation>卸载 %1 %</translation>
+    </message>
+    <message>
+        <source>GPUs needed</source>
+        <translation>所需 GPU</translation>
+    </message>
+    <message>
+        <source>Time and cost</source>
+        <translation>时间和成本</translation>
+    </message>
+    <message>
+        <source>Show the GPUs each strategy needs, or the time, cost, MFU and step-time terms at the strategy needing the fewest.</source>
+        <translation>显示每种策略所需的 GPU，或在所需 GPU 最少的策略下的时间、成本、MFU 和单步时间各项。</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>At</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>Own</source>
+        <translation>自有</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Bound by</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>The strategy needing the fewest GPUs, and how many: what the time and cost are for.</source>
+        <translation>所需 GPU 最少的策略及其数量：时间和成本按此计算。</translation>
+    </message>
+    <message>
+        <source>What those GPU-hours cost to rent at the catalogue&apos;s price.</source>
+        <translation>这些 GPU 小时按目录价格租用的费用。</translation>
+    </message>
+    <message>
+        <source>What owning the cards costs for the run: their purchase spread over %1 years, and their power at $%2 per kWh (hosts, network and cooling not counted).</source>
+        <translation>这次训练自有这些卡的成本：购置费按 %1 年摊销，加上按每 kWh $%2 计的耗电（不含主机、网络和散热）。</translation>
+    </message>
+    <message>
+        <source>Model-FLOPs utilisation: forward and backward FLOPs over the step time and the dense peak.</source>
+        <translation>模型 FLOPs 利用率：前向和反向的 FLOPs 除以单步时间与稠密峰值之积。</translation>
+    </message>
+    <message>
+        <source>The term the step spends most of its time in: compute, communication, the pipeline bubble or offload. Hover a row&apos;s cell for the whole derivation.</source>
+        <translation>单步时间主要花在哪一项：计算、通信、流水线气泡或卸载。悬停在该行的单元格上可看完整推导。</translation>
+    </message>
+    <message>
+        <source>GPUs needed for the plan on each GPU kind under each strategy (– : none up to 4,096). Double-click or press Enter on a count to plan with it. Click a heading to sort.</source>
+        <translation>当前方案在每种 GPU、每种策略下所需的 GPU 数（–：4,096 张以内都放不下）。双击或在数字上按 Enter 即可按它规划。点击表头排序。</translation>
+    </message>
+    <message>
+        <source>%1 days, %2 to rent, MFU %3 %, bound by %4.</source>
+        <extracomment>%1 days, %2 rent in USD, %3 MFU in percent, %4 e.g. &quot;communication 61 %&quot;</extracomment>
+        <translation>%1 天，租用 %2，MFU %3 %，瓶颈 %4。</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Bold: the fewest GPUs; days, cost, MFU and what bounds the step there, for %1 tokens (hover for the step&apos;s terms). Max B, max S: one GPU of the kind as planned.</source>
+        <extracomment>%1 tokens</extracomment>
+        <translation>粗体：所需 GPU 最少；天数、成本、MFU 和单步瓶颈都按它计算，训练 %1 个 token（悬停可看单步各项）。最大 B、最大 S：按方案的一张该型号 GPU。</translation>
+    </message>
+    <message>
+        <source>Days and cost are at the strategy needing the fewest GPUs, for %1 tokens. Each step is timed from its compute (matmuls at the card&apos;s measured matmul efficiency, element-wise work at its memory bandwidth), data-parallel communication over NVLink, PCIe or the network of the card&apos;s usual server, and offload&apos;s transfers and CPU optimizer step. Max B and max S are for one GPU of the kind as the plan has it: %2 GPU(s), %3.</source>
+        <translation>天数和成本按所需 GPU 最少的策略计算，训练 %1 个 token。每步时间由各项组成：计算（矩阵乘按卡实测的矩阵乘效率，逐元素运算按显存带宽）、经 NVLink、PCIe 或该卡常见服务器网络的数据并行通信，以及卸载的传输和 CPU 优化器更新。最大 B 和最大 S 按方案的一张该型号 GPU：%2 张 GPU，%3。</translation>
+    </message>
+    <message>
+        <source>One step on %1 × %2 under %3 (micro-batch %4, accumulation %5):</source>
+        <extracomment>%1 GPU count, %2 GPU name, %3 strategy, %4 micro-batch, %5 accumulation steps</extracomment>
+        <translation>%1 × %2，%3 下的一步（微批量 %4，累积 %5）：</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>seconds per optimizer step</extracomment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Step: %1 s, MFU %2 %, bound by %3.</source>
+        <extracomment>%1 seconds per step, %2 MFU in percent, %3 the dominant term</extracomment>
+        <translation>单步：%1 s，MFU %2 %，瓶颈 %3。</translation>
     </message>
 </context>
 <context>
@@ -5815,6 +6910,66 @@ It was moved to %2.</source>
         <source>Headroom did not close normally. Restore %1 as it was autosaved at %2?</source>
         <translation>Headroom 上次没有正常关闭。是否恢复 %1 在 %2 自动保存时的状态？</translation>
     </message>
+    <message>
+        <source>Import &amp;Training Config…</source>
+        <translation>导入训练配置(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Read a DeepSpeed config (JSON), an Accelerate config or a torchtune recipe (YAML) into the plan.</source>
+        <translation>将 DeepSpeed 配置（JSON）、Accelerate 配置或 torchtune 配方（YAML）读入计划。</translation>
+    </message>
+    <message>
+        <source>Load &amp;Measured Peaks…</source>
+        <translation>载入实测峰值(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Show what a check script (headroom-cli check-script) measured beside the estimate, on the step timeline and in the math.</source>
+        <translation>在步骤时间线和公式中，把检查脚本（headroom-cli check-script）的实测值与估算并列显示。</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Save the scenario&apos;s report (inputs, breakdown, peak, derivation, verdict, GPUs needed, advice and charts) as Markdown, PDF, CSV or JSON.</source>
+        <translation>把本场景的报告（输入、分项、峰值、推导、结论、所需 GPU、建议和图表）保存为 Markdown、PDF、CSV 或 JSON。</translation>
+    </message>
+    <message>
+        <source>Import Training Config</source>
+        <translation>导入训练配置</translation>
+    </message>
+    <message>
+        <source>Training configs (*.json *.yaml *.yml);;All files (*)</source>
+        <translation>训练配置 (*.json *.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import the training config</source>
+        <translation>无法导入训练配置</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>已导入 %1</translation>
+    </message>
+    <message>
+        <source>Load Measured Peaks</source>
+        <translation>载入实测峰值</translation>
+    </message>
+    <message>
+        <source>Check script output (*.json);;All files (*)</source>
+        <translation>检查脚本输出 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot load the measurement</source>
+        <translation>无法载入测量结果</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Cannot export the report</source>
+        <translation>无法导出报告</translation>
+    </message>
 </context>
 <context>
     <name>headroom::MathPane</name>
@@ -6397,6 +7552,12 @@ It was moved to %2.</source>
         <translation>%1：固定场景 &quot;%2&quot; 无效：
 %3</translation>
     </message>
+    <message>
+        <source>%1 would make the scenario invalid:
+%2</source>
+        <translation>%1 会使场景无效：
+%2</translation>
+    </message>
 </context>
 <context>
     <name>headroom::StackedBarPane</name>
@@ -6575,6 +7736,14 @@ It was moved to %2.</source>
 %2</source>
         <translation>%1
 %2</translation>
+    </message>
+    <message>
+        <source>Measured (PyTorch)</source>
+        <translation>实测（PyTorch）</translation>
+    </message>
+    <message>
+        <source>Measured %1: %2 (estimated without the runtime&apos;s share: %3)</source>
+        <translation>实测%1：%2（估算，不含运行时开销：%3）</translation>
     </message>
 </context>
 <context>

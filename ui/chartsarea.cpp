@@ -82,10 +82,15 @@ ChartsArea::ChartsArea(ScenarioDocument *document, QWidget *parent)
         new DeferredRefresh(m_sweep, [this] { refreshSweep(); }),
         new DeferredRefresh(m_recipes, [this] { m_recipes->setData(makeRecipeComparison(m_document->spec(), m_document->catalogue())); }),
         new DeferredRefresh(m_timeline, [this] {
-            m_timeline->setData(makeTimeline(m_document->spec(), m_document->breakdown(), m_document->catalogue()));
+            TimelineData data = makeTimeline(m_document->spec(), m_document->breakdown(), m_document->catalogue());
+            if (m_document->hasMeasured())
+                addMeasuredMarkers(data, m_document->measuredComparison(), m_document->measured(),
+                                   m_document->measuredIsCurrent());
+            m_timeline->setData(data);
         }),
     };
     connect(document, &ScenarioDocument::breakdownChanged, this, &ChartsArea::refresh);
+    connect(document, &ScenarioDocument::measuredChanged, this, &ChartsArea::refresh);
     connect(m_sweep, &SweepPane::axisChanged, this, &ChartsArea::refreshSweep);
     refresh();
 }

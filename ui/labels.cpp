@@ -26,6 +26,20 @@ QString Labels::recipe(Recipe r)
     return {};
 }
 
+QString Labels::recipeShort(Recipe r)
+{
+    switch (r) {
+    case Recipe::Fp32: return tr("FP32");
+    case Recipe::AmpFp16: return tr("AMP FP16");
+    case Recipe::AmpBf16: return tr("AMP BF16");
+    case Recipe::Fp16Master: return tr("FP16 + master");
+    case Recipe::Bf16Master: return tr("BF16 + master");
+    case Recipe::Fp16Pure: return tr("pure FP16");
+    case Recipe::Bf16Pure: return tr("pure BF16");
+    }
+    return {};
+}
+
 QString Labels::recipeToolTip(Recipe r)
 {
     switch (r) {

@@ -21,6 +21,8 @@ class Labels
 
 public:
     static QString recipe(Recipe recipe);
+    //! The recipe in a few characters, for titles: "BF16 + master".
+    static QString recipeShort(Recipe recipe);
     static QString recipeToolTip(Recipe recipe);
     static QString optimizer(Optimizer optimizer);
     static QString recompute(Recompute recompute);

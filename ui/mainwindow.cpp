@@ -36,6 +36,7 @@
 #include "charts/chartpane.h"
 #include "chartsarea.h"
 #include "deferredrefresh.h"
+#include "languagemenu.h"
 #include "aboutdialog.h"
 #include "messagebox.h"
 #include "panes/comparepane.h"
@@ -45,6 +46,7 @@
 #include "panes/mathpane.h"
 #include "panes/verdictpane.h"
 #include "precision/precisionlabpanel.h"
+#include "report/reportexport.h"
 #include "scenariodocument.h"
 #include "settings.h"
 
@@ -223,6 +225,11 @@ void MainWindow::createMenus()
     QAction *importAction = file->addAction(tr("&Import Hugging Face Config…"), this, &MainWindow::importConfig);
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     importAction->setToolTip(tr("Read a model's config.json (and, in its folder, the .safetensors headers)."));
+    QAction *importTraining = file->addAction(tr("Import &Training Config…"), this, &MainWindow::importTrainingConfigFile);
+    importTraining->setToolTip(tr("Read a DeepSpeed config (JSON), an Accelerate config or a torchtune recipe (YAML) into the plan."));
+    QAction *measuredAction = file->addAction(tr("Load &Measured Peaks…"), this, &MainWindow::loadMeasuredDialog);
+    measuredAction->setToolTip(tr("Show what a check script (headroom-cli check-script) measured beside the estimate, "
+                                  "on the step timeline and in the math."));
     QAction *saveAction = file->addAction(tr("&Save Scenario"), this, &MainWindow::save);
     saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAsAction = file->addAction(tr("Save Scenario &As…"), this, &MainWindow::saveAs);
@@ -236,6 +243,9 @@ void MainWindow::createMenus()
             a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
         a->setToolTip(tr("Save the chart as PNG, PDF or SVG."));
     }
+    QAction *reportAction = file->addAction(tr("Export &Report…"), this, &MainWindow::exportReportDialog);
+    reportAction->setToolTip(tr("Save the scenario's report (inputs, breakdown, peak, derivation, verdict, GPUs needed, "
+                                "advice and charts) as Markdown, PDF, CSV or JSON."));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &MainWindow::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -274,6 +284,7 @@ void MainWindow::createMenus()
     m_gibAction->setChecked(true);
     connect(m_gibAction, &QAction::triggered, this, [this] { setDisplayUnit(DisplayUnit::Binary); });
     connect(m_gbAction, &QAction::triggered, this, [this] { setDisplayUnit(DisplayUnit::Decimal); });
+    addLanguageMenu(view, m_settings, this);
     view->addSeparator();
     QAction *goInputs = view->addAction(tr("Go to &Inputs"), this,
                                         [this] { focusDock(m_inputDock, m_inputs->presetBox()); });
@@ -542,11 +553,54 @@ void MainWindow::importConfig()
     importModel(info.fileName() == QLatin1String("config.json") ? info.absolutePath() : path);
 }
 
+void MainWindow::importTrainingConfigFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Training Config"), m_settings.lastDirectory.value(),
+                                                      tr("Training configs (*.json *.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty())
+        importTrainingConfig(path);
+}
+
+bool MainWindow::importTrainingConfig(const QString &path, std::optional<FrameworkKind> kind)
+{
+    QString error;
+    QStringList report;
+    if (!m_document->importTrainingConfig(path, &error, &report, kind)) {
+        MessageBox::warning(this, tr("Cannot import the training config"), tr("%1\n\nThe scenario on screen is unchanged.").arg(error));
+        return false;
+    }
+    if (m_remembersSession)
+        m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
+    // What was set and every key left out, so that nothing is dropped unseen.
+    MessageBox::information(this, tr("Imported %1").arg(QFileInfo(path).fileName()), report.join(QLatin1Char('\n')));
+    return true;
+}
+
 bool MainWindow::importModel(const QString &path)
 {
     QString error;
     if (!m_document->importModel(path, &error)) {
         MessageBox::warning(this, tr("Cannot import the model"), tr("%1\n\nThe scenario on screen is unchanged.").arg(error));
+        return false;
+    }
+    if (m_remembersSession)
+        m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
+    return true;
+}
+
+void MainWindow::loadMeasuredDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load Measured Peaks"), m_settings.lastDirectory.value(),
+                                                      tr("Check script output (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        loadMeasured(path);
+}
+
+bool MainWindow::loadMeasured(const QString &path)
+{
+    QString error;
+    if (!m_document->loadMeasured(path, &error)) {
+        MessageBox::warning(this, tr("Cannot load the measurement"), tr("%1\n\nThe scenario on screen is unchanged.").arg(error));
         return false;
     }
     if (m_remembersSession)
@@ -566,7 +620,15 @@ bool MainWindow::openDropped(const QString &path)
         const QJsonDocument json = QJsonDocument::fromJson(data);
         if (json.isObject() && json.object().contains(QLatin1String("schema")))
             return confirmDiscard() && openFile(path);
+        // A DeepSpeed config has none of a model config's keys.
+        const QJsonObject o = json.object();
+        if (!o.contains(QLatin1String("model_type"))
+            && (o.contains(QLatin1String("zero_optimization")) || o.contains(QLatin1String("train_micro_batch_size_per_gpu"))
+                || o.contains(QLatin1String("train_batch_size"))))
+            return importTrainingConfig(path, FrameworkKind::DeepSpeed);
     }
+    if (info.suffix() == QLatin1String("yaml") || info.suffix() == QLatin1String("yml"))
+        return importTrainingConfig(path);
     if (info.fileName() == QLatin1String("config.json"))
         return importModel(info.absolutePath());
     return importModel(path);
@@ -639,6 +701,24 @@ void MainWindow::exportChart(int index)
     if (!pane->exportTo(path))
         MessageBox::warning(this, tr("Cannot export the chart"),
                             tr("Could not write %1. Charts export as .png, .pdf or .svg.").arg(path));
+}
+
+void MainWindow::exportReportDialog()
+{
+    QString selected;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), m_settings.lastDirectory.value(),
+                                                      reportFileFilter(), &selected);
+    if (!path.isEmpty())
+        exportReport(withReportSuffix(path, selected));
+}
+
+bool MainWindow::exportReport(const QString &path)
+{
+    QString error;
+    if (writeReportFile(*m_document, m_unit, path, &error))
+        return true;
+    MessageBox::warning(this, tr("Cannot export the report"), error);
+    return false;
 }
 
 void MainWindow::startAutosave(const QString &path)

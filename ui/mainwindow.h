@@ -3,7 +3,11 @@
 // The planner window. It wires the document to the panes and the menus to the document; the
 // panes own their behaviour (Tiled's MainWindow/MapDocument split).
 
+#include <optional>
+
 #include <QMainWindow>
+
+#include <headroom/io/frameworkconfig.h>
 
 #include "autosave.h"
 #include "byteformat.h"
@@ -78,10 +82,28 @@ public:
      */
     bool importModel(const QString &path);
     /*!
+     * Imports the training-framework config at \a path (DeepSpeed, Accelerate or torchtune;
+     * \a kind, or found from the file) into the scenario as one undo step and shows what it set
+     * and left out; on failure says why and leaves the scenario as it was.
+     */
+    bool importTrainingConfig(const QString &path, std::optional<headroom::FrameworkKind> kind = std::nullopt);
+    /*!
      * What a drop of \a path does: a folder or a model config is imported, a scenario file
      * (it has "schema") is opened. Returns whether it was understood and done.
      */
     bool openDropped(const QString &path);
+    /*!
+     * Loads a check script's measurement (headroom-cli check-script) to show beside the estimate
+     * on the step timeline and the math sheet; on failure says why, and the scenario and any
+     * measurement shown stay as they were.
+     */
+    bool loadMeasured(const QString &path);
+    /*!
+     * File › Export Report without the dialog: the scenario's report, in the format \a path's
+     * suffix names (.md with its PNGs beside it, .pdf, .csv, .json), written atomically; on
+     * failure says why in a message box and leaves nothing behind.
+     */
+    bool exportReport(const QString &path);
 
     DisplayUnit displayUnit() const { return m_unit; }
     bool isDarkPalette() const { return m_dark; }
@@ -111,9 +133,12 @@ private:
     void newScenario();
     void openScenario();
     void importConfig();
+    void importTrainingConfigFile();
+    void loadMeasuredDialog();
     bool save();
     bool saveAs();
     void exportChart(int index);
+    void exportReportDialog();
     bool confirmDiscard();
     void focusDock(QDockWidget *dock, QWidget *focus);
     //! Puts \a path first in File › Open Recent (kMaxRecentFiles at most).

@@ -3,11 +3,14 @@
 #include <vector>
 
 #include <QCoreApplication>
+#include <QFileInfo>
+#include <QLocale>
 
 #include <headroom/memory/activationmodel.h>
 #include <headroom/memory/breakdown.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/steptimeline.h>
+#include <headroom/io/measuredfiletext.h>
 
 #include "derivationtext.h"
 #include "labels.h"
@@ -80,7 +83,10 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
     for (const StackChoice &c : d.choices) {
         MathLine line;
         line.name = derivationWord(c.label);
-        line.formula = QString::fromStdString(c.value);
+        // The core says switches in the CLI's vocabulary; other values are identifiers (sdpa).
+        line.formula = c.value == "on"    ? MathText::tr("on")
+                : c.value == "off"        ? MathText::tr("off")
+                                          : QString::fromStdString(c.value);
         line.numbers = c.fromStack ? MathText::tr("the stack's: %1").arg(derivationWord(c.source)) : MathText::tr("set in the inputs");
         line.choice = true;
         stack.lines << line;
@@ -161,6 +167,34 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
     for (Warning w : b.warnings)
         sheet.notes << Labels::warning(w);
     return sheet;
+}
+
+void addMeasuredSection(MathSheet &sheet, const MeasuredComparison &comparison, const MeasuredRun &run, bool current,
+                        DisplayUnit unit)
+{
+    if (comparison.empty())
+        return;
+    auto both = [unit](Bytes v) { return formatBytesBoth(v, unit); };
+    MathSection sec;
+    const QString where = run.deviceName.isEmpty() ? run.device : run.deviceName;
+    sec.heading = MathText::tr("Measured by the check script: %1").arg(QFileInfo(run.path).fileName());
+    sec.note = current ? MathText::tr("%1, torch %2, %3 steps; beside each figure the estimate's (phases without the "
+                                      "runtime's share, which PyTorch's allocator does not count)")
+                                 .arg(where, run.torchVersion, groupedCount(run.steps))
+                       : MathText::tr("%1, torch %2: measured for another scenario than this one; open the measured "
+                                      "scenario to compare like with like")
+                                 .arg(where, run.torchVersion);
+    for (const MeasuredRow &r : comparison.rows) {
+        const QString how = run.measuredBy[static_cast<std::size_t>(r.figure)];
+        const QString percent = r.relative ? MathText::tr("%1 %").arg(QLocale().toString(100.0 * *r.relative, 'f', 1))
+                                           : MathText::tr("n/a");
+        sec.lines << MathLine{ measuredFigureText(r.figure),
+                               how.isEmpty() ? MathText::tr("measured") : MathText::tr("measured (%1)").arg(how),
+                               MathText::tr("estimated %1; estimated − measured %2 (%3)")
+                                       .arg(formatBytes(r.estimated, unit), formatBytes(r.difference, unit), percent),
+                               both(r.measured), r.figure == MeasuredFigure::PeakAllocated };
+    }
+    sheet.sections << sec;
 }
 
 namespace {

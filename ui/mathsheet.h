@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <headroom/io/catalogue.h>
+#include <headroom/io/measuredfile.h>
 #include <headroom/io/scenariofile.h>
 
 #include "byteformat.h"
@@ -69,6 +70,11 @@ struct MathSheet
 //! The sheet of \a derivation: every line is one of its terms, printed.
 MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &breakdown, const Derivation &derivation,
                          const Catalogue &catalogue, DisplayUnit unit);
+
+//! Adds a check script's measurement after the peak: each measured figure with the estimate's
+//! beside it, their difference and how it was measured (memory/measuredcomparison.h's rows).
+void addMeasuredSection(MathSheet &sheet, const MeasuredComparison &comparison, const MeasuredRun &run, bool current,
+                        DisplayUnit unit);
 
 //! One cell of a table of the sheet's markup: its attributes and its content.
 struct MathMarkupCell

@@ -39,6 +39,11 @@ QMessageBox::StandardButton MessageBox::warning(QWidget *parent, const QString &
     return show(QMessageBox::Warning, parent, title, text, QMessageBox::Ok, QMessageBox::Ok);
 }
 
+QMessageBox::StandardButton MessageBox::information(QWidget *parent, const QString &title, const QString &text)
+{
+    return show(QMessageBox::Information, parent, title, text, QMessageBox::Ok, QMessageBox::Ok);
+}
+
 QMessageBox::StandardButton MessageBox::critical(QWidget *parent, const QString &title, const QString &text)
 {
     return show(QMessageBox::Critical, parent, title, text, QMessageBox::Ok, QMessageBox::Ok);

@@ -20,6 +20,7 @@ public:
     static QString lastText();
 
     static QMessageBox::StandardButton warning(QWidget *parent, const QString &title, const QString &text);
+    static QMessageBox::StandardButton information(QWidget *parent, const QString &title, const QString &text);
     static QMessageBox::StandardButton critical(QWidget *parent, const QString &title, const QString &text);
     static QMessageBox::StandardButton question(QWidget *parent, const QString &title, const QString &text,
                                                 QMessageBox::StandardButtons buttons,

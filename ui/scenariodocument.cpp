@@ -3,12 +3,14 @@
 #include <algorithm>
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonObject>
 #include <QUndoCommand>
 #include <QUndoStack>
 
 #include <headroom/io/hfconfig.h>
 #include <headroom/io/hfconfigtext.h>
+#include <headroom/io/measuredfiletext.h>
 #include <headroom/memory/estimate.h>
 
 #include "labels.h"
@@ -348,6 +350,75 @@ bool ScenarioDocument::importModel(const QString &path, QString *error)
         s.scenario.activations.dropout = model.dropout;
         s.imported = ImportedModel{ model.modelType, model.checkpoint, hfImportReport(model) };
     });
+    return true;
+}
+
+bool ScenarioDocument::loadMeasured(const QString &path, QString *error)
+{
+    MeasuredRun run;
+    const MeasuredFileError e = readMeasuredFile(path, m_catalogue, run);
+    if (!e.ok()) {
+        if (error)
+            *error = measuredErrorText(e);
+        return false;
+    }
+    m_measured = run;
+    m_hasMeasured = true;
+    emit measuredChanged();
+    return true;
+}
+
+void ScenarioDocument::clearMeasured()
+{
+    if (!m_hasMeasured)
+        return;
+    m_measured = MeasuredRun();
+    m_hasMeasured = false;
+    emit measuredChanged();
+}
+
+MeasuredComparison ScenarioDocument::measuredComparison() const
+{
+    if (!m_hasMeasured)
+        return {};
+    return compareMeasured(m_spec.scenario, m_breakdown, m_measured.figures);
+}
+
+bool ScenarioDocument::measuredIsCurrent() const
+{
+    return m_hasMeasured && sameScenario(m_spec, m_measured.scenario);
+}
+
+bool ScenarioDocument::importTrainingConfig(const QString &path, QString *error, QStringList *report,
+                                            std::optional<FrameworkKind> kind)
+{
+    FrameworkKind found = FrameworkKind::DeepSpeed;
+    FrameworkError e = kind ? FrameworkError() : detectFrameworkKind(path, found);
+    FrameworkImport import;
+    if (e.ok())
+        e = readFrameworkConfig(kind.value_or(found), path, m_spec.scenario, import);
+    ScenarioSpec spec = m_spec;
+    if (e.ok())
+        e = applyFrameworkImport(import, m_catalogue, spec);
+    if (!e.ok()) {
+        if (error)
+            *error = e.text();
+        return false;
+    }
+    const ValidationIssues issues = validate(spec.scenario);
+    if (!issues.empty()) {
+        if (error) {
+            QStringList lines;
+            for (const ValidationIssue &i : issues)
+                lines << Labels::issue(i, spec.scenario);
+            *error = tr("%1 would make the scenario invalid:\n%2").arg(path, lines.join(QLatin1Char('\n')));
+        }
+        return false;
+    }
+    if (report)
+        *report = frameworkImportReport(import);
+    // One undo step; a config that changes nothing leaves the history as it was.
+    replace(spec, tr("Import %1").arg(QFileInfo(path).fileName()));
     return true;
 }
 

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include <QObject>
 #include <QString>
@@ -13,7 +14,10 @@
 #include <headroom/memory/breakdown.h>
 #include <headroom/memory/derivation.h>
 #include <headroom/io/catalogue.h>
+#include <headroom/io/frameworkconfig.h>
 #include <headroom/io/scenariofile.h>
+#include <headroom/io/measuredfile.h>
+#include <headroom/memory/measuredcomparison.h>
 #include <headroom/memory/validation.h>
 
 class QUndoStack;
@@ -122,9 +126,33 @@ public:
      * stays. On any error the document is untouched and \a error names the file and the key.
      */
     bool importModel(const QString &path, QString *error);
+    /*!
+     * Reads a training-framework config (frameworkconfig.h: a DeepSpeed JSON, an Accelerate or
+     * a torchtune YAML; \a kind, or found from the file) and applies it to the scenario as one
+     * undo step. \a report receives what was set and every key left out, with the reason. On any
+     * error, a scenario that would not validate included, the document is untouched and \a error
+     * names the file and the key.
+     */
+    bool importTrainingConfig(const QString &path, QString *error, QStringList *report = nullptr,
+                              std::optional<FrameworkKind> kind = std::nullopt);
 
     //! Saves the scenario atomically; the file name and clean state change only on success.
     bool save(const QString &path, QString *error);
+
+    /*!
+     * A check script's measurement (io/measuredfile.h), shown beside the estimate by the step
+     * timeline and the math sheet. It is not part of the scenario, its file or its undo history:
+     * loading one changes no value of the scenario, and a file that fails to load leaves both the
+     * scenario and the measurement shown as they were (\a error says why).
+     */
+    bool loadMeasured(const QString &path, QString *error);
+    void clearMeasured();
+    bool hasMeasured() const { return m_hasMeasured; }
+    const MeasuredRun &measured() const { return m_measured; }
+    //! The measurement beside the current estimate (the core's rows; empty without one).
+    MeasuredComparison measuredComparison() const;
+    //! Whether the measurement ran the scenario now estimated.
+    bool measuredIsCurrent() const;
 
     //! Whether two scenarios are equal in every field the estimate reads.
     static bool sameScenario(const ScenarioSpec &a, const ScenarioSpec &b);
@@ -142,6 +170,8 @@ signals:
     //! The pinned scenarios changed (pinned, removed, renamed, or a new document).
     void pinnedChanged();
     void modifiedChanged(bool modified);
+    //! A measurement was loaded or cleared.
+    void measuredChanged();
 
 private:
     friend class ScenarioEditCommand;
@@ -162,6 +192,8 @@ private:
     QString m_fileName;
     QList<PinnedScenario> m_pinned;
     bool m_keepDraftOnPush = false;
+    MeasuredRun m_measured;
+    bool m_hasMeasured = false;
 };
 
 } // namespace headroom

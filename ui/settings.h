@@ -101,6 +101,8 @@ public:
     SettingValue<QString> lastDirectory{ *m_storage, QStringLiteral("files/lastDirectory"), {} };
     SettingValue<DisplayUnit> displayUnit{ *m_storage, QStringLiteral("view/unit"), DisplayUnit::Binary };
     SettingValue<bool> darkPalette{ *m_storage, QStringLiteral("view/darkPalette"), false };
+    //! The language chosen in View › Language ("en", "zh_CN"); empty: the system locale's.
+    SettingValue<QString> language{ *m_storage, QStringLiteral("view/language"), {} };
 };
 
 } // namespace headroom

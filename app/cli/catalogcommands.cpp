@@ -55,13 +55,13 @@ int runPresetsCommand(const QStringList &arguments)
         return 0;
     }
     QTextStream &o = out();
-    o << padEnd(Cli::tr("id"), 14) << padEnd(Cli::tr("name"), 22) << padEnd(Cli::tr("family"), 7)
+    o << padEnd(Cli::tr("id"), 20) << padEnd(Cli::tr("name"), 22) << padEnd(Cli::tr("family"), 12)
       << padStart(Cli::tr("L"), 4) << padStart(Cli::tr("H"), 6) << padStart(Cli::tr("A"), 4)
       << padStart(Cli::tr("KV"), 4) << padStart(Cli::tr("FFN"), 7) << padStart(Cli::tr("V"), 8)
       << padStart(Cli::tr("parameters"), 16) << Qt::endl;
     for (const ModelPreset &p : catalogue.presets) {
         const ModelSpec &m = p.model;
-        o << padEnd(p.id, 14) << padEnd(p.name, 22) << padEnd(nameText(familyName(m.family)), 7)
+        o << padEnd(p.id, 20) << padEnd(p.name, 22) << padEnd(nameText(familyName(m.family)), 12)
           << padStart(QString::number(qint64(m.layers)), 4) << padStart(QString::number(qint64(m.hidden)), 6)
           << padStart(QString::number(qint64(m.heads)), 4) << padStart(QString::number(qint64(m.kvHeadsOrHeads())), 4)
           << padStart(QString::number(qint64(m.ffnOrDefault())), 7) << padStart(QString::number(qint64(m.vocab)), 8)
@@ -105,7 +105,7 @@ int runGpusCommand(const QStringList &arguments)
     QTextStream &o = out();
     o << padEnd(Cli::tr("id"), 13) << padEnd(Cli::tr("name"), 34) << padStart(Cli::tr("bytes"), 17)
       << padStart(Cli::tr("GiB"), 9) << padStart(Cli::tr("GB"), 9) << padStart(Cli::tr("BF16"), 6)
-      << padStart(Cli::tr("TFLOP/s"), 9) << padStart(Cli::tr("NVLink"), 12) << padStart(Cli::tr("PCIe"), 9)
+      << padStart(Cli::tr("TFLOP/s"), 9) << padStart(Cli::tr("NVLink"), 15) << padStart(Cli::tr("PCIe"), 9)
       << padStart(Cli::tr("node"), 6) << padStart(Cli::tr("network"), 10) << padStart(Cli::tr("watts"), 7)
       << padStart(Cli::tr("$/hour"), 8) << padStart(Cli::tr("$ each"), 9) << Qt::endl;
     for (const GpuSpec &g : catalogue.gpus) {
@@ -113,7 +113,7 @@ int runGpusCommand(const QStringList &arguments)
           << padStart(QLocale().toString(toGiB(g.capacity), 'f', 2), 9) << padStart(QLocale().toString(toGB(g.capacity), 'f', 2), 9)
           << padStart((g.bf16 ? Cli::tr("yes") : Cli::tr("no")), 6)
           << padStart(QLocale().toString(g.bf16 ? g.tflopsBf16 : g.tflopsFp16, 'f', 1), 9)
-          << padStart(g.nvlinkGpus > 0 ? Cli::tr("%1 GB/s x%2").arg(g.nvlinkGBps).arg(qint64(g.nvlinkGpus)) : Cli::tr("none"), 12)
+          << padStart(g.nvlinkGpus > 0 ? Cli::tr("%1 GB/s x%2").arg(g.nvlinkGBps).arg(qint64(g.nvlinkGpus)) : Cli::tr("none"), 15)
           << padStart(QStringLiteral("%1.0 x%2").arg(g.pcieGen).arg(g.pcieLanes), 9) << padStart(QString::number(qint64(g.gpusPerNode)), 6)
           << padStart(Cli::tr("%1 Gb/s").arg(g.networkGbps), 10) << padStart(QString::number(g.powerWatts), 7)
           << padStart(QLocale().toString(g.pricePerHourUsd, 'f', 2), 8) << padStart(QLocale().toString(g.purchaseUsd, 'f', 0), 9)

@@ -3,6 +3,7 @@
 #include <headroom/io/issuetext.h>
 
 #include <QCommandLineParser>
+#include <QLocale>
 #include <QTextStream>
 
 namespace headroom::cli {
@@ -52,18 +53,22 @@ QString groupedDigits(Count value)
     char buffer[48];
     const int n = formatCount(value, buffer);
     const QString digits = QString::fromLatin1(buffer, n);
+    // The locale's separator (",", or "." in German); the C locale has one too, it only omits it
+    // by default. Counts pass 64 bits, so QLocale cannot format them itself.
+    const QLocale locale;
+    const QString separator = locale.groupSeparator();
     QString grouped;
     const int start = digits.startsWith(QLatin1Char('-')) ? 1 : 0;
     for (int i = 0; i < digits.size(); ++i) {
         if (i > start && (digits.size() - i) % 3 == 0)
-            grouped += QLatin1Char(',');
+            grouped += separator;
         grouped += digits.at(i);
     }
     return grouped;
 }
 
-QString gbText(Bytes b) { return Cli::tr("%1 GB").arg(toGB(b), 0, 'f', 2); }
-QString gibText(Bytes b) { return Cli::tr("%1 GiB").arg(toGiB(b), 0, 'f', 2); }
+QString gbText(Bytes b) { return Cli::tr("%1 GB").arg(QLocale().toString(toGB(b), 'f', 2)); }
+QString gibText(Bytes b) { return Cli::tr("%1 GiB").arg(QLocale().toString(toGiB(b), 'f', 2)); }
 
 namespace {
 

@@ -1,5 +1,7 @@
 #include "derivationtext.h"
 
+#include <headroom/io/textwidth.h>
+
 #include <QCoreApplication>
 #include <QTextStream>
 
@@ -97,7 +99,7 @@ void printExplanation(QTextStream &o, const Derivation &d)
     o << Cli::tr("Training stack %1; its choices (set: you changed the stack's default):").arg(nameText(stackName(d.stack)))
       << Qt::endl;
     for (const StackChoice &c : d.choices)
-        o << QStringLiteral("  ") << QString::fromLatin1(c.id).leftJustified(22) << QLatin1Char(' ')
+        o << QStringLiteral("  ") << padEnd(QString::fromLatin1(c.id), 22) << QLatin1Char(' ')
           << utf8(c.value) << QStringLiteral("  (") << (c.fromStack ? Cli::tr("the stack's: %1").arg(derivationWord(c.source)) : Cli::tr("set"))
           << QStringLiteral(")") << Qt::endl;
     o << Qt::endl;
@@ -127,8 +129,8 @@ void printExplanation(QTextStream &o, const Derivation &d)
         printBucket(o, d.host);
     o << Cli::tr("Symbols:") << Qt::endl;
     for (const DerivedValue &v : d.values) {
-        o << QStringLiteral("  ") << utf8(v.symbol).leftJustified(10) << QLatin1Char(' ')
-          << groupedDigits(v.value).rightJustified(22) << QStringLiteral("  ") << derivationWord(v.meaning);
+        o << QStringLiteral("  ") << padEnd(utf8(v.symbol), 10) << QLatin1Char(' ')
+          << padStart(groupedDigits(v.value), 22) << QStringLiteral("  ") << derivationWord(v.meaning);
         if (v.derived)
             o << QStringLiteral("; = ") << formulaText(v.formula, Formula::Style::Symbols);
         o << Qt::endl;

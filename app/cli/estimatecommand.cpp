@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <headroom/io/textwidth.h>
 #include <headroom/io/hfconfig.h>
 #include <headroom/io/hfconfigtext.h>
 #include <headroom/memory/derivation.h>
@@ -15,37 +16,14 @@
 
 #include "clitext.h"
 #include "derivationtext.h"
+#include "estimatejson.h"
+#include "measuredtext.h"
 #include "placementtext.h"
 #include "scenariooptions.h"
 
 namespace headroom::cli {
 
 namespace {
-
-// Integer bytes while they fit JSON's exact integer range; beyond it a double (such sizes
-// only come from deliberately absurd inputs).
-QJsonValue jsonBytes(Bytes b)
-{
-    const Count v = countOf(b);
-    if (v <= (Count(1) << 53) && v >= -(Count(1) << 53))
-        return QJsonValue(static_cast<qint64>(v));
-    return QJsonValue(static_cast<double>(v));
-}
-
-QJsonObject perGpuJson(const Breakdown &b)
-{
-    return QJsonObject{
-        { QStringLiteral("parameters"), jsonBytes(b.parameters) },
-        { QStringLiteral("gradients"), jsonBytes(b.gradients) },
-        { QStringLiteral("master_weights"), jsonBytes(b.masterWeights) },
-        { QStringLiteral("optimizer_states"), jsonBytes(b.optimizerStates) },
-        // The four model-state buckets together: the figure of Rajbhandari et al. 2020, Figure 1.
-        { QStringLiteral("model_states"), jsonBytes(b.modelStates()) },
-        { QStringLiteral("activations"), jsonBytes(b.activations) },
-        { QStringLiteral("overhead"), jsonBytes(b.overhead) },
-        { QStringLiteral("total"), jsonBytes(b.total()) },
-    };
-}
 
 QString modelLine(const ScenarioSpec &spec, const Catalogue &catalogue, const Breakdown &b)
 {
@@ -77,25 +55,6 @@ QString peakHow(const Scenario &s, const Breakdown &b)
                                                                           : Cli::tr("allocated during backward"));
 }
 
-QJsonArray itemsJson(const std::vector<ActivationItem> &items)
-{
-    QJsonArray a;
-    for (const ActivationItem &i : items) {
-        a.append(QJsonObject{
-                { QStringLiteral("name"), QString::fromUtf8(i.name.data(), qsizetype(i.name.size())) },
-                { QStringLiteral("shape"), QString::fromUtf8(i.shape.data(), qsizetype(i.shape.size())) },
-                { QStringLiteral("dtype"), nameText(dtypeName(i.dtype)) },
-                { QStringLiteral("count"), jsonBytes(bytes(i.elements)) },
-                { QStringLiteral("bytes"), jsonBytes(i.bytes) },
-                { QStringLiteral("scope"), i.scope == ItemScope::Layer ? QStringLiteral("layer") : QStringLiteral("outside") },
-                { QStringLiteral("region"), nameText(i.region) },
-                { QStringLiteral("recomputed"), i.recomputed },
-                { QStringLiteral("weight_copy"), i.weightCopy },
-        });
-    }
-    return a;
-}
-
 // --itemize: one layer's saved tensors and those outside the layers, with their sums.
 void printItems(const Scenario &s, const Breakdown &b)
 {
@@ -105,9 +64,9 @@ void printItems(const Scenario &s, const Breakdown &b)
     auto cells = [&o](const QString &region, const QString &name, const QString &shape, const QString &dtype,
                       const QString &count, const QString &bytesText, const QString &gb, const QString &gib,
                       const QString &note) {
-        o << QStringLiteral("  ") << region.leftJustified(11) << name.leftJustified(37) << shape.leftJustified(16)
-          << dtype.leftJustified(6) << count.rightJustified(16) << bytesText.rightJustified(18) << gb.rightJustified(10)
-          << gib.rightJustified(10) << QStringLiteral("  ") << note << Qt::endl;
+        o << QStringLiteral("  ") << padEnd(region, 11) << padEnd(name, 37) << padEnd(shape, 16)
+          << padEnd(dtype, 6) << padStart(count, 16) << padStart(bytesText, 18) << padStart(gb, 10)
+          << padStart(gib, 10) << QStringLiteral("  ") << note << Qt::endl;
     };
     auto row = [&cells](const QString &region, const QString &name, const QString &shape, const QString &dtype,
                         const QString &count, Bytes v, const QString &note) {
@@ -169,11 +128,11 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
         o << Cli::tr("Strategy: %1").arg(strategyText(s)) << Qt::endl;
     o << Qt::endl;
     const QString header = Cli::tr("Bucket");
-    o << header.leftJustified(18) << Cli::tr("bytes").rightJustified(22) << Cli::tr("GB").rightJustified(12)
-      << Cli::tr("GiB").rightJustified(12) << QStringLiteral("   ") << Cli::tr("how (--explain for every term)") << Qt::endl;
+    o << padEnd(header, 18) << padStart(Cli::tr("bytes"), 22) << padStart(Cli::tr("GB"), 12)
+      << padStart(Cli::tr("GiB"), 12) << QStringLiteral("   ") << Cli::tr("how (--explain for every term)") << Qt::endl;
     auto line = [&o](const QString &label, Bytes v, const QString &how) {
-        o << label.leftJustified(18) << groupedDigits(countOf(v)).rightJustified(22)
-          << QString::number(toGB(v), 'f', 2).rightJustified(12) << QString::number(toGiB(v), 'f', 2).rightJustified(12)
+        o << padEnd(label, 18) << padStart(groupedDigits(countOf(v)), 22)
+          << padStart(QString::number(toGB(v), 'f', 2), 12) << padStart(QString::number(toGiB(v), 'f', 2), 12)
           << QStringLiteral("   ") << how << Qt::endl;
     };
     // Every row is the core's derivation: its bytes and its formula.
@@ -207,47 +166,6 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
     }
 }
 
-QJsonArray stringArray(const QStringList &list)
-{
-    QJsonArray a;
-    for (const QString &s : list)
-        a.append(s);
-    return a;
-}
-
-// The model as counted: from the architecture (total and, with experts, active), and from the
-// checkpoint's headers when a folder was imported.
-QJsonObject modelJson(const ScenarioSpec &spec, const Catalogue &catalogue, const HfModel &imported)
-{
-    const ModelSpec &m = spec.scenario.model;
-    const ParameterCounts counts = parameterCounts(m);
-    const ModelPreset *preset = catalogue.preset(spec.presetId);
-    const Count architecture = counts.total(m.layers);
-    QJsonObject o{
-        { QStringLiteral("family"), nameText(familyName(m.family)) },
-        { QStringLiteral("model_type"), !imported.modelType.isEmpty() ? imported.modelType : preset ? preset->modelType : QString() },
-        { QStringLiteral("name"), preset ? preset->name : spec.modelName },
-        { QStringLiteral("parameters"), jsonBytes(bytes(effectiveParameters(m))) },
-        { QStringLiteral("parameters_active"), jsonBytes(bytes(m.paramsOverride > 0 && !m.moe.enabled() ? m.paramsOverride
-                                                                                                       : counts.active(m.layers))) },
-        { QStringLiteral("parameters_from_architecture"), jsonBytes(bytes(architecture)) },
-        { QStringLiteral("parameters_from_checkpoint"),
-          imported.checkpoint.found ? jsonBytes(bytes(imported.checkpoint.parameters)) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("checkpoint_dtype"), imported.checkpoint.found ? QJsonValue(imported.checkpoint.dtype) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("ignored_fields"), stringArray(imported.ignored) },
-        { QStringLiteral("metadata_fields"), stringArray(imported.metadata) },
-        { QStringLiteral("warnings"), stringArray(imported.warnings) },
-        { QStringLiteral("unrecognized_fields"), stringArray(imported.unrecognized) },
-    };
-    if (imported.checkpoint.found) {
-        o.insert(QStringLiteral("checkpoint_buffers"), jsonBytes(bytes(imported.checkpoint.buffers)));
-        o.insert(QStringLiteral("checkpoint_files"), stringArray(imported.checkpoint.files));
-    }
-    if (preset && preset->publishedParams > 0)
-        o.insert(QStringLiteral("parameters_published"), jsonBytes(bytes(preset->publishedParams)));
-    return o;
-}
-
 // What an imported config said beyond the architecture: nothing is dropped silently.
 void printImport(const HfModel &h)
 {
@@ -274,50 +192,42 @@ int runEstimateCommand(const QStringList &arguments)
                                "its terms and sources, the peak and the symbols.") });
     parser.addOption({ QStringLiteral("itemize"),
                        Cli::tr("Also list every tensor one layer saves for backward, and those outside the layers.") });
-    if (const ParseOutcome outcome = parseCommand(parser, normaliseSwitches(arguments), "estimate"); outcome != ParseOutcome::Run)
+    parser.addOption({ QStringLiteral("measured"),
+                       Cli::tr("A check script's JSON (headroom-cli check-script): what was measured, beside the "
+                               "estimate. Without --scenario it estimates the scenario that ran; options refine it."),
+                       Cli::tr("file") });
+    if (const ParseOutcome outcome = parseCommand(parser, normaliseSwitches(arguments, { QStringLiteral("measured") }), "estimate");
+        outcome != ParseOutcome::Run)
         return exitCodeOf(outcome);
     Catalogue catalogue;
     if (!loadCatalogueOrComplain(catalogue))
         return kBadInput;
     ScenarioSpec spec = realisticDefaults();
+    MeasuredRun measured;
+    const bool withMeasured = parser.isSet(QStringLiteral("measured"));
+    if (withMeasured) {
+        if (!readMeasuredOrComplain(parser.value(QStringLiteral("measured")), catalogue, measured))
+            return kBadInput;
+        // The loop back from the measurement: the scenario that ran, unless a file is given.
+        if (!parser.isSet(QStringLiteral("scenario")))
+            spec = measured.scenario;
+    }
     HfModel imported;
     if (!scenarioFromOptions(parser, catalogue, spec, &imported))
         return kBadInput;
 
     const Breakdown b = estimate(spec.scenario);
     const Derivation d = derive(spec.scenario);
+    MeasuredComparison comparison;
+    bool sameScenario = true;
+    if (withMeasured) {
+        comparison = compareMeasured(spec.scenario, b, measured.figures);
+        sameScenario = scenarioToJson(spec) == scenarioToJson(measured.scenario);
+    }
     if (parser.isSet(QStringLiteral("json"))) {
-        QJsonArray warnings;
-        for (Warning w : b.warnings)
-            warnings.append(nameText(warningName(w)));
-        QJsonObject root{
-            { QStringLiteral("schema"), 1 },
-            { QStringLiteral("per_gpu"), perGpuJson(b) },
-            { QStringLiteral("parameter_count"), jsonBytes(bytes(b.parameterCount)) },
-            { QStringLiteral("warnings"), warnings },
-            { QStringLiteral("strategy"), strategyJson(spec.scenario, placeModelStates(spec.scenario)) },
-            { QStringLiteral("host"), hostJson(placeModelStates(spec.scenario)) },
-        };
-        std::vector<ActivationItem> items;
-        activationModel(spec.scenario.activations.model).itemize(spec.scenario, items);
-        root.insert(QStringLiteral("activation_items"), itemsJson(items));
-        root.insert(QStringLiteral("peak"), QJsonObject{
-                { QStringLiteral("bytes"), jsonBytes(b.peak) },
-                { QStringLiteral("phase"), nameText(stepPhaseName(b.peakPhase)) },
-                { QStringLiteral("event"), nameText(timelineEventName(b.peakEvent)) },
-        });
-        root.insert(QStringLiteral("derivation"), derivationJson(d));
-        root.insert(QStringLiteral("activations_split"), activationsSplitJson(d.activationsSplit));
-        root.insert(QStringLiteral("symbols"), symbolsJson(d));
-        root.insert(QStringLiteral("whole_model_states"), bucketJson(d.wholeModelStates));
-        root.insert(QStringLiteral("model"), modelJson(spec, catalogue, imported));
-        if (spec.scenario.gpu.capacity > bytes(0)) {
-            root.insert(QStringLiteral("gpu"), QJsonObject{
-                    { QStringLiteral("id"), spec.gpuId },
-                    { QStringLiteral("capacity"), jsonBytes(spec.scenario.gpu.capacity) },
-                    { QStringLiteral("fits"), fits(spec.scenario, b) },
-            });
-        }
+        QJsonObject root = estimateJson(spec, catalogue, imported, b, d);
+        if (withMeasured)
+            root.insert(QStringLiteral("measured"), measuredJson(measured, comparison, sameScenario));
         out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }
@@ -327,6 +237,8 @@ int runEstimateCommand(const QStringList &arguments)
         out() << Qt::endl;
         printExplanation(out(), d);
     }
+    if (withMeasured)
+        printMeasured(out(), measured, comparison, sameScenario);
     if (parser.isSet(QStringLiteral("itemize")))
         printItems(spec.scenario, b);
     return 0;

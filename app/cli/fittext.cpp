@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QTextStream>
 
+#include <headroom/io/textwidth.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/lora.h>
 
@@ -97,6 +98,22 @@ std::string_view adviceName(AdviceKind k)
     return {};
 }
 
+QJsonObject adviceJson(const Advice &a)
+{
+    return QJsonObject{
+            { QStringLiteral("kind"), nameText(adviceName(a.kind)) },
+            { QStringLiteral("saving"), jsonByteValue(a.saving) },
+            { QStringLiteral("peak_after"), jsonByteValue(estimate(a.after).peak) },
+            { QStringLiteral("fits_after"), a.fitsAfter },
+            { QStringLiteral("micro_batch"), qint64(a.after.training.microBatch) },
+            { QStringLiteral("grad_accum"), qint64(a.after.training.gradAccumSteps) },
+            { QStringLiteral("recompute"), nameText(recomputeName(a.after.training.recompute)) },
+            { QStringLiteral("zero"), static_cast<int>(a.after.parallel.zero) },
+            { QStringLiteral("offload"), nameText(offloadName(a.after.parallel.offload)) },
+            { QStringLiteral("lora"), nameText(adapterModeName(a.after.lora.mode)) },
+    };
+}
+
 QJsonObject strategyResultJson(const Strategy &strategy, const StrategyFit &r)
 {
     QJsonObject o{
@@ -137,17 +154,17 @@ QJsonObject gpuResultJson(const GpuFit &g)
 
 void printStrategyTable(QTextStream &o, const Scenario &s, const GpuFit &g, Count maxGpus)
 {
-    o << QStringLiteral("  ") << Cli::tr("strategy").leftJustified(15) << Cli::tr("GPUs").rightJustified(6)
-      << Cli::tr("per-GPU peak").rightJustified(14) << Cli::tr("max B").rightJustified(8) << Cli::tr("max S").rightJustified(12)
-      << Cli::tr("host/node").rightJustified(12) << Cli::tr("days").rightJustified(9) << Cli::tr("cost").rightJustified(11) << Qt::endl;
+    o << QStringLiteral("  ") << padEnd(Cli::tr("strategy"), 15) << padStart(Cli::tr("GPUs"), 6)
+      << padStart(Cli::tr("per-GPU peak"), 14) << padStart(Cli::tr("max B"), 8) << padStart(Cli::tr("max S"), 12)
+      << padStart(Cli::tr("host/node"), 12) << padStart(Cli::tr("days"), 9) << padStart(Cli::tr("cost"), 11) << Qt::endl;
     for (int k = 0; k < kStrategyCount; ++k) {
         const StrategyFit &r = g.strategies[k];
         const bool fit = r.gpus > 0;
-        o << QStringLiteral("  ") << nameText(kStrategies[k].name).leftJustified(15) << countOrDash(r.gpus).rightJustified(6)
-          << (fit ? gbText(r.peak) : QStringLiteral("-")).rightJustified(14) << countOrDash(r.maxBatch).rightJustified(8)
-          << countOrDash(r.maxSequence).rightJustified(12) << (fit ? gbText(r.hostPerNode) : QStringLiteral("-")).rightJustified(12)
-          << (fit ? daysText(r.time) : QStringLiteral("-")).rightJustified(9)
-          << (fit ? costText(r.time) : QStringLiteral("-")).rightJustified(11) << Qt::endl;
+        o << QStringLiteral("  ") << padEnd(nameText(kStrategies[k].name), 15) << padStart(countOrDash(r.gpus), 6)
+          << padStart((fit ? gbText(r.peak) : QStringLiteral("-")), 14) << padStart(countOrDash(r.maxBatch), 8)
+          << padStart(countOrDash(r.maxSequence), 12) << padStart((fit ? gbText(r.hostPerNode) : QStringLiteral("-")), 12)
+          << padStart((fit ? daysText(r.time) : QStringLiteral("-")), 9)
+          << padStart((fit ? costText(r.time) : QStringLiteral("-")), 11) << Qt::endl;
     }
     o << Qt::endl;
     QString reasons[kStrategyCount];
@@ -157,11 +174,11 @@ void printStrategyTable(QTextStream &o, const Scenario &s, const GpuFit &g, Coun
         allSame = allSame && reasons[k] == reasons[0];
     }
     if (allSame) {
-        o << QStringLiteral("  ") << Cli::tr("every strategy").leftJustified(15) << reasons[0] << Qt::endl << Qt::endl;
+        o << QStringLiteral("  ") << padEnd(Cli::tr("every strategy"), 15) << reasons[0] << Qt::endl << Qt::endl;
         return;
     }
     for (int k = 0; k < kStrategyCount; ++k)
-        o << QStringLiteral("  ") << nameText(kStrategies[k].name).leftJustified(15) << reasons[k] << Qt::endl;
+        o << QStringLiteral("  ") << padEnd(nameText(kStrategies[k].name), 15) << reasons[k] << Qt::endl;
     o << Qt::endl;
 }
 

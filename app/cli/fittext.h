@@ -26,6 +26,8 @@ QString costText(const TimeAndCost &t);
 QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strategy, Bytes capacity, Count maxGpus);
 QString adviceText(const Scenario &before, const Advice &a, const Placement &after);
 std::string_view adviceName(AdviceKind k);
+//! One step of the advice as `fit --json` and the reports write it: what it changes, its saving, the peak after it.
+QJsonObject adviceJson(const Advice &a);
 QJsonObject strategyResultJson(const Strategy &strategy, const StrategyFit &r);
 QJsonObject gpuResultJson(const GpuFit &g);
 void printStrategyTable(QTextStream &o, const Scenario &s, const GpuFit &g, Count maxGpus);

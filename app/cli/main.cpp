@@ -1,17 +1,26 @@
 // headroom-cli: the command-line front end over headroom_core, for scripts and tests.
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTextStream>
 #include <QTranslator>
 
+#include <algorithm>
+#include <memory>
+
 #include "catalogcommands.h"
+#include "checkscriptcommand.h"
 #include "clitext.h"
 #include "estimatecommand.h"
 #include "fitcommand.h"
 #include "lossscalecommand.h"
 #include "precisioncommand.h"
+#include "reportcommand.h"
+
+#include <headroom/io/language.h>
+#include <headroom/io/textwidth.h>
 
 using namespace headroom::cli;
 
@@ -32,28 +41,72 @@ const Command kCommands[] = {
     { "gpus", runGpusCommand, QT_TRANSLATE_NOOP("Cli", "list the GPU catalogue") },
     { "precision", runPrecisionCommand, QT_TRANSLATE_NOOP("Cli", "how a value is stored in FP32/FP16/BF16/FP8") },
     { "lossscale", runLossScaleCommand, QT_TRANSLATE_NOOP("Cli", "simulate GradScaler's dynamic loss scale (CSV)") },
+    { "check-script", runCheckScriptCommand, QT_TRANSLATE_NOOP("Cli", "write a PyTorch script that measures the scenario on a GPU") },
+    { "report", runReportCommand, QT_TRANSLATE_NOOP("Cli", "write one run's report: Markdown, PDF, CSV or JSON") },
 };
 
 void printUsage(QTextStream &stream)
 {
     stream << Cli::tr("Usage: headroom-cli <command> [options]   (headroom-cli <command> --help for its options)")
            << Qt::endl << Qt::endl << Cli::tr("Commands:") << Qt::endl;
+    int width = 0;
     for (const Command &c : kCommands)
-        stream << QStringLiteral("  ") << QString::fromLatin1(c.name).leftJustified(12) << Cli::tr(c.summary) << Qt::endl;
+        width = std::max(width, int(qstrlen(c.name)) + 2);
+    for (const Command &c : kCommands)
+        stream << QStringLiteral("  ") << headroom::padEnd(QString::fromLatin1(c.name), width) << Cli::tr(c.summary) << Qt::endl;
+    stream << Qt::endl << Cli::tr("Global option, before or after the command:") << Qt::endl << QStringLiteral("  ")
+           << headroom::padEnd(QStringLiteral("--lang LANG"), 14)
+           << Cli::tr("the language of the text (not of --json): %1; default: the system locale's")
+                      .arg(headroom::availableLanguages().join(QStringLiteral(", ")))
+           << Qt::endl;
+}
+
+// The command is the first argument that is not the global --lang and its value.
+const char *commandOf(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "--lang") == 0)
+            ++i;
+        else if (qstrncmp(argv[i], "--lang=", 7) != 0)
+            return argv[i];
+    }
+    return nullptr;
+}
+
+// Installs --lang's language (taken out of \a arguments), else the system locale's. An unknown
+// one is bad input, answered with the languages there are.
+bool applyLanguage(QStringList &arguments, bool keepForCommand)
+{
+    bool given = false;
+    const QString requested = headroom::takeLanguageArgument(arguments, true, &given);
+    const QString language = given ? headroom::matchLanguage(requested) : headroom::languageForLocale(QLocale());
+    if (language.isEmpty() || !headroom::setLanguage(language)) {
+        err() << Cli::tr("error: --lang: unknown language \"%1\"; available: %2")
+                         .arg(requested, headroom::availableLanguages().join(QStringLiteral(", ")))
+              << Qt::endl;
+        return false;
+    }
+    // `report` has --lang among its own options: it gets it back, after the command.
+    if (given && keepForCommand && arguments.size() > 1)
+        arguments << QStringLiteral("--lang") << language;
+    return true;
 }
 
 } // namespace
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // `report` draws the window's charts, which needs a QApplication (offscreen without a
+    // display); the other commands stay on QCoreApplication, which starts faster.
+    const bool report = qstrcmp(commandOf(argc, argv), "report") == 0;
+    if (report)
+        prepareReportPlatform();
+    const std::unique_ptr<QCoreApplication> app(report ? new QApplication(argc, argv) : new QCoreApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("headroom-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(HEADROOM_VERSION));
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("headroom"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(&translator);
-
     QStringList arguments = QCoreApplication::arguments();
+    if (!applyLanguage(arguments, report))
+        return kBadInput;
     if (arguments.size() < 2) {
         printUsage(err());
         return kBadInput;

@@ -13,6 +13,7 @@
 #include <QLocale>
 #include <QTextStream>
 
+#include <headroom/io/textwidth.h>
 #include <headroom/numerics/numberformat.h>
 
 #include "clitext.h"
@@ -146,7 +147,7 @@ void printConstants(NumberFormat f)
     QTextStream &o = out();
     o << displayName(f) << Qt::endl;
     const auto line = [&o](const QString &label, const QString &value) {
-        o << QStringLiteral("  ") << label.leftJustified(30) << value << Qt::endl;
+        o << QStringLiteral("  ") << padEnd(label, 30) << value << Qt::endl;
     };
     line(Cli::tr("bits (sign/exp/mantissa)"), QStringLiteral("%1 (1/%2/%3)").arg(l.totalBits).arg(l.exponentBits).arg(l.mantissaBits));
     line(Cli::tr("exponent bias"), QString::number(l.exponentBias));
@@ -163,15 +164,15 @@ void printConstants(NumberFormat f)
 void printEncodingTable(const std::vector<Encoding> &rows)
 {
     QTextStream &o = out();
-    o << Cli::tr("format").leftJustified(18) << Cli::tr("bits (sign exponent mantissa)").leftJustified(36)
-      << Cli::tr("hex").leftJustified(12) << Cli::tr("stored").leftJustified(26) << Cli::tr("rel. error").leftJustified(12)
-      << Cli::tr("ulp").leftJustified(14) << Cli::tr("class").leftJustified(11) << Cli::tr("note") << Qt::endl;
+    o << padEnd(Cli::tr("format"), 18) << padEnd(Cli::tr("bits (sign exponent mantissa)"), 36)
+      << padEnd(Cli::tr("hex"), 12) << padEnd(Cli::tr("stored"), 26) << padEnd(Cli::tr("rel. error"), 12)
+      << padEnd(Cli::tr("ulp"), 14) << padEnd(Cli::tr("class"), 11) << Cli::tr("note") << Qt::endl;
     for (const Encoding &e : rows) {
         const QString rel = e.errorDefined ? QString::number(e.relativeError, 'e', 2) : Cli::tr("n/a");
         const QString ulp = e.errorDefined ? QString::number(e.ulp, 'g', 6) : Cli::tr("n/a");
-        o << displayName(e.format).leftJustified(18) << binaryFields(e.format, e.bits).leftJustified(36)
-          << hexBits(e.format, e.bits).leftJustified(12) << exactText(e.stored).leftJustified(26)
-          << rel.leftJustified(12) << ulp.leftJustified(14) << classText(e.valueClass).leftJustified(11)
+        o << padEnd(displayName(e.format), 18) << padEnd(binaryFields(e.format, e.bits), 36)
+          << padEnd(hexBits(e.format, e.bits), 12) << padEnd(exactText(e.stored), 26)
+          << padEnd(rel, 12) << padEnd(ulp, 14) << padEnd(classText(e.valueClass), 11)
           << outcomeText(e.outcome) << Qt::endl;
     }
 }

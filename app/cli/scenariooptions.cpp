@@ -1,5 +1,6 @@
 #include "scenariooptions.h"
 
+#include <headroom/io/frameworkconfig.h>
 #include <headroom/io/hfconfigtext.h>
 #include <headroom/io/safefile.h>
 
@@ -83,6 +84,20 @@ void addScenarioOptions(QCommandLineParser &parser)
                        Cli::tr("model_type") });
     parser.addOption({ QStringLiteral("scenario"), Cli::tr("Read the scenario from a JSON file (schema 1); options override it."),
                        Cli::tr("file") });
+    // Training-framework configs (frameworkconfig.h), applied after --scenario, before
+    // --hf-config and the other options, which override them.
+    parser.addOption({ QStringLiteral("deepspeed"),
+                       Cli::tr("A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets (\"auto\" "
+                               "filled as Hugging Face does). Options override it."),
+                       Cli::tr("file") });
+    parser.addOption({ QStringLiteral("accelerate"),
+                       Cli::tr("An Accelerate config YAML: distributed type, processes, mixed precision, FSDP or DeepSpeed "
+                               "plugin settings. Options override it."),
+                       Cli::tr("file") });
+    parser.addOption({ QStringLiteral("torchtune"),
+                       Cli::tr("A torchtune recipe YAML: model builder and LoRA, batch, dtype, optimizer, checkpointing, "
+                               "offloading, compile, loss. Options override it."),
+                       Cli::tr("file") });
     for (const ScenarioKey &k : scenarioKeys()) {
         const QString name = QLatin1String(k.option);
         const QString allowed = QLatin1String(k.allowed);
@@ -99,7 +114,8 @@ QStringList normaliseSwitches(const QStringList &arguments, const QStringList &c
 {
     QStringList switches;
     QStringList valued = commandValueOptions;
-    valued << QStringLiteral("hf-config") << QStringLiteral("hf-family") << QStringLiteral("scenario");
+    valued << QStringLiteral("hf-config") << QStringLiteral("hf-family") << QStringLiteral("scenario") << QStringLiteral("deepspeed")
+           << QStringLiteral("accelerate") << QStringLiteral("torchtune");
     for (const ScenarioKey &k : scenarioKeys())
         (k.kind == ValueKind::Bool ? switches : valued).append(QLatin1String(k.option));
     QStringList out;
@@ -149,6 +165,23 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
             err() << Cli::tr("error: ") << scenarioErrorText(e, false) << Qt::endl;
             return false;
         }
+    }
+    // Framework configs, in this order, each applied on what the ones before made; before
+    // --hf-config, whose model is more specific than a torchtune recipe's builder.
+    for (const FrameworkKind kind : { FrameworkKind::DeepSpeed, FrameworkKind::Accelerate, FrameworkKind::Torchtune }) {
+        const QString option = frameworkKindName(kind);
+        if (!parser.isSet(option))
+            continue;
+        FrameworkImport import;
+        FrameworkError e = readFrameworkConfig(kind, parser.value(option), spec.scenario, import);
+        if (e.ok())
+            e = applyFrameworkImport(import, catalogue, spec);
+        if (!e.ok()) {
+            err() << Cli::tr("error: --%1: %2").arg(option, e.text()) << Qt::endl;
+            return false;
+        }
+        for (const QString &w : frameworkImportWarnings(import))
+            err() << Cli::tr("warning: %1: %2").arg(import.file, w) << Qt::endl;
     }
     if (parser.isSet(QStringLiteral("hf-family")) && !parser.isSet(QStringLiteral("hf-config"))) {
         err() << Cli::tr("error: --hf-family reads a config given with --hf-config; give both") << Qt::endl;

@@ -15,8 +15,10 @@ namespace headroom::cli {
 void addScenarioOptions(QCommandLineParser &parser);
 
 /*!
- * Builds \a spec from --scenario, then --hf-config (the model of a Hugging Face config or
- * folder), then the scenario options in \a parser, and validates it. \a imported, if given,
+ * Builds \a spec from --scenario, then --deepspeed, --accelerate and --torchtune (framework
+ * configs, whose unknown and unmodelled keys are printed as warnings), then --hf-config (the
+ * model of a Hugging Face config or folder), then the scenario options in \a parser, and
+ * validates it. \a imported, if given,
  * receives what the import found (notes, warnings, the checkpoint's count). On bad input prints
  * the reasons to stderr and returns false.
  */

@@ -12,7 +12,10 @@
 #include <QTextStream>
 #include <QTranslator>
 
+#include <algorithm>
+
 #include <headroom/io/catalogue.h>
+#include <headroom/io/language.h>
 #include <headroom/io/safefile.h>
 
 #include "aboutdialog.h"
@@ -43,23 +46,19 @@ QTextStream &err()
 //! Exit code for bad input (a missing file, an unknown panel), as the CLI uses.
 constexpr int kBadInput = 2;
 
-//! Installs Headroom's and Qt's own translations for \a locale; false if Headroom has none.
-bool installTranslations(const QLocale &locale, QApplication &app)
+/*!
+ * The language to start in: --lang's, else the one chosen in View › Language (not for a scripted
+ * screenshot or layout check, which read no settings), else the system locale's. Empty for an
+ * unknown --lang.
+ */
+QString startLanguage(const QString &requested, bool given, const Settings &settings, bool scripted)
 {
-    auto *qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qt);
-    auto *own = new QTranslator(&app);
-    // Embedded by the build (:/i18n), or installed beside the data files.
-    const QStringList folders = { QStringLiteral(":/i18n"), findDataDir() + QStringLiteral("/translations") };
-    for (const QString &folder : folders) {
-        if (own->load(locale, QStringLiteral("headroom"), QStringLiteral("_"), folder)) {
-            QApplication::installTranslator(own);
-            return true;
-        }
-    }
-    return false;
+    if (given)
+        return matchLanguage(requested);
+    const QString chosen = scripted ? QString() : settings.language.value();
+    if (!chosen.isEmpty() && availableLanguages().contains(chosen))
+        return chosen;
+    return languageForLocale(QLocale::system());
 }
 
 } // namespace
@@ -77,6 +76,22 @@ int main(int argc, char *argv[])
     QApplication::setStyle(new PlannerStyle);
     QApplication::setWindowIcon(applicationIcon());
 
+    // The language first, so that --help and every message are already in it.
+    QStringList rawArguments = QApplication::arguments();
+    bool languageGiven = false;
+    const QString requestedLanguage = takeLanguageArgument(rawArguments, false, &languageGiven);
+    const bool scripted = rawArguments.contains(QStringLiteral("--screenshot"))
+            || std::any_of(rawArguments.cbegin(), rawArguments.cend(),
+                           [](const QString &a) { return a.startsWith(QLatin1String("--screenshot=")) || a == QLatin1String("--check-layout"); });
+    Settings settings;
+    const QString language = startLanguage(requestedLanguage, languageGiven, settings, scripted);
+    if (language.isEmpty() || !setLanguage(language)) {
+        err() << Gui::tr("headroom: --lang: unknown language \"%1\"; available: %2")
+                         .arg(excerpt(requestedLanguage), availableLanguages().join(QStringLiteral(", ")))
+              << Qt::endl;
+        return kBadInput;
+    }
+
     QCommandLineParser parser;
     parser.setApplicationDescription(Gui::tr("Plan a training run's GPU memory interactively."));
     const QCommandLineOption helpOption = parser.addHelpOption();
@@ -89,7 +104,10 @@ int main(int argc, char *argv[])
             QStringLiteral("panel"),
             Gui::tr("With --screenshot, render only panel NAME: %1.").arg(MainWindow::panelNames().join(QStringLiteral(", "))),
             Gui::tr("NAME"), QStringLiteral("window"));
-    const QCommandLineOption langOption(QStringLiteral("lang"), Gui::tr("Use the translation for LANG, e.g. zh_CN."),
+    const QCommandLineOption langOption(QStringLiteral("lang"),
+                                        Gui::tr("Show the window in LANG (%1; default: as chosen in View › Language, "
+                                                "else the system locale's).")
+                                                .arg(availableLanguages().join(QStringLiteral(", "))),
                                         Gui::tr("LANG"));
     const QCommandLineOption darkOption(QStringLiteral("dark"), Gui::tr("Start with the dark palette."));
     const QCommandLineOption sizeOption(QStringLiteral("size"),
@@ -99,12 +117,23 @@ int main(int argc, char *argv[])
             QStringLiteral("hf-config"),
             Gui::tr("Import the model of a Hugging Face config.json, or of a folder holding one and its .safetensors files."),
             Gui::tr("PATH"));
+    const QCommandLineOption measuredOption(
+            QStringLiteral("measured"),
+            Gui::tr("Show a check script's measurement FILE (headroom-cli check-script) beside the estimate."),
+            Gui::tr("FILE"));
+    // Training-framework configs (frameworkconfig.h), applied after --scenario, before --hf-config.
+    const QCommandLineOption deepspeedOption(QStringLiteral("deepspeed"), Gui::tr("Import a DeepSpeed config JSON into the plan."),
+                                             Gui::tr("FILE"));
+    const QCommandLineOption accelerateOption(QStringLiteral("accelerate"), Gui::tr("Import an Accelerate config YAML into the plan."),
+                                              Gui::tr("FILE"));
+    const QCommandLineOption torchtuneOption(QStringLiteral("torchtune"), Gui::tr("Import a torchtune recipe YAML into the plan."),
+                                             Gui::tr("FILE"));
     const QCommandLineOption checkLayoutOption(
             QStringLiteral("check-layout"),
             Gui::tr("Build the window offscreen at --size on a set of scenarios and list every text that is clipped or "
                     "overlaps another; exit 1 if there is any."));
     parser.addOptions({ scenarioOption, hfConfigOption, screenshotOption, panelOption, langOption, darkOption, sizeOption,
-                        checkLayoutOption });
+                        checkLayoutOption, measuredOption, deepspeedOption, accelerateOption, torchtuneOption });
     // Not process(): it exits 1 on an unknown option and takes stray arguments in silence. Bad
     // input exits 2 with the reason, as the CLI does.
     if (!parser.parse(QApplication::arguments())) {
@@ -126,13 +155,6 @@ int main(int argc, char *argv[])
               << Qt::endl;
         return kBadInput;
     }
-
-    const QLocale locale = parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale();
-    if (parser.isSet(langOption))
-        QLocale::setDefault(locale);
-    if (!installTranslations(locale, app) && parser.isSet(langOption)
-        && locale.language() != QLocale::English && locale.language() != QLocale::C)
-        err() << Gui::tr("headroom: no translation for %1; showing English.").arg(parser.value(langOption)) << Qt::endl;
 
     const bool checkLayout = parser.isSet(checkLayoutOption);
     const bool screenshot = parser.isSet(screenshotOption) || checkLayout;
@@ -168,7 +190,6 @@ int main(int argc, char *argv[])
         return 1;
     }
 
-    Settings settings;
     if (checkLayout) {
         const int problems = runLayoutCheck(catalogue, settings, size, parser.isSet(darkOption));
         if (problems > 0)
@@ -202,6 +223,24 @@ int main(int argc, char *argv[])
         }
     }
 
+    // Framework configs before --hf-config, whose model is more specific than a recipe's builder.
+    for (const auto &[option, kind] : { std::pair{ &deepspeedOption, FrameworkKind::DeepSpeed },
+                                        std::pair{ &accelerateOption, FrameworkKind::Accelerate },
+                                        std::pair{ &torchtuneOption, FrameworkKind::Torchtune } }) {
+        if (!parser.isSet(*option))
+            continue;
+        const QString path = parser.value(*option);
+        if (screenshot) {
+            QString error;
+            if (!window.document()->importTrainingConfig(path, &error, nullptr, kind)) {
+                err() << Gui::tr("headroom: %1").arg(error) << Qt::endl;
+                return kBadInput;
+            }
+        } else {
+            window.importTrainingConfig(path, kind);
+        }
+    }
+
     if (parser.isSet(hfConfigOption)) {
         const QString path = parser.value(hfConfigOption);
         if (screenshot) {
@@ -212,6 +251,19 @@ int main(int argc, char *argv[])
             }
         } else {
             window.importModel(path);
+        }
+    }
+
+    if (parser.isSet(measuredOption)) {
+        const QString path = parser.value(measuredOption);
+        if (screenshot) {
+            QString error;
+            if (!window.document()->loadMeasured(path, &error)) {
+                err() << Gui::tr("headroom: %1").arg(error) << Qt::endl;
+                return kBadInput;
+            }
+        } else {
+            window.loadMeasured(path);
         }
     }
 

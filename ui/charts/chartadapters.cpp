@@ -16,6 +16,7 @@
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/derivation.h>
 #include <headroom/memory/steptimeline.h>
+#include <headroom/io/measuredfiletext.h>
 #include <headroom/planning/fitsearch.h>
 
 namespace headroom {
@@ -126,8 +127,8 @@ QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
     QString title = ChartText::tr("%1 · B=%2 · S=%3 · %4 · %5")
                             .arg(Labels::modelName(spec, catalogue),
                                  groupedCount(s.training.microBatch), groupedCount(s.training.sequence),
-                                 nameText(recipeName(s.training.precision.recipe)),
-                                 nameText(optimizerName(s.training.precision.optimizer)));
+                                 Labels::recipeShort(s.training.precision.recipe),
+                                 Labels::optimizer(s.training.precision.optimizer));
     if (s.lora.mode == AdapterMode::Lora)
         title += ChartText::tr(" · LoRA r=%1").arg(groupedCount(s.lora.rank));
     else if (s.lora.mode == AdapterMode::Qlora)
@@ -141,7 +142,7 @@ QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
     if (p.zero != ZeroStage::Stage0)
         title += ChartText::tr(" · ZeRO-%1").arg(static_cast<int>(p.zero));
     if (p.offload != Offload::None)
-        title += ChartText::tr(" · offload %1").arg(nameText(offloadName(p.offload)));
+        title += QStringLiteral(" · ") + Labels::offload(p.offload);
     if (p.tensorParallel > 1)
         title += ChartText::tr(" · TP %1").arg(groupedCount(p.tensorParallel));
     if (p.pipelineParallel > 1)
@@ -362,7 +363,7 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
         RecipeBar bar;
         bar.label = label;
         bar.detail = ChartText::tr("recipe %1, optimizer %2")
-                             .arg(nameText(recipeName(recipe)), nameText(optimizerName(v.training.precision.optimizer)));
+                             .arg(Labels::recipe(recipe), Labels::optimizer(v.training.precision.optimizer));
         if (mode != AdapterMode::None) {
             const int projections = std::popcount(targets);
             bar.detail += projections == 1
@@ -428,6 +429,7 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
     TimelineData d;
     d.gpu = chosenGpu(spec, catalogue);
     d.points.reserve(static_cast<qsizetype>(2 * samples + 8));
+    d.eventIndex.fill(-1);
 
     auto sampleOf = [](const TimelinePoint &p, const QString &label) {
         TimelineSample t;
@@ -458,6 +460,7 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
     const TimelineSample *topLayer = nullptr;
     TimelineSample top;
     for (const TimelinePoint &p : timeline) {
+        const qsizetype before = d.points.size();
         switch (p.event) {
         case TimelineEvent::StepStart:
             d.points.append(sampleOf(p, ChartText::tr("Step starts")));
@@ -514,6 +517,12 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
                                                 : ChartText::tr("Step ends: gradients freed")));
             break;
         }
+        // The event's sample: the one it appended last (the top layer's point is the first
+        // backward layer drawn, appended with the bottom one's).
+        if (d.points.size() > before)
+            d.eventIndex[static_cast<std::size_t>(p.event)] = static_cast<int>(d.points.size() - 1);
+        if (p.event == TimelineEvent::BottomLayerBackward && d.points.size() > before)
+            d.eventIndex[static_cast<std::size_t>(TimelineEvent::TopLayerBackward)] = static_cast<int>(before);
     }
 
     for (int i = 0; i < d.points.size(); ++i) {
@@ -538,6 +547,28 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
             : ChartText::tr("Gradients appear layer by layer in backward and are freed after the optimizer step "
                             "(zero_grad(set_to_none=True)).");
     return d;
+}
+
+void addMeasuredMarkers(TimelineData &data, const MeasuredComparison &comparison, const MeasuredRun &run, bool current)
+{
+    data.measured.clear();
+    data.measuredNote.clear();
+    if (comparison.empty())
+        return;
+    for (const MeasuredRow &r : comparison.rows) {
+        // Reserved memory is the allocator's, not a moment of the tensors drawn here.
+        if (!isTimelineFigure(r.figure) || r.figure == MeasuredFigure::PeakReserved)
+            continue;
+        const int index = data.eventIndex[static_cast<std::size_t>(r.event)];
+        if (index < 0)
+            continue;
+        data.measured.append({ index, toDouble(r.measured), toDouble(r.estimated), measuredFigureText(r.figure) });
+    }
+    const QString where = run.deviceName.isEmpty() ? run.device : run.deviceName;
+    data.measuredNote = current ? ChartText::tr("Measured on %1 (torch %2): PyTorch's figures without the runtime's share.")
+                                          .arg(where, run.torchVersion)
+                                : ChartText::tr("Measured on %1 (torch %2) for another scenario than this one.")
+                                          .arg(where, run.torchVersion);
 }
 
 } // namespace headroom

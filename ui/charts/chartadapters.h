@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <headroom/io/catalogue.h>
+#include <headroom/io/measuredfile.h>
 #include <headroom/io/scenariofile.h>
 
 #include "chartdata.h"
@@ -64,6 +65,13 @@ RecipeComparisonData makeScenarioComparison(const QList<PinnedScenario> &pinned,
  */
 TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &breakdown,
                           const Catalogue &catalogue);
+
+/*!
+ * Puts a check script's measurement over \a data (makeTimeline()'s): each measured moment of
+ * the step (memory/measuredcomparison.h's rows) at the sample of its event. \a current: whether
+ * the measurement ran the scenario drawn (the note says so when not).
+ */
+void addMeasuredMarkers(TimelineData &data, const MeasuredComparison &comparison, const MeasuredRun &run, bool current);
 
 //! The scenario in a few words for a title: model, B, S, recipe, optimizer, adapters, and every
 //! setting that differs from the defaults (checkpointing, GPUs, ZeRO, offload, parallelism, stack).

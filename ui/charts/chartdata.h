@@ -138,10 +138,26 @@ struct PhaseSpan
     int last = 0;
 };
 
+//! A figure a check script measured (memory/measuredcomparison.h), drawn at the sample of its
+//! timeline event over the estimate.
+struct MeasuredMarker
+{
+    int index = 0;          //!< the sample of TimelineData::points it belongs to
+    double bytes = 0;       //!< measured
+    double estimated = 0;   //!< the estimate's figure (without the runtime's share)
+    QString label;          //!< "Backward peak"
+};
+
 //! Memory over one training step, event by event, with the peak marked.
 struct TimelineData
 {
     QVector<TimelineSample> points;
+    //! The sample of each core timeline event (the last layer's for LayersForward, the first and
+    //! last backward layers' for TopLayerBackward and BottomLayerBackward); -1 when absent.
+    std::array<int, kTimelineEventCount> eventIndex{};
+    //! What a check script measured, over the estimate; empty without a measurement.
+    QVector<MeasuredMarker> measured;
+    QString measuredNote; //!< where the measurement comes from, in one line
     QVector<PhaseSpan> phases; //!< forward, backward, optimizer step, in order
     int peakIndex = -1;        //!< first point with the highest total
     double peakBytes = 0;      //!< points[peakIndex].total(): Breakdown::peak, the verdict's figure

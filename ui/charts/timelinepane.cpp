@@ -44,13 +44,24 @@ QColor TimelinePane::transientColor()
     return transientBucketColor();
 }
 
+QString TimelinePane::measuredName()
+{
+    return tr("Measured (PyTorch)");
+}
+
+QColor TimelinePane::measuredColor()
+{
+    return QColor(0xff, 0xd2, 0x3f);
+}
+
 void TimelinePane::rebuild()
 {
     QCustomPlot *p = plot();
     clearPlot();
     QCPItemText *peakLabel = nullptr;
-    m_note->setText(m_data.note);
-    m_note->setVisible(!m_data.note.isEmpty());
+    const QString note = m_data.measuredNote.isEmpty() ? m_data.note : m_data.note + QLatin1Char(' ') + m_data.measuredNote;
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
     setTitle(tr("Memory over one training step"));
     QCPAxis *x = p->xAxis;
     QCPAxis *y = p->yAxis;
@@ -116,7 +127,27 @@ void TimelinePane::rebuild()
     for (auto it = graphs.crbegin(); it != graphs.crend(); ++it)
         p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
 
-    const double top = std::max({ m_data.peakBytes * 1.16, m_data.gpu.capacityBytes * 1.2 });
+    // What a check script measured, as markers over the estimate (PyTorch's allocator counts
+    // tensors only: compare them with the top of the bands below the runtime's share).
+    if (!m_data.measured.isEmpty()) {
+        QVector<double> mk, mv;
+        for (const MeasuredMarker &m : m_data.measured) {
+            mk.append(m.index);
+            mv.append(toUnit(m.bytes));
+        }
+        auto *g = p->addGraph(x, y);
+        g->setName(measuredName());
+        g->setData(mk, mv);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(foreground(), 1.6), QBrush(measuredColor()), 10));
+        g->setSelectable(QCP::stNone);
+        p->legend->addItem(new QCPPlottableLegendItem(p->legend, g));
+    }
+
+    double measuredTop = 0;
+    for (const MeasuredMarker &m : m_data.measured)
+        measuredTop = std::max(measuredTop, m.bytes);
+    const double top = std::max({ m_data.peakBytes * 1.16, m_data.gpu.capacityBytes * 1.2, measuredTop * 1.16 });
     y->setRange(0, toUnit(top));
 
     // Phases shaded behind the data, alternating.
@@ -215,6 +246,11 @@ QString TimelinePane::toolTipAt(const QPoint &pos) const
     text += QStringLiteral("<br><b>%1</b>").arg(tr("Live: %1").arg(sizeTextBoth(point.total())).toHtmlEscaped());
     if (i == m_data.peakIndex)
         text += QStringLiteral("<br>%1").arg(tr("The step's peak.").toHtmlEscaped());
+    for (const MeasuredMarker &m : m_data.measured)
+        if (m.index == i)
+            text += QStringLiteral("<br>%1").arg(tr("Measured %1: %2 (estimated without the runtime's share: %3)")
+                                                        .arg(m.label, sizeTextBoth(m.bytes), sizeTextBoth(m.estimated))
+                                                        .toHtmlEscaped());
     return text;
 }
 

@@ -26,6 +26,9 @@ public:
     //! The series of short-lived buffers (stacked above the activations when there are any).
     static QString transientName();
     static QColor transientColor();
+    //! The series of a check script's measurement, drawn as markers (addMeasuredMarkers()).
+    static QString measuredName();
+    static QColor measuredColor();
 
 public slots:
     void setData(const headroom::TimelineData &data);

@@ -30,6 +30,7 @@ MathPane::MathPane(ScenarioDocument *document, QWidget *parent)
     // sheet once.
     m_deferred = new DeferredRefresh(this, [this] { rebuild(); });
     connect(document, &ScenarioDocument::breakdownChanged, this, &MathPane::scheduleRebuild);
+    connect(document, &ScenarioDocument::measuredChanged, this, &MathPane::scheduleRebuild);
     rebuild();
 }
 
@@ -51,7 +52,7 @@ void MathPane::scheduleRebuild()
 
 void MathPane::rebuild()
 {
-    const MathSheet sheet = buildMathSheet(m_document->spec(), m_document->breakdown(), m_document->derivation(), m_document->catalogue(), m_unit);
+    const MathSheet sheet = currentSheet();
     const QPalette &p = palette();
     const QColor text = p.color(QPalette::Text);
     const QColor muted = QColor::fromRgbF((text.redF() + p.color(QPalette::Base).redF()) / 2,
@@ -338,8 +339,18 @@ bool MathPane::updateInPlace(const MathMarkup &markup)
 
 QString MathPane::plainText() const
 {
-    return mathSheetText(
-            buildMathSheet(m_document->spec(), m_document->breakdown(), m_document->derivation(), m_document->catalogue(), m_unit));
+    return mathSheetText(currentSheet());
+}
+
+MathSheet MathPane::currentSheet() const
+{
+    MathSheet sheet = buildMathSheet(m_document->spec(), m_document->breakdown(), m_document->derivation(),
+                                     m_document->catalogue(), m_unit);
+    // A check script's measurement, beside the derivation's peak.
+    if (m_document->hasMeasured())
+        addMeasuredSection(sheet, m_document->measuredComparison(), m_document->measured(), m_document->measuredIsCurrent(),
+                           m_unit);
+    return sheet;
 }
 
 void MathPane::showEvent(QShowEvent *event)

@@ -40,6 +40,8 @@ protected:
 
 private:
     void scheduleRebuild();
+    //! The sheet shown: the scenario's, with the measurement loaded (if any) after the peak.
+    MathSheet currentSheet() const;
     //! Sets the changed elements' content in the document as shown; false when the document
     //! does not hold the elements shown last (then the caller sets the whole HTML).
     bool updateInPlace(const MathMarkup &markup);

@@ -1,0 +1,393 @@
+// Accelerate config YAML (frameworkconfig.h), as `accelerate config` writes it and `accelerate
+// launch --config_file` reads it (accelerate v1.x src/accelerate/commands/config/
+// config_args.py ClusterConfig; utils/dataclasses.py FullyShardedDataParallelPlugin and
+// DeepSpeedPlugin for the fsdp_config and deepspeed_config keys and their defaults).
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <headroom/io/safefile.h>
+#include <headroom/memory/formula.h>
+#include <headroom/memory/stack.h>
+#include <headroom/memory/validation.h>
+
+#include "frameworkbody.h"
+
+namespace headroom::detail {
+
+namespace {
+
+using Kind = FrameworkNote::Kind;
+
+QJsonValue countValue(Count c)
+{
+    return QJsonValue(double(c));
+}
+
+// The offload ZeRO makes of the two devices (DeepSpeed offloads parameters at stage 3 only, and
+// the estimate models them offloaded together with the optimizer states).
+void setOffload(const QString &optimizer, const QString &params, int stage, const QString &optimizerKey, const QString &paramsKey,
+                ConfigReader &r)
+{
+    const bool opt = optimizer == QLatin1String("cpu") || optimizer == QLatin1String("nvme");
+    bool par = params == QLatin1String("cpu") || params == QLatin1String("nvme");
+    if (par && stage < 3) {
+        r.note(Kind::NoEffect, paramsKey, FrameworkImportTr::tr("DeepSpeed offloads parameters at stage 3 only"));
+        par = false;
+    }
+    if (par && !opt)
+        r.note(Kind::NotModelled, paramsKey,
+               FrameworkImportTr::tr("parameters offloaded with the optimizer states on the GPU: not a combination the estimate models; "
+                      "the offload is set from offload_optimizer_device alone"));
+    if (optimizer == QLatin1String("nvme") || params == QLatin1String("nvme"))
+        r.note(Kind::NotModelled, optimizer == QLatin1String("nvme") ? optimizerKey : paramsKey,
+               FrameworkImportTr::tr("NVMe: the GPU's share is as with cpu; the host RAM reported counts what NVMe would hold"));
+    if (optimizer.isEmpty() && params.isEmpty())
+        return;
+    r.set("offload", opt ? (par ? QStringLiteral("optimizer+params") : QStringLiteral("optimizer")) : QStringLiteral("none"),
+          par && opt ? paramsKey : optimizerKey);
+}
+
+// fsdp_config: FullyShardedDataParallelPlugin's keys with the "fsdp_" prefix.
+void readFsdp(const QJsonObject &f, int version, ConfigReader &r)
+{
+    const QString prefix = QStringLiteral("fsdp_config");
+    QStringList handled = { QStringLiteral("fsdp_version") };
+    auto at = [&prefix](const char *k) { return keyPath(prefix, QLatin1String(k)); };
+    auto take = [&](const char *k) {
+        handled << QLatin1String(k);
+        return f.value(QLatin1String(k));
+    };
+    // The sharding: FSDP1's strategy (names or their enum values 1-5), FSDP2's
+    // reshard_after_forward (FULL_SHARD when true); FULL_SHARD when neither is given.
+    const QStringList strategies = { QStringLiteral("FULL_SHARD"), QStringLiteral("SHARD_GRAD_OP"), QStringLiteral("NO_SHARD"),
+                                     QStringLiteral("HYBRID_SHARD"), QStringLiteral("HYBRID_SHARD_ZERO2") };
+    const int stageOf[] = { 3, 2, 0, 3, 2 };
+    int stage = 3;
+    QString stageKey = FrameworkImportTr::tr("%1 (absent: FULL_SHARD, Accelerate's default)").arg(at("fsdp_sharding_strategy"));
+    int strategy = -1;
+    const QJsonValue s = take("fsdp_sharding_strategy");
+    const QJsonValue reshard = take("fsdp_reshard_after_forward");
+    if (!ConfigReader::absent(s)) {
+        if (s.isDouble()) {
+            const std::optional<Count> n = r.count(s, at("fsdp_sharding_strategy"), 1, 5);
+            if (!n)
+                return;
+            strategy = int(*n) - 1;
+        } else if (const std::optional<QString> c = r.choice(s, at("fsdp_sharding_strategy"), strategies, true)) {
+            strategy = int(strategies.indexOf(*c));
+        } else {
+            return;
+        }
+        stageKey = at("fsdp_sharding_strategy");
+    } else if (!ConfigReader::absent(reshard)) {
+        if (reshard.isBool()) {
+            strategy = reshard.toBool() ? 0 : 1;
+        } else if (const std::optional<QString> c = r.choice(reshard, at("fsdp_reshard_after_forward"), strategies, true)) {
+            strategy = int(strategies.indexOf(*c));
+        } else {
+            return;
+        }
+        stageKey = at("fsdp_reshard_after_forward");
+    }
+    if (strategy >= 0) {
+        stage = stageOf[strategy];
+        if (strategy >= 3)
+            r.note(Kind::NotModelled, stageKey,
+                   FrameworkImportTr::tr("hybrid sharding shards within a node and replicates across nodes: modelled as sharded over all GPUs, "
+                          "exact on one node and low on several"));
+    }
+    r.set("zero", countValue(stage), stageKey);
+    if (const QJsonValue v = take("fsdp_offload_params"); !ConfigReader::absent(v)) {
+        const std::optional<bool> b = r.flag(v, at("fsdp_offload_params"));
+        if (!b)
+            return;
+        // CPUOffload(offload_params=True) keeps parameters and gradients on the host and steps there.
+        r.set("offload", *b ? QStringLiteral("optimizer+params") : QStringLiteral("none"), at("fsdp_offload_params"));
+    }
+    if (const QJsonValue v = take("fsdp_activation_checkpointing"); !ConfigReader::absent(v)) {
+        const std::optional<bool> b = r.flag(v, at("fsdp_activation_checkpointing"));
+        if (!b)
+            return;
+        r.set("recompute", *b ? QStringLiteral("full") : QStringLiteral("none"), at("fsdp_activation_checkpointing"));
+    }
+    // What the estimate assumes (stack.h: one unit per decoder layer, backward prefetch of the
+    // next, FSDP1 limiting the all-gathers in flight); other values are said.
+    const QJsonValue wrap = take("fsdp_auto_wrap_policy");
+    if (!ConfigReader::absent(wrap) && wrap.toString() != QLatin1String("TRANSFORMER_BASED_WRAP"))
+        r.note(Kind::NotModelled, at("fsdp_auto_wrap_policy"),
+               FrameworkImportTr::tr("%1: units other than one per decoder layer").arg(ConfigReader::shown(wrap)));
+    const QJsonValue backward = take("fsdp_backward_prefetch");
+    if (!ConfigReader::absent(backward) && backward.toString() != QLatin1String("BACKWARD_PRE"))
+        r.note(Kind::NotModelled, at("fsdp_backward_prefetch"),
+               FrameworkImportTr::tr("%1: the estimate gathers the next unit during backward (BACKWARD_PRE)").arg(ConfigReader::shown(backward)));
+    if (take("fsdp_forward_prefetch") == QJsonValue(true))
+        r.note(Kind::NotModelled, at("fsdp_forward_prefetch"), FrameworkImportTr::tr("one more unit gathered ahead in forward"));
+    if (take("fsdp_limit_all_gathers") == QJsonValue(false) && version == 1)
+        r.note(Kind::NotModelled, at("fsdp_limit_all_gathers"), FrameworkImportTr::tr("all-gathers not limited: more units in flight than two"));
+    for (const char *k : { "fsdp_cpu_ram_efficient_loading", "fsdp_sync_module_states", "fsdp_state_dict_type", "fsdp_use_orig_params",
+                           "fsdp_transformer_layer_cls_to_wrap", "fsdp_min_num_params" })
+        if (f.contains(QLatin1String(k))) {
+            handled << QLatin1String(k);
+            r.note(Kind::NoEffect, at(k), FrameworkImportTr::tr("loading, saving and wrapping settings"));
+        }
+    r.rest(f, prefix, handled);
+}
+
+// deepspeed_config: DeepSpeedPlugin's keys, or the DeepSpeed config file it names.
+void readDeepSpeedPlugin(const QJsonObject &d, const QString &yamlFile, const Scenario &provisional, ConfigReader &r)
+{
+    const QString prefix = QStringLiteral("deepspeed_config");
+    auto at = [&prefix](const char *k) { return keyPath(prefix, QLatin1String(k)); };
+    QStringList handled;
+    auto take = [&](const char *k) {
+        handled << QLatin1String(k);
+        return d.value(QLatin1String(k));
+    };
+    if (const QJsonValue v = take("deepspeed_config_file"); !ConfigReader::absent(v)) {
+        const std::optional<QString> name = r.text(v, at("deepspeed_config_file"));
+        if (!name)
+            return;
+        // Beside the YAML first; then as given (absolute, or from the working folder, as
+        // accelerate launch resolves it).
+        QString path = QFileInfo(yamlFile).dir().filePath(*name);
+        if (QFileInfo(*name).isAbsolute() || !QFileInfo::exists(path))
+            path = *name;
+        QByteArray data;
+        QJsonObject root;
+        FrameworkError e = readConfigBytes(path, data);
+        if (e.ok())
+            e = parseJsonConfig(data, path, root);
+        if (!e.ok()) {
+            r.fail(at("deepspeed_config_file"), e.text());
+            return;
+        }
+        FrameworkImport sub;
+        sub.kind = FrameworkKind::DeepSpeed;
+        sub.file = path;
+        ConfigReader inner(path, provisional, sub);
+        readDeepSpeed(root, inner);
+        if (!inner.ok()) {
+            r.fail(at("deepspeed_config_file"), inner.error.text());
+            return;
+        }
+        const QString shortName = QFileInfo(path).fileName();
+        for (const FrameworkSetting &s : sub.settings)
+            r.set(s.option.toLatin1().constData(), s.value, shortName + QStringLiteral(": ") + s.source);
+        for (const FrameworkNote &n : sub.notes)
+            r.note(n.kind, shortName + QStringLiteral(": ") + n.key, n.reason);
+    }
+    int stage = static_cast<int>(provisional.parallel.zero);
+    if (const QJsonValue v = take("zero_stage"); !ConfigReader::absent(v)) {
+        const std::optional<Count> s = r.count(v, at("zero_stage"), 0, 3);
+        if (!s)
+            return;
+        stage = int(*s);
+        r.set("zero", countValue(stage), at("zero_stage"));
+    }
+    const QStringList devices = { QStringLiteral("none"), QStringLiteral("cpu"), QStringLiteral("nvme") };
+    QString optimizer, params;
+    if (const QJsonValue v = take("offload_optimizer_device"); !ConfigReader::absent(v)) {
+        const std::optional<QString> c = r.choice(v, at("offload_optimizer_device"), devices);
+        if (!c)
+            return;
+        optimizer = *c;
+    }
+    if (const QJsonValue v = take("offload_param_device"); !ConfigReader::absent(v)) {
+        const std::optional<QString> c = r.choice(v, at("offload_param_device"), devices);
+        if (!c)
+            return;
+        params = *c;
+    }
+    setOffload(optimizer, params, stage, at("offload_optimizer_device"), at("offload_param_device"), r);
+    if (const QJsonValue v = take("zero3_init_flag"); !ConfigReader::absent(v)) {
+        const std::optional<bool> b = r.flag(v, at("zero3_init_flag"));
+        if (!b)
+            return;
+        r.set("zero-init", *b ? QStringLiteral("on") : QStringLiteral("off"), at("zero3_init_flag"));
+    }
+    if (const QJsonValue v = take("gradient_accumulation_steps"); !ConfigReader::absent(v) && !ConfigReader::isAuto(v)) {
+        const FieldRange range = fieldRange(Field::GradAccum);
+        const std::optional<Count> c = r.count(v, at("gradient_accumulation_steps"), range.min, range.max);
+        if (!c)
+            return;
+        r.set("grad-accum", countValue(*c), at("gradient_accumulation_steps"));
+    }
+    if (take("deepspeed_moe_layer_cls_names").isString())
+        r.note(Kind::NotModelled, at("deepspeed_moe_layer_cls_names"), FrameworkImportTr::tr("DeepSpeed-MoE layers"));
+    for (const char *k : { "gradient_clipping", "zero3_save_16bit_model", "deepspeed_multinode_launcher", "deepspeed_hostfile",
+                           "deepspeed_exclusion_filter", "deepspeed_inclusion_filter", "transformer_moe_cls_names" })
+        if (d.contains(QLatin1String(k))) {
+            handled << QLatin1String(k);
+            r.note(Kind::NoEffect, at(k), FrameworkImportTr::tr("clipping, saving and launch settings"));
+        }
+    r.rest(d, prefix, handled);
+}
+
+} // namespace
+
+void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &r)
+{
+    const Scenario &cur = r.current();
+    Scenario provisional = cur; // what a DeepSpeed file's "auto" values are filled from
+    QStringList handled;
+    auto take = [&](const char *k) {
+        handled << QLatin1String(k);
+        return root.value(QLatin1String(k));
+    };
+    // accelerate's DistributedType values; those that are not CUDA GPUs are refused.
+    const QStringList gpuTypes = { QStringLiteral("NO"), QStringLiteral("MULTI_GPU"), QStringLiteral("FSDP"), QStringLiteral("DEEPSPEED"),
+                                   QStringLiteral("MEGATRON_LM") };
+    QString type = QStringLiteral("NO");
+    if (const QJsonValue v = take("distributed_type"); !ConfigReader::absent(v)) {
+        const std::optional<QString> c = r.choice(v, QStringLiteral("distributed_type"), gpuTypes);
+        if (!c)
+            return;
+        type = *c;
+    }
+    if (take("use_cpu") == QJsonValue(true)) {
+        r.fail(QStringLiteral("use_cpu"), FrameworkImportTr::tr("is true: a run on the CPU; Headroom estimates GPU memory"));
+        return;
+    }
+    const std::optional<QJsonObject> fsdp = r.object(take("fsdp_config"), QStringLiteral("fsdp_config"));
+    const std::optional<QJsonObject> ds = r.object(take("deepspeed_config"), QStringLiteral("deepspeed_config"));
+    const std::optional<QJsonObject> megatron = r.object(take("megatron_lm_config"), QStringLiteral("megatron_lm_config"));
+    const std::optional<QJsonObject> dynamo = r.object(take("dynamo_config"), QStringLiteral("dynamo_config"));
+    if (!fsdp || !ds || !megatron || !dynamo)
+        return;
+    int fsdpVersion = 1;
+    if (const QJsonValue v = fsdp->value(QLatin1String("fsdp_version")); !ConfigReader::absent(v)) {
+        const std::optional<Count> n = r.count(v, QStringLiteral("fsdp_config.fsdp_version"), 1, 2);
+        if (!n)
+            return;
+        fsdpVersion = int(*n);
+    }
+    // The stack first: its defaults are what the other settings refine.
+    const TrainingStack stack = type == QLatin1String("FSDP")          ? (fsdpVersion == 2 ? TrainingStack::Fsdp2 : TrainingStack::Fsdp)
+            : type == QLatin1String("MEGATRON_LM")                     ? TrainingStack::Megatron
+                                                                       : TrainingStack::HfTrainer;
+    if (stack != cur.stack.stack) {
+        r.set("stack", QLatin1String(stackName(stack).data()), QStringLiteral("distributed_type"));
+        applyStackDefaults(provisional, stack);
+    }
+    // GPUs: num_processes counts every process of every machine.
+    Count processes = 0;
+    if (const QJsonValue v = take("num_processes"); !ConfigReader::absent(v)) {
+        const FieldRange range = fieldRange(Field::Gpus);
+        const std::optional<Count> n = r.count(v, QStringLiteral("num_processes"), range.min, range.max);
+        if (!n)
+            return;
+        processes = *n;
+        r.set("gpus", countValue(processes), QStringLiteral("num_processes"));
+        provisional.parallel.gpus = processes;
+    }
+    if (const QJsonValue v = take("num_machines"); !ConfigReader::absent(v)) {
+        const std::optional<Count> n = r.count(v, QStringLiteral("num_machines"), 1, fieldRange(Field::Gpus).max);
+        if (!n)
+            return;
+        const Count gpus = processes > 0 ? processes : cur.parallel.gpus;
+        if (gpus % *n != 0) {
+            r.fail(QStringLiteral("num_machines"),
+                   FrameworkImportTr::tr("is %1, which does not divide the %2 processes evenly").arg(QString::fromStdString(groupedNumber(*n)), QString::fromStdString(groupedNumber(gpus))));
+            return;
+        }
+        if (*n > 1 || processes > 0)
+            r.set("gpus-per-node", countValue(std::min<Count>(gpus / *n, fieldRange(Field::GpusPerNode).max)), QStringLiteral("num_machines"));
+    }
+    // Mixed precision: autocast over FP32 weights for DDP and FSDP (whose MixedPrecision gathers
+    // in 16 bits, stack.h fsdpMixedPrecision()); DeepSpeed's and Megatron's 16-bit engines keep
+    // FP32 masters instead.
+    if (const QJsonValue v = take("mixed_precision"); !ConfigReader::absent(v)) {
+        const std::optional<QString> c = r.choice(v, QStringLiteral("mixed_precision"),
+                                                  { QStringLiteral("no"), QStringLiteral("fp16"), QStringLiteral("bf16"), QStringLiteral("fp8") });
+        if (!c)
+            return;
+        const bool engine = type == QLatin1String("DEEPSPEED") || type == QLatin1String("MEGATRON_LM");
+        QString recipe;
+        if (*c == QLatin1String("no"))
+            recipe = QStringLiteral("fp32");
+        else if (*c == QLatin1String("fp16"))
+            recipe = engine ? QStringLiteral("fp16-master") : QStringLiteral("amp-fp16");
+        else if (*c == QLatin1String("bf16"))
+            recipe = engine ? QStringLiteral("bf16-master") : QStringLiteral("amp-bf16");
+        if (recipe.isEmpty()) {
+            r.note(Kind::NotModelled, QStringLiteral("mixed_precision"), FrameworkImportTr::tr("FP8 training: the scenario's recipe stays"));
+        } else {
+            r.set("recipe", recipe, QStringLiteral("mixed_precision"));
+            provisional.training.precision.recipe = *recipeFromName(recipe.toStdString());
+        }
+    }
+    if (type == QLatin1String("NO") || type == QLatin1String("MULTI_GPU")) {
+        // DDP: every GPU holds the whole model and its states.
+        r.set("zero", countValue(0), QStringLiteral("distributed_type"));
+        r.set("offload", QStringLiteral("none"), QStringLiteral("distributed_type"));
+    } else if (type == QLatin1String("FSDP")) {
+        readFsdp(*fsdp, fsdpVersion, r);
+    } else if (type == QLatin1String("DEEPSPEED")) {
+        readDeepSpeedPlugin(*ds, file, provisional, r);
+    } else if (type == QLatin1String("MEGATRON_LM")) {
+        r.set("zero", countValue(0), QStringLiteral("distributed_type"));
+        struct Degree
+        {
+            const char *key;
+            const char *option;
+            Field field;
+        };
+        for (const Degree &d : { Degree{ "megatron_lm_tp_degree", "tp", Field::TensorParallel },
+                                 Degree{ "megatron_lm_pp_degree", "pp", Field::PipelineParallel } }) {
+            const QJsonValue v = megatron->value(QLatin1String(d.key));
+            if (ConfigReader::absent(v))
+                continue;
+            const FieldRange range = fieldRange(d.field);
+            const std::optional<Count> n = r.count(v, keyPath(QStringLiteral("megatron_lm_config"), QLatin1String(d.key)), range.min, range.max);
+            if (!n)
+                return;
+            r.set(d.option, countValue(*n), keyPath(QStringLiteral("megatron_lm_config"), QLatin1String(d.key)));
+        }
+        QStringList megatronHandled = { QStringLiteral("megatron_lm_tp_degree"), QStringLiteral("megatron_lm_pp_degree") };
+        for (const auto &[k, option] : { std::pair{ "megatron_lm_sequence_parallelism", "sp" },
+                                         std::pair{ "megatron_lm_use_distributed_optimizer", "distributed-optimizer" } }) {
+            const QJsonValue v = megatron->value(QLatin1String(k));
+            megatronHandled << QLatin1String(k);
+            if (ConfigReader::absent(v))
+                continue;
+            const std::optional<bool> b = r.flag(v, keyPath(QStringLiteral("megatron_lm_config"), QLatin1String(k)));
+            if (!b)
+                return;
+            r.set(option, *b, keyPath(QStringLiteral("megatron_lm_config"), QLatin1String(k)));
+        }
+        if (const QJsonValue v = megatron->value(QLatin1String("megatron_lm_recompute_activations")); v == QJsonValue(true))
+            r.set("recompute", QStringLiteral("selective"), QStringLiteral("megatron_lm_config.megatron_lm_recompute_activations"));
+        megatronHandled << QStringLiteral("megatron_lm_recompute_activations");
+        r.noEffect(*megatron, QStringLiteral("megatron_lm_config"), megatronHandled, FrameworkImportTr::tr("schedules and clipping"));
+    }
+    if (type != QLatin1String("FSDP") && !fsdp->isEmpty())
+        r.note(Kind::NoEffect, QStringLiteral("fsdp_config"), FrameworkImportTr::tr("used with distributed_type FSDP only"));
+    if (type != QLatin1String("DEEPSPEED") && !ds->isEmpty())
+        r.note(Kind::NoEffect, QStringLiteral("deepspeed_config"), FrameworkImportTr::tr("used with distributed_type DEEPSPEED only"));
+    if (type != QLatin1String("MEGATRON_LM") && !megatron->isEmpty())
+        r.note(Kind::NoEffect, QStringLiteral("megatron_lm_config"), FrameworkImportTr::tr("used with distributed_type MEGATRON_LM only"));
+    if (!r.ok())
+        return;
+    // torch.compile through Accelerate's dynamo plugin.
+    if (const QJsonValue b = dynamo->value(QLatin1String("dynamo_backend")); !ConfigReader::absent(b)) {
+        const std::optional<QString> backend = r.text(b, QStringLiteral("dynamo_config.dynamo_backend"));
+        if (!backend)
+            return;
+        r.set("compile", backend->compare(QLatin1String("NO"), Qt::CaseInsensitive) != 0, QStringLiteral("dynamo_config.dynamo_backend"));
+    }
+    r.noEffect(*dynamo, QStringLiteral("dynamo_config"), { QStringLiteral("dynamo_backend") }, FrameworkImportTr::tr("compiler options"));
+    if (const QJsonValue v = take("parallelism_config"); !ConfigReader::absent(v))
+        r.note(Kind::NotModelled, QStringLiteral("parallelism_config"), FrameworkImportTr::tr("Accelerate's N-D parallelism (tensor and context parallel sizes)"));
+    for (const char *k : { "compute_environment", "debug", "machine_rank", "main_training_function", "rdzv_backend", "same_network",
+                           "tpu_env", "tpu_use_cluster", "tpu_use_sudo", "tpu_name", "tpu_zone", "gpu_ids", "main_process_ip",
+                           "main_process_port", "enable_cpu_affinity", "command_file", "commands", "downcast_bf16", "ipex_config",
+                           "mpirun_config", "num_cpu_threads_per_process", "fp8_config", "dynamo_backend" })
+        if (root.contains(QLatin1String(k))) {
+            handled << QLatin1String(k);
+            r.note(Kind::NoEffect, QLatin1String(k), FrameworkImportTr::tr("launch and machine settings"));
+        }
+    r.rest(root, QString(), handled);
+}
+
+} // namespace headroom::detail

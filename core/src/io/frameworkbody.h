@@ -1,0 +1,101 @@
+#pragma once
+
+// Internal: what the three framework-config readers share (frameworkconfig.h). Each file is
+// turned into a JSON value first (YAML through yaml-cpp, with its typed scalars resolved as
+// YAML 1.2's core schema does), so that one reader class checks every value, names the key
+// path and records the settings and the notes.
+
+#include <optional>
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <headroom/io/frameworkconfig.h>
+#include <headroom/memory/scenario.h>
+
+namespace headroom::detail {
+
+// The messages' translation context, as lupdate reads it.
+struct FrameworkImportTr
+{
+    Q_DECLARE_TR_FUNCTIONS(FrameworkImport)
+};
+
+inline QString keyPath(const QString &prefix, const QString &key)
+{
+    return prefix.isEmpty() ? key : prefix + QLatin1Char('.') + key;
+}
+
+//! Reads values of one file, recording the settings, the notes and the first error.
+class ConfigReader
+{
+public:
+    ConfigReader(const QString &file, const Scenario &current, FrameworkImport &out)
+        : m_file(file), m_current(current), m_out(out)
+    {
+    }
+
+    FrameworkError error;
+    bool ok() const { return error.ok(); }
+    const Scenario &current() const { return m_current; }
+    FrameworkImport &out() { return m_out; }
+
+    void fail(const QString &key, const QString &problem)
+    {
+        if (ok())
+            error = { m_file, key, problem };
+    }
+    void set(const char *option, const QJsonValue &value, const QString &source)
+    {
+        m_out.settings.append({ QLatin1String(option), value, source });
+    }
+    void note(FrameworkNote::Kind kind, const QString &key, const QString &reason = QString())
+    {
+        m_out.notes.append({ kind, key, reason });
+    }
+
+    static bool isAuto(const QJsonValue &v) { return v.isString() && v.toString() == QLatin1String("auto"); }
+    static bool absent(const QJsonValue &v) { return v.isUndefined() || v.isNull(); }
+
+    //! A whole number in [min, max]; nullopt (and the error) otherwise.
+    std::optional<Count> count(const QJsonValue &v, const QString &key, Count min, Count max);
+    std::optional<bool> flag(const QJsonValue &v, const QString &key);
+    std::optional<double> real(const QJsonValue &v, const QString &key, double min, double max);
+    std::optional<QString> text(const QJsonValue &v, const QString &key);
+    //! An object; an absent or null value reads as an empty one.
+    std::optional<QJsonObject> object(const QJsonValue &v, const QString &key);
+    //! One of \a allowed (compared case-insensitively when \a anyCase); the error lists them.
+    std::optional<QString> choice(const QJsonValue &v, const QString &key, const QStringList &allowed, bool anyCase = false);
+
+    //! Every key of \a o under \a prefix not in \a handled, as an unknown key.
+    void rest(const QJsonObject &o, const QString &prefix, const QStringList &handled);
+    //! Every key of \a o under \a prefix not in \a handled, as read without effect (\a reason).
+    void noEffect(const QJsonObject &o, const QString &prefix, const QStringList &handled, const QString &reason);
+
+    //! The value's text as a message quotes it.
+    static QString shown(const QJsonValue &v);
+
+private:
+    QString m_file;
+    const Scenario &m_current;
+    FrameworkImport &m_out;
+};
+
+//! The file's text checked (size, binary) and parsed as JSON (an object, no duplicated key).
+FrameworkError parseJsonConfig(const QByteArray &data, const QString &file, QJsonObject &root);
+//! The same for YAML: a mapping at the top, nesting and aliases bounded, no duplicated key.
+FrameworkError parseYamlConfig(const QByteArray &data, const QString &file, QJsonObject &root);
+//! Reads \a path within kMaxFrameworkConfigBytes.
+FrameworkError readConfigBytes(const QString &path, QByteArray &data);
+
+// The readers, on the parsed file (deepspeedconfig.cpp, accelerateconfig.cpp, torchtuneconfig.cpp).
+void readDeepSpeed(const QJsonObject &root, ConfigReader &r);
+void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &r);
+void readTorchtune(const QJsonObject &root, ConfigReader &r);
+
+//! The 16-bit format of the scenario's recipe: what Hugging Face's --bf16 / --fp16 stand for.
+enum class HalfFormat { None, Fp16, Bf16 };
+HalfFormat halfFormatOf(const Scenario &s);
+
+} // namespace headroom::detail

@@ -1,0 +1,596 @@
+#include <headroom/io/frameworkconfig.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QStringDecoder>
+
+#include <yaml-cpp/yaml.h>
+
+#include <headroom/io/jsonduplicates.h>
+#include <headroom/io/safefile.h>
+#include <headroom/memory/formula.h>
+
+#include "frameworkbody.h"
+
+namespace headroom {
+
+using detail::ConfigReader;
+
+namespace {
+
+QString digits(Count c)
+{
+    return QString::fromStdString(groupedNumber(c));
+}
+
+// "line 3, column 7" of byte \a offset (1-based, columns in bytes).
+QString lineAndColumn(const QByteArray &data, qsizetype offset)
+{
+    offset = std::clamp<qsizetype>(offset, 0, data.size());
+    const qsizetype line = data.left(offset).count('\n') + 1;
+    const qsizetype lineStart = data.lastIndexOf('\n', offset - 1) + 1;
+    return detail::FrameworkImportTr::tr("line %1, column %2").arg(line).arg(offset - lineStart + 1);
+}
+
+// Text, not a binary file: no NUL byte, valid UTF-8.
+FrameworkError checkText(const QByteArray &data, const QString &file)
+{
+    if (const qsizetype nul = data.indexOf('\0'); nul >= 0)
+        return { file, {}, detail::FrameworkImportTr::tr("a binary file, not a text config (a NUL byte at %1)").arg(lineAndColumn(data, nul)) };
+    QStringDecoder utf8(QStringDecoder::Utf8);
+    const QString decoded = utf8.decode(data);
+    if (utf8.hasError())
+        return { file, {}, detail::FrameworkImportTr::tr("not UTF-8 text: a binary file or another encoding") };
+    return {};
+}
+
+// The deepest nesting of JSON brackets outside strings, and where it first passes the limit.
+int jsonNesting(const QByteArray &data, qsizetype &where)
+{
+    int depth = 0, deepest = 0;
+    bool inString = false;
+    for (qsizetype i = 0; i < data.size(); ++i) {
+        const char c = data.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            if (++depth > deepest) {
+                deepest = depth;
+                if (deepest == kMaxFrameworkNesting + 1)
+                    where = i;
+            }
+        } else if (c == '}' || c == ']') {
+            depth = std::max(0, depth - 1);
+        }
+    }
+    return deepest;
+}
+
+/*
+ * An upper bound of the nesting of YAML text, found without parsing it: the open block
+ * indentation levels, plus the "- " entries that open on one line, plus the open flow brackets
+ * ([ {) outside quotes and comments; literal and folded blocks (| >) are skipped. yaml-cpp
+ * recurses once per level (SingleDocParser::HandleNode), so what is refused here never reaches it.
+ */
+int yamlNesting(const QByteArray &data, qsizetype &where)
+{
+    std::vector<int> indents;
+    int deepest = 0, flow = 0;
+    char quote = 0;
+    int blockIndent = -1; // inside a literal or folded block opened at this indentation
+    qsizetype lineStart = 0;
+    while (lineStart < data.size()) {
+        qsizetype lineEnd = data.indexOf('\n', lineStart);
+        if (lineEnd < 0)
+            lineEnd = data.size();
+        qsizetype i = lineStart;
+        int indent = 0;
+        while (i < lineEnd && (data.at(i) == ' ' || data.at(i) == '\t')) {
+            ++i;
+            ++indent;
+        }
+        const bool blank = i >= lineEnd || data.at(i) == '\r' || (data.at(i) == '#' && !quote);
+        if (blockIndent >= 0 && (blank || indent > blockIndent)) {
+            lineStart = lineEnd + 1;
+            continue;
+        }
+        blockIndent = -1;
+        if (blank) {
+            lineStart = lineEnd + 1;
+            continue;
+        }
+        if (!quote && flow == 0) {
+            while (!indents.empty() && indents.back() >= indent)
+                indents.pop_back();
+            indents.push_back(indent);
+        }
+        int dashes = 0;
+        if (!quote && flow == 0)
+            while (i < lineEnd && data.at(i) == '-' && (i + 1 == lineEnd || data.at(i + 1) == ' ')) {
+                ++dashes;
+                ++i;
+                while (i < lineEnd && data.at(i) == ' ')
+                    ++i;
+            }
+        char last = 0; // the last character outside quotes that is not a space
+        for (; i < lineEnd; ++i) {
+            const char c = data.at(i);
+            if (quote == '"') {
+                if (c == '\\')
+                    ++i;
+                else if (c == '"')
+                    quote = 0;
+                continue;
+            }
+            if (quote == '\'') {
+                if (c == '\'')
+                    quote = 0;
+                continue;
+            }
+            if (c == '#' && (i == lineStart || data.at(i - 1) == ' ' || data.at(i - 1) == '\t'))
+                break;
+            if ((c == '"' || c == '\'') && (last == 0 || last == ':' || last == '-' || last == '[' || last == '{' || last == ',')) {
+                quote = c;
+                continue;
+            }
+            if (c == '[' || c == '{')
+                ++flow;
+            else if ((c == ']' || c == '}') && flow > 0)
+                --flow;
+            const int depth = int(indents.size()) + dashes + flow;
+            if (depth > deepest) {
+                deepest = depth;
+                if (deepest == kMaxFrameworkNesting + 1)
+                    where = i;
+            }
+            if (c != ' ' && c != '\t' && c != '\r')
+                last = c;
+        }
+        const int depth = int(indents.size()) + dashes + flow;
+        if (depth > deepest) {
+            deepest = depth;
+            if (deepest == kMaxFrameworkNesting + 1)
+                where = lineStart;
+        }
+        // "key: |", "key: >-", "- |2": a block of text follows, indented deeper.
+        if (!quote && flow == 0 && (last == '|' || last == '>' || last == '-' || last == '+' || (last >= '1' && last <= '9'))) {
+            const QByteArray tail = data.mid(lineStart, lineEnd - lineStart).trimmed();
+            static const QRegularExpression block(QStringLiteral("(^|[:\\s-])[|>][-+1-9]*$"));
+            if (block.match(QString::fromUtf8(tail)).hasMatch())
+                blockIndent = indent;
+        }
+        lineStart = lineEnd + 1;
+    }
+    return deepest;
+}
+
+FrameworkError tooDeep(const QByteArray &data, const QString &file, qsizetype where)
+{
+    return { file, {},
+             detail::FrameworkImportTr::tr("nested deeper than %1 levels (at %2): refused before parsing").arg(kMaxFrameworkNesting).arg(lineAndColumn(data, where)) };
+}
+
+// YAML 1.1 as Python's tools load it: PyYAML's safe loader (yes/no/on/off are booleans) with
+// OmegaConf's float rule (2e-5 is a number, PyYAML alone reads it as text). Quoted scalars stay text.
+QJsonValue resolveScalar(const YAML::Node &n)
+{
+    const QString s = QString::fromStdString(n.Scalar());
+    if (n.Tag() == "!")
+        return s;
+    static const QRegularExpression nulls(QStringLiteral("^(~|null|Null|NULL|)$"));
+    static const QRegularExpression truths(QStringLiteral("^(true|True|TRUE|yes|Yes|YES|on|On|ON)$"));
+    static const QRegularExpression falses(QStringLiteral("^(false|False|FALSE|no|No|NO|off|Off|OFF)$"));
+    static const QRegularExpression number(QStringLiteral("^[-+]?([0-9][0-9_]*(\\.[0-9_]*)?|\\.[0-9_]+)([eE][-+]?[0-9]+)?$"));
+    if (nulls.match(s).hasMatch())
+        return QJsonValue(QJsonValue::Null);
+    if (truths.match(s).hasMatch())
+        return true;
+    if (falses.match(s).hasMatch())
+        return false;
+    if (number.match(s).hasMatch()) {
+        QString plain = s;
+        plain.remove(QLatin1Char('_'));
+        bool ok = false;
+        const double d = plain.toDouble(&ok);
+        if (ok && std::isfinite(d))
+            return d;
+    }
+    return s;
+}
+
+// A YAML node as JSON. The nesting was bounded before parsing; aliases can still make a small
+// file stand for a huge tree, so the values are counted.
+class YamlToJson
+{
+public:
+    FrameworkError error;
+    QString file;
+
+    QJsonValue convert(const YAML::Node &n, const QString &path, int depth)
+    {
+        if (!error.ok())
+            return {};
+        if (++m_values > kMaxFrameworkValues || depth > kMaxFrameworkNesting) {
+            error = { file, m_values > kMaxFrameworkValues ? QString() : path,
+                      m_values > kMaxFrameworkValues ? detail::FrameworkImportTr::tr("the file stands for more than %1 values (through aliases): refused")
+                                                               .arg(digits(kMaxFrameworkValues))
+                                                     : detail::FrameworkImportTr::tr("nested deeper than %1 levels").arg(kMaxFrameworkNesting) };
+            return {};
+        }
+        switch (n.Type()) {
+        case YAML::NodeType::Undefined:
+        case YAML::NodeType::Null: return QJsonValue(QJsonValue::Null);
+        case YAML::NodeType::Scalar: return resolveScalar(n);
+        case YAML::NodeType::Sequence: {
+            QJsonArray a;
+            int index = 0;
+            for (const YAML::Node &item : n) {
+                a.append(convert(item, path + QStringLiteral("[%1]").arg(index++), depth + 1));
+                if (!error.ok())
+                    return {};
+            }
+            return a;
+        }
+        case YAML::NodeType::Map: {
+            QJsonObject o;
+            for (const auto &item : n) {
+                if (!item.first.IsScalar()) {
+                    error = { file, path, detail::FrameworkImportTr::tr("a key that is not plain text (a list or a mapping as a key)") };
+                    return {};
+                }
+                const QString key = QString::fromStdString(item.first.Scalar());
+                const QString at = detail::keyPath(path, key);
+                if (o.contains(key)) {
+                    error = { file, excerpt(at), detail::FrameworkImportTr::tr("given twice in the same mapping (which one counts is the reader's guess)") };
+                    return {};
+                }
+                o.insert(key, convert(item.second, at, depth + 1));
+                if (!error.ok())
+                    return {};
+            }
+            return o;
+        }
+        }
+        return {};
+    }
+
+private:
+    int m_values = 0;
+};
+
+} // namespace
+
+namespace detail {
+
+QString ConfigReader::shown(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 17);
+    case QJsonValue::String: return QLatin1Char('"') + excerpt(v.toString()) + QLatin1Char('"');
+    case QJsonValue::Array: return detail::FrameworkImportTr::tr("a list");
+    case QJsonValue::Object: return detail::FrameworkImportTr::tr("a mapping");
+    case QJsonValue::Undefined: break;
+    }
+    return detail::FrameworkImportTr::tr("nothing");
+}
+
+std::optional<Count> ConfigReader::count(const QJsonValue &v, const QString &key, Count min, Count max)
+{
+    const double d = v.toDouble(std::nan(""));
+    if (!v.isDouble() || d != std::floor(d)) {
+        fail(key, detail::FrameworkImportTr::tr("is %1; expected a whole number").arg(shown(v)));
+        return std::nullopt;
+    }
+    if (d < double(min) || d > double(max)) {
+        fail(key, detail::FrameworkImportTr::tr("is %1, out of range; allowed: %2 to %3").arg(shown(v), digits(min), digits(max)));
+        return std::nullopt;
+    }
+    return static_cast<Count>(d);
+}
+
+std::optional<bool> ConfigReader::flag(const QJsonValue &v, const QString &key)
+{
+    if (!v.isBool()) {
+        fail(key, detail::FrameworkImportTr::tr("is %1; expected true or false").arg(shown(v)));
+        return std::nullopt;
+    }
+    return v.toBool();
+}
+
+std::optional<double> ConfigReader::real(const QJsonValue &v, const QString &key, double min, double max)
+{
+    const double d = v.toDouble(std::nan(""));
+    if (!v.isDouble() || !(d >= min && d <= max)) {
+        fail(key, detail::FrameworkImportTr::tr("is %1; expected a number from %2 to %3").arg(shown(v)).arg(min).arg(max));
+        return std::nullopt;
+    }
+    return d;
+}
+
+std::optional<QString> ConfigReader::text(const QJsonValue &v, const QString &key)
+{
+    if (!v.isString()) {
+        fail(key, detail::FrameworkImportTr::tr("is %1; expected text").arg(shown(v)));
+        return std::nullopt;
+    }
+    return v.toString();
+}
+
+std::optional<QJsonObject> ConfigReader::object(const QJsonValue &v, const QString &key)
+{
+    if (absent(v))
+        return QJsonObject();
+    if (!v.isObject()) {
+        fail(key, detail::FrameworkImportTr::tr("is %1; expected a mapping of keys").arg(shown(v)));
+        return std::nullopt;
+    }
+    return v.toObject();
+}
+
+std::optional<QString> ConfigReader::choice(const QJsonValue &v, const QString &key, const QStringList &allowed, bool anyCase)
+{
+    if (v.isString())
+        for (const QString &a : allowed)
+            if (a.compare(v.toString(), anyCase ? Qt::CaseInsensitive : Qt::CaseSensitive) == 0)
+                return a;
+    fail(key, detail::FrameworkImportTr::tr("is %1; allowed: %2").arg(shown(v), allowed.join(QStringLiteral(", "))));
+    return std::nullopt;
+}
+
+void ConfigReader::rest(const QJsonObject &o, const QString &prefix, const QStringList &handled)
+{
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!handled.contains(it.key()))
+            note(FrameworkNote::Kind::Unknown, excerpt(keyPath(prefix, it.key())));
+}
+
+void ConfigReader::noEffect(const QJsonObject &o, const QString &prefix, const QStringList &handled, const QString &reason)
+{
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!handled.contains(it.key()))
+            note(FrameworkNote::Kind::NoEffect, excerpt(keyPath(prefix, it.key())), reason);
+}
+
+FrameworkError readConfigBytes(const QString &path, QByteArray &data)
+{
+    const FileProblem p = readRegularFile(path, data, kMaxFrameworkConfigBytes);
+    switch (p.code) {
+    case FileProblem::Code::None: return {};
+    case FileProblem::Code::NotRegularFile: return { path, {}, detail::FrameworkImportTr::tr("not a regular file: refused without reading it") };
+    case FileProblem::Code::TooLarge:
+        return { path, {}, detail::FrameworkImportTr::tr("larger than %1 bytes (10 MB): refused without reading it").arg(digits(kMaxFrameworkConfigBytes)) };
+    default: return { path, {}, detail::FrameworkImportTr::tr("cannot be read: %1").arg(p.detail) };
+    }
+}
+
+FrameworkError parseJsonConfig(const QByteArray &data, const QString &file, QJsonObject &root)
+{
+    if (data.size() > kMaxFrameworkConfigBytes)
+        return { file, {}, detail::FrameworkImportTr::tr("larger than %1 bytes (10 MB): refused").arg(digits(kMaxFrameworkConfigBytes)) };
+    if (FrameworkError e = checkText(data, file); !e.ok())
+        return e;
+    qsizetype where = 0;
+    if (jsonNesting(data, where) > kMaxFrameworkNesting)
+        return tooDeep(data, file, where);
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return { file, {},
+                 detail::FrameworkImportTr::tr("not valid JSON: %1 at %2").arg(parseError.errorString(), lineAndColumn(data, parseError.offset)) };
+    if (!doc.isObject())
+        return { file, {}, detail::FrameworkImportTr::tr("holds %1 at its top level; expected a JSON object").arg(doc.isArray() ? detail::FrameworkImportTr::tr("a list") : detail::FrameworkImportTr::tr("a single value")) };
+    if (const std::optional<DuplicateKey> d = firstDuplicateKey(data))
+        return { file, excerpt(d->path), detail::FrameworkImportTr::tr("given twice in the same object (JSON keeps only the last)") };
+    root = doc.object();
+    return {};
+}
+
+FrameworkError parseYamlConfig(const QByteArray &data, const QString &file, QJsonObject &root)
+{
+    if (data.size() > kMaxFrameworkConfigBytes)
+        return { file, {}, detail::FrameworkImportTr::tr("larger than %1 bytes (10 MB): refused").arg(digits(kMaxFrameworkConfigBytes)) };
+    if (FrameworkError e = checkText(data, file); !e.ok())
+        return e;
+    qsizetype where = 0;
+    if (yamlNesting(data, where) > kMaxFrameworkNesting)
+        return tooDeep(data, file, where);
+    YAML::Node doc;
+    try {
+        doc = YAML::Load(data.toStdString());
+    } catch (const YAML::Exception &e) {
+        // yaml-cpp's marks are 0-based.
+        return { file, {},
+                 detail::FrameworkImportTr::tr("not valid YAML: %1 (line %2, column %3)")
+                         .arg(QString::fromStdString(e.msg))
+                         .arg(e.mark.line + 1)
+                         .arg(e.mark.column + 1) };
+    }
+    if (!doc.IsMap())
+        return { file, {},
+                 detail::FrameworkImportTr::tr("holds %1 at its top level; expected a mapping of keys")
+                         .arg(doc.IsSequence() ? detail::FrameworkImportTr::tr("a list") : doc.IsScalar() ? detail::FrameworkImportTr::tr("a single value") : detail::FrameworkImportTr::tr("nothing")) };
+    YamlToJson convert;
+    convert.file = file;
+    QJsonValue value;
+    try {
+        value = convert.convert(doc, QString(), 0);
+    } catch (const YAML::Exception &e) {
+        return { file, {}, detail::FrameworkImportTr::tr("not valid YAML: %1").arg(QString::fromStdString(e.msg)) };
+    }
+    if (!convert.error.ok())
+        return convert.error;
+    root = value.toObject();
+    return {};
+}
+
+HalfFormat halfFormatOf(const Scenario &s)
+{
+    const Recipe r = s.training.precision.recipe;
+    return usesBf16(r) ? HalfFormat::Bf16 : usesFp16(r) ? HalfFormat::Fp16 : HalfFormat::None;
+}
+
+} // namespace detail
+
+QString frameworkKindName(FrameworkKind kind)
+{
+    switch (kind) {
+    case FrameworkKind::DeepSpeed: return QStringLiteral("deepspeed");
+    case FrameworkKind::Accelerate: return QStringLiteral("accelerate");
+    case FrameworkKind::Torchtune: return QStringLiteral("torchtune");
+    }
+    return {};
+}
+
+QStringList FrameworkImport::keysOf(FrameworkNote::Kind k) const
+{
+    QStringList keys;
+    for (const FrameworkNote &n : notes)
+        if (n.kind == k)
+            keys << n.key;
+    return keys;
+}
+
+QString FrameworkError::text() const
+{
+    return key.isEmpty() ? QStringLiteral("%1: %2").arg(file, problem) : QStringLiteral("%1: %2: %3").arg(file, key, problem);
+}
+
+FrameworkError parseFrameworkConfig(FrameworkKind kind, const QByteArray &data, const QString &file, const Scenario &current,
+                                    FrameworkImport &out)
+{
+    QJsonObject root;
+    const FrameworkError parsed = kind == FrameworkKind::DeepSpeed ? detail::parseJsonConfig(data, file, root)
+                                                                   : detail::parseYamlConfig(data, file, root);
+    if (!parsed.ok())
+        return parsed;
+    FrameworkImport import;
+    import.kind = kind;
+    import.file = file;
+    ConfigReader reader(file, current, import);
+    switch (kind) {
+    case FrameworkKind::DeepSpeed: detail::readDeepSpeed(root, reader); break;
+    case FrameworkKind::Accelerate: detail::readAccelerate(root, file, reader); break;
+    case FrameworkKind::Torchtune: detail::readTorchtune(root, reader); break;
+    }
+    if (!reader.ok())
+        return reader.error;
+    out = import;
+    return {};
+}
+
+FrameworkError readFrameworkConfig(FrameworkKind kind, const QString &path, const Scenario &current, FrameworkImport &out)
+{
+    QByteArray data;
+    if (FrameworkError e = detail::readConfigBytes(path, data); !e.ok())
+        return e;
+    return parseFrameworkConfig(kind, data, path, current, out);
+}
+
+FrameworkError detectFrameworkKind(const QString &path, FrameworkKind &kind)
+{
+    if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0) {
+        kind = FrameworkKind::DeepSpeed;
+        return {};
+    }
+    QByteArray data;
+    if (FrameworkError e = detail::readConfigBytes(path, data); !e.ok())
+        return e;
+    QJsonObject root;
+    if (FrameworkError e = detail::parseYamlConfig(data, path, root); !e.ok())
+        return e;
+    if (root.contains(QLatin1String("distributed_type")) || root.contains(QLatin1String("compute_environment"))) {
+        kind = FrameworkKind::Accelerate;
+        return {};
+    }
+    for (auto it = root.begin(); it != root.end(); ++it)
+        if (it.value().toObject().contains(QLatin1String("_component_"))) {
+            kind = FrameworkKind::Torchtune;
+            return {};
+        }
+    return { path, {},
+             detail::FrameworkImportTr::tr("neither an Accelerate config (it has no distributed_type) nor a torchtune recipe (no model._component_); a "
+                    "DeepSpeed config is a .json file") };
+}
+
+FrameworkError applyFrameworkImport(const FrameworkImport &import, const Catalogue &catalogue, ScenarioSpec &spec)
+{
+    ScenarioSpec work = spec;
+    for (const FrameworkSetting &s : import.settings) {
+        const ScenarioKey *key = nullptr;
+        for (const ScenarioKey &k : scenarioKeys())
+            if (s.option == QLatin1String(k.option))
+                key = &k;
+        if (!key)
+            return { import.file, s.source, detail::FrameworkImportTr::tr("maps to no scenario key (--%1)").arg(s.option) };
+        const QJsonObject overlay{ { QStringLiteral("schema"), kScenarioSchema },
+                                   { QLatin1String(key->group), QJsonObject{ { QLatin1String(key->key), s.value } } } };
+        const ScenarioError e = applyScenarioJson(overlay, catalogue, work);
+        if (e.ok() && s.option == QLatin1String("preset")) {
+            // A preset replaces an imported model: its name and report go with it.
+            work.imported = {};
+            work.modelName.clear();
+        }
+        if (!e.ok())
+            return { import.file, s.source,
+                     detail::FrameworkImportTr::tr("gives --%1 %2, which is refused; allowed: %3").arg(s.option, e.got.isEmpty() ? ConfigReader::shown(s.value) : e.got,
+                                                                                e.expected) };
+    }
+    spec = work;
+    return {};
+}
+
+QStringList frameworkImportReport(const FrameworkImport &import)
+{
+    QStringList lines;
+    for (const FrameworkSetting &s : import.settings) {
+        const QString value = s.value.isString() ? s.value.toString()
+                : s.value.isBool()              ? (s.value.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
+                                                : QString::fromStdString(groupedNumber(Count(s.value.toDouble())));
+        lines << detail::FrameworkImportTr::tr("%1: --%2 %3").arg(s.source, s.option, value);
+    }
+    for (const FrameworkNote &n : import.notes)
+        if (n.kind == FrameworkNote::Kind::Auto)
+            lines << detail::FrameworkImportTr::tr("%1: \"auto\", %2").arg(n.key, n.reason);
+    lines << frameworkImportWarnings(import);
+    // Keys without effect, grouped by their reason.
+    QStringList reasons;
+    for (const FrameworkNote &n : import.notes)
+        if (n.kind == FrameworkNote::Kind::NoEffect && !reasons.contains(n.reason))
+            reasons << n.reason;
+    for (const QString &reason : reasons) {
+        QStringList keys;
+        for (const FrameworkNote &n : import.notes)
+            if (n.kind == FrameworkNote::Kind::NoEffect && n.reason == reason)
+                keys << n.key;
+        lines << (reason.isEmpty() ? detail::FrameworkImportTr::tr("read, GPU memory does not depend on them: %1").arg(keys.join(QStringLiteral(", ")))
+                                   : detail::FrameworkImportTr::tr("read, GPU memory does not depend on them (%1): %2").arg(reason, keys.join(QStringLiteral(", "))));
+    }
+    return lines;
+}
+
+QStringList frameworkImportWarnings(const FrameworkImport &import)
+{
+    QStringList lines;
+    for (const FrameworkNote &n : import.notes)
+        if (n.kind == FrameworkNote::Kind::NotModelled)
+            lines << detail::FrameworkImportTr::tr("%1: not modelled, and memory depends on it: %2").arg(n.key, n.reason);
+    const QStringList unknown = import.keysOf(FrameworkNote::Kind::Unknown);
+    if (!unknown.isEmpty())
+        lines << detail::FrameworkImportTr::tr("unknown keys, their effect unknown: %1").arg(unknown.join(QStringLiteral(", ")));
+    return lines;
+}
+
+} // namespace headroom

@@ -1,0 +1,30 @@
+#include "reportwriter.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include "estimatejson.h"
+#include "fittext.h"
+
+namespace headroom {
+
+QByteArray reportJson(const Report &r)
+{
+    // `estimate --json`'s object itself, so that the report's numbers are that command's.
+    QJsonObject root = cli::estimateJson(r.spec, *r.catalogue, r.imported, r.breakdown, r.derivation);
+    QJsonArray fit;
+    for (const GpuFit &g : r.fits)
+        fit.append(cli::gpuResultJson(g));
+    root.insert(QStringLiteral("fit"), fit);
+    root.insert(QStringLiteral("fit_options"), QJsonObject{
+            { QStringLiteral("tokens"), r.fitOptions.tokens },
+            { QStringLiteral("max_gpus"), qint64(r.fitOptions.maxGpus) },
+    });
+    QJsonArray advice;
+    for (const Advice &a : r.advice)
+        advice.append(cli::adviceJson(a));
+    root.insert(QStringLiteral("advice"), advice);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+} // namespace headroom

@@ -1,0 +1,202 @@
+// --deepspeed, --accelerate and --torchtune on the command line: a config sets what the flags it
+// stands for set (the estimate's JSON compared with the flags' run), explicit flags override it,
+// unknown and unmodelled keys are warned about on stderr, and a bad file exits 2 naming the file,
+// the key and the problem.
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "clirun.h"
+
+namespace {
+
+QString fixture(const char *name)
+{
+    return qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/frameworks/") + QLatin1String(name);
+}
+
+QStringList base()
+{
+    return { QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--gpus"),
+             QStringLiteral("8"), QStringLiteral("--gpu"), QStringLiteral("a100-80gb"), QStringLiteral("--json") };
+}
+
+QJsonObject estimate(const QStringList &extra, const QStringList &start = base())
+{
+    const Run r = cli(start + extra);
+    if (r.exitCode != 0)
+        qWarning("%s", r.err.constData());
+    return r.exitCode == 0 ? QJsonDocument::fromJson(r.out).object() : QJsonObject();
+}
+
+// What the memory is: the buckets, the peak, the host's share and the strategy.
+QJsonObject memory(const QJsonObject &o)
+{
+    return { { QStringLiteral("per_gpu"), o.value(QLatin1String("per_gpu")) },
+             { QStringLiteral("peak"), o.value(QLatin1String("peak")) },
+             { QStringLiteral("host"), o.value(QLatin1String("host")) },
+             { QStringLiteral("strategy"), o.value(QLatin1String("strategy")) } };
+}
+
+} // namespace
+
+class TestFrameworkCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void zero3CpuOffloadIsItsFlags()
+    {
+        // ds_config_zero3.json read by hand: stage 3, optimizer and parameters offloaded to the
+        // CPU, an optimizer block (DeepSpeed's fused Adam), overlap_comm true,
+        // stage3_max_live_parameters 1e9; every bucket "auto" (the Trainer stack's H² rules);
+        // bf16 "auto" under the bf16-master default.
+        const QJsonObject file = estimate({ QStringLiteral("--deepspeed"), fixture("ds_config_zero3.json") });
+        const QJsonObject flags = estimate({ QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--offload"),
+                                             QStringLiteral("optimizer+params"), QStringLiteral("--fused-optimizer"), QStringLiteral("on"),
+                                             QStringLiteral("--overlap-comm"), QStringLiteral("on"), QStringLiteral("--max-live-parameters"),
+                                             QStringLiteral("1e9") });
+        QVERIFY(!file.isEmpty());
+        QVERIFY(!flags.isEmpty());
+        QCOMPARE(memory(file), memory(flags));
+        // And it is not the default plan: ZeRO-3 with offload leaves a fraction of the states.
+        const QJsonObject plain = estimate({});
+        QVERIFY(memory(plain) != memory(file));
+        QVERIFY(file.value(QLatin1String("per_gpu")).toObject().value(QLatin1String("optimizer_states")).toDouble()
+                < plain.value(QLatin1String("per_gpu")).toObject().value(QLatin1String("optimizer_states")).toDouble());
+    }
+
+    void flagsOverrideTheFile()
+    {
+        const QJsonObject both = estimate({ QStringLiteral("--deepspeed"), fixture("ds_config_zero3.json"), QStringLiteral("--offload"),
+                                            QStringLiteral("none") });
+        const QJsonObject flags = estimate({ QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--fused-optimizer"),
+                                             QStringLiteral("on"), QStringLiteral("--overlap-comm"), QStringLiteral("on"),
+                                             QStringLiteral("--max-live-parameters"), QStringLiteral("1e9") });
+        QCOMPARE(memory(both), memory(flags));
+    }
+
+    void torchtuneAndAccelerate()
+    {
+        // The torchtune recipe is its flags: the preset, the stack, B = 4, the LoRA targets, rank 8, S = 2048.
+        // (No --preset beside the recipe: a flag would override its model.)
+        const QStringList oneGpu = { QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("a100-80gb"), QStringLiteral("--json") };
+        const QJsonObject recipe = estimate({ QStringLiteral("--torchtune"), fixture("llama3_1_8B_lora_single_device.yaml") }, oneGpu);
+        const QJsonObject flags = estimate({ QStringLiteral("--stack"), QStringLiteral("torchtune"), QStringLiteral("--preset"),
+                                             QStringLiteral("llama-3.1-8b"),
+                                             QStringLiteral("--lora"), QStringLiteral("lora"), QStringLiteral("--lora-targets"),
+                                             QStringLiteral("q,v,o,gate,up,down"), QStringLiteral("--lora-rank"), QStringLiteral("8"),
+                                             QStringLiteral("--lora-dropout"), QStringLiteral("0"), QStringLiteral("--seq"),
+                                             QStringLiteral("2048"), QStringLiteral("--batch"), QStringLiteral("4"), QStringLiteral("--grad-accum"),
+                                             QStringLiteral("8"), QStringLiteral("--optimizer"), QStringLiteral("adamw"),
+                                             QStringLiteral("--paged-optimizer"), QStringLiteral("false"), QStringLiteral("--fused-optimizer"),
+                                             QStringLiteral("on"), QStringLiteral("--loss"), QStringLiteral("chunked"), QStringLiteral("--recompute"),
+                                             QStringLiteral("full"), QStringLiteral("--activation-offload"), QStringLiteral("--compile"),
+                                             QStringLiteral("--recipe"), QStringLiteral("bf16-pure"), QStringLiteral("--optimizer-dtype"),
+                                             QStringLiteral("weight") },
+                                           oneGpu);
+        QVERIFY(!recipe.isEmpty());
+        QCOMPARE(memory(recipe), memory(flags));
+        const QJsonObject fsdp = estimate({ QStringLiteral("--accelerate"), fixture("accelerate_fsdp.yaml") });
+        const QJsonObject fsdpFlags = estimate({ QStringLiteral("--stack"), QStringLiteral("fsdp"), QStringLiteral("--zero"), QStringLiteral("3"),
+                                                 QStringLiteral("--recipe"), QStringLiteral("amp-bf16"), QStringLiteral("--recompute"),
+                                                 QStringLiteral("full"), QStringLiteral("--offload"), QStringLiteral("none") });
+        QVERIFY(!fsdp.isEmpty());
+        QCOMPARE(memory(fsdp), memory(fsdpFlags));
+    }
+
+    void hfConfigModelOverridesTheRecipes()
+    {
+        // --hf-config comes after the framework configs: its model replaces the recipe's
+        // builder (llama3_1_8b), as --preset of the same model does; the rest of the recipe stays.
+        const QStringList start = { QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("a100-80gb"), QStringLiteral("--json"),
+                                    QStringLiteral("--torchtune"), fixture("llama3_1_8B_lora_single_device.yaml") };
+        const QJsonObject hf = estimate({ QStringLiteral("--hf-config"),
+                                          qEnvironmentVariable("HEADROOM_DATA_DIR") + QStringLiteral("/models/qwen2.5-7b.json") },
+                                        start);
+        const QJsonObject preset = estimate({ QStringLiteral("--preset"), QStringLiteral("qwen2.5-7b") }, start);
+        const QJsonObject recipe = estimate({}, start);
+        QVERIFY(!hf.isEmpty());
+        QCOMPARE(memory(hf), memory(preset));
+        QVERIFY(memory(hf) != memory(recipe));
+    }
+
+    void warnsOnUnknownAndUnmodelledKeys()
+    {
+        const Run r = cli(base() + QStringList{ QStringLiteral("--torchtune"), fixture("llama3_1_8B_qlora_distributed.yaml") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("warning: ") && r.err.contains("use_shiny_new_trick"), r.err.constData());
+        const Run ds = cli(base() + QStringList{ QStringLiteral("--deepspeed"), fixture("ds_config_zero3.json") });
+        QCOMPARE(ds.exitCode, 0);
+        QVERIFY2(ds.err.contains("zero_optimization.sub_group_size: not modelled"), ds.err.constData());
+    }
+
+    void fitTakesThem()
+    {
+        const Run r = cli({ QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--deepspeed"),
+                            fixture("ds_config_zero2.json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Run bad = cli({ QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--deepspeed"),
+                              fixture("malformed.json") });
+        QCOMPARE(bad.exitCode, 2);
+    }
+
+    void badFilesExit2_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("expected");
+        QTest::newRow("malformed") << QStringLiteral("deepspeed") << QByteArray(R"({"zero_optimization": {"stage": 3,}})")
+                                   << QByteArray("not valid JSON");
+        QTest::newRow("stage 4") << QStringLiteral("deepspeed") << QByteArray(R"({"zero_optimization": {"stage": 4}})")
+                                 << QByteArray("zero_optimization.stage: is 4, out of range; allowed: 0 to 3");
+        QTest::newRow("binary") << QStringLiteral("accelerate") << QByteArray("\x89PNG\r\n\x1a\n\x00\x00", 10) << QByteArray("binary");
+        QTest::newRow("deep") << QStringLiteral("torchtune") << (QByteArray("model: ") + QByteArray("{a: ").repeated(200) + "1" + QByteArray("}").repeated(200))
+                              << QByteArray("nested deeper than 64 levels");
+        QTest::newRow("bad value") << QStringLiteral("torchtune")
+                                   << QByteArray("model:\n  _component_: torchtune.models.llama3_1.llama3_1_8b\nbatch_size: -3\n")
+                                   << QByteArray("batch_size: is -3, out of range");
+        QTest::newRow("tpu") << QStringLiteral("accelerate") << QByteArray("distributed_type: XLA\n") << QByteArray("distributed_type: is \"XLA\"");
+    }
+    void badFilesExit2()
+    {
+        QFETCH(QString, option);
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config.") + (option == QLatin1String("deepspeed") ? QStringLiteral("json") : QStringLiteral("yaml")));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+        f.close();
+        const Run r = cli(base() + QStringList{ QStringLiteral("--") + option, path });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("error: --%1: %2").arg(option, path).toUtf8()), r.err.constData());
+        QVERIFY2(r.err.contains(expected), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void missingAndHugeFilesExit2()
+    {
+        QTemporaryDir dir;
+        const QString huge = dir.filePath(QStringLiteral("huge.json"));
+        QFile f(huge);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(10'000'001));
+        f.close();
+        Run r = cli(base() + QStringList{ QStringLiteral("--deepspeed"), huge });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("larger than 10,000,000 bytes"), r.err.constData());
+        r = cli(base() + QStringList{ QStringLiteral("--torchtune"), dir.filePath(QStringLiteral("absent.yaml")) });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("absent.yaml: cannot be read"), r.err.constData());
+        r = cli(base() + QStringList{ QStringLiteral("--torchtune"), fixture("truncated.yaml") });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("truncated.yaml: not valid YAML"), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFrameworkCli)
+#include "tst_frameworkcli.moc"

@@ -1,0 +1,481 @@
+// Training-framework configs in (frameworkconfig.h): DeepSpeed JSON, Accelerate and torchtune
+// YAML shaped as the projects ship them (tests/fixtures/frameworks/), each read onto LLaMA-2 7B
+// under the Hugging Face Trainer stack. Expected values are read off the files by hand, and
+// Hugging Face's "auto" rules (transformers integrations/deepspeed.py) computed here for
+// H = 4096: reduce_bucket_size H² = 16,777,216, stage3_prefetch_bucket_size 0.9·H² =
+// 15,099,494, stage3_param_persistence_threshold 10·H = 40,960. Bad files are refused naming
+// the file and the key, and the scenario stays as it was.
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <headroom/io/catalogue.h>
+#include <headroom/io/frameworkconfig.h>
+#include <headroom/io/scenariofile.h>
+#include <headroom/memory/stack.h>
+
+using namespace headroom;
+
+namespace {
+
+QString fixture(const char *name)
+{
+    return qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/frameworks/") + QLatin1String(name);
+}
+
+const Catalogue &catalogue()
+{
+    static const Catalogue c = [] {
+        Catalogue loaded;
+        loadCatalogue(findDataDir(), loaded);
+        return loaded;
+    }();
+    return c;
+}
+
+// LLaMA-2 7B, B = 1, S = 2048, bf16-master, AdamW, the Trainer stack: the window's default.
+ScenarioSpec llama7b(const QJsonObject &extra = {})
+{
+    ScenarioSpec spec = realisticDefaults();
+    QJsonObject root{ { QStringLiteral("schema"), 1 }, { QStringLiteral("model"), QJsonObject{ { QStringLiteral("preset"), QStringLiteral("llama-2-7b") } } } };
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        root.insert(it.key(), it.value());
+    const ScenarioError e = applyScenarioJson(root, catalogue(), spec);
+    if (!e.ok())
+        qFatal("the test scenario does not apply: %s", qPrintable(e.field));
+    return spec;
+}
+
+// Reads and applies; fails the test on an error.
+ScenarioSpec imported(FrameworkKind kind, const char *name, ScenarioSpec spec, FrameworkImport *out = nullptr)
+{
+    FrameworkImport import;
+    FrameworkError e = readFrameworkConfig(kind, fixture(name), spec.scenario, import);
+    if (e.ok())
+        e = applyFrameworkImport(import, catalogue(), spec);
+    if (!e.ok())
+        qWarning("%s", qPrintable(e.text()));
+    Q_ASSERT(e.ok());
+    if (out)
+        *out = import;
+    return spec;
+}
+
+FrameworkError refusal(FrameworkKind kind, const QByteArray &text, const char *name = "bad.conf")
+{
+    FrameworkImport import;
+    return parseFrameworkConfig(kind, text, QLatin1String(name), llama7b().scenario, import);
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestFrameworkConfigs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void deepSpeedZero3CpuOffload()
+    {
+        FrameworkImport import;
+        const ScenarioSpec spec = imported(FrameworkKind::DeepSpeed, "ds_config_zero3.json", llama7b(), &import);
+        const Scenario &s = spec.scenario;
+        QCOMPARE(s.parallel.zero, ZeroStage::Stage3);
+        QCOMPARE(s.parallel.offload, Offload::OptimizerAndParams);
+        // "auto" everywhere: Hugging Face's integration, so the Trainer stack stays.
+        QCOMPARE(s.stack.stack, TrainingStack::HfTrainer);
+        // bf16.enabled "auto" <- --bf16: the scenario's recipe is BF16 with masters.
+        QCOMPARE(s.training.precision.recipe, Recipe::Bf16Master);
+        QCOMPARE(s.training.precision.optimizer, Optimizer::AdamW);
+        QCOMPARE(s.training.microBatch, Count(1));
+        QCOMPARE(s.training.gradAccumSteps, Count(1));
+        // The optimizer block: DeepSpeed's FusedAdam / CPU Adam, not the Trainer's foreach AdamW.
+        QVERIFY(s.stack.fusedOptimizer);
+        const StackChoices c = resolveStack(s);
+        QCOMPARE(c.reduceBucket, Count(16'777'216));
+        QCOMPARE(c.prefetchBucket, Count(15'099'494));
+        QCOMPARE(c.persistenceThreshold, Count(40'960));
+        QCOMPARE(c.maxLiveParameters, Count(1'000'000'000));
+        QVERIFY(c.overlapComm);
+        const QStringList autos = import.keysOf(FrameworkNote::Kind::Auto);
+        for (const char *k : { "train_micro_batch_size_per_gpu", "gradient_accumulation_steps", "train_batch_size", "bf16.enabled",
+                               "fp16.enabled", "zero_optimization.reduce_bucket_size", "zero_optimization.stage3_prefetch_bucket_size",
+                               "zero_optimization.stage3_param_persistence_threshold" })
+            QVERIFY2(autos.contains(QLatin1String(k)), k);
+        const QStringList notModelled = import.keysOf(FrameworkNote::Kind::NotModelled);
+        QVERIFY(notModelled.contains(QStringLiteral("zero_optimization.sub_group_size")));
+        QVERIFY(notModelled.contains(QStringLiteral("zero_optimization.stage3_max_reuse_distance")));
+        QVERIFY(import.keysOf(FrameworkNote::Kind::Unknown).isEmpty());
+        const QStringList noEffect = import.keysOf(FrameworkNote::Kind::NoEffect);
+        for (const char *k : { "scheduler", "gradient_clipping", "steps_per_print", "wall_clock_breakdown", "fp16.loss_scale",
+                               "optimizer.params.lr", "zero_optimization.offload_optimizer.pin_memory" })
+            QVERIFY2(noEffect.contains(QLatin1String(k)), k);
+        QVERIFY(frameworkImportReport(import).contains(QStringLiteral("zero_optimization.stage: --zero 3")));
+        // After a model change the "auto" buckets follow it, as Hugging Face fills them once
+        // the model is known: Llama-2 13B, H = 5120.
+        ScenarioSpec bigger = spec;
+        QVERIFY(applyScenarioJson(QJsonObject{ { QStringLiteral("schema"), 1 },
+                                               { QStringLiteral("model"), QJsonObject{ { QStringLiteral("preset"), QStringLiteral("llama-2-13b") } } } },
+                                  catalogue(), bigger)
+                        .ok());
+        QCOMPARE(resolveStack(bigger.scenario).reduceBucket, Count(5120) * 5120);
+    }
+
+    void autoPrecisionFollowsTheScenario_data()
+    {
+        QTest::addColumn<QString>("recipe");
+        QTest::addColumn<Recipe>("expected");
+        QTest::newRow("--bf16") << QStringLiteral("amp-bf16") << Recipe::Bf16Master;
+        QTest::newRow("--fp16") << QStringLiteral("fp16-pure") << Recipe::Fp16Master;
+        QTest::newRow("neither") << QStringLiteral("fp32") << Recipe::Fp32;
+    }
+    void autoPrecisionFollowsTheScenario()
+    {
+        QFETCH(QString, recipe);
+        QFETCH(Recipe, expected);
+        const ScenarioSpec start = llama7b({ { QStringLiteral("training"), QJsonObject{ { QStringLiteral("recipe"), recipe } } } });
+        QCOMPARE(imported(FrameworkKind::DeepSpeed, "ds_config_zero3.json", start).scenario.training.precision.recipe, expected);
+    }
+
+    void deepSpeedZero2()
+    {
+        FrameworkImport import;
+        const Scenario s = imported(FrameworkKind::DeepSpeed, "ds_config_zero2.json", llama7b(), &import).scenario;
+        QCOMPARE(s.parallel.zero, ZeroStage::Stage2);
+        QCOMPARE(s.parallel.offload, Offload::Optimizer);
+        QCOMPARE(s.parallel.reduceBucket, Count(200'000'000));
+        QCOMPARE(s.stack.overlapComm, StackSwitch::On);
+        QVERIFY(import.keysOf(FrameworkNote::Kind::NotModelled).contains(QStringLiteral("zero_optimization.allgather_bucket_size")));
+    }
+
+    void deepSpeedWithoutAuto()
+    {
+        // Under the paper's stack a config without "auto" is DeepSpeed's own engine:
+        // 64 = 4 per GPU x 2 steps x 8 GPUs.
+        FrameworkImport import;
+        ScenarioSpec start = llama7b({ { QStringLiteral("stack"), QJsonObject{ { QStringLiteral("name"), QStringLiteral("paper") } } } });
+        const ScenarioSpec spec = imported(FrameworkKind::DeepSpeed, "ds_zero1_plain.json", start, &import);
+        const Scenario &s = spec.scenario;
+        QCOMPARE(s.stack.stack, TrainingStack::DeepSpeed);
+        QCOMPARE(s.parallel.gpus, Count(8));
+        QVERIFY(spec.gpuCountGiven);
+        QCOMPARE(s.training.microBatch, Count(4));
+        QCOMPARE(s.training.gradAccumSteps, Count(2));
+        QCOMPARE(s.training.precision.recipe, Recipe::Bf16Master);
+        QCOMPARE(s.training.precision.optimizer, Optimizer::Adam);
+        QCOMPARE(s.parallel.zero, ZeroStage::Stage1);
+        QCOMPARE(resolveStack(s).reduceBucket, Count(500'000'000));
+        QCOMPARE(import.keysOf(FrameworkNote::Kind::Unknown), QStringList{ QStringLiteral("my_custom_key") });
+    }
+
+    void absentBucketsUnderTheTrainerAreDeepSpeeds()
+    {
+        // Hugging Face fills "auto" only; a bucket left out is DeepSpeed's 5e8, not H².
+        FrameworkImport import;
+        ScenarioSpec spec = llama7b();
+        QVERIFY(parseFrameworkConfig(FrameworkKind::DeepSpeed, R"({"zero_optimization": {"stage": 3}})", QStringLiteral("z3.json"),
+                                     spec.scenario, import)
+                        .ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        const StackChoices c = resolveStack(spec.scenario);
+        QCOMPARE(c.reduceBucket, Count(500'000'000));
+        QCOMPARE(c.prefetchBucket, Count(50'000'000));
+        QCOMPARE(c.persistenceThreshold, Count(100'000));
+    }
+
+    void noZeroBlockIsZeroOff()
+    {
+        // DeepSpeed without zero_optimization runs stage 0 and offloads nothing, whatever the
+        // scenario had.
+        ScenarioSpec spec = llama7b({ { QStringLiteral("gpu"), QJsonObject{ { QStringLiteral("count"), 8 } } },
+                                      { QStringLiteral("parallel"), QJsonObject{ { QStringLiteral("zero"), 3 }, { QStringLiteral("offload"), QStringLiteral("optimizer") } } } });
+        FrameworkImport import;
+        QVERIFY(parseFrameworkConfig(FrameworkKind::DeepSpeed, R"({"train_micro_batch_size_per_gpu": 2})", QStringLiteral("b.json"),
+                                     spec.scenario, import)
+                        .ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        QCOMPARE(spec.scenario.parallel.zero, ZeroStage::Stage0);
+        QCOMPARE(spec.scenario.parallel.offload, Offload::None);
+        QCOMPARE(spec.scenario.training.microBatch, Count(2));
+    }
+
+    void batchSplits_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<qint64>("batch");
+        QTest::addColumn<qint64>("accum");
+        QTest::addColumn<qint64>("gpus");
+        // Four GPUs in the scenario; DeepSpeed fills the missing one (runtime/config.py).
+        QTest::newRow("total alone: micro = total / GPUs") << QByteArray(R"({"train_batch_size": 32})") << qint64(8) << qint64(1) << qint64(4);
+        QTest::newRow("total and micro: accumulation") << QByteArray(R"({"train_batch_size": 32, "train_micro_batch_size_per_gpu": 2})")
+                                                       << qint64(2) << qint64(4) << qint64(4);
+        QTest::newRow("all three: the GPU count")
+                << QByteArray(R"({"train_batch_size": 96, "train_micro_batch_size_per_gpu": 3, "gradient_accumulation_steps": 2})")
+                << qint64(3) << qint64(2) << qint64(16);
+    }
+    void batchSplits()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(qint64, batch);
+        QFETCH(qint64, accum);
+        QFETCH(qint64, gpus);
+        ScenarioSpec spec = llama7b({ { QStringLiteral("gpu"), QJsonObject{ { QStringLiteral("count"), 4 } } } });
+        FrameworkImport import;
+        QVERIFY(parseFrameworkConfig(FrameworkKind::DeepSpeed, json, QStringLiteral("b.json"), spec.scenario, import).ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        QCOMPARE(qint64(spec.scenario.training.microBatch), batch);
+        QCOMPARE(qint64(spec.scenario.training.gradAccumSteps), accum);
+        QCOMPARE(qint64(spec.scenario.parallel.gpus), gpus);
+    }
+
+    void accelerateFsdp()
+    {
+        FrameworkImport import;
+        const Scenario s = imported(FrameworkKind::Accelerate, "accelerate_fsdp.yaml", llama7b(), &import).scenario;
+        QCOMPARE(s.stack.stack, TrainingStack::Fsdp);
+        QCOMPARE(s.parallel.gpus, Count(8));
+        QCOMPARE(s.parallel.gpusPerNode, Count(8));
+        QCOMPARE(s.parallel.zero, ZeroStage::Stage3);
+        QCOMPARE(s.parallel.offload, Offload::None);
+        QCOMPARE(s.training.precision.recipe, Recipe::AmpBf16);
+        QCOMPARE(s.training.recompute, Recompute::Full);
+        QVERIFY(import.keysOf(FrameworkNote::Kind::Unknown).isEmpty());
+        QVERIFY(import.keysOf(FrameworkNote::Kind::NoEffect).contains(QStringLiteral("fsdp_config.fsdp_state_dict_type")));
+    }
+
+    void accelerateDeepSpeedPlugin()
+    {
+        const Scenario s = imported(FrameworkKind::Accelerate, "accelerate_deepspeed.yaml", llama7b()).scenario;
+        QCOMPARE(s.stack.stack, TrainingStack::HfTrainer);
+        QCOMPARE(s.parallel.gpus, Count(16));
+        QCOMPARE(s.parallel.gpusPerNode, Count(8)); // 16 processes on 2 machines
+        QCOMPARE(s.parallel.zero, ZeroStage::Stage3);
+        QCOMPARE(s.parallel.offload, Offload::OptimizerAndParams);
+        QCOMPARE(s.training.gradAccumSteps, Count(4));
+        QCOMPARE(s.training.precision.recipe, Recipe::Bf16Master);
+        QVERIFY(s.stack.zeroInit);
+    }
+
+    void accelerateDeepSpeedConfigFile()
+    {
+        FrameworkImport import;
+        const Scenario s = imported(FrameworkKind::Accelerate, "accelerate_deepspeed_file.yaml", llama7b(), &import).scenario;
+        QCOMPARE(s.parallel.gpus, Count(4));
+        QCOMPARE(s.parallel.zero, ZeroStage::Stage2);
+        QCOMPARE(s.parallel.offload, Offload::Optimizer);
+        QCOMPARE(s.parallel.reduceBucket, Count(200'000'000));
+        QVERIFY(!s.stack.zeroInit);
+        QVERIFY(import.keysOf(FrameworkNote::Kind::NotModelled).contains(QStringLiteral("ds_config_zero2.json: zero_optimization.allgather_bucket_size")));
+    }
+
+    void torchtuneFullSingleDevice()
+    {
+        FrameworkImport import;
+        const ScenarioSpec spec = imported(FrameworkKind::Torchtune, "llama3_1_8B_full_single_device.yaml", llama7b(), &import);
+        const Scenario &s = spec.scenario;
+        QCOMPARE(spec.presetId, QStringLiteral("llama-3.1-8b"));
+        QCOMPARE(s.model.vocab, Count(128256));
+        QCOMPARE(s.stack.stack, TrainingStack::Torchtune);
+        QCOMPARE(s.training.microBatch, Count(2));
+        QCOMPARE(s.training.gradAccumSteps, Count(1));
+        QCOMPARE(s.training.sequence, Count(2048)); // max_seq_len null: the scenario's stays
+        QCOMPARE(s.training.precision.recipe, Recipe::Bf16Pure);
+        QCOMPARE(s.training.precision.stateDtype, StateDtype::WeightDtype);
+        QCOMPARE(s.training.precision.optimizer, Optimizer::Adam8bit);
+        QVERIFY(s.stack.pagedOptimizer);
+        QVERIFY(s.stack.optimizerInBackward);
+        QCOMPARE(s.training.recompute, Recompute::Full);
+        QVERIFY(!s.stack.activationOffload);
+        QVERIFY(!s.stack.compile);
+        QCOMPARE(s.stack.loss, LossKind::Chunked);
+        QCOMPARE(s.lora.mode, AdapterMode::None);
+        QVERIFY(import.keysOf(FrameworkNote::Kind::NotModelled).contains(QStringLiteral("tokenizer.max_seq_len")));
+        QVERIFY(import.keysOf(FrameworkNote::Kind::Unknown).isEmpty());
+        QVERIFY(import.keysOf(FrameworkNote::Kind::NoEffect).contains(QStringLiteral("checkpointer")));
+    }
+
+    void torchtuneLora()
+    {
+        const Scenario s = imported(FrameworkKind::Torchtune, "llama3_1_8B_lora_single_device.yaml", llama7b()).scenario;
+        QCOMPARE(s.lora.mode, AdapterMode::Lora);
+        QCOMPARE(s.lora.rank, Count(8));
+        QCOMPARE(s.lora.targets, unsigned(LoraQ | LoraV | LoraO | LoraGate | LoraUp | LoraDown));
+        QCOMPARE(s.lora.dropout, 0.0);
+        QCOMPARE(s.training.sequence, Count(2048));
+        QCOMPARE(s.training.microBatch, Count(4));
+        QCOMPARE(s.training.gradAccumSteps, Count(8));
+        QVERIFY(s.stack.compile);
+        QVERIFY(s.stack.activationOffload);
+        QVERIFY(s.stack.fusedOptimizer); // fused: True
+        QCOMPARE(s.training.precision.optimizer, Optimizer::AdamW);
+        QVERIFY(!s.stack.pagedOptimizer);
+    }
+
+    void torchtuneQloraDistributed()
+    {
+        FrameworkImport import;
+        const Scenario s = imported(FrameworkKind::Torchtune, "llama3_1_8B_qlora_distributed.yaml", llama7b(), &import).scenario;
+        QCOMPARE(s.lora.mode, AdapterMode::Qlora);
+        QCOMPARE(s.lora.rank, Count(16));
+        QCOMPARE(s.lora.targets, unsigned(LoraQ | LoraK | LoraV | LoraO));
+        QCOMPARE(s.lora.dropout, 0.05);
+        QCOMPARE(s.training.sequence, Count(4096));
+        QCOMPARE(s.parallel.zero, ZeroStage::Stage3);
+        QCOMPARE(s.parallel.offload, Offload::OptimizerAndParams);
+        QCOMPARE(s.stack.lossChunks, Count(16));
+        QVERIFY(!s.stack.fusedOptimizer); // torch.optim.AdamW's default on CUDA: foreach
+        QCOMPARE(import.keysOf(FrameworkNote::Kind::Unknown), QStringList{ QStringLiteral("use_shiny_new_trick") });
+        QVERIFY(frameworkImportWarnings(import).join(QLatin1Char('\n')).contains(QStringLiteral("use_shiny_new_trick")));
+    }
+
+    void detectsTheKind_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<FrameworkKind>("kind");
+        QTest::newRow("json") << fixture("ds_config_zero3.json") << FrameworkKind::DeepSpeed;
+        QTest::newRow("accelerate") << fixture("accelerate_fsdp.yaml") << FrameworkKind::Accelerate;
+        QTest::newRow("torchtune") << fixture("llama3_1_8B_lora_single_device.yaml") << FrameworkKind::Torchtune;
+    }
+    void detectsTheKind()
+    {
+        QFETCH(QString, file);
+        QFETCH(FrameworkKind, kind);
+        FrameworkKind found = FrameworkKind::DeepSpeed;
+        QVERIFY(detectFrameworkKind(file, found).ok());
+        QCOMPARE(found, kind);
+    }
+
+    void refusesBadFiles_data()
+    {
+        QTest::addColumn<FrameworkKind>("kind");
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("problem");
+        using K = FrameworkKind;
+        QTest::newRow("malformed json") << K::DeepSpeed << readAll(fixture("malformed.json")) << QString() << QStringLiteral("not valid JSON");
+        QTest::newRow("truncated json") << K::DeepSpeed << readAll(fixture("truncated.json")) << QString() << QStringLiteral("not valid JSON");
+        QTest::newRow("truncated yaml") << K::Torchtune << readAll(fixture("truncated.yaml")) << QString() << QStringLiteral("not valid YAML");
+        QTest::newRow("binary") << K::Accelerate << QByteArray("\x7f" "ELF\x02\x01\x01\x00\x00\x00 binary", 18) << QString()
+                                << QStringLiteral("binary");
+        QTest::newRow("latin-1") << K::Torchtune << QByteArray("batch_size: 2 # gr\xf6\xdf" "e\n") << QString() << QStringLiteral("UTF-8");
+        QTest::newRow("huge") << K::DeepSpeed << (QByteArray("{\"a\": \"") + QByteArray(10'000'001, 'x') + "\"}") << QString()
+                              << QStringLiteral("larger than 10,000,000 bytes");
+        QTest::newRow("deep json") << K::DeepSpeed << (QByteArray("{\"a\":").repeated(100) + "1" + QByteArray("}").repeated(100))
+                                   << QString() << QStringLiteral("nested deeper than 64 levels");
+        QTest::newRow("deep yaml flow") << K::Torchtune << (QByteArray("model: ") + QByteArray("[").repeated(5000) + QByteArray("]").repeated(5000))
+                                        << QString() << QStringLiteral("nested deeper than 64 levels");
+        QByteArray blocks;
+        for (int i = 0; i < 100; ++i)
+            blocks += QByteArray(i, ' ') + "k" + QByteArray::number(i) + ":\n";
+        QTest::newRow("deep yaml blocks") << K::Accelerate << blocks << QString() << QStringLiteral("nested deeper than 64 levels");
+        QTest::newRow("deep yaml dashes") << K::Torchtune << (QByteArray("model: \n") + QByteArray("- ").repeated(3000) + "x\n") << QString()
+                                          << QStringLiteral("nested deeper than 64 levels");
+        QTest::newRow("aliases") << K::Torchtune
+                                 << QByteArray("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+                                               "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+                                               "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e]\n")
+                                 << QString() << QStringLiteral("more than 100,000 values");
+        QTest::newRow("top-level list") << K::Accelerate << QByteArray("- distributed_type: FSDP\n") << QString()
+                                        << QStringLiteral("expected a mapping");
+        QTest::newRow("json duplicate") << K::DeepSpeed << QByteArray(R"({"zero_optimization": {"stage": 1, "stage": 3}})")
+                                        << QStringLiteral("zero_optimization.stage") << QStringLiteral("given twice");
+        QTest::newRow("yaml duplicate") << K::Torchtune
+                                        << QByteArray("model:\n  _component_: torchtune.models.llama3_1.llama3_1_8b\nbatch_size: 1\nbatch_size: 8\n")
+                                        << QStringLiteral("batch_size") << QStringLiteral("given twice");
+        QTest::newRow("stage 4") << K::DeepSpeed << QByteArray(R"({"zero_optimization": {"stage": 4}})")
+                                 << QStringLiteral("zero_optimization.stage") << QStringLiteral("is 4, out of range; allowed: 0 to 3");
+        QTest::newRow("offload device") << K::DeepSpeed << QByteArray(R"({"zero_optimization": {"stage": 3, "offload_param": {"device": "gpu"}}})")
+                                        << QStringLiteral("zero_optimization.offload_param.device") << QStringLiteral("allowed: none, cpu, nvme");
+        QTest::newRow("fp16 and bf16") << K::DeepSpeed << QByteArray(R"({"fp16": {"enabled": true}, "bf16": {"enabled": true}})")
+                                       << QStringLiteral("bf16.enabled") << QStringLiteral("DeepSpeed enables one");
+        QTest::newRow("batch not a multiple")
+                << K::DeepSpeed << QByteArray(R"({"train_batch_size": 30, "train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 2})")
+                << QStringLiteral("train_batch_size") << QStringLiteral("not a multiple");
+        QTest::newRow("auto stage3_max_live_parameters") << K::DeepSpeed
+                                                         << QByteArray(R"({"zero_optimization": {"stage": 3, "stage3_max_live_parameters": "auto"}})")
+                                                         << QStringLiteral("zero_optimization.stage3_max_live_parameters")
+                                                         << QStringLiteral("does not fill");
+        QTest::newRow("tpu") << K::Accelerate << QByteArray("distributed_type: XLA\nnum_processes: 8\n") << QStringLiteral("distributed_type")
+                             << QStringLiteral("allowed: NO, MULTI_GPU, FSDP, DEEPSPEED, MEGATRON_LM");
+        QTest::newRow("machines") << K::Accelerate << QByteArray("distributed_type: MULTI_GPU\nnum_processes: 10\nnum_machines: 3\n")
+                                  << QStringLiteral("num_machines") << QStringLiteral("does not divide");
+        QTest::newRow("batch text") << K::Torchtune << QByteArray("model:\n  _component_: torchtune.models.llama3_1.llama3_1_8b\nbatch_size: two\n")
+                                    << QStringLiteral("batch_size") << QStringLiteral("expected a whole number");
+        QTest::newRow("fp16 dtype") << K::Torchtune << QByteArray("model:\n  _component_: torchtune.models.llama2.llama2_7b\ndtype: fp16\n")
+                                    << QStringLiteral("dtype") << QStringLiteral("refuse");
+        QTest::newRow("lora module") << K::Torchtune
+                                     << QByteArray("model:\n  _component_: torchtune.models.llama2.lora_llama2_7b\n  lora_attn_modules: [q_proj, w9]\n")
+                                     << QStringLiteral("model.lora_attn_modules[1]") << QStringLiteral("allowed: q_proj, k_proj, v_proj, output_proj");
+        QTest::newRow("packed without length")
+                << K::Torchtune << QByteArray("model:\n  _component_: torchtune.models.llama2.llama2_7b\ndataset:\n  packed: True\n")
+                << QStringLiteral("tokenizer.max_seq_len") << QStringLiteral("packs");
+        QTest::newRow("no model") << K::Torchtune << QByteArray("batch_size: 2\n") << QStringLiteral("model") << QStringLiteral("is missing");
+    }
+    void refusesBadFiles()
+    {
+        QFETCH(FrameworkKind, kind);
+        QFETCH(QByteArray, text);
+        QFETCH(QString, key);
+        QFETCH(QString, problem);
+        const FrameworkError e = refusal(kind, text, "bad.conf");
+        QVERIFY(!e.ok());
+        QCOMPARE(e.file, QStringLiteral("bad.conf"));
+        QCOMPARE(e.key, key);
+        QVERIFY2(e.problem.contains(problem), qPrintable(e.problem));
+        QVERIFY(e.text().startsWith(key.isEmpty() ? QStringLiteral("bad.conf: ") : QStringLiteral("bad.conf: ") + key + QStringLiteral(": ")));
+    }
+
+    void refusedFilesLeaveTheScenario()
+    {
+        // Read from disk: a huge file refused by its size without reading it, a binary file, a
+        // FIFO-free missing path; the scenario as it was.
+        QTemporaryDir dir;
+        const QString huge = dir.filePath(QStringLiteral("huge.json"));
+        {
+            QFile f(huge);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(10'000'001));
+        }
+        const QString binary = dir.filePath(QStringLiteral("binary.yaml"));
+        {
+            QFile f(binary);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray("\x00\x01\x02\xff\xfe", 5));
+        }
+        const ScenarioSpec before = llama7b();
+        for (const auto &[kind, path, problem] :
+             { std::tuple{ FrameworkKind::DeepSpeed, huge, QStringLiteral("larger than") },
+               std::tuple{ FrameworkKind::Torchtune, binary, QStringLiteral("binary") },
+               std::tuple{ FrameworkKind::Accelerate, dir.filePath(QStringLiteral("absent.yaml")), QStringLiteral("cannot be read") } }) {
+            ScenarioSpec spec = before;
+            FrameworkImport import;
+            import.file = QStringLiteral("untouched");
+            const FrameworkError e = readFrameworkConfig(kind, path, spec.scenario, import);
+            QVERIFY(!e.ok());
+            QCOMPARE(e.file, path);
+            QVERIFY2(e.problem.contains(problem), qPrintable(e.problem));
+            QCOMPARE(import.file, QStringLiteral("untouched"));
+            QCOMPARE(scenarioToJson(spec), scenarioToJson(before));
+        }
+        // A value the scenario refuses names the config's key, and nothing of the import is applied.
+        FrameworkImport bad;
+        bad.file = QStringLiteral("x.json");
+        bad.settings = { { QStringLiteral("zero"), 3, QStringLiteral("zero_optimization.stage") },
+                         { QStringLiteral("recipe"), QStringLiteral("fp12-magic"), QStringLiteral("bf16.enabled") } };
+        ScenarioSpec spec = before;
+        const FrameworkError e = applyFrameworkImport(bad, catalogue(), spec);
+        QCOMPARE(e.key, QStringLiteral("bf16.enabled"));
+        QVERIFY2(e.problem.contains(QStringLiteral("fp12-magic")), qPrintable(e.problem));
+        QCOMPARE(scenarioToJson(spec), scenarioToJson(before));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFrameworkConfigs)
+#include "tst_frameworkconfigs.moc"

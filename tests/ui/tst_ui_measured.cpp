@@ -1,0 +1,181 @@
+// A check script's measurement in the window (File › Load Measured Peaks…, --measured): the step
+// timeline draws the measured moments over the estimate, the math sheet lists each measured
+// figure beside the estimate's, and a bad file changes neither the scenario nor the measurement
+// already shown. The measurement is tests/fixtures/checkscript/tiny-cpu.json, a real CPU run of
+// the check script; its figures are the input here, read straight from the file.
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <qcustomplot.h>
+
+#include "byteformat.h"
+#include "charts/timelinepane.h"
+#include "chartsarea.h"
+#include "mainwindow.h"
+#include "messagebox.h"
+#include "panes/mathpane.h"
+#include "scenariodocument.h"
+#include "settings.h"
+
+using namespace headroom;
+
+namespace {
+
+QString fixturePath()
+{
+    return qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/checkscript/tiny-cpu.json");
+}
+
+QJsonObject fixture()
+{
+    QFile f(fixturePath());
+    return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
+}
+
+QCPGraph *graphNamed(QCustomPlot *plot, const QString &name)
+{
+    for (int i = 0; i < plot->graphCount(); ++i)
+        if (plot->graph(i)->name() == name)
+            return plot->graph(i);
+    return nullptr;
+}
+
+} // namespace
+
+class TestMeasured : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+        QVERIFY(!fixture().isEmpty());
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_settings = std::make_unique<Settings>(m_dir->filePath(QStringLiteral("headroom.ini")));
+        m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
+        m_window->setRemembersSession(false);
+        m_window->resize(1600, 1000);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_settings.reset();
+        m_dir.reset();
+    }
+
+    //! The measured scenario opened, its measurement loaded: markers at the measured moments.
+    void timelineShowsTheMeasuredPoints()
+    {
+        // The scenario that ran, as a scenario file.
+        const QString scenario = m_dir->filePath(QStringLiteral("ran.json"));
+        {
+            QFile f(scenario);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(fixture().value(QStringLiteral("scenario")).toObject()).toJson());
+        }
+        QVERIFY(m_window->openFile(scenario));
+        QVERIFY(m_window->loadMeasured(fixturePath()));
+        ScenarioDocument *doc = m_window->document();
+        QVERIFY(doc->hasMeasured());
+        QVERIFY(doc->measuredIsCurrent());
+
+        m_window->charts()->showPane(3);
+        m_window->flushRefreshes();
+        TimelinePane *timeline = m_window->charts()->timeline();
+        const TimelineData &data = timeline->data();
+        // On a CPU the script measures the four boundaries of the step (no allocator peaks).
+        const QJsonObject phases = fixture().value(QStringLiteral("measured")).toObject().value(QStringLiteral("phases")).toObject();
+        QList<double> expected;
+        for (const char *key : { "step_start", "forward_end", "backward_end", "step_end" })
+            expected << phases.value(QLatin1String(key)).toDouble();
+        QCOMPARE(data.measured.size(), expected.size());
+        for (int i = 0; i < expected.size(); ++i)
+            QCOMPARE(data.measured.at(i).bytes, expected.at(i));
+        // Each at its event's sample: the first at the step's start, the last at its end.
+        QCOMPARE(data.measured.constFirst().index, 0);
+        QCOMPARE(data.measured.constLast().index, int(data.points.size()) - 1);
+        QCOMPARE(data.points.at(data.measured.at(1).index).label, QStringLiteral("Forward ends"));
+
+        QCPGraph *graph = graphNamed(timeline->plot(), TimelinePane::measuredName());
+        QVERIFY(graph);
+        QCOMPARE(graph->dataCount(), int(expected.size()));
+        QVERIFY(!data.measuredNote.isEmpty());
+
+        // The math sheet: the section, and the measured parameter bytes as the sheet formats bytes.
+        m_window->mathPane()->rebuild();
+        const QString text = m_window->mathPane()->plainText();
+        QVERIFY(text.contains(QStringLiteral("Measured by the check script")));
+        const qint64 params = fixture().value(QStringLiteral("measured")).toObject().value(QStringLiteral("parameters")).toInteger();
+        QVERIFY2(text.contains(formatBytesBoth(bytes(params), DisplayUnit::Binary)), qPrintable(text.right(1500)));
+        QVERIFY(text.contains(QStringLiteral("Saved activations")));
+    }
+
+    //! A bad file: a message naming it, and neither the scenario nor the measurement changes.
+    void badFileChangesNothing()
+    {
+        QVERIFY(m_window->loadMeasured(fixturePath()));
+        ScenarioDocument *doc = m_window->document();
+        const ScenarioSpec before = doc->spec();
+        const int steps = doc->undoStack()->count();
+        const QString bad = m_dir->filePath(QStringLiteral("bad.json"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QByteArray text = QJsonDocument(fixture()).toJson();
+            text.replace("\"gradients\":", "\"gradients\": \"lots\", \"x\":");
+            f.write(text);
+        }
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        QVERIFY(!m_window->loadMeasured(bad));
+        QVERIFY(MessageBox::lastText().contains(bad));
+        QVERIFY(MessageBox::lastText().contains(QStringLiteral("measured.gradients")));
+        QVERIFY(ScenarioDocument::sameScenario(doc->spec(), before));
+        QCOMPARE(doc->undoStack()->count(), steps);
+        QVERIFY(doc->hasMeasured());
+        QCOMPARE(doc->measured().path, fixturePath());
+    }
+
+    //! --measured with a bad file: exit 2 with the file named, before any window is shown.
+    void guiArgument()
+    {
+        const QString gui = qEnvironmentVariable("HEADROOM_GUI");
+        if (gui.isEmpty())
+            QSKIP("HEADROOM_GUI is not set");
+        const QString bad = m_dir->filePath(QStringLiteral("truncated.json"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(fixture()).toJson().left(300));
+        }
+        QProcess p;
+        p.start(gui, { QStringLiteral("--measured"), bad, QStringLiteral("--screenshot"), m_dir->filePath(QStringLiteral("x.png")) });
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains(bad.toUtf8()));
+        QVERIFY(!QFile::exists(m_dir->filePath(QStringLiteral("x.png"))));
+    }
+
+private:
+    Catalogue m_catalogue;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+QTEST_MAIN(TestMeasured)
+#include "tst_ui_measured.moc"
