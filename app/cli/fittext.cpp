@@ -16,8 +16,8 @@ QString countOrDash(Count n) { return n > 0 ? groupedDigits(n) : QStringLiteral(
 
 QString usd(double v) { return QStringLiteral("$") + QString::number(v, 'f', v < 100 ? 2 : 0); }
 
-QString daysText(const TimeAndCost &t) { return t.known ? QString::number(t.days, 'f', t.days < 10 ? 2 : 1) : QStringLiteral("n/a"); }
-QString costText(const TimeAndCost &t) { return t.known ? usd(t.costUsd) : QStringLiteral("n/a"); }
+QString daysText(const TimeAndCost &t) { return t.known ? QString::number(t.days, 'f', t.days < 10 ? 2 : 1) : Cli::tr("n/a"); }
+QString costText(const TimeAndCost &t) { return t.known ? usd(t.costUsd) : Cli::tr("n/a"); }
 
 QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strategy, Bytes capacity, Count maxGpus)
 {

@@ -12,6 +12,7 @@
 
 #include <headroom/planning/procurement.h>
 #include <headroom/planning/steptime.h>
+#include <headroom/planning/steptimeexplain.h>
 
 using namespace headroom;
 
@@ -148,6 +149,12 @@ private slots:
         const double total = matmul + memory + optimizer + communication + bubble;
         QVERIFY(near(t.totalS, total));
         QVERIFY(near(t.mfu, 556416.0 * 1024 / (total * 16 * 1e14)));
+        // The derivation in words has every term once: the exposed ones and the data-parallel
+        // term's exposed part add up to the step.
+        double sum = 0;
+        for (const StepTimeTerm &term : explainStepTime(s, card(), {}, t))
+            sum += term.exposed ? term.seconds : t.dataParallelExposedS;
+        QVERIFY(near(sum, total));
         // The interleaved schedule divides the bubble by v and sends v times as often.
         s.stack.virtualStages = 2;
         const StepTime v2 = stepTime(s, card(), {});
@@ -215,6 +222,10 @@ private slots:
         const StepTime t = stepTime(s, card(), {});
         QVERIFY(near(t.offloadTransferS, 95040.0 * 4 / (31.52e9 * 0.8)));
         QVERIFY(near(t.cpuOptimizerS, 95040.0 / 1.6e9));
+        double sum = 0;
+        for (const StepTimeTerm &term : explainStepTime(s, card(), {}, t))
+            sum += term.seconds;
+        QVERIFY(near(sum, t.totalS));
         // The weights offloaded too (ZeRO-3): every micro-batch brings them up for forward and
         // for backward: + 2 x 95,040 x 2 bytes.
         s.parallel.zero = ZeroStage::Stage3;

@@ -65,13 +65,19 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                           eager ? "T_replica x L/p x (1000 H + 16 A S) / t / BW_hbm" : "T_replica x L/p x 1000 H / t / BW_hbm",
                           num(time.tokensPerStep / static_cast<double>(d)) + " x " + whole(s.model.layers) + "/" + whole(p) + " x (1000 x "
                                   + whole(s.model.hidden) + (eager ? " + 16 x " + whole(s.model.heads) + " x " + whole(s.training.sequence) : "")
-                                  + ") / " + whole(t) + " / " + bandwidth(gpu.hbmGBps * 1e9),
+                                  + ")" + (s.training.recompute == Recompute::Full ? " x 4/3" : "") + " / " + whole(t) + " / "
+                                  + bandwidth(gpu.hbmGBps * 1e9),
                           time.memoryBoundS, true,
                           QT_TRANSLATE_NOOP("StepTime", "norms, residuals, activation functions and casts read and write about 1,000 "
                                                         "bytes per token, layer and hidden unit as PyTorch runs them unfused (the value "
                                                         "that reproduces MosaicML's A100 and H100 runs, docs/procurement.md); eager "
                                                         "attention moves the S x S scores eight times") });
     }
+    if (time.optimizerS > 0)
+        terms.push_back({ "optimizer", QT_TRANSLATE_NOOP("StepTime", "optimizer step on the GPU"),
+                          "Psi_owned x (2 (w + master + states) + g) / BW_hbm", bandwidth(gpu.hbmGBps * 1e9), time.optimizerS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "memory-bound: each parameter the GPU owns (a d-th under ZeRO) reads its "
+                                                        "gradient and reads and writes its weight, master copy and states once") });
     if (d > 1) {
         const char *formula = "";
         switch (s.parallel.zero) {
