@@ -174,7 +174,7 @@
     </message>
     <message>
         <source>The textbook formula keeps the three B×A×S×S attention tensors at every length, as eager attention does: activations grow with S². Flash attention stores none of them; the transformer activation model tells the two apart.</source>
-        <translation>教科书公式在任何序列长度下都保留三个 B×A×S×S 的注意力张量，与 eager 注意力一致：激活值随 S² 增长。flash attention 一个也不存；逐项 Transformer 激活值模型会区分这两种情况。</translation>
+        <translation>教科书公式在任何序列长度下都保留三个 B×A×S×S 的注意力张量，与 eager 注意力一致：激活值随 S² 增长。FlashAttention 一个也不存；逐项 Transformer 激活值模型会区分这两种情况。</translation>
     </message>
     <message>
         <source>Activations grow linearly with the micro-batch; the model states do not change.</source>
@@ -344,7 +344,7 @@
     </message>
     <message>
         <source>Peak with flash attention</source>
-        <translation>峰值（flash attention）</translation>
+        <translation>峰值（FlashAttention）</translation>
     </message>
     <message>
         <source>Peak with eager attention</source>
@@ -1249,7 +1249,7 @@
     </message>
     <message>
         <source>Saved outside the layers (embedding, final norm, LM head, logits and loss):</source>
-        <translation>层外保存的张量（嵌入、最终 norm、LM head、logits 和损失）：</translation>
+        <translation>层外保存的张量（嵌入、最终 norm、LM 输出头、logits 和损失）：</translation>
     </message>
     <message>
         <source>region</source>
@@ -1384,7 +1384,7 @@
     </message>
     <message>
         <source>Training stack %1; its choices (set: you changed the stack&apos;s default):</source>
-        <translation>训练框架 %1 的各项选择（已设置 = 你修改了该框架的默认值）：</translation>
+        <translation>训练框架 %1 的各项选择（已设置：你修改了该框架的默认值）：</translation>
     </message>
     <message>
         <source>the stack&apos;s: %1</source>
@@ -1464,7 +1464,7 @@
     </message>
     <message>
         <source>A Hugging Face config.json, or a folder holding one (its .safetensors headers give the checkpoint&apos;s exact count): the model to estimate. Options refine it.</source>
-        <translation>要估算的模型：一个 Hugging Face config.json，或包含它的文件夹（其中 .safetensors 文件头给出 checkpoint 的精确参数量）。其他选项可在此基础上细化。</translation>
+        <translation>要估算的模型：一个 Hugging Face config.json，或包含它的文件夹（其中 .safetensors 文件头给出权重文件的精确参数量）。其他选项可在此基础上细化。</translation>
     </message>
     <message>
         <source>path</source>
@@ -1472,7 +1472,7 @@
     </message>
     <message>
         <source>Read --hf-config&apos;s model as this supported model_type (a config with the usual fields and another name): %1.</source>
-        <translation>将 --hf-config 的模型按此受支持的 model_type 读取（适用于字段常规、但名称不同的 config）：%1。</translation>
+        <translation>将 --hf-config 的模型按此受支持的 model_type 读取（适用于字段常规、但名称不同的配置文件）：%1。</translation>
     </message>
     <message>
         <source>model_type</source>
@@ -1484,7 +1484,7 @@
     </message>
     <message>
         <source>error: --hf-family reads a config given with --hf-config; give both</source>
-        <translation>错误：--hf-family 作用于 --hf-config 给出的 config；请同时给出两者</translation>
+        <translation>错误：--hf-family 作用于 --hf-config 给出的配置文件；请同时给出两者</translation>
     </message>
     <message>
         <source> (with --hf-family)</source>
@@ -1512,7 +1512,7 @@
     </message>
     <message>
         <source>--price: %1 is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, 0 &lt;= USD &lt;= 1,000,000 (e.g. h100-80gb=2.49)</source>
-        <translation>--price：不允许 %1；请按 KIND=USD（每 GPU 小时的美元价格）的形式给出，KIND 取自 `headroom-cli gpus`，0 &lt;= USD &lt;= 1,000,000（如 h100-80gb=2.49）</translation>
+        <translation>--price：不允许 %1；请按 KIND=USD（每 GPU 小时的美元价格）给出，KIND 取自 `headroom-cli gpus`，0 &lt;= USD &lt;= 1,000,000（如 h100-80gb=2.49）</translation>
     </message>
     <message>
         <source>error: --sp: sequence parallelism splits activations over the tensor-parallel group, so it needs --tp 2 or more (it is %1)</source>
@@ -1959,7 +1959,7 @@
     </message>
     <message>
         <source>CUDA context: PyTorch&apos;s CUDA semantics notes (300 MiB to 2 GiB with the driver and lazy loading); allocator reserve: reserved minus allocated measured on 7B fine-tunes (foundation-model-stack/fms-acceleration PR 14)</source>
-        <translation>CUDA 上下文：PyTorch 的 CUDA semantics 文档（视驱动和延迟加载而定，300 MiB 到 2 GiB）；分配器预留：在 7B 微调上实测的 reserved 减 allocated（foundation-model-stack/fms-acceleration PR 14）</translation>
+        <translation>CUDA 上下文：PyTorch 的 “CUDA semantics” 文档（视驱动和延迟加载而定，300 MiB 到 2 GiB）；分配器预留：在 7B 微调上实测的 memory_reserved 减 memory_allocated（foundation-model-stack/fms-acceleration PR 14）</translation>
     </message>
     <message>
         <source>CUDA context and kernel images</source>
@@ -2231,11 +2231,11 @@
     </message>
     <message>
         <source>final norm, LM head input and the loss&apos;s FP32 log-softmax</source>
-        <translation>最终 norm、LM head 输入及损失的 FP32 log-softmax</translation>
+        <translation>最终 norm、LM 输出头输入及损失的 FP32 log-softmax</translation>
     </message>
     <message>
         <source>final norm, LM head and loss tensors, in bytes</source>
-        <translation>最终 norm、LM head 及损失张量，字节</translation>
+        <translation>最终 norm、LM 输出头及损失张量，字节</translation>
     </message>
     <message>
         <source>embedding and shared tensors, once per micro-batch in flight</source>
@@ -2271,7 +2271,7 @@
     </message>
     <message>
         <source>token types (segment embeddings)</source>
-        <translation>token 类型数（segment embedding）</translation>
+        <translation>token 类型数（片段嵌入）</translation>
     </message>
     <message>
         <source>routed experts per MoE layer</source>
@@ -2307,7 +2307,7 @@
     </message>
     <message>
         <source>latent attention: a value head&apos;s dimension</source>
-        <translation>潜在注意力：value 头的维度</translation>
+        <translation>潜在注意力：值头的维度</translation>
     </message>
     <message>
         <source>embedding parameters</source>
@@ -2331,11 +2331,11 @@
     </message>
     <message>
         <source>LM head parameters (untied, with its bias where the family has one)</source>
-        <translation>LM head 参数（不与嵌入共享；该架构有偏置时含偏置）</translation>
+        <translation>LM 输出头参数（不与嵌入共享；该架构有偏置时含偏置）</translation>
     </message>
     <message>
         <source>the encoder&apos;s pooler or masked-LM head</source>
-        <translation>编码器的 pooler 或 masked-LM head</translation>
+        <translation>编码器的 pooler 或掩码语言模型输出头</translation>
     </message>
     <message>
         <source>one MoE layer&apos;s attention, experts, shared experts and router</source>
@@ -2383,7 +2383,7 @@
     </message>
     <message>
         <source>Megatron-LM&apos;s layout (Shoeybi et al. 2019; Narayanan et al. 2021): matrices and biases split over t, norms replicated, vocabulary-parallel embedding; ⌈L/p⌉ layers per stage, the embedding on the first stage, final norm and LM head on the last</source>
-        <translation>Megatron-LM 的布局（Shoeybi et al. 2019；Narayanan et al. 2021）：矩阵和偏置按 t 切分，norm 复制，嵌入按词表并行；每阶段 ⌈L/p⌉ 层，嵌入在第一个阶段，最终 norm 和 LM head 在最后一个阶段</translation>
+        <translation>Megatron-LM 的布局（Shoeybi et al. 2019；Narayanan et al. 2021）：矩阵和偏置按 t 切分，norm 复制，嵌入按词表并行；每阶段 ⌈L/p⌉ 层，嵌入在第一个阶段，最终 norm 和 LM 输出头在最后一个阶段</translation>
     </message>
     <message>
         <source>the architecture&apos;s parameters on the most loaded rank</source>
@@ -2399,7 +2399,7 @@
     </message>
     <message>
         <source>Hu et al. 2021: A (r × in) and B (out × r) per adapted module; a fused module (GPT-2&apos;s c_attn, Phi-3&apos;s gate_up_proj) is adapted once, as PEFT matches names</source>
-        <translation>Hu et al. 2021：每个被适配的模块有 A（r × in）和 B（out × r）；融合模块（GPT-2 的 c_attn、Phi-3 的 gate_up_proj）只适配一次，与 PEFT 按名称匹配的方式一致</translation>
+        <translation>Hu et al. 2021：每个被适配的模块有 A（r × 输入维度）和 B（输出维度 × r）；融合模块（GPT-2 的 c_attn、Phi-3 的 gate_up_proj）只适配一次，与 PEFT 按名称匹配的方式一致</translation>
     </message>
     <message>
         <source>adapter parameters of the whole model</source>
@@ -2411,7 +2411,7 @@
     </message>
     <message>
         <source>bitsandbytes replaces every nn.Linear of the blocks by Linear4bit; embeddings, norms, biases and the LM head stay 16-bit (Dettmers et al. 2023)</source>
-        <translation>bitsandbytes 把各块中的每个 nn.Linear 替换为 Linear4bit；嵌入、norm、偏置和 LM head 保持 16 位（Dettmers et al. 2023）</translation>
+        <translation>bitsandbytes 把各块中的每个 nn.Linear 替换为 Linear4bit；嵌入、norm、偏置和 LM 输出头保持 16 位（Dettmers et al. 2023）</translation>
     </message>
     <message>
         <source>the architecture&apos;s block linear weights</source>
@@ -2507,7 +2507,7 @@
     </message>
     <message>
         <source>Megatron&apos;s fused kernels (Korthikanti et al. 2022) with Transformer Engine&apos;s flash attention</source>
-        <translation>Megatron 的融合算子（Korthikanti et al. 2022）加 Transformer Engine 的 flash attention</translation>
+        <translation>Megatron 的融合算子（Korthikanti et al. 2022）加 Transformer Engine 的 FlashAttention</translation>
     </message>
     <message>
         <source>torchtune: F.scaled_dot_product_attention, K and V expanded to all heads (modules/attention.py)</source>
@@ -2727,7 +2727,7 @@
     </message>
     <message>
         <source>frozen base outside the quantized matrices (embeddings, norms, LM head)</source>
-        <translation>量化矩阵之外的冻结基座（嵌入、norm、LM head）</translation>
+        <translation>量化矩阵之外的冻结基座（嵌入、norm、LM 输出头）</translation>
     </message>
     <message>
         <source>frozen base in the compute dtype</source>
@@ -2811,7 +2811,7 @@
     </message>
     <message>
         <source>torchtune optimizer_in_bwd: per-parameter optimizers stepped from post-accumulate-grad hooks (recipes/full_finetune_single_device.py L390-415)</source>
-        <translation>torchtune optimizer_in_bwd：每个参数各有一个优化器，在 post-accumulate-grad 钩子中更新（recipes/full_finetune_single_device.py L390-415）</translation>
+        <translation>torchtune optimizer_in_bwd：每个参数各有一个优化器，在 “post-accumulate-grad” 钩子中更新（recipes/full_finetune_single_device.py L390-415）</translation>
     </message>
     <message>
         <source>16-bit gradients as autograd writes them (stage 1 keeps them whole)</source>
@@ -2950,7 +2950,7 @@
     </message>
     <message>
         <source>The loss turns NaN or Inf</source>
-        <translation>loss 变成 NaN 或 Inf</translation>
+        <translation>损失变成 NaN 或 Inf</translation>
     </message>
     <message>
         <source>GradScaler&apos;s loss scale keeps falling</source>
@@ -3006,7 +3006,7 @@
     </message>
     <message>
         <source>The estimate sets aside %1 for the allocator&apos;s reserve. Reserved minus allocated was measured at 2.9 to 3.6 GiB on 7B fine-tunes.</source>
-        <translation>估算为分配器预留留出了 %1。在 7B 微调上实测，reserved 减 allocated 为 2.9 到 3.6 GiB。</translation>
+        <translation>估算为分配器预留留出了 %1。在 7B 微调上实测，memory_reserved 减 memory_allocated 为 2.9 到 3.6 GiB。</translation>
     </message>
     <message>
         <source>Plan for 3.5 GiB of fragmentation</source>
@@ -3086,11 +3086,11 @@
     </message>
     <message>
         <source>Increase the batch, cut dtype conversions, and check GPU utilisation.</source>
-        <translation>增大 batch、减少 dtype 转换，并检查 GPU 利用率。</translation>
+        <translation>增大批次、减少 dtype 转换，并检查 GPU 利用率。</translation>
     </message>
     <message>
         <source>The micro-batch is %1; small batches leave tensor cores idle between casts.</source>
-        <translation>微批次为 %1；batch 太小时，Tensor Core 在类型转换之间处于空闲。</translation>
+        <translation>微批次为 %1；批次太小时，Tensor Core 在类型转换之间处于空闲。</translation>
     </message>
     <message>
         <source>Double the micro-batch to %1</source>
@@ -3268,7 +3268,7 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <name>HfImport</name>
     <message>
         <source>counted as the encoder with its pooler (the published total); the masked-LM head is model.encoder-head mlm</source>
-        <translation>按带 pooler 的编码器计数（即公布的总参数量）；masked-LM head 对应 model.encoder-head mlm</translation>
+        <translation>按带 pooler 的编码器计数（即公布的总参数量）；掩码语言模型输出头对应 model.encoder-head mlm</translation>
     </message>
     <message>
         <source>model_type &quot;%1&quot; read as %2</source>
@@ -3356,11 +3356,11 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
     <message>
         <source>%1: model_type %2 is not supported; supported: %3 (a config with the usual fields under another name can be read as one of them)</source>
-        <translation>%1：不支持 model_type %2；支持：%3（字段常规但名称不同的 config 可按其中之一读取）</translation>
+        <translation>%1：不支持 model_type %2；支持：%3（字段常规但名称不同的配置文件可按其中之一读取）</translation>
     </message>
     <message>
         <source>unknown model_type to read the config as: &quot;%1&quot;; allowed: %2</source>
-        <translation>用于读取 config 的 model_type 未知：&quot;%1&quot;；允许：%2</translation>
+        <translation>用于读取配置文件的 model_type 未知：&quot;%1&quot;；允许：%2</translation>
     </message>
     <message>
         <source>%1 (model_type %2, %3 block): %4 parameters from the architecture</source>
@@ -3373,12 +3373,12 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message numerus="yes">
         <source>checkpoint: %1 parameters stored as %2 in %n file(s)</source>
         <translation>
-            <numerusform>checkpoint：%1 个参数，以 %2 存储于 %n 个文件</numerusform>
+            <numerusform>权重文件：%1 个参数，以 %2 存储于 %n 个文件</numerusform>
         </translation>
     </message>
     <message>
         <source> (and %1 buffer values, not parameters)</source>
-        <translation> （另有 %1 个 buffer 值，不属于参数）</translation>
+        <translation> （另有 %1 个缓冲区值，不属于参数）</translation>
     </message>
     <message>
         <source>warning: not modelled, and memory depends on them: %1</source>
@@ -3862,7 +3862,7 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
     <message>
         <source>Gemma-2/3 (four norms, soft-capping)</source>
-        <translation>Gemma-2/3（四个 norm，soft-capping）</translation>
+        <translation>Gemma-2/3（四个 norm，软截断）</translation>
     </message>
     <message>
         <source>BERT / RoBERTa (encoder)</source>
@@ -3930,7 +3930,7 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
     <message>
         <source>Megatron-LM: fused kernels, flash attention, FP32 main gradients, in-place vocabulary-parallel loss.</source>
-        <translation>Megatron-LM：融合算子、flash attention、FP32 主梯度、原地计算的词表并行损失。</translation>
+        <translation>Megatron-LM：融合算子、FlashAttention、FP32 主梯度、原地计算的词表并行损失。</translation>
     </message>
     <message>
         <source>Whole logits in FP32</source>
@@ -4034,7 +4034,7 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
     <message>
         <source>Value head dimension</source>
-        <translation>Value 头维度</translation>
+        <translation>值头维度</translation>
     </message>
     <message>
         <source>Rotary fraction</source>
@@ -4582,7 +4582,7 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
     <message>
         <source>&lt;b&gt;Frequent skips:&lt;/b&gt; %1 of steps skipped after calibration. GradScaler expects a skip every few hundred or thousand steps; each skip throws a batch away.</source>
-        <translation>&lt;b&gt;频繁跳步：&lt;/b&gt;校准期之后有 %1 的步被跳过。GradScaler 预期每几百到几千步才跳过一次；每次跳过都白白扔掉一个 batch。</translation>
+        <translation>&lt;b&gt;频繁跳步：&lt;/b&gt;校准期之后有 %1 的步被跳过。GradScaler 预期每几百到几千步才跳过一次；每次跳过都白白扔掉一个批次。</translation>
     </message>
     <message>
         <source>&lt;b&gt;The scale reached zero&lt;/b&gt; at step %1: every gradient is zero from then on and training has stopped.</source>
@@ -4590,7 +4590,7 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
     <message>
         <source>&lt;b&gt;No step skipped;&lt;/b&gt; the scale only grew (to %1). Expected with BF16; with FP16 the scaler never met the overflow edge in this run.</source>
-        <translation>&lt;b&gt;没有跳过任何步；&lt;/b&gt;缩放系数只增不减（增至 %1）。BF16 下这是预期行为；若是 FP16，说明本次运行中 scaler 从未触及上溢边界。</translation>
+        <translation>&lt;b&gt;没有跳过任何步；&lt;/b&gt;缩放系数只增不减（增至 %1）。BF16 下这是预期行为；若是 FP16，说明本次运行中缩放器从未触及上溢边界。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Healthy:&lt;/b&gt; %1 of steps skipped after calibration; the scale settles just below the overflow edge.</source>
@@ -5034,7 +5034,7 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
     <message>
         <source>ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward and again for backward (Rajbhandari et al. 2020); 90 % of it overlaps backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm); links at 80 % of nominal (nccl-tests)</source>
-        <translation>环形 reduce-scatter 和 all-gather 各搬运缓冲区的 (d-1)/d，all-reduce 为其两倍（Patarasuk and Yuan 2009）；ZeRO-3 在前向和反向各收集一次权重（Rajbhandari et al. 2020）；其中 90 % 与反向重叠（分桶规约、FSDP 预取、DeepSpeed overlap_comm）；链路按标称的 80 %（nccl-tests）</translation>
+        <translation>环形 reduce-scatter 和 all-gather 各搬运缓冲区的 (d-1)/d，all-reduce 为其两倍（Patarasuk 与 Yuan 2009）；ZeRO-3 在前向和反向各收集一次权重（Rajbhandari et al. 2020）；其中 90 % 与反向重叠（分桶规约、FSDP 预取、DeepSpeed overlap_comm）；链路按标称的 80 %（nccl-tests）</translation>
     </message>
     <message>
         <source>tensor-parallel all-reduces</source>
@@ -5075,6 +5075,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>DeepSpeed CPU Adam: 10.3 B parameters in 6.2-6.5 s in its ZeRO-Offload tutorial&apos;s log; one host steps all its GPUs&apos; partitions</source>
         <translation>DeepSpeed CPU Adam：其 ZeRO-Offload 教程日志中 10.3 B 参数用 6.2-6.5 s；一台主机要更新它所有 GPU 的分片</translation>
+    </message>
+    <message>
+        <source>optimizer step on the GPU</source>
+        <translation>GPU 上的优化器更新</translation>
+    </message>
+    <message>
+        <source>memory-bound: each parameter the GPU owns (a d-th under ZeRO) reads its gradient and reads and writes its weight, master copy and states once</source>
+        <translation>受显存带宽限制：GPU 持有的每个参数（ZeRO 下为 1/d）读一次梯度，并各读写一次权重、主权重副本和优化器状态</translation>
     </message>
 </context>
 <context>
@@ -5872,7 +5880,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>DeepSpeed offload: keep optimizer states (and parameters) in CPU memory.</source>
-        <translation>DeepSpeed offload：将优化器状态（及参数）放在 CPU 内存中。</translation>
+        <translation>DeepSpeed 卸载：将优化器状态（及参数）放在 CPU 内存中。</translation>
     </message>
     <message>
         <source>O&amp;ffload:</source>
@@ -5972,7 +5980,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>torch scaled_dot_product_attention: the memory-efficient or flash backend, no S×S tensors stored.</source>
-        <translation>torch scaled_dot_product_attention：使用 memory-efficient 或 flash 后端，不存储 S×S 张量。</translation>
+        <translation>torch scaled_dot_product_attention：使用 “memory-efficient” 或 flash 后端，不存储 S×S 张量。</translation>
     </message>
     <message>
         <source>FlashAttention recomputes the scores in backward: activations grow linearly with S.</source>
@@ -6341,7 +6349,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>Read a Hugging Face config.json, or a folder holding one and its .safetensors files (their headers give the checkpoint&apos;s exact count). You can also drop either on the window.</source>
-        <translation>读取 Hugging Face config.json，或包含它及其 .safetensors 文件的文件夹（文件头给出 checkpoint 的精确参数量）。也可以直接把它们拖放到窗口上。</translation>
+        <translation>读取 Hugging Face config.json，或包含它及其 .safetensors 文件的文件夹（文件头给出权重文件的精确参数量）。也可以直接把它们拖放到窗口上。</translation>
     </message>
     <message>
         <source>Attention heads A. Without a head dimension of its own, each head is H/A wide and A must divide H.</source>
@@ -6465,7 +6473,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>Value head dim.:</source>
-        <translation>Value 头维度：</translation>
+        <translation>值头维度：</translation>
     </message>
     <message>
         <source>v_head_dim.</source>
@@ -6481,7 +6489,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>The parameter count P the estimate uses; for a mixture of experts also the parameters one token passes through, and a checkpoint&apos;s own count when its headers were read.</source>
-        <translation>估算所用的参数量 P；对混合专家模型还显示单个 token 经过的参数量，读取了 checkpoint 文件头时还显示其自身的参数量。</translation>
+        <translation>估算所用的参数量 P；对混合专家模型还显示单个 token 经过的参数量，读取了权重文件头时还显示其自身的参数量。</translation>
     </message>
     <message>
         <source>Imported: %1 (model_type %2)</source>
@@ -6505,7 +6513,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>checkpoint: %1 (%2), stored as %3</source>
-        <translation>checkpoint：%1（%2），以 %3 存储</translation>
+        <translation>权重文件：%1（%2），以 %3 存储</translation>
     </message>
     <message>
         <source>Training &amp;stack</source>
@@ -7397,7 +7405,7 @@ It was moved to %2.</source>
     </message>
     <message>
         <source>Chance per step of a gradient spike (a bad batch).</source>
-        <translation>每步出现梯度尖峰（异常 batch）的概率。</translation>
+        <translation>每步出现梯度尖峰（异常批次）的概率。</translation>
     </message>
     <message>
         <source>Spike si&amp;ze:</source>

@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QTextStream>
 
+#include <headroom/io/textwidth.h>
 #include <headroom/io/measuredfiletext.h>
 
 #include "clitext.h"
@@ -43,14 +44,14 @@ void printMeasured(QTextStream &o, const MeasuredRun &run, const MeasuredCompari
         o << Cli::tr("  note: the estimate is not of the scenario that ran; without other options --measured "
                      "estimates the file's own scenario")
           << Qt::endl;
-    o << QStringLiteral("  ") << Cli::tr("figure").leftJustified(20) << Cli::tr("measured").rightJustified(20)
-      << Cli::tr("estimated").rightJustified(20) << Cli::tr("estimated - measured").rightJustified(22)
-      << Cli::tr("%").rightJustified(10) << QStringLiteral("  ") << Cli::tr("measured by") << Qt::endl;
+    o << QStringLiteral("  ") << padEnd(Cli::tr("figure"), 20) << padStart(Cli::tr("measured"), 20)
+      << padStart(Cli::tr("estimated"), 20) << padStart(Cli::tr("estimated - measured"), 22)
+      << padStart(Cli::tr("%"), 10) << QStringLiteral("  ") << Cli::tr("measured by") << Qt::endl;
     for (const MeasuredRow &r : c.rows) {
         const QString how = run.measuredBy[static_cast<std::size_t>(r.figure)];
-        o << QStringLiteral("  ") << measuredFigureText(r.figure).leftJustified(20)
-          << groupedDigits(countOf(r.measured)).rightJustified(20) << groupedDigits(countOf(r.estimated)).rightJustified(20)
-          << groupedDigits(countOf(r.difference)).rightJustified(22) << percentText(r.relative).rightJustified(10)
+        o << QStringLiteral("  ") << padEnd(measuredFigureText(r.figure), 20)
+          << padStart(groupedDigits(countOf(r.measured)), 20) << padStart(groupedDigits(countOf(r.estimated)), 20)
+          << padStart(groupedDigits(countOf(r.difference)), 22) << padStart(percentText(r.relative), 10)
           << QStringLiteral("  ") << how << Qt::endl;
     }
     if (c.rows.empty())

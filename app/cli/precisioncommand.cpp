@@ -164,13 +164,13 @@ void printConstants(NumberFormat f)
 void printEncodingTable(const std::vector<Encoding> &rows)
 {
     QTextStream &o = out();
-    o << padEnd(Cli::tr("format"), 18) << padEnd(Cli::tr("bits (sign exponent mantissa)"), 36)
+    o << padEnd(Cli::tr("format"), 20) << padEnd(Cli::tr("bits (sign exponent mantissa)"), 36)
       << padEnd(Cli::tr("hex"), 12) << padEnd(Cli::tr("stored"), 26) << padEnd(Cli::tr("rel. error"), 12)
       << padEnd(Cli::tr("ulp"), 14) << padEnd(Cli::tr("class"), 11) << Cli::tr("note") << Qt::endl;
     for (const Encoding &e : rows) {
         const QString rel = e.errorDefined ? QString::number(e.relativeError, 'e', 2) : Cli::tr("n/a");
         const QString ulp = e.errorDefined ? QString::number(e.ulp, 'g', 6) : Cli::tr("n/a");
-        o << padEnd(displayName(e.format), 18) << padEnd(binaryFields(e.format, e.bits), 36)
+        o << padEnd(displayName(e.format), 20) << padEnd(binaryFields(e.format, e.bits), 36)
           << padEnd(hexBits(e.format, e.bits), 12) << padEnd(exactText(e.stored), 26)
           << padEnd(rel, 12) << padEnd(ulp, 14) << padEnd(classText(e.valueClass), 11)
           << outcomeText(e.outcome) << Qt::endl;

@@ -21,10 +21,10 @@ QProcessEnvironment withLocale(const QString &lang)
     return env;
 }
 
-Run gui(const QStringList &arguments)
+Run gui(const QStringList &arguments, const QString &lang = QStringLiteral("C"))
 {
     QProcess p;
-    p.setProcessEnvironment(withLocale(QStringLiteral("C")));
+    p.setProcessEnvironment(withLocale(lang));
     p.start(qEnvironmentVariable("HEADROOM_GUI"), arguments);
     Run r;
     if (!p.waitForFinished(120000))
@@ -185,9 +185,14 @@ private slots:
         const Run help = gui({ QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--help") });
         QCOMPARE(help.exitCode, 0);
         QVERIFY2(help.out.contains("用法") || QString::fromUtf8(help.out).contains(kHan), help.out.constData());
-        const Run english = gui({ QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--help") });
+        const Run english = gui({ QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--help") },
+                                QStringLiteral("zh_CN.UTF-8"));
         QCOMPARE(english.exitCode, 0);
         QVERIFY(!QString::fromUtf8(english.out).contains(kHan));
+        // Without --lang, and nothing chosen in View › Language (the tests' own settings): the system's.
+        const Run system = gui({ QStringLiteral("--help") }, QStringLiteral("zh_CN.UTF-8"));
+        QCOMPARE(system.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(system.out).contains(kHan), system.out.constData());
     }
 };
 

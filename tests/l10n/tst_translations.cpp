@@ -20,7 +20,7 @@
 //     and "A" opening a sentence (the English article);
 //   is the same in the source and in each translated form.
 // * English words: after removing markup, placeholders, option names with a lower-case value
-//   ("--recompute full"), backticked, quoted ("…", “…”, «…») and bracketed usage spans
+//   ("--recompute full") and command names ("headroom-cli fit"), backticked, quoted ("…", “…”, «…») and bracketed usage spans
 //   (<command>, [options]), and code-like ASCII tokens (containing '.', '_', '/', ':', '=' or a
 //   digit: config.json, fused:, ZeRO-3), every remaining ASCII word of two or more letters must
 //   be on kAllowedWords below (case-insensitively): units, products and libraries, authors cited,
@@ -234,15 +234,20 @@ const QStringList kAllowedWords = {
     QStringLiteral("accelerate"), QStringLiteral("bitsandbytes"), QStringLiteral("Megatron"), QStringLiteral("Apex"),
     QStringLiteral("Liger"), QStringLiteral("Transformer"), QStringLiteral("Engine"), QStringLiteral("Tensor"),
     QStringLiteral("Core"), QStringLiteral("safetensors"), QStringLiteral("nvidia"), QStringLiteral("smi"),
-    QStringLiteral("GShard"), QStringLiteral("Paged"),
+    QStringLiteral("GShard"), QStringLiteral("Paged"), QStringLiteral("nccl-tests"), QStringLiteral("Markdown"),
+    QStringLiteral("md"), // the report's format and file extension
+    // Units of bandwidth beside GB/s.
+    QStringLiteral("Mbps"), QStringLiteral("Gbps"), QStringLiteral("Tbps"),
     // Models and optimizers by name.
     QStringLiteral("Adam"), QStringLiteral("Adafactor"), QStringLiteral("Lion"), QStringLiteral("Mixtral"),
     QStringLiteral("Qwen"), QStringLiteral("Gemma"), QStringLiteral("Falcon"), QStringLiteral("Pythia"),
-    QStringLiteral("Llama"),
+    QStringLiteral("Llama"), QStringLiteral("Mistral"), QStringLiteral("adamw"), QStringLiteral("sgd"),
+    QStringLiteral("sgd-momentum"),
     // Authors of the papers cited, and the citation's "et al.".
     QStringLiteral("Korthikanti"), QStringLiteral("Narayanan"), QStringLiteral("Shoeybi"), QStringLiteral("Rajbhandari"),
     QStringLiteral("Ren"), QStringLiteral("Hu"), QStringLiteral("Dettmers"), QStringLiteral("Shazeer"),
-    QStringLiteral("Stern"), QStringLiteral("Emanuel"), QStringLiteral("Eichhammer"), QStringLiteral("et"),
+    QStringLiteral("Stern"), QStringLiteral("Kaplan"), QStringLiteral("Patarasuk"), QStringLiteral("Yuan"),
+    QStringLiteral("Emanuel"), QStringLiteral("Eichhammer"), QStringLiteral("et"),
     QStringLiteral("al"),
     // Identifiers: PyTorch and framework calls, options, values and keys quoted as code.
     QStringLiteral("autocast"), QStringLiteral("foreach"), QStringLiteral("autograd"), QStringLiteral("backward"),
@@ -259,13 +264,15 @@ const QStringList kAllowedWords = {
     QStringLiteral("token"), QStringLiteral("tokens"), QStringLiteral("logits"), QStringLiteral("softmax"),
     QStringLiteral("dropout"), QStringLiteral("norm"), QStringLiteral("rank"), QStringLiteral("ulp"),
     QStringLiteral("FLOPs"), QStringLiteral("pooler"), QStringLiteral("kernel"),
+    QStringLiteral("eta"), // the matmul efficiency's symbol, η, as the source spells it
 };
 
 QStringList englishWords(const QString &original)
 {
     static const QRegularExpression spans(QStringLiteral(
             "`[^`]*`|\"[^\"]*\"|“[^”]*”|«[^»]*»|<[a-z][a-z ._-]*>|\\[[a-z][a-z ._-]*\\]|%L?(?:[1-9][0-9]?|n)"
-            "|(?<![A-Za-z0-9_-])--?[A-Za-z][A-Za-z0-9-]*(?:[ =][a-z0-9][a-z0-9.-]*(?![A-Za-z]))?"));
+            "|(?<![A-Za-z0-9_-])--?[A-Za-z][A-Za-z0-9-]*(?:[ =][a-z0-9][a-z0-9.-]*(?![A-Za-z]))?"
+            "|headroom-cli(?: [a-z][a-z-]*)?"));
     static const QRegularExpression codeLike(QStringLiteral("[\\x21-\\x7E]*[._/=:0-9][\\x21-\\x7E]*"));
     static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z'-]*[A-Za-z]"));
     static const QRegularExpression acronymOrCamel(QStringLiteral("^[A-Z]+s?$|[a-z][A-Z]|[A-Z]{2,}[a-z]"));
@@ -277,6 +284,8 @@ QStringList englishWords(const QString &original)
     // else each part must.
     for (const QString &compound : matches(word, text)) {
         const QStringList parts = compound.split(QLatin1Char('-'), Qt::SkipEmptyParts);
+        if (kAllowedWords.contains(compound, Qt::CaseInsensitive))
+            continue;
         if (std::any_of(parts.cbegin(), parts.cend(), [](const QString &p) { return p.contains(acronymOrCamel); }))
             continue;
         for (QString w : parts) {
