@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Debian package: builds the .deb with CPack from BUILD_DIR (already built), checks what it
 # holds, runs lintian, desktop-file-validate and appstreamcli on it where they are installed
-# (packaging/build-deps.txt lists them, so CI has them), then unpacks it into a scratch root and
+# (packaging/test-deps.txt lists them, so CI has them), then unpacks it into a scratch root and
 # runs the installed headroom-cli and headroom --screenshot from there, with the package's own
 # data files (HEADROOM_DATA_DIR unset).
 #   tests/package/test_package.sh BUILD_DIR
