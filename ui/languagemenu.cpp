@@ -3,9 +3,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QCoreApplication>
-#include <QMainWindow>
 #include <QMenu>
-#include <QStatusBar>
 
 #include <headroom/io/language.h>
 
@@ -22,7 +20,7 @@ class LanguageMenu
 
 } // namespace
 
-QMenu *addLanguageMenu(QMenu *parent, Settings &settings, QMainWindow *window)
+QMenu *addLanguageMenu(QMenu *parent, Settings &settings, std::function<void(const QString &)> apply)
 {
     QMenu *menu = parent->addMenu(LanguageMenu::tr("&Language"));
     auto *group = new QActionGroup(menu);
@@ -33,7 +31,7 @@ QMenu *addLanguageMenu(QMenu *parent, Settings &settings, QMainWindow *window)
         a->setChecked(language == chosen);
         a->setData(language);
         group->addAction(a);
-        QObject::connect(a, &QAction::triggered, window, [&settings, window, text, language] {
+        QObject::connect(a, &QAction::triggered, menu, [&settings, apply, language] {
             if (settings.language.value() == language)
                 return;
             if (language.isEmpty())
@@ -41,8 +39,7 @@ QMenu *addLanguageMenu(QMenu *parent, Settings &settings, QMainWindow *window)
             else
                 settings.language.setValue(language);
             settings.sync();
-            window->statusBar()->showMessage(
-                    LanguageMenu::tr("The window will be in %1 from the next start of Headroom.").arg(text), 15000);
+            apply(language);
         });
     };
     add(LanguageMenu::tr("&System (%1)").arg(languageDisplayName(languageForLocale(QLocale::system()))), QString());
@@ -50,7 +47,7 @@ QMenu *addLanguageMenu(QMenu *parent, Settings &settings, QMainWindow *window)
     // Each language in its own name, so that a reader of it finds it whatever the window shows.
     for (const QString &language : availableLanguages())
         add(languageDisplayName(language), language);
-    menu->setToolTip(LanguageMenu::tr("The language of the window; it applies from the next start."));
+    menu->setToolTip(LanguageMenu::tr("The language of the window and the command line; the window switches at once."));
     return menu;
 }
 

@@ -30,6 +30,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <headroom/io/language.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
 
@@ -284,7 +285,7 @@ void MainWindow::createMenus()
     m_gibAction->setChecked(true);
     connect(m_gibAction, &QAction::triggered, this, [this] { setDisplayUnit(DisplayUnit::Binary); });
     connect(m_gbAction, &QAction::triggered, this, [this] { setDisplayUnit(DisplayUnit::Decimal); });
-    addLanguageMenu(view, m_settings, this);
+    addLanguageMenu(view, m_settings, [this](const QString &language) { reopenInLanguage(language); });
     view->addSeparator();
     QAction *goInputs = view->addAction(tr("Go to &Inputs"), this,
                                         [this] { focusDock(m_inputDock, m_inputs->presetBox()); });
@@ -765,6 +766,35 @@ void MainWindow::restoreRecovery(const Autosave::Recovery &recovery)
     if (!m_document->reset(recovery.spec, recovery.fileName, recovery.pinned))
         return;
     m_document->markModified();
+}
+
+MainWindow *MainWindow::reopenInLanguage(const QString &language)
+{
+    if (!setLanguage(language.isEmpty() ? languageForLocale(QLocale::system()) : language))
+        return nullptr;
+    // Every label is written once, in the constructors: a new window is the whole retranslation.
+    auto *next = new MainWindow(m_document->catalogue(), m_settings);
+    next->setAttribute(Qt::WA_DeleteOnClose);
+    next->setRemembersSession(m_remembersSession);
+    next->restoreGeometry(saveGeometry());
+    next->restoreState(saveState());
+    next->setDisplayUnit(m_settings.displayUnit.value());
+    next->setDarkPalette(m_dark);
+    next->document()->reset(m_document->spec(), m_document->fileName(), m_document->pinned());
+    if (m_document->hasMeasured())
+        next->document()->setMeasured(m_document->measured());
+    if (m_autosave) {
+        const QString path = m_autosave->path();
+        m_autosave->discard();
+        next->startAutosave(path);
+    }
+    next->show();
+    // This window goes without writing the session: the new one holds the same and writes it.
+    m_remembersSession = false;
+    delete m_autosave;
+    m_autosave = nullptr;
+    close();
+    return next;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

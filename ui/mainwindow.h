@@ -62,6 +62,14 @@ public:
      * window closes cleanly, which removes it. Off unless started (screenshots, checks, tests).
      */
     void startAutosave(const QString &path);
+    /*!
+     * Shows the window in \a language ("" for the system's) without restarting: installs its
+     * catalogue and opens a new window with this one's scenario, pinned scenarios, measurement,
+     * file name, layout, units and palette, then closes this one (the undo history starts
+     * afresh). Returns the new window (deleted when it closes), null when \a language is not
+     * available.
+     */
+    MainWindow *reopenInLanguage(const QString &language);
     Autosave *autosave() const { return m_autosave; }
     /*!
      * If the last run left an autosave at \a path (it did not close cleanly), asks whether to

@@ -362,10 +362,15 @@ bool ScenarioDocument::loadMeasured(const QString &path, QString *error)
             *error = measuredErrorText(e);
         return false;
     }
+    setMeasured(run);
+    return true;
+}
+
+void ScenarioDocument::setMeasured(const MeasuredRun &run)
+{
     m_measured = run;
     m_hasMeasured = true;
     emit measuredChanged();
-    return true;
 }
 
 void ScenarioDocument::clearMeasured()

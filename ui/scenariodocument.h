@@ -146,6 +146,8 @@ public:
      * scenario and the measurement shown as they were (\a error says why).
      */
     bool loadMeasured(const QString &path, QString *error);
+    //! Shows \a run, read before (the window reopened in another language carries it over).
+    void setMeasured(const MeasuredRun &run);
     void clearMeasured();
     bool hasMeasured() const { return m_hasMeasured; }
     const MeasuredRun &measured() const { return m_measured; }

@@ -1,16 +1,20 @@
 // View › Language: the system's language first, then every language there is a catalogue for,
-// each in its own name; a choice is kept in the settings for the next start and said in the
-// status bar, and "System" forgets it.
+// each in its own name; a choice is kept in the settings and applied at once, by a new window in
+// that language with the same scenario; "System" forgets it.
 
+#include <QApplication>
+#include <QDir>
+#include <QFile>
 #include <QMenu>
+#include <QPointer>
 #include <QMenuBar>
-#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <headroom/io/language.h>
 
 #include "mainwindow.h"
+#include "scenariodocument.h"
 #include "settings.h"
 
 using namespace headroom;
@@ -23,6 +27,16 @@ QMenu *subMenu(const QList<QAction *> &actions, const QString &title)
         if (a->menu() && a->text().remove(QLatin1Char('&')) == title)
             return a->menu();
     return nullptr;
+}
+
+// The visible main window other than \a except, newest first (the one a switch opened).
+MainWindow *newestWindow(const QWidget *except)
+{
+    MainWindow *found = nullptr;
+    for (QWidget *w : QApplication::topLevelWidgets())
+        if (auto *m = qobject_cast<MainWindow *>(w); m && m != except && m->isVisible())
+            found = m;
+    return found;
 }
 
 } // namespace
@@ -61,10 +75,12 @@ private slots:
         QAction *english = choices.at(1 + int(availableLanguages().indexOf(QStringLiteral("en"))));
         english->trigger();
         QCOMPARE(settings.language.value(), QStringLiteral("en"));
-        QVERIFY(english->isChecked());
-        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("next start")));
+        // A new window in the choice, holding the same scenario.
+        MainWindow *english1 = newestWindow(&window);
+        QVERIFY(english1);
+        QCOMPARE(english1->document()->spec().scenario.training.sequence, window.document()->spec().scenario.training.sequence);
 
-        choices.constFirst()->trigger();
+        choices.constFirst()->trigger(); // from the first window's menu: its choice still applies
         QCOMPARE(settings.language.value(), QString());
         // A new window shows the choice that is stored.
         english->trigger();
@@ -76,6 +92,53 @@ private slots:
                 checked = a;
         QVERIFY(checked);
         QCOMPARE(checked->text(), languageDisplayName(QStringLiteral("en")));
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (w != &window && qobject_cast<MainWindow *>(w))
+                w->close();
+    }
+
+    // Restart-free: choosing Chinese opens the window in Chinese at once, with the scenario,
+    // its file name and the pinned scenarios; the window it replaces goes away.
+    void switchesWithoutRestart()
+    {
+        // The catalogues are compiled into the two programs; this test finds the built one in
+        // a data folder (models and GPUs linked from the real one, translations/ beside them).
+        QTemporaryDir dir;
+        const QString data = findDataDir();
+        QVERIFY(QFile::link(data + QStringLiteral("/models"), dir.filePath(QStringLiteral("models"))));
+        QVERIFY(QFile::link(data + QStringLiteral("/gpus.json"), dir.filePath(QStringLiteral("gpus.json"))));
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("translations")));
+        QVERIFY(QFile::copy(QStringLiteral(HEADROOM_QM_DIR "/headroom_zh_CN.qm"), dir.filePath(QStringLiteral("translations/headroom_zh_CN.qm"))));
+        const QByteArray before = qgetenv("HEADROOM_DATA_DIR");
+        qputenv("HEADROOM_DATA_DIR", dir.path().toLocal8Bit());
+        QVERIFY(availableLanguages().contains(QStringLiteral("zh_CN")));
+        Settings settings(dir.filePath(QStringLiteral("headroom.ini")));
+        auto *window = new MainWindow(m_catalogue, settings);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->setRemembersSession(false);
+        window->show();
+        ScenarioSpec spec = window->document()->spec();
+        spec.scenario.training.sequence = 4096;
+        QVERIFY(window->document()->reset(spec, QStringLiteral("/tmp/plan.json"), window->document()->pinned()));
+        QVERIFY(window->document()->pin());
+        const QPointer<MainWindow> old(window);
+        MainWindow *chinese = window->reopenInLanguage(QStringLiteral("zh_CN"));
+        QVERIFY(chinese);
+        QTRY_VERIFY(old.isNull()); // closed and deleted
+        QCOMPARE(currentLanguage(), QStringLiteral("zh_CN"));
+        QCOMPARE(chinese->document()->spec().scenario.training.sequence, Count(4096));
+        QCOMPARE(chinese->document()->fileName(), QStringLiteral("/tmp/plan.json"));
+        QCOMPARE(chinese->document()->pinned().size(), 1);
+        // Its menus are in Chinese: the catalogue's words for "&File" and "&View", not English.
+        const QString file = chinese->menuBar()->actions().constFirst()->text();
+        QVERIFY2(file != QStringLiteral("&File") && !file.isEmpty(), qPrintable(file));
+        QCOMPARE(file, QCoreApplication::translate("headroom::MainWindow", "&File"));
+        // And back to English the same way.
+        MainWindow *english = chinese->reopenInLanguage(QStringLiteral("en"));
+        QVERIFY(english);
+        QCOMPARE(english->menuBar()->actions().constFirst()->text(), QStringLiteral("&File"));
+        english->close();
+        qputenv("HEADROOM_DATA_DIR", before);
     }
 
 private:
