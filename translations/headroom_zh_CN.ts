@@ -4206,16 +4206,12 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <source>The window will be in %1 from the next start of Headroom.</source>
-        <translation>下次启动 Headroom 时，窗口将以%1显示。</translation>
-    </message>
-    <message>
         <source>&amp;System (%1)</source>
         <translation>跟随系统(&amp;S)（%1）</translation>
     </message>
     <message>
-        <source>The language of the window; it applies from the next start.</source>
-        <translation>窗口的显示语言；下次启动时生效。</translation>
+        <source>The language of the window and the command line; the window switches at once.</source>
+        <translation>窗口和命令行的语言；窗口会立即切换。</translation>
     </message>
 </context>
 <context>
@@ -5033,10 +5029,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>数据并行的梯度和权重</translation>
     </message>
     <message>
-        <source>ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward and again for backward (Rajbhandari et al. 2020); 90 % of it overlaps backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm); links at 80 % of nominal (nccl-tests)</source>
-        <translation>环形 reduce-scatter 和 all-gather 各搬运缓冲区的 (d-1)/d，all-reduce 为其两倍（Patarasuk 与 Yuan 2009）；ZeRO-3 在前向和反向各收集一次权重（Rajbhandari et al. 2020）；其中 90 % 与反向重叠（分桶规约、FSDP 预取、DeepSpeed overlap_comm）；链路按标称的 80 %（nccl-tests）</translation>
-    </message>
-    <message>
         <source>tensor-parallel all-reduces</source>
         <translation>张量并行的 all-reduce</translation>
     </message>
@@ -5083,6 +5075,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>memory-bound: each parameter the GPU owns (a d-th under ZeRO) reads its gradient and reads and writes its weight, master copy and states once</source>
         <translation>受显存带宽限制：GPU 持有的每个参数（ZeRO 下为 1/d）读一次梯度，并各读写一次权重、主权重副本和优化器状态</translation>
+    </message>
+    <message>
+        <source>ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward and again for backward (Rajbhandari et al. 2020); 90 % of it overlaps backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm), none under DeepSpeed without overlap_comm (its default below stage 3); links at 80 % of nominal (nccl-tests)</source>
+        <translation>环形 reduce-scatter 和 all-gather 各搬运缓冲区的 (d-1)/d，all-reduce 为其两倍（Patarasuk 与 Yuan 2009）；ZeRO-3 在前向和反向各收集一次权重（Rajbhandari et al. 2020）；其中 90 % 与反向重叠（分桶规约、FSDP 预取、DeepSpeed overlap_comm），DeepSpeed 未开 overlap_comm 时（低于 ZeRO-3 时的默认）不重叠；链路按标称的 80 %（nccl-tests 测得）</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include <headroom/memory/lora.h>
 #include <headroom/memory/model.h>
 #include <headroom/memory/precision.h>
+#include <headroom/memory/stack.h>
 
 namespace headroom {
 
@@ -50,6 +51,14 @@ GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size
 double dtypeBytes(Dtype d) { return dtypeSize(d).value(); }
 
 } // namespace
+
+double dataParallelOverlap(const Scenario &s)
+{
+    const TrainingStack stack = s.stack.stack;
+    const bool deepspeedEngine = stack == TrainingStack::DeepSpeed
+            || (stack == TrainingStack::HfTrainer && s.parallel.zero != ZeroStage::Stage0);
+    return deepspeedEngine && !resolveStack(s).overlapComm ? 0.0 : kDataParallelOverlap;
+}
 
 double pcieBytesPerSecond(int generation, int lanes)
 {
@@ -245,9 +254,9 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         const GroupLink link = groupLink(gpu, network, p, t * d);
         r.pipelineSendS = 2 * m * toD(v) * B * S * H * activationBytes / toD(t) / link.bytesPerSecond;
     }
-    // What overlaps: data-parallel traffic behind compute (kDataParallelOverlap), never more
+    // What overlaps: data-parallel traffic behind compute (dataParallelOverlap()), never more
     // than the compute there is to hide it behind; tensor- and pipeline-parallel not at all.
-    const double hidden = std::min(kDataParallelOverlap * r.dataParallelS, r.computeS);
+    const double hidden = std::min(dataParallelOverlap(s) * r.dataParallelS, r.computeS);
     r.dataParallelExposedS = r.dataParallelS - hidden;
     r.communicationS = r.dataParallelExposedS + r.tensorParallelS + r.pipelineSendS;
     // 1F1B's bubble: p - 1 micro-batch slots of the stage's forward and backward, divided by

@@ -88,13 +88,15 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
         }
         terms.push_back({ "data-parallel", QT_TRANSLATE_NOOP("StepTime", "data-parallel gradients and weights"), formula,
                           "d = " + whole(d) + ", m = " + whole(m) + ", BW_dp = " + bandwidth(time.dataParallelBandwidth)
-                                  + (time.dataParallelCrossesNodes ? " (across nodes)" : " (inside a node)"),
+                                  + (time.dataParallelCrossesNodes ? " (across nodes)" : " (inside a node)") + ", overlap "
+                                  + num(100 * dataParallelOverlap(s)) + " %",
                           time.dataParallelS, false,
                           QT_TRANSLATE_NOOP("StepTime", "ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce "
                                                         "twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward "
                                                         "and again for backward (Rajbhandari et al. 2020); 90 % of it overlaps "
-                                                        "backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm); links "
-                                                        "at 80 % of nominal (nccl-tests)") });
+                                                        "backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm), none "
+                                                        "under DeepSpeed without overlap_comm (its default below stage 3); links at "
+                                                        "80 % of nominal (nccl-tests)") });
     }
     if (t > 1)
         terms.push_back({ "tensor-parallel", QT_TRANSLATE_NOOP("StepTime", "tensor-parallel all-reduces"),

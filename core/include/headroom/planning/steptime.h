@@ -40,6 +40,14 @@ struct StepTimeOptions
  */
 inline constexpr double kDataParallelOverlap = 0.9;
 
+/*!
+ * The share of \a s's data-parallel traffic that overlaps compute: kDataParallelOverlap, or 0
+ * under DeepSpeed's engine (the deepspeed stack, and the Hugging Face Trainer's ZeRO) without
+ * overlap_comm, whose default is off below stage 3 (deepspeed/runtime/zero/config.py): its
+ * buckets are then reduced on the compute stream as backward fills them, and backward waits.
+ */
+double dataParallelOverlap(const Scenario &s);
+
 //! Share of a link's nominal bandwidth collectives reach: nccl-tests' bus bandwidth on 4x RTX
 //! 4090 over PCIe 4.0 x16 is 25.9 of 31.5 GB/s (82 %), NVLink on DGX A100 about 80 % as well.
 inline constexpr double kLinkEfficiency = 0.8;
