@@ -140,38 +140,33 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
         else
             f.maxGpus = *c;
     }
-    f.prices.assign(static_cast<std::size_t>(catalogue.gpus.size()), -1.0);
-    for (const QString &entry : parser.values(QStringLiteral("price"))) {
-        const qsizetype eq = entry.indexOf(QLatin1Char('='));
-        const QString id = eq > 0 ? entry.left(eq).trimmed() : QString();
-        bool isNumber = false;
-        const double usdPerHour = eq > 0 ? entry.mid(eq + 1).toDouble(&isNumber) : 0.0;
-        const GpuSpec *gpu = catalogue.gpu(id);
-        // toDouble() reads "nan" and "inf" as numbers: a NaN compares false with everything
-        // and used to fall back to the catalogue's price in silence.
-        if (!gpu || !isNumber || !std::isfinite(usdPerHour) || usdPerHour < 0 || usdPerHour > 1e6) {
-            complain(Cli::tr("--price: %1 is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, "
-                             "0 <= USD <= 1,000,000 (e.g. h100-80gb=2.49)")
-                             .arg(quoted(entry)));
-            continue;
+    // KIND=USD per kind of the catalogue, repeatable: per GPU-hour (--price) or per card
+    // (--purchase); negative entries keep the catalogue's own.
+    auto perKind = [&](const char *option, double most, const QString &message, std::vector<double> &values) {
+        values.assign(static_cast<std::size_t>(catalogue.gpus.size()), -1.0);
+        for (const QString &entry : parser.values(QLatin1String(option))) {
+            const qsizetype eq = entry.indexOf(QLatin1Char('='));
+            const QString id = eq > 0 ? entry.left(eq).trimmed() : QString();
+            bool isNumber = false;
+            const double usd = eq > 0 ? entry.mid(eq + 1).toDouble(&isNumber) : 0.0;
+            const GpuSpec *gpu = catalogue.gpu(id);
+            // toDouble() reads "nan" and "inf" as numbers: a NaN compares false with everything
+            // and used to fall back to the catalogue's price in silence.
+            if (!gpu || !isNumber || !std::isfinite(usd) || usd < 0 || usd > most) {
+                complain(message.arg(quoted(entry)));
+                continue;
+            }
+            values[static_cast<std::size_t>(gpu - catalogue.gpus.constData())] = usd;
         }
-        f.prices[static_cast<std::size_t>(gpu - catalogue.gpus.constData())] = usdPerHour;
-    }
-    f.purchases.assign(static_cast<std::size_t>(catalogue.gpus.size()), -1.0);
-    for (const QString &entry : parser.values(QStringLiteral("purchase"))) {
-        const qsizetype eq = entry.indexOf(QLatin1Char('='));
-        const QString id = eq > 0 ? entry.left(eq).trimmed() : QString();
-        bool isNumber = false;
-        const double usdEach = eq > 0 ? entry.mid(eq + 1).toDouble(&isNumber) : 0.0;
-        const GpuSpec *gpu = catalogue.gpu(id);
-        if (!gpu || !isNumber || !std::isfinite(usdEach) || usdEach < 0 || usdEach > 1e7) {
-            complain(Cli::tr("--purchase: %1 is not allowed; give KIND=USD per card, KIND from `headroom-cli gpus`, "
-                             "0 <= USD <= 10,000,000 (e.g. h100-80gb=25000)")
-                             .arg(quoted(entry)));
-            continue;
-        }
-        f.purchases[static_cast<std::size_t>(gpu - catalogue.gpus.constData())] = usdEach;
-    }
+    };
+    perKind("price", 1e6,
+            Cli::tr("--price: %1 is not allowed; give KIND=USD per GPU-hour, KIND from `headroom-cli gpus`, "
+                    "0 <= USD <= 1,000,000 (e.g. h100-80gb=2.49)"),
+            f.prices);
+    perKind("purchase", 1e7,
+            Cli::tr("--purchase: %1 is not allowed; give KIND=USD per card, KIND from `headroom-cli gpus`, "
+                    "0 <= USD <= 10,000,000 (e.g. h100-80gb=25000)"),
+            f.purchases);
     return ok;
 }
 
