@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -174,6 +175,13 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
 }
 
 GpuFitPane::~GpuFitPane() = default;
+
+void GpuFitPane::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        m_refresh->request();
+    QWidget::changeEvent(event);
+}
 
 void GpuFitPane::showColumns(Columns columns)
 {

@@ -70,6 +70,10 @@ public:
 public slots:
     void setUnit(headroom::DisplayUnit unit);
 
+protected:
+    //! The plan's row is shaded from the palette: a new palette (dark mode) shades it again.
+    void changeEvent(QEvent *event) override;
+
 private:
     void refresh();
     void fillTable();
