@@ -6607,6 +6607,10 @@ The scenario on screen is unchanged.</source>
         <source>%1 off</source>
         <translation>关闭 %1</translation>
     </message>
+    <message>
+        <source>This model has no %1 projection.</source>
+        <translation>这个模型没有 %1 投影。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::LossScaleChart</name>

@@ -17,23 +17,6 @@ namespace headroom::cli {
 
 namespace {
 
-// The LoRA targets some projection of the model answers to, over the layers it has, as
-// loraCounts() adapts them: isLayerLinear() matrices, routed experts never (loraTargetsOf()).
-unsigned modelLoraTargets(const ModelSpec &m)
-{
-    unsigned found = 0;
-    auto collect = [&found](ParamPlace, const ParamTensor &t) {
-        if (isLayerLinear(t.role) && t.matrix)
-            found |= loraTargetsOf(t.role);
-    };
-    const Count dense = denseLayerCount(m);
-    if (dense > 0)
-        forEachLayerTensor(m, false, collect);
-    if (m.moe.enabled() && dense < m.layers)
-        forEachLayerTensor(m, true, collect);
-    return found;
-}
-
 /*
  * Choices validate() accepts that would change nothing, refused so that the user learns it.
  * They are checked here, not in validate(): its issues have no room for the model's targets and

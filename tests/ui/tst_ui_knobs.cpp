@@ -96,6 +96,21 @@ private slots:
         QVERIFY(inputs->loraTargetBox(2)->isChecked());
         inputs->loraTargetBox(1)->click();
         QCOMPARE(doc->scenario().lora.targets, unsigned(LoraQ | LoraK | LoraV));
+        // LLaMA has all seven projections: every box can be ticked.
+        for (int i = 0; i < 7; ++i)
+            QVERIFY(inputs->loraTargetBox(i)->isEnabled());
+        // GPT-2's MLP has two matrices (c_fc, c_proj: up and down) and no gate; its fused c_attn
+        // answers to q, k and v: gate cannot be ticked, and says why.
+        const ModelPreset *gpt2 = m_catalogue.preset(QStringLiteral("gpt2"));
+        QVERIFY(gpt2);
+        doc->edit(ScenarioDocument::EditKind::Whole, QStringLiteral("gpt2"), [gpt2](ScenarioSpec &s) {
+            s.presetId = gpt2->id;
+            s.scenario.model = gpt2->model;
+        });
+        QVERIFY(!inputs->loraTargetBox(4)->isEnabled());
+        QVERIFY(inputs->loraTargetBox(4)->toolTip().contains(QStringLiteral("no gate projection")));
+        for (int i : { 0, 1, 2, 3, 5, 6 })
+            QVERIFY(inputs->loraTargetBox(i)->isEnabled());
     }
 
     void hostRamBesideOffload()

@@ -585,9 +585,16 @@ void InputPane::refresh()
     const bool adapters = s.lora.mode != AdapterMode::None;
     countField(Field::LoraRank)->setEnabled(adapters);
     const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
+    // A target no projection of the model answers to (gate on a two-matrix MLP) cannot be
+    // ticked: it would change nothing (the command line refuses it likewise).
+    const unsigned has = adapters ? modelLoraTargets(s.model) : 0;
     for (int i = 0; i < m_loraTargets.size(); ++i) {
-        m_loraTargets.at(i)->setChecked((targets & kTargets[i]) != 0);
-        m_loraTargets.at(i)->setEnabled(adapters);
+        QCheckBox *box = m_loraTargets.at(i);
+        const bool present = (has & kTargets[i]) != 0;
+        box->setChecked((targets & kTargets[i]) != 0);
+        box->setEnabled(adapters && present);
+        box->setToolTip(adapters && !present ? tr("This model has no %1 projection.").arg(box->text())
+                                             : tr("Put adapters on the %1 projection.").arg(box->text()));
     }
 }
 

@@ -219,4 +219,19 @@ void addAdapterActivations(const Scenario &s, const LoraCounts &c, ActivationEst
     detail::addAdapterActivationsTo(s, c.adapterRankPerLayer, e);
 }
 
+unsigned modelLoraTargets(const ModelSpec &m)
+{
+    unsigned found = 0;
+    auto collect = [&found](ParamPlace, const ParamTensor &t) {
+        if (isLayerLinear(t.role) && t.matrix)
+            found |= loraTargetsOf(t.role);
+    };
+    const Count dense = denseLayerCount(m);
+    if (dense > 0)
+        forEachLayerTensor(m, false, collect);
+    if (m.moe.enabled() && dense < m.layers)
+        forEachLayerTensor(m, true, collect);
+    return found;
+}
+
 } // namespace headroom

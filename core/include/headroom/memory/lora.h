@@ -79,6 +79,11 @@ struct LoraCounts
  * from the architecture's by P / (architecture's count).
  */
 LoraCounts loraCounts(const Scenario &scenario);
+
+//! The LoRA targets some projection of \a model answers to, over the layers it has, as
+//! loraCounts() adapts them: layer matrices, never routed experts (loraTargetsOf()). A two-matrix
+//! MLP has no gate; a fused QKV answers to q, k and v.
+unsigned modelLoraTargets(const ModelSpec &model);
 //! The same from counts the caller already has: the architecture's and the effective P.
 LoraCounts loraCounts(const Scenario &scenario, const ParameterCounts &counts, Count parameters);
 
