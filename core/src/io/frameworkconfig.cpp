@@ -13,6 +13,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <headroom/io/jsonduplicates.h>
+#include <headroom/io/jsonnesting.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/formula.h>
 
@@ -48,33 +49,6 @@ FrameworkError checkText(const QByteArray &data, const QString &file)
     if (utf8.hasError())
         return { file, {}, detail::FrameworkImportTr::tr("not UTF-8 text: a binary file or another encoding") };
     return {};
-}
-
-// The deepest nesting of JSON brackets outside strings, and where it first passes the limit.
-int jsonNesting(const QByteArray &data, qsizetype &where)
-{
-    int depth = 0, deepest = 0;
-    bool inString = false;
-    for (qsizetype i = 0; i < data.size(); ++i) {
-        const char c = data.at(i);
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '{' || c == '[') {
-            if (++depth > deepest) {
-                deepest = depth;
-                if (deepest == kMaxFrameworkNesting + 1)
-                    where = i;
-            }
-        } else if (c == '}' || c == ']') {
-            depth = std::max(0, depth - 1);
-        }
-    }
-    return deepest;
 }
 
 /*
@@ -382,8 +356,7 @@ FrameworkError parseJsonConfig(const QByteArray &data, const QString &file, QJso
         return { file, {}, detail::FrameworkImportTr::tr("larger than %1 bytes (10 MB): refused").arg(digits(kMaxFrameworkConfigBytes)) };
     if (FrameworkError e = checkText(data, file); !e.ok())
         return e;
-    qsizetype where = 0;
-    if (jsonNesting(data, where) > kMaxFrameworkNesting)
+    if (const qsizetype where = jsonTooDeepAt(data, kMaxFrameworkNesting); where >= 0)
         return tooDeep(data, file, where);
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 
 #include <headroom/io/jsonduplicates.h>
+#include <headroom/io/jsonnesting.h>
 #include <headroom/io/safefile.h>
 
 namespace headroom {
@@ -40,35 +41,6 @@ QString kindOf(const QJsonValue &v)
     case QJsonValue::Undefined: break;
     }
     return QStringLiteral("nothing");
-}
-
-/*
- * Where the text nests deeper than \a limit: the byte offset, or -1. QJsonDocument's own limit
- * is far deeper; a measurement is four levels deep, so anything deeper is not one. Strings are
- * skipped with their escapes, so a bracket inside a name does not count.
- */
-qsizetype tooDeepAt(const QByteArray &json, int limit)
-{
-    int depth = 0;
-    bool inString = false;
-    for (qsizetype i = 0; i < json.size(); ++i) {
-        const char c = json.at(i);
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"')
-            inString = true;
-        else if (c == '{' || c == '[') {
-            if (++depth > limit)
-                return i;
-        } else if (c == '}' || c == ']')
-            --depth;
-    }
-    return -1;
 }
 
 class Reader
@@ -164,7 +136,7 @@ MeasuredFileError readMeasuredFile(const QString &path, const Catalogue &catalog
 MeasuredFileError parseMeasuredJson(const QByteArray &json, const QString &path, const Catalogue &catalogue,
                                     MeasuredRun &run)
 {
-    if (const qsizetype at = tooDeepAt(json, kMaxMeasuredDepth); at >= 0)
+    if (const qsizetype at = jsonTooDeepAt(json, kMaxMeasuredDepth); at >= 0)
         return problem(Code::TooDeep, path, {}, QString::number(kMaxMeasuredDepth),
                        QStringLiteral("offset %1").arg(at));
     QJsonParseError parseError;
