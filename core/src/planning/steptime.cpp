@@ -93,10 +93,9 @@ double matmulParameters(const ModelSpec &model)
     if (model.tiedEmbeddings)
         p += toD(model.vocab) * toD(model.hidden); // the shared table multiplies as the LM head
     // A given parameter count (a checkpoint's) scales the architecture's matmul share.
-    const Count given = effectiveParameters(model);
     const Count architecture = counts.total(model.layers);
-    if (architecture > 0 && given != architecture)
-        p *= toD(given) / toD(architecture);
+    if (model.paramsOverride > 0 && architecture > 0 && model.paramsOverride != architecture)
+        p *= toD(model.paramsOverride) / toD(architecture);
     return std::max(0.0, p);
 }
 
@@ -208,8 +207,9 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
 
     // Data parallelism: the ring moves (d - 1) / d of a buffer per reduce-scatter or
     // all-gather, twice that per all-reduce (Patarasuk & Yuan 2009; NCCL's bus bandwidth).
-    const double trainable = frozenBase ? toD(loraCounts(s).adapterParameters) : toD(effectiveParameters(model));
-    const double gathered = toD(effectiveParameters(model)) / toD(t * p); // what ZeRO-3 gathers, frozen or not
+    const double total = toD(effectiveParameters(model));
+    const double trainable = frozenBase ? toD(loraCounts(s).adapterParameters) : total;
+    const double gathered = total / toD(t * p); // what ZeRO-3 gathers, frozen or not
     const double psi = trainable / toD(t * p);
     // The optimizer step on the GPU is memory-bound: each parameter it owns (a d-th under ZeRO)
     // reads its gradient and reads and writes its weights, master copy and states once. On
