@@ -259,9 +259,15 @@ int runFitCommand(const QStringList &arguments)
         }
         f.globalBatch /= S;
     }
-    for (qsizetype i = 0; i < catalogue.gpus.size(); ++i)
-        if (f.purchases[static_cast<std::size_t>(i)] >= 0)
-            catalogue.gpus[i].purchaseUsd = f.purchases[static_cast<std::size_t>(i)];
+    // The user's prices replace the catalogue's own in this run's copy, so every figure below
+    // reads one price per kind.
+    for (qsizetype i = 0; i < catalogue.gpus.size(); ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        if (f.prices[k] >= 0)
+            catalogue.gpus[i].pricePerHourUsd = f.prices[k];
+        if (f.purchases[k] >= 0)
+            catalogue.gpus[i].purchaseUsd = f.purchases[k];
+    }
 
     // One GPU kind in detail when --gpu names it, else the whole catalogue.
     std::vector<GpuFit> results;
@@ -273,10 +279,9 @@ int runFitCommand(const QStringList &arguments)
         const GpuSpec &gpu = catalogue.gpus.at(i);
         if (!spec.gpuId.isEmpty() && gpu.id != spec.gpuId)
             continue;
-        const double price = f.prices[static_cast<std::size_t>(i)] >= 0 ? f.prices[static_cast<std::size_t>(i)] : gpu.pricePerHourUsd;
-        results.push_back(fitGpu(s, gpu, f.table(), price));
+        results.push_back(fitGpu(s, gpu, f.table(), gpu.pricePerHourUsd));
         if (withCheckpointing)
-            checkpointed.push_back(fitGpu(recomputed, gpu, f.table(), price));
+            checkpointed.push_back(fitGpu(recomputed, gpu, f.table(), gpu.pricePerHourUsd));
     }
     const bool detailed = !spec.gpuId.isEmpty();
 
@@ -293,7 +298,7 @@ int runFitCommand(const QStringList &arguments)
     constexpr int kMaxOptions = 128;
     ProcurementOption options[kMaxOptions];
     const std::span<const GpuSpec> gpus(catalogue.gpus.constData(), static_cast<std::size_t>(catalogue.gpus.size()));
-    const int optionCount = planProcurement(s, gpus, f.prices, target, options, kMaxOptions);
+    const int optionCount = planProcurement(s, gpus, {}, target, options, kMaxOptions);
 
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray gpuArray, checkpointedArray, adviceArray, procurement;
@@ -496,13 +501,11 @@ int runFitCommand(const QStringList &arguments)
                           QString::number(top.time.days - quick.time.days, 'f', 1), usd(quick.time.costUsd - top.time.costUsd))
           << Qt::endl;
     }
-    const double topRate = f.prices[static_cast<std::size_t>(top.gpuIndex)] >= 0 ? f.prices[static_cast<std::size_t>(top.gpuIndex)]
-                                                                                  : catalogue.gpus.at(top.gpuIndex).pricePerHourUsd;
+    const double topRate = catalogue.gpus.at(top.gpuIndex).pricePerHourUsd;
     for (int i = 1; i < optionCount && top.time.known; ++i) {
         const ProcurementOption &p = options[i];
         const GpuSpec &gpu = catalogue.gpus.at(p.gpuIndex);
-        const double rate = f.prices[static_cast<std::size_t>(p.gpuIndex)] >= 0 ? f.prices[static_cast<std::size_t>(p.gpuIndex)]
-                                                                                 : gpu.pricePerHourUsd;
+        const double rate = gpu.pricePerHourUsd;
         if (!p.time.known || p.gpuIndex == top.gpuIndex || rate > topRate || p.time.step.dominant() != StepTerm::Communication)
             continue;
         o << Cli::tr("Ranked lower: %1 rents for no more per GPU-hour than %2 (%3 vs %4) but communication takes %5 % of its "
