@@ -7568,6 +7568,13 @@ It was moved to %2.</source>
     </message>
 </context>
 <context>
+    <name>headroom::SheetView</name>
+    <message>
+        <source>Copy the Whole Sheet</source>
+        <translation>复制全部推导过程</translation>
+    </message>
+</context>
+<context>
     <name>headroom::StackedBarPane</name>
     <message>
         <source>Memory per GPU, by bucket</source>

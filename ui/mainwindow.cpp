@@ -25,7 +25,6 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableWidget>
-#include <QTextBrowser>
 #include <QUndoStack>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -45,6 +44,7 @@
 #include "panes/gpufitpane.h"
 #include "panes/inputpane.h"
 #include "panes/mathpane.h"
+#include "widgets/sheetview.h"
 #include "panes/verdictpane.h"
 #include "precision/precisionlabpanel.h"
 #include "report/reportexport.h"
@@ -292,7 +292,7 @@ void MainWindow::createMenus()
     goInputs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     QAction *goCharts = view->addAction(tr("Go to &Charts"), this, [this] { m_charts->panes().constFirst()->setFocus(); });
     goCharts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    QAction *goMath = view->addAction(tr("Go to the &Math"), this, [this] { focusDock(m_mathDock, m_math->browser()); });
+    QAction *goMath = view->addAction(tr("Go to the &Math"), this, [this] { focusDock(m_mathDock, m_math->view()); });
     goMath->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
     QAction *goDoctor = view->addAction(tr("Go to the D&octor"), this,
                                         [this] { focusDock(m_doctorDock, m_doctor->symptomList()); });

@@ -199,146 +199,106 @@ void addMeasuredSection(MathSheet &sheet, const MeasuredComparison &comparison, 
 
 namespace {
 
-MathMarkupItem block(const QString &tag, const QString &style, const QString &html, bool plain)
+SheetBlock paragraph(SheetBlock::Kind kind, SheetText text)
 {
-    MathMarkupItem item;
-    item.kind = MathMarkupItem::Kind::Block;
-    item.tag = tag;
-    item.attributes = style.isEmpty() ? QString() : QStringLiteral(" style=\"%1\"").arg(style);
-    item.html = html;
-    item.plain = plain;
-    return item;
+    SheetBlock b;
+    b.kind = kind;
+    b.text = std::move(text);
+    return b;
 }
 
-MathMarkupItem heading(const QString &tag, const QString &text, const QString &style = QString())
+SheetBlock paragraph(SheetBlock::Kind kind, const QString &text, SheetTone tone = SheetTone::Text)
 {
-    return block(tag, style, text.toHtmlEscaped(), true);
-}
-
-MathMarkupCell cell(const QString &attributes, const QString &html, bool plain)
-{
-    return MathMarkupCell{ attributes, html, plain };
+    SheetText t;
+    t.add(text, tone);
+    return paragraph(kind, std::move(t));
 }
 
 } // namespace
 
-MathMarkup mathSheetMarkup(const MathSheet &sheet, const QString &text, const QString &muted, const QString &accent)
+QList<SheetBlock> mathSheetBlocks(const MathSheet &sheet)
 {
-    auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
-    MathMarkup out;
-    out << heading(QStringLiteral("h3"), sheet.title);
-    const QString headingStyle = QStringLiteral("margin-bottom:2px");
-    const QString noteStyle = QStringLiteral("color:%1; margin-top:0").arg(muted);
-    const QString lineStyle = QStringLiteral("margin-top:2px; margin-bottom:2px; margin-left:12px; text-indent:-12px");
+    using Kind = SheetBlock::Kind;
+    QList<SheetBlock> out;
+    out << paragraph(Kind::Title, sheet.title);
     for (const MathSection &section : sheet.sections) {
-        out << heading(QStringLiteral("h4"), section.heading, headingStyle);
+        out << paragraph(Kind::Heading, section.heading);
         if (!section.note.isEmpty())
-            out << block(QStringLiteral("p"), noteStyle, esc(section.note), true);
+            out << paragraph(Kind::Note, section.note, SheetTone::Muted);
         // One equation per paragraph, as it would be written on a board: the name, the formula,
         // the numbers plugged in, and the result (kept on one line) in the accent colour.
         for (const MathLine &line : section.lines) {
+            SheetText t;
+            t.add(line.name, SheetTone::Text, true);
             if (line.choice) {
-                out << block(QStringLiteral("p"), lineStyle,
-                             QStringLiteral("<b>%1</b>: %2 <span style=\"color:%3\">(%4)</span>")
-                                     .arg(esc(line.name), esc(line.formula), muted, esc(line.numbers)),
-                             false);
+                t.add(QStringLiteral(": ") + line.formula + QLatin1Char(' '));
+                t.add(QStringLiteral("(") + line.numbers + QLatin1Char(')'), SheetTone::Muted);
+                out << paragraph(Kind::Line, std::move(t));
                 continue;
             }
-            QString equation = QStringLiteral("<b>%1</b> = %2").arg(esc(line.name), esc(line.formula));
+            t.add(QStringLiteral(" = ") + line.formula);
             if (!line.numbers.isEmpty())
-                equation += QStringLiteral(" = ") + esc(line.numbers);
-            QString result = esc(line.result);
-            result.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
-            equation += QStringLiteral(" = <span style=\"color:%1;%2\">%3</span>")
-                                .arg(line.total ? accent : text, line.total ? QStringLiteral(" font-weight:bold;") : QString(),
-                                     result);
-            out << block(QStringLiteral("p"), lineStyle, equation, false);
+                t.add(QStringLiteral(" = ") + line.numbers);
+            t.add(QStringLiteral(" = "));
+            QString result = line.result;
+            result.replace(QLatin1Char(' '), QChar::Nbsp);
+            t.add(result, line.total ? SheetTone::Accent : SheetTone::Text, line.total);
+            out << paragraph(Kind::Line, std::move(t));
         }
     }
     if (!sheet.symbols.isEmpty()) {
-        out << heading(QStringLiteral("h4"), MathText::tr("Symbols"), headingStyle);
-        MathMarkupItem table;
-        table.kind = MathMarkupItem::Kind::Table;
-        table.attributes = QStringLiteral(" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\"");
-        for (const MathSymbol &v : sheet.symbols)
-            table.rows.append({ cell(QStringLiteral(" nowrap"), QStringLiteral("<b>%1</b>").arg(esc(v.symbol)), false),
-                                cell(QStringLiteral(" align=\"right\" nowrap"), esc(v.value), true),
-                                v.formula.isEmpty()
-                                        ? cell(QString(), esc(v.meaning), true)
-                                        : cell(QString(),
-                                               QStringLiteral("%1 <span style=\"color:%2\">= %3</span>").arg(esc(v.meaning), muted, esc(v.formula)),
-                                               false) });
+        out << paragraph(Kind::Heading, MathText::tr("Symbols"));
+        SheetBlock table;
+        table.kind = Kind::Table;
+        table.columns = { SheetColumn{ false, false }, SheetColumn{ true, false }, SheetColumn{ false, true } };
+        for (const MathSymbol &v : sheet.symbols) {
+            SheetText symbol, value, meaning;
+            symbol.add(v.symbol, SheetTone::Text, true);
+            value.add(v.value);
+            meaning.add(v.meaning);
+            if (!v.formula.isEmpty())
+                meaning.add(QStringLiteral(" = ") + v.formula, SheetTone::Muted);
+            table.rows.append({ symbol, value, meaning });
+        }
         out << table;
     }
     if (!sheet.tensors.isEmpty()) {
-        out << heading(QStringLiteral("h4"), MathText::tr("One layer's saved tensors"), headingStyle);
-        out << block(QStringLiteral("p"), noteStyle, esc(sheet.tensorNote), true);
-        MathMarkupItem table;
-        table.kind = MathMarkupItem::Kind::Table;
-        table.attributes = QStringLiteral(" cellspacing=\"0\" cellpadding=\"3\" width=\"100%\"");
-        QList<MathMarkupCell> header;
+        out << paragraph(Kind::Heading, MathText::tr("One layer's saved tensors"));
+        out << paragraph(Kind::Note, sheet.tensorNote, SheetTone::Muted);
+        SheetBlock table;
+        table.kind = Kind::Table;
+        table.headerRow = true;
+        table.columns = { SheetColumn{ false, true }, SheetColumn{ false, true }, SheetColumn{ false, false },
+                          SheetColumn{ true, false }, SheetColumn{ true, false } };
+        QList<SheetText> header;
         for (const QString &h : { MathText::tr("Tensor"), MathText::tr("Shape"), MathText::tr("Type"),
-                                  MathText::tr("Elements"), MathText::tr("Size") })
-            header << MathMarkupCell{ QStringLiteral(" align=\"left\" style=\"color:%1\"").arg(muted), esc(h), true, true };
+                                  MathText::tr("Elements"), MathText::tr("Size") }) {
+            SheetText t;
+            t.add(h, SheetTone::Muted);
+            header << t;
+        }
         table.rows << header;
         for (const MathTensor &tensor : sheet.tensors) {
-            QString name = esc(tensor.name);
-            bool plain = !tensor.outside;
+            SheetText name, shape, dtype, elements, size;
+            name.add(tensor.name);
             if (tensor.recomputed)
-                name += QStringLiteral(" ↻");
+                name.add(QStringLiteral(" ↻"));
             if (tensor.outside)
-                name += QStringLiteral(" <span style=\"color:%1\">(%2)</span>").arg(muted, esc(MathText::tr("outside the layers")));
-            table.rows.append({ cell(QString(), name, plain), cell(QString(), esc(tensor.shape), true),
-                                cell(QString(), esc(tensor.dtype), true), cell(QStringLiteral(" align=\"right\""), esc(tensor.elements), true),
-                                cell(QStringLiteral(" align=\"right\" nowrap"), esc(tensor.size), true) });
+                name.add(QStringLiteral(" (") + MathText::tr("outside the layers") + QLatin1Char(')'), SheetTone::Muted);
+            shape.add(tensor.shape);
+            dtype.add(tensor.dtype);
+            elements.add(tensor.elements);
+            size.add(tensor.size);
+            table.rows.append({ name, shape, dtype, elements, size });
         }
         out << table;
     }
     if (!sheet.notes.isEmpty()) {
-        out << heading(QStringLiteral("h4"), MathText::tr("Notes"), headingStyle);
-        for (const QString &n : sheet.notes) {
-            MathMarkupItem item = block(QStringLiteral("li"), QString(), esc(n), true);
-            item.kind = MathMarkupItem::Kind::ListItem;
-            out << item;
-        }
+        out << paragraph(Kind::Heading, MathText::tr("Notes"));
+        for (const QString &n : sheet.notes)
+            out << paragraph(Kind::Bullet, n);
     }
     return out;
-}
-
-QString mathMarkupHtml(const MathMarkup &markup, const QString &textColor)
-{
-    QString html = QStringLiteral("<html><body style=\"color:%1\">").arg(textColor);
-    bool inList = false;
-    for (const MathMarkupItem &item : markup) {
-        const bool listItem = item.kind == MathMarkupItem::Kind::ListItem;
-        if (listItem != inList) {
-            html += listItem ? QStringLiteral("<ul style=\"margin-top:0\">") : QStringLiteral("</ul>");
-            inList = listItem;
-        }
-        if (item.kind == MathMarkupItem::Kind::Table) {
-            html += QStringLiteral("<table%1>").arg(item.attributes);
-            for (const QList<MathMarkupCell> &row : item.rows) {
-                html += QStringLiteral("<tr>");
-                for (const MathMarkupCell &c : row) {
-                    const QString tag = c.header ? QStringLiteral("th") : QStringLiteral("td");
-                    html += QStringLiteral("<%1%2>%3</%1>").arg(tag, c.attributes, c.html);
-                }
-                html += QStringLiteral("</tr>");
-            }
-            html += QStringLiteral("</table>");
-        } else {
-            html += QStringLiteral("<%1%2>%3</%1>").arg(item.tag, item.attributes, item.html);
-        }
-    }
-    if (inList)
-        html += QStringLiteral("</ul>");
-    html += QStringLiteral("</body></html>");
-    return html;
-}
-
-QString mathSheetHtml(const MathSheet &sheet, const QString &text, const QString &muted, const QString &accent)
-{
-    return mathMarkupHtml(mathSheetMarkup(sheet, text, muted, accent), text);
 }
 
 QString mathSheetText(const MathSheet &sheet)

@@ -12,6 +12,7 @@
 #include <headroom/io/scenariofile.h>
 
 #include "byteformat.h"
+#include "sheetblocks.h"
 
 namespace headroom {
 
@@ -76,39 +77,9 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &breakdown, c
 void addMeasuredSection(MathSheet &sheet, const MeasuredComparison &comparison, const MeasuredRun &run, bool current,
                         DisplayUnit unit);
 
-//! One cell of a table of the sheet's markup: its attributes and its content.
-struct MathMarkupCell
-{
-    QString attributes; //!< e.g. ` align="right" nowrap`
-    QString html;
-    bool plain = false;  //!< html is escaped plain text (no tags): it can be set as text
-    bool header = false; //!< a <th>
-};
-
-//! One top-level element of the sheet's markup, in document order: a paragraph or heading (one
-//! text block), a list item (one block) or a table. The pane updates the numbers of a sheet in
-//! place, element by element, when the new sheet has the same elements; HTML is parsed once.
-struct MathMarkupItem
-{
-    enum class Kind { Block, ListItem, Table };
-    Kind kind = Kind::Block;
-    QString tag;        //!< h3, h4, p, li
-    QString attributes; //!< the element's attributes, e.g. ` style="..."`
-    QString html;       //!< a block's content
-    bool plain = false; //!< html is escaped plain text
-    QList<QList<MathMarkupCell>> rows; //!< a table's cells
-};
-using MathMarkup = QList<MathMarkupItem>;
-
-//! The sheet as markup elements; colours come from the caller's palette.
-MathMarkup mathSheetMarkup(const MathSheet &sheet, const QString &textColor, const QString &mutedColor,
-                           const QString &accentColor);
-//! The elements as one HTML document.
-QString mathMarkupHtml(const MathMarkup &markup, const QString &textColor);
-
-//! The sheet as HTML for a QTextBrowser; colours come from the caller's palette.
-QString mathSheetHtml(const MathSheet &sheet, const QString &textColor, const QString &mutedColor,
-                      const QString &accentColor);
+//! The sheet as the blocks the math pane shows: headings, one paragraph per equation, the symbol
+//! and tensor tables; colours are roles the view resolves from its palette.
+QList<SheetBlock> mathSheetBlocks(const MathSheet &sheet);
 
 //! The sheet as plain text (copy to clipboard, tests).
 QString mathSheetText(const MathSheet &sheet);

@@ -1,20 +1,19 @@
 #pragma once
 
 // "Show the math": the current scenario's buckets as formulas with the numbers plugged in, and
-// one layer's saved tensors. Rebuilt on every estimate while visible.
+// one layer's saved tensors. Rebuilt on every estimate while visible; the sheet view lays out
+// again only the equations and cells whose text changed.
 
 #include <QWidget>
 
 #include "byteformat.h"
 #include "mathsheet.h"
 
-class QTextBrowser;
-class QTextTable;
-
 namespace headroom {
 
 class DeferredRefresh;
 class ScenarioDocument;
+class SheetView;
 
 class MathPane final : public QWidget
 {
@@ -24,11 +23,10 @@ class MathPane final : public QWidget
 public:
     explicit MathPane(ScenarioDocument *document, QWidget *parent = nullptr);
 
-    //! The text as shown, without markup (tests, copy).
+    //! The sheet as it would be built now, as plain text (tests, copy).
     QString plainText() const;
-    QTextBrowser *browser() const { return m_browser; }
-    //! How often the whole HTML was set rather than the changed numbers in place (tests).
-    int fullRebuildCount() const { return m_fullRebuilds; }
+    //! The view that shows the sheet; its text() is what is on screen.
+    SheetView *view() const { return m_view; }
 
 public slots:
     void setUnit(headroom::DisplayUnit unit);
@@ -36,26 +34,17 @@ public slots:
 
 protected:
     void showEvent(QShowEvent *event) override;
-    void changeEvent(QEvent *event) override;
 
 private:
     void scheduleRebuild();
     //! The sheet shown: the scenario's, with the measurement loaded (if any) after the peak.
     MathSheet currentSheet() const;
-    //! Sets the changed elements' content in the document as shown; false when the document
-    //! does not hold the elements shown last (then the caller sets the whole HTML).
-    bool updateInPlace(const MathMarkup &markup);
-    void updateTable(QTextTable *table, const MathMarkupItem &was, const MathMarkupItem &now);
-    void setCell(QTextTable *table, int row, int column, const MathMarkupCell &cell);
 
     ScenarioDocument *m_document;
-    QTextBrowser *m_browser;
+    SheetView *m_view;
     DisplayUnit m_unit = DisplayUnit::Binary;
     bool m_dirty = true;
     DeferredRefresh *m_deferred = nullptr;
-    MathMarkup m_shown; //!< what the document holds
-    QString m_textColor;
-    int m_fullRebuilds = 0;
 };
 
 } // namespace headroom
