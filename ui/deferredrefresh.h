@@ -2,13 +2,15 @@
 
 // One refresh per event-loop turn, and none while hidden. A pane asks for a refresh on every
 // change it hears of; this runs the refresh once, after the change's other handlers, and only
-// if the pane is on screen: a pane behind a tab or in a closed dock refreshes when it is shown.
+// if the pane is on screen: a pane behind a tab, in a closed dock or in a dock behind another's
+// tab refreshes when it is shown.
 // A slider drag that changes the scenario five times in one turn repaints each pane once.
 
 #include <functional>
 
 #include <QObject>
 
+class QDockWidget;
 class QWidget;
 
 namespace headroom {
@@ -35,8 +37,13 @@ protected:
 
 private:
     void run();
+    //! Visible and not moved out of the window (a dock behind another's tab).
+    bool onScreen();
+    //! Follows the pane's dock, if it is in one, to catch up when the dock's tab is raised.
+    void watchDock();
 
     QWidget *m_pane;
+    QDockWidget *m_dock = nullptr;
     std::function<void()> m_refresh;
     bool m_pending = false;
     bool m_scheduled = false;

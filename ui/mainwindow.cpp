@@ -44,6 +44,7 @@
 #include "panes/gpufitpane.h"
 #include "panes/inputpane.h"
 #include "panes/mathpane.h"
+#include "widgets/layoutfence.h"
 #include "widgets/sheetview.h"
 #include "panes/verdictpane.h"
 #include "precision/precisionlabpanel.h"
@@ -103,8 +104,10 @@ MainWindow::MainWindow(const Catalogue &catalogue, Settings &settings, QWidget *
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_verdict = new VerdictPane(m_document, central);
-    layout->addWidget(m_verdict);
+    m_verdict = new VerdictPane(m_document);
+    // The verdict's text changes on every step; fenced, the window re-lays out only when the
+    // verdict needs another height.
+    layout->addWidget(new LayoutFence(m_verdict, central));
     auto *line = new QFrame(central);
     line->setFrameShape(QFrame::HLine);
     line->setFrameShadow(QFrame::Sunken);

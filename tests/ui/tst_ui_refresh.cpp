@@ -13,6 +13,7 @@
 #include "chartsarea.h"
 #include "mainwindow.h"
 #include "mathsheet.h"
+#include "panes/doctorpane.h"
 #include "widgets/sheetview.h"
 #include "panes/mathpane.h"
 #include "scenariodocument.h"
@@ -130,6 +131,30 @@ private slots:
                   [](ScenarioSpec &spec) { spec.scenario.activations.model = ActivationModelKind::Textbook; });
         window.flushRefreshes();
         QVERIFY(readsAsSetWhole());
+    }
+
+    void aDockBehindAnotherTabWaitsUntilRaised()
+    {
+        MainWindow window(m_catalogue, *m_settings);
+        window.setRemembersSession(false);
+        window.resize(1920, 1080);
+        window.show();
+        window.panel(QStringLiteral("math")); // the doctor's tab is behind the math's
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        DoctorPane *doctor = window.doctorPane();
+        // Qt keeps a dock behind another's tab "visible", moved out of the window.
+        QVERIFY(doctor->isVisible());
+        QVERIFY(!QRect(QPoint(0, 0), window.size()).intersects(QRect(doctor->mapTo(&window, QPoint(0, 0)), doctor->size())));
+        const QString before = doctor->scenarioText();
+        window.document()->edit(EditKind::Sequence, QStringLiteral("S"),
+                                [](ScenarioSpec &spec) { spec.scenario.training.sequence = 32768; });
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        QCOMPARE(doctor->scenarioText(), before);
+        // Raised, it catches up.
+        window.panel(QStringLiteral("doctor"));
+        QTRY_VERIFY(doctor->scenarioText() != before);
     }
 
     void undoStaysBoundedThroughALongSession()

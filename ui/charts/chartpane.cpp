@@ -82,6 +82,9 @@ ChartPane::ChartPane(QWidget *parent)
     m_plot->setMinimumSize(320, 220);
     m_plot->setAntialiasedElements(QCP::aePlottables | QCP::aeItems | QCP::aeFills);
     m_plot->setNoAntialiasingOnDrag(false);
+    // A replot queues its paint (update(), not repaint()): a step that changes three charts
+    // paints and flushes the window once, with the other panes, instead of once per chart.
+    m_plot->setPlottingHint(QCP::phImmediateRefresh, false);
     m_plot->installEventFilter(this);
     // Each pane fills the legend itself, top of the stack first.
     m_plot->setAutoAddPlottableToLegend(false);

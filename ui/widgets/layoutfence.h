@@ -1,0 +1,56 @@
+#pragma once
+
+// A container that tells the layouts above it about its child only when the child's size hints
+// changed. Qt re-lays out every ancestor up to the window whenever a label's text is set, even
+// when nothing changes size (QLayout::activate ends in updateGeometry(), "ideally only if
+// sizeHint() or sizePolicy() has changed"); a pane whose text changes on every slider step would
+// re-lay out the whole main window, docks and all, on every step. Behind a fence it re-lays out
+// itself, and the window only when the pane needs another height.
+
+#include <QWidget>
+
+namespace headroom {
+
+class LayoutFence final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LayoutFence)
+
+public:
+    //! Fences \a child, which becomes the fence's child and fills it.
+    explicit LayoutFence(QWidget *child, QWidget *parent = nullptr);
+
+    QWidget *child() const { return m_child; }
+    //! How many times the child's new hints were passed on (tests).
+    int passedOn() const { return m_passedOn; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override;
+    int heightForWidth(int width) const override;
+
+protected:
+    bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    struct Hints
+    {
+        QSize size, minimum;
+        int heightHere = -1;
+        QSizePolicy policy;
+        bool operator==(const Hints &) const = default;
+    };
+    Hints hintsNow() const;
+    //! The child laid itself out again: pass it on only if its hints moved.
+    void childRelaidOut();
+
+    QWidget *m_child;
+    Hints m_hints;
+    //! The hints were not passed on while the height at other widths may have moved: the next
+    //! resize passes them on.
+    bool m_unsure = false;
+    int m_passedOn = 0;
+};
+
+} // namespace headroom
