@@ -7838,5 +7838,9 @@ It was moved to %2.</source>
         <source>The first change that helps, in the rescue order of the training-memory guide «显存都去哪儿了» (section 4.2): micro-batch, checkpointing, ZeRO, offload, LoRA, QLoRA.</source>
         <translation>按训练显存指南《显存都去哪儿了》（第 4.2 节）的“救命”顺序，第一个有效的调整：微批次、激活检查点、ZeRO、卸载、LoRA、QLoRA。</translation>
     </message>
+    <message>
+        <source>Copy the Verdict</source>
+        <translation>复制结论</translation>
+    </message>
 </context>
 </TS>

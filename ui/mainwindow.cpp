@@ -106,8 +106,11 @@ MainWindow::MainWindow(const Catalogue &catalogue, Settings &settings, QWidget *
     layout->setContentsMargins(4, 4, 4, 4);
     m_verdict = new VerdictPane(m_document);
     // The verdict's text changes on every step; fenced, the window re-lays out only when the
-    // verdict needs another height.
-    layout->addWidget(new LayoutFence(m_verdict, central));
+    // verdict needs another height, and during a drag the charts below do not jump up and down
+    // as its text wraps onto more or fewer lines.
+    auto *verdictFence = new LayoutFence(m_verdict, central);
+    verdictFence->setShrinkDelay(700);
+    layout->addWidget(verdictFence);
     auto *line = new QFrame(central);
     line->setFrameShape(QFrame::HLine);
     line->setFrameShadow(QFrame::Sunken);

@@ -49,6 +49,37 @@ private slots:
         QTRY_VERIFY(below->y() > belowAt);
         QVERIFY(fence->height() >= label->heightForWidth(label->width()));
     }
+
+    void holdsItsHeightWhileTheChildChanges()
+    {
+        QWidget window;
+        auto *layout = new QVBoxLayout(&window);
+        auto *label = new QLabel(QStringLiteral("short"));
+        label->setWordWrap(true);
+        auto *fence = new LayoutFence(label);
+        fence->setShrinkDelay(300);
+        layout->addWidget(fence);
+        auto *below = new QLabel(QStringLiteral("below"));
+        layout->addWidget(below);
+        layout->addStretch(1);
+        window.resize(300, 400);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCoreApplication::processEvents();
+        const int shortAt = below->y();
+        const QString longText = QStringLiteral("a text long enough to wrap onto several lines in a window that is only three "
+                                                "hundred pixels wide, and then some more");
+        label->setText(longText);
+        QTRY_VERIFY(below->y() > shortAt); // grows at once
+        const int longAt = below->y();
+        label->setText(QStringLiteral("short again"));
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::processEvents();
+        QCOMPARE(below->y(), longAt); // held while it may change again
+        QCOMPARE(label->geometry().top(), 0);
+        QVERIFY(label->height() < fence->height()); // the short text at the top, the space below it
+        QTRY_COMPARE_WITH_TIMEOUT(below->y(), shortAt, 2000); // given back once still
+    }
 };
 
 QTEST_MAIN(TestLayoutFence)

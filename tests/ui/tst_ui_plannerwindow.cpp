@@ -134,6 +134,9 @@ private slots:
         QCOMPARE(flushed()->charts()->stackedBar()->verdictText(), QStringLiteral("overflow 55.9 GiB"));
         QCOMPARE(flushed()->verdictPane()->headline(),
                  QStringLiteral("Does not fit on 1 × NVIDIA A100 80GB (SXM4): 55.9 GiB short"));
+        // What the verdict's context menu copies: its lines, the headline first.
+        QVERIFY(flushed()->verdictPane()->plainText().startsWith(flushed()->verdictPane()->headline() + QLatin1Char('\n')
+                                                                  + flushed()->verdictPane()->detail()));
 
         const SweepData &sweep = flushed()->charts()->sweep()->data();
         QCOMPARE(sweep.axis, SweepAxis::Sequence);

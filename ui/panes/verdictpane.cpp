@@ -1,7 +1,11 @@
 #include "verdictpane.h"
 
+#include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -39,10 +43,11 @@ VerdictPane::VerdictPane(ScenarioDocument *document, QWidget *parent)
     headlineFont.setBold(true);
     headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.15);
     m_headline->setFont(headlineFont);
+    // Plain labels, not selectable ones: a selectable label keeps a text document that is laid
+    // out and painted again on every step. The context menu copies the verdict instead.
     for (QLabel *label : { m_headline, m_detail, m_batch, m_advice }) {
         label->setWordWrap(true);
         label->setTextFormat(Qt::PlainText);
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
         text->addWidget(label);
     }
     m_headline->setToolTip(tr("The verdict for the current scenario."));
@@ -74,8 +79,12 @@ void VerdictPane::refresh()
     const QString colour = v.state == Verdict::State::Fits       ? QStringLiteral("#1b7f3b")
             : v.state == Verdict::State::DoesNotFit               ? QStringLiteral("#b3261e")
                                                                   : QStringLiteral("#666666");
-    m_badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 6px; padding: 8px; }")
-                                   .arg(colour));
+    // A style sheet re-polishes the label and re-lays out the pane: set only when the state moves.
+    if (colour != m_badgeColour) {
+        m_badgeColour = colour;
+        m_badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 6px; padding: 8px; }")
+                                       .arg(colour));
+    }
     m_headline->setText(v.headline);
     m_detail->setText(v.detail);
     m_batch->setText(v.batch);
@@ -84,6 +93,22 @@ void VerdictPane::refresh()
     m_advice->setVisible(!v.advice.isEmpty());
     m_apply->setVisible(v.adviceAfter.has_value());
     m_apply->setText(v.adviceButton);
+}
+
+QString VerdictPane::plainText() const
+{
+    QStringList lines;
+    for (const QLabel *label : { m_headline, m_detail, m_batch, m_advice })
+        if (!label->text().isEmpty())
+            lines << label->text();
+    return lines.join(QLatin1Char('\n'));
+}
+
+void VerdictPane::contextMenuEvent(QContextMenuEvent *event)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Copy the Verdict"), this, [this] { QApplication::clipboard()->setText(plainText()); });
+    menu.exec(event->globalPos());
 }
 
 void VerdictPane::applyAdvice()

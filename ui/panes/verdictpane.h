@@ -3,6 +3,7 @@
 // The verdict band at the top of the window: does the run fit, on how many of which GPU, the
 // largest micro-batch that fits, and the first advice to apply, with a button that applies it.
 
+#include <QString>
 #include <QWidget>
 
 #include "byteformat.h"
@@ -26,11 +27,16 @@ public:
     QString detail() const;
     QString batchText() const;
     QString adviceText() const;
+    //! The verdict's lines, as the context menu copies them.
+    QString plainText() const;
     QPushButton *applyButton() const { return m_apply; }
 
 public slots:
     void setUnit(headroom::DisplayUnit unit);
     void refresh();
+
+protected:
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     void applyAdvice();
@@ -43,6 +49,7 @@ private:
     QLabel *m_advice;
     QPushButton *m_apply;
     DisplayUnit m_unit = DisplayUnit::Binary;
+    QString m_badgeColour; //!< the badge's style sheet colour, as set
 };
 
 } // namespace headroom

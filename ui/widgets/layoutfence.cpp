@@ -1,6 +1,9 @@
 #include "layoutfence.h"
 
+#include <algorithm>
+
 #include <QEvent>
+#include <QResizeEvent>
 
 namespace headroom {
 
@@ -9,16 +12,27 @@ LayoutFence::LayoutFence(QWidget *child, QWidget *parent) : QWidget(parent), m_c
     child->setParent(this);
     setSizePolicy(child->sizePolicy());
     m_hints = hintsNow();
+    m_shrink.setSingleShot(true);
+    connect(&m_shrink, &QTimer::timeout, this, &LayoutFence::shrink);
+}
+
+void LayoutFence::setShrinkDelay(int stillMs)
+{
+    m_shrink.setInterval(std::max(0, stillMs));
 }
 
 QSize LayoutFence::sizeHint() const
 {
-    return m_child->sizeHint();
+    QSize s = m_child->sizeHint();
+    s.setHeight(std::max(s.height(), m_heldHeight));
+    return s;
 }
 
 QSize LayoutFence::minimumSizeHint() const
 {
-    return m_child->minimumSizeHint();
+    QSize s = m_child->minimumSizeHint();
+    s.setHeight(std::max(s.height(), m_heldHeight));
+    return s;
 }
 
 bool LayoutFence::hasHeightForWidth() const
@@ -28,13 +42,27 @@ bool LayoutFence::hasHeightForWidth() const
 
 int LayoutFence::heightForWidth(int width) const
 {
-    return m_child->heightForWidth(width);
+    return std::max(m_child->heightForWidth(width), m_heldHeight);
+}
+
+int LayoutFence::neededHeight() const
+{
+    return m_child->hasHeightForWidth() ? m_child->heightForWidth(width()) : m_child->sizeHint().height();
 }
 
 LayoutFence::Hints LayoutFence::hintsNow() const
 {
     return Hints{ m_child->sizeHint(), m_child->minimumSizeHint(),
                   m_child->hasHeightForWidth() ? m_child->heightForWidth(width()) : -1, m_child->sizePolicy() };
+}
+
+void LayoutFence::passOn(const Hints &now)
+{
+    m_hints = now;
+    m_unsure = false;
+    setSizePolicy(now.policy);
+    ++m_passedOn;
+    updateGeometry();
 }
 
 void LayoutFence::childRelaidOut()
@@ -44,11 +72,31 @@ void LayoutFence::childRelaidOut()
         m_unsure = m_unsure || now.heightHere >= 0;
         return;
     }
-    m_hints = now;
-    m_unsure = false;
-    setSizePolicy(now.policy);
-    ++m_passedOn;
-    updateGeometry();
+    if (m_shrink.interval() > 0) {
+        const int needed = neededHeight();
+        const int shown = height();
+        if (needed <= shown && isVisible()) {
+            // Smaller (or as tall, other hints moved): keep the height until the child is still.
+            m_heldHeight = shown;
+            m_hints = now;
+            m_unsure = true;
+            placeChild();
+            m_shrink.start();
+            return;
+        }
+        // Taller: grow now, and hold the new height while the changes go on.
+        m_heldHeight = needed;
+        m_shrink.start();
+    }
+    passOn(now);
+    placeChild();
+}
+
+void LayoutFence::shrink()
+{
+    m_heldHeight = 0;
+    passOn(hintsNow());
+    placeChild();
 }
 
 bool LayoutFence::event(QEvent *event)
@@ -62,11 +110,25 @@ bool LayoutFence::event(QEvent *event)
     return QWidget::event(event);
 }
 
+void LayoutFence::placeChild()
+{
+    // The child at the top, as tall as it needs (a held height leaves space below it).
+    const int h = m_heldHeight > 0 ? std::min(height(), std::max(1, neededHeight())) : height();
+    m_child->setGeometry(0, 0, width(), h);
+}
+
 void LayoutFence::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    m_child->setGeometry(rect());
-    if (m_unsure) {
+    const bool widthChanged = event->size().width() != event->oldSize().width();
+    if (widthChanged && m_heldHeight > 0) {
+        // Another width is another wrapping: no height is held across it.
+        m_heldHeight = 0;
+        m_shrink.stop();
+        m_unsure = true;
+    }
+    placeChild();
+    if (m_unsure && widthChanged) {
         // The layout above may hold heights for widths that were measured before the child's text
         // changed: let it measure again.
         m_unsure = false;
