@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QEvent>
+#include <QLayout>
 #include <QResizeEvent>
 
 namespace headroom {
@@ -10,6 +11,7 @@ namespace headroom {
 LayoutFence::LayoutFence(QWidget *child, QWidget *parent) : QWidget(parent), m_child(child)
 {
     child->setParent(this);
+    child->installEventFilter(this);
     setSizePolicy(child->sizePolicy());
     m_hints = hintsNow();
     m_shrink.setSingleShot(true);
@@ -63,6 +65,10 @@ void LayoutFence::passOn(const Hints &now)
     setSizePolicy(now.policy);
     ++m_passedOn;
     updateGeometry();
+    // Lay out the parent now rather than on the next turn: the child must not be shown squeezed
+    // into its old height for a frame.
+    if (QWidget *parent = parentWidget(); parent && parent->layout() && parent->isVisible())
+        parent->layout()->activate();
 }
 
 void LayoutFence::childRelaidOut()
@@ -97,6 +103,18 @@ void LayoutFence::shrink()
     m_heldHeight = 0;
     passOn(hintsNow());
     placeChild();
+}
+
+bool LayoutFence::eventFilter(QObject *watched, QEvent *event)
+{
+    // The child is about to lay itself out again: do it now and pass the result on in the same
+    // turn, as the child's layout would have told the layout above without a fence. (Its own
+    // request to the fence, posted at the end of that layout, then finds nothing new.)
+    if (watched == m_child && event->type() == QEvent::LayoutRequest && m_child->layout()) {
+        m_child->layout()->activate();
+        childRelaidOut();
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 bool LayoutFence::event(QEvent *event)
