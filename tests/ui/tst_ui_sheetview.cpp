@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFontMetricsF>
+#include <QScrollBar>
 #include <QTest>
 
 #include "widgets/sheetview.h"
@@ -122,6 +123,28 @@ private slots:
         QCOMPARE(view.text(), QStringLiteral("first = 1\ninserted = 4\nsecond = 3\n"
                                              "a description long enough to need more than one line here  10\n"
                                              "a description long enough to need more than one line here  30"));
+    }
+
+    void theScrollRangeShrinksOnlyOnceStill()
+    {
+        SheetView view;
+        view.resize(300, 120);
+        view.show();
+        QList<SheetBlock> tall;
+        for (int i = 0; i < 40; ++i)
+            tall << line(QStringLiteral("line %1").arg(i));
+        view.setBlocks(tall);
+        QCoreApplication::processEvents();
+        const int tallRange = view.verticalScrollBar()->maximum();
+        QVERIFY(tallRange > 0);
+        view.setBlocks(tall.mid(0, 20));
+        QVERIFY(view.contentHeight() < view.scrollHeight());
+        QCOMPARE(view.verticalScrollBar()->maximum(), tallRange); // held
+        QTRY_VERIFY_WITH_TIMEOUT(view.verticalScrollBar()->maximum() < tallRange, 3000);
+        QCOMPARE(view.scrollHeight(), view.contentHeight());
+        // Growing is at once.
+        view.setBlocks(tall);
+        QCOMPARE(view.verticalScrollBar()->maximum(), tallRange);
     }
 };
 

@@ -58,6 +58,12 @@ SheetView::SheetView(QWidget *parent) : QAbstractScrollArea(parent)
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setBackgroundRole(QPalette::Base);
     viewport()->setAutoFillBackground(true);
+    m_shrinkScroll.setSingleShot(true);
+    m_shrinkScroll.setInterval(700);
+    connect(&m_shrinkScroll, &QTimer::timeout, this, [this] {
+        m_scrollHeight = m_contentHeight;
+        updateScrollBars();
+    });
     setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 }
@@ -267,8 +273,22 @@ void SheetView::place()
     }
     m_contentHeight = static_cast<int>(std::ceil(y + previousBottom + kPageMargin));
     m_contentWidth = static_cast<int>(std::ceil(widest)) + 2 * kPageMargin;
+    // The scroll range grows at once but shrinks only when the content has been still for a
+    // moment: during a drag the handle does not jitter as lines wrap and unwrap (and the scroll
+    // bar, slow to paint, is not painted again on every step).
+    if (m_contentHeight >= m_scrollHeight || !m_holdScroll) {
+        m_scrollHeight = m_contentHeight;
+    } else {
+        m_shrinkScroll.start();
+    }
+    updateScrollBars();
+}
+
+void SheetView::updateScrollBars()
+{
+    const qreal em = QFontMetricsF(font()).height();
     const QSize view = viewport()->size();
-    verticalScrollBar()->setRange(0, std::max(0, m_contentHeight - view.height()));
+    verticalScrollBar()->setRange(0, std::max(0, m_scrollHeight - view.height()));
     verticalScrollBar()->setPageStep(view.height());
     verticalScrollBar()->setSingleStep(static_cast<int>(em));
     horizontalScrollBar()->setRange(0, std::max(0, m_contentWidth - view.width()));
@@ -353,7 +373,9 @@ void SheetView::setBlocks(const QList<SheetBlock> &blocks)
         for (const std::unique_ptr<Laid> &laid : m_laid)
             if (laid->dirty)
                 layoutBlock(*laid);
+        m_holdScroll = true;
         place();
+        m_holdScroll = false;
     }
     viewport()->update();
 }

@@ -11,6 +11,7 @@
 
 #include <QAbstractScrollArea>
 #include <QTextOption>
+#include <QTimer>
 
 #include "sheetblocks.h"
 
@@ -38,6 +39,8 @@ public:
     int lineCount(int block, int row = -1, int column = -1) const;
     //! The height of everything shown, in pixels, at the current width.
     int contentHeight() const { return m_contentHeight; }
+    //! The height the scroll range is for: the content's, or more for a moment after it shrank.
+    int scrollHeight() const { return m_scrollHeight; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -59,6 +62,7 @@ private:
     void layoutBlock(Laid &laid);
     void layoutTable(Laid &laid, int width);
     void place();
+    void updateScrollBars();
     void shape(QTextLayout &layout, const SheetText &text, const QFont &font, QTextOption::WrapMode wrap);
     void shapeCell(Cell &cell);
     void breakLines(QTextLayout &layout, qreal width, qreal hangingIndent, bool rightAligned);
@@ -68,6 +72,9 @@ private:
     std::vector<std::unique_ptr<Laid>> m_laid;
     int m_width = 0;
     int m_contentHeight = 0;
+    int m_scrollHeight = 0;   //!< the height the vertical scroll range is for (held while changing)
+    bool m_holdScroll = false;
+    QTimer m_shrinkScroll;
     int m_contentWidth = 0;
     qint64 m_shaped = 0;
 };
