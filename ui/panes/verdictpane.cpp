@@ -12,6 +12,7 @@
 #include "deferredrefresh.h"
 #include "scenariodocument.h"
 #include "verdict.h"
+#include "widgets/wrappedlabel.h"
 
 namespace headroom {
 
@@ -19,10 +20,10 @@ VerdictPane::VerdictPane(ScenarioDocument *document, QWidget *parent)
     : QWidget(parent),
       m_document(document),
       m_badge(new QLabel(this)),
-      m_headline(new QLabel(this)),
-      m_detail(new QLabel(this)),
-      m_batch(new QLabel(this)),
-      m_advice(new QLabel(this)),
+      m_headline(new WrappedLabel(this)),
+      m_detail(new WrappedLabel(this)),
+      m_batch(new WrappedLabel(this)),
+      m_advice(new WrappedLabel(this)),
       m_apply(new QPushButton(this))
 {
     auto *layout = new QHBoxLayout(this);
@@ -45,11 +46,8 @@ VerdictPane::VerdictPane(ScenarioDocument *document, QWidget *parent)
     m_headline->setFont(headlineFont);
     // Plain labels, not selectable ones: a selectable label keeps a text document that is laid
     // out and painted again on every step. The context menu copies the verdict instead.
-    for (QLabel *label : { m_headline, m_detail, m_batch, m_advice }) {
-        label->setWordWrap(true);
-        label->setTextFormat(Qt::PlainText);
+    for (WrappedLabel *label : { m_headline, m_detail, m_batch, m_advice })
         text->addWidget(label);
-    }
     m_headline->setToolTip(tr("The verdict for the current scenario."));
     m_detail->setToolTip(tr("The estimated peak per GPU against the GPU's memory (as nvidia-smi reports it)."));
     m_batch->setToolTip(tr("The largest micro-batch that fits, everything else held."));

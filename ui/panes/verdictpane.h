@@ -14,6 +14,7 @@ class QPushButton;
 namespace headroom {
 
 class ScenarioDocument;
+class WrappedLabel;
 
 class VerdictPane final : public QWidget
 {
@@ -43,10 +44,10 @@ private:
 
     ScenarioDocument *m_document;
     QLabel *m_badge;
-    QLabel *m_headline;
-    QLabel *m_detail;
-    QLabel *m_batch;
-    QLabel *m_advice;
+    WrappedLabel *m_headline;
+    WrappedLabel *m_detail;
+    WrappedLabel *m_batch;
+    WrappedLabel *m_advice;
     QPushButton *m_apply;
     DisplayUnit m_unit = DisplayUnit::Binary;
     QString m_badgeColour; //!< the badge's style sheet colour, as set

@@ -1,0 +1,48 @@
+#include "wrappedlabel.h"
+
+#include <QEvent>
+
+namespace headroom {
+
+WrappedLabel::WrappedLabel(QWidget *parent) : QLabel(parent)
+{
+    setWordWrap(true);
+    setTextFormat(Qt::PlainText);
+}
+
+void WrappedLabel::setText(const QString &text)
+{
+    if (text == QLabel::text())
+        return;
+    forget();
+    QLabel::setText(text);
+}
+
+int WrappedLabel::heightForWidth(int width) const
+{
+    for (const Remembered &r : m_heights)
+        if (r.width == width)
+            return r.height;
+    const int height = QLabel::heightForWidth(width);
+    m_heights[static_cast<std::size_t>(m_next)] = Remembered{ width, height };
+    m_next = (m_next + 1) % static_cast<int>(m_heights.size());
+    ++m_measured;
+    return height;
+}
+
+void WrappedLabel::forget()
+{
+    m_heights.fill(Remembered{});
+}
+
+void WrappedLabel::changeEvent(QEvent *event)
+{
+    // A new font or style measures differently; so do other margins or indents (set through
+    // QLabel's setters, which end in a ContentsRectChange or a font event here).
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange
+        || event->type() == QEvent::ContentsRectChange || event->type() == QEvent::LanguageChange)
+        forget();
+    QLabel::changeEvent(event);
+}
+
+} // namespace headroom

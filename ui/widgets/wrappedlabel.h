@@ -1,0 +1,43 @@
+#pragma once
+
+// A word-wrapped plain-text label that remembers its height for the last widths asked. QLabel
+// measures the wrapped text again on every heightForWidth(), and a box layout asks several times
+// per pass; the verdict's labels change on every slider step and were measured a dozen times each.
+
+#include <array>
+
+#include <QLabel>
+
+namespace headroom {
+
+class WrappedLabel final : public QLabel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WrappedLabel)
+
+public:
+    explicit WrappedLabel(QWidget *parent = nullptr);
+
+    //! Sets the text (QLabel's setText is not virtual: call this one).
+    void setText(const QString &text);
+    int heightForWidth(int width) const override;
+    //! How many heights were measured rather than remembered (tests).
+    int measuredCount() const { return m_measured; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void forget();
+
+    struct Remembered
+    {
+        int width = -1;
+        int height = 0;
+    };
+    mutable std::array<Remembered, 3> m_heights;
+    mutable int m_next = 0;
+    mutable int m_measured = 0;
+};
+
+} // namespace headroom
