@@ -54,6 +54,8 @@ VerdictPane::VerdictPane(ScenarioDocument *document, QWidget *parent)
     m_advice->setToolTip(tr("The first change that helps, in the rescue order of the training-memory guide «显存都去哪儿了» (section 4.2): micro-batch, checkpointing, ZeRO, offload, LoRA, QLoRA."));
     m_apply->setToolTip(tr("Apply the advice to the scenario (undo with Ctrl+Z)."));
     text->addWidget(m_apply, 0, Qt::AlignLeft);
+    // The room a held height leaves (widgets/layoutfence.h) stays below the text.
+    text->addStretch(1);
     layout->addLayout(text, 1);
     connect(m_apply, &QPushButton::clicked, this, &VerdictPane::applyAdvice);
     // Once per event-loop turn, and only while on screen.

@@ -54,7 +54,7 @@ int LayoutFence::neededHeight() const
 
 LayoutFence::Hints LayoutFence::hintsNow() const
 {
-    return Hints{ m_child->sizeHint(), m_child->minimumSizeHint(),
+    return Hints{ m_child->sizeHint().height(), m_child->minimumSizeHint(),
                   m_child->hasHeightForWidth() ? m_child->heightForWidth(width()) : -1, m_child->sizePolicy() };
 }
 
@@ -83,10 +83,10 @@ void LayoutFence::childRelaidOut()
         const int shown = height();
         if (needed <= shown && isVisible()) {
             // Smaller (or as tall, other hints moved): keep the height until the child is still.
+            // The child keeps the fence's height too, the room below its content its own.
             m_heldHeight = shown;
             m_hints = now;
             m_unsure = true;
-            placeChild();
             m_shrink.start();
             return;
         }
@@ -130,9 +130,9 @@ bool LayoutFence::event(QEvent *event)
 
 void LayoutFence::placeChild()
 {
-    // The child at the top, as tall as it needs (a held height leaves space below it).
-    const int h = m_heldHeight > 0 ? std::min(height(), std::max(1, neededHeight())) : height();
-    m_child->setGeometry(0, 0, width(), h);
+    // The child fills the fence; while a height is held its layout keeps the room below its
+    // content (resizing it to its content would repaint it on every step).
+    m_child->setGeometry(rect());
 }
 
 void LayoutFence::resizeEvent(QResizeEvent *event)

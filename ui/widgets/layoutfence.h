@@ -22,7 +22,8 @@ class LayoutFence final : public QWidget
     Q_DISABLE_COPY_MOVE(LayoutFence)
 
 public:
-    //! Fences \a child, which becomes the fence's child and fills its width.
+    //! Fences \a child, which becomes the fence's child and fills it: while a height is held, its
+    //! layout should keep its content at the top (a stretch below it).
     explicit LayoutFence(QWidget *child, QWidget *parent = nullptr);
 
     //! Keep the height while the child changes, and shrink only after \a stillMs without a change
@@ -46,7 +47,8 @@ protected:
 private:
     struct Hints
     {
-        QSize size, minimum;
+        int preferredHeight = 0; //!< the size hint's width does not matter to the layout above
+        QSize minimum;
         int heightHere = -1;
         QSizePolicy policy;
         bool operator==(const Hints &) const = default;

@@ -9,6 +9,8 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QPainter>
+#include <QPaintEvent>
+#include <QRegion>
 #include <QScrollBar>
 #include <QTextLayout>
 
@@ -305,6 +307,17 @@ void SheetView::setBlocks(const QList<SheetBlock> &blocks)
     // the middle does not move every later block's); the middle is paired by position.
     const auto oldCount = m_laid.size();
     const auto newCount = static_cast<std::size_t>(blocks.size());
+    // Where each shown block was, to repaint only what changed or moved.
+    struct Was
+    {
+        const Laid *laid;
+        qreal y, height;
+    };
+    std::vector<Was> was;
+    was.reserve(oldCount);
+    for (const std::unique_ptr<Laid> &laid : m_laid)
+        was.push_back(Was{ laid.get(), laid->y, laid->height });
+    const int oldContentHeight = m_contentHeight;
     std::size_t prefix = 0, suffix = 0;
     while (prefix < std::min(oldCount, newCount) && alike(*m_laid[prefix], blocks.at(qsizetype(prefix))))
         ++prefix;
@@ -369,15 +382,40 @@ void SheetView::setBlocks(const QList<SheetBlock> &blocks)
         }
     }
     // Before the view has a size there is nothing to break lines at: the first resize lays out.
-    if (m_width > 0) {
-        for (const std::unique_ptr<Laid> &laid : m_laid)
-            if (laid->dirty)
-                layoutBlock(*laid);
-        m_holdScroll = true;
-        place();
-        m_holdScroll = false;
+    if (m_width <= 0) {
+        viewport()->update();
+        return;
     }
-    viewport()->update();
+    std::vector<char> changed(newCount, 0);
+    for (std::size_t i = 0; i < newCount; ++i) {
+        changed[i] = m_laid[i]->dirty ? 1 : 0;
+        if (m_laid[i]->dirty)
+            layoutBlock(*m_laid[i]);
+    }
+    m_holdScroll = true;
+    place();
+    m_holdScroll = false;
+
+    // Repaint the blocks whose text changed or that moved, not the whole page: a change of S
+    // leaves most of what is on screen (the model states' lines) as it was.
+    QRegion region;
+    const int scroll = verticalScrollBar()->value();
+    const int viewWidth = viewport()->width();
+    auto addSpan = [&](qreal top, qreal height) {
+        region += QRect(0, static_cast<int>(std::floor(top)) - scroll - 1, viewWidth, static_cast<int>(std::ceil(height)) + 3);
+    };
+    for (std::size_t i = 0; i < newCount; ++i) {
+        const Laid *laid = m_laid[i].get();
+        const auto before = std::find_if(was.begin(), was.end(), [laid](const Was &w) { return w.laid == laid; });
+        if (changed[i] || before == was.end() || before->y != laid->y || before->height != laid->height) {
+            addSpan(laid->y, laid->height);
+            if (before != was.end())
+                addSpan(before->y, before->height);
+        }
+    }
+    if (m_contentHeight < oldContentHeight)
+        addSpan(m_contentHeight, oldContentHeight - m_contentHeight);
+    viewport()->update(region);
 }
 
 void SheetView::relayoutAll()
@@ -433,11 +471,16 @@ void SheetView::paintEvent(QPaintEvent *event)
     painter.setPen(p.color(QPalette::Text));
     const QPointF origin(kPageMargin - horizontalScrollBar()->value(), -verticalScrollBar()->value());
     const QRectF dirty = QRectF(event->rect()).translated(-origin);
+    const QRegion &region = event->region();
+    auto exposed = [&](qreal top, qreal height) {
+        return region.intersects(QRect(0, static_cast<int>(std::floor(origin.y() + top)) - 1, viewport()->width(),
+                                       static_cast<int>(std::ceil(height)) + 3));
+    };
     const qreal em = QFontMetricsF(font()).height();
     for (const std::unique_ptr<Laid> &laid : m_laid) {
         if (laid->y > dirty.bottom())
             break;
-        if (laid->y + laid->height < dirty.top())
+        if (laid->y + laid->height < dirty.top() || !exposed(laid->y, laid->height))
             continue;
         if (!isTable(laid->kind)) {
             qreal x = 0;
@@ -451,7 +494,7 @@ void SheetView::paintEvent(QPaintEvent *event)
         }
         for (std::size_t r = 0; r < laid->rows.size(); ++r) {
             const qreal top = laid->y + laid->rowY[r];
-            if (top > dirty.bottom() || top + laid->rowHeight[r] < dirty.top())
+            if (top > dirty.bottom() || top + laid->rowHeight[r] < dirty.top() || !exposed(top, laid->rowHeight[r]))
                 continue;
             for (std::size_t c = 0; c < laid->rows[r].size() && c < laid->columnWidth.size(); ++c) {
                 const Cell &cell = laid->rows[r][c];
