@@ -115,11 +115,21 @@ private slots:
         // Nothing changed: nothing shaped.
         view.setBlocks(blocks);
         QCOMPARE(view.shapedCount(), qint64(8));
+        // Only the changed line is repainted: the first line, above it, is not.
+        blocks[1] = line(QStringLiteral("second = 5"));
+        view.setBlocks(blocks);
+        QVERIFY(view.lastRepaint().intersects(view.blockRect(1)));
+        QVERIFY(!view.lastRepaint().intersects(view.blockRect(0)));
+        QVERIFY(!view.lastRepaint().intersects(view.blockRect(2)));
+        QCOMPARE(view.shapedCount(), qint64(9));
+        blocks[1] = line(QStringLiteral("second = 3"));
+        view.setBlocks(blocks);
+        QCOMPARE(view.shapedCount(), qint64(10));
         // A line inserted among lines: the table after them keeps its layout; the lines from the
         // insertion on are paired by place, so the new line and the one it pushed down are shaped.
         blocks.insert(1, line(QStringLiteral("inserted = 4")));
         view.setBlocks(blocks);
-        QCOMPARE(view.shapedCount(), qint64(10));
+        QCOMPARE(view.shapedCount(), qint64(12));
         QCOMPARE(view.text(), QStringLiteral("first = 1\ninserted = 4\nsecond = 3\n"
                                              "a description long enough to need more than one line here  10\n"
                                              "a description long enough to need more than one line here  30"));

@@ -383,6 +383,7 @@ void SheetView::setBlocks(const QList<SheetBlock> &blocks)
     }
     // Before the view has a size there is nothing to break lines at: the first resize lays out.
     if (m_width <= 0) {
+        m_lastRepaint = viewport()->rect();
         viewport()->update();
         return;
     }
@@ -415,6 +416,7 @@ void SheetView::setBlocks(const QList<SheetBlock> &blocks)
     }
     if (m_contentHeight < oldContentHeight)
         addSpan(m_contentHeight, oldContentHeight - m_contentHeight);
+    m_lastRepaint = region;
     viewport()->update(region);
 }
 
@@ -523,6 +525,15 @@ QString SheetView::text() const
         }
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+QRect SheetView::blockRect(int block) const
+{
+    if (block < 0 || static_cast<std::size_t>(block) >= m_laid.size())
+        return QRect();
+    const Laid &laid = *m_laid[static_cast<std::size_t>(block)];
+    return QRect(0, static_cast<int>(laid.y) - verticalScrollBar()->value(), viewport()->width(),
+                 static_cast<int>(std::ceil(laid.height)));
 }
 
 int SheetView::lineCount(int block, int row, int column) const

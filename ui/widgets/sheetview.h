@@ -11,6 +11,7 @@
 
 #include <QAbstractScrollArea>
 #include <QTextOption>
+#include <QRegion>
 #include <QTimer>
 
 #include "sheetblocks.h"
@@ -39,6 +40,10 @@ public:
     int lineCount(int block, int row = -1, int column = -1) const;
     //! The height of everything shown, in pixels, at the current width.
     int contentHeight() const { return m_contentHeight; }
+    //! What the last setBlocks() asked to repaint, in viewport coordinates (tests).
+    QRegion lastRepaint() const { return m_lastRepaint; }
+    //! Where block \a block is, in viewport coordinates; empty for no such block (tests).
+    QRect blockRect(int block) const;
     //! The height the scroll range is for: the content's, or more for a moment after it shrank.
     int scrollHeight() const { return m_scrollHeight; }
 
@@ -75,6 +80,7 @@ private:
     int m_scrollHeight = 0;   //!< the height the vertical scroll range is for (held while changing)
     bool m_holdScroll = false;
     QTimer m_shrinkScroll;
+    QRegion m_lastRepaint;
     int m_contentWidth = 0;
     qint64 m_shaped = 0;
 };
