@@ -4,6 +4,8 @@
 
 #include <qcustomplot.h>
 
+#include "legenditem.h"
+
 #include "chartadapters.h"
 
 namespace headroom {
@@ -101,7 +103,7 @@ void RecipeComparisonPane::rebuild()
         stacks.append(bars);
     }
     for (auto it = stacks.crbegin(); it != stacks.crend(); ++it)
-        p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
+        p->legend->addItem(makeLegendItem(p->legend, *it));
 
     y->setRange(0, toUnit(top) * 1.14);
 

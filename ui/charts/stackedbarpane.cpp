@@ -4,6 +4,8 @@
 
 #include <qcustomplot.h>
 
+#include "legenditem.h"
+
 #include "chartadapters.h"
 
 namespace headroom {
@@ -158,7 +160,7 @@ void StackedBarPane::rebuild()
         addSegment(transientBucketName(), transientBucketColor(), m_data.transientBytes);
     // Legend top to bottom in the order the stack reads, top to bottom.
     for (auto it = bars.crbegin(); it != bars.crend(); ++it)
-        p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
+        p->legend->addItem(makeLegendItem(p->legend, *it));
 
     QVector<LevelLine> lines;
     const double peak = m_data.peakBytes;

@@ -11,6 +11,8 @@
 
 #include <qcustomplot.h>
 
+#include "legenditem.h"
+
 #include "chartadapters.h"
 
 namespace headroom {
@@ -213,10 +215,10 @@ void SweepPane::rebuild()
         g->setData(m_data.x, values, true);
         g->setPen(QPen(foreground(), 2, Qt::DashLine));
         g->setSelectable(QCP::stNone);
-        p->legend->addItem(new QCPPlottableLegendItem(p->legend, g));
+        p->legend->addItem(makeLegendItem(p->legend, g));
     }
     for (auto it = graphs.crbegin(); it != graphs.crend(); ++it)
-        p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
+        p->legend->addItem(makeLegendItem(p->legend, *it));
 
     // Room above the capacity line for its label, clear of the marker's label at the top.
     y->setRange(0, std::max(top * 1.1, toUnit(m_data.gpu.capacityBytes) * 1.25));

@@ -8,6 +8,8 @@
 
 #include <qcustomplot.h>
 
+#include "legenditem.h"
+
 #include "chartadapters.h"
 
 namespace headroom {
@@ -125,7 +127,7 @@ void TimelinePane::rebuild()
         graphs.append(g);
     }
     for (auto it = graphs.crbegin(); it != graphs.crend(); ++it)
-        p->legend->addItem(new QCPPlottableLegendItem(p->legend, *it));
+        p->legend->addItem(makeLegendItem(p->legend, *it));
 
     // What a check script measured, as markers over the estimate (PyTorch's allocator counts
     // tensors only: compare them with the top of the bands below the runtime's share).
@@ -141,7 +143,7 @@ void TimelinePane::rebuild()
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(foreground(), 1.6), QBrush(measuredColor()), 10));
         g->setSelectable(QCP::stNone);
-        p->legend->addItem(new QCPPlottableLegendItem(p->legend, g));
+        p->legend->addItem(makeLegendItem(p->legend, g));
     }
 
     double measuredTop = 0;
