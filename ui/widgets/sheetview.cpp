@@ -278,10 +278,17 @@ void SheetView::place()
     // The scroll range grows at once but shrinks only when the content has been still for a
     // moment: during a drag the handle does not jitter as lines wrap and unwrap (and the scroll
     // bar, slow to paint, is not painted again on every step).
-    if (m_contentHeight >= m_scrollHeight || !m_holdScroll) {
+    if (!m_holdScroll) {
         m_scrollHeight = m_contentHeight;
     } else {
-        m_shrinkScroll.start();
+        // Changing: grow in steps of a few lines (a range change repaints both scroll bars and
+        // re-lays out the view), never shrink; the exact height once still.
+        if (m_contentHeight > m_scrollHeight) {
+            const int step = std::max(1, static_cast<int>(4 * em));
+            m_scrollHeight = (m_contentHeight + step - 1) / step * step;
+        }
+        if (m_scrollHeight != m_contentHeight)
+            m_shrinkScroll.start();
     }
     updateScrollBars();
 }
