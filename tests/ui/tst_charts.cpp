@@ -113,6 +113,7 @@ private slots:
     void stackedBarVerdict();
     void terabyteAxis();
     void stackedBarTooltip();
+    void aHiddenChartIsDrawnWhenShown();
 
     void sweepAlongSequence();
     void sweepAlongBatch();
@@ -380,6 +381,36 @@ void TestCharts::stackedBarTooltip()
     const QPoint onH100(beside.x(), qRound(plot->yAxis->coordToPixel(kH100 / kGiBd)));
     QCOMPARE(pane.levelLineTipAt(onH100), QStringLiteral("NVIDIA H100 80GB (SXM5): 79.6 GiB"));
     QVERIFY(pane.levelLineTipAt(onH100 + QPoint(0, 20)).isEmpty());
+}
+
+void TestCharts::aHiddenChartIsDrawnWhenShown()
+{
+    const ScenarioSpec spec = sevenB();
+    StackedBarPane pane;
+    pane.resize(600, 400);
+    QSignalSpy replots(pane.plot(), &QCustomPlot::afterReplot);
+    // Hidden (not yet shown, or behind a tab): the data is in the plot, not drawn.
+    pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
+    pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
+    QCOMPARE(pane.plot()->plottableCount(), 6);
+    QCOMPARE(replots.count(), 0);
+    // Shown: drawn before its first paint, at its size.
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QTRY_VERIFY(replots.count() >= 1);
+    QCOMPARE(pane.plot()->viewport(), pane.plot()->rect());
+    // On screen, a new scenario is drawn at once, once.
+    const int before = replots.count();
+    pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
+    QCOMPARE(replots.count(), before + 1);
+    // Resized several times in one turn: it takes each size without drawing, and is drawn once
+    // before it is painted at the last.
+    for (int w : { 500, 520, 540, 560 })
+        pane.plot()->resize(w, 300);
+    QCOMPARE(replots.count(), before + 1);
+    pane.plot()->repaint();
+    QCOMPARE(replots.count(), before + 2);
+    QCOMPARE(pane.plot()->viewport(), QRect(0, 0, 560, 300));
 }
 
 void TestCharts::sweepAlongSequence()

@@ -70,9 +70,46 @@ QColor bucketColor(Bucket bucket)
     return QColor(Qt::gray);
 }
 
+namespace {
+
+// QCustomPlot replots on every resize; while a window is laid out a chart is resized several
+// times in one turn, and the pane lays its labels out again (and replots) once the size is final
+// (eventFilter). This plot only takes its new size, and replots before a paint if nothing else
+// has replotted it since: one replot for a burst of resizes, and never a stale frame.
+class Plot final : public QCustomPlot
+{
+public:
+    explicit Plot(QWidget *parent) : QCustomPlot(parent)
+    {
+        connect(this, &QCustomPlot::afterReplot, this, [this] { m_stale = false; });
+    }
+
+    //! Drawn at the next paint, not now.
+    void markStale() { m_stale = true; }
+    bool isStale() const { return m_stale; }
+
+protected:
+    void resizeEvent(QResizeEvent *) override
+    {
+        setViewport(rect());
+        m_stale = true;
+    }
+    void paintEvent(QPaintEvent *event) override
+    {
+        if (m_stale)
+            replot(rpQueuedRefresh);
+        QCustomPlot::paintEvent(event);
+    }
+
+private:
+    bool m_stale = false;
+};
+
+} // namespace
+
 ChartPane::ChartPane(QWidget *parent)
     : QWidget(parent)
-    , m_plot(new QCustomPlot(this))
+    , m_plot(new Plot(this))
     , m_title(new QCPTextElement(m_plot))
     , m_layout(new QVBoxLayout(this))
 {
@@ -270,6 +307,14 @@ void ChartPane::applyTheme()
     m_title->setTextColor(fg);
 }
 
+void ChartPane::replotIfShown()
+{
+    if (m_plot->isVisible())
+        m_plot->replot();
+    else
+        static_cast<Plot *>(m_plot)->markStale();
+}
+
 void ChartPane::clearPlot()
 {
     m_levelTips.clear();
@@ -410,6 +455,10 @@ void ChartPane::keepClearOfLevelLabels(QCPItemText *label)
 
 QList<ChartPane::Annotation> ChartPane::annotations() const
 {
+    // A plot resized since its last replot is drawn at its next paint; lay it out now so that
+    // what is listed is what that paint shows.
+    if (static_cast<Plot *>(m_plot)->isStale())
+        m_plot->replot();
     QList<Annotation> out;
     for (int i = 0; i < m_plot->itemCount(); ++i) {
         const auto *item = qobject_cast<const QCPItemText *>(m_plot->item(i));

@@ -90,6 +90,9 @@ protected:
 
     //! Removes every plottable and item and empties the legend; keeps axes, title and theme.
     void clearPlot();
+    //! The replot that ends a rebuild: at once while the plot is on screen; a hidden one (behind
+    //! a tab, or not yet shown) is drawn when it is next painted.
+    void replotIfShown();
     //! Axis, grid, legend, title and background colours for the current look.
     void applyTheme();
     //! The title above the plot, elided to the plot's width (exports keep it whole in metadata).

@@ -62,7 +62,7 @@ void RecipeComparisonPane::rebuild()
     x->setTicker(ticker);
     x->setRange(0.4, std::max(n, 1) + 0.6);
     if (n == 0) {
-        p->replot();
+        replotIfShown();
         return;
     }
 
@@ -129,7 +129,7 @@ void RecipeComparisonPane::rebuild()
         lines.append({ capacity, tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(capacity)), foreground(),
                        Qt::DashLine, 1.5, 0, tr("%1\n%2").arg(m_data.gpu.gpuName, sizeText(capacity)) });
     addLevelLines(lines);
-    p->replot();
+    replotIfShown();
 }
 
 QString RecipeComparisonPane::toolTipAt(const QPoint &pos) const

@@ -133,7 +133,7 @@ void StackedBarPane::rebuild()
     ticker->addTick(m_barKey, tr("Per GPU at the step's peak"));
     x->setTicker(ticker);
     if (m_data.segments.isEmpty()) {
-        p->replot();
+        replotIfShown();
         return;
     }
 
@@ -268,7 +268,7 @@ void StackedBarPane::rebuild()
         text->setPadding(QMargins(2, 0, 2, 0));
         text->setSelectable(false);
     }
-    p->replot();
+    replotIfShown();
 }
 
 QString StackedBarPane::toolTipAt(const QPoint &pos) const

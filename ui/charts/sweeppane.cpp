@@ -154,7 +154,7 @@ void SweepPane::rebuild()
     x->setNumberPrecision(0);
     x->grid()->setVisible(true);
     if (m_data.x.size() < 2) {
-        p->replot();
+        replotIfShown();
         return;
     }
     x->setRange(m_data.x.first(), m_data.x.last());
@@ -283,7 +283,7 @@ void SweepPane::rebuild()
     }
     addLevelLines(lines);
     keepClearOfLevelLabels(nowLabel);
-    p->replot();
+    replotIfShown();
 }
 
 QString SweepPane::toolTipAt(const QPoint &pos) const

@@ -80,7 +80,7 @@ void TimelinePane::rebuild()
     x->setTicker(ticker);
     const int n = static_cast<int>(m_data.points.size());
     if (n == 0) {
-        p->replot();
+        replotIfShown();
         return;
     }
     x->setRange(-0.5, n - 0.5);
@@ -224,7 +224,7 @@ void TimelinePane::rebuild()
     }
     addLevelLines(lines);
     keepClearOfLevelLabels(peakLabel);
-    p->replot();
+    replotIfShown();
 }
 
 QString TimelinePane::toolTipAt(const QPoint &pos) const
