@@ -81,6 +81,9 @@ class Plot final : public QCustomPlot
 public:
     explicit Plot(QWidget *parent) : QCustomPlot(parent)
     {
+        // It fills its whole rectangle (its background, then its buffers): nothing under it
+        // needs painting first.
+        setAttribute(Qt::WA_OpaquePaintEvent);
         connect(this, &QCustomPlot::afterReplot, this, [this] { m_stale = false; });
     }
 
