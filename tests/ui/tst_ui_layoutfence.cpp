@@ -9,6 +9,45 @@
 
 using namespace headroom;
 
+namespace {
+
+// A 300 px wide window: a fenced word-wrapped label (in a pane with a layout of its own when
+// \a inPane) and a label below the fence, whose position tells whether the window re-laid out.
+struct FencedWindow
+{
+    QWidget window;
+    QLabel *label = nullptr;
+    LayoutFence *fence = nullptr;
+    QLabel *below = nullptr;
+
+    FencedWindow(const QString &text, bool inPane)
+    {
+        auto *layout = new QVBoxLayout(&window);
+        label = new QLabel(text);
+        label->setWordWrap(true);
+        QWidget *child = label;
+        if (inPane) {
+            child = new QWidget;
+            (new QVBoxLayout(child))->addWidget(label);
+        }
+        fence = new LayoutFence(child);
+        layout->addWidget(fence);
+        below = new QLabel(QStringLiteral("below"));
+        layout->addWidget(below);
+        layout->addStretch(1);
+        window.resize(300, 400);
+    }
+    bool show()
+    {
+        window.show();
+        const bool exposed = QTest::qWaitForWindowExposed(&window);
+        QCoreApplication::processEvents();
+        return exposed;
+    }
+};
+
+} // namespace
+
 class TestLayoutFence : public QObject
 {
     Q_OBJECT
@@ -16,22 +55,11 @@ class TestLayoutFence : public QObject
 private slots:
     void passesOnOnlyANewSize()
     {
-        QWidget window;
-        auto *layout = new QVBoxLayout(&window);
-        auto *pane = new QWidget;
-        auto *paneLayout = new QVBoxLayout(pane);
-        auto *label = new QLabel(QStringLiteral("peak 102.6 GiB"));
-        label->setWordWrap(true);
-        paneLayout->addWidget(label);
-        auto *fence = new LayoutFence(pane);
-        layout->addWidget(fence);
-        auto *below = new QLabel(QStringLiteral("below"));
-        layout->addWidget(below);
-        layout->addStretch(1);
-        window.resize(300, 400);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QCoreApplication::processEvents();
+        FencedWindow w(QStringLiteral("peak 102.6 GiB"), true);
+        QVERIFY(w.show());
+        QLabel *label = w.label;
+        LayoutFence *fence = w.fence;
+        QLabel *below = w.below;
         const int passed = fence->passedOn();
         const int belowAt = below->y();
 
@@ -52,20 +80,12 @@ private slots:
 
     void holdsItsHeightWhileTheChildChanges()
     {
-        QWidget window;
-        auto *layout = new QVBoxLayout(&window);
-        auto *label = new QLabel(QStringLiteral("short"));
-        label->setWordWrap(true);
-        auto *fence = new LayoutFence(label);
-        fence->setShrinkDelay(300);
-        layout->addWidget(fence);
-        auto *below = new QLabel(QStringLiteral("below"));
-        layout->addWidget(below);
-        layout->addStretch(1);
-        window.resize(300, 400);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QCoreApplication::processEvents();
+        FencedWindow w(QStringLiteral("short"), false);
+        w.fence->setShrinkDelay(300);
+        QVERIFY(w.show());
+        QLabel *label = w.label;
+        LayoutFence *fence = w.fence;
+        QLabel *below = w.below;
         const int shortAt = below->y();
         const QString longText = QStringLiteral("a text long enough to wrap onto several lines in a window that is only three "
                                                 "hundred pixels wide, and then some more");
