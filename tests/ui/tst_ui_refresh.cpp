@@ -122,6 +122,11 @@ private slots:
             QVERIFY2(shaped >= fresh && shaped <= total - steady,
                      qPrintable(QStringLiteral("%1 shaped, %2 new, %3 texts, %4 headings and notes").arg(shaped).arg(fresh).arg(total).arg(steady)));
         }
+        // A screen reader reads the sheet from the view's description.
+        doc->edit(EditKind::Sequence, QStringLiteral("S"), [](ScenarioSpec &spec) { spec.scenario.training.sequence = 3072; });
+        window.flushRefreshes();
+        QCOMPARE(math->view()->accessibleDescription(), math->view()->text());
+        QVERIFY(math->view()->accessibleDescription().contains(QStringLiteral("S = 3,072")));
         // Other edits, in place or set whole, read the same.
         doc->edit(EditKind::Recompute, QStringLiteral("checkpointing"),
                   [](ScenarioSpec &spec) { spec.scenario.training.recompute = Recompute::Full; });

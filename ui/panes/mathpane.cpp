@@ -43,6 +43,8 @@ void MathPane::scheduleRebuild()
 void MathPane::rebuild()
 {
     m_view->setBlocks(mathSheetBlocks(currentSheet()));
+    // The sheet is painted, not a text document: a screen reader reads it from the description.
+    m_view->setAccessibleDescription(m_view->text());
     m_dirty = false;
 }
 
