@@ -512,6 +512,14 @@ void SheetView::paintEvent(QPaintEvent *event)
                     x += std::max<qreal>(0, laid->columnWidth[c] - 2 * kCellPadding - cell.natural);
                 cell.layout->draw(&painter, origin + QPointF(x, top + kCellPadding));
             }
+            if (r == 0 && laid->headerRow) {
+                // A hairline under the column names, in the grid's muted tone.
+                const QPen text = painter.pen();
+                painter.setPen(QPen(p.color(QPalette::Mid), 0));
+                const qreal y = origin.y() + top + laid->rowHeight[r] - 0.5;
+                painter.drawLine(QPointF(origin.x(), y), QPointF(origin.x() + laid->width, y));
+                painter.setPen(text);
+            }
         }
     }
 }
