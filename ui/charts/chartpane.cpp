@@ -89,6 +89,8 @@ public:
 
     //! Drawn at the next paint, not now.
     void markStale() { m_stale = true; }
+    //! The layout pass of a replot (margins, axis rect, legend), without drawing.
+    void layOut() { updateLayout(); }
     bool isStale() const { return m_stale; }
 
 protected:
@@ -312,7 +314,9 @@ void ChartPane::applyTheme()
 
 void ChartPane::replotIfShown()
 {
-    if (m_plot->isVisible())
+    // A rebuild queued after a resize lays everything out again at the new size: drawing now
+    // would be undone by it.
+    if (m_plot->isVisible() && !m_rebuildQueued)
         m_plot->replot();
     else
         static_cast<Plot *>(m_plot)->markStale();
@@ -541,9 +545,10 @@ bool ChartPane::eventFilter(QObject *watched, QEvent *event)
                 this,
                 [this] {
                     m_rebuildQueued = false;
-                    // Moving the legend changes the axis rect: lay out first, then fit labels to it.
+                    // Moving the legend changes the axis rect: lay out first (without drawing), then
+                    // fit labels to it; the rebuild draws.
                     if (placeLegend())
-                        m_plot->replot();
+                        static_cast<Plot *>(m_plot)->layOut();
                     rebuild();
                 },
                 Qt::QueuedConnection);
