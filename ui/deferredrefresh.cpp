@@ -33,19 +33,21 @@ bool insideWindow(const QWidget *widget)
 
 bool DeferredRefresh::onScreen()
 {
-    watchDock();
+    if (!m_pane->isVisible())
+        return false;
+    // Shown, the pane is where it stays: look for its dock once.
+    if (!m_dockSearched)
+        watchDock();
     // A dock tabbed behind another stays "visible": Qt moves it out of the window instead of
     // hiding it, so only its place tells it is not seen.
-    return m_pane->isVisible() && insideWindow(m_pane);
+    return insideWindow(m_pane);
 }
 
 void DeferredRefresh::watchDock()
 {
-    if (m_dock)
-        return;
+    m_dockSearched = true;
     for (QWidget *w = m_pane->parentWidget(); w; w = w->parentWidget()) {
         if (auto *dock = qobject_cast<QDockWidget *>(w)) {
-            m_dock = dock;
             // Its tab raised: it is moved into the window after the signal, so catch up on the
             // next turn, before the paint.
             connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {

@@ -10,7 +10,6 @@
 
 #include <QObject>
 
-class QDockWidget;
 class QWidget;
 
 namespace headroom {
@@ -43,7 +42,7 @@ private:
     void watchDock();
 
     QWidget *m_pane;
-    QDockWidget *m_dock = nullptr;
+    bool m_dockSearched = false; //!< its dock, if any, is followed (watchDock())
     std::function<void()> m_refresh;
     bool m_pending = false;
     bool m_scheduled = false;

@@ -95,14 +95,12 @@ void LayoutFence::childRelaidOut()
         m_shrink.start();
     }
     passOn(now);
-    placeChild();
 }
 
 void LayoutFence::shrink()
 {
     m_heldHeight = 0;
     passOn(hintsNow());
-    placeChild();
 }
 
 bool LayoutFence::eventFilter(QObject *watched, QEvent *event)
@@ -128,13 +126,6 @@ bool LayoutFence::event(QEvent *event)
     return QWidget::event(event);
 }
 
-void LayoutFence::placeChild()
-{
-    // The child fills the fence; while a height is held its layout keeps the room below its
-    // content (resizing it to its content would repaint it on every step).
-    m_child->setGeometry(rect());
-}
-
 void LayoutFence::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
@@ -145,7 +136,9 @@ void LayoutFence::resizeEvent(QResizeEvent *event)
         m_shrink.stop();
         m_unsure = true;
     }
-    placeChild();
+    // The child fills the fence; while a height is held its layout keeps the room below its
+    // content (resizing it to its content would repaint it on every step).
+    m_child->setGeometry(rect());
     if (m_unsure && widthChanged) {
         // The layout above may hold heights for widths that were measured before the child's text
         // changed: let it measure again.

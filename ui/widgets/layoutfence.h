@@ -59,7 +59,6 @@ private:
     void passOn(const Hints &now);
     //! The child's height at the fence's width (its size hint's without height-for-width).
     int neededHeight() const;
-    void placeChild();
     void shrink();
 
     QWidget *m_child;

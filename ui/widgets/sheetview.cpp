@@ -53,6 +53,8 @@ struct SheetView::Laid
     qreal height = 0; //!< without margins
     qreal width = 0;  //!< tables: the sum of their columns
     bool dirty = true; //!< its lines or columns need laying out at the current width
+    //! Where setBlocks() last left it on the page (-1: never shown), to repaint it if it moves.
+    qreal shownY = 0, shownHeight = -1;
 };
 
 SheetView::SheetView(QWidget *parent) : QAbstractScrollArea(parent)
@@ -314,16 +316,6 @@ void SheetView::setBlocks(const QList<SheetBlock> &blocks)
     // the middle does not move every later block's); the middle is paired by position.
     const auto oldCount = m_laid.size();
     const auto newCount = static_cast<std::size_t>(blocks.size());
-    // Where each shown block was, to repaint only what changed or moved.
-    struct Was
-    {
-        const Laid *laid;
-        qreal y, height;
-    };
-    std::vector<Was> was;
-    was.reserve(oldCount);
-    for (const std::unique_ptr<Laid> &laid : m_laid)
-        was.push_back(Was{ laid.get(), laid->y, laid->height });
     const int oldContentHeight = m_contentHeight;
     std::size_t prefix = 0, suffix = 0;
     while (prefix < std::min(oldCount, newCount) && alike(*m_laid[prefix], blocks.at(qsizetype(prefix))))
@@ -413,13 +405,14 @@ void SheetView::setBlocks(const QList<SheetBlock> &blocks)
         region += QRect(0, static_cast<int>(std::floor(top)) - scroll - 1, viewWidth, static_cast<int>(std::ceil(height)) + 3);
     };
     for (std::size_t i = 0; i < newCount; ++i) {
-        const Laid *laid = m_laid[i].get();
-        const auto before = std::find_if(was.begin(), was.end(), [laid](const Was &w) { return w.laid == laid; });
-        if (changed[i] || before == was.end() || before->y != laid->y || before->height != laid->height) {
-            addSpan(laid->y, laid->height);
-            if (before != was.end())
-                addSpan(before->y, before->height);
+        Laid &laid = *m_laid[i];
+        if (changed[i] || laid.shownHeight < 0 || laid.shownY != laid.y || laid.shownHeight != laid.height) {
+            addSpan(laid.y, laid.height);
+            if (laid.shownHeight >= 0)
+                addSpan(laid.shownY, laid.shownHeight);
         }
+        laid.shownY = laid.y;
+        laid.shownHeight = laid.height;
     }
     if (m_contentHeight < oldContentHeight)
         addSpan(m_contentHeight, oldContentHeight - m_contentHeight);
