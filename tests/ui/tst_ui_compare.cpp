@@ -19,6 +19,7 @@
 #include "chartsarea.h"
 #include "deferredrefresh.h"
 #include "mainwindow.h"
+#include "windowtest.h"
 #include "messagebox.h"
 #include "panes/comparecelldelegate.h"
 #include "panes/comparepane.h"
@@ -44,24 +45,19 @@ void setBatch(ScenarioDocument *document, Count b)
 
 } // namespace
 
-class TestCompare : public QObject
+class TestCompare : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
 private slots:
     void initTestCase()
     {
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+        QVERIFY(setUpCatalogue());
     }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        m_settings = std::make_unique<Settings>(m_dir->filePath(QStringLiteral("headroom.ini")));
-        m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(openWindow(true));
         ScenarioSpec spec = ScenarioDocument::defaultSpec(m_catalogue);
         applyStackDefaults(spec.scenario, TrainingStack::Paper);
         QVERIFY(m_window->document()->reset(spec));
@@ -70,9 +66,7 @@ private slots:
 
     void cleanup()
     {
-        m_window.reset();
-        m_settings.reset();
-        m_dir.reset();
+        closeWindow();
     }
 
     void pinChangeAndSeeTheDifference()
@@ -215,18 +209,6 @@ private slots:
         QCOMPARE(second.document()->pinned().at(0).name, QStringLiteral("Lunch"));
     }
 
-private:
-    Catalogue m_catalogue;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Settings> m_settings;
-    // The window with every pane's pending refresh run: panes refresh once per event-loop turn.
-    MainWindow *flushed()
-    {
-        m_window->flushRefreshes();
-        return m_window.get();
-    }
-
-    std::unique_ptr<MainWindow> m_window;
 };
 
 QTEST_MAIN(TestCompare)

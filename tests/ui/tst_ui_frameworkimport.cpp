@@ -7,13 +7,12 @@
 #include <QApplication>
 #include <QFile>
 #include <QMenuBar>
-#include <QMimeData>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
-#include <QUrl>
 
 #include "mainwindow.h"
+#include "windowtest.h"
 #include "messagebox.h"
 #include "scenariodocument.h"
 #include "settings.h"
@@ -27,46 +26,26 @@ QString fixture(const char *name)
     return qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/frameworks/") + QLatin1String(name);
 }
 
-void drop(QWidget *target, const QString &path)
-{
-    QMimeData mime;
-    mime.setUrls({ QUrl::fromLocalFile(path) });
-    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &enter);
-    QVERIFY(enter.isAccepted());
-    QDropEvent dropEvent(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &dropEvent);
-    QCoreApplication::processEvents();
-}
-
 } // namespace
 
-class TestFrameworkImport : public QObject
+class TestFrameworkImport : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
 private slots:
     void initTestCase()
     {
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+        QVERIFY(setUpCatalogue());
     }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        m_settings = std::make_unique<Settings>(m_dir->filePath(QStringLiteral("headroom.ini")));
-        m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
-        m_window->setRemembersSession(false);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(openWindow(false));
     }
 
     void cleanup()
     {
-        m_window.reset();
-        m_settings.reset();
-        m_dir.reset();
+        closeWindow();
     }
 
     void theMenuHasIt()
@@ -103,19 +82,19 @@ private slots:
     {
         ScenarioDocument *doc = m_window->document();
         MessageBox::setNextAnswer(QMessageBox::Ok);
-        drop(m_window.get(), fixture("llama3_1_8B_lora_single_device.yaml"));
+        QVERIFY(test::dropFile(m_window.get(), fixture("llama3_1_8B_lora_single_device.yaml")));
         QCOMPARE(doc->spec().presetId, QStringLiteral("llama-3.1-8b"));
         QCOMPARE(doc->scenario().lora.mode, AdapterMode::Lora);
         QCOMPARE(doc->scenario().lora.rank, Count(8));
         QCOMPARE(doc->scenario().stack.stack, TrainingStack::Torchtune);
         MessageBox::setNextAnswer(QMessageBox::Ok);
-        drop(m_window.get(), fixture("accelerate_fsdp.yaml"));
+        QVERIFY(test::dropFile(m_window.get(), fixture("accelerate_fsdp.yaml")));
         QCOMPARE(doc->scenario().stack.stack, TrainingStack::Fsdp);
         QCOMPARE(doc->scenario().parallel.gpus, Count(8));
         QCOMPARE(doc->scenario().training.recompute, Recompute::Full);
         // A dropped DeepSpeed JSON is told from a model config by its keys.
         MessageBox::setNextAnswer(QMessageBox::Ok);
-        drop(m_window.get(), fixture("ds_config_zero2.json"));
+        QVERIFY(test::dropFile(m_window.get(), fixture("ds_config_zero2.json")));
         QCOMPARE(doc->scenario().parallel.zero, ZeroStage::Stage2);
     }
 
@@ -157,11 +136,6 @@ private slots:
         QCOMPARE(doc->undoStack()->count(), steps);
     }
 
-private:
-    Catalogue m_catalogue;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Settings> m_settings;
-    std::unique_ptr<MainWindow> m_window;
 };
 
 QTEST_MAIN(TestFrameworkImport)

@@ -14,16 +14,15 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMimeData>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
-#include <QUrl>
 
 #include <headroom/memory/estimate.h>
 
 #include "mainwindow.h"
+#include "windowtest.h"
 #include "messagebox.h"
 #include "panes/inputpane.h"
 #include "scenariodocument.h"
@@ -74,47 +73,26 @@ QByteArray tinySafetensors()
     return out + json + QByteArray(34, '\0');
 }
 
-void drop(QWidget *target, const QString &path)
-{
-    QMimeData mime;
-    mime.setUrls({ QUrl::fromLocalFile(path) });
-    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &enter);
-    QVERIFY(enter.isAccepted());
-    QDropEvent dropEvent(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &dropEvent);
-    // The drop is handled once the drag's own event processing is over.
-    QCoreApplication::processEvents();
-}
-
 } // namespace
 
-class TestImport : public QObject
+class TestImport : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
 private slots:
     void initTestCase()
     {
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+        QVERIFY(setUpCatalogue());
     }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        m_settings = std::make_unique<Settings>(m_dir->filePath(QStringLiteral("headroom.ini")));
-        m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
-        m_window->setRemembersSession(false);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(openWindow(false));
     }
 
     void cleanup()
     {
-        m_window.reset();
-        m_settings.reset();
-        m_dir.reset();
+        closeWindow();
     }
 
     void dropAFolderWithACheckpoint()
@@ -125,7 +103,7 @@ private slots:
         writeFile(folder + QStringLiteral("/model.safetensors"), tinySafetensors());
         ScenarioDocument *doc = m_window->document();
         const Count seqBefore = doc->scenario().training.sequence;
-        drop(m_window.get(), folder);
+        QVERIFY(test::dropFile(m_window.get(), folder));
 
         QCOMPARE(doc->breakdown().parameterCount, kMixtral);
         QCOMPARE(doc->scenario().model.moe.experts, Count(8));
@@ -156,7 +134,7 @@ private slots:
     {
         const QString file = m_dir->filePath(QStringLiteral("qwen2.5-7b.json"));
         writeFile(file, shippedConfig("qwen2.5-7b.json"));
-        drop(m_window.get(), file);
+        QVERIFY(test::dropFile(m_window.get(), file));
         // Qwen2.5-7B, published: 7,615,616,512.
         QCOMPARE(m_window->document()->breakdown().parameterCount, Count(7'615'616'512));
         QVERIFY(!m_window->inputPane()->expertsBox()->isChecked());
@@ -189,7 +167,7 @@ private slots:
         const ScenarioSpec before = doc->spec();
         const int steps = doc->undoStack()->count();
         MessageBox::setNextAnswer(QMessageBox::Ok);
-        drop(m_window.get(), file);
+        QVERIFY(test::dropFile(m_window.get(), file));
         QVERIFY2(MessageBox::lastText().contains(expected), qPrintable(MessageBox::lastText()));
         QVERIFY(MessageBox::lastText().contains(QLatin1String("unchanged")));
         QVERIFY(ScenarioDocument::sameScenario(doc->spec(), before));
@@ -201,7 +179,7 @@ private slots:
     {
         const QString file = m_dir->filePath(QStringLiteral("plan.json"));
         writeFile(file, "{ \"schema\": 1, \"model\": { \"preset\": \"gpt2\" }, \"training\": { \"batch\": 4 } }");
-        drop(m_window.get(), file);
+        QVERIFY(test::dropFile(m_window.get(), file));
         QCOMPARE(m_window->document()->spec().presetId, QStringLiteral("gpt2"));
         QCOMPARE(m_window->document()->fileName(), file);
     }
@@ -275,11 +253,6 @@ private slots:
         QCOMPARE(doc->scenario().parallel.expertParallel, Count(8));
     }
 
-private:
-    Catalogue m_catalogue;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Settings> m_settings;
-    std::unique_ptr<MainWindow> m_window;
 };
 
 QTEST_MAIN(TestImport)

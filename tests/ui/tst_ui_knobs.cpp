@@ -17,6 +17,7 @@
 #include "charts/stackedbarpane.h"
 #include "chartsarea.h"
 #include "mainwindow.h"
+#include "windowtest.h"
 #include "panes/inputpane.h"
 #include "scenariodocument.h"
 #include "settings.h"
@@ -24,32 +25,24 @@
 
 using namespace headroom;
 
-class TestKnobs : public QObject
+class TestKnobs : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
 private slots:
     void initTestCase()
     {
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+        QVERIFY(setUpCatalogue());
     }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        m_settings = std::make_unique<Settings>(m_dir->filePath(QStringLiteral("headroom.ini")));
-        m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
-        m_window->setRemembersSession(false);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(openWindow(false));
     }
 
     void cleanup()
     {
-        m_window.reset();
-        m_settings.reset();
-        m_dir.reset();
+        closeWindow();
     }
 
     void aFileShowsEveryKnobItSets()
@@ -131,18 +124,6 @@ private slots:
                  qPrintable(m_window->inputPane()->hostRamLabel()->text()));
     }
 
-private:
-    Catalogue m_catalogue;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Settings> m_settings;
-    // The window with every pane's pending refresh run: panes refresh once per event-loop turn.
-    MainWindow *flushed()
-    {
-        m_window->flushRefreshes();
-        return m_window.get();
-    }
-
-    std::unique_ptr<MainWindow> m_window;
 };
 
 QTEST_MAIN(TestKnobs)

@@ -18,6 +18,7 @@
 #include "charts/timelinepane.h"
 #include "chartsarea.h"
 #include "mainwindow.h"
+#include "windowtest.h"
 #include "messagebox.h"
 #include "panes/mathpane.h"
 #include "scenariodocument.h"
@@ -48,34 +49,25 @@ QCPGraph *graphNamed(QCustomPlot *plot, const QString &name)
 
 } // namespace
 
-class TestMeasured : public QObject
+class TestMeasured : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
 private slots:
     void initTestCase()
     {
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+        QVERIFY(setUpCatalogue());
         QVERIFY(!fixture().isEmpty());
     }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        m_settings = std::make_unique<Settings>(m_dir->filePath(QStringLiteral("headroom.ini")));
-        m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
-        m_window->setRemembersSession(false);
-        m_window->resize(1600, 1000);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(openWindow(false, QSize(1600, 1000)));
     }
 
     void cleanup()
     {
-        m_window.reset();
-        m_settings.reset();
-        m_dir.reset();
+        closeWindow();
     }
 
     //! The measured scenario opened, its measurement loaded: markers at the measured moments.
@@ -170,11 +162,6 @@ private slots:
         QVERIFY(!QFile::exists(m_dir->filePath(QStringLiteral("x.png"))));
     }
 
-private:
-    Catalogue m_catalogue;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Settings> m_settings;
-    std::unique_ptr<MainWindow> m_window;
 };
 
 QTEST_MAIN(TestMeasured)

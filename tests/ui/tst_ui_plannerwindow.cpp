@@ -29,6 +29,7 @@
 #include "charts/timelinepane.h"
 #include "chartsarea.h"
 #include "mainwindow.h"
+#include "windowtest.h"
 #include "messagebox.h"
 #include "panes/doctorpane.h"
 #include "panes/inputpane.h"
@@ -69,24 +70,19 @@ void typeInto(QLineEdit *field, const QString &text)
 
 } // namespace
 
-class TestPlannerWindow : public QObject
+class TestPlannerWindow : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
 private slots:
     void initTestCase()
     {
-        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QVERIFY(loadCatalogue(findDataDir(), m_catalogue).code == CatalogueError::Code::None);
+        QVERIFY(setUpCatalogue());
     }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        m_settings = std::make_unique<Settings>(m_dir->filePath(QStringLiteral("headroom.ini")));
-        m_window = std::make_unique<MainWindow>(m_catalogue, *m_settings);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(openWindow(true));
         // The figures below are the article's: the default scenario under the paper stack (the
         // textbook formula, every bucket resident). opensOnTheRealisticDefault() checks the
         // window's own default.
@@ -99,9 +95,7 @@ private slots:
 
     void cleanup()
     {
-        m_window.reset();
-        m_settings.reset();
-        m_dir.reset();
+        closeWindow();
     }
 
     // A fresh window answers "will my run fit" as the Hugging Face Trainer runs it: the
@@ -544,18 +538,6 @@ private slots:
         QVERIFY(!m_window->panel(QStringLiteral("nonsense")));
     }
 
-private:
-    Catalogue m_catalogue;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Settings> m_settings;
-    // The window with every pane's pending refresh run: panes refresh once per event-loop turn.
-    MainWindow *flushed()
-    {
-        m_window->flushRefreshes();
-        return m_window.get();
-    }
-
-    std::unique_ptr<MainWindow> m_window;
 };
 
 QTEST_MAIN(TestPlannerWindow)
