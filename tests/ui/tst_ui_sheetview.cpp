@@ -159,6 +159,32 @@ private slots:
         QVERIFY(view.scrollHeight() < view.contentHeight() + 5 * view.fontMetrics().height());
         QTRY_COMPARE_WITH_TIMEOUT(view.verticalScrollBar()->maximum(), tallRange, 3000);
     }
+
+    // A table whose numbers grow past the view's width and back: while it changes, the horizontal
+    // scroll bar neither goes away nor comes back (each time it did, the viewport was resized and
+    // repainted whole, with both bars); once still, the range fits the content again.
+    void theHorizontalRangeNarrowsOnlyOnceStill()
+    {
+        SheetView view;
+        view.resize(300, 200);
+        view.show();
+        const QString wide(60, QLatin1Char('9')); // a number that cannot fit 300 px and is never broken
+        view.setBlocks({ numbers({ wide }) });
+        QCoreApplication::processEvents();
+        QVERIFY(view.contentWidth() > view.viewport()->width());
+        const int wideRange = view.horizontalScrollBar()->maximum();
+        QVERIFY(wideRange > 0);
+        view.setBlocks({ numbers({ QStringLiteral("9") }) });
+        QVERIFY(view.contentWidth() < view.scrollWidth());
+        QCOMPARE(view.horizontalScrollBar()->maximum(), wideRange); // held
+        QVERIFY(view.horizontalScrollBar()->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(view.horizontalScrollBar()->maximum(), 0, 3000);
+        QCOMPARE(view.scrollWidth(), view.contentWidth());
+        // Widening is at once, to the content's exact width.
+        view.setBlocks({ numbers({ wide }) });
+        QCOMPARE(view.scrollWidth(), view.contentWidth());
+        QCOMPARE(view.horizontalScrollBar()->maximum(), wideRange);
+    }
 };
 
 QTEST_MAIN(TestSheetView)

@@ -66,6 +66,7 @@ SheetView::SheetView(QWidget *parent) : QAbstractScrollArea(parent)
     m_shrinkScroll.setInterval(700);
     connect(&m_shrinkScroll, &QTimer::timeout, this, [this] {
         m_scrollHeight = m_contentHeight;
+        m_scrollWidth = m_contentWidth;
         updateScrollBars();
     });
     setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
@@ -277,19 +278,24 @@ void SheetView::place()
     }
     m_contentHeight = static_cast<int>(std::ceil(y + previousBottom + kPageMargin));
     m_contentWidth = static_cast<int>(std::ceil(widest)) + 2 * kPageMargin;
-    // The scroll range grows at once but shrinks only when the content has been still for a
+    // The scroll ranges grow at once but shrink only when the content has been still for a
     // moment: during a drag the handle does not jitter as lines wrap and unwrap (and the scroll
-    // bar, slow to paint, is not painted again on every step).
+    // bars, slow to paint, are not painted again on every step). The width is held too: a table
+    // whose numbers grow and shrink around the view's width would otherwise show and hide the
+    // horizontal scroll bar, which resizes the viewport and repaints all of it and both bars.
     if (!m_holdScroll) {
         m_scrollHeight = m_contentHeight;
+        m_scrollWidth = m_contentWidth;
     } else {
-        // Changing: grow in steps of a few lines (a range change repaints both scroll bars and
-        // re-lays out the view), never shrink; the exact height once still.
+        // Changing: never shrink, and grow the height in steps of a few lines (a range change
+        // repaints its scroll bar and re-lays out the view); the exact size once still. The
+        // width grows exactly, so that no scroll bar is shown for content that fits.
         if (m_contentHeight > m_scrollHeight) {
             const int step = std::max(1, static_cast<int>(4 * em));
             m_scrollHeight = (m_contentHeight + step - 1) / step * step;
         }
-        if (m_scrollHeight != m_contentHeight)
+        m_scrollWidth = std::max(m_scrollWidth, m_contentWidth);
+        if (m_scrollHeight != m_contentHeight || m_scrollWidth != m_contentWidth)
             m_shrinkScroll.start();
     }
     updateScrollBars();
@@ -302,7 +308,7 @@ void SheetView::updateScrollBars()
     verticalScrollBar()->setRange(0, std::max(0, m_scrollHeight - view.height()));
     verticalScrollBar()->setPageStep(view.height());
     verticalScrollBar()->setSingleStep(static_cast<int>(em));
-    horizontalScrollBar()->setRange(0, std::max(0, m_contentWidth - view.width()));
+    horizontalScrollBar()->setRange(0, std::max(0, m_scrollWidth - view.width()));
     horizontalScrollBar()->setPageStep(view.width());
     horizontalScrollBar()->setSingleStep(static_cast<int>(em));
 }

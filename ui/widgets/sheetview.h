@@ -46,6 +46,11 @@ public:
     QRect blockRect(int block) const;
     //! The height the scroll range is for: the content's, or more for a moment after it shrank.
     int scrollHeight() const { return m_scrollHeight; }
+    //! The width of everything shown, in pixels: the widest table's or the page's.
+    int contentWidth() const { return m_contentWidth; }
+    //! The width the horizontal scroll range is for: the content's, or more for a moment after it
+    //! narrowed.
+    int scrollWidth() const { return m_scrollWidth; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -82,6 +87,7 @@ private:
     QTimer m_shrinkScroll;
     QRegion m_lastRepaint;
     int m_contentWidth = 0;
+    int m_scrollWidth = 0;    //!< the width the horizontal scroll range is for (held while changing)
     qint64 m_shaped = 0;
 };
 
