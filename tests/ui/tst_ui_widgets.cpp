@@ -1,10 +1,13 @@
 // The planner's building blocks: log-spaced slider stops, free count entry, the slider/field
 // pair's stepping, and the doctor's and verdict's wording for scenarios worked by hand.
 
+#include <cstdlib>
+
 #include <QCheckBox>
 #include <QImage>
 #include <QPainter>
 #include <QStyleOptionButton>
+#include <QStyleOptionSlider>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -60,6 +63,61 @@ private slots:
             brightestEdge = std::max(brightestEdge, image.pixelColor(0, y).lightness());
         QVERIFY2(brightestEdge - dark.color(QPalette::Window).lightness() >= 40,
                  qPrintable(QString::number(brightestEdge)));
+    }
+
+    void scrollBarsAreFlatAndVisible_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("light") << false;
+        QTest::newRow("dark") << true;
+    }
+
+    void scrollBarsAreFlatAndVisible()
+    {
+        // The scroll bar is drawn without gradients (Qt's raster engine fills a gradient row by
+        // row across its thread pool, 0.7 ms for a 1000-pixel bar): its groove and its handle are
+        // each one colour from end to end, and the handle stands 25 levels of lightness or more
+        // apart from the groove in either palette.
+        QFETCH(bool, dark);
+        PlannerStyle style;
+        QPalette palette = style.standardPalette();
+        if (dark) {
+            palette.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
+            palette.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+            palette.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xea));
+        }
+        QStyleOptionSlider option;
+        option.rect = QRect(0, 0, 14, 600);
+        option.orientation = Qt::Vertical;
+        option.state = QStyle::State_Enabled;
+        option.subControls = QStyle::SC_All;
+        option.minimum = 0;
+        option.maximum = 1000;
+        option.pageStep = 600;
+        option.sliderPosition = option.sliderValue = 500;
+        option.palette = palette;
+        QImage image(option.rect.size(), QImage::Format_RGB32);
+        image.fill(Qt::magenta);
+        {
+            QPainter painter(&image);
+            style.drawComplexControl(QStyle::CC_ScrollBar, &option, &painter);
+        }
+        const QRect handle = style.subControlRect(QStyle::CC_ScrollBar, &option, QStyle::SC_ScrollBarSlider, nullptr);
+        const QRect groove = style.subControlRect(QStyle::CC_ScrollBar, &option, QStyle::SC_ScrollBarGroove, nullptr);
+        QVERIFY(!handle.isEmpty() && groove.contains(handle) && handle.height() < groove.height());
+        const int x = handle.center().x();
+        const QColor handleColour = image.pixelColor(x, handle.center().y());
+        for (int y = handle.top() + 4; y <= handle.bottom() - 4; ++y)
+            QCOMPARE(image.pixelColor(x, y), handleColour);
+        for (int across = handle.left() + 3; across <= handle.right() - 3; ++across) // no gradient across it either
+            QCOMPARE(image.pixelColor(across, handle.center().y()), handleColour);
+        const QColor grooveColour = image.pixelColor(x, groove.top() + 1);
+        for (int y = groove.top() + 1; y < handle.top(); ++y)
+            QCOMPARE(image.pixelColor(x, y), grooveColour);
+        for (int y = handle.bottom() + 2; y <= groove.bottom(); ++y)
+            QCOMPARE(image.pixelColor(x, y), grooveColour);
+        QVERIFY2(std::abs(handleColour.lightness() - grooveColour.lightness()) >= 25,
+                 qPrintable(QStringLiteral("%1 against %2").arg(handleColour.name(), grooveColour.name())));
     }
 
     void initTestCase()
