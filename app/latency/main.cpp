@@ -4,6 +4,8 @@
 // prints figures (docs/performance.md), not a test: its targets depend on the machine.
 
 #include <algorithm>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <QApplication>
@@ -17,6 +19,7 @@
 #include <QTextStream>
 
 #include <headroom/io/catalogue.h>
+#include <headroom/memory/validation.h>
 
 #include "mainwindow.h"
 #include "panes/inputpane.h"
@@ -81,7 +84,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size, WxH (320x240 to 7680x4320)."),
                                         QStringLiteral("WxH"), QStringLiteral("1920x1080"));
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print one JSON object."));
-    parser.addOptions({ stepsOption, sizeOption, jsonOption });
+    const QCommandLineOption csvOption(QStringLiteral("csv"),
+                                       QStringLiteral("Also write every step (slider, value, milliseconds) to FILE, to see what sets the tail."),
+                                       QStringLiteral("FILE"));
+    parser.addOptions({ stepsOption, sizeOption, jsonOption, csvOption });
     parser.process(app);
 
     QTextStream out(stdout);
@@ -123,9 +129,13 @@ int main(int argc, char *argv[])
     // The sliders a user drags most, alternately, each walked up its stops and back down, so
     // that every step changes the scenario.
     QList<StopSlider *> sliders;
-    for (Field f : { Field::Sequence, Field::Batch, Field::Layers, Field::Hidden })
-        if (SliderField *field = window.inputPane()->sliderField(f))
+    QList<Field> fields;
+    for (Field f : { Field::Sequence, Field::Batch, Field::Layers, Field::Hidden }) {
+        if (SliderField *field = window.inputPane()->sliderField(f)) {
             sliders << field->slider();
+            fields << f;
+        }
+    }
     if (sliders.isEmpty()) {
         err << "headroom-latency: the inputs pane has no sliders" << Qt::endl;
         return 1;
@@ -133,6 +143,8 @@ int main(int argc, char *argv[])
     std::vector<int> direction(static_cast<std::size_t>(sliders.size()), 1);
     std::vector<double> ms;
     ms.reserve(static_cast<std::size_t>(steps));
+    std::vector<std::pair<int, int>> stepped; // (slider, its new value) per step, for --csv
+    stepped.reserve(static_cast<std::size_t>(steps));
     for (qlonglong i = 0; i < steps; ++i) {
         const auto k = static_cast<std::size_t>(i % sliders.size());
         StopSlider *slider = sliders.at(static_cast<int>(k));
@@ -143,6 +155,22 @@ int main(int argc, char *argv[])
         slider->setValue(slider->value() + direction[k]);
         settle();
         ms.push_back(static_cast<double>(step.nsecsElapsed()) / 1e6);
+        stepped.emplace_back(static_cast<int>(k), slider->value());
+    }
+
+    if (parser.isSet(csvOption)) {
+        QString text = QStringLiteral("step,slider,value,ms\n");
+        for (std::size_t i = 0; i < ms.size(); ++i)
+            text += QStringLiteral("%1,%2,%3,%4\n")
+                            .arg(i)
+                            .arg(QString::fromStdString(std::string(fieldName(fields.at(stepped[i].first)))))
+                            .arg(stepped[i].second)
+                            .arg(ms[i], 0, 'f', 3);
+        QFile csv(parser.value(csvOption));
+        if (!csv.open(QIODevice::WriteOnly | QIODevice::Truncate) || csv.write(text.toUtf8()) < 0 || !csv.flush()) {
+            err << "headroom-latency: --csv: cannot write \"" << parser.value(csvOption) << "\"" << Qt::endl;
+            return 1;
+        }
     }
 
     const double median = percentile(ms, 0.5);
