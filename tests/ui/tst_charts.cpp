@@ -122,6 +122,7 @@ private slots:
     void sweepSelector();
 
     void recipeComparison();
+    void recipeComparisonIsTheDerivationsPeak();
     void recipeComparisonPane();
 
     void timeline();
@@ -573,6 +574,42 @@ void TestCharts::recipeComparison()
     QCOMPARE(v100.bars[1].label, QStringLiteral("AMP (FP16)"));
     // The detail names the recipe in words (the chart's text is translated, not an identifier).
     QVERIFY2(v100.bars[2].detail.contains(QStringLiteral("FP16 with FP32 master")), qPrintable(v100.bars[2].detail));
+}
+
+// The recipe bars come from the step timeline and derive their formulas only when hovered: the
+// bytes must be the derivation's live-at-peak terms all the same (the stacked bar's, which reads
+// them from derive()), under the itemized model where gradients are not all live at the peak.
+void TestCharts::recipeComparisonIsTheDerivationsPeak()
+{
+    ScenarioSpec spec = sevenB();
+    spec.scenario.activations.model = ActivationModelKind::Transformer;
+    spec.scenario.activations.attention = AttentionKernel::Flash;
+    const RecipeComparisonData d = makeRecipeComparison(spec, m_catalogue);
+    QCOMPARE(d.bars.size(), 6);
+    struct Case
+    {
+        int bar;
+        AdapterMode mode;
+    };
+    for (const Case c : { Case{ 2, AdapterMode::None }, Case{ 4, AdapterMode::Lora }, Case{ 5, AdapterMode::Qlora } }) {
+        ScenarioSpec variant = spec;
+        variant.scenario.lora.mode = c.mode;
+        if (c.mode != AdapterMode::None)
+            variant.scenario.lora.targets = LoraQ | LoraV;
+        const Breakdown b = estimate(variant.scenario);
+        const StackedBarData whole = makeStackedBar(variant, b, m_catalogue);
+        const RecipeBar &bar = d.bars[c.bar];
+        QCOMPARE(bar.segments.size(), whole.segments.size());
+        for (int k = 0; k < whole.segments.size(); ++k) {
+            QCOMPARE(bar.segments[k].bucket, whole.segments[k].bucket);
+            QCOMPARE(bar.segments[k].bytes, whole.segments[k].bytes);
+            QVERIFY(bar.segments[k].formula.isEmpty()); // not derived until hovered
+            QVERIFY(bar.formulaOf);
+            QCOMPARE(bar.formulaOf(whole.segments[k].bucket), whole.segments[k].formula);
+        }
+        QCOMPARE(bar.transientBytes, whole.transientBytes);
+        QCOMPARE(bar.peakBytes, whole.peakBytes);
+    }
 }
 
 void TestCharts::recipeComparisonPane()

@@ -371,9 +371,14 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
                     //: %1 the adapter rank, %2 how many projections (q, k, v, o, gate, up, down) carry adapters
                     : ChartText::tr(", rank %1 on %2 projections").arg(groupedCount(v.lora.rank)).arg(projections);
         }
-        const Derivation derivation = derive(v);
-        bar.segments = segmentsAtPeak(derivation);
-        bar.transientBytes = toDouble(liveAtPeak(derivation, "transient"));
+        // What is live at the peak, from the step timeline the derivation reads its peak terms
+        // from; the formulas (the derivation itself) only when a segment is hovered.
+        const TimelinePoint peak = stepTimeline(v, b).peakPoint();
+        const BucketBytes live = pointArray(peak);
+        for (Bucket k : kAllBuckets)
+            bar.segments.append({ k, live[static_cast<std::size_t>(bucketIndex(k))], QString() });
+        bar.transientBytes = toDouble(peak.transient);
+        bar.formulaOf = [v](Bucket k) { return segmentsAtPeak(derive(v)).at(bucketIndex(k)).formula; };
         bar.peakBytes = toDouble(b.peak);
         bar.isCurrent = mode == s.lora.mode && (mode != AdapterMode::None || recipe == currentRecipe);
         d.bars.append(bar);

@@ -5,6 +5,7 @@
 // are for drawing; the exact figures stay in the core's Breakdown). No QCustomPlot here.
 
 #include <array>
+#include <functional>
 
 #include <QString>
 #include <QVector>
@@ -98,6 +99,12 @@ struct RecipeBar
     double transientBytes = 0;  //!< short-lived buffers at the peak
     double peakBytes = 0;       //!< the bar's height: Breakdown::peak
     bool isCurrent = false; //!< the scenario's own recipe
+    /*!
+     * A bucket's hover formula, derived when asked, for bars whose segments carry none: the
+     * recipe comparison's six scenarios are derived (derivation.h, about 60 µs each) only when
+     * one of their segments is hovered, not on every slider step.
+     */
+    std::function<QString(Bucket)> formulaOf;
 };
 
 //! The same model and run under each precision recipe and adapter method.

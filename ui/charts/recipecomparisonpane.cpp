@@ -146,10 +146,12 @@ QString RecipeComparisonPane::toolTipAt(const QPoint &pos) const
     double bottom = 0;
     for (const Segment &s : bar.segments) {
         const double top = bottom + toUnit(s.bytes);
-        if (s.bytes > 0 && value >= bottom && value < top)
+        if (s.bytes > 0 && value >= bottom && value < top) {
+            const QString formula = s.formula.isEmpty() && bar.formulaOf ? bar.formulaOf(s.bucket) : s.formula;
             return QStringLiteral("<b>%1: %2</b><br>%3<br>%4<br><i>%5</i>")
                     .arg(bar.label.toHtmlEscaped(), bucketName(s.bucket).toHtmlEscaped(),
-                         sizeTextBoth(s.bytes).toHtmlEscaped(), s.formula.toHtmlEscaped(), bar.detail.toHtmlEscaped());
+                         sizeTextBoth(s.bytes).toHtmlEscaped(), formula.toHtmlEscaped(), bar.detail.toHtmlEscaped());
+        }
         bottom = top;
     }
     return QString();
