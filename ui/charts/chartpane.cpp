@@ -127,6 +127,12 @@ ChartPane::ChartPane(QWidget *parent)
     // A replot queues its paint (update(), not repaint()): a step that changes three charts
     // paints and flushes the window once, with the other panes, instead of once per chart.
     m_plot->setPlottingHint(QCP::phImmediateRefresh, false);
+    // One paint buffer, not two: QCustomPlot keeps its "overlay" layer (selection rectangles,
+    // which these charts never show) in a buffer of its own, cleared on every replot and blended
+    // over the chart on every paint although it stays empty: a whole-chart fill and a
+    // whole-chart blend per chart per step.
+    if (QCPLayer *overlay = m_plot->layer(QStringLiteral("overlay")))
+        overlay->setMode(QCPLayer::lmLogical);
     m_plot->installEventFilter(this);
     // Each pane fills the legend itself, top of the stack first.
     m_plot->setAutoAddPlottableToLegend(false);
