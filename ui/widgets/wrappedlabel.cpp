@@ -30,6 +30,21 @@ int WrappedLabel::heightForWidth(int width) const
     return height;
 }
 
+QSize WrappedLabel::sizeHint() const
+{
+    const int chars = fontMetrics().averageCharWidth();
+    const int width = this->width() > 0 && testAttribute(Qt::WA_Resized) ? this->width() : 80 * chars;
+    return { width, heightForWidth(width) };
+}
+
+QSize WrappedLabel::minimumSizeHint() const
+{
+    const QMargins m = contentsMargins();
+    const int frame = 2 * (frameWidth() + margin());
+    return { 12 * fontMetrics().averageCharWidth() + m.left() + m.right() + frame,
+             fontMetrics().height() + m.top() + m.bottom() + frame };
+}
+
 void WrappedLabel::forget()
 {
     m_heights.fill(Remembered{});
