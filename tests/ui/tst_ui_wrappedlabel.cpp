@@ -46,6 +46,29 @@ private slots:
         QVERIFY(label.heightForWidth(200) > before);
         QCOMPARE(label.measuredCount(), 5);
     }
+
+    void sizeHintsMeasureOnlyTheHeightAtItsWidth()
+    {
+        // QLabel's own size hints lay a word-wrapped text out three more times after each change;
+        // these ask for the height at the label's width, which the layout asks for anyway.
+        const QString text = QStringLiteral("Largest micro-batch that fits: none, even B = 1 is too large; no sequence "
+                                            "length fits at B = 1.");
+        WrappedLabel label;
+        label.setText(text);
+        label.resize(300, 40);
+        QLabel reference;
+        reference.setWordWrap(true);
+        reference.setTextFormat(Qt::PlainText);
+        reference.setText(text);
+        const int before = label.measuredCount();
+        QCOMPARE(label.sizeHint(), QSize(300, reference.heightForWidth(300)));
+        QCOMPARE(label.heightForWidth(300), reference.heightForWidth(300));
+        QCOMPARE(label.measuredCount(), before + 1); // one measurement, shared with the layout's question
+        // The minimum is one line of twelve average characters, whatever the text: nothing measured.
+        QCOMPARE(label.minimumSizeHint(),
+                 QSize(12 * label.fontMetrics().averageCharWidth(), label.fontMetrics().height()));
+        QCOMPARE(label.measuredCount(), before + 1);
+    }
 };
 
 QTEST_MAIN(TestWrappedLabel)
