@@ -93,6 +93,28 @@ private slots:
         }
     }
 
+    void theVerdictFollowsTheWindowsWidth()
+    {
+        // The verdict's labels size themselves at their own width (WrappedLabel::sizeHint): the
+        // pane must still span the central area the window gives it, as the window grows and
+        // shrinks back (the docks take part of what the window gains, and keep some of it).
+        QWidget *verdict = m_window->verdictPane();
+        QWidget *central = m_window->centralWidget();
+        m_window->showNormal();
+        m_window->resize(1366, 768);
+        QTRY_COMPARE(m_window->size(), QSize(1366, 768));
+        QTRY_VERIFY(verdict->width() >= central->width() - 20);
+        const int narrow = verdict->width();
+        m_window->resize(1920, 1080);
+        QTRY_COMPARE(m_window->size(), QSize(1920, 1080));
+        QTRY_VERIFY(central->width() > narrow + 40);
+        QTRY_VERIFY(verdict->width() >= central->width() - 20);
+        const int wide = verdict->width();
+        m_window->resize(1366, 768);
+        QTRY_VERIFY(verdict->width() < wide);
+        QTRY_VERIFY(verdict->width() >= central->width() - 20);
+    }
+
     void cleanup()
     {
         closeWindow();
