@@ -25,6 +25,15 @@
 
 using namespace headroom;
 
+// \a base with the dark window, base and text colours the style tests paint on.
+QPalette darkened(QPalette base)
+{
+    base.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
+    base.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+    base.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xea));
+    return base;
+}
+
 // The article's figures: the default scenario under the paper stack (the textbook formula).
 ScenarioSpec textbookSpec(const Catalogue &catalogue)
 {
@@ -44,10 +53,7 @@ private slots:
         // lightness brighter than the window (Fusion's own outline is darker than the window, at
         // lightness 38 against 46 here, so the box vanishes).
         PlannerStyle style;
-        QPalette dark;
-        dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
-        dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-        dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xea));
+        const QPalette dark = darkened(QPalette());
         QStyleOptionButton option;
         option.rect = QRect(0, 0, 16, 16);
         option.state = QStyle::State_Enabled | QStyle::State_Off;
@@ -80,12 +86,7 @@ private slots:
         // apart from the groove in either palette.
         QFETCH(bool, dark);
         PlannerStyle style;
-        QPalette palette = style.standardPalette();
-        if (dark) {
-            palette.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
-            palette.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-            palette.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xea));
-        }
+        const QPalette palette = dark ? darkened(style.standardPalette()) : style.standardPalette();
         QStyleOptionSlider option;
         option.rect = QRect(0, 0, 14, 600);
         option.orientation = Qt::Vertical;
