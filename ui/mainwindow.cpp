@@ -134,7 +134,7 @@ MainWindow::MainWindow(const Catalogue &catalogue, Settings &settings, QWidget *
         size = size.boundedTo(avail.size());
     }
     resize(size);
-    arrangeDocks(size.width() < kCompactWidth);
+    arrangeDocks(size.width() < compactBelow());
 }
 
 void MainWindow::arrangeDocks(bool compact, bool force)
@@ -152,6 +152,17 @@ void MainWindow::arrangeDocks(bool compact, bool force)
     tabifyDockWidget(m_mathDock, m_doctorDock);
     tabifyDockWidget(m_doctorDock, m_precisionDock);
     (compact ? m_inputDock : m_mathDock)->raise();
+    fitPanelMinima();
+    const int inputs = m_inputDock->minimumWidth();
+    const int lab = m_precisionDock->minimumWidth();
+    if (compact)
+        resizeDocks({ m_inputDock }, { std::max(inputs, lab) }, Qt::Horizontal);
+    else
+        resizeDocks({ m_inputDock, m_mathDock }, { inputs, std::max(470, lab) }, Qt::Horizontal);
+}
+
+void MainWindow::fitPanelMinima()
+{
     // No panel narrower than its widest row: a cut field is worse than less chart. The panels
     // scroll vertically; their pages' minimum widths are what they need across.
     const int scrollbar = style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
@@ -162,16 +173,22 @@ void MainWindow::arrangeDocks(bool compact, bool force)
             lab = std::max(lab, area->widget()->minimumSizeHint().width() + scrollbar);
     m_inputDock->setMinimumWidth(inputs);
     m_precisionDock->setMinimumWidth(lab);
-    if (compact)
-        resizeDocks({ m_inputDock }, { std::max(inputs, lab) }, Qt::Horizontal);
-    else
-        resizeDocks({ m_inputDock, m_mathDock }, { inputs, std::max(470, lab) }, Qt::Horizontal);
+    // What each arrangement needs across: wide, the inputs, the charts and the tabbed panels
+    // side by side; compact, the widest of the tabbed panels beside the charts.
+    // The lab's pages are the widest of the tabbed panels (the math sheet and the doctor
+    // scroll or wrap). Their own size hints are not asked for here: asked before they are
+    // shown, the doctor's wrapped labels kept a height measured at another width.
+    const int separator = style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this);
+    const int panels = lab;
+    const int charts = centralWidget()->minimumSizeHint().width();
+    m_wideMinimumWidth = inputs + charts + panels + 2 * separator;
+    setMinimumWidth(std::max(inputs, panels) + charts + separator);
 }
 
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
-    arrangeDocks(width() < kCompactWidth);
+    arrangeDocks(width() < compactBelow());
 }
 
 MainWindow::~MainWindow() = default;
@@ -461,7 +478,7 @@ void MainWindow::restoreSession()
     const QByteArray state = m_settings.windowState.value();
     if (fits && !geometry.isEmpty() && restoreGeometry(geometry) && !state.isEmpty())
         restoreState(state);
-    arrangeDocks(width() < kCompactWidth, true);
+    arrangeDocks(width() < compactBelow(), true);
     setDisplayUnit(m_settings.displayUnit.value());
     setDarkPalette(m_settings.darkPalette.value());
     const QByteArray last = m_settings.lastScenario.value();

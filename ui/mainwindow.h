@@ -3,6 +3,7 @@
 // The planner window. It wires the document to the panes and the menus to the document; the
 // panes own their behaviour (Tiled's MainWindow/MapDocument split).
 
+#include <algorithm>
 #include <optional>
 
 #include <QMainWindow>
@@ -117,8 +118,12 @@ public:
     bool isDarkPalette() const { return m_dark; }
 
     //! Below this width the panels share the left dock with the inputs, as tabs, so that the
-    //! charts keep the rest of a laptop screen.
+    //! charts keep the rest of a laptop screen; also below the width the panels need side by
+    //! side (compactBelow()).
     static constexpr int kCompactWidth = 1600;
+    //! The width below which the window is compact: kCompactWidth, or more where the inputs,
+    //! the charts and the right-hand panels together need more across.
+    int compactBelow() const { return std::max(kCompactWidth, m_wideMinimumWidth); }
     static constexpr int kMaxRecentFiles = 8;
     //! File › Open Recent's files, the latest first.
     QStringList recentFiles() const;
@@ -156,6 +161,14 @@ private:
     //! Puts the math, doctor and lab panels beside the inputs (compact) or on the right.
     //! \a force: arrange even when the mode is unchanged (a restored state put them elsewhere).
     void arrangeDocks(bool compact, bool force = false);
+    /*!
+     * The panels' minimum widths from their contents, the width the wide arrangement needs and
+     * the window's minimum width: the compact arrangement's, set on the window itself. Left to
+     * its layout, a window laid out wide could not be made narrower than the wide arrangement
+     * (about 1,700 px), so could never become compact again: once maximized on a large screen,
+     * it would not shrink back onto a laptop's.
+     */
+    void fitPanelMinima();
 
     Settings &m_settings;
     ScenarioDocument *m_document;
@@ -178,6 +191,7 @@ private:
     bool m_remembersSession = true;
     Autosave *m_autosave = nullptr;
     bool m_compact = false;
+    int m_wideMinimumWidth = 0; //!< what the wide arrangement needs across (fitPanelMinima())
 };
 
 } // namespace headroom

@@ -50,7 +50,9 @@ const Case kCases[] = {
 
 void settle()
 {
-    // Two turns: one lays the window out, the next replots the charts at their sizes.
+    // Three turns: one lays the window out, the next replots the charts at their sizes, the
+    // last lays out again what a replot or a panel raised in a dock changed the size of.
+    QApplication::processEvents();
     QApplication::processEvents();
     QApplication::processEvents();
 }
@@ -87,6 +89,22 @@ int runLayoutCheck(const Catalogue &catalogue, Settings &settings, QSize size, b
                 ++found;
             }
         }
+    }
+    // The window grown half as large again (maximized on a larger screen) and back to the size
+    // asked for, on the last scenario: the panels and the charts' labels must be laid out for
+    // that size again.
+    window.resize(size * 3 / 2);
+    settle();
+    window.resize(size);
+    settle();
+    if (window.size() != size) {
+        err << "after-resize: the window stays " << window.width() << "x" << window.height() << " when asked for "
+            << size.width() << "x" << size.height() << Qt::endl;
+        ++found;
+    }
+    for (const LayoutProblem &p : checkLayout(&window)) {
+        err << "after-resize: " << p.widget << ": " << p.what << Qt::endl;
+        ++found;
     }
     return found;
 }

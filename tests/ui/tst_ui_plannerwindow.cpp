@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -28,6 +29,7 @@
 #include "charts/sweeppane.h"
 #include "charts/timelinepane.h"
 #include "chartsarea.h"
+#include "layoutcheck.h"
 #include "mainwindow.h"
 #include "windowtest.h"
 #include "messagebox.h"
@@ -113,6 +115,25 @@ private slots:
         m_window->resize(1366, 768);
         QTRY_VERIFY(verdict->width() < wide);
         QTRY_VERIFY(verdict->width() >= central->width() - 20);
+    }
+
+    void shrinksBackOntoALaptopScreenAfterALargeOne()
+    {
+        // Laid out wide (the math, doctor and lab beside the charts), the window needs about
+        // 1,700 px across; it must still shrink to a laptop's 1366 px, where it turns compact,
+        // with nothing clipped or overlapping.
+        m_window->showNormal();
+        m_window->resize(2560, 1440);
+        QTRY_COMPARE(m_window->size(), QSize(2560, 1440));
+        QTRY_VERIFY(!m_window->isCompact());
+        m_window->resize(1366, 768);
+        QTRY_COMPARE(m_window->size(), QSize(1366, 768));
+        QVERIFY(m_window->isCompact());
+        QTest::qWait(50);
+        const QList<LayoutProblem> problems = checkLayout(m_window.get());
+        for (const LayoutProblem &p : problems)
+            qWarning() << p.widget << p.what;
+        QVERIFY(problems.isEmpty());
     }
 
     void cleanup()

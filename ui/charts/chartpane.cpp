@@ -551,10 +551,13 @@ bool ChartPane::eventFilter(QObject *watched, QEvent *event)
                 this,
                 [this] {
                     m_rebuildQueued = false;
-                    // Moving the legend changes the axis rect: lay out first (without drawing), then
-                    // fit labels to it; the rebuild draws.
-                    if (placeLegend())
-                        static_cast<Plot *>(m_plot)->layOut();
+                    // Labels are fitted to the axis rect, which the plot lays out only when it
+                    // next draws: lay it out at the new size first (without drawing), with the
+                    // legend where it now goes; the rebuild draws. Fitted to the last drawn axis
+                    // rect instead, a chart shrunk back from a wider window kept its wide
+                    // layout's one-line category labels, run into each other.
+                    placeLegend();
+                    static_cast<Plot *>(m_plot)->layOut();
                     rebuild();
                 },
                 Qt::QueuedConnection);
