@@ -16,6 +16,7 @@
 #include <QToolButton>
 
 #include "charts/chartpane.h"
+#include "widgets/fittedlabel.h"
 
 namespace headroom {
 
@@ -70,6 +71,12 @@ Fit fitOf(const QWidget *w)
 {
     Fit f;
     const QFontMetrics m(w->font());
+    if (const auto *note = qobject_cast<const FittedLabel *>(w)) {
+        // Shows the lines it has room for and elides the rest by design (its tooltip has all):
+        // never clipped, but it must not lie over anything.
+        f.text = note->text();
+        return f;
+    }
     if (const auto *label = qobject_cast<const QLabel *>(w)) {
         if (label->textFormat() == Qt::RichText || Qt::mightBeRichText(label->text()) || label->text().isEmpty())
             return f;
@@ -154,6 +161,17 @@ QList<LayoutProblem> checkLayout(QWidget *window)
                                                             : QStringLiteral("clipped: needs %1 px, has %2").arg(f.needed).arg(f.available) });
         if (!f.text.isEmpty())
             placed.append({ w, QRect(w->mapTo(window, visible.topLeft()), visible.size()), f.text });
+    }
+    // A chart's plot counts as a text widget: QCustomPlot draws its axes, legend and labels all
+    // over it, so a label laid over it (a note below a plot squeezed under its minimum) covers
+    // some of them.
+    for (const ChartPane *pane : window->findChildren<ChartPane *>()) {
+        const QWidget *plot = pane->plotWidget();
+        if (!onScreen(plot, window))
+            continue;
+        const QRect visible = plot->visibleRegion().boundingRect();
+        placed.append({ plot, QRect(plot->mapTo(window, visible.topLeft()), visible.size()),
+                        pane->objectName().isEmpty() ? QString::fromLatin1(pane->metaObject()->className()) : pane->objectName() });
     }
     // Overlaps between text widgets that are not nested in one another.
     for (int i = 0; i < placed.size(); ++i)

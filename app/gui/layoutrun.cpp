@@ -46,6 +46,9 @@ const Case kCases[] = {
           s.scenario.training.sequence = 131072;
           s.scenario.training.recompute = Recompute::Full;
       } },
+    // The article's own setting: the textbook formula, every bucket resident (the charts' notes
+    // are longest here).
+    { "textbook", [](ScenarioSpec &s) { applyStackDefaults(s.scenario, TrainingStack::Paper); } },
 };
 
 void settle()

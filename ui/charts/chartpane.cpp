@@ -466,6 +466,32 @@ void ChartPane::keepClearOfLevelLabels(QCPItemText *label)
     }
 }
 
+QWidget *ChartPane::plotWidget() const
+{
+    return m_plot;
+}
+
+void ChartPane::refitSoon()
+{
+    if (m_rebuildQueued)
+        return;
+    m_rebuildQueued = true;
+    QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_rebuildQueued = false;
+                // Labels are fitted to the axis rect, which the plot lays out only when it next
+                // draws: lay it out at the new size first (without drawing), with the legend
+                // where it now goes; the rebuild draws. Fitted to the last drawn axis rect
+                // instead, a chart shrunk back from a wider window kept its wide layout's
+                // one-line category labels, run into each other.
+                placeLegend();
+                static_cast<Plot *>(m_plot)->layOut();
+                rebuild();
+            },
+            Qt::QueuedConnection);
+}
+
 QList<ChartPane::Annotation> ChartPane::annotations() const
 {
     // A plot resized since its last replot is drawn at its next paint; lay it out now so that
@@ -482,6 +508,23 @@ QList<ChartPane::Annotation> ChartPane::annotations() const
     }
     if (m_plot->legend->visible() && m_plot->legend->itemCount() > 0)
         out.append({ QStringLiteral("legend"), m_plot->legend->outerRect(), m_plot->rect() });
+    // The key axis's tick labels, each centred under its tick as QCustomPlot draws them: category
+    // names (the recipes, the step's phases) can run into each other where a slot is narrow, and
+    // the last one can run past the plot's right edge.
+    const QCPAxis *x = m_plot->xAxis;
+    if (x->visible() && x->tickLabels()) {
+        const QFontMetrics metrics(x->tickLabelFont());
+        const QVector<double> ticks = x->tickVector();
+        const QVector<QString> labels = x->tickVectorLabels();
+        const int top = m_plot->axisRect()->rect().bottom() + x->offset() + x->tickLabelPadding();
+        for (qsizetype i = 0; i < std::min(ticks.size(), labels.size()); ++i) {
+            if (labels.at(i).isEmpty() || !x->range().contains(ticks.at(i)))
+                continue;
+            QRect rect = metrics.boundingRect(QRect(0, 0, 10000, 10000), Qt::AlignHCenter | Qt::AlignTop, labels.at(i));
+            rect.moveTo(qRound(x->coordToPixel(ticks.at(i))) - rect.width() / 2, top);
+            out.append({ labels.at(i), rect, m_plot->rect() });
+        }
+    }
     return out;
 }
 
@@ -543,25 +586,10 @@ bool ChartPane::exportTo(const QString &path, int width, int height)
 
 bool ChartPane::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_plot && event->type() == QEvent::Resize && !m_rebuildQueued) {
-        // Label spacing and column widths depend on the axis rect's size in pixels: lay out
-        // again once the plot has its new size (the queued call runs after its own replot).
-        m_rebuildQueued = true;
-        QMetaObject::invokeMethod(
-                this,
-                [this] {
-                    m_rebuildQueued = false;
-                    // Labels are fitted to the axis rect, which the plot lays out only when it
-                    // next draws: lay it out at the new size first (without drawing), with the
-                    // legend where it now goes; the rebuild draws. Fitted to the last drawn axis
-                    // rect instead, a chart shrunk back from a wider window kept its wide
-                    // layout's one-line category labels, run into each other.
-                    placeLegend();
-                    static_cast<Plot *>(m_plot)->layOut();
-                    rebuild();
-                },
-                Qt::QueuedConnection);
-    }
+    // Label spacing and column widths depend on the axis rect's size in pixels: fit them again
+    // once the plot has its new size (the queued call runs after its own replot).
+    if (watched == m_plot && event->type() == QEvent::Resize)
+        refitSoon();
     if (watched == m_plot && event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         QString text = toolTipAt(help->pos());

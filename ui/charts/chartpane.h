@@ -46,6 +46,8 @@ public:
 
     //! The plot, for tests and for the window's own export actions.
     QCustomPlot *plot() const { return m_plot; }
+    //! The plot as a widget, for code that does not include QCustomPlot's header.
+    QWidget *plotWidget() const;
 
     DisplayUnit unit() const { return m_unit; }
     bool isDark() const { return m_dark; }
@@ -87,6 +89,10 @@ protected:
 
     //! Rebuilds every plottable and item from the current data, unit and colours, then replots.
     virtual void rebuild() = 0;
+    //! Rebuilds once more on the next turn of the event loop, after laying the plot out (without
+    //! drawing): for a change that moves the axis rect (a resize, new margins), since every
+    //! label a rebuild fits is fitted to the axis rect as last laid out. Nothing is drawn before.
+    void refitSoon();
 
     //! Removes every plottable and item and empties the legend; keeps axes, title and theme.
     void clearPlot();

@@ -12,6 +12,7 @@
 #include <qcustomplot.h>
 
 #include "legenditem.h"
+#include "widgets/fittedlabel.h"
 
 #include "chartadapters.h"
 
@@ -68,7 +69,7 @@ QString countText(double v)
 SweepPane::SweepPane(QWidget *parent)
     : ChartPane(parent)
     , m_selector(new QComboBox(this))
-    , m_note(new QLabel(this))
+    , m_note(new FittedLabel(this))
 {
     setAccessibleName(tr("Memory per GPU along one input"));
     auto *row = new QHBoxLayout;
@@ -82,7 +83,6 @@ SweepPane::SweepPane(QWidget *parent)
     row->addWidget(m_selector);
     row->addStretch(1);
     paneLayout()->insertLayout(0, row);
-    m_note->setWordWrap(true);
     m_note->setContentsMargins(8, 0, 8, 4);
     m_note->setVisible(false);
     paneLayout()->addWidget(m_note);
@@ -133,6 +133,18 @@ void SweepPane::rebuild()
     // Whole numbers only; on the sequence axis, multiples of 1024 as people choose lengths. The
     // step doubles until every tick label has its own width and a gap beside it, so labels
     // never run into each other however narrow the pane.
+    // The last tick label is centred on the axis's right end: keep room for its right half
+    // (QCustomPlot's automatic margins leave room for the right axis only). Where that moves
+    // the axis rect, which every label below is fitted to, fit them again once it is laid out.
+    if (!m_data.x.isEmpty()) {
+        const int room = QFontMetrics(x->tickLabelFont()).horizontalAdvance(countText(m_data.x.last())) / 2 + 4;
+        QMargins margins = p->axisRect()->minimumMargins();
+        if (margins.right() != room) {
+            margins.setRight(room);
+            p->axisRect()->setMinimumMargins(margins);
+            refitSoon();
+        }
+    }
     const int rectWidth = p->axisRect()->width() > 100 ? p->axisRect()->width() : std::max(200, p->width() - 260);
     double step = m_data.axis == SweepAxis::Sequence && !m_data.x.isEmpty() && m_data.x.last() >= 4096 ? 1024 : 1;
     if (m_data.x.size() >= 2) {

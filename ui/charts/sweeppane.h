@@ -7,6 +7,8 @@ class QLabel;
 
 namespace headroom {
 
+class FittedLabel;
+
 /*!
  * The buckets as a stacked area while one input sweeps (sequence length by default; batch or
  * layers from the selector above the plot), with the current value marked and the GPU's
@@ -46,7 +48,7 @@ private:
     SweepData m_data;
     SweepAxis m_axis = SweepAxis::Sequence;
     QComboBox *m_selector = nullptr;
-    QLabel *m_note = nullptr;
+    FittedLabel *m_note = nullptr;
 };
 
 } // namespace headroom

@@ -9,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include "legenditem.h"
+#include "widgets/fittedlabel.h"
 
 #include "chartadapters.h"
 
@@ -16,10 +17,9 @@ namespace headroom {
 
 TimelinePane::TimelinePane(QWidget *parent)
     : ChartPane(parent)
-    , m_note(new QLabel(this))
+    , m_note(new FittedLabel(this))
 {
     setAccessibleName(tr("Memory over one training step"));
-    m_note->setWordWrap(true);
     m_note->setContentsMargins(8, 0, 8, 4);
     m_note->setVisible(false);
     paneLayout()->addWidget(m_note);

@@ -6,6 +6,8 @@ class QLabel;
 
 namespace headroom {
 
+class FittedLabel;
+
 /*!
  * Memory over one training step (forward, backward, optimizer step), stacked by bucket, with
  * the phases shaded and the peak marked: what PyTorch's memory snapshot viewer shows after a
@@ -39,7 +41,7 @@ protected:
 private:
     TimelineData m_data;
     bool m_hasTransient = false;
-    QLabel *m_note = nullptr;
+    FittedLabel *m_note = nullptr;
 };
 
 } // namespace headroom
