@@ -136,14 +136,18 @@ void SweepPane::rebuild()
     // The last tick label is centred on the axis's right end: keep room for its right half
     // (QCustomPlot's automatic margins leave room for the right axis only). Where that moves
     // the axis rect, which every label below is fitted to, fit them again once it is laid out.
+    // The room only grows while one input is varied, so that dragging a slider back and forth
+    // across a digit does not lay the chart out twice a step; another input starts afresh.
     if (!m_data.x.isEmpty()) {
         const int room = QFontMetrics(x->tickLabelFont()).horizontalAdvance(countText(m_data.x.last())) / 2 + 4;
         QMargins margins = p->axisRect()->minimumMargins();
-        if (margins.right() != room) {
+        const bool sameInput = m_roomAxis == m_data.axis;
+        if (room > margins.right() || (!sameInput && room != margins.right())) {
             margins.setRight(room);
             p->axisRect()->setMinimumMargins(margins);
             refitSoon();
         }
+        m_roomAxis = m_data.axis;
     }
     const int rectWidth = p->axisRect()->width() > 100 ? p->axisRect()->width() : std::max(200, p->width() - 260);
     double step = m_data.axis == SweepAxis::Sequence && !m_data.x.isEmpty() && m_data.x.last() >= 4096 ? 1024 : 1;

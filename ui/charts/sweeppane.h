@@ -1,5 +1,7 @@
 #pragma once
 
+#include <optional>
+
 #include "chartpane.h"
 
 class QComboBox;
@@ -49,6 +51,8 @@ private:
     SweepAxis m_axis = SweepAxis::Sequence;
     QComboBox *m_selector = nullptr;
     FittedLabel *m_note = nullptr;
+    //! The input the axis rect's right margin was last fitted for (rebuild()).
+    std::optional<SweepAxis> m_roomAxis;
 };
 
 } // namespace headroom
