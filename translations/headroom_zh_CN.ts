@@ -5410,6 +5410,22 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
+    <message>
+        <source>no GPU</source>
+        <extracomment>a compared scenario&apos;s capacity or headroom when it has no GPU chosen</extracomment>
+        <translation>未选 GPU</translation>
+    </message>
+    <message>
+        <source>No GPU is chosen in this scenario: there is no capacity to compare.</source>
+        <translation>此场景未选择 GPU：没有可比较的容量。</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <extracomment>a compared scenario&apos;s column heading tooltip: its name, then its model and settings</extracomment>
+        <translation>%1
+%2</translation>
+    </message>
 </context>
 <context>
     <name>headroom::DoctorPane</name>

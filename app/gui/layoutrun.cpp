@@ -93,6 +93,29 @@ int runLayoutCheck(const Catalogue &catalogue, Settings &settings, QSize size, b
             }
         }
     }
+    // Four scenarios side by side, the pinned ones named as people name them (long).
+    {
+        const ScenarioSpec current = ScenarioDocument::defaultSpec(catalogue);
+        QList<PinnedScenario> pinned;
+        for (int i = 1; i <= kMaxPinnedScenarios; ++i) {
+            ScenarioSpec spec = current;
+            kCases[i].edit(spec);
+            pinned.append({ QStringLiteral("%1: LLaMA-2 7B, the team's plan for the second week of training").arg(QLatin1String(kCases[i].name)), spec });
+        }
+        if (!window.document()->reset(current, QString(), pinned)) {
+            err << "layout check: the four compared scenarios do not validate" << Qt::endl;
+            ++found;
+        } else {
+            for (int pane = 0; pane < window.charts()->panes().size(); ++pane) {
+                window.charts()->showPane(pane);
+                settle();
+                for (const LayoutProblem &p : checkLayout(&window)) {
+                    err << "compare-four: " << p.widget << ": " << p.what << Qt::endl;
+                    ++found;
+                }
+            }
+        }
+    }
     // The window grown half as large again (maximized on a larger screen) and back to the size
     // asked for, on the last scenario: the panels and the charts' labels must be laid out for
     // that size again.

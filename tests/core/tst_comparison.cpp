@@ -97,6 +97,33 @@ private slots:
         }
     }
 
+    void noGpuHasNoCapacityNorHeadroom()
+    {
+        // A scenario without a GPU has nothing to spare or lack: its capacity and headroom are not
+        // figures (before, its headroom read -peak), and no difference is taken with them.
+        Scenario none = m_base.scenario;
+        none.gpu.capacity = bytes(0);
+        const Scenario withGpu = m_base.scenario;
+        const Scenario all[] = { none, withGpu, none };
+        const Comparison c = compareScenarios(all);
+        for (int i : { 0, 2 })
+            for (ComparedRow r : { ComparedRow::Capacity, ComparedRow::Headroom }) {
+                QVERIFY(!c.cell(i, r).defined);
+                QVERIFY(!c.cell(i, r).hasDifference);
+                QCOMPARE(c.cell(i, r).bytes, Count(0));
+                QCOMPARE(c.cell(i, r).difference, Count(0));
+            }
+        // The one with a GPU has its figures, but nothing to differ from.
+        QVERIFY(c.cell(1, ComparedRow::Headroom).defined);
+        QCOMPARE(c.cell(1, ComparedRow::Headroom).bytes, kA100 - (16 * kParams + kActivations + kOverhead));
+        QVERIFY(!c.cell(1, ComparedRow::Headroom).hasDifference);
+        QVERIFY(!c.cell(1, ComparedRow::Headroom).hasPercent);
+        // The buckets compare as always: the same scenario, no difference.
+        QVERIFY(c.cell(1, ComparedRow::Peak).hasDifference);
+        QCOMPARE(c.cell(1, ComparedRow::Peak).difference, Count(0));
+        QVERIFY(!c.fits[0]);
+    }
+
     void atMostFour()
     {
         const Scenario five[] = { m_base.scenario, m_base.scenario, m_base.scenario, m_base.scenario, m_base.scenario };

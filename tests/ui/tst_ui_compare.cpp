@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QHeaderView>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -112,6 +113,57 @@ private slots:
         pane->deferredRefresh()->flush();
         QCOMPARE(pane->table()->item(kActivationsRow, 1)->data(CompareCellDelegate::kDifferenceRole).toString(),
                  QStringLiteral("+36.0 GB (+100 %)"));
+    }
+
+    void longNamesAreElidedSoFourColumnsFitALaptopPane()
+    {
+        // Names as people write them (60 characters and more): in full, four would make the table
+        // some 2,000 px wide. Each heading is cut to its column's figures, the whole name in its
+        // tooltip, and the table fits the pane of a 1366x768 window.
+        ScenarioDocument *doc = m_window->document();
+        ComparePane *pane = flushed()->charts()->compare();
+        const QString longName = QStringLiteral("LLaMA-2 7B, the team's plan for the second week of training, B = %1");
+        for (Count b = 2; b <= 4; ++b) {
+            QVERIFY(doc->pin());
+            QVERIFY(doc->renamePinned(static_cast<int>(b) - 2, longName.arg(static_cast<int>(b) - 1)));
+            setBatch(doc, b);
+        }
+        m_window->resize(1366, 768);
+        QTRY_COMPARE(m_window->size(), QSize(1366, 768));
+        pane->deferredRefresh()->flush();
+        QTableWidget *table = pane->table();
+        QCOMPARE(table->columnCount(), 4);
+        const QFontMetrics metrics = table->horizontalHeader()->fontMetrics();
+        for (int i = 0; i < 3; ++i) {
+            const QTableWidgetItem *header = table->horizontalHeaderItem(i);
+            QVERIFY2(header->text().endsWith(QChar(0x2026)), qPrintable(header->text()));
+            QVERIFY(header->toolTip().startsWith(longName.arg(i + 1)));
+            QVERIFY(metrics.horizontalAdvance(header->text()) < metrics.horizontalAdvance(longName) / 2);
+        }
+        QCOMPARE(table->horizontalHeaderItem(3)->text(), QStringLiteral("Current"));
+        QVERIFY(table->width() <= pane->width());
+    }
+
+    void aScenarioWithoutAGpuHasNoHeadroom()
+    {
+        // The paper stack's default chooses an A100; without a GPU, capacity and headroom say so
+        // rather than "0 bytes" and minus the peak.
+        ScenarioDocument *doc = m_window->document();
+        ComparePane *pane = flushed()->charts()->compare();
+        QVERIFY(doc->pin());
+        ScenarioSpec spec = doc->spec();
+        spec.scenario.gpu.capacity = bytes(0);
+        spec.gpuId.clear();
+        QVERIFY(doc->reset(spec, QString(), doc->pinned()));
+        pane->deferredRefresh()->flush();
+        QTableWidget *table = pane->table();
+        const int capacityRow = static_cast<int>(ComparedRow::Capacity);
+        const int headroomRow = static_cast<int>(ComparedRow::Headroom);
+        QCOMPARE(table->item(capacityRow, 1)->text(), QStringLiteral("no GPU"));
+        QCOMPARE(table->item(headroomRow, 1)->text(), QStringLiteral("no GPU"));
+        QVERIFY(table->item(headroomRow, 1)->data(CompareCellDelegate::kDifferenceRole).toString().isEmpty());
+        // The pinned one keeps its A100 and its (negative) headroom, without a difference to show.
+        QVERIFY(table->item(headroomRow, 0)->text().startsWith(QChar(0x2212)));
     }
 
     void fourAtMostAndPinningIsUndone()

@@ -10,6 +10,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QScrollArea>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -187,13 +188,16 @@ void ComparePane::refresh()
 
     m_table->setColumnCount(n);
     for (int i = 0; i < n; ++i) {
-        auto *header = new QTableWidgetItem(names.at(i));
-        header->setToolTip(i < pinned.size() ? modelTitle(pinned.at(i).spec, m_document->catalogue())
-                                             : modelTitle(m_document->spec(), m_document->catalogue()));
-        m_table->setHorizontalHeaderItem(i, header);
         for (int r = 0; r < kComparedRowCount; ++r) {
             const ComparedRow row = static_cast<ComparedRow>(r);
             const ComparedCell &c = m_comparison.cell(i, row);
+            if (!c.defined) {
+                //: a compared scenario's capacity or headroom when it has no GPU chosen
+                QTableWidgetItem *none = cell(tr("no GPU"));
+                none->setToolTip(tr("No GPU is chosen in this scenario: there is no capacity to compare."));
+                m_table->setItem(r, i, none);
+                continue;
+            }
             QTableWidgetItem *value = cell(formatSignedBytes(c.bytes, m_unit, false));
             if (row == ComparedRow::Peak) {
                 QFont bold = value->font();
@@ -203,7 +207,7 @@ void ComparePane::refresh()
             if (row == ComparedRow::Headroom && c.bytes < 0)
                 value->setForeground(QColor(0xd5, 0x5e, 0x00));
             QString tip = tr("%1 bytes").arg(groupedCount(c.bytes));
-            if (i > 0) {
+            if (i > 0 && c.hasDifference) {
                 //: no difference from the first scenario
                 QString text = c.difference == 0 ? tr("±0") : formatSignedBytes(c.difference, m_unit, true);
                 if (c.hasPercent && c.difference != 0)
@@ -218,6 +222,20 @@ void ComparePane::refresh()
             value->setToolTip(tip);
             m_table->setItem(r, i, value);
         }
+        // The name heads the column at the column's width (its figures', or twelve characters),
+        // elided where longer: four long names in full would push the table past a laptop's
+        // pane. The whole name is in its tooltip, with the model.
+        m_table->setHorizontalHeaderItem(i, new QTableWidgetItem(QString()));
+        m_table->resizeColumnToContents(i);
+        const int padding = 2 * m_table->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_table) + 4;
+        const int figures = std::max(m_table->columnWidth(i) - padding, 12 * m_table->fontMetrics().averageCharWidth());
+        const QString name = m_table->horizontalHeader()->fontMetrics().elidedText(names.at(i), Qt::ElideRight, figures);
+        auto *header = new QTableWidgetItem(name);
+        const QString model = i < pinned.size() ? modelTitle(pinned.at(i).spec, m_document->catalogue())
+                                                : modelTitle(m_document->spec(), m_document->catalogue());
+        //: a compared scenario's column heading tooltip: its name, then its model and settings
+        header->setToolTip(name == names.at(i) ? model : tr("%1\n%2").arg(names.at(i), model));
+        m_table->setHorizontalHeaderItem(i, header);
     }
     m_hint->setText(pinned.isEmpty()
                             ? tr("Pin the plan, then change it: the pinned one stays here to compare with.")

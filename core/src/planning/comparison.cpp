@@ -26,15 +26,25 @@ Comparison compareScenarios(std::span<const Scenario> scenarios)
         set(ComparedRow::Overhead, countOf(p.overhead));
         set(ComparedRow::Transient, countOf(p.transient));
         set(ComparedRow::Peak, countOf(b.peak));
+        // Without a GPU there is no capacity to compare, and no headroom: not "-peak".
+        const bool gpu = s.gpu.capacity > bytes(0);
         set(ComparedRow::Capacity, countOf(s.gpu.capacity));
-        set(ComparedRow::Headroom, countOf(s.gpu.capacity) - countOf(b.peak));
+        set(ComparedRow::Headroom, gpu ? countOf(s.gpu.capacity) - countOf(b.peak) : 0);
+        for (ComparedRow r : { ComparedRow::Capacity, ComparedRow::Headroom }) {
+            row[static_cast<std::size_t>(r)].defined = gpu;
+            row[static_cast<std::size_t>(r)].hasDifference = gpu;
+        }
         set(ComparedRow::HostPerNode, countOf(b.host.perNode));
         c.fits[static_cast<std::size_t>(i)] = s.gpu.capacity > bytes(0) && b.peak <= s.gpu.capacity;
     }
     for (int i = 1; i < c.count; ++i) {
         for (int r = 0; r < kComparedRowCount; ++r) {
             ComparedCell &cell = c.cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(r)];
-            const Count base = c.cells[0][static_cast<std::size_t>(r)].bytes;
+            const ComparedCell &baseline = c.cells[0][static_cast<std::size_t>(r)];
+            cell.hasDifference = cell.defined && baseline.defined;
+            if (!cell.hasDifference)
+                continue;
+            const Count base = baseline.bytes;
             cell.difference = cell.bytes - base;
             // A percentage of a negative headroom reads backwards; of zero, not at all.
             cell.hasPercent = base > 0;

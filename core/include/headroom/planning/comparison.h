@@ -31,6 +31,11 @@ struct ComparedCell
     Count difference = 0;  //!< bytes − the baseline's; 0 for the baseline itself
     double percent = 0;    //!< 100 × difference / the baseline's bytes; valid only if hasPercent
     bool hasPercent = false; //!< false for the baseline and where the baseline is 0
+    //! false for a scenario's capacity and headroom when it has no GPU chosen: there is nothing
+    //! to spare or to lack (bytes 0), and no difference with it either way.
+    bool defined = true;
+    //! false where this cell or the baseline's is not defined (difference 0, no percentage)
+    bool hasDifference = true;
 };
 
 struct Comparison
