@@ -50,9 +50,11 @@ void RecipeComparisonPane::rebuild()
     x->setSubTicks(false);
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     const int n = static_cast<int>(m_data.bars.size());
-    // Labels wider than their slot break into lines rather than run into the next one.
+    // Labels wider than their slot break into lines rather than run into the next one, and keep
+    // two characters between them: "BF16 + 主权重" and "BF16，无主权重" a few pixels apart read
+    // as one label.
     const int rectWidth = p->axisRect()->width() > 150 ? p->axisRect()->width() : 600;
-    const int slot = rectWidth / std::max(n, 1) - 8;
+    const int slot = rectWidth / std::max(n, 1) - std::max(8, 2 * QFontMetrics(x->tickLabelFont()).averageCharWidth());
     for (int i = 0; i < n; ++i) {
         const RecipeBar &bar = m_data.bars[i];
         //: the scenario's own recipe, under its bar's label
