@@ -14,7 +14,6 @@
 // Set HEADROOM_CHART_SHOTS=<dir> to also write a PNG of every pane, light and dark, there.
 
 #include <algorithm>
-
 #include <cmath>
 
 #include <QComboBox>
