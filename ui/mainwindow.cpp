@@ -174,10 +174,8 @@ void MainWindow::fitPanelMinima()
     m_inputDock->setMinimumWidth(inputs);
     m_precisionDock->setMinimumWidth(lab);
     // What each arrangement needs across: wide, the inputs, the charts and the tabbed panels
-    // side by side; compact, the widest of the tabbed panels beside the charts.
-    // The lab's pages are the widest of the tabbed panels (the math sheet and the doctor
-    // scroll or wrap). Their own size hints are not asked for here: asked before they are
-    // shown, the doctor's wrapped labels kept a height measured at another width.
+    // side by side; compact, the widest of the tabbed panels beside the charts. The lab's pages
+    // are the widest of the tabbed panels (the math sheet scrolls, the doctor wraps).
     const int separator = style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this);
     const int panels = lab;
     const int charts = centralWidget()->minimumSizeHint().width();

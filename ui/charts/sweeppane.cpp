@@ -130,9 +130,6 @@ void SweepPane::rebuild()
         largest = std::max(largest, v);
     chooseAxisScale(largest);
     y->setLabel(memoryAxisLabel());
-    // Whole numbers only; on the sequence axis, multiples of 1024 as people choose lengths. The
-    // step doubles until every tick label has its own width and a gap beside it, so labels
-    // never run into each other however narrow the pane.
     // The last tick label is centred on the axis's right end: keep room for its right half
     // (QCustomPlot's automatic margins leave room for the right axis only). Where that moves
     // the axis rect, which every label below is fitted to, fit them again once it is laid out.
@@ -149,6 +146,9 @@ void SweepPane::rebuild()
         }
         m_roomAxis = m_data.axis;
     }
+    // Whole numbers only; on the sequence axis, multiples of 1024 as people choose lengths. The
+    // step doubles until every tick label has its own width and a gap beside it, so labels
+    // never run into each other however narrow the pane.
     const int rectWidth = p->axisRect()->width() > 100 ? p->axisRect()->width() : std::max(200, p->width() - 260);
     double step = m_data.axis == SweepAxis::Sequence && !m_data.x.isEmpty() && m_data.x.last() >= 4096 ? 1024 : 1;
     if (m_data.x.size() >= 2) {
