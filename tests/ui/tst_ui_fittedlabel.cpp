@@ -82,6 +82,21 @@ private slots:
         QVERIFY(label.isCut());
     }
 
+    void aLargerFontWrapsIntoMoreLines()
+    {
+        // The lines are remembered for the last width; a new font or text wraps again.
+        FittedLabel label;
+        label.setText(kNote);
+        label.resize(300, 10);
+        const int before = label.sizeHint().height() / QFontMetrics(label.font()).lineSpacing();
+        QFont big = label.font();
+        big.setPointSizeF(big.pointSizeF() * 2);
+        label.setFont(big);
+        QVERIFY(label.sizeHint().height() / QFontMetrics(big).lineSpacing() > before);
+        label.setText(QStringLiteral("Short."));
+        QCOMPARE(label.sizeHint().height(), QFontMetrics(big).lineSpacing());
+    }
+
     void anEmptyNoteShowsNothing()
     {
         FittedLabel label;

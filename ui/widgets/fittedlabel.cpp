@@ -20,6 +20,7 @@ void FittedLabel::setText(const QString &text)
     if (text == m_text)
         return;
     m_text = text;
+    m_wrappedWidth = -1;
     // The accessible text stays QLabel's; what is drawn comes from shownLines().
     QLabel::setText(text);
     updateGeometry();
@@ -29,6 +30,8 @@ void FittedLabel::setText(const QString &text)
 
 QStringList FittedLabel::wrapped(int width) const
 {
+    if (width == m_wrappedWidth)
+        return m_wrapped;
     QStringList lines;
     if (m_text.isEmpty() || width <= 0)
         return lines;
@@ -42,6 +45,8 @@ QStringList FittedLabel::wrapped(int width) const
         lines.append(m_text.mid(line.textStart(), line.textLength()).trimmed());
     }
     layout.endLayout();
+    m_wrappedWidth = width;
+    m_wrapped = lines;
     return lines;
 }
 
@@ -112,8 +117,10 @@ void FittedLabel::resizeEvent(QResizeEvent *event)
 void FittedLabel::changeEvent(QEvent *event)
 {
     QLabel::changeEvent(event);
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::ContentsRectChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ContentsRectChange) {
+        m_wrappedWidth = -1; // another font wraps elsewhere
         updateToolTip();
+    }
 }
 
 void FittedLabel::updateToolTip()

@@ -35,13 +35,16 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    //! Every line of the text wrapped at \a width.
+    //! Every line of the text wrapped at \a width (the last width's lines are remembered: the
+    //! layout asks for the size hint on every pass, the paint for the lines).
     QStringList wrapped(int width) const;
     //! The lines \a all shown in \a height: as many as fit, at least one.
     QStringList fitted(const QStringList &all, int width, int height) const;
     void updateToolTip();
 
     QString m_text;
+    mutable int m_wrappedWidth = -1;
+    mutable QStringList m_wrapped;
 };
 
 } // namespace headroom
