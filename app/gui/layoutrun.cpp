@@ -71,7 +71,22 @@ int runLayoutCheck(const Catalogue &catalogue, Settings &settings, QSize size, b
     settle();
     QTextStream err(stderr);
     int found = 0;
+    auto report = [&](const QString &where) {
+        for (const LayoutProblem &p : checkLayout(&window)) {
+            err << where << ": " << p.widget << ": " << p.what << Qt::endl;
+            ++found;
+        }
+    };
+    // Each chart tab with each right-hand panel raised in turn.
     const QStringList panels = { QStringLiteral("math"), QStringLiteral("doctor"), QStringLiteral("precision") };
+    auto everyPane = [&](const QString &where) {
+        for (int pane = 0; pane < window.charts()->panes().size(); ++pane) {
+            window.charts()->showPane(pane);
+            window.panel(panels.at(pane % panels.size()));
+            settle();
+            report(where);
+        }
+    };
     for (const Case &c : kCases) {
         ScenarioSpec spec = ScenarioDocument::defaultSpec(catalogue);
         c.edit(spec);
@@ -80,16 +95,7 @@ int runLayoutCheck(const Catalogue &catalogue, Settings &settings, QSize size, b
             ++found;
             continue;
         }
-        // Each chart tab with each right-hand panel raised in turn.
-        for (int pane = 0; pane < window.charts()->panes().size(); ++pane) {
-            window.charts()->showPane(pane);
-            window.panel(panels.at(pane % panels.size()));
-            settle();
-            for (const LayoutProblem &p : checkLayout(&window)) {
-                err << c.name << ": " << p.widget << ": " << p.what << Qt::endl;
-                ++found;
-            }
-        }
+        everyPane(QLatin1String(c.name));
     }
     // Four scenarios side by side, the pinned ones named as people name them (long).
     {
@@ -106,14 +112,7 @@ int runLayoutCheck(const Catalogue &catalogue, Settings &settings, QSize size, b
             err << "layout check: the four compared scenarios do not validate" << Qt::endl;
             ++found;
         } else {
-            for (int pane = 0; pane < window.charts()->panes().size(); ++pane) {
-                window.charts()->showPane(pane);
-                settle();
-                for (const LayoutProblem &p : checkLayout(&window)) {
-                    err << "compare-four: " << p.widget << ": " << p.what << Qt::endl;
-                    ++found;
-                }
-            }
+            everyPane(QStringLiteral("compare-four"));
         }
     }
     // The window grown half as large again (maximized on a larger screen) and back to the size
@@ -128,10 +127,7 @@ int runLayoutCheck(const Catalogue &catalogue, Settings &settings, QSize size, b
             << size.width() << "x" << size.height() << Qt::endl;
         ++found;
     }
-    for (const LayoutProblem &p : checkLayout(&window)) {
-        err << "after-resize: " << p.widget << ": " << p.what << Qt::endl;
-        ++found;
-    }
+    report(QStringLiteral("after-resize"));
     return found;
 }
 

@@ -12,7 +12,6 @@ FittedLabel::FittedLabel(QWidget *parent) : QLabel(parent)
     setTextFormat(Qt::PlainText);
     // Painted here, line by line: QLabel's own word wrap would ask the layout for every line.
     setWordWrap(false);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
 }
 
 void FittedLabel::setText(const QString &text)
@@ -50,9 +49,14 @@ QStringList FittedLabel::wrapped(int width) const
     return lines;
 }
 
+int FittedLabel::linesIn(int height) const
+{
+    return std::max(1, height / std::max(1, fontMetrics().lineSpacing()));
+}
+
 QStringList FittedLabel::fitted(const QStringList &all, int width, int height) const
 {
-    const int room = std::max(1, height / std::max(1, fontMetrics().lineSpacing()));
+    const int room = linesIn(height);
     if (all.size() <= room)
         return all;
     QStringList shown = all.mid(0, room);
@@ -73,8 +77,7 @@ QStringList FittedLabel::shownLines() const
 bool FittedLabel::isCut() const
 {
     const QRect area = contentsRect();
-    const QStringList all = wrapped(area.width());
-    return all.size() > std::max(1, area.height() / std::max(1, fontMetrics().lineSpacing()));
+    return wrapped(area.width()).size() > linesIn(area.height());
 }
 
 QSize FittedLabel::sizeHint() const
@@ -117,10 +120,10 @@ void FittedLabel::resizeEvent(QResizeEvent *event)
 void FittedLabel::changeEvent(QEvent *event)
 {
     QLabel::changeEvent(event);
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::ContentsRectChange) {
+    if (event->type() == QEvent::FontChange)
         m_wrappedWidth = -1; // another font wraps elsewhere
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ContentsRectChange)
         updateToolTip();
-    }
 }
 
 void FittedLabel::updateToolTip()

@@ -38,6 +38,8 @@ private:
     //! Every line of the text wrapped at \a width (the last width's lines are remembered: the
     //! layout asks for the size hint on every pass, the paint for the lines).
     QStringList wrapped(int width) const;
+    //! How many lines \a height has room for: at least one.
+    int linesIn(int height) const;
     //! The lines \a all shown in \a height: as many as fit, at least one.
     QStringList fitted(const QStringList &all, int width, int height) const;
     void updateToolTip();
