@@ -6,14 +6,13 @@
 #include <headroom/memory/steptimeline.h>
 #include <headroom/memory/estimate.h>
 
-#include "clitext.h"
+#include "wording.h"
 #include "fittext.h"
 
 namespace headroom {
 
 namespace {
 
-using cli::nameText;
 
 // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
 QString field(const QString &text)
@@ -35,7 +34,7 @@ struct Csv
     {
         QStringList f{ section, item, value };
         if (b)
-            f << cli::groupedDigits(countOf(*b)).remove(QLatin1Char(',')) << QString::number(toGB(*b), 'f', 6)
+            f << groupedDigits(countOf(*b)).remove(QLatin1Char(',')) << QString::number(toGB(*b), 'f', 6)
               << QString::number(toGiB(*b), 'f', 6);
         else
             f << QString() << QString() << QString();
@@ -136,7 +135,7 @@ QByteArray reportCsv(const Report &r)
     // The advice in order: the peak after each step, and what it saved.
     for (std::size_t i = 0; i < r.advice.size(); ++i) {
         const Advice &a = r.advice[i];
-        const QString item = QString::number(i + 1) + QLatin1Char('.') + nameText(cli::adviceName(a.kind));
+        const QString item = QString::number(i + 1) + QLatin1Char('.') + nameText(adviceName(a.kind));
         const Bytes after = estimate(a.after).peak;
         o.add(QStringLiteral("advice"), item + QStringLiteral(".peak_after"), a.fitsAfter ? QStringLiteral("fits") : QString(), &after);
         o.figure(QStringLiteral("advice"), item + QStringLiteral(".saving"), a.saving);

@@ -11,10 +11,10 @@ namespace headroom {
 QByteArray reportJson(const Report &r)
 {
     // `estimate --json`'s object itself, so that the report's numbers are that command's.
-    QJsonObject root = cli::estimateJson(r.spec, *r.catalogue, r.imported, r.breakdown, r.derivation);
+    QJsonObject root = estimateJson(r.spec, *r.catalogue, r.imported, r.breakdown, r.derivation);
     QJsonArray fit;
     for (const GpuFit &g : r.fits)
-        fit.append(cli::gpuResultJson(g));
+        fit.append(gpuResultJson(g));
     root.insert(QStringLiteral("fit"), fit);
     root.insert(QStringLiteral("fit_options"), QJsonObject{
             { QStringLiteral("tokens"), r.fitOptions.tokens },
@@ -22,7 +22,7 @@ QByteArray reportJson(const Report &r)
     });
     QJsonArray advice;
     for (const Advice &a : r.advice)
-        advice.append(cli::adviceJson(a));
+        advice.append(adviceJson(a));
     root.insert(QStringLiteral("advice"), advice);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }

@@ -9,7 +9,7 @@
 #include <headroom/memory/steptimeline.h>
 #include <headroom/planning/procurement.h>
 
-#include "clitext.h"
+#include "wording.h"
 #include "derivationtext.h"
 #include "fittext.h"
 #include "placementtext.h"
@@ -23,7 +23,6 @@ class ReportText
     Q_DECLARE_TR_FUNCTIONS(ReportText)
 };
 
-using namespace cli;
 
 QString utf8(const std::string &s) { return QString::fromStdString(s); }
 

@@ -432,7 +432,6 @@
     </message>
     <message>
         <source>bytes</source>
-        <extracomment>unit word printed after a byte count in a formula</extracomment>
         <translation>字节</translation>
     </message>
     <message>
@@ -1344,16 +1343,6 @@
         <translation>无法写入 %1（%2）；原文件未改动</translation>
     </message>
     <message>
-        <source>bytes/param</source>
-        <extracomment>unit printed after a constant in a formula: bytes per parameter</extracomment>
-        <translation>字节/参数</translation>
-    </message>
-    <message>
-        <source>bytes/elem</source>
-        <extracomment>unit printed after a constant in a formula: bytes per tensor element</extracomment>
-        <translation>字节/元素</translation>
-    </message>
-    <message>
         <source>%1 bytes (%2, %3)</source>
         <extracomment>exact bytes, then decimal GB and binary GiB</extracomment>
         <translation>%1 字节（%2，%3）</translation>
@@ -1949,6 +1938,14 @@
     <message>
         <source>step: %1 s, MFU %2 %, %3</source>
         <translation>单步：%1 s，MFU %2 %，%3</translation>
+    </message>
+    <message>
+        <source>error: the report is written by headroom-report, which could not be run (%1); looked for: %2</source>
+        <translation>错误：报告由 headroom-report 写出，但它无法运行（%1）；查找过：%2</translation>
+    </message>
+    <message>
+        <source>error: the preset &quot;%1&quot; cannot be used: %2</source>
+        <translation>错误：预设“%1”无法使用：%2</translation>
     </message>
 </context>
 <context>

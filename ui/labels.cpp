@@ -421,4 +421,18 @@ QString Labels::activationItem(std::string_view id)
     return latin1(id);
 }
 
+// "H200 141GB" for "NVIDIA H200 141GB (SXM)": the vendor and the form factor make the label
+// too long for the room right of the bar; the hover text keeps the whole name.
+QString Labels::shortGpuName(const QString &name)
+{
+    QString out = name;
+    const int paren = static_cast<int>(out.indexOf(QLatin1String(" (")));
+    if (paren > 0)
+        out.truncate(paren);
+    for (const QLatin1String vendor : { QLatin1String("NVIDIA "), QLatin1String("AMD "), QLatin1String("Intel ") })
+        if (out.startsWith(vendor) && out.size() > vendor.size())
+            out.remove(0, vendor.size());
+    return out.trimmed();
+}
+
 } // namespace headroom

@@ -40,6 +40,8 @@ public:
     static QString loss(LossKind loss);
     //! The model's name for titles: the preset's, an imported or named model's, else "Custom model".
     static QString modelName(const ScenarioSpec &spec, const Catalogue &catalogue);
+    //! "H200 141GB" for "NVIDIA H200 141GB (SXM)": a GPU's name short enough for a chart label.
+    static QString shortGpuName(const QString &name);
     static QString activationModel(ActivationModelKind kind);
     static QString stepPhase(StepPhase phase);
     //! The moment of the step a timeline event marks ("last layer's backward").

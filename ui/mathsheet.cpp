@@ -12,7 +12,7 @@
 #include <headroom/memory/steptimeline.h>
 #include <headroom/io/measuredfiletext.h>
 
-#include "derivationtext.h"
+#include "derivationwords.h"
 #include "labels.h"
 
 namespace headroom {

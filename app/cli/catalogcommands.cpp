@@ -11,7 +11,8 @@
 #include <headroom/io/catalogue.h>
 #include <headroom/memory/scenario.h>
 
-#include "clitext.h"
+#include "cliio.h"
+#include "wording.h"
 #include "scenariooptions.h"
 
 namespace headroom::cli {
@@ -36,7 +37,7 @@ int runPresetsCommand(const QStringList &arguments)
         outcome != ParseOutcome::Run)
         return exitCodeOf(outcome);
     Catalogue catalogue;
-    if (!loadCatalogueOrComplain(catalogue))
+    if (!loadCatalogueOrComplain(catalogue, PresetConfigs::ReadAll))
         return kBadInput;
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray list;

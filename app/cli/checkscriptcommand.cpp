@@ -8,7 +8,8 @@
 #include <headroom/io/checkscript.h>
 #include <headroom/io/safefile.h>
 
-#include "clitext.h"
+#include "cliio.h"
+#include "wording.h"
 #include "scenariooptions.h"
 
 namespace headroom::cli {

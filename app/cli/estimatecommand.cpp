@@ -14,9 +14,11 @@
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/steptimeline.h>
 
-#include "clitext.h"
+#include "cliio.h"
+#include "wording.h"
 #include "derivationtext.h"
 #include "estimatejson.h"
+#include "measuredoption.h"
 #include "measuredtext.h"
 #include "placementtext.h"
 #include "scenariooptions.h"

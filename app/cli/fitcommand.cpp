@@ -20,7 +20,8 @@
 #include <headroom/planning/fitsearch.h>
 #include <headroom/planning/procurement.h>
 
-#include "clitext.h"
+#include "cliio.h"
+#include "wording.h"
 #include "fitoptions.h"
 #include "fittext.h"
 #include "placementtext.h"

@@ -9,7 +9,8 @@
 
 #include <headroom/numerics/lossscaler.h>
 
-#include "clitext.h"
+#include "cliio.h"
+#include "wording.h"
 #include "numbertext.h"
 
 namespace headroom::cli {

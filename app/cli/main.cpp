@@ -1,6 +1,5 @@
 // headroom-cli: the command-line front end over headroom_core, for scripts and tests.
 
-#include <QApplication>
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -8,20 +7,22 @@
 #include <QTranslator>
 
 #include <algorithm>
-#include <memory>
 
 #include "catalogcommands.h"
 #include "checkscriptcommand.h"
-#include "clitext.h"
+#include "cliio.h"
+#include "wording.h"
 #include "estimatecommand.h"
 #include "fitcommand.h"
 #include "lossscalecommand.h"
 #include "precisioncommand.h"
-#include "reportcommand.h"
+#include "clilanguage.h"
+#include "reportprogram.h"
 
 #include <headroom/io/language.h>
 #include <headroom/io/textwidth.h>
 
+using namespace headroom;
 using namespace headroom::cli;
 
 namespace {
@@ -42,7 +43,7 @@ const Command kCommands[] = {
     { "precision", runPrecisionCommand, QT_TRANSLATE_NOOP("Cli", "how a value is stored in FP32/FP16/BF16/FP8") },
     { "lossscale", runLossScaleCommand, QT_TRANSLATE_NOOP("Cli", "simulate GradScaler's dynamic loss scale (CSV)") },
     { "check-script", runCheckScriptCommand, QT_TRANSLATE_NOOP("Cli", "write a PyTorch script that measures the scenario on a GPU") },
-    { "report", runReportCommand, QT_TRANSLATE_NOOP("Cli", "write one run's report: Markdown, PDF, CSV or JSON") },
+    { "report", nullptr, QT_TRANSLATE_NOOP("Cli", "write one run's report: Markdown, PDF, CSV or JSON") },
 };
 
 void printUsage(QTextStream &stream)
@@ -61,51 +62,19 @@ void printUsage(QTextStream &stream)
            << Qt::endl;
 }
 
-// The command is the first argument that is not the global --lang and its value.
-const char *commandOf(int argc, char *argv[])
-{
-    for (int i = 1; i < argc; ++i) {
-        if (qstrcmp(argv[i], "--lang") == 0)
-            ++i;
-        else if (qstrncmp(argv[i], "--lang=", 7) != 0)
-            return argv[i];
-    }
-    return nullptr;
-}
-
-// Installs --lang's language (taken out of \a arguments), else the system locale's. An unknown
-// one is bad input, answered with the languages there are.
-bool applyLanguage(QStringList &arguments, bool keepForCommand)
-{
-    bool given = false;
-    const QString requested = headroom::takeLanguageArgument(arguments, true, &given);
-    const QString language = given ? headroom::matchLanguage(requested) : headroom::languageForLocale(QLocale());
-    if (language.isEmpty() || !headroom::setLanguage(language)) {
-        err() << Cli::tr("error: --lang: unknown language \"%1\"; available: %2")
-                         .arg(requested, headroom::availableLanguages().join(QStringLiteral(", ")))
-              << Qt::endl;
-        return false;
-    }
-    // `report` has --lang among its own options: it gets it back, after the command.
-    if (given && keepForCommand && arguments.size() > 1)
-        arguments << QStringLiteral("--lang") << language;
-    return true;
-}
-
 } // namespace
 
 int main(int argc, char *argv[])
 {
-    // `report` draws the window's charts, which needs a QApplication (offscreen without a
-    // display); the other commands stay on QCoreApplication, which starts faster.
-    const bool report = qstrcmp(commandOf(argc, argv), "report") == 0;
-    if (report)
-        prepareReportPlatform();
-    const std::unique_ptr<QCoreApplication> app(report ? new QApplication(argc, argv) : new QCoreApplication(argc, argv));
+    // `report` draws the window's charts, which needs the GUI stack: it runs in a program of its
+    // own, so that every other command starts without loading it.
+    if (qstrcmp(commandOf(argc, argv), "report") == 0)
+        return runReportProgram(argc, argv);
+    QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("headroom-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(HEADROOM_VERSION));
     QStringList arguments = QCoreApplication::arguments();
-    if (!applyLanguage(arguments, report))
+    if (!applyLanguageArgument(arguments, false))
         return kBadInput;
     if (arguments.size() < 2) {
         printUsage(err());
@@ -121,7 +90,7 @@ int main(int argc, char *argv[])
         return 0;
     }
     for (const Command &c : kCommands) {
-        if (name == QLatin1String(c.name)) {
+        if (name == QLatin1String(c.name) && c.run) {
             arguments.removeAt(1); // the parser sees "headroom-cli --options..."
             return c.run(arguments);
         }

@@ -16,7 +16,8 @@
 #include <headroom/io/textwidth.h>
 #include <headroom/numerics/numberformat.h>
 
-#include "clitext.h"
+#include "cliio.h"
+#include "wording.h"
 #include "numbertext.h"
 
 namespace headroom::cli {

@@ -11,7 +11,8 @@
 #include <headroom/memory/parametertensors.h>
 #include <headroom/memory/validation.h>
 
-#include "clitext.h"
+#include "cliio.h"
+#include "wording.h"
 
 namespace headroom::cli {
 
@@ -127,10 +128,10 @@ QStringList normaliseSwitches(const QStringList &arguments, const QStringList &c
     return out;
 }
 
-bool loadCatalogueOrComplain(Catalogue &catalogue)
+bool loadCatalogueOrComplain(Catalogue &catalogue, PresetConfigs configs)
 {
     const QString dir = findDataDir();
-    const CatalogueError e = loadCatalogue(dir, catalogue);
+    const CatalogueError e = loadCatalogue(dir, catalogue, configs);
     if (e.code == CatalogueError::Code::None)
         return true;
     err() << Cli::tr("error: cannot load the catalogue %1: %2 (set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json)")
@@ -139,6 +140,19 @@ bool loadCatalogueOrComplain(Catalogue &catalogue)
     return false;
 }
 
+namespace {
+
+// A preset named but refused because its config.json (read on demand) cannot be read: said as
+// such, not only as an unknown preset.
+void explainPresetProblems(const Catalogue &catalogue)
+{
+    for (const ModelPreset &p : catalogue.presets)
+        if (!p.configProblem.isEmpty())
+            err() << Cli::tr("error: the preset \"%1\" cannot be used: %2").arg(p.id, p.configProblem) << Qt::endl;
+}
+
+} // namespace
+
 bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &catalogue, ScenarioSpec &spec,
                          HfModel *imported)
 {
@@ -146,6 +160,7 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         const ScenarioError e = readScenarioFile(parser.value(QStringLiteral("scenario")), catalogue, spec);
         if (!e.ok()) {
             err() << Cli::tr("error: ") << scenarioErrorText(e, false) << Qt::endl;
+            explainPresetProblems(catalogue);
             return false;
         }
     }
@@ -216,6 +231,7 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
     const ScenarioError e = applyScenarioJson(overlay, catalogue, spec);
     if (!e.ok()) {
         err() << Cli::tr("error: ") << scenarioErrorText(e, true) << Qt::endl;
+        explainPresetProblems(catalogue);
         return false;
     }
     // Without a GPU count (--gpus, or gpu.count in the file) the run is one model replica:

@@ -34,6 +34,8 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
 QStringList normaliseSwitches(const QStringList &arguments, const QStringList &commandValueOptions = {});
 
 //! Loads the catalogues, printing the reason on failure.
-bool loadCatalogueOrComplain(Catalogue &catalogue);
+//! Loads the catalogue; a preset's config is read when the preset is named, unless \a configs
+//! asks for all of them (`presets`, which lists every one). On error says why on stderr.
+bool loadCatalogueOrComplain(Catalogue &catalogue, PresetConfigs configs = PresetConfigs::OnDemand);
 
 } // namespace headroom::cli

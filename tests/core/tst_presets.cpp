@@ -2,7 +2,14 @@
 // the total its authors publish (models/index.json "published_params", each quoted exactly by
 // public sources: resources/models/SOURCES.md): the architecture's count must equal it exactly.
 
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
 
 #include <headroom/io/catalogue.h>
 #include <headroom/memory/model.h>
@@ -101,6 +108,70 @@ private slots:
         const CatalogueError e = loadCatalogue(dir.path(), c);
         QCOMPARE(e.code, CatalogueError::Code::NotJson);
         QCOMPARE(c.presets.size(), m_catalogue.presets.size());
+    }
+
+    // The command line reads the index and only the named preset's config: every preset read on
+    // demand is the one read at load, and a broken config fails only the preset it belongs to.
+    void presetsReadOnDemand()
+    {
+        QTemporaryDir dir;
+        const QString data = findDataDir();
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("models")));
+        QVERIFY(QFile::copy(data + QStringLiteral("/gpus.json"), dir.filePath(QStringLiteral("gpus.json"))));
+        for (const QString &name : QDir(data + QStringLiteral("/models")).entryList({ QStringLiteral("*.json") }, QDir::Files))
+            QVERIFY(QFile::copy(data + QStringLiteral("/models/") + name, dir.filePath(QStringLiteral("models/") + name)));
+        // GPT-2's config cut short: not JSON.
+        QFile gpt2(dir.filePath(QStringLiteral("models/gpt2.json")));
+        QVERIFY(gpt2.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        gpt2.write("{ \"model_type\": \"gpt2\", ");
+        gpt2.close();
+
+        Catalogue eager;
+        const CatalogueError refused = loadCatalogue(dir.path(), eager);
+        QCOMPARE(refused.code, CatalogueError::Code::BadEntry);
+        QVERIFY2(refused.file.endsWith(QLatin1String("gpt2.json")), qPrintable(refused.file));
+
+        Catalogue lazy;
+        const CatalogueError e = loadCatalogue(dir.path(), lazy, PresetConfigs::OnDemand);
+        QVERIFY2(e.code == CatalogueError::Code::None, qPrintable(e.file + QLatin1Char(' ') + e.detail));
+        QCOMPARE(lazy.presets.size(), m_catalogue.presets.size());
+        for (const ModelPreset &p : lazy.presets)
+            QVERIFY2(!p.configRead, qPrintable(p.id)); // nothing read before a preset is named
+        const ModelPreset *llama = lazy.preset(QStringLiteral("llama-2-7b"));
+        QVERIFY(llama);
+        // LLaMA-2 7B's config.json: 32 layers of width 4096, 32 heads, a 32,000-token vocabulary,
+        // 6,738,415,616 parameters in all (its published total).
+        QCOMPARE(llama->model.layers, Count(32));
+        QCOMPARE(llama->model.hidden, Count(4096));
+        QCOMPARE(llama->model.heads, Count(32));
+        QCOMPARE(llama->model.vocab, Count(32000));
+        QCOMPARE(effectiveParameters(llama->model), Count(6'738'415'616));
+        QCOMPARE(lazy.preset(QStringLiteral("llama-2-7b")), llama); // read once, then kept
+        QVERIFY(!lazy.preset(QStringLiteral("gpt2")));
+        const auto broken = std::find_if(lazy.presets.cbegin(), lazy.presets.cend(),
+                                         [](const ModelPreset &p) { return p.id == QLatin1String("gpt2"); });
+        QVERIFY(broken != lazy.presets.cend());
+        QVERIFY2(broken->configProblem.contains(QLatin1String("gpt2.json")), qPrintable(broken->configProblem));
+        QVERIFY(!lazy.preset(QStringLiteral("no-such-model")));
+    }
+
+    // Each preset's provenance (models/provenance.json, beside the index) reaches the window's
+    // catalogue: the config_source the file gives that preset.
+    void provenanceKeptApartFromTheIndex()
+    {
+        QFile file(findDataDir() + QStringLiteral("/models/provenance.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject models = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("models")).toObject();
+        QCOMPARE(models.size(), m_catalogue.presets.size());
+        int withSource = 0;
+        for (const ModelPreset &p : m_catalogue.presets) {
+            QVERIFY2(models.contains(p.id), qPrintable(p.id));
+            const QString source = models.value(p.id).toObject().value(QStringLiteral("config_source")).toString();
+            QCOMPARE(p.source, source);
+            withSource += source.isEmpty() ? 0 : 1;
+        }
+        // RoBERTa-large's config is cited in SOURCES.md only (its config_source is null).
+        QCOMPARE(withSource, m_catalogue.presets.size() - 1);
     }
 };
 

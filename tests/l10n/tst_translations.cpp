@@ -20,7 +20,7 @@
 //     and "A" opening a sentence (the English article);
 //   is the same in the source and in each translated form.
 // * English words: after removing markup, placeholders, option names with a lower-case value
-//   ("--recompute full") and command names ("headroom-cli fit"), backticked, quoted ("…", “…”, «…») and bracketed usage spans
+//   ("--recompute full") and command names ("headroom-cli fit", the program "headroom-report"), backticked, quoted ("…", “…”, «…») and bracketed usage spans
 //   (<command>, [options]), and code-like ASCII tokens (containing '.', '_', '/', ':', '=' or a
 //   digit: config.json, fused:, ZeRO-3), every remaining ASCII word of two or more letters must
 //   be on kAllowedWords below (case-insensitively): units, products and libraries, authors cited,
@@ -272,7 +272,7 @@ QStringList englishWords(const QString &original)
     static const QRegularExpression spans(QStringLiteral(
             "`[^`]*`|\"[^\"]*\"|“[^”]*”|«[^»]*»|<[a-z][a-z ._-]*>|\\[[a-z][a-z ._-]*\\]|%L?(?:[1-9][0-9]?|n)"
             "|(?<![A-Za-z0-9_-])--?[A-Za-z][A-Za-z0-9-]*(?:[ =][a-z0-9][a-z0-9.-]*(?![A-Za-z]))?"
-            "|headroom-cli(?: [a-z][a-z-]*)?"));
+            "|headroom-(?:cli|report)(?: [a-z][a-z-]*)?"));
     static const QRegularExpression codeLike(QStringLiteral("[\\x21-\\x7E]*[._/=:0-9][\\x21-\\x7E]*"));
     static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z'-]*[A-Za-z]"));
     static const QRegularExpression acronymOrCamel(QStringLiteral("^[A-Z]+s?$|[a-z][A-Z]|[A-Z]{2,}[a-z]"));

@@ -22,7 +22,7 @@ dpkg-deb --field "$deb"
 
 root=$scratch/root
 dpkg-deb -x "$deb" "$root"
-for f in usr/bin/headroom usr/bin/headroom-cli usr/share/doc/headroom/copyright \
+for f in usr/bin/headroom usr/bin/headroom-cli usr/libexec/headroom/headroom-report usr/share/doc/headroom/copyright \
          usr/share/doc/headroom/changelog.Debian.gz usr/share/man/man1/headroom.1.gz \
          usr/share/man/man1/headroom-cli.1.gz usr/share/applications/io.github.headroom.Headroom.desktop \
          usr/share/metainfo/io.github.headroom.Headroom.metainfo.xml \
@@ -32,8 +32,8 @@ done
 head -n1 "$root/usr/share/doc/headroom/copyright" | grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' \
     || fail "the copyright file is not in the machine-readable format"
 # Stripped: no debugging sections left in the executables.
-for b in headroom headroom-cli; do
-    if readelf -S "$root/usr/bin/$b" | grep -q '\.debug_info'; then fail "/usr/bin/$b is not stripped"; fi
+for b in bin/headroom bin/headroom-cli libexec/headroom/headroom-report; do
+    if readelf -S "$root/usr/$b" | grep -q '\.debug_info'; then fail "/usr/$b is not stripped"; fi
 done
 # Every file 0644 or 0755 and owned by root, as dpkg-deb --contents lists them.
 if dpkg-deb --contents "$deb" | awk '$1 !~ /^(-rw-r--r--|-rwxr-xr-x|drwxr-xr-x|lrwxrwxrwx)$/ || $2 != "root/root"' | grep .; then
@@ -67,6 +67,9 @@ gpus=$("$cli" gpus)
 grep -q 'a100-80gb' <<<"$gpus" || fail "the installed CLI does not list its GPU catalogue"
 help=$("$cli" --lang zh_CN --help)
 grep -q '用法' <<<"$help" || fail "the installed CLI has no Chinese"
+# `report` runs the installed headroom-report from libexec (the CLI itself loads no GUI library).
+QT_QPA_PLATFORM=offscreen "$cli" report --preset gpt2 --output "$scratch/report.md" || fail "the installed CLI wrote no report"
+[ -s "$scratch/report.md" ] && [ -s "$scratch/report-files/breakdown.png" ] || fail "the installed report lacks its text or charts"
 echo "headroom-cli: ok"
 
 QT_QPA_PLATFORM=offscreen "$root/usr/bin/headroom" --screenshot "$scratch/window.png" --size 1280x800

@@ -11,6 +11,7 @@
 #include <headroom/io/scenariofile.h>
 
 #include "chartdata.h"
+#include "scenariotitle.h"
 
 namespace headroom {
 struct Derivation;
@@ -73,9 +74,6 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &breakdown,
  */
 void addMeasuredMarkers(TimelineData &data, const MeasuredComparison &comparison, const MeasuredRun &run, bool current);
 
-//! The scenario in a few words for a title: model, B, S, recipe, optimizer, adapters, and every
-//! setting that differs from the defaults (checkpointing, GPUs, ZeRO, offload, parallelism, stack).
-QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue);
 
 //! Translated bucket name: "Parameters", "Gradients", "Master weights", ...
 QString bucketName(Bucket bucket);

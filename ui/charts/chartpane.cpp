@@ -166,20 +166,6 @@ ChartPane::ChartPane(QWidget *parent)
 
 ChartPane::~ChartPane() = default;
 
-// "H200 141GB" for "NVIDIA H200 141GB (SXM)": the vendor and the form factor make the label
-// too long for the room right of the bar; the hover text keeps the whole name.
-QString ChartPane::shortGpuName(const QString &name)
-{
-    QString out = name;
-    const int paren = static_cast<int>(out.indexOf(QLatin1String(" (")));
-    if (paren > 0)
-        out.truncate(paren);
-    for (const QLatin1String vendor : { QLatin1String("NVIDIA "), QLatin1String("AMD "), QLatin1String("Intel ") })
-        if (out.startsWith(vendor) && out.size() > vendor.size())
-            out.remove(0, vendor.size());
-    return out.trimmed();
-}
-
 QFont ChartPane::titleFont() const
 {
     QFont f = font();

@@ -40,8 +40,6 @@ class ChartPane : public QWidget
     Q_DISABLE_COPY_MOVE(ChartPane)
 
 public:
-    //! "H200 141GB" for "NVIDIA H200 141GB (SXM)": for labels where the whole name does not fit.
-    static QString shortGpuName(const QString &name);
     ~ChartPane() override;
 
     //! The plot, for tests and for the window's own export actions.

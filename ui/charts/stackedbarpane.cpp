@@ -4,6 +4,7 @@
 
 #include <qcustomplot.h>
 
+#include "labels.h"
 #include "legenditem.h"
 
 #include "chartadapters.h"
@@ -174,7 +175,7 @@ void StackedBarPane::rebuild()
     for (const CapacityLine &c : m_data.comparisons) {
         const double spare = c.capacityBytes - peak;
         //: a comparison GPU's capacity line: name, capacity, and "headroom 12.3 GiB" or "overflow 55.9 GiB"
-        const QString name = shortGpuName(c.gpuName);
+        const QString name = Labels::shortGpuName(c.gpuName);
         const QString text = tr("%1: %2 · %3")
                                      .arg(name, sizeText(c.capacityBytes),
                                           spare >= 0 ? tr("headroom %1").arg(sizeText(spare))
@@ -201,7 +202,7 @@ void StackedBarPane::rebuild()
         const bool fits = m_data.gpu.capacityBytes >= peak;
         const QColor verdictColor = fits ? goodColor() : badColor();
         // The chosen GPU's verdict is the bracket's label; its line names the card.
-        const QString name = shortGpuName(m_data.gpu.gpuName);
+        const QString name = Labels::shortGpuName(m_data.gpu.gpuName);
         const QString text = tr("%1: %2").arg(name, sizeText(m_data.gpu.capacityBytes));
         //: the same label on two lines when the chart is narrow
         const QString wrapped = tr("%1\n%2").arg(name, sizeText(m_data.gpu.capacityBytes));

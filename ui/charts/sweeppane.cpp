@@ -11,6 +11,7 @@
 
 #include <qcustomplot.h>
 
+#include "labels.h"
 #include "legenditem.h"
 #include "widgets/fittedlabel.h"
 
@@ -293,7 +294,7 @@ void SweepPane::rebuild()
         //: a capacity line's label: the card, then whether and how far the run fits
         const QString text = tr("%1 · %2").arg(card, fit);
         // Where the line does not fit: two lines, the card by its short name (hover: the whole).
-        const QString shortCard = tr("%1: %2").arg(shortGpuName(m_data.gpu.gpuName), sizeText(m_data.gpu.capacityBytes));
+        const QString shortCard = tr("%1: %2").arg(Labels::shortGpuName(m_data.gpu.gpuName), sizeText(m_data.gpu.capacityBytes));
         lines.append({ m_data.gpu.capacityBytes, text, m_data.fitLimit > 0 ? goodColor() : badColor(),
                        Qt::SolidLine, 2.0, 0, shortCard + QLatin1Char('\n') + fit });
     }

@@ -16,8 +16,8 @@
 #include <headroom/memory/validation.h>
 #include <headroom/planning/steptimeexplain.h>
 
-#include "charts/chartadapters.h"
-#include "charts/chartpane.h"
+#include "scenariotitle.h"
+
 #include "deferredrefresh.h"
 #include "labels.h"
 #include "messagebox.h"
@@ -231,7 +231,7 @@ void GpuFitPane::fillTable()
     for (int r = 0; r < static_cast<int>(m_rows.size()); ++r) {
         const GpuFit &g = m_rows[static_cast<std::size_t>(r)];
         const bool current = g.gpu->id == spec.gpuId;
-        const QString shortName = ChartPane::shortGpuName(g.gpu->name);
+        const QString shortName = Labels::shortGpuName(g.gpu->name);
         //: the GPU kind the plan is on, in the GPU table
         auto *name = item(current ? tr("%1 (plan)").arg(shortName) : shortName, r, Qt::AlignLeft | Qt::AlignVCenter);
         name->setData(kRowRole, r);

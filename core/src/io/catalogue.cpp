@@ -19,11 +19,37 @@
 
 namespace headroom {
 
+namespace {
+
+// Reads the preset's config.json into it with the same importer as a user's own (hfconfig.h).
+CatalogueError readPresetConfig(ModelPreset &p)
+{
+    HfModel imported;
+    const HfConfigError e = readHfConfig(p.configPath, QString(), imported);
+    if (!e.ok())
+        return { CatalogueError::Code::BadEntry, e.file.isEmpty() ? p.configPath : e.file,
+                 QStringLiteral("model \"%1\": %2").arg(excerpt(p.id), hfConfigErrorText(e)) };
+    p.model = imported.model;
+    p.modelType = imported.modelType;
+    p.configRead = true;
+    return {};
+}
+
+} // namespace
+
 const ModelPreset *Catalogue::preset(const QString &id) const
 {
-    for (const ModelPreset &p : presets)
-        if (p.id == id)
-            return &p;
+    for (qsizetype i = 0; i < presets.size(); ++i) {
+        if (presets.at(i).id != id)
+            continue;
+        ModelPreset &p = presets[i];
+        if (!p.configRead && p.configProblem.isEmpty()) {
+            const CatalogueError e = readPresetConfig(p);
+            if (e.code != CatalogueError::Code::None)
+                p.configProblem = e.file + QStringLiteral(": ") + e.detail;
+        }
+        return p.configRead ? &p : nullptr;
+    }
     return nullptr;
 }
 
@@ -41,8 +67,10 @@ QString findDataDir()
     if (!env.isEmpty())
         return env;
     QStringList candidates;
+    // bin/../share/headroom; and libexec/headroom/../../share/headroom for headroom-report.
     if (QCoreApplication::instance())
-        candidates << QCoreApplication::applicationDirPath() + QStringLiteral("/../share/headroom");
+        candidates << QCoreApplication::applicationDirPath() + QStringLiteral("/../share/headroom")
+                   << QCoreApplication::applicationDirPath() + QStringLiteral("/../../share/headroom");
     candidates << QStringLiteral("/usr/local/share/headroom") << QStringLiteral("/usr/share/headroom");
     for (const QString &c : candidates)
         if (QFileInfo::exists(c + QStringLiteral("/gpus.json")))
@@ -52,7 +80,8 @@ QString findDataDir()
 
 namespace {
 
-CatalogueError readArray(const QString &path, const QString &key, QJsonArray &out)
+// The catalogue file at \a path as {"schema": 1, key: <array or object>}.
+CatalogueError readRoot(const QString &path, const QString &key, bool array, QJsonValue &out)
 {
     QByteArray data;
     const FileProblem problem = readRegularFile(path, data);
@@ -72,9 +101,41 @@ CatalogueError readArray(const QString &path, const QString &key, QJsonArray &ou
         return { CatalogueError::Code::BadEntry, path,
                  QStringLiteral("the key \"%1\" is given twice; each key may appear once in its object").arg(excerpt(twice->path, 120)) };
     const QJsonObject root = doc.object();
-    if (root.value(QStringLiteral("schema")).toInt() != 1 || !root.value(key).isArray())
-        return { CatalogueError::Code::WrongSchema, path, QStringLiteral("expected {\"schema\": 1, \"%1\": [...]}").arg(key) };
-    out = root.value(key).toArray();
+    const QJsonValue value = root.value(key);
+    if (root.value(QStringLiteral("schema")).toInt() != 1 || (array ? !value.isArray() : !value.isObject()))
+        return { CatalogueError::Code::WrongSchema, path,
+                 QStringLiteral("expected {\"schema\": 1, \"%1\": %2}").arg(key, array ? QStringLiteral("[...]") : QStringLiteral("{...}")) };
+    out = value;
+    return {};
+}
+
+CatalogueError readArray(const QString &path, const QString &key, QJsonArray &out)
+{
+    QJsonValue value;
+    CatalogueError e = readRoot(path, key, true, value);
+    out = value.toArray();
+    return e;
+}
+
+// models/provenance.json: where each preset's config and published total come from, kept apart
+// from the index (the command line reads the index on every start and never shows these). The
+// window shows config_source on its preset list. Optional: a user's own preset needs none.
+CatalogueError readProvenance(const QString &modelsDir, QList<ModelPreset> &presets)
+{
+    const QString path = modelsDir + QStringLiteral("/provenance.json");
+    if (!QFileInfo::exists(path))
+        return {};
+    QJsonValue value;
+    if (CatalogueError e = readRoot(path, QStringLiteral("models"), false, value); e.code != CatalogueError::Code::None)
+        return e;
+    const QJsonObject models = value.toObject();
+    for (ModelPreset &p : presets) {
+        const QJsonValue source = models.value(p.id).toObject().value(QStringLiteral("config_source"));
+        if (!source.isUndefined() && !source.isNull() && !source.isString())
+            return { CatalogueError::Code::BadEntry, path,
+                     QStringLiteral("model \"%1\": config_source must be a string or null").arg(excerpt(p.id)) };
+        p.source = source.toString();
+    }
     return {};
 }
 
@@ -191,7 +252,7 @@ QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
 
 } // namespace
 
-CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue)
+CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue, PresetConfigs configs)
 {
     Catalogue loaded;
     // The presets are Hugging Face config files, read by the same importer as a user's own
@@ -207,7 +268,6 @@ CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue)
         p.id = o.value(QStringLiteral("id")).toString();
         p.name = o.value(QStringLiteral("name")).toString();
         p.checkpoint = o.value(QStringLiteral("checkpoint")).toString();
-        p.source = o.value(QStringLiteral("config_source")).toString();
         const QString config = o.value(QStringLiteral("config")).toString();
         if (p.id.isEmpty() || p.name.isEmpty() || config.isEmpty() || config.contains(QLatin1Char('/')))
             return { CatalogueError::Code::BadEntry, indexPath,
@@ -215,15 +275,15 @@ CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue)
         if (!readCount(o, "published_params", p.publishedParams, false) || !readCount(o, "published_active_params", p.publishedActiveParams, false))
             return { CatalogueError::Code::BadEntry, indexPath,
                      QStringLiteral("model \"%1\": published_params must be a whole number or null").arg(excerpt(p.id)) };
-        HfModel imported;
-        const HfConfigError e = readHfConfig(modelsDir + QLatin1Char('/') + config, QString(), imported);
-        if (!e.ok())
-            return { CatalogueError::Code::BadEntry, e.file.isEmpty() ? indexPath : e.file,
-                     QStringLiteral("model \"%1\": %2").arg(excerpt(p.id), hfConfigErrorText(e)) };
-        p.model = imported.model;
-        p.modelType = imported.modelType;
+        p.configPath = modelsDir + QLatin1Char('/') + config;
+        if (configs == PresetConfigs::ReadAll)
+            if (CatalogueError e = readPresetConfig(p); e.code != CatalogueError::Code::None)
+                return e;
         loaded.presets.append(p);
     }
+    if (configs == PresetConfigs::ReadAll)
+        if (CatalogueError e = readProvenance(modelsDir, loaded.presets); e.code != CatalogueError::Code::None)
+            return e;
 
     QJsonArray gpus;
     const QString gpusPath = dataDir + QStringLiteral("/gpus.json");

@@ -49,14 +49,26 @@ void remove(QTranslator *&translator)
 
 QStringList availableLanguages()
 {
-    QStringList languages{ kSourceLanguage };
-    for (const QString &folder : catalogueFolders()) {
-        const QStringList files = QDir(folder).entryList({ kPrefix + QLatin1Char('*') + kSuffix }, QDir::Files);
+    // Listed once per set of folders: every command-line start asks twice (the locale's
+    // language, then --lang's), and the folders only change when HEADROOM_DATA_DIR does. Names
+    // are matched by hand: a name filter would compile a regular expression per folder, a tenth
+    // of the command line's start.
+    static QStringList listedFolders;
+    static QStringList languages;
+    const QStringList folders = catalogueFolders();
+    if (folders == listedFolders)
+        return languages;
+    QStringList found{ kSourceLanguage };
+    for (const QString &folder : folders) {
+        const QStringList files = QDir(folder).entryList(QDir::Files);
         for (const QString &file : files)
-            languages << file.mid(kPrefix.size(), file.size() - kPrefix.size() - kSuffix.size());
+            if (file.startsWith(kPrefix) && file.endsWith(kSuffix) && file.size() > kPrefix.size() + kSuffix.size())
+                found << file.mid(kPrefix.size(), file.size() - kPrefix.size() - kSuffix.size());
     }
-    languages.removeDuplicates();
-    languages.sort();
+    found.removeDuplicates();
+    found.sort();
+    listedFolders = folders;
+    languages = found;
     return languages;
 }
 
@@ -89,6 +101,9 @@ QString matchLanguage(const QString &requested)
 
 QString languageForLocale(const QLocale &locale)
 {
+    // The C locale (scripts, CI, containers) is the source language: no catalogue to look for.
+    if (locale.language() == QLocale::C)
+        return kSourceLanguage;
     const QStringList languages = availableLanguages();
     for (QString ui : locale.uiLanguages()) {
         ui.replace(QLatin1Char('-'), QLatin1Char('_'));
@@ -104,7 +119,7 @@ QString languageForLocale(const QLocale &locale)
 
 bool setLanguage(const QString &language)
 {
-    if (!availableLanguages().contains(language))
+    if (language != kSourceLanguage && !availableLanguages().contains(language))
         return false;
     Installed &state = installed();
     auto *own = new QTranslator(QCoreApplication::instance());

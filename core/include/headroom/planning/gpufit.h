@@ -7,7 +7,7 @@
 
 #include <span>
 
-#include <headroom/io/catalogue.h>
+#include <headroom/hardware/gpuspec.h>
 #include <headroom/memory/breakdown.h>
 #include <headroom/planning/procurement.h>
 

@@ -8,7 +8,7 @@
 #include <span>
 #include <string_view>
 
-#include <headroom/io/catalogue.h>
+#include <headroom/hardware/gpuspec.h>
 #include <headroom/memory/scenario.h>
 #include <headroom/memory/units.h>
 #include <headroom/planning/steptime.h>

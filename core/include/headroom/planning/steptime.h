@@ -10,7 +10,7 @@
 // Allocation-free (the fit table evaluates it for every GPU kind and strategy); the worded
 // derivation is built apart, on request (steptimeexplain.h).
 
-#include <headroom/io/catalogue.h>
+#include <headroom/hardware/gpuspec.h>
 #include <headroom/memory/scenario.h>
 
 namespace headroom {

@@ -1,0 +1,43 @@
+#include "cliio.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include "wording.h"
+
+namespace headroom::cli {
+
+QTextStream &out()
+{
+    static QTextStream stream(stdout);
+    return stream;
+}
+
+QTextStream &err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+ParseOutcome parseCommand(QCommandLineParser &parser, const QStringList &arguments, const char *command)
+{
+    if (!parser.parse(arguments)) {
+        err() << Cli::tr("error: ") << parser.errorText() << Qt::endl;
+        return ParseOutcome::BadInput;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        // Qt's usage line names the executable's path; a subcommand's help names the command.
+        QString help = parser.helpText();
+        const qsizetype lineEnd = help.indexOf(QLatin1Char('\n'));
+        help.replace(0, lineEnd, Cli::tr("Usage: headroom-cli %1 [options]").arg(QLatin1String(command)));
+        out() << help;
+        return ParseOutcome::Done;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        err() << Cli::tr("error: unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst()) << Qt::endl;
+        return ParseOutcome::BadInput;
+    }
+    return ParseOutcome::Run;
+}
+
+} // namespace headroom::cli

@@ -1,0 +1,28 @@
+#pragma once
+
+// The command line's streams, exit codes and option parsing, shared by its commands (the
+// words they print come from presentation/).
+
+#include <QStringList>
+
+class QCommandLineParser;
+class QTextStream;
+
+namespace headroom::cli {
+
+//! Exit code for bad input, as documented in the README.
+inline constexpr int kBadInput = 2;
+
+QTextStream &out();
+QTextStream &err();
+
+enum class ParseOutcome { Run, Done, BadInput };
+
+/*!
+ * Parses a command's options: a parse error or a stray argument is bad input (reported on
+ * stderr), --help prints the help with the command's own usage line and is done.
+ */
+ParseOutcome parseCommand(QCommandLineParser &parser, const QStringList &arguments, const char *command);
+inline int exitCodeOf(ParseOutcome outcome) { return outcome == ParseOutcome::Done ? 0 : kBadInput; }
+
+} // namespace headroom::cli

@@ -1,0 +1,198 @@
+#include "fittext.h"
+
+#include <QJsonArray>
+#include <QTextStream>
+
+#include <headroom/io/textwidth.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/lora.h>
+
+#include "wording.h"
+#include "placementtext.h"
+
+namespace headroom {
+
+QString countOrDash(Count n) { return n > 0 ? groupedDigits(n) : QStringLiteral("-"); }
+
+QString usd(double v) { return QStringLiteral("$") + QString::number(v, 'f', v < 100 ? 2 : 0); }
+
+QString daysText(const TimeAndCost &t) { return t.known ? QString::number(t.days, 'f', t.days < 10 ? 2 : 1) : Cli::tr("n/a"); }
+QString costText(const TimeAndCost &t) { return t.known ? usd(t.costUsd) : Cli::tr("n/a"); }
+
+QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strategy, Bytes capacity, Count maxGpus)
+{
+    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel;
+    if (r.gpus > 0) {
+        QString text = Cli::tr("%1 per GPU on %2 <= %3").arg(gbText(r.peak), gpusText(r.gpus), gbText(capacity));
+        if (r.hasOneFewer)
+            text += Cli::tr("; at %1: %2 > %3").arg(groupedDigits(r.gpus - mp), gbText(r.peakOneFewer), gbText(capacity));
+        else
+            text += Cli::tr("; the smallest count this tensor x pipeline layout allows");
+        return text;
+    }
+    const Breakdown &b = r.atLimit;
+    const Bytes unshardable = b.activations + b.overhead;
+    if (unshardable > capacity)
+        return Cli::tr("never: activations %1 + runtime overhead %2 per GPU exceed %3 whatever the GPU count "
+                       "(only a smaller micro-batch or sequence, checkpointing or --tp/--sp/--pp shrink them)")
+                .arg(gbText(b.activations), gbText(b.overhead), gbText(capacity));
+    if (strategy.zero == ZeroStage::Stage0)
+        return Cli::tr("never: plain data parallelism keeps all model states on every GPU (%1 + activations %2)")
+                .arg(gbText(b.modelStates()), gbText(b.activations));
+    return Cli::tr("never: at %1 GPUs still %2 per GPU; the part %3 does not divide stays (model states %4 per GPU)")
+            .arg(groupedDigits(maxGpus), gbText(b.peak), strategy.name == std::string_view("zero1") ? Cli::tr("ZeRO-1") : Cli::tr("ZeRO-2"),
+                 gbText(b.modelStates()));
+}
+
+QString adviceText(const Scenario &before, const Advice &a, const Placement &after)
+{
+    const Scenario &s = a.after;
+    QString what;
+    switch (a.kind) {
+    case AdviceKind::ReduceMicroBatch:
+        what = Cli::tr("Reduce the micro-batch %1 -> %2 and accumulate gradients over %3 -> %4 steps to keep the global "
+                       "batch (accumulation itself saves no memory)")
+                       .arg(groupedDigits(before.training.microBatch), groupedDigits(s.training.microBatch),
+                            groupedDigits(before.training.gradAccumSteps), groupedDigits(s.training.gradAccumSteps));
+        break;
+    case AdviceKind::EnableCheckpointing:
+        what = Cli::tr("Turn on activation checkpointing (--recompute full, model.gradient_checkpointing_enable(); "
+                       "about 20-30 % slower: 8 P instead of 6 P FLOPs per token)");
+        break;
+    case AdviceKind::ZeroStage:
+        what = Cli::tr("Shard with ZeRO-%1 over the %2 data-parallel GPUs (--zero %1)")
+                       .arg(static_cast<int>(s.parallel.zero))
+                       .arg(groupedDigits(s.parallel.dataParallel()));
+        break;
+    case AdviceKind::Offload:
+        what = Cli::tr("Offload %1 to CPU memory (DeepSpeed ZeRO-%2, --offload %3; %4 of host RAM per node)")
+                       .arg(s.parallel.offload == Offload::OptimizerAndParams ? Cli::tr("optimizer states and parameters")
+                                                                               : Cli::tr("the optimizer states"))
+                       .arg(static_cast<int>(s.parallel.zero))
+                       .arg(nameText(offloadName(s.parallel.offload)), gbText(after.host.perNode));
+        break;
+    case AdviceKind::Lora:
+        what = Cli::tr("Train LoRA adapters (r=%1 on %2: %3 trainable parameters) on the frozen 16-bit base (--lora-rank %1)")
+                       .arg(groupedDigits(s.lora.rank),
+                            QString::fromStdString(loraTargetsText(s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets)),
+                            groupedDigits(after.trainableParameters));
+        break;
+    case AdviceKind::Qlora:
+        what = Cli::tr("Quantize the frozen base to 4-bit NF4 with double quantization (QLoRA, --qlora)");
+        break;
+    }
+    return Cli::tr("%1: saves %2, peak %3 per GPU, %4.")
+            .arg(what, gbText(a.saving), gbText(estimate(s).peak), a.fitsAfter ? Cli::tr("fits") : Cli::tr("does not fit yet"));
+}
+
+std::string_view adviceName(AdviceKind k)
+{
+    switch (k) {
+    case AdviceKind::ReduceMicroBatch: return "reduce-micro-batch";
+    case AdviceKind::EnableCheckpointing: return "enable-checkpointing";
+    case AdviceKind::ZeroStage: return "zero-stage";
+    case AdviceKind::Offload: return "offload";
+    case AdviceKind::Lora: return "lora";
+    case AdviceKind::Qlora: return "qlora";
+    }
+    return {};
+}
+
+QJsonObject adviceJson(const Advice &a)
+{
+    return QJsonObject{
+            { QStringLiteral("kind"), nameText(adviceName(a.kind)) },
+            { QStringLiteral("saving"), jsonByteValue(a.saving) },
+            { QStringLiteral("peak_after"), jsonByteValue(estimate(a.after).peak) },
+            { QStringLiteral("fits_after"), a.fitsAfter },
+            { QStringLiteral("micro_batch"), qint64(a.after.training.microBatch) },
+            { QStringLiteral("grad_accum"), qint64(a.after.training.gradAccumSteps) },
+            { QStringLiteral("recompute"), nameText(recomputeName(a.after.training.recompute)) },
+            { QStringLiteral("zero"), static_cast<int>(a.after.parallel.zero) },
+            { QStringLiteral("offload"), nameText(offloadName(a.after.parallel.offload)) },
+            { QStringLiteral("lora"), nameText(adapterModeName(a.after.lora.mode)) },
+    };
+}
+
+QJsonObject strategyResultJson(const Strategy &strategy, const StrategyFit &r)
+{
+    QJsonObject o{
+        { QStringLiteral("name"), nameText(strategy.name) },
+        { QStringLiteral("zero"), static_cast<int>(strategy.zero) },
+        { QStringLiteral("offload"), nameText(offloadName(strategy.offload)) },
+        { QStringLiteral("gpus_needed"), qint64(r.gpus) },
+        { QStringLiteral("peak"), jsonByteValue(r.peak) },
+        { QStringLiteral("max_micro_batch"), qint64(r.maxBatch) },
+        { QStringLiteral("max_sequence"), qint64(r.maxSequence) },
+        { QStringLiteral("host_per_node"), jsonByteValue(r.hostPerNode) },
+    };
+    if (r.hasOneFewer)
+        o.insert(QStringLiteral("peak_one_fewer"), jsonByteValue(r.peakOneFewer));
+    if (r.time.known) {
+        o.insert(QStringLiteral("gpu_hours"), r.time.gpuHours);
+        o.insert(QStringLiteral("days"), r.time.days);
+        o.insert(QStringLiteral("cost_usd"), r.time.costUsd);
+    }
+    return o;
+}
+
+QJsonObject gpuResultJson(const GpuFit &g)
+{
+    QJsonArray strategies;
+    for (int k = 0; k < kStrategyCount; ++k)
+        strategies.append(strategyResultJson(kStrategies[k], g.strategies[k]));
+    return QJsonObject{
+        { QStringLiteral("id"), g.gpu->id },
+        { QStringLiteral("name"), g.gpu->name },
+        { QStringLiteral("capacity"), jsonByteValue(g.gpu->capacity) },
+        { QStringLiteral("price_per_hour_usd"), g.price },
+        { QStringLiteral("max_micro_batch"), qint64(g.maxBatch) },
+        { QStringLiteral("max_sequence"), qint64(g.maxSequence) },
+        { QStringLiteral("strategies"), strategies },
+    };
+}
+
+void printStrategyTable(QTextStream &o, const Scenario &s, const GpuFit &g, Count maxGpus)
+{
+    o << QStringLiteral("  ") << padEnd(Cli::tr("strategy"), 15) << padStart(Cli::tr("GPUs"), 6)
+      << padStart(Cli::tr("per-GPU peak"), 14) << padStart(Cli::tr("max B"), 8) << padStart(Cli::tr("max S"), 12)
+      << padStart(Cli::tr("host/node"), 12) << padStart(Cli::tr("days"), 9) << padStart(Cli::tr("cost"), 11) << Qt::endl;
+    for (int k = 0; k < kStrategyCount; ++k) {
+        const StrategyFit &r = g.strategies[k];
+        const bool fit = r.gpus > 0;
+        o << QStringLiteral("  ") << padEnd(nameText(kStrategies[k].name), 15) << padStart(countOrDash(r.gpus), 6)
+          << padStart((fit ? gbText(r.peak) : QStringLiteral("-")), 14) << padStart(countOrDash(r.maxBatch), 8)
+          << padStart(countOrDash(r.maxSequence), 12) << padStart((fit ? gbText(r.hostPerNode) : QStringLiteral("-")), 12)
+          << padStart((fit ? daysText(r.time) : QStringLiteral("-")), 9)
+          << padStart((fit ? costText(r.time) : QStringLiteral("-")), 11) << Qt::endl;
+    }
+    o << Qt::endl;
+    QString reasons[kStrategyCount];
+    bool allSame = true;
+    for (int k = 0; k < kStrategyCount; ++k) {
+        reasons[k] = reasoning(withStrategy(s, kStrategies[k]), g.strategies[k], kStrategies[k], g.gpu->capacity, maxGpus);
+        allSame = allSame && reasons[k] == reasons[0];
+    }
+    if (allSame) {
+        o << QStringLiteral("  ") << padEnd(Cli::tr("every strategy"), 15) << reasons[0] << Qt::endl << Qt::endl;
+        return;
+    }
+    for (int k = 0; k < kStrategyCount; ++k)
+        o << QStringLiteral("  ") << padEnd(nameText(kStrategies[k].name), 15) << reasons[k] << Qt::endl;
+    o << Qt::endl;
+}
+
+QString headline(const ScenarioSpec &spec, const Catalogue &catalogue)
+{
+    const Scenario &s = spec.scenario;
+    const QString name = modelDisplayName(spec, catalogue);
+    const QString tuning = s.lora.mode == AdapterMode::None ? Cli::tr("full fine-tune") : strategyText(s).section(QLatin1Char(';'), 1).trimmed();
+    return Cli::tr("%1 (%2 parameters), %3: B=%4, S=%5, %6, %7, recompute %8, %9 activations, tensor %10 x pipeline %11")
+            .arg(name, groupedDigits(effectiveParameters(s.model)), tuning, groupedDigits(s.training.microBatch),
+                 groupedDigits(s.training.sequence), nameText(recipeName(s.training.precision.recipe)),
+                 nameText(optimizerName(s.training.precision.optimizer)), nameText(recomputeName(s.training.recompute)),
+                 nameText(activationModelName(s.activations.model)))
+            .arg(groupedDigits(s.parallel.tensorParallel), groupedDigits(s.parallel.pipelineParallel));
+}
+
+} // namespace headroom

@@ -1,0 +1,2 @@
+#pragma once
+#include <headroom/io/catalogue.h> // planning must not read files

@@ -1,0 +1,3 @@
+#pragma once
+#include <QFont> // presentation is QtCore only
+#include <QString>
