@@ -38,12 +38,12 @@ def compile_tool(folder, source, name, qt):
 
 
 def run_once(measure, argv, env):
-    """Wall seconds from fork to reaped exit, and peak RSS in bytes, as measure.cpp reads them."""
+    """Wall seconds from fork to reaped exit, CPU seconds, and peak RSS in bytes (measure.cpp)."""
     done = subprocess.run([measure] + argv, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"{' '.join(argv)} exited with {done.returncode}: {done.stderr}")
-    ns, kib = done.stdout.split()
-    return int(ns) / 1e9, int(kib) * 1024
+    ns, cpu, kib = done.stdout.split()
+    return int(ns) / 1e9, int(cpu) / 1e9, int(kib) * 1024
 
 
 def percentile(values, q):
@@ -77,32 +77,39 @@ def main():
             "hello": [hello],
         }
         times = {name: [] for name in commands}
+        cpu = {name: [] for name in commands}
         rss = {name: [] for name in commands}
         for round_ in range(args.warmup + args.rounds):
             order = list(commands)
             random.shuffle(order)
             for name in order:
-                seconds, peak = run_once(measure, commands[name], env)
+                seconds, cpu_seconds, peak = run_once(measure, commands[name], env)
                 if round_ >= args.warmup:
                     times[name].append(seconds)
+                    cpu[name].append(cpu_seconds)
                     rss[name].append(peak)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
     medians = {name: statistics.median(t) for name, t in times.items()}
+    cpu_medians = {name: statistics.median(t) for name, t in cpu.items()}
     figures = {}
-    print(f"{args.rounds} interleaved rounds after {args.warmup} warm-up rounds; milliseconds (ms), MB = 10^6 bytes")
-    print(f"{'':10} {'median':>8} {'p10':>8} {'p90':>8} {'x hello':>8} {'peak RSS':>10}")
+    print(f"{args.rounds} interleaved rounds after {args.warmup} warm-up rounds; milliseconds (ms), MB = 10^6 bytes;")
+    print("wall: fork to exit; CPU: user + system time (less sensitive to other work on the machine)")
+    print(f"{'':10} {'wall med':>9} {'p10':>7} {'p90':>7} {'x hello':>8} {'CPU med':>8} {'x hello':>8} {'peak RSS':>10}")
     for name, t in times.items():
         ratio = medians[name] / medians["hello"]
+        cpu_ratio = cpu_medians[name] / cpu_medians["hello"]
         figures[name] = {"median_ms": medians[name] * 1e3, "p10_ms": percentile(t, 0.1) * 1e3,
                          "p90_ms": percentile(t, 0.9) * 1e3, "ratio_to_hello": ratio,
+                         "cpu_median_ms": cpu_medians[name] * 1e3, "cpu_ratio_to_hello": cpu_ratio,
                          "peak_rss_mb": max(rss[name]) / 1e6}
         f = figures[name]
-        print(f"{name:10} {f['median_ms']:8.2f} {f['p10_ms']:8.2f} {f['p90_ms']:8.2f} {ratio:8.2f} {f['peak_rss_mb']:8.1f} MB")
+        print(f"{name:10} {f['median_ms']:9.2f} {f['p10_ms']:7.2f} {f['p90_ms']:7.2f} {ratio:8.2f} "
+              f"{f['cpu_median_ms']:8.2f} {cpu_ratio:8.2f} {f['peak_rss_mb']:8.1f} MB")
     targets = [
-        ("estimate <= 1.3x hello", figures["estimate"]["ratio_to_hello"] <= 1.3),
-        ("--version <= 1.1x hello", figures["version"]["ratio_to_hello"] <= 1.1),
+        ("estimate <= 1.3x hello (wall)", figures["estimate"]["ratio_to_hello"] <= 1.3),
+        ("--version <= 1.1x hello (wall)", figures["version"]["ratio_to_hello"] <= 1.1),
         ("estimate peak RSS <= 12 MB", figures["estimate"]["peak_rss_mb"] <= 12.0),
     ]
     for label, met in targets:

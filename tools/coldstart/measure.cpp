@@ -1,5 +1,5 @@
-// Runs one command and prints, on stdout, the nanoseconds from fork to its reaped exit and its
-// peak resident memory in KiB (ru_maxrss). A process of its own so that the peak is the
+// Runs one command and prints, on stdout, the nanoseconds from fork to its reaped exit, its CPU
+// time (user and system) in nanoseconds, and its peak resident memory in KiB (ru_maxrss). A process of its own so that the peak is the
 // command's: a child forked from Python (or spawned with vfork) carries its parent's peak.
 //   measure COMMAND [ARGUMENTS...]
 #include <cstdio>
@@ -31,6 +31,8 @@ int main(int argc, char *argv[])
         return 2;
     clock_gettime(CLOCK_MONOTONIC, &end);
     const long long ns = (end.tv_sec - start.tv_sec) * 1'000'000'000LL + (end.tv_nsec - start.tv_nsec);
-    std::printf("%lld %ld\n", ns, usage.ru_maxrss);
+    const long long cpu = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1'000'000'000LL
+            + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1'000LL;
+    std::printf("%lld %lld %ld\n", ns, cpu, usage.ru_maxrss);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
 }

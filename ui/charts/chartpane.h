@@ -92,6 +92,12 @@ protected:
     //! label a rebuild fits is fitted to the axis rect as last laid out. Nothing is drawn before.
     void refitSoon();
 
+    //! An export's size when none is given and the plot has not been laid out yet.
+    static constexpr int kDefaultExportWidth = 900;
+    static constexpr int kDefaultExportHeight = 560;
+
+    //! Replots now a plot resized since its last replot (drawn otherwise at its next paint).
+    void replotIfStale() const;
     //! Removes every plottable and item and empties the legend; keeps axes, title and theme.
     void clearPlot();
     //! The replot that ends a rebuild: at once while the plot is on screen; a hidden one (behind

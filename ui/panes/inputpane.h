@@ -76,6 +76,9 @@ signals:
 
 private:
     QFormLayout *addModelGroup(QVBoxLayout *column);
+    QFormLayout *addTrainingGroup(QVBoxLayout *column);
+    QFormLayout *addHardwareGroup(QVBoxLayout *column);
+    QFormLayout *addAdapterGroup(QVBoxLayout *column);
     QFormLayout *addStackGroup(QVBoxLayout *column);
     QFormLayout *addAdvancedGroup(QVBoxLayout *column);
     void refreshAdvanced();

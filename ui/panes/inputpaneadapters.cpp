@@ -1,0 +1,111 @@
+// The Adapters group: LoRA or QLoRA, rank, dropout, the 4-bit base and the target modules.
+
+#include "inputpane.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QVBoxLayout>
+
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/lora.h>
+
+#include "byteformat.h"
+#include "inputfields.h"
+#include "labels.h"
+#include "scenariodocument.h"
+#include "widgets/countfield.h"
+#include "widgets/sliderfield.h"
+#include "widgets/stopslider.h"
+
+namespace headroom {
+
+namespace {
+
+using inputfields::selectData;
+using inputfields::toList;
+
+using EditKind = ScenarioDocument::EditKind;
+
+
+} // namespace
+
+QFormLayout *InputPane::addAdapterGroup(QVBoxLayout *column)
+{
+    auto *adapterBox = new QGroupBox(tr("Ada&pters"), this);
+    auto *adapters = new QFormLayout(adapterBox);
+    adapters->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_adapter = new QComboBox(adapterBox);
+    for (AdapterMode a : { AdapterMode::None, AdapterMode::Lora, AdapterMode::Qlora })
+        m_adapter->addItem(Labels::adapter(a), static_cast<int>(a));
+    m_adapter->setToolTip(tr("LoRA trains small low-rank adapters on a frozen base; QLoRA also stores the base in 4-bit NF4."));
+    adapters->addRow(tr("Met&hod:"), m_adapter);
+    connect(m_adapter, &QComboBox::activated, this, [this](int index) {
+        const auto a = static_cast<AdapterMode>(m_adapter->itemData(index).toInt());
+        m_document->edit(EditKind::Adapter, tr("Adapters: %1").arg(Labels::adapter(a)), [a](ScenarioSpec &s) {
+            s.scenario.lora.mode = a;
+            // Adapters need somewhere to go: the q and v projections, as the LoRA paper does.
+            if (a != AdapterMode::None && s.scenario.lora.targets == 0)
+                s.scenario.lora.targets = LoraQ | LoraV;
+        });
+    });
+    addCount(adapters, Field::LoraRank, tr("&Rank r:"), tr("The adapters' rank r (LoRA paper: 4 to 64)."));
+    m_loraDropout = new QLineEdit(adapterBox);
+    m_loraDropout->setAccessibleName(tr("LoRA dropout"));
+    const QString loraDropoutTip = tr("lora_dropout, 0 ≤ p < 1: with p > 0 each adapter saves a dropout mask and the "
+                                      "dropped copy of its input (PEFT's default 0; torchtune's Llama-2 and litgpt 0.05).");
+    m_loraDropout->setToolTip(loraDropoutTip);
+    auto *loraDropoutLabel = new QLabel(tr("LoRA dr&opout:"), adapterBox);
+    loraDropoutLabel->setBuddy(m_loraDropout);
+    loraDropoutLabel->setToolTip(loraDropoutTip);
+    adapters->addRow(loraDropoutLabel, withError(Field::LoraDropout, m_loraDropout));
+    connect(m_loraDropout, &QLineEdit::editingFinished, this, [this] {
+        editProbability(Field::LoraDropout, m_loraDropout, [](ScenarioSpec &s, double p) { s.scenario.lora.dropout = p; });
+    });
+    m_quantBase = new QComboBox(adapterBox);
+    m_quantBase->addItem(tr("NF4 with double quantization"), static_cast<int>(QuantBase::Nf4DoubleQuant));
+    m_quantBase->addItem(tr("NF4"), static_cast<int>(QuantBase::Nf4));
+    m_quantBase->setToolTip(tr("QLoRA's 4-bit base: FP32 block scales (4.5 bits a weight), or the scales quantized again "
+                               "(4.127 bits; bnb_4bit_use_double_quant, always with torchao)."));
+    adapters->addRow(tr("4-bit &base:"), m_quantBase);
+    connect(m_quantBase, &QComboBox::activated, this, [this](int index) {
+        const auto q = static_cast<QuantBase>(m_quantBase->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("4-bit base: %1").arg(m_quantBase->itemText(index)),
+                         [q](ScenarioSpec &s) { s.scenario.stack.quantBase = q; });
+    });
+    auto *targetRow = new QWidget(adapterBox);
+    auto *targetLayout = new QGridLayout(targetRow);
+    targetLayout->setContentsMargins(0, 0, 0, 0);
+    const QStringList targetNames = { tr("q"), tr("k"), tr("v"), tr("o"), tr("gate"), tr("up"), tr("down") };
+    for (int i = 0; i < 7; ++i) {
+        auto *box = new QCheckBox(targetNames.at(i), targetRow);
+        box->setToolTip(tr("Put adapters on the %1 projection.").arg(targetNames.at(i)));
+        // Attention projections on the first row, MLP projections on the second.
+        targetLayout->addWidget(box, i < 4 ? 0 : 1, i < 4 ? i : i - 4);
+        m_loraTargets << box;
+        const unsigned bit = kAllLoraTargets[i];
+        connect(box, &QCheckBox::clicked, this, [this, bit](bool on) {
+            m_document->edit(EditKind::Whole, tr("Change LoRA targets"), [bit, on](ScenarioSpec &s) {
+                // No targets named means the default ones (q, v): ticking starts from those.
+                const unsigned targets = s.scenario.lora.targets != 0 ? s.scenario.lora.targets : kDefaultLoraTargets;
+                s.scenario.lora.targets = on ? (targets | bit) : (targets & ~bit);
+            });
+        });
+    }
+    targetLayout->setColumnStretch(4, 1);
+    adapters->addRow(tr("Targets:"), withError(Field::LoraTargets, targetRow));
+    column->addWidget(adapterBox);
+    return adapters;
+}
+
+} // namespace headroom

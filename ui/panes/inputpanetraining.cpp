@@ -1,0 +1,215 @@
+// The Training group: micro-batch, sequence, checkpointing, precision, optimizer, activation model, attention kernel, implementation, dropout and accumulation.
+
+#include "inputpane.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QVBoxLayout>
+
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/lora.h>
+
+#include "byteformat.h"
+#include "inputfields.h"
+#include "labels.h"
+#include "scenariodocument.h"
+#include "widgets/countfield.h"
+#include "widgets/sliderfield.h"
+#include "widgets/stopslider.h"
+
+namespace headroom {
+
+namespace {
+
+using inputfields::selectData;
+using inputfields::toList;
+
+using EditKind = ScenarioDocument::EditKind;
+
+QString attentionLabel(AttentionKernel a)
+{
+    switch (a) {
+    case AttentionKernel::Eager: return InputPane::tr("Eager (stores S×S scores)");
+    case AttentionKernel::Sdpa: return InputPane::tr("SDPA (PyTorch)");
+    case AttentionKernel::Flash: return InputPane::tr("FlashAttention");
+    }
+    return {};
+}
+
+QString attentionToolTip(AttentionKernel a)
+{
+    switch (a) {
+    case AttentionKernel::Eager:
+        return InputPane::tr("Scores, softmax and dropout mask are stored per head: B×A×S×S each, growing with S².");
+    case AttentionKernel::Sdpa:
+        return InputPane::tr("torch scaled_dot_product_attention: the memory-efficient or flash backend, "
+                             "no S×S tensors stored.");
+    case AttentionKernel::Flash:
+        return InputPane::tr("FlashAttention recomputes the scores in backward: activations grow linearly with S.");
+    }
+    return {};
+}
+
+QString profileLabel(ImplementationProfile p)
+{
+    switch (p) {
+    case ImplementationProfile::HfEager: return InputPane::tr("Hugging Face, CUDA");
+    case ImplementationProfile::HfSdpa: return InputPane::tr("Hugging Face with SDPA, CUDA");
+    case ImplementationProfile::MegatronFused: return InputPane::tr("Megatron fused kernels");
+    case ImplementationProfile::HfEagerCpu: return InputPane::tr("Hugging Face, PyTorch 1.13 CPU");
+    }
+    return {};
+}
+
+QString profileToolTip(ImplementationProfile p)
+{
+    switch (p) {
+    case ImplementationProfile::HfEager:
+        return InputPane::tr("Hugging Face eager code on PyTorch 2 and CUDA: unfused norms and activations, "
+                             "1-byte dropout masks.");
+    case ImplementationProfile::HfSdpa:
+        return InputPane::tr("The same code with attn_implementation=\"sdpa\", Hugging Face's default.");
+    case ImplementationProfile::MegatronFused:
+        return InputPane::tr("Fused softmax, norms, projections and activations (Korthikanti et al. 2022): "
+                             "the fewest saved tensors.");
+    case ImplementationProfile::HfEagerCpu:
+        return InputPane::tr("What the calibration fixtures measured: PyTorch 1.13 on the CPU (dropout masks "
+                             "in the input's dtype).");
+    }
+    return {};
+}
+
+
+} // namespace
+
+QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
+{
+    auto *trainingBox = new QGroupBox(tr("&Training"), this);
+    auto *training = new QFormLayout(trainingBox);
+    training->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addSlider(training, Field::Batch, tr("Micro-&batch B:"),
+              tr("Sequences per GPU per forward pass (slider 1 to 1,024, log-spaced; type any value up to 1,000,000)."),
+              toList(StopSlider::logStops(1, 1024, 4)));
+    addSlider(training, Field::Sequence, tr("&Sequence S:"),
+              tr("Tokens per sequence (slider: powers of two from 128 to 1,048,576; type any value up to 100,000,000)."),
+              toList(StopSlider::powerOfTwoStops(128, Count(1) << 20)));
+
+    auto *recomputeRow = new QWidget(trainingBox);
+    auto *recomputeLayout = new QHBoxLayout(recomputeRow);
+    recomputeLayout->setContentsMargins(0, 0, 0, 0);
+    m_recompute = new QButtonGroup(this);
+    for (Recompute r : { Recompute::None, Recompute::Full, Recompute::Selective }) {
+        auto *button = new QRadioButton(Labels::recompute(r), recomputeRow);
+        button->setToolTip(Labels::recomputeToolTip(r));
+        m_recompute->addButton(button, static_cast<int>(r));
+        recomputeLayout->addWidget(button);
+    }
+    recomputeLayout->addStretch(1);
+    auto *recomputeLabel = new QLabel(tr("&Checkpointing:"), trainingBox);
+    recomputeLabel->setBuddy(m_recompute->button(0));
+    recomputeLabel->setToolTip(tr("Activation checkpointing (recomputation in backward)."));
+    training->addRow(recomputeLabel, recomputeRow);
+    connect(m_recompute, &QButtonGroup::idClicked, this, [this](int id) {
+        const auto r = static_cast<Recompute>(id);
+        m_document->edit(EditKind::Recompute, tr("Checkpointing: %1").arg(Labels::recompute(r)),
+                         [r](ScenarioSpec &s) { s.scenario.training.recompute = r; });
+    });
+
+    m_recipe = new QComboBox(trainingBox);
+    for (Recipe r : kAllRecipes) {
+        m_recipe->addItem(Labels::recipe(r), static_cast<int>(r));
+        m_recipe->setItemData(m_recipe->count() - 1, Labels::recipeToolTip(r), Qt::ToolTipRole);
+    }
+    m_recipe->setToolTip(tr("How weights, gradients and activations are stored (the training-memory guide «显存都去哪儿了», sections 1.3 and 3.3)."));
+    training->addRow(tr("&Precision:"), m_recipe);
+    connect(m_recipe, &QComboBox::activated, this, [this](int index) {
+        const auto r = static_cast<Recipe>(m_recipe->itemData(index).toInt());
+        m_document->edit(EditKind::Recipe, tr("Precision: %1").arg(Labels::recipe(r)),
+                         [r](ScenarioSpec &s) { s.scenario.training.precision.recipe = r; });
+    });
+
+    m_optimizer = new QComboBox(trainingBox);
+    for (Optimizer o : kAllOptimizers)
+        m_optimizer->addItem(Labels::optimizer(o), static_cast<int>(o));
+    m_optimizer->setToolTip(tr("The optimizer decides how many state tensors each parameter carries (AdamW: two, FP32)."));
+    training->addRow(tr("&Optimizer:"), m_optimizer);
+    connect(m_optimizer, &QComboBox::activated, this, [this](int index) {
+        const auto o = static_cast<Optimizer>(m_optimizer->itemData(index).toInt());
+        m_document->edit(EditKind::Optimizer, tr("Optimizer: %1").arg(Labels::optimizer(o)),
+                         [o](ScenarioSpec &s) { s.scenario.training.precision.optimizer = o; });
+    });
+
+    m_activationModel = new QComboBox(trainingBox);
+    for (ActivationModelKind k : { ActivationModelKind::Textbook, ActivationModelKind::Transformer })
+        m_activationModel->addItem(Labels::activationModel(k), static_cast<int>(k));
+    m_activationModel->setToolTip(tr("Textbook: 2 bytes/elem × (19·B·S·H + 3·B·A·S²) per layer, after Korthikanti et al. 2022 as the training-memory guide «显存都去哪儿了» teaches it. "
+                                     "Itemized: every saved tensor of the block family."));
+    training->addRow(tr("&Activations:"), m_activationModel);
+    connect(m_activationModel, &QComboBox::activated, this, [this](int index) {
+        const auto k = static_cast<ActivationModelKind>(m_activationModel->itemData(index).toInt());
+        m_document->edit(EditKind::ActivationModel, tr("Activation model: %1").arg(Labels::activationModel(k)),
+                         [k](ScenarioSpec &s) { s.scenario.activations.model = k; });
+    });
+
+    // The itemized model's switches. Choosing SDPA or flash attention also selects the itemized
+    // model, as the CLI's --attention does: the textbook formula always stores eager attention.
+    m_attention = new QComboBox(trainingBox);
+    for (AttentionKernel a : kAllAttentionKernels) {
+        m_attention->addItem(attentionLabel(a), static_cast<int>(a));
+        m_attention->setItemData(m_attention->count() - 1, attentionToolTip(a), Qt::ToolTipRole);
+    }
+    m_attention->setToolTip(tr("The attention kernel. Eager stores B×A×S×S scores per layer (S² growth); SDPA and "
+                               "flash store none (linear growth). Choosing SDPA or flash switches the activation "
+                               "model to the itemized transformer, since the textbook formula assumes eager."));
+    training->addRow(tr("Att&ention:"), m_attention);
+    connect(m_attention, &QComboBox::activated, this, [this](int index) {
+        const auto a = static_cast<AttentionKernel>(m_attention->itemData(index).toInt());
+        m_document->edit(EditKind::Attention, tr("Attention: %1").arg(attentionLabel(a)), [a](ScenarioSpec &s) {
+            s.scenario.activations.attention = a;
+            if (a != AttentionKernel::Eager)
+                s.scenario.activations.model = ActivationModelKind::Transformer;
+        });
+    });
+
+    m_profile = new QComboBox(trainingBox);
+    for (ImplementationProfile pr : kAllProfiles) {
+        m_profile->addItem(profileLabel(pr), static_cast<int>(pr));
+        m_profile->setItemData(m_profile->count() - 1, profileToolTip(pr), Qt::ToolTipRole);
+    }
+    m_profile->setToolTip(tr("The training code and kernels, which decide which tensors each layer saves for "
+                             "backward. Only the itemized transformer model reads it."));
+    training->addRow(tr("Impleme&ntation:"), m_profile);
+    connect(m_profile, &QComboBox::activated, this, [this](int index) {
+        const auto pr = static_cast<ImplementationProfile>(m_profile->itemData(index).toInt());
+        m_document->edit(EditKind::Profile, tr("Implementation: %1").arg(profileLabel(pr)),
+                         [pr](ScenarioSpec &s) { s.scenario.activations.profile = pr; });
+    });
+
+    m_dropout = new QLineEdit(trainingBox);
+    m_dropout->setAccessibleName(tr("Dropout"));
+    const QString dropoutTip = tr("Attention and residual dropout probability p, 0 ≤ p < 1. With p > 0 each dropout "
+                                  "stores its mask for backward. Only the itemized transformer model reads it.");
+    m_dropout->setToolTip(dropoutTip);
+    auto *dropoutLabel = new QLabel(tr("&Dropout:"), trainingBox);
+    dropoutLabel->setBuddy(m_dropout);
+    dropoutLabel->setToolTip(dropoutTip);
+    training->addRow(dropoutLabel, withError(Field::Dropout, m_dropout));
+    connect(m_dropout, &QLineEdit::editingFinished, this, &InputPane::editDropout);
+    addCount(training, Field::GradAccum, tr("Grad. a&ccumulation:"),
+             tr("Micro-batches per optimizer step. It enlarges the global batch and saves no memory."));
+    column->addWidget(trainingBox);
+    return training;
+}
+
+} // namespace headroom
