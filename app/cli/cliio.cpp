@@ -3,6 +3,8 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <cstdio>
+
 #include "wording.h"
 
 namespace headroom::cli {
@@ -17,6 +19,13 @@ QTextStream &err()
 {
     static QTextStream stream(stderr);
     return stream;
+}
+
+void writeOut(const QByteArray &bytes)
+{
+    out().flush();
+    std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout);
+    std::fflush(stdout);
 }
 
 ParseOutcome parseCommand(QCommandLineParser &parser, const QStringList &arguments, const char *command)

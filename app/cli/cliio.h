@@ -15,6 +15,9 @@ inline constexpr int kBadInput = 2;
 
 QTextStream &out();
 QTextStream &err();
+//! Writes UTF-8 \a bytes (a JSON document) to stdout as they are, after what out() holds: through
+//! out() they would be decoded to UTF-16 and encoded back, a third of `estimate --json`'s work.
+void writeOut(const QByteArray &bytes);
 
 enum class ParseOutcome { Run, Done, BadInput };
 

@@ -230,7 +230,7 @@ int runEstimateCommand(const QStringList &arguments)
         QJsonObject root = estimateJson(spec, catalogue, imported, b, d);
         if (withMeasured)
             root.insert(QStringLiteral("measured"), measuredJson(measured, comparison, sameScenario));
-        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        writeOut(QJsonDocument(root).toJson(QJsonDocument::Indented));
         return 0;
     }
     printTable(spec, catalogue, b, d);
