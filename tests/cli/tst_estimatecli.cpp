@@ -345,7 +345,7 @@ private slots:
         QTest::newRow("unknown stack") << QStringList{ "--stack", "jax" }
                                        << QStringLiteral("paper|hf-trainer|torchtune|litgpt|deepspeed|fsdp|fsdp2|megatron");
         QTest::newRow("loss chunks 0") << QStringList{ "--loss", "chunked", "--loss-chunks", "-3" }
-                                       << QStringLiteral("--loss-chunks: -3 is out of range; allowed: 1 to 1,000,000");
+                                       << QStringLiteral("--loss-chunks: \"-3\" is out of range; allowed: 1 to 1,000,000");
     }
 
     void unsupportedCombinations()
@@ -427,6 +427,30 @@ private slots:
         QTest::newRow("one of the targets lacking")
                 << QStringList{ "--preset", "gpt2", "--lora-targets", "q,gate" }
                 << QStringLiteral("--lora-targets: \"gate\" matches no projection of this model") << QString();
+        // Issue 32, item 1: 7B ended in std::bad_alloc, 100,000,000 ran for a minute in 23.5
+        // GB, and 2^64 + 2 wrapped to 2.
+        QTest::newRow("norms per layer 7B") << QStringList{ "--norms-per-layer", "7B" }
+                                            << QStringLiteral("--norms-per-layer: 7,000,000,000 is out of range; allowed: 0 to 16")
+                                            << QString();
+        QTest::newRow("norms per layer 1e8") << QStringList{ "--norms-per-layer", "100000000" }
+                                             << QStringLiteral("--norms-per-layer: 100,000,000 is out of range; allowed: 0 to 16")
+                                             << QString();
+        QTest::newRow("norms per layer 2^64 + 2")
+                << QStringList{ "--norms-per-layer", "18446744073709551618" }
+                << QStringLiteral("--norms-per-layer: 18,446,744,073,709,551,618 is out of range; allowed: 0 to 16") << QString();
+        // Item 10: values that alias "the stack's" or "the default" are refused, not taken as it.
+        QTest::newRow("negative max live") << QStringList{ "--max-live-parameters", "-5" }
+                                           << QStringLiteral("--max-live-parameters: \"-5\" is out of range; allowed: 0 to 1,000,000,000,000,000")
+                                           << QString();
+        QTest::newRow("negative reduce bucket") << QStringList{ "--reduce-bucket", "-1" }
+                                                << QStringLiteral("--reduce-bucket: \"-1\" is out of range; allowed: 0 to 1,000,000,000,000")
+                                                << QString();
+        QTest::newRow("ffn 0") << QStringList{ "--ffn", "0" }
+                               << QStringLiteral("--ffn: \"0\" is out of range; allowed: 1 to 10,000,000") << QString();
+        QTest::newRow("kv-heads 0") << QStringList{ "--kv-heads", "0" }
+                                    << QStringLiteral("--kv-heads: \"0\" is out of range; allowed: 1 to 100,000") << QString();
+        QTest::newRow("params 0") << QStringList{ "--params", "0" }
+                                  << QStringLiteral("--params: \"0\" is out of range; allowed: 1 to 1,000,000,000,000,000") << QString();
         QTest::newRow("switch value") << QStringList{ "--tied=yes" }
                                       << QStringLiteral("--tied: expected true or false (true|false), got \"yes\"") << QString();
     }

@@ -122,6 +122,86 @@ private slots:
         QCOMPARE(fieldRange(Field::Batch).min, Count(1));
     }
 
+    // Issue 32, item 1: norms-per-layer had no range. 100,000,000 ran for a minute and took
+    // 23.5 GB, 7B ended in std::bad_alloc, and 2^64 + 2 wrapped to 2 in the parameter walk's
+    // 64-bit counter. No published block has more than 4 norms a layer (Gemma-2): 0 (the
+    // family's) to 16 is allowed, and validate() names the field before anything is estimated.
+    void normsPerLayerHasARange_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("family's") << QStringLiteral("0") << true;
+        QTest::newRow("Gemma-2's four") << QStringLiteral("4") << true;
+        QTest::newRow("sixteen") << QStringLiteral("16") << true;
+        QTest::newRow("seventeen") << QStringLiteral("17") << false;
+        QTest::newRow("a hundred million") << QStringLiteral("100000000") << false;
+        QTest::newRow("7B") << QStringLiteral("7B") << false;
+        QTest::newRow("2^64 + 2") << QStringLiteral("18446744073709551618") << false;
+        QTest::newRow("negative") << QStringLiteral("-1") << false;
+    }
+
+    void normsPerLayerHasARange()
+    {
+        QFETCH(QString, value);
+        QFETCH(bool, valid);
+        ScenarioSpec spec = realisticDefaults();
+        const QJsonObject in{ { QStringLiteral("schema"), 1 },
+                              { QStringLiteral("model"), QJsonObject{ { QStringLiteral("preset"), QStringLiteral("llama-2-7b") },
+                                                                      { QStringLiteral("norms-per-layer"), value } } } };
+        QVERIFY(applyScenarioJson(in, m_catalogue, spec).ok());
+        const ValidationIssues issues = validate(spec.scenario);
+        QCOMPARE(issues.hasField(Field::NormsPerLayer), !valid);
+        QCOMPARE(issues.empty(), valid);
+        if (!valid) {
+            QCOMPARE(issues.begin()->problem, Problem::OutOfRange);
+            QCOMPARE(issues.begin()->min, Count(0));
+            QCOMPARE(issues.begin()->max, Count(16));
+            // The value is kept whole for the message, not wrapped.
+            QVERIFY(fieldValue(Field::NormsPerLayer, spec.scenario) > 16 || fieldValue(Field::NormsPerLayer, spec.scenario) < 0);
+        }
+    }
+
+    // Issue 32: every count and size a scenario file or the CLI can set has a range, enforced
+    // on reading or by validate(): one below and one above it are refused, naming the key. A
+    // new key without a range fails here. The base model has experts and latent attention, so
+    // that the keys validate() checks only for such models are in effect.
+    void everyCountKeyHasARange()
+    {
+        const ModelPreset *moe = m_catalogue.preset(QStringLiteral("deepseek-v2-lite"));
+        QVERIFY(moe && moe->model.moe.enabled() && moe->model.mla.enabled());
+        int checked = 0;
+        for (const ScenarioKey &k : scenarioKeys()) {
+            if (k.kind != ValueKind::Count && k.kind != ValueKind::Bytes)
+                continue;
+            const QString key = QLatin1String(k.group) + QLatin1Char('.') + QLatin1String(k.key);
+            // The overhead is kept as the CUDA context (scenariofile.cpp); every other key is
+            // its field's name.
+            const std::optional<Field> field
+                    = qstrcmp(k.option, "overhead") == 0 ? std::optional<Field>(Field::CudaContext) : fieldFromName(k.option);
+            QVERIFY2(field, qPrintable(key + QStringLiteral(": no field, so no range")));
+            const FieldRange r = fieldRange(*field);
+            QVERIFY2(r.max > r.min, qPrintable(key));
+            QList<Count> outside{ r.max + 1 };
+            // A 0 the key's own help offers as a choice ("0: H/A", "0: expert-ffn") is a value
+            // in its own right; any other 0 below the range must be refused.
+            if (!(r.min == 1 && QByteArray(k.allowed).contains("0:")))
+                outside << r.min - 1;
+            for (const Count bad : outside) {
+                ScenarioSpec spec = realisticDefaults();
+                spec.scenario.model = moe->model;
+                const QString text = QString::number(qint64(bad));
+                const QJsonObject in{ { QStringLiteral("schema"), 1 },
+                                      { QLatin1String(k.group), QJsonObject{ { QLatin1String(k.key), text } } } };
+                const ScenarioError e = applyScenarioJson(in, m_catalogue, spec);
+                const bool refusedOnReading = e.code == ScenarioError::Code::OutOfRange && e.field == key;
+                QVERIFY2(refusedOnReading || (e.ok() && validate(spec.scenario).hasField(*field)),
+                         qPrintable(key + QStringLiteral(" = ") + text + QStringLiteral(" was accepted")));
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 70);
+    }
+
     void fileRoundTrip()
     {
         ScenarioSpec spec;
