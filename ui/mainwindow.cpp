@@ -743,10 +743,10 @@ bool MainWindow::exportReport(const QString &path)
     return false;
 }
 
-void MainWindow::startAutosave(const QString &path)
+void MainWindow::startAutosave(const QString &folder)
 {
     delete m_autosave;
-    m_autosave = new Autosave(m_document, path, this);
+    m_autosave = new Autosave(m_document, folder, this);
     connect(m_autosave, &Autosave::failed, this, [this](const QString &message) { statusBar()->showMessage(message, 10000); });
 }
 
@@ -805,9 +805,9 @@ MainWindow *MainWindow::reopenInLanguage(const QString &language)
     if (m_document->hasMeasured())
         next->document()->setMeasured(m_document->measured());
     if (m_autosave) {
-        const QString path = m_autosave->path();
+        const QString folder = m_autosave->folder();
         m_autosave->discard();
-        next->startAutosave(path);
+        next->startAutosave(folder);
     }
     next->show();
     // This window goes without writing the session: the new one holds the same and writes it.
@@ -820,11 +820,9 @@ MainWindow *MainWindow::reopenInLanguage(const QString &language)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    // A clean close: the session below keeps the scenario, so the autosave is not needed.
-    if (m_autosave)
-        m_autosave->discard();
     // Quitting never asks: the scenario on screen is remembered and comes back next time, so
     // nothing is lost by closing without saving to a file.
+    bool sessionWritten = true;
     if (m_remembersSession) {
         m_settings.windowGeometry.setValue(saveGeometry());
         m_settings.windowState.setValue(saveState());
@@ -832,8 +830,14 @@ void MainWindow::closeEvent(QCloseEvent *event)
             m_settings.windowScreen.setValue(screen()->availableGeometry().size());
         m_settings.lastScenario.setValue(
                 QJsonDocument(scenarioFileToJson(m_document->spec(), m_document->pinned())).toJson(QJsonDocument::Compact));
-        m_settings.sync();
+        sessionWritten = m_settings.sync();
     }
+    // A clean close: the session keeps the scenario, so the autosave goes; only after the
+    // session is written, and not if it could not be (autosaverecovery.cpp says so).
+    if (sessionWritten && m_autosave)
+        m_autosave->discard();
+    else if (!sessionWritten)
+        keepAutosaveForFailedSession();
     event->accept();
 }
 
