@@ -101,6 +101,35 @@ private slots:
             QVERIFY2(text.contains(run), run);
     }
 
+    // Issue 32, item 4: the script was written through a link planted at --output and the
+    // victim then chmodded 0755 by name. Item 13: a write failure exited 1 where report exits 2.
+    void plantedLinkIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString victim = dir.filePath(QStringLiteral("victim"));
+        QFile v(victim);
+        QVERIFY(v.open(QIODevice::WriteOnly));
+        v.write("the victim's file");
+        v.close();
+        QVERIFY(QFile::setPermissions(victim, QFile::ReadOwner | QFile::WriteOwner));
+        const QFile::Permissions before = QFile::permissions(victim);
+        const QString planted = dir.filePath(QStringLiteral("check.py"));
+        QVERIFY(QFile::link(victim, planted));
+        Run r = cli({ QStringLiteral("check-script"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                      QStringLiteral("--output"), planted });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QFile::encodeName(planted)) && r.err.contains("symbolic link"), r.err.constData());
+        QFile back(victim);
+        QVERIFY(back.open(QIODevice::ReadOnly));
+        QCOMPARE(back.readAll(), QByteArray("the victim's file"));
+        QCOMPARE(QFile::permissions(victim), before); // not made executable through the link
+        // A folder that does not exist: the same exit code as report's.
+        r = cli({ QStringLiteral("check-script"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--output"),
+                  dir.filePath(QStringLiteral("missing/check.py")) });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("missing/check.py"), r.err.constData());
+    }
+
     void refusesWhatItCannotBuild_data()
     {
         QTest::addColumn<QStringList>("options");

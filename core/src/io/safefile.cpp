@@ -8,7 +8,10 @@
 #include <unistd.h>
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
+
+#include <headroom/io/safewrite.h>
 
 namespace headroom {
 
@@ -101,12 +104,16 @@ FileProblem writeFileAtomically(QSaveFile &file, const QByteArray &data)
     return {};
 }
 
-FileProblem writeFileAtomically(const QString &path, const QByteArray &data)
+FileProblem writeFileAtomically(const QString &path, const QByteArray &data, unsigned extraMode)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return { FileProblem::Code::CannotOpen, file.errorString() };
-    return writeFileAtomically(file, data);
+    // Not QSaveFile: it resolves a link at the name and writes to its target (safewrite.h).
+    WriteFolder folder;
+    if (const FileProblem p = WriteFolder::parentOf(path, folder); !p.ok())
+        return p;
+    PendingFile file;
+    if (const FileProblem p = PendingFile::write(folder, QFileInfo(path).fileName(), data, file, extraMode); !p.ok())
+        return p;
+    return file.commit();
 }
 
 QString excerpt(const QString &text, int maxChars)

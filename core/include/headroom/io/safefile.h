@@ -18,7 +18,8 @@ inline constexpr qint64 kMaxInputFileBytes = 16 * 1024 * 1024;
 
 struct FileProblem
 {
-    enum class Code { None, CannotOpen, NotRegularFile, TooLarge, ReadFailed, WriteFailed, CommitFailed };
+    //! SymbolicLink: a write refused a link at the name it was to replace (safewrite.h).
+    enum class Code { None, CannotOpen, NotRegularFile, TooLarge, ReadFailed, WriteFailed, CommitFailed, SymbolicLink };
     Code code = Code::None;
     QString detail; //!< the system's message, or the limit
 
@@ -41,11 +42,12 @@ FileProblem readRegularFile(const QString &path, QByteArray &out, qint64 maxByte
 FileProblem readRegularFilePrefix(const QString &path, qint64 length, QByteArray &out, qint64 &fileSize);
 
 /*!
- * Writes \a data to \a path atomically (QSaveFile: a temporary file beside it, renamed over it
- * on commit). Checks that every byte was written and that the commit succeeded; on any failure
- * cancels, so \a path keeps its previous content (or stays absent).
+ * Writes \a data to \a path atomically (safewrite.h: a temporary file beside it, renamed over
+ * it). Checks that every byte was written and that the rename succeeded; on any failure \a path
+ * keeps its previous content (or stays absent). A symbolic link at \a path is refused
+ * (Code::SymbolicLink), never followed. \a extraMode: permission bits added (0111 for a script).
  */
-FileProblem writeFileAtomically(const QString &path, const QByteArray &data);
+FileProblem writeFileAtomically(const QString &path, const QByteArray &data, unsigned extraMode = 0);
 
 //! The same on a save file the caller opened for writing (tests pass one whose device fails).
 FileProblem writeFileAtomically(QSaveFile &file, const QByteArray &data);
