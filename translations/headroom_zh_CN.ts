@@ -63,6 +63,10 @@
         <source>it is not a Headroom autosave</source>
         <translation>它不是 Headroom 的自动保存文件</translation>
     </message>
+    <message>
+        <source>Cannot autosave: the lock %1 cannot be made.</source>
+        <translation>无法自动保存：无法创建锁文件 %1。</translation>
+    </message>
 </context>
 <context>
     <name>ByteFormat</name>
@@ -4198,6 +4202,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>pure BF16</source>
         <translation>纯 BF16</translation>
     </message>
+    <message>
+        <source>Norms per layer</source>
+        <translation>每层归一化数</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -4986,16 +4994,35 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
 <context>
     <name>ReportWriter</name>
     <message>
-        <source>no such folder</source>
-        <translation>文件夹不存在</translation>
-    </message>
-    <message>
-        <source>cannot create the folder</source>
-        <translation>无法创建文件夹</translation>
-    </message>
-    <message>
         <source>cannot lay out the PDF</source>
         <translation>无法排版 PDF</translation>
+    </message>
+</context>
+<context>
+    <name>SafeWrite</name>
+    <message>
+        <source>it is a symbolic link, and Headroom does not write through a link it did not make; remove it or name another file</source>
+        <translation>它是一个符号链接，Headroom 不会通过并非自己创建的链接写入；请删除它或换一个文件名</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation>它不是普通文件</translation>
+    </message>
+    <message>
+        <source>it is not a folder</source>
+        <translation>它不是文件夹</translation>
+    </message>
+    <message>
+        <source>the folder is not open</source>
+        <translation>文件夹未打开</translation>
+    </message>
+    <message>
+        <source>the file is read-only</source>
+        <translation>该文件为只读</translation>
+    </message>
+    <message>
+        <source>nothing was written</source>
+        <translation>尚未写入任何内容</translation>
     </message>
 </context>
 <context>
@@ -6993,6 +7020,18 @@ It was moved to %2.</source>
     <message>
         <source>Cannot export the report</source>
         <translation>无法导出报告</translation>
+    </message>
+    <message>
+        <source>Cannot save the session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>The session could not be written to %1. The scenario on screen is kept in the autosave %2 and is offered at the next start.</source>
+        <translation>无法将会话写入 %1。屏幕上的场景保留在自动保存文件 %2 中，下次启动时会提供恢复。</translation>
+    </message>
+    <message>
+        <source>The session could not be written to %1, and there is no autosave to keep the scenario on screen: save it to a file (File › Save As) before quitting.</source>
+        <translation>无法将会话写入 %1，且没有自动保存文件来保留屏幕上的场景：请在退出前将其保存为文件（文件 › 另存为）。</translation>
     </message>
 </context>
 <context>
