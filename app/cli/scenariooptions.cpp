@@ -184,7 +184,7 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         }
         spec.scenario.model = model.model;
         spec.presetId.clear();
-        spec.modelName = excerpt(model.name, 120);
+        spec.modelName = model.name; // bounded and escaped on reading (boundedName())
         // The config's dropout is the one the model trains with; --dropout still overrides it.
         spec.scenario.activations.dropout = model.dropout;
         if (imported)

@@ -266,6 +266,30 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    // Issue 32, item 6: a config's _name_or_path was printed whole (5 MB), with escape
+    // sequences that retitle the terminal and a newline that prints a fake "error:" line.
+    void hostileModelNameIsEscaped()
+    {
+        QTemporaryDir dir;
+        const QJsonObject config{ { QStringLiteral("model_type"), QStringLiteral("llama") }, { QStringLiteral("hidden_size"), 64 },
+                                  { QStringLiteral("num_hidden_layers"), 2 }, { QStringLiteral("num_attention_heads"), 4 },
+                                  { QStringLiteral("intermediate_size"), 128 }, { QStringLiteral("vocab_size"), 1000 },
+                                  { QStringLiteral("_name_or_path"), QStringLiteral("\x1b]0;pwned\x07\nerror: fake\u202E")
+                                                                             + QString(5'000'000, QLatin1Char('x')) } };
+        QFile f(dir.filePath(QStringLiteral("config.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(config).toJson(QJsonDocument::Compact));
+        f.close();
+        for (const QStringList &extra : { QStringList{}, QStringList{ QStringLiteral("--json") } }) {
+            const Run r = cli(QStringList{ QStringLiteral("estimate"), QStringLiteral("--hf-config"), f.fileName() } + extra);
+            QVERIFY2(r.exitCode == 0, (QByteArray::number(r.exitCode) + r.err.left(2000)).constData());
+            const QByteArray all = r.out + r.err;
+            QVERIFY2(all.size() < 100'000, qPrintable(QString::number(all.size())));
+            QVERIFY(!all.contains('\x1b') && !all.contains('\x07') && !all.contains("\xe2\x80\xae"));
+            QVERIFY(!all.contains("\nerror: fake"));
+        }
+    }
+
     void unboundedInputIsRefused()
     {
         QTemporaryDir dir;

@@ -275,6 +275,20 @@ private slots:
         QVERIFY(import.keysOf(FrameworkNote::Kind::NotModelled).contains(QStringLiteral("ds_config_zero2.json: zero_optimization.allgather_bucket_size")));
     }
 
+    // Issue 32, item 6: a YAML key path in an error and the deepspeed_config_file path named by
+    // the YAML reached the terminal with their escape sequences.
+    void hostileKeysAndPathsAreEscaped()
+    {
+        const QByteArray key = "\"\\e]0;pwned\\a\": {[1, 2]: 3}\n";
+        QString text = refusal(FrameworkKind::Accelerate, key).text();
+        QVERIFY2(!text.isEmpty() && !text.contains(QChar(0x1b)) && !text.contains(QChar(0x07)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("\\x1b]0;pwned\\x07")), qPrintable(text));
+        const QByteArray file = "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: \"/nonexistent/\\e[31mred\\nerror: fake\"\n";
+        text = refusal(FrameworkKind::Accelerate, file).text();
+        QVERIFY2(!text.isEmpty() && !text.contains(QChar(0x1b)) && !text.contains(QLatin1Char('\n')), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("/nonexistent/\\x1b[31mred\\nerror: fake")), qPrintable(text));
+    }
+
     void torchtuneFullSingleDevice()
     {
         FrameworkImport import;

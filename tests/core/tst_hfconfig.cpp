@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <headroom/io/hfconfig.h>
+#include <headroom/io/hfconfigtext.h>
 #include <headroom/io/safetensors.h>
 #include <headroom/memory/model.h>
 
@@ -299,6 +300,33 @@ private slots:
         QCOMPARE(missing.checkpoint.code, CheckpointError::Code::MissingShard);
         QCOMPARE(missing.checkpoint.tensor, QStringLiteral("model-00002-of-00002.safetensors"));
         QCOMPARE(kept.checkpoint.parameters, Count(136'256)); // untouched
+    }
+
+    // Issue 32, item 6: _name_or_path reached the terminal whole (5 MB, escape sequences that
+    // retitle it, a newline and a fake "error:" line), and so did a safetensors dtype.
+    void hostileTextIsEscapedAndBounded()
+    {
+        QTemporaryDir dir;
+        QJsonObject config = tinyLlama();
+        config.insert(QStringLiteral("_name_or_path"),
+                      QStringLiteral("\x1b]0;pwned\x07\nerror: fake\u202E") + QString(5'000'000, QLatin1Char('x')));
+        writeFile(dir.filePath(QStringLiteral("config.json")), QJsonDocument(config).toJson());
+        const QJsonObject header{ { QStringLiteral("model.embed_tokens.weight"),
+                                    tensor("\x1b[2J\x1b[31mBF16\nerror: fake dtype", { 1000, 64 }, 0, 128000) } };
+        writeFile(dir.filePath(QStringLiteral("model.safetensors")), safetensors(header, 128000));
+        HfModel m;
+        const HfConfigError e = readHfConfig(dir.path(), QString(), m);
+        QVERIFY2(e.ok(), qPrintable(hfConfigErrorText(e)));
+        QCOMPARE(m.name.size(), 120);
+        QVERIFY(m.name.startsWith(QStringLiteral("\\x1b]0;pwned\\x07\\nerror: fake\\u202e")));
+        QVERIFY(m.checkpoint.dtype.startsWith(QStringLiteral("\\x1b[2J")));
+        QVERIFY(m.checkpoint.dtype.size() <= 16);
+        const QString report = hfImportReport(m).join(QLatin1Char('\n'));
+        QVERIFY(report.size() < 2000);
+        for (const QChar c : report)
+            QVERIFY2(c == QLatin1Char('\n') || (c.unicode() >= 0x20 && c.unicode() != 0x7f && c.unicode() != 0x202e),
+                     qPrintable(QString::number(c.unicode(), 16)));
+        QVERIFY(!report.contains(QStringLiteral("\nerror: fake")));
     }
 
     void badHeaders()

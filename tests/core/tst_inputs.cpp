@@ -234,6 +234,30 @@ private slots:
         QCOMPARE(back.scenario.training.recompute, Recompute::Full);
     }
 
+    // Issue 32, item 12: the name was cut to 120 characters *before* escaping, so a name with a
+    // control character grew past 120 when saved and the next open cut it: it changed across a
+    // save and an open. Now it is bounded after escaping, and survives any number of them.
+    void modelNameSurvivesSaveAndOpen()
+    {
+        ScenarioSpec spec = realisticDefaults();
+        const QJsonObject in{ { QStringLiteral("schema"), 1 },
+                              { QStringLiteral("model"), QJsonObject{ { QStringLiteral("preset"), QStringLiteral("gpt2") },
+                                                                      { QStringLiteral("name"), QString(117, QLatin1Char('n')) + QStringLiteral("\x1b[") } } } };
+        QVERIFY(applyScenarioJson(in, m_catalogue, spec).ok());
+        const QString first = spec.modelName;
+        QVERIFY(!first.contains(QChar(0x1b)));
+        QVERIFY(first.size() <= 120);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        for (int round = 0; round < 3; ++round) {
+            QVERIFY(writeScenarioFile(path, spec).ok());
+            ScenarioSpec back = realisticDefaults();
+            QVERIFY(readScenarioFile(path, m_catalogue, back).ok());
+            QCOMPARE(back.modelName, first);
+            spec = back;
+        }
+    }
+
     void fileErrors_data()
     {
         QTest::addColumn<QByteArray>("json");

@@ -232,6 +232,33 @@ private slots:
         const QString e = excerpt(huge, 60);
         QCOMPARE(e.size(), 61);
         QVERIFY(e.endsWith(QChar(0x2026)));
+        // Issue 32, item 6: a right-to-left override passed, so "model\u202Etxt.exe" showed as
+        // "modelexe.txt"; isolates, marks and the Unicode line separators are escaped too.
+        QCOMPARE(excerpt(QStringLiteral("model\u202Etxt.exe")), QStringLiteral("model\\u202etxt.exe"));
+        QCOMPARE(excerpt(QStringLiteral("a\u2066b\u2069c\u200Fd\u2028e")), QStringLiteral("a\\u2066b\\u2069c\\u200fd\\u2028e"));
+        QCOMPARE(excerpt(QStringLiteral("深度 ü")), QStringLiteral("深度 ü")); // other text as it is
+    }
+
+    // Issue 32, items 6 and 12: a kept name is escaped and bounded after escaping, so that a
+    // save and an open leave it as it was (excerpt() bounds the input: an escaped name grew past
+    // 120 characters and the next open cut it), and a 5 MB name costs no more than a short one.
+    void boundedNamesSurviveARoundTrip()
+    {
+        const QString hostile = QStringLiteral("\x1b]0;pwned\x07\nerror: fake\u202E") + QString(5'000'000, QLatin1Char('x'));
+        QElapsedTimer timer;
+        timer.start();
+        const QString once = boundedName(hostile, 120);
+        QVERIFY(timer.elapsed() < 1000);
+        QCOMPARE(once.size(), 120);
+        QVERIFY(once.startsWith(QStringLiteral("\\x1b]0;pwned\\x07\\nerror: fake\\u202exxx")));
+        QVERIFY(once.endsWith(QChar(0x2026)));
+        QCOMPARE(boundedName(once, 120), once);
+        // 118 characters with one control character: 121 escaped, cut to 119 and "…" once.
+        const QString nearly = QString(117, QLatin1Char('n')) + QStringLiteral("\x01");
+        const QString kept = boundedName(nearly, 120);
+        QCOMPARE(kept.size(), 120);
+        QCOMPARE(boundedName(kept, 120), kept);
+        QCOMPARE(boundedName(QStringLiteral("LLaMA-2 7B"), 120), QStringLiteral("LLaMA-2 7B"));
     }
 };
 

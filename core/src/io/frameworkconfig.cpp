@@ -438,7 +438,11 @@ QStringList FrameworkImport::keysOf(FrameworkNote::Kind k) const
 
 QString FrameworkError::text() const
 {
-    return key.isEmpty() ? QStringLiteral("%1: %2").arg(file, problem) : QStringLiteral("%1: %2: %3").arg(file, key, problem);
+    // The key path is built from the file's own keys and the file may be named by another
+    // file (deepspeed_config_file): both escaped and bounded before they reach a terminal.
+    const QString shownFile = excerpt(file, 4096);
+    return key.isEmpty() ? QStringLiteral("%1: %2").arg(shownFile, problem)
+                         : QStringLiteral("%1: %2: %3").arg(shownFile, excerpt(key, 200), problem);
 }
 
 FrameworkError parseFrameworkConfig(FrameworkKind kind, const QByteArray &data, const QString &file, const Scenario &current,

@@ -430,7 +430,9 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
                  supportedModelTypes().join(QStringLiteral(", ")),
                  declared.isEmpty() ? QStringLiteral("nothing") : QLatin1Char('"') + excerpt(declared) + QLatin1Char('"'), {}, {} };
     h.modelType = type;
-    h.name = config.value(QStringLiteral("_name_or_path")).toString();
+    // Printed and kept: escaped and bounded (a 5 MB name with escape sequences could retitle the
+    // terminal or fake an "error:" line).
+    h.name = boundedName(config.value(QStringLiteral("_name_or_path")).toString(), 120);
     h.torchDtype = config.value(QStringLiteral("torch_dtype")).toString();
     Reader reader(config, h);
     mapping->map(reader, h, type);
@@ -513,7 +515,7 @@ HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel
         return e;
     }
     if (h.name.isEmpty())
-        h.name = nameFromPath(folder ? QDir(path) : info.dir(), folder ? QString() : info.fileName());
+        h.name = boundedName(nameFromPath(folder ? QDir(path) : info.dir(), folder ? QString() : info.fileName()), 120);
     if (folder) {
         const CheckpointError c = countCheckpoint(path, h.checkpoint);
         if (!c.ok())

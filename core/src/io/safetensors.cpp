@@ -94,7 +94,7 @@ CheckpointError parseHeader(const QByteArray &header, qint64 size, const QString
         if (result.parameters > kElementLimit)
             return { CheckpointError::Code::BadTensor, file, excerpt(it.key()), {} };
         if (tally)
-            (*tally)[dtype.toString()] += elements;
+            (*tally)[boundedName(dtype.toString(), 16)] += elements; // shown in the import report
     }
     result.files << QFileInfo(file).fileName();
     result.found = true;

@@ -59,7 +59,7 @@ const QList<KeyEntry> &entries()
           } },
         { { "model", "name", "model-name", ValueKind::Name, "a name for a custom or imported model" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
-              s.modelName = excerpt(v.name, 120);
+              s.modelName = boundedName(v.name, 120); // idempotent: the name survives save and open
               return true;
           } },
         { { "model", "arch", "arch", ValueKind::Name, "gpt2|llama|neox|phi|falcon|starcoder2|gemma|gemma2|bert" },

@@ -53,10 +53,20 @@ FileProblem writeFileAtomically(const QString &path, const QByteArray &data, uns
 FileProblem writeFileAtomically(QSaveFile &file, const QByteArray &data);
 
 /*!
- * A user's value quoted in a message: control characters escaped (\\n, \\x1b, ...) and at most
- * \a maxChars characters, the rest replaced by "…". A 200 MB preset name or an
- * escape sequence never reaches the terminal whole.
+ * A user's value quoted in a message: control characters escaped (\\n, \\x1b, ...), and the
+ * characters that reorder text on screen (bidirectional overrides and isolates, U+202A-U+202E,
+ * U+2066-U+2069, the marks U+200E, U+200F, U+061C) and the line and paragraph separators as
+ * \\u202e; at most \a maxChars characters of \a text, the rest replaced by "…". A 200 MB
+ * preset name or an escape sequence never reaches the terminal whole.
  */
 QString excerpt(const QString &text, int maxChars = 60);
+
+/*!
+ * A name from outside (a config's _name_or_path, a model name in a scenario file) as it is kept
+ * and shown: escaped as excerpt() escapes, and at most \a maxChars characters *after* escaping
+ * (the last one "…" when cut). Applying it again changes nothing, so a name survives a save and
+ * an open unchanged.
+ */
+QString boundedName(const QString &text, int maxChars = 120);
 
 } // namespace headroom
