@@ -3404,6 +3404,27 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>note: %1</source>
         <translation>注：%1</translation>
     </message>
+    <message>
+        <source>%1: tensor &quot;%2&quot; needs %3 bytes for its shape and dtype, but its data offsets span %4</source>
+        <extracomment>%3 bytes the shape and dtype need, %4 bytes the data offsets span</extracomment>
+        <translation>%1：张量“%2”的形状和数据类型需要 %3 字节，但其数据偏移量跨越 %4 字节</translation>
+    </message>
+    <message>
+        <source>%1: tensor &quot;%2&quot; has the dtype &quot;%3&quot;, which safetensors does not define</source>
+        <translation>%1：张量“%2”的数据类型为“%3”，safetensors 未定义该类型</translation>
+    </message>
+    <message>
+        <source>%1: shard &quot;%2&quot; is a file already read under another name (a link)</source>
+        <translation>%1：分片“%2”是已以另一个名称读取过的文件（链接）</translation>
+    </message>
+    <message>
+        <source>%1: the checkpoint&apos;s headers together exceed %2 bytes; refused</source>
+        <translation>%1：检查点的文件头合计超过 %2 字节；已拒绝</translation>
+    </message>
+    <message>
+        <source>reading %1 was cancelled</source>
+        <translation>已取消读取 %1</translation>
+    </message>
 </context>
 <context>
     <name>Issue</name>
@@ -4488,6 +4509,21 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Peak reserved</source>
         <translation>保留峰值</translation>
+    </message>
+</context>
+<context>
+    <name>ModelImportText</name>
+    <message>
+        <source>Reading the checkpoint&apos;s headers in %1…</source>
+        <translation>正在读取 %1 中检查点的文件头…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Importing a model</source>
+        <translation>正在导入模型</translation>
     </message>
 </context>
 <context>

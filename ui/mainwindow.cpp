@@ -29,6 +29,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <headroom/io/hfconfigtext.h>
 #include <headroom/io/language.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
@@ -39,6 +40,7 @@
 #include "languagemenu.h"
 #include "aboutdialog.h"
 #include "messagebox.h"
+#include "modelimport.h"
 #include "panes/comparepane.h"
 #include "panes/doctorpane.h"
 #include "panes/gpufitpane.h"
@@ -600,11 +602,17 @@ bool MainWindow::importTrainingConfig(const QString &path, std::optional<Framewo
 
 bool MainWindow::importModel(const QString &path)
 {
-    QString error;
-    if (!m_document->importModel(path, &error)) {
-        MessageBox::warning(this, tr("Cannot import the model"), tr("%1\n\nThe scenario on screen is unchanged.").arg(error));
+    // Off this thread, with a progress dialog that can cancel (modelimport.h).
+    HfModel model;
+    const HfConfigError e = readModelInBackground(this, path, model);
+    if (e.checkpoint.code == CheckpointError::Code::Cancelled)
+        return false;
+    if (!e.ok()) {
+        MessageBox::warning(this, tr("Cannot import the model"),
+                            tr("%1\n\nThe scenario on screen is unchanged.").arg(hfConfigErrorText(e)));
         return false;
     }
+    m_document->applyImportedModel(model);
     if (m_remembersSession)
         m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
     return true;

@@ -481,7 +481,7 @@ QString nameFromPath(const QDir &dir, const QString &fileName)
 
 } // namespace
 
-HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel &out)
+HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel &out, ReadControl *control)
 {
     const QFileInfo info(path);
     QString file = path;
@@ -517,7 +517,7 @@ HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel
     if (h.name.isEmpty())
         h.name = boundedName(nameFromPath(folder ? QDir(path) : info.dir(), folder ? QString() : info.fileName()), 120);
     if (folder) {
-        const CheckpointError c = countCheckpoint(path, h.checkpoint);
+        const CheckpointError c = countCheckpoint(path, h.checkpoint, control);
         if (!c.ok())
             return { HfConfigError::Code::Checkpoint, c.file, c.tensor, {}, {}, {}, c };
     }
