@@ -1,5 +1,6 @@
 #include "fitcommand.h"
 
+#include <headroom/io/jsoninteger.h>
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -353,7 +354,7 @@ int runFitCommand(const QStringList &arguments)
             root.insert(QStringLiteral("with_full_recompute"), checkpointedArray);
         if (detailed)
             root.insert(QStringLiteral("advice"), adviceArray);
-        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        out() << jsonText(QJsonDocument(root)); // byte counts exact at any size
         return 0;
     }
 

@@ -2,10 +2,19 @@
 
 #include <QtTest>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <limits>
+
+#include <headroom/memory/units.h>
+
 #include "clirun.h"
+
+using headroom::Count;
 
 namespace {
 
@@ -288,6 +297,47 @@ private slots:
             QVERIFY(!all.contains('\x1b') && !all.contains('\x07') && !all.contains("\xe2\x80\xae"));
             QVERIFY(!all.contains("\nerror: fake"));
         }
+    }
+
+    // Issue 32, item 9: byte counts past 2^53 were written as doubles and no longer added up
+    // (B = 1,000,000, S = 100,000: the total was 20 bytes off the sum of its parts); past 2^63
+    // (eager attention's S x S scores at S = 1,000,000) no integer type of Qt's holds them. The
+    // JSON's integers are read here as written, digit by digit, into 128 bits.
+    void jsonByteCountsAreExactAtAnySize_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("past 2^53") << QStringList{ "--batch", "1000000", "--seq", "100000" };
+        QTest::newRow("past 2^63") << QStringList{ "--batch", "1000000", "--seq", "1000000", "--attention", "eager" };
+    }
+
+    void jsonByteCountsAreExactAtAnySize()
+    {
+        QFETCH(QStringList, options);
+        const Run r = cli(QStringList{ "estimate", "--preset", "llama-2-7b", "--json" } + options);
+        QCOMPARE(r.exitCode, 0);
+        const QString text = QString::fromUtf8(r.out);
+        const qsizetype from = text.indexOf(QLatin1String("\"per_gpu\": {"));
+        QVERIFY(from >= 0);
+        const QString perGpu = text.mid(from, text.indexOf(QLatin1Char('}'), from) - from);
+        auto integer = [&perGpu](const char *key) -> Count {
+            const QRegularExpression re(QStringLiteral("\"%1\": (-?[0-9]+)[,\n]").arg(QLatin1String(key)));
+            const QRegularExpressionMatch m = re.match(perGpu);
+            if (!m.hasMatch())
+                return -1;
+            Count v = 0;
+            for (const QChar c : m.captured(1))
+                v = v * 10 + (c.unicode() - '0');
+            return v;
+        };
+        QVERIFY2(!r.out.contains("e+"), r.out.left(2000).constData());
+        const Count total = integer("total");
+        QVERIFY(total > (Count(1) << 53));
+        QCOMPARE(total, integer("parameters") + integer("gradients") + integer("master_weights") + integer("optimizer_states")
+                                + integer("activations") + integer("overhead"));
+        if (options.contains(QStringLiteral("eager")))
+            QVERIFY(integer("activations") > Count(std::numeric_limits<qint64>::max()));
+        // Still JSON that any reader parses.
+        QVERIFY(QJsonDocument::fromJson(r.out).isObject());
     }
 
     void unboundedInputIsRefused()

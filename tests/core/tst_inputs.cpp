@@ -2,7 +2,10 @@
 
 #include <QtTest>
 
+#include <limits>
+
 #include <headroom/io/jsonduplicates.h>
+#include <headroom/io/jsoninteger.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/scenariofile.h>
 #include <headroom/memory/validation.h>
@@ -256,6 +259,24 @@ private slots:
             QCOMPARE(back.modelName, first);
             spec = back;
         }
+    }
+
+    // Issue 32, item 9 (jsoninteger.h): integers past what QJsonValue holds are written whole;
+    // a string that looks like the mark but lacks this process's nonce stays a string.
+    void jsonIntegersAreExact()
+    {
+        const Count big = Count(1'000'000'000'000'000LL) * Count(1'000'000'000'000'000LL); // 10^30
+        const QJsonObject o{ { QStringLiteral("max"), exactJsonInteger(Count(std::numeric_limits<qint64>::max())) },
+                             { QStringLiteral("past"), exactJsonInteger(Count(std::numeric_limits<qint64>::max()) + 1) },
+                             { QStringLiteral("below"), exactJsonInteger(Count(std::numeric_limits<qint64>::min()) - 1) },
+                             { QStringLiteral("big"), exactJsonInteger(big) },
+                             { QStringLiteral("name"), QString(QChar(0x0001)) + QStringLiteral("int0:123") } };
+        const QByteArray text = jsonText(QJsonDocument(o), QJsonDocument::Compact);
+        QVERIFY2(text.contains("\"max\":9223372036854775807"), text.constData());
+        QVERIFY2(text.contains("\"past\":9223372036854775808"), text.constData());
+        QVERIFY2(text.contains("\"below\":-9223372036854775809"), text.constData());
+        QVERIFY2(text.contains("\"big\":1000000000000000000000000000000"), text.constData());
+        QVERIFY2(text.contains("\"name\":\"\\u0001int0:123\""), text.constData());
     }
 
     void fileErrors_data()
