@@ -181,6 +181,25 @@ private slots:
                  m_estimate.value(QStringLiteral("peak")).toObject().value(QStringLiteral("phase")).toString());
     }
 
+    // Issue 32, item 12: a model name starting with = went into the CSV as it was, and a
+    // spreadsheet opening the report ran it as a formula. It gets a leading ' (shown as text);
+    // the report's own numbers, negative ones included, stay numbers.
+    void csvDefusesFormulas()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("formula.csv"));
+        const Run r = report(QStringLiteral("csv"), path,
+                             { QStringLiteral("--model-name"), QStringLiteral("=HYPERLINK(\"http://x\",\"7B\")") });
+        QCOMPARE(r.exitCode, 0);
+        const QByteArray csv = readAll(path);
+        QVERIFY2(csv.contains("model_name,\"'=HYPERLINK(\"\"http://x\"\",\"\"7B\"\")\""), csv.left(3000).constData());
+        for (const QByteArray &line : csv.split('\n'))
+            for (const char *start : { ",=", ",+", ",@", ",\"=", ",\"+", ",\"@" })
+                QVERIFY2(!line.contains(start), line.constData());
+        const QStringList peak = csvRow(csvRows(csv), QStringLiteral("peak"), QStringLiteral("peak"));
+        QVERIFY(!peak.isEmpty());
+        QVERIFY(!peak.at(3).startsWith(QLatin1Char('\'')));
+    }
+
     void markdownShowsPeakInGbAndGibWithCharts()
     {
         const QString path = m_dir.filePath(QStringLiteral("report.md"));
