@@ -1954,6 +1954,14 @@
         <source>step: %1 s, MFU %2 %, %3</source>
         <translation>单步：%1 s，MFU %2 %，%3</translation>
     </message>
+    <message>
+        <source>--global-batch: %1 is not a whole number; give 1 to 100,000,000 sequences per step, or 1 to 1e12 tokens written with &quot;tokens&quot; (e.g. 256 or 2M tokens)</source>
+        <translation>--global-batch：%1 不是整数；请给出每步 1 到 100,000,000 条序列，或 1 到 1e12 个 token（写上 &quot;tokens&quot;，例如 256 或 2M tokens）</translation>
+    </message>
+    <message>
+        <source>--max-gpus: %1 is not a whole number; allowed: 1 to 1,000,000</source>
+        <translation>--max-gpus：%1 不是整数；允许：1 到 1,000,000</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>

@@ -342,7 +342,8 @@ void MainWindow::createMenus()
 
 QStringList MainWindow::recentFiles() const
 {
-    return m_settings.recentFiles.value();
+    // The settings file is the user's to edit: a list of any length shows its first entries only.
+    return m_settings.recentFiles.value().mid(0, kMaxRecentFiles);
 }
 
 void MainWindow::rememberRecentFile(const QString &path)
@@ -362,7 +363,7 @@ void MainWindow::rememberRecentFile(const QString &path)
 void MainWindow::updateRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList files = m_settings.recentFiles.value();
+    const QStringList files = recentFiles();
     for (int i = 0; i < files.size(); ++i) {
         const QString &path = files.at(i);
         // &1 … &8: the menu's own keyboard shortcuts; the full path is the tooltip.

@@ -1,6 +1,7 @@
 #include "clitext.h"
 
 #include <headroom/io/issuetext.h>
+#include <headroom/io/safefile.h>
 
 #include <QCommandLineParser>
 #include <QLocale>
@@ -35,7 +36,7 @@ ParseOutcome parseCommand(QCommandLineParser &parser, const QStringList &argumen
         return ParseOutcome::Done;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        err() << Cli::tr("error: unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst()) << Qt::endl;
+        err() << Cli::tr("error: unexpected argument \"%1\"").arg(excerpt(parser.positionalArguments().constFirst())) << Qt::endl;
         return ParseOutcome::BadInput;
     }
     return ParseOutcome::Run;

@@ -525,6 +525,10 @@ private slots:
                                     << QStringLiteral("--kv-heads: \"0\" is out of range; allowed: 1 to 100,000") << QString();
         QTest::newRow("params 0") << QStringList{ "--params", "0" }
                                   << QStringLiteral("--params: \"0\" is out of range; allowed: 1 to 1,000,000,000,000,000") << QString();
+        // Issue 32, item 13: "--tied yes" said "unexpected argument" without naming --tied.
+        QTest::newRow("switch value apart") << QStringList{ "--tied", "yes" }
+                                            << QStringLiteral("--tied: expected true or false (true|false), got \"yes\"")
+                                            << QStringLiteral("unexpected argument");
         QTest::newRow("switch value") << QStringList{ "--tied=yes" }
                                       << QStringLiteral("--tied: expected true or false (true|false), got \"yes\"") << QString();
     }
