@@ -19,8 +19,9 @@ bool parseNumber(const QString &text, double &value)
         value = -std::numeric_limits<double>::infinity();
         return true;
     }
-    if (t == QLatin1String("nan")) {
-        value = std::numeric_limits<double>::quiet_NaN();
+    // A NaN's sign bit is a bit like any other ("-nan" is how printf writes one that has it).
+    if (t == QLatin1String("nan") || t == QLatin1String("+nan") || t == QLatin1String("-nan")) {
+        value = std::copysign(std::numeric_limits<double>::quiet_NaN(), t.startsWith(QLatin1Char('-')) ? -1.0 : 1.0);
         return true;
     }
     bool ok = false;
@@ -33,7 +34,7 @@ bool parseNumber(const QString &text, double &value)
 QString exactText(double v)
 {
     if (std::isnan(v))
-        return QStringLiteral("nan");
+        return std::signbit(v) ? QStringLiteral("-nan") : QStringLiteral("nan");
     if (std::isinf(v))
         return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
     if (v == 0)

@@ -1,5 +1,6 @@
 #include "placementtext.h"
 
+#include <headroom/io/jsoninteger.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/precision.h>
 
@@ -9,10 +10,7 @@ namespace headroom {
 
 QJsonValue jsonByteValue(Bytes b)
 {
-    const Count v = countOf(b);
-    if (v <= (Count(1) << 53) && v >= -(Count(1) << 53))
-        return QJsonValue(static_cast<qint64>(v));
-    return QJsonValue(static_cast<double>(v));
+    return exactJsonInteger(countOf(b)); // an integer at any size, written by jsonText()
 }
 
 QString gpusText(Count n)

@@ -1,5 +1,7 @@
 #include "reportwriter.h"
 
+#include <QRegularExpression>
+
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/placement.h>
 #include <headroom/memory/stack.h>
@@ -14,9 +16,22 @@ namespace headroom {
 namespace {
 
 
-// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-QString field(const QString &text)
+// A spreadsheet runs a cell that starts with =, +, -, @ (or a tab or carriage return before
+// one) as a formula: a model named "=HYPERLINK(...)" would. Such text gets a leading ' (OWASP's
+// CSV injection advice), which spreadsheets show as text; the report's own numbers ("-0.5")
+// are left as they are.
+QString defused(const QString &text)
 {
+    static const QRegularExpression number(QStringLiteral("^-?[0-9][0-9.]*$"));
+    if (text.isEmpty() || !QStringLiteral("=+-@\t\r").contains(text.front()) || number.match(text).hasMatch())
+        return text;
+    return QLatin1Char('\'') + text;
+}
+
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+QString field(const QString &value)
+{
+    const QString text = defused(value);
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
         && !text.contains(QLatin1Char('\r')))
         return text;
@@ -48,7 +63,7 @@ struct Csv
         add(section, item, QString(), &b, formula);
     }
     void value(const QString &section, const QString &item, const QString &v) { add(section, item, v); }
-    void count(const QString &section, const QString &item, Count v) { add(section, item, QString::number(qint64(v))); }
+    void count(const QString &section, const QString &item, Count v) { add(section, item, cli::groupedDigits(v).remove(QLatin1Char(','))); }
 };
 
 QString symbols(const Formula &f) { return QString::fromStdString(f.print(Formula::Style::Symbols)); }

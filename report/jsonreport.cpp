@@ -1,5 +1,6 @@
 #include "reportwriter.h"
 
+#include <headroom/io/jsoninteger.h>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -24,7 +25,7 @@ QByteArray reportJson(const Report &r)
     for (const Advice &a : r.advice)
         advice.append(adviceJson(a));
     root.insert(QStringLiteral("advice"), advice);
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return jsonText(QJsonDocument(root)); // byte counts exact at any size
 }
 
 } // namespace headroom

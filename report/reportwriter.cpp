@@ -6,9 +6,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
-
 #include <headroom/io/safefile.h>
+#include <headroom/io/safewrite.h>
 
 namespace headroom {
 
@@ -57,63 +56,65 @@ ReportProblem problem(const QString &path, const FileProblem &p)
 }
 
 /*!
- * The PNGs, then the .md. Each PNG is written in full to its save file before any is committed,
- * so a write that fails leaves no chart behind; if the .md then fails, the charts this call
- * committed (and a folder it made) are removed again.
+ * The .md and every PNG are written in full under temporary names before anything takes a
+ * name, so most failures (a read-only folder, a full disk, a link or a folder at a name) leave
+ * the previous report whole. Then the PNGs replace the previous ones, which are kept aside
+ * (KeptFile) until the .md is in place: if a rename fails, they are put back, and a folder
+ * this call made goes again. Links are refused at the .md's name, at the <name>-files folder
+ * and at every chart's name (safewrite.h).
  */
 ReportProblem writeMarkdown(const Report &report, const QString &path)
 {
     const QString folder = reportFilesFolder(path);
     const QString folderName = QFileInfo(folder).fileName();
     const QByteArray text = reportMarkdown(report, folderName);
+    WriteFolder parent;
+    if (const FileProblem p = WriteFolder::parentOf(path, parent); !p.ok())
+        return problem(path, p);
+    PendingFile markdown;
+    if (const FileProblem p = PendingFile::write(parent, QFileInfo(path).fileName(), text, markdown); !p.ok())
+        return problem(path, p);
     if (report.charts.empty()) {
-        const FileProblem p = writeFileAtomically(path, text);
+        const FileProblem p = markdown.commit();
         return p.ok() ? ReportProblem{} : problem(path, p);
     }
-    if (!QFileInfo(path).dir().exists())
-        return { QDir::toNativeSeparators(path), ReportWriter::tr("no such folder") };
-    const bool madeFolder = !QFileInfo::exists(folder);
-    if (madeFolder && !QDir().mkdir(folder))
-        return { QDir::toNativeSeparators(folder), ReportWriter::tr("cannot create the folder") };
-    auto undoFolder = [&] {
+    bool madeFolder = false;
+    WriteFolder files;
+    if (const FileProblem p = WriteFolder::open(folder, true, files, &madeFolder); !p.ok())
+        return problem(folder, p);
+    std::vector<PendingFile> charts(report.charts.size());
+    std::vector<KeptFile> kept(report.charts.size());
+    // Puts back what was there and removes a folder this call made; the pending files go first.
+    auto undo = [&](std::size_t committed) {
+        for (std::size_t i = 0; i < committed; ++i)
+            kept[i].restore();
+        charts.clear();
+        kept.clear();
         if (madeFolder)
             QDir().rmdir(folder);
     };
-    std::vector<std::unique_ptr<QSaveFile>> files;
-    for (const ReportChart &c : report.charts) {
-        auto file = std::make_unique<QSaveFile>(QDir(folder).filePath(c.name + QStringLiteral(".png")));
-        if (!file->open(QIODevice::WriteOnly) || file->write(c.png) != c.png.size()) {
-            const ReportProblem p{ QDir::toNativeSeparators(file->fileName()), file->errorString() };
-            file->cancelWriting();
-            for (auto &f : files)
-                f->cancelWriting();
-            files.clear();
-            file.reset();
-            undoFolder();
-            return p;
+    for (std::size_t i = 0; i < report.charts.size(); ++i) {
+        const QString name = report.charts[i].name + QStringLiteral(".png");
+        FileProblem p = PendingFile::write(files, name, report.charts[i].png, charts[i]);
+        if (p.ok())
+            p = KeptFile::keep(files, name, kept[i]);
+        if (!p.ok()) {
+            undo(0);
+            return problem(files.filePath(name), p);
         }
-        files.push_back(std::move(file));
     }
-    QStringList committed;
-    for (auto &f : files) {
-        if (!f->commit()) {
-            const ReportProblem p{ QDir::toNativeSeparators(f->fileName()), f->errorString() };
-            for (auto &g : files)
-                g->cancelWriting();
-            for (const QString &c : committed)
-                QFile::remove(c);
-            undoFolder();
-            return p;
+    for (std::size_t i = 0; i < charts.size(); ++i) {
+        if (const FileProblem p = charts[i].commit(); !p.ok()) {
+            const QString failed = charts[i].path();
+            undo(i);
+            return problem(failed, p);
         }
-        committed << f->fileName();
     }
-    if (const FileProblem p = writeFileAtomically(path, text); !p.ok()) {
-        for (const QString &c : committed)
-            QFile::remove(c);
-        undoFolder();
+    if (const FileProblem p = markdown.commit(); !p.ok()) {
+        undo(charts.size());
         return problem(path, p);
     }
-    return {};
+    return {}; // what was kept aside goes with `kept`
 }
 
 } // namespace

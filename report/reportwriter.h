@@ -52,9 +52,11 @@ struct ReportProblem
 };
 
 /*!
- * Writes \a report to \a path as \a format, atomically. For Markdown the PNGs go first, into
- * reportFilesFolder(path), then the .md; on any failure what this call wrote is removed again
- * (and a folder it created), and a file already at \a path stays as it was.
+ * Writes \a report to \a path as \a format, atomically. For Markdown the .md and the PNGs (in
+ * reportFilesFolder(path)) are written in full before any takes its name; on any failure a
+ * previous report, its charts included, stays as it was, and a folder this call made goes
+ * again. A symbolic link at \a path, at the charts' folder or at a chart is refused, never
+ * followed (safewrite.h).
  */
 ReportProblem writeReport(const Report &report, ReportFormat format, const QString &path);
 

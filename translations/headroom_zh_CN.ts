@@ -63,6 +63,10 @@
         <source>it is not a Headroom autosave</source>
         <translation>它不是 Headroom 的自动保存文件</translation>
     </message>
+    <message>
+        <source>Cannot autosave: the lock %1 cannot be made.</source>
+        <translation>无法自动保存：无法创建锁文件 %1。</translation>
+    </message>
 </context>
 <context>
     <name>ByteFormat</name>
@@ -1947,6 +1951,14 @@
         <source>error: the preset &quot;%1&quot; cannot be used: %2</source>
         <translation>错误：预设“%1”无法使用：%2</translation>
     </message>
+    <message>
+        <source>--global-batch: %1 is not a whole number; give 1 to 100,000,000 sequences per step, or 1 to 1e12 tokens written with &quot;tokens&quot; (e.g. 256 or 2M tokens)</source>
+        <translation>--global-batch：%1 不是整数；请给出每步 1 到 100,000,000 条序列，或 1 到 1e12 个 token（写上 &quot;tokens&quot;，例如 256 或 2M tokens）</translation>
+    </message>
+    <message>
+        <source>--max-gpus: %1 is not a whole number; allowed: 1 to 1,000,000</source>
+        <translation>--max-gpus：%1 不是整数；允许：1 到 1,000,000</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -3397,6 +3409,27 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>note: %1</source>
         <translation>注：%1</translation>
     </message>
+    <message>
+        <source>%1: tensor &quot;%2&quot; needs %3 bytes for its shape and dtype, but its data offsets span %4</source>
+        <extracomment>%3 bytes the shape and dtype need, %4 bytes the data offsets span</extracomment>
+        <translation>%1：张量“%2”的形状和数据类型需要 %3 字节，但其数据偏移量跨越 %4 字节</translation>
+    </message>
+    <message>
+        <source>%1: tensor &quot;%2&quot; has the dtype &quot;%3&quot;, which safetensors does not define</source>
+        <translation>%1：张量“%2”的数据类型为“%3”，safetensors 未定义该类型</translation>
+    </message>
+    <message>
+        <source>%1: shard &quot;%2&quot; is a file already read under another name (a link)</source>
+        <translation>%1：分片“%2”是已以另一个名称读取过的文件（链接）</translation>
+    </message>
+    <message>
+        <source>%1: the checkpoint&apos;s headers together exceed %2 bytes; refused</source>
+        <translation>%1：检查点的文件头合计超过 %2 字节；已拒绝</translation>
+    </message>
+    <message>
+        <source>reading %1 was cancelled</source>
+        <translation>已取消读取 %1</translation>
+    </message>
 </context>
 <context>
     <name>Issue</name>
@@ -4195,6 +4228,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>pure BF16</source>
         <translation>纯 BF16</translation>
     </message>
+    <message>
+        <source>Norms per layer</source>
+        <translation>每层归一化数</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -4477,6 +4514,21 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Peak reserved</source>
         <translation>保留峰值</translation>
+    </message>
+</context>
+<context>
+    <name>ModelImportText</name>
+    <message>
+        <source>Reading the checkpoint&apos;s headers in %1…</source>
+        <translation>正在读取 %1 中检查点的文件头…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Importing a model</source>
+        <translation>正在导入模型</translation>
     </message>
 </context>
 <context>
@@ -4983,16 +5035,35 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
 <context>
     <name>ReportWriter</name>
     <message>
-        <source>no such folder</source>
-        <translation>文件夹不存在</translation>
-    </message>
-    <message>
-        <source>cannot create the folder</source>
-        <translation>无法创建文件夹</translation>
-    </message>
-    <message>
         <source>cannot lay out the PDF</source>
         <translation>无法排版 PDF</translation>
+    </message>
+</context>
+<context>
+    <name>SafeWrite</name>
+    <message>
+        <source>it is a symbolic link, and Headroom does not write through a link it did not make; remove it or name another file</source>
+        <translation>它是一个符号链接，Headroom 不会通过并非自己创建的链接写入；请删除它或换一个文件名</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation>它不是普通文件</translation>
+    </message>
+    <message>
+        <source>it is not a folder</source>
+        <translation>它不是文件夹</translation>
+    </message>
+    <message>
+        <source>the folder is not open</source>
+        <translation>文件夹未打开</translation>
+    </message>
+    <message>
+        <source>the file is read-only</source>
+        <translation>该文件为只读</translation>
+    </message>
+    <message>
+        <source>nothing was written</source>
+        <translation>尚未写入任何内容</translation>
     </message>
 </context>
 <context>
@@ -6990,6 +7061,18 @@ It was moved to %2.</source>
     <message>
         <source>Cannot export the report</source>
         <translation>无法导出报告</translation>
+    </message>
+    <message>
+        <source>Cannot save the session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>The session could not be written to %1. The scenario on screen is kept in the autosave %2 and is offered at the next start.</source>
+        <translation>无法将会话写入 %1。屏幕上的场景保留在自动保存文件 %2 中，下次启动时会提供恢复。</translation>
+    </message>
+    <message>
+        <source>The session could not be written to %1, and there is no autosave to keep the scenario on screen: save it to a file (File › Save As) before quitting.</source>
+        <translation>无法将会话写入 %1，且没有自动保存文件来保留屏幕上的场景：请在退出前将其保存为文件（文件 › 另存为）。</translation>
     </message>
 </context>
 <context>

@@ -2,13 +2,18 @@
 
 // Nothing lost in a crash: the scenario on screen (with its pinned ones and the file it came
 // from) is written, atomically, a few seconds after the last change, to the user's data folder.
-// A clean close removes the file (the session keeps the scenario then), so a file found at start
-// means the last run did not end cleanly, and the window offers what it holds.
+// Each window has a file of its own (autosave-<pid>-<n>.json) and holds a lock beside it while
+// it lives (QLockFile: the process id, checked for life by whoever finds the file). A clean close
+// removes both (the session keeps the scenario then), so a file whose lock is stale or missing
+// was left by a process that did not end cleanly, and a new window offers what it holds. A file
+// whose owner still runs is never offered and never removed by another window.
 
+#include <memory>
 #include <optional>
 
 #include <QDateTime>
 #include <QList>
+#include <QLockFile>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -38,17 +43,21 @@ public:
         QDateTime savedAt;
     };
 
-    //! Watches \a document and writes to \a path.
-    Autosave(ScenarioDocument *document, const QString &path, QObject *parent = nullptr);
+    //! Watches \a document and writes to a file of its own in \a folder, locked while it lives.
+    Autosave(ScenarioDocument *document, const QString &folder, QObject *parent = nullptr);
+    ~Autosave() override;
 
-    //! The standard place: <generic data location>/headroom/autosave.json.
-    static QString defaultPath();
+    //! The standard place: <generic data location>/headroom/autosave/.
+    static QString defaultFolder();
+    //! Where the single autosave of versions before per-window files was (offered once as an orphan).
+    static QString legacyPath();
+    QString folder() const { return m_folder; }
     QString path() const { return m_path; }
 
     //! Writes now if a change is waiting (tests, and before a risky step). False if the write
     //! failed; the previous autosave then stays as it was.
     bool flush();
-    //! The window closed cleanly: the file goes, and nothing more is written.
+    //! The window closed cleanly: the file goes (then its lock), and nothing more is written.
     void discard();
     bool isPending() const { return m_timer.isActive(); }
 
@@ -64,11 +73,43 @@ signals:
 
 private:
     void schedule();
+    bool own();
 
     ScenarioDocument *m_document;
+    QString m_folder;
     QString m_path;
+    QLockFile m_lock;
     QTimer m_timer;
     bool m_discarded = false;
+};
+
+/*!
+ * An autosave left by a process that is gone (its lock stale or missing), claimed by this one:
+ * its lock is taken, so no other window starting now offers it too. The claim ends with the
+ * object and leaves the file for a later start, unless remove() deleted it.
+ */
+class OrphanedAutosave final
+{
+    Q_DISABLE_COPY_MOVE(OrphanedAutosave)
+
+public:
+    /*!
+     * The most recently written orphan in \a folder (and the single file of earlier versions,
+     * \a legacy, if given), claimed; null if there is none. Files of running windows are
+     * skipped, whatever their age.
+     */
+    static std::unique_ptr<OrphanedAutosave> claimNewest(const QString &folder, const QString &legacy = {});
+    ~OrphanedAutosave();
+
+    const QString &path() const { return m_path; }
+    //! Deletes the file (if still there), then releases the claim.
+    void remove();
+
+private:
+    explicit OrphanedAutosave(const QString &path);
+
+    QString m_path;
+    QLockFile m_lock;
 };
 
 } // namespace headroom

@@ -323,6 +323,7 @@ QString Labels::field(Field f)
     case Field::CapacityFactor: return tr("Capacity factor");
     case Field::ActivationModel: return tr("Activation model");
     case Field::Optimizer: return tr("Optimizer");
+    case Field::NormsPerLayer: return tr("Norms per layer");
     }
     return {};
 }

@@ -29,6 +29,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <headroom/io/hfconfigtext.h>
 #include <headroom/io/language.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
@@ -39,6 +40,7 @@
 #include "languagemenu.h"
 #include "aboutdialog.h"
 #include "messagebox.h"
+#include "modelimport.h"
 #include "panes/comparepane.h"
 #include "panes/doctorpane.h"
 #include "panes/gpufitpane.h"
@@ -340,7 +342,8 @@ void MainWindow::createMenus()
 
 QStringList MainWindow::recentFiles() const
 {
-    return m_settings.recentFiles.value();
+    // The settings file is the user's to edit: a list of any length shows its first entries only.
+    return m_settings.recentFiles.value().mid(0, kMaxRecentFiles);
 }
 
 void MainWindow::rememberRecentFile(const QString &path)
@@ -360,7 +363,7 @@ void MainWindow::rememberRecentFile(const QString &path)
 void MainWindow::updateRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList files = m_settings.recentFiles.value();
+    const QStringList files = recentFiles();
     for (int i = 0; i < files.size(); ++i) {
         const QString &path = files.at(i);
         // &1 … &8: the menu's own keyboard shortcuts; the full path is the tooltip.
@@ -600,11 +603,17 @@ bool MainWindow::importTrainingConfig(const QString &path, std::optional<Framewo
 
 bool MainWindow::importModel(const QString &path)
 {
-    QString error;
-    if (!m_document->importModel(path, &error)) {
-        MessageBox::warning(this, tr("Cannot import the model"), tr("%1\n\nThe scenario on screen is unchanged.").arg(error));
+    // Off this thread, with a progress dialog that can cancel (modelimport.h).
+    HfModel model;
+    const HfConfigError e = readModelInBackground(this, path, model);
+    if (e.checkpoint.code == CheckpointError::Code::Cancelled)
+        return false;
+    if (!e.ok()) {
+        MessageBox::warning(this, tr("Cannot import the model"),
+                            tr("%1\n\nThe scenario on screen is unchanged.").arg(hfConfigErrorText(e)));
         return false;
     }
+    m_document->applyImportedModel(model);
     if (m_remembersSession)
         m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
     return true;
@@ -743,10 +752,10 @@ bool MainWindow::exportReport(const QString &path)
     return false;
 }
 
-void MainWindow::startAutosave(const QString &path)
+void MainWindow::startAutosave(const QString &folder)
 {
     delete m_autosave;
-    m_autosave = new Autosave(m_document, path, this);
+    m_autosave = new Autosave(m_document, folder, this);
     connect(m_autosave, &Autosave::failed, this, [this](const QString &message) { statusBar()->showMessage(message, 10000); });
 }
 
@@ -805,9 +814,9 @@ MainWindow *MainWindow::reopenInLanguage(const QString &language)
     if (m_document->hasMeasured())
         next->document()->setMeasured(m_document->measured());
     if (m_autosave) {
-        const QString path = m_autosave->path();
+        const QString folder = m_autosave->folder();
         m_autosave->discard();
-        next->startAutosave(path);
+        next->startAutosave(folder);
     }
     next->show();
     // This window goes without writing the session: the new one holds the same and writes it.
@@ -820,11 +829,9 @@ MainWindow *MainWindow::reopenInLanguage(const QString &language)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    // A clean close: the session below keeps the scenario, so the autosave is not needed.
-    if (m_autosave)
-        m_autosave->discard();
     // Quitting never asks: the scenario on screen is remembered and comes back next time, so
     // nothing is lost by closing without saving to a file.
+    bool sessionWritten = true;
     if (m_remembersSession) {
         m_settings.windowGeometry.setValue(saveGeometry());
         m_settings.windowState.setValue(saveState());
@@ -832,8 +839,14 @@ void MainWindow::closeEvent(QCloseEvent *event)
             m_settings.windowScreen.setValue(screen()->availableGeometry().size());
         m_settings.lastScenario.setValue(
                 QJsonDocument(scenarioFileToJson(m_document->spec(), m_document->pinned())).toJson(QJsonDocument::Compact));
-        m_settings.sync();
+        sessionWritten = m_settings.sync();
     }
+    // A clean close: the session keeps the scenario, so the autosave goes; only after the
+    // session is written, and not if it could not be (autosaverecovery.cpp says so).
+    if (sessionWritten && m_autosave)
+        m_autosave->discard();
+    else if (!sessionWritten)
+        keepAutosaveForFailedSession();
     event->accept();
 }
 

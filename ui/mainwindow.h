@@ -59,10 +59,17 @@ public:
     //! Whether closing writes geometry and the scenario back (off for scripted screenshots).
     void setRemembersSession(bool remember) { m_remembersSession = remember; }
     /*!
-     * Writes the scenario to \a path a few seconds after each change (autosave.h) until the
-     * window closes cleanly, which removes it. Off unless started (screenshots, checks, tests).
+     * Writes the scenario to a file of this window's own in \a folder a few seconds after each
+     * change (autosave.h) until the window closes cleanly and its session is written, which
+     * removes it. Off unless started (screenshots, checks, tests).
      */
-    void startAutosave(const QString &path);
+    void startAutosave(const QString &folder);
+    /*!
+     * Offers the newest autosave in the autosave's folder that a process no longer running left
+     * (offerRecovery()); the autosaves of windows still open are left alone. A restored one is
+     * removed once this window's own autosave holds it. Returns whether a scenario was restored.
+     */
+    bool offerOrphanedAutosave();
     /*!
      * Shows the window in \a language ("" for the system's) without restarting: installs its
      * catalogue and opens a new window with this one's scenario, pinned scenarios, measurement,
@@ -190,6 +197,9 @@ private:
     bool m_dark = false;
     bool m_remembersSession = true;
     Autosave *m_autosave = nullptr;
+    //! The session could not be written on closing: the autosave is kept (written now) for the
+    //! next start, and the user is told where the scenario is (autosaverecovery.cpp).
+    void keepAutosaveForFailedSession();
     bool m_compact = false;
     int m_wideMinimumWidth = 0; //!< what the wide arrangement needs across (fitPanelMinima())
 };

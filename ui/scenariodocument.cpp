@@ -341,6 +341,12 @@ bool ScenarioDocument::importModel(const QString &path, QString *error)
             *error = hfConfigErrorText(e);
         return false;
     }
+    applyImportedModel(model);
+    return true;
+}
+
+void ScenarioDocument::applyImportedModel(const HfModel &model)
+{
     const QString name = model.name.left(120);
     edit(EditKind::Import, tr("Import %1").arg(name), [&model, &name](ScenarioSpec &s) {
         s.scenario.model = model.model;
@@ -350,7 +356,6 @@ bool ScenarioDocument::importModel(const QString &path, QString *error)
         s.scenario.activations.dropout = model.dropout;
         s.imported = ImportedModel{ model.modelType, model.checkpoint, hfImportReport(model) };
     });
-    return true;
 }
 
 bool ScenarioDocument::loadMeasured(const QString &path, QString *error)

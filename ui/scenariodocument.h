@@ -13,6 +13,7 @@
 
 #include <headroom/memory/breakdown.h>
 #include <headroom/memory/derivation.h>
+#include <headroom/io/hfconfig.h>
 #include <headroom/io/catalogue.h>
 #include <headroom/io/frameworkconfig.h>
 #include <headroom/io/scenariofile.h>
@@ -126,6 +127,9 @@ public:
      * stays. On any error the document is untouched and \a error names the file and the key.
      */
     bool importModel(const QString &path, QString *error);
+    //! Makes \a model (read by readHfConfig(), possibly on another thread) the scenario's model,
+    //! as importModel() does after reading.
+    void applyImportedModel(const HfModel &model);
     /*!
      * Reads a training-framework config (frameworkconfig.h: a DeepSpeed JSON, an Accelerate or
      * a torchtune YAML; \a kind, or found from the file) and applies it to the scenario as one

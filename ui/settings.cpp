@@ -15,9 +15,10 @@ Settings::~Settings()
     m_storage->sync();
 }
 
-void Settings::sync()
+bool Settings::sync()
 {
     m_storage->sync();
+    return m_storage->status() == QSettings::NoError;
 }
 
 QString Settings::fileName() const

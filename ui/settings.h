@@ -82,7 +82,8 @@ public:
     explicit Settings(const QString &path);
     ~Settings();
 
-    void sync();
+    //! Writes what changed; false if the file could not be written (QSettings::status()).
+    bool sync();
     QString fileName() const;
 
 private:

@@ -79,12 +79,13 @@ int runCheckScriptCommand(const QStringList &arguments)
         return 1;
     }
     const QString path = parser.value(QStringLiteral("output"));
-    const FileProblem written = writeFileAtomically(path, text);
+    // Executable as written (the bits set on the new file before it takes the name): a chmod
+    // by name afterwards would follow a link planted there.
+    const FileProblem written = writeFileAtomically(path, text, 0111);
     if (!written.ok()) {
         err() << Cli::tr("error: could not write %1 (%2); the previous file is unchanged").arg(path, written.detail) << Qt::endl;
-        return 1;
+        return kBadInput; // as report does: the output named is what cannot be written
     }
-    QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther);
     out() << Cli::tr("Wrote %1. Run it with: python3 %1 --output measured.json (on the GPU), or python3 %1 --device cpu "
                      "--tiny; then: headroom-cli estimate --measured measured.json")
                      .arg(path)

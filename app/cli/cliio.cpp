@@ -3,6 +3,8 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <headroom/io/safefile.h>
+
 #include <cstdio>
 
 #include "wording.h"
@@ -43,7 +45,7 @@ ParseOutcome parseCommand(QCommandLineParser &parser, const QStringList &argumen
         return ParseOutcome::Done;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        err() << Cli::tr("error: unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst()) << Qt::endl;
+        err() << Cli::tr("error: unexpected argument \"%1\"").arg(excerpt(parser.positionalArguments().constFirst())) << Qt::endl;
         return ParseOutcome::BadInput;
     }
     return ParseOutcome::Run;

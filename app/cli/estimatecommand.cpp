@@ -1,5 +1,6 @@
 #include "estimatecommand.h"
 
+#include <headroom/io/jsoninteger.h>
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -230,7 +231,7 @@ int runEstimateCommand(const QStringList &arguments)
         QJsonObject root = estimateJson(spec, catalogue, imported, b, d);
         if (withMeasured)
             root.insert(QStringLiteral("measured"), measuredJson(measured, comparison, sameScenario));
-        writeOut(QJsonDocument(root).toJson(QJsonDocument::Indented));
+        writeOut(jsonText(QJsonDocument(root))); // byte counts exact at any size
         return 0;
     }
     printTable(spec, catalogue, b, d);

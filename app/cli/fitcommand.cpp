@@ -1,5 +1,6 @@
 #include "fitcommand.h"
 
+#include <headroom/io/jsoninteger.h>
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -82,9 +83,14 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
                 f.globalBatchInTokens = true;
                 break;
             }
-        const auto c = parseCount(text.trimmed().toStdString());
+        bool tooLarge = false;
+        const auto c = parseCount(text.trimmed().toStdString(), &tooLarge);
         const Count most = f.globalBatchInTokens ? Count(1'000'000'000'000) : Count(100'000'000);
-        if (!c || *c < 1 || *c > most)
+        if (!c && !tooLarge)
+            complain(Cli::tr("--global-batch: %1 is not a whole number; give 1 to 100,000,000 sequences per step, or 1 "
+                             "to 1e12 tokens written with \"tokens\" (e.g. 256 or 2M tokens)")
+                             .arg(quoted(v)));
+        else if (!c || *c < 1 || *c > most)
             complain(Cli::tr("--global-batch: %1 is out of range; allowed: 1 to 100,000,000 sequences per step, or 1 to "
                              "1e12 tokens written with \"tokens\" (e.g. 256 or 2M tokens)")
                              .arg(quoted(v)));
@@ -135,8 +141,11 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
     }
     if (parser.isSet(QStringLiteral("max-gpus"))) {
         const QString v = parser.value(QStringLiteral("max-gpus"));
-        const auto c = parseCount(v.trimmed().toStdString());
-        if (!c || *c < 1 || *c > 1'000'000)
+        bool tooLarge = false;
+        const auto c = parseCount(v.trimmed().toStdString(), &tooLarge);
+        if (!c && !tooLarge)
+            complain(Cli::tr("--max-gpus: %1 is not a whole number; allowed: 1 to 1,000,000").arg(quoted(v)));
+        else if (!c || *c < 1 || *c > 1'000'000)
             complain(Cli::tr("--max-gpus: %1 is out of range; allowed: 1 to 1,000,000").arg(quoted(v)));
         else
             f.maxGpus = *c;
@@ -354,7 +363,7 @@ int runFitCommand(const QStringList &arguments)
             root.insert(QStringLiteral("with_full_recompute"), checkpointedArray);
         if (detailed)
             root.insert(QStringLiteral("advice"), adviceArray);
-        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        out() << jsonText(QJsonDocument(root)); // byte counts exact at any size
         return 0;
     }
 

@@ -13,6 +13,7 @@
 #include <QLocale>
 #include <QTextStream>
 
+#include <headroom/io/safefile.h>
 #include <headroom/io/textwidth.h>
 #include <headroom/numerics/numberformat.h>
 
@@ -198,7 +199,7 @@ int runPrecisionCommand(const QStringList &arguments)
     if (parser.isSet(formatOption)) {
         format = formatFromKey(parser.value(formatOption).toStdString());
         if (!format) {
-            err() << Cli::tr("--format: unknown format \"%1\"; allowed: %2").arg(parser.value(formatOption), allowedFormats()) << Qt::endl;
+            err() << Cli::tr("--format: unknown format \"%1\"; allowed: %2").arg(excerpt(parser.value(formatOption)), allowedFormats()) << Qt::endl;
             return kBadInput;
         }
     }
@@ -218,7 +219,7 @@ int runPrecisionCommand(const QStringList &arguments)
         const qulonglong limit = (qulonglong(1) << width) - 1;
         if (!ok || bits > limit) {
             err() << Cli::tr("--bits: \"%1\" is not a %2-bit encoding; allowed: 0x0 to %3")
-                             .arg(parser.value(bitsOption)).arg(width).arg(hexBits(*format, std::uint32_t(limit)))
+                             .arg(excerpt(parser.value(bitsOption))).arg(width).arg(hexBits(*format, std::uint32_t(limit)))
                   << Qt::endl;
             return kBadInput;
         }
@@ -255,7 +256,7 @@ int runPrecisionCommand(const QStringList &arguments)
     double value = 0;
     if (!parseNumber(parser.value(valueOption), value)) {
         err() << Cli::tr("--value: \"%1\" is not a number; allowed: any double, e.g. 3e-8, -65504, inf, nan (|x| <= 1.8e308)")
-                         .arg(parser.value(valueOption))
+                         .arg(excerpt(parser.value(valueOption)))
               << Qt::endl;
         return kBadInput;
     }

@@ -118,8 +118,10 @@ QStringList normaliseSwitches(const QStringList &arguments, const QStringList &c
             if (i + 1 < arguments.size())
                 out.append(arguments.at(++i));
         } else if (switches.contains(name)) {
+            // The next word is the switch's value unless it is another option: "--tied yes" is
+            // then refused naming --tied, not as an "unexpected argument" (no command takes one).
             const QString next = i + 1 < arguments.size() ? arguments.at(i + 1) : QString();
-            const bool given = next == QLatin1String("true") || next == QLatin1String("false");
+            const bool given = i + 1 < arguments.size() && !next.startsWith(QLatin1String("--"));
             out.last() = a + QLatin1Char('=') + (given ? next : QStringLiteral("true"));
             if (given)
                 ++i;
@@ -199,7 +201,7 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         }
         spec.scenario.model = model.model;
         spec.presetId.clear();
-        spec.modelName = excerpt(model.name, 120);
+        spec.modelName = model.name; // bounded and escaped on reading (boundedName())
         // The config's dropout is the one the model trains with; --dropout still overrides it.
         spec.scenario.activations.dropout = model.dropout;
         if (imported)

@@ -204,8 +204,9 @@ int main(int argc, char *argv[])
         window.restoreSession();
         // After a crash, what was on screen comes back (if the user wants it); from now on the
         // scenario is autosaved until the window closes cleanly.
-        window.offerRecovery(Autosave::defaultPath());
-        window.startAutosave(Autosave::defaultPath());
+        // Each window autosaves to its own file; what a crashed one left is offered here.
+        window.startAutosave(Autosave::defaultFolder());
+        window.offerOrphanedAutosave();
     }
     if (parser.isSet(darkOption))
         window.setDarkPalette(true);

@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -99,6 +100,59 @@ private slots:
         QVERIFY(text.contains("\"ffn\": 11008"));
         for (const char *run : { "\"full\"", "\"full_cpu\"", "\"tiny\"", "\"tiny_cpu\"" })
             QVERIFY2(text.contains(run), run);
+    }
+
+    // Issue 32, item 4: the script was written through a link planted at --output and the
+    // victim then chmodded 0755 by name. Item 13: a write failure exited 1 where report exits 2.
+    void plantedLinkIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString victim = dir.filePath(QStringLiteral("victim"));
+        QFile v(victim);
+        QVERIFY(v.open(QIODevice::WriteOnly));
+        v.write("the victim's file");
+        v.close();
+        QVERIFY(QFile::setPermissions(victim, QFile::ReadOwner | QFile::WriteOwner));
+        const QFile::Permissions before = QFile::permissions(victim);
+        const QString planted = dir.filePath(QStringLiteral("check.py"));
+        QVERIFY(QFile::link(victim, planted));
+        Run r = cli({ QStringLiteral("check-script"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                      QStringLiteral("--output"), planted });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QFile::encodeName(planted)) && r.err.contains("symbolic link"), r.err.constData());
+        QFile back(victim);
+        QVERIFY(back.open(QIODevice::ReadOnly));
+        QCOMPARE(back.readAll(), QByteArray("the victim's file"));
+        QCOMPARE(QFile::permissions(victim), before); // not made executable through the link
+        // A folder that does not exist: the same exit code as report's.
+        r = cli({ QStringLiteral("check-script"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--output"),
+                  dir.filePath(QStringLiteral("missing/check.py")) });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("missing/check.py"), r.err.constData());
+    }
+
+    // Issue 32, item 9: the script's expected figures were cast to qint64, so values past 2^63
+    // wrapped (eager attention's S x S scores at B = 1,000,000, S = 1,000,000). The peak's bytes
+    // are written in full; the same run's `estimate --json` gives the same digits.
+    void figuresPast2To63AreExact()
+    {
+        const QStringList scenario{ QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--batch"),
+                                    QStringLiteral("1000000"), QStringLiteral("--seq"), QStringLiteral("1000000"),
+                                    QStringLiteral("--attention"), QStringLiteral("eager") };
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("huge.py"));
+        QCOMPARE(cli(QStringList{ QStringLiteral("check-script") } + scenario + QStringList{ QStringLiteral("--output"), path }).exitCode, 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString script = QString::fromUtf8(f.readAll());
+        const Run e = cli(QStringList{ QStringLiteral("estimate") } + scenario + QStringList{ QStringLiteral("--json") });
+        QCOMPARE(e.exitCode, 0);
+        static const QRegularExpression peakBytes(QStringLiteral("\"peak\": \\{\\s*\"bytes\": ([0-9]+)"));
+        const QRegularExpressionMatch inScript = peakBytes.match(script);
+        const QRegularExpressionMatch inEstimate = peakBytes.match(QString::fromUtf8(e.out));
+        QVERIFY(inScript.hasMatch() && inEstimate.hasMatch());
+        QCOMPARE(inScript.captured(1), inEstimate.captured(1));
+        QVERIFY(inScript.captured(1).size() > 19); // past 2^63 = 9,223,372,036,854,775,808
     }
 
     void refusesWhatItCannotBuild_data()

@@ -2,10 +2,19 @@
 
 #include <QtTest>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <limits>
+
+#include <headroom/memory/units.h>
+
 #include "clirun.h"
+
+using headroom::Count;
 
 namespace {
 
@@ -266,6 +275,71 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    // Issue 32, item 6: a config's _name_or_path was printed whole (5 MB), with escape
+    // sequences that retitle the terminal and a newline that prints a fake "error:" line.
+    void hostileModelNameIsEscaped()
+    {
+        QTemporaryDir dir;
+        const QJsonObject config{ { QStringLiteral("model_type"), QStringLiteral("llama") }, { QStringLiteral("hidden_size"), 64 },
+                                  { QStringLiteral("num_hidden_layers"), 2 }, { QStringLiteral("num_attention_heads"), 4 },
+                                  { QStringLiteral("intermediate_size"), 128 }, { QStringLiteral("vocab_size"), 1000 },
+                                  { QStringLiteral("_name_or_path"), QStringLiteral("\x1b]0;pwned\x07\nerror: fake\u202E")
+                                                                             + QString(5'000'000, QLatin1Char('x')) } };
+        QFile f(dir.filePath(QStringLiteral("config.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(config).toJson(QJsonDocument::Compact));
+        f.close();
+        for (const QStringList &extra : { QStringList{}, QStringList{ QStringLiteral("--json") } }) {
+            const Run r = cli(QStringList{ QStringLiteral("estimate"), QStringLiteral("--hf-config"), f.fileName() } + extra);
+            QVERIFY2(r.exitCode == 0, (QByteArray::number(r.exitCode) + r.err.left(2000)).constData());
+            const QByteArray all = r.out + r.err;
+            QVERIFY2(all.size() < 100'000, qPrintable(QString::number(all.size())));
+            QVERIFY(!all.contains('\x1b') && !all.contains('\x07') && !all.contains("\xe2\x80\xae"));
+            QVERIFY(!all.contains("\nerror: fake"));
+        }
+    }
+
+    // Issue 32, item 9: byte counts past 2^53 were written as doubles and no longer added up
+    // (B = 1,000,000, S = 100,000: the total was 20 bytes off the sum of its parts); past 2^63
+    // (eager attention's S x S scores at S = 1,000,000) no integer type of Qt's holds them. The
+    // JSON's integers are read here as written, digit by digit, into 128 bits.
+    void jsonByteCountsAreExactAtAnySize_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("past 2^53") << QStringList{ "--batch", "1000000", "--seq", "100000" };
+        QTest::newRow("past 2^63") << QStringList{ "--batch", "1000000", "--seq", "1000000", "--attention", "eager" };
+    }
+
+    void jsonByteCountsAreExactAtAnySize()
+    {
+        QFETCH(QStringList, options);
+        const Run r = cli(QStringList{ "estimate", "--preset", "llama-2-7b", "--json" } + options);
+        QCOMPARE(r.exitCode, 0);
+        const QString text = QString::fromUtf8(r.out);
+        const qsizetype from = text.indexOf(QLatin1String("\"per_gpu\": {"));
+        QVERIFY(from >= 0);
+        const QString perGpu = text.mid(from, text.indexOf(QLatin1Char('}'), from) - from);
+        auto integer = [&perGpu](const char *key) -> Count {
+            const QRegularExpression re(QStringLiteral("\"%1\": (-?[0-9]+)[,\n]").arg(QLatin1String(key)));
+            const QRegularExpressionMatch m = re.match(perGpu);
+            if (!m.hasMatch())
+                return -1;
+            Count v = 0;
+            for (const QChar c : m.captured(1))
+                v = v * 10 + (c.unicode() - '0');
+            return v;
+        };
+        QVERIFY2(!r.out.contains("e+"), r.out.left(2000).constData());
+        const Count total = integer("total");
+        QVERIFY(total > (Count(1) << 53));
+        QCOMPARE(total, integer("parameters") + integer("gradients") + integer("master_weights") + integer("optimizer_states")
+                                + integer("activations") + integer("overhead"));
+        if (options.contains(QStringLiteral("eager")))
+            QVERIFY(integer("activations") > Count(std::numeric_limits<qint64>::max()));
+        // Still JSON that any reader parses.
+        QVERIFY(QJsonDocument::fromJson(r.out).isObject());
+    }
+
     void unboundedInputIsRefused()
     {
         QTemporaryDir dir;
@@ -345,7 +419,7 @@ private slots:
         QTest::newRow("unknown stack") << QStringList{ "--stack", "jax" }
                                        << QStringLiteral("paper|hf-trainer|torchtune|litgpt|deepspeed|fsdp|fsdp2|megatron");
         QTest::newRow("loss chunks 0") << QStringList{ "--loss", "chunked", "--loss-chunks", "-3" }
-                                       << QStringLiteral("--loss-chunks: -3 is out of range; allowed: 1 to 1,000,000");
+                                       << QStringLiteral("--loss-chunks: \"-3\" is out of range; allowed: 1 to 1,000,000");
     }
 
     void unsupportedCombinations()
@@ -427,6 +501,34 @@ private slots:
         QTest::newRow("one of the targets lacking")
                 << QStringList{ "--preset", "gpt2", "--lora-targets", "q,gate" }
                 << QStringLiteral("--lora-targets: \"gate\" matches no projection of this model") << QString();
+        // Issue 32, item 1: 7B ended in std::bad_alloc, 100,000,000 ran for a minute in 23.5
+        // GB, and 2^64 + 2 wrapped to 2.
+        QTest::newRow("norms per layer 7B") << QStringList{ "--norms-per-layer", "7B" }
+                                            << QStringLiteral("--norms-per-layer: 7,000,000,000 is out of range; allowed: 0 to 16")
+                                            << QString();
+        QTest::newRow("norms per layer 1e8") << QStringList{ "--norms-per-layer", "100000000" }
+                                             << QStringLiteral("--norms-per-layer: 100,000,000 is out of range; allowed: 0 to 16")
+                                             << QString();
+        QTest::newRow("norms per layer 2^64 + 2")
+                << QStringList{ "--norms-per-layer", "18446744073709551618" }
+                << QStringLiteral("--norms-per-layer: 18,446,744,073,709,551,618 is out of range; allowed: 0 to 16") << QString();
+        // Item 10: values that alias "the stack's" or "the default" are refused, not taken as it.
+        QTest::newRow("negative max live") << QStringList{ "--max-live-parameters", "-5" }
+                                           << QStringLiteral("--max-live-parameters: \"-5\" is out of range; allowed: 0 to 1,000,000,000,000,000")
+                                           << QString();
+        QTest::newRow("negative reduce bucket") << QStringList{ "--reduce-bucket", "-1" }
+                                                << QStringLiteral("--reduce-bucket: \"-1\" is out of range; allowed: 0 to 1,000,000,000,000")
+                                                << QString();
+        QTest::newRow("ffn 0") << QStringList{ "--ffn", "0" }
+                               << QStringLiteral("--ffn: \"0\" is out of range; allowed: 1 to 10,000,000") << QString();
+        QTest::newRow("kv-heads 0") << QStringList{ "--kv-heads", "0" }
+                                    << QStringLiteral("--kv-heads: \"0\" is out of range; allowed: 1 to 100,000") << QString();
+        QTest::newRow("params 0") << QStringList{ "--params", "0" }
+                                  << QStringLiteral("--params: \"0\" is out of range; allowed: 1 to 1,000,000,000,000,000") << QString();
+        // Issue 32, item 13: "--tied yes" said "unexpected argument" without naming --tied.
+        QTest::newRow("switch value apart") << QStringList{ "--tied", "yes" }
+                                            << QStringLiteral("--tied: expected true or false (true|false), got \"yes\"")
+                                            << QStringLiteral("unexpected argument");
         QTest::newRow("switch value") << QStringList{ "--tied=yes" }
                                       << QStringLiteral("--tied: expected true or false (true|false), got \"yes\"") << QString();
     }

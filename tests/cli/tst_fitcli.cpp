@@ -235,7 +235,13 @@ private slots:
         QTest::newRow("tokens 1e30") << fit("--tokens", "1e30") << QStringLiteral("--tokens: \"1e30\" is not allowed; give a whole number of tokens from 1 to 1e18");
         QTest::newRow("global batch tokens not sequences")
                 << fit("--global-batch", "1000 tokens") << QStringLiteral("--global-batch: 1,000 tokens is not a whole number of sequences of S = 2,048 tokens");
-        QTest::newRow("global batch nonsense") << fit("--global-batch", "many") << QStringLiteral("--global-batch: \"many\" is out of range");
+        // Issue 32, item 13: what is no whole number is said so, not "out of range".
+        QTest::newRow("global batch nonsense") << fit("--global-batch", "many") << QStringLiteral("--global-batch: \"many\" is not a whole number");
+        QTest::newRow("global batch fraction") << fit("--global-batch", "7.5") << QStringLiteral("--global-batch: \"7.5\" is not a whole number");
+        QTest::newRow("max gpus word") << fit("--max-gpus", "abc")
+                                       << QStringLiteral("--max-gpus: \"abc\" is not a whole number; allowed: 1 to 1,000,000");
+        QTest::newRow("max gpus too many") << fit("--max-gpus", "2000000")
+                                           << QStringLiteral("--max-gpus: \"2000000\" is out of range; allowed: 1 to 1,000,000");
         QTest::newRow("tolerance") << fit("--batch-tolerance", "60%") << QStringLiteral("--batch-tolerance: \"60%\" is out of range; allowed: 0 to 0.5");
         for (const char *rate : { "0Gbps", "-400Gbps", "nanGbps", "infGbps", "400", "1e30Gbps", "400 parsecs" })
             QTest::newRow(rate) << fit("--network", rate)

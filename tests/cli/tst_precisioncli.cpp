@@ -69,6 +69,19 @@ private slots:
         QCOMPARE(f.value(QStringLiteral("fp8-e5m2")).toObject().value(QStringLiteral("bits")).toString(), QStringLiteral("0x7c"));
     }
 
+    // Issue 32, item 13: "nan" was accepted and "-nan" refused. A NaN with its sign bit set is
+    // encoded as one: FP32 0x7fc00000 | 0x80000000 = 0xffc00000, BF16 0xffc0, FP16 0xfe00.
+    void negativeNan()
+    {
+        const Run r = cli({ QStringLiteral("precision"), QStringLiteral("--value"), QStringLiteral("-nan"), QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject f = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("formats")).toObject();
+        QCOMPARE(f.value(QStringLiteral("fp32")).toObject().value(QStringLiteral("bits")).toString(), QStringLiteral("0xffc00000"));
+        QCOMPARE(f.value(QStringLiteral("bf16")).toObject().value(QStringLiteral("bits")).toString(), QStringLiteral("0xffc0"));
+        QCOMPARE(f.value(QStringLiteral("fp16")).toObject().value(QStringLiteral("bits")).toString(), QStringLiteral("0xfe00"));
+        QCOMPARE(f.value(QStringLiteral("fp32")).toObject().value(QStringLiteral("class")).toString(), QStringLiteral("nan"));
+    }
+
     // 1e-8 is below FP16's 2^-25 = 2.98e-8: flushed to zero, relative error 1. BF16: 1e-8 =
     // 1.342 * 2^-27, exponent 100 = 0x64, mantissa 0.342 * 128 = 43.8 -> 44 = 0x2C -> 0x322C.
     void valueJsonUnderflow()

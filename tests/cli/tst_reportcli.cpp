@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -42,6 +43,15 @@ QByteArray readAll(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Every file in \a folder (hidden ones too) with its bytes.
+QMap<QString, QByteArray> contentsOf(const QString &folder)
+{
+    QMap<QString, QByteArray> out;
+    for (const QString &name : QDir(folder).entryList(QDir::Files | QDir::Hidden))
+        out.insert(name, readAll(QDir(folder).filePath(name)));
+    return out;
 }
 
 Run report(const QString &format, const QString &output, const QStringList &extra = {})
@@ -169,6 +179,25 @@ private slots:
         QCOMPARE(csvRow(rows, QStringLiteral("verdict"), QStringLiteral("fits")).at(2), QStringLiteral("false"));
         QCOMPARE(csvRow(rows, QStringLiteral("peak"), QStringLiteral("phase")).at(2),
                  m_estimate.value(QStringLiteral("peak")).toObject().value(QStringLiteral("phase")).toString());
+    }
+
+    // Issue 32, item 12: a model name starting with = went into the CSV as it was, and a
+    // spreadsheet opening the report ran it as a formula. It gets a leading ' (shown as text);
+    // the report's own numbers, negative ones included, stay numbers.
+    void csvDefusesFormulas()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("formula.csv"));
+        const Run r = report(QStringLiteral("csv"), path,
+                             { QStringLiteral("--model-name"), QStringLiteral("=HYPERLINK(\"http://x\",\"7B\")") });
+        QCOMPARE(r.exitCode, 0);
+        const QByteArray csv = readAll(path);
+        QVERIFY2(csv.contains("model_name,\"'=HYPERLINK(\"\"http://x\"\",\"\"7B\"\")\""), csv.left(3000).constData());
+        for (const QByteArray &line : csv.split('\n'))
+            for (const char *start : { ",=", ",+", ",@", ",\"=", ",\"+", ",\"@" })
+                QVERIFY2(!line.contains(start), line.constData());
+        const QStringList peak = csvRow(csvRows(csv), QStringLiteral("peak"), QStringLiteral("peak"));
+        QVERIFY(!peak.isEmpty());
+        QVERIFY(!peak.at(3).startsWith(QLatin1Char('\'')));
     }
 
     void markdownShowsPeakInGbAndGibWithCharts()
@@ -358,6 +387,91 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("kept-files"), r.err.constData());
         QCOMPARE(readAll(path), QByteArray("old report\n"));
+    }
+
+    // Issue 32, item 3: the charts were committed before the .md, and removed again when the
+    // .md failed, so a failed rerun kept r.md but emptied r-files/. Root writes a read-only
+    // r.md anyway, so the name is taken by a folder here (and, not as root, made read-only).
+    void aFailedMarkdownReportKeepsThePreviousCharts()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("r.md"));
+        QCOMPARE(report(QStringLiteral("md"), path).exitCode, 0);
+        const QString files = dir.filePath(QStringLiteral("r-files"));
+        const QMap<QString, QByteArray> before = contentsOf(files);
+        QVERIFY(before.size() >= 2);
+        // The charts are the new report's to replace; make them differ from what it would write.
+        for (auto it = before.begin(); it != before.end(); ++it) {
+            QFile f(QDir(files).filePath(it.key()));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write("previous " + it.key().toUtf8());
+        }
+        const QMap<QString, QByteArray> previous = contentsOf(files);
+        QVERIFY(QFile::remove(path));
+        QVERIFY(QDir().mkdir(path));
+        Run r = report(QStringLiteral("md"), path);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QFile::encodeName(QDir::toNativeSeparators(path))), r.err.constData());
+        QCOMPARE(contentsOf(files), previous);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 (QStringList{ QStringLiteral("r-files"), QStringLiteral("r.md") }));
+        if (geteuid() != 0) {
+            QVERIFY(QDir().rmdir(path));
+            QFile md(path);
+            QVERIFY(md.open(QIODevice::WriteOnly));
+            md.write("old report\n");
+            md.close();
+            QVERIFY(QFile::setPermissions(path, QFile::ReadOwner));
+            r = report(QStringLiteral("md"), path);
+            QCOMPARE(r.exitCode, 2);
+            QCOMPARE(readAll(path), QByteArray("old report\n"));
+            QCOMPARE(contentsOf(files), previous);
+        }
+    }
+
+    // Issue 32, item 4: the outputs followed a link planted at their name and replaced what it
+    // pointed to; a planted <name>-files link sent the charts elsewhere. Both are refused now,
+    // naming the path, and nothing behind the link changes.
+    void plantedLinksAreRefused_data()
+    {
+        QTest::addColumn<QString>("format");
+        for (const char *f : { "md", "pdf", "csv", "json" })
+            QTest::newRow(f) << QString::fromLatin1(f);
+    }
+
+    void plantedLinksAreRefused()
+    {
+        QFETCH(QString, format);
+        QTemporaryDir dir;
+        const QString victim = dir.filePath(QStringLiteral("victim"));
+        QFile v(victim);
+        QVERIFY(v.open(QIODevice::WriteOnly));
+        v.write("the victim's file");
+        v.close();
+        const QString planted = dir.filePath(QStringLiteral("out.") + format);
+        QVERIFY(QFile::link(victim, planted));
+        const Run r = report(format, planted);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QFile::encodeName(QDir::toNativeSeparators(planted))), r.err.constData());
+        QVERIFY2(r.err.contains("symbolic link"), r.err.constData());
+        QCOMPARE(readAll(victim), QByteArray("the victim's file"));
+        QVERIFY(QFileInfo(planted).isSymLink());
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("out-files"))));
+    }
+
+    void plantedChartsFolderLinkIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString elsewhere = dir.filePath(QStringLiteral("elsewhere"));
+        QVERIFY(QDir().mkdir(elsewhere));
+        const QString planted = dir.filePath(QStringLiteral("q-files"));
+        QVERIFY(QFile::link(elsewhere, planted));
+        const Run r = report(QStringLiteral("md"), dir.filePath(QStringLiteral("q.md")));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QFile::encodeName(QDir::toNativeSeparators(planted))), r.err.constData());
+        QVERIFY2(r.err.contains("symbolic link"), r.err.constData());
+        QCOMPARE(QDir(elsewhere).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList());
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("q.md"))));
     }
 
 private:

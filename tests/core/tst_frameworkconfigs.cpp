@@ -6,6 +6,7 @@
 // 15,099,494, stage3_param_persistence_threshold 10·H = 40,960. Bad files are refused naming
 // the file and the key, and the scenario stays as it was.
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -273,6 +274,62 @@ private slots:
         QCOMPARE(s.parallel.reduceBucket, Count(200'000'000));
         QVERIFY(!s.stack.zeroInit);
         QVERIFY(import.keysOf(FrameworkNote::Kind::NotModelled).contains(QStringLiteral("ds_config_zero2.json: zero_optimization.allgather_bucket_size")));
+    }
+
+    // Issue 32, item 6: a YAML key path in an error and the deepspeed_config_file path named by
+    // the YAML reached the terminal with their escape sequences.
+    void hostileKeysAndPathsAreEscaped()
+    {
+        const QByteArray key = "\"\\e]0;pwned\\a\": {[1, 2]: 3}\n";
+        QString text = refusal(FrameworkKind::Accelerate, key).text();
+        QVERIFY2(!text.isEmpty() && !text.contains(QChar(0x1b)) && !text.contains(QChar(0x07)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("\\x1b]0;pwned\\x07")), qPrintable(text));
+        const QByteArray file = "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: \"/nonexistent/\\e[31mred\\nerror: fake\"\n";
+        text = refusal(FrameworkKind::Accelerate, file).text();
+        QVERIFY2(!text.isEmpty() && !text.contains(QChar(0x1b)) && !text.contains(QLatin1Char('\n')), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("/nonexistent/\\x1b[31mred\\nerror: fake")), qPrintable(text));
+    }
+
+    // Issue 32, item 7: the value limit was applied after yaml-cpp had built the tree, so a
+    // 10 MB list took 9.5 s and 2.35 GB. It is counted first, without a tree, and refused early.
+    void aHugeListIsRefusedBeforeItIsBuilt()
+    {
+        QByteArray text = "num_processes: 8\ntpu_env:\n";
+        while (text.size() < 10'000'000 - 8)
+            text += "- 12345\n";
+        QVERIFY(text.size() <= kMaxFrameworkConfigBytes);
+        QElapsedTimer timer;
+        timer.start();
+        const FrameworkError e = refusal(FrameworkKind::Accelerate, text);
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY2(e.problem.contains(QStringLiteral("holds more than 100,000 values: refused before reading them")), qPrintable(e.text()));
+    }
+
+    // Issue 32, item 11: the YAML reader differed from the Python tools it imitates.
+    void yamlAsPythonReadsIt()
+    {
+        // Several documents: PyYAML's safe_load refuses them; the first one was used silently.
+        FrameworkError e = refusal(FrameworkKind::Accelerate, "num_processes: 8\n---\nnum_processes: 2\n");
+        QVERIFY2(e.problem.contains(QStringLiteral("more than one YAML document")), qPrintable(e.text()));
+        // Merge keys apply (the mapping's own keys win, then the first merged mapping), where
+        // << was reported unknown and left out.
+        FrameworkImport import;
+        const QByteArray merged = "distributed_type: MULTI_GPU\n"
+                                  "fsdp_config: &shared {}\n"
+                                  "<<: [{num_processes: 4, mixed_precision: fp16}, {num_processes: 2, num_machines: 1}]\n"
+                                  "mixed_precision: bf16\n";
+        e = parseFrameworkConfig(FrameworkKind::Accelerate, merged, QStringLiteral("merge.yaml"), llama7b().scenario, import);
+        QVERIFY2(e.ok(), qPrintable(e.text()));
+        QMap<QString, QString> set;
+        for (const FrameworkSetting &s : import.settings)
+            set.insert(s.option, s.value.toVariant().toString());
+        QCOMPARE(set.value(QStringLiteral("gpus")), QStringLiteral("4"));
+        QVERIFY(!import.keysOf(FrameworkNote::Kind::Unknown).contains(QStringLiteral("<<")));
+        QVERIFY2(set.value(QStringLiteral("recipe")).contains(QStringLiteral("bf16")), qPrintable(set.value(QStringLiteral("recipe"))));
+        // !!str 4 is text, not the number 4.
+        e = refusal(FrameworkKind::Accelerate, "num_processes: !!str 4\n");
+        QVERIFY2(!e.ok() && e.key.contains(QStringLiteral("num_processes")), qPrintable(e.text()));
+        QVERIFY(refusal(FrameworkKind::Accelerate, "num_processes: 4\n").ok());
     }
 
     void torchtuneFullSingleDevice()

@@ -3,6 +3,7 @@
 // written here byte by byte, and every kind of bad file named by file and key.
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,6 +11,7 @@
 #include <QTest>
 
 #include <headroom/io/hfconfig.h>
+#include <headroom/io/hfconfigtext.h>
 #include <headroom/io/safetensors.h>
 #include <headroom/memory/model.h>
 
@@ -299,6 +301,109 @@ private slots:
         QCOMPARE(missing.checkpoint.code, CheckpointError::Code::MissingShard);
         QCOMPARE(missing.checkpoint.tensor, QStringLiteral("model-00002-of-00002.safetensors"));
         QCOMPARE(kept.checkpoint.parameters, Count(136'256)); // untouched
+    }
+
+    // Issue 32, item 6: _name_or_path reached the terminal whole (5 MB, escape sequences that
+    // retitle it, a newline and a fake "error:" line), and so did a safetensors dtype.
+    void hostileTextIsEscapedAndBounded()
+    {
+        QTemporaryDir dir;
+        QJsonObject config = tinyLlama();
+        config.insert(QStringLiteral("_name_or_path"),
+                      QStringLiteral("\x1b]0;pwned\x07\nerror: fake\u202E") + QString(5'000'000, QLatin1Char('x')));
+        writeFile(dir.filePath(QStringLiteral("config.json")), QJsonDocument(config).toJson());
+        const QString shard = dir.filePath(QStringLiteral("model.safetensors"));
+        writeFile(shard, safetensors(QJsonObject{ { QStringLiteral("model.embed_tokens.weight"), tensor("BF16", { 1000, 64 }, 0, 128000) } },
+                                     128000));
+        HfModel m;
+        HfConfigError e = readHfConfig(dir.path(), QString(), m);
+        QVERIFY2(e.ok(), qPrintable(hfConfigErrorText(e)));
+        QCOMPARE(m.name.size(), 120);
+        QVERIFY(m.name.startsWith(QStringLiteral("\\x1b]0;pwned\\x07\\nerror: fake\\u202e")));
+        // A dtype is one safetensors defines, or the file is refused, the dtype escaped and short.
+        writeFile(shard, safetensors(QJsonObject{ { QStringLiteral("model.embed_tokens.weight"),
+                                                    tensor("\x1b[2J\x1b[31mBF16\nerror: fake dtype", { 1000, 64 }, 0, 128000) } },
+                                     128000));
+        HfModel refused;
+        e = readHfConfig(dir.path(), QString(), refused);
+        QCOMPARE(e.checkpoint.code, CheckpointError::Code::UnknownDtype);
+        const QString text = hfConfigErrorText(e);
+        QVERIFY2(text.contains(QStringLiteral("\"\\x1b[2J\\x1b[31mBF16\\ner…\"")) && !text.contains(QChar(0x1b)), qPrintable(text));
+        const QString report = hfImportReport(m).join(QLatin1Char('\n'));
+        QVERIFY(report.size() < 2000);
+        for (const QChar c : report)
+            QVERIFY2(c == QLatin1Char('\n') || (c.unicode() >= 0x20 && c.unicode() != 0x7f && c.unicode() != 0x202e),
+                     qPrintable(QString::number(c.unicode(), 16)));
+        QVERIFY(!report.contains(QStringLiteral("\nerror: fake")));
+    }
+
+    // Issue 32, item 12: the data offsets were checked against the file, not against the
+    // tensor's shape and dtype, so a 112-byte file "held" 4e18 parameters.
+    void offsetsMatchShapeAndDtype_data()
+    {
+        QTest::addColumn<QByteArray>("dtype");
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("bytes");
+        QTest::addColumn<int>("code");
+        QTest::newRow("BF16 exact") << QByteArray("BF16") << 10 << 20 << int(CheckpointError::Code::None);
+        QTest::newRow("F32 exact") << QByteArray("F32") << 10 << 40 << int(CheckpointError::Code::None);
+        QTest::newRow("F4 packed, rounded up") << QByteArray("F4") << 3 << 2 << int(CheckpointError::Code::None);
+        QTest::newRow("BF16 short") << QByteArray("BF16") << 10 << 19 << int(CheckpointError::Code::SizeMismatch);
+        QTest::newRow("F32 long") << QByteArray("F32") << 10 << 44 << int(CheckpointError::Code::SizeMismatch);
+        QTest::newRow("huge shape, no data") << QByteArray("BF16") << 2'000'000'000 << 0 << int(CheckpointError::Code::SizeMismatch);
+        QTest::newRow("unknown dtype") << QByteArray("Q4_K") << 10 << 20 << int(CheckpointError::Code::UnknownDtype);
+    }
+
+    void offsetsMatchShapeAndDtype()
+    {
+        QFETCH(QByteArray, dtype);
+        QFETCH(int, rows);
+        QFETCH(int, bytes);
+        QFETCH(int, code);
+        const QByteArray file = safetensors(QJsonObject{ { QStringLiteral("w"), tensor(dtype.constData(), { rows, 1 }, 0, bytes) } }, bytes);
+        CheckpointCount count;
+        const CheckpointError e = parseSafetensorsHeader(file, file.size(), QStringLiteral("x.safetensors"), count);
+        QCOMPARE(int(e.code), code);
+        if (code == int(CheckpointError::Code::None))
+            QCOMPARE(count.parameters, Count(rows));
+    }
+
+    // Issue 32, item 7: links to one large header were read once per name (five links: 16.5
+    // s) and their parameters counted each time; the headers' bytes were bounded per file only.
+    void checkpointWorkIsBounded()
+    {
+        QTemporaryDir dir;
+        writeFile(dir.filePath(QStringLiteral("config.json")), QJsonDocument(tinyLlama()).toJson());
+        writeFile(dir.filePath(QStringLiteral("a.safetensors")),
+                  safetensors(QJsonObject{ { QStringLiteral("w"), tensor("BF16", { 64, 64 }, 0, 8192) } }, 8192));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("a.safetensors")), dir.filePath(QStringLiteral("b.safetensors"))));
+        HfModel m;
+        HfConfigError e = readHfConfig(dir.path(), QString(), m);
+        QCOMPARE(e.checkpoint.code, CheckpointError::Code::SameFile);
+        QVERIFY2(hfConfigErrorText(e).contains(QStringLiteral("b.safetensors")), qPrintable(hfConfigErrorText(e)));
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("b.safetensors"))));
+        // Cancelled between shards; progress heard per shard.
+        ReadControl control;
+        QList<int> heard;
+        control.progress = [&](int done, int total) { heard << done << total; };
+        QVERIFY(readHfConfig(dir.path(), QString(), m, &control).ok());
+        QCOMPARE(heard, (QList<int>{ 0, 1, 1, 1 }));
+        control.cancelled = true;
+        e = readHfConfig(dir.path(), QString(), m, &control);
+        QCOMPARE(e.checkpoint.code, CheckpointError::Code::Cancelled);
+        // Headers past the total: two shards of 60 MB headers (each under the 100 MB a file may
+        // have) are refused at the second, unparsed.
+        const QByteArray big = QByteArray(8, '\0') + "{}" + QByteArray(60 * 1024 * 1024 - 2, ' ');
+        QByteArray withLength = big;
+        const quint64 n = 60 * 1024 * 1024;
+        for (int i = 0; i < 8; ++i)
+            withLength[i] = char((n >> (8 * i)) & 0xff);
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("a.safetensors"))));
+        writeFile(dir.filePath(QStringLiteral("c.safetensors")), withLength);
+        writeFile(dir.filePath(QStringLiteral("d.safetensors")), withLength);
+        e = readHfConfig(dir.path(), QString(), m);
+        QCOMPARE(e.checkpoint.code, CheckpointError::Code::HeadersTooLarge);
+        QVERIFY(e.checkpoint.file.endsWith(QStringLiteral("d.safetensors")));
     }
 
     void badHeaders()

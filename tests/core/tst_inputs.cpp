@@ -2,7 +2,10 @@
 
 #include <QtTest>
 
+#include <limits>
+
 #include <headroom/io/jsonduplicates.h>
+#include <headroom/io/jsoninteger.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/scenariofile.h>
 #include <headroom/memory/validation.h>
@@ -122,6 +125,86 @@ private slots:
         QCOMPARE(fieldRange(Field::Batch).min, Count(1));
     }
 
+    // Issue 32, item 1: norms-per-layer had no range. 100,000,000 ran for a minute and took
+    // 23.5 GB, 7B ended in std::bad_alloc, and 2^64 + 2 wrapped to 2 in the parameter walk's
+    // 64-bit counter. No published block has more than 4 norms a layer (Gemma-2): 0 (the
+    // family's) to 16 is allowed, and validate() names the field before anything is estimated.
+    void normsPerLayerHasARange_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("family's") << QStringLiteral("0") << true;
+        QTest::newRow("Gemma-2's four") << QStringLiteral("4") << true;
+        QTest::newRow("sixteen") << QStringLiteral("16") << true;
+        QTest::newRow("seventeen") << QStringLiteral("17") << false;
+        QTest::newRow("a hundred million") << QStringLiteral("100000000") << false;
+        QTest::newRow("7B") << QStringLiteral("7B") << false;
+        QTest::newRow("2^64 + 2") << QStringLiteral("18446744073709551618") << false;
+        QTest::newRow("negative") << QStringLiteral("-1") << false;
+    }
+
+    void normsPerLayerHasARange()
+    {
+        QFETCH(QString, value);
+        QFETCH(bool, valid);
+        ScenarioSpec spec = realisticDefaults();
+        const QJsonObject in{ { QStringLiteral("schema"), 1 },
+                              { QStringLiteral("model"), QJsonObject{ { QStringLiteral("preset"), QStringLiteral("llama-2-7b") },
+                                                                      { QStringLiteral("norms-per-layer"), value } } } };
+        QVERIFY(applyScenarioJson(in, m_catalogue, spec).ok());
+        const ValidationIssues issues = validate(spec.scenario);
+        QCOMPARE(issues.hasField(Field::NormsPerLayer), !valid);
+        QCOMPARE(issues.empty(), valid);
+        if (!valid) {
+            QCOMPARE(issues.begin()->problem, Problem::OutOfRange);
+            QCOMPARE(issues.begin()->min, Count(0));
+            QCOMPARE(issues.begin()->max, Count(16));
+            // The value is kept whole for the message, not wrapped.
+            QVERIFY(fieldValue(Field::NormsPerLayer, spec.scenario) > 16 || fieldValue(Field::NormsPerLayer, spec.scenario) < 0);
+        }
+    }
+
+    // Issue 32: every count and size a scenario file or the CLI can set has a range, enforced
+    // on reading or by validate(): one below and one above it are refused, naming the key. A
+    // new key without a range fails here. The base model has experts and latent attention, so
+    // that the keys validate() checks only for such models are in effect.
+    void everyCountKeyHasARange()
+    {
+        const ModelPreset *moe = m_catalogue.preset(QStringLiteral("deepseek-v2-lite"));
+        QVERIFY(moe && moe->model.moe.enabled() && moe->model.mla.enabled());
+        int checked = 0;
+        for (const ScenarioKey &k : scenarioKeys()) {
+            if (k.kind != ValueKind::Count && k.kind != ValueKind::Bytes)
+                continue;
+            const QString key = QLatin1String(k.group) + QLatin1Char('.') + QLatin1String(k.key);
+            // The overhead is kept as the CUDA context (scenariofile.cpp); every other key is
+            // its field's name.
+            const std::optional<Field> field
+                    = qstrcmp(k.option, "overhead") == 0 ? std::optional<Field>(Field::CudaContext) : fieldFromName(k.option);
+            QVERIFY2(field, qPrintable(key + QStringLiteral(": no field, so no range")));
+            const FieldRange r = fieldRange(*field);
+            QVERIFY2(r.max > r.min, qPrintable(key));
+            QList<Count> outside{ r.max + 1 };
+            // A 0 the key's own help offers as a choice ("0: H/A", "0: expert-ffn") is a value
+            // in its own right; any other 0 below the range must be refused.
+            if (!(r.min == 1 && QByteArray(k.allowed).contains("0:")))
+                outside << r.min - 1;
+            for (const Count bad : outside) {
+                ScenarioSpec spec = realisticDefaults();
+                spec.scenario.model = moe->model;
+                const QString text = QString::number(qint64(bad));
+                const QJsonObject in{ { QStringLiteral("schema"), 1 },
+                                      { QLatin1String(k.group), QJsonObject{ { QLatin1String(k.key), text } } } };
+                const ScenarioError e = applyScenarioJson(in, m_catalogue, spec);
+                const bool refusedOnReading = e.code == ScenarioError::Code::OutOfRange && e.field == key;
+                QVERIFY2(refusedOnReading || (e.ok() && validate(spec.scenario).hasField(*field)),
+                         qPrintable(key + QStringLiteral(" = ") + text + QStringLiteral(" was accepted")));
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 70);
+    }
+
     void fileRoundTrip()
     {
         ScenarioSpec spec;
@@ -152,6 +235,48 @@ private slots:
         QCOMPARE(back.scenario.model.layers, Count(16));
         QCOMPARE(back.scenario.training.sequence, Count(8000));
         QCOMPARE(back.scenario.training.recompute, Recompute::Full);
+    }
+
+    // Issue 32, item 12: the name was cut to 120 characters *before* escaping, so a name with a
+    // control character grew past 120 when saved and the next open cut it: it changed across a
+    // save and an open. Now it is bounded after escaping, and survives any number of them.
+    void modelNameSurvivesSaveAndOpen()
+    {
+        ScenarioSpec spec = realisticDefaults();
+        const QJsonObject in{ { QStringLiteral("schema"), 1 },
+                              { QStringLiteral("model"), QJsonObject{ { QStringLiteral("preset"), QStringLiteral("gpt2") },
+                                                                      { QStringLiteral("name"), QString(117, QLatin1Char('n')) + QStringLiteral("\x1b[") } } } };
+        QVERIFY(applyScenarioJson(in, m_catalogue, spec).ok());
+        const QString first = spec.modelName;
+        QVERIFY(!first.contains(QChar(0x1b)));
+        QVERIFY(first.size() <= 120);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        for (int round = 0; round < 3; ++round) {
+            QVERIFY(writeScenarioFile(path, spec).ok());
+            ScenarioSpec back = realisticDefaults();
+            QVERIFY(readScenarioFile(path, m_catalogue, back).ok());
+            QCOMPARE(back.modelName, first);
+            spec = back;
+        }
+    }
+
+    // Issue 32, item 9 (jsoninteger.h): integers past what QJsonValue holds are written whole;
+    // a string that looks like the mark but lacks this process's nonce stays a string.
+    void jsonIntegersAreExact()
+    {
+        const Count big = Count(1'000'000'000'000'000LL) * Count(1'000'000'000'000'000LL); // 10^30
+        const QJsonObject o{ { QStringLiteral("max"), exactJsonInteger(Count(std::numeric_limits<qint64>::max())) },
+                             { QStringLiteral("past"), exactJsonInteger(Count(std::numeric_limits<qint64>::max()) + 1) },
+                             { QStringLiteral("below"), exactJsonInteger(Count(std::numeric_limits<qint64>::min()) - 1) },
+                             { QStringLiteral("big"), exactJsonInteger(big) },
+                             { QStringLiteral("name"), QString(QChar(0x0001)) + QStringLiteral("int0:123") } };
+        const QByteArray text = jsonText(QJsonDocument(o), QJsonDocument::Compact);
+        QVERIFY2(text.contains("\"max\":9223372036854775807"), text.constData());
+        QVERIFY2(text.contains("\"past\":9223372036854775808"), text.constData());
+        QVERIFY2(text.contains("\"below\":-9223372036854775809"), text.constData());
+        QVERIFY2(text.contains("\"big\":1000000000000000000000000000000"), text.constData());
+        QVERIFY2(text.contains("\"name\":\"\\u0001int0:123\""), text.constData());
     }
 
     void fileErrors_data()

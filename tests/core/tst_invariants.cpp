@@ -126,6 +126,10 @@ private slots:
                 QVERIFY2(countOf(part) >= 0, where.constData());
             QVERIFY2(countOf(b.peak) > 0, where.constData());
             QVERIFY2(countOf(b.peak) >= countOf(b.parameters) + countOf(b.overhead), where.constData());
+            // Under the textbook model every bucket is resident for the whole step: the peak is
+            // exactly the plain sum (README, the article's convention).
+            if (s.activations.model == ActivationModelKind::Textbook)
+                QVERIFY2(countOf(b.peak) == total, where.constData());
 
             // More of B, S or L never needs less memory.
             const Count peak = countOf(b.peak);

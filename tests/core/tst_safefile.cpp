@@ -6,12 +6,15 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
+#include <QScopeGuard>
 #include <QProcess>
 #include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <sys/stat.h>
+#include <sys/types.h>
 
 #include <headroom/io/catalogue.h>
 #include <headroom/io/safefile.h>
@@ -116,6 +119,64 @@ private slots:
         QCOMPARE(e.code, ScenarioError::Code::CannotOpen);
     }
 
+    // Issue 32, item 4: the writer (QSaveFile) resolved a link at the name itself and replaced
+    // its target, so another user who planted check.py -> victim in a shared folder had the
+    // victim replaced (and chmodded 0755 by the check script). A link is now refused, whether
+    // it points to a file or nowhere, and nothing it points to changes.
+    void writesRefuseAPlantedLink()
+    {
+        QTemporaryDir dir;
+        const QString victim = dir.filePath(QStringLiteral("victim"));
+        QVERIFY(writeFileAtomically(victim, "the victim's file").ok());
+        QVERIFY(QFile::setPermissions(victim, QFile::ReadOwner | QFile::WriteOwner));
+        const QFile::Permissions before = QFile::permissions(victim);
+        const QString planted = dir.filePath(QStringLiteral("check.py"));
+        QVERIFY(QFile::link(victim, planted));
+        FileProblem p = writeFileAtomically(planted, "#!/usr/bin/env python3\n", 0111);
+        QCOMPARE(p.code, FileProblem::Code::SymbolicLink);
+        QVERIFY2(p.detail.contains(QStringLiteral("symbolic link")), qPrintable(p.detail));
+        QCOMPARE(contentOf(victim), QByteArray("the victim's file"));
+        QCOMPARE(QFile::permissions(victim), before);
+        QVERIFY(QFileInfo(planted).isSymLink());
+        // A dangling link would have created its target.
+        const QString dangling = dir.filePath(QStringLiteral("plan.json"));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("made-elsewhere")), dangling));
+        p = writeFileAtomically(dangling, "{}");
+        QCOMPARE(p.code, FileProblem::Code::SymbolicLink);
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("made-elsewhere"))));
+        // The scenario file's save says so too, and no temporary is left behind.
+        QCOMPARE(writeScenarioFile(dangling, ScenarioSpec{}).code, ScenarioError::Code::WriteFailed);
+        QStringList left = QDir(dir.path()).entryList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot);
+        left.sort();
+        QCOMPARE(left, (QStringList{ QStringLiteral("check.py"), QStringLiteral("plan.json"), QStringLiteral("victim") }));
+    }
+
+    // What QSaveFile did and the writer keeps doing: an existing file keeps its permissions; a
+    // new one gets 0666 less the umask; the check script's extra bits are added either way.
+    void permissionsAreKept()
+    {
+        QTemporaryDir dir;
+        const mode_t mask = ::umask(022);
+        const auto restore = qScopeGuard([mask] { ::umask(mask); });
+        const QString path = dir.filePath(QStringLiteral("a"));
+        QVERIFY(writeFileAtomically(path, "1").ok());
+        struct stat st {};
+        QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0644));
+        QCOMPARE(::chmod(QFile::encodeName(path).constData(), 0640), 0);
+        QVERIFY(writeFileAtomically(path, "2").ok());
+        QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0640));
+        QVERIFY(writeFileAtomically(path, "3", 0111).ok());
+        QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0751));
+        const QString script = dir.filePath(QStringLiteral("b"));
+        QVERIFY(writeFileAtomically(script, "4", 0111).ok());
+        QCOMPARE(::stat(QFile::encodeName(script).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0755));
+        QCOMPARE(contentOf(path), QByteArray("3"));
+    }
+
     void readsRefuseWhatIsNotARegularFile()
     {
         QTemporaryDir dir;
@@ -171,6 +232,33 @@ private slots:
         const QString e = excerpt(huge, 60);
         QCOMPARE(e.size(), 61);
         QVERIFY(e.endsWith(QChar(0x2026)));
+        // Issue 32, item 6: a right-to-left override passed, so "model\u202Etxt.exe" showed as
+        // "modelexe.txt"; isolates, marks and the Unicode line separators are escaped too.
+        QCOMPARE(excerpt(QStringLiteral("model\u202Etxt.exe")), QStringLiteral("model\\u202etxt.exe"));
+        QCOMPARE(excerpt(QStringLiteral("a\u2066b\u2069c\u200Fd\u2028e")), QStringLiteral("a\\u2066b\\u2069c\\u200fd\\u2028e"));
+        QCOMPARE(excerpt(QStringLiteral("深度 ü")), QStringLiteral("深度 ü")); // other text as it is
+    }
+
+    // Issue 32, items 6 and 12: a kept name is escaped and bounded after escaping, so that a
+    // save and an open leave it as it was (excerpt() bounds the input: an escaped name grew past
+    // 120 characters and the next open cut it), and a 5 MB name costs no more than a short one.
+    void boundedNamesSurviveARoundTrip()
+    {
+        const QString hostile = QStringLiteral("\x1b]0;pwned\x07\nerror: fake\u202E") + QString(5'000'000, QLatin1Char('x'));
+        QElapsedTimer timer;
+        timer.start();
+        const QString once = boundedName(hostile, 120);
+        QVERIFY(timer.elapsed() < 1000);
+        QCOMPARE(once.size(), 120);
+        QVERIFY(once.startsWith(QStringLiteral("\\x1b]0;pwned\\x07\\nerror: fake\\u202exxx")));
+        QVERIFY(once.endsWith(QChar(0x2026)));
+        QCOMPARE(boundedName(once, 120), once);
+        // 118 characters with one control character: 121 escaped, cut to 119 and "…" once.
+        const QString nearly = QString(117, QLatin1Char('n')) + QStringLiteral("\x01");
+        const QString kept = boundedName(nearly, 120);
+        QCOMPARE(kept.size(), 120);
+        QCOMPARE(boundedName(kept, 120), kept);
+        QCOMPARE(boundedName(QStringLiteral("LLaMA-2 7B"), 120), QStringLiteral("LLaMA-2 7B"));
     }
 };
 

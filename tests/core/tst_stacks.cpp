@@ -39,6 +39,32 @@ class TestStacks : public QObject
     Q_OBJECT
 
 private slots:
+    // Issue 32, item 8: under litgpt one more token (S = 128 -> 129, Llama-3.2-3B, B = 32)
+    // lowered the peak by 909 MB: the logits were split into two equal halves, where LitGPT
+    // cuts a full 128-token slice and a 1-token one. One more token never lowers it now.
+    void litgptLongerSequenceNeverLowersThePeak()
+    {
+        Scenario s;
+        applyStackDefaults(s, TrainingStack::Litgpt);
+        s.model.family = BlockFamily::Llama; // Llama-3.2-3B
+        s.model.layers = 28;
+        s.model.hidden = 3072;
+        s.model.heads = 24;
+        s.model.kvHeads = 8;
+        s.model.ffn = 8192;
+        s.model.vocab = 128256;
+        s.model.tiedEmbeddings = true;
+        s.training.microBatch = 32;
+        QVERIFY(validate(s).empty());
+        Bytes before = bytes(0);
+        for (Count seq = 100; seq <= 400; ++seq) {
+            s.training.sequence = seq;
+            const Bytes peak = estimate(s).peak;
+            QVERIFY2(peak >= before, qPrintable(QStringLiteral("S = %1").arg(qint64(seq))));
+            before = peak;
+        }
+    }
+
     void fsdpGathersLayers()
     {
         // FSDP1 FULL_SHARD on 8 GPUs: the root unit (embedding, final norm, head: 262,148,096)

@@ -4,6 +4,8 @@
 
 #include <QtTest>
 
+#include <utility>
+
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
@@ -432,6 +434,18 @@ private slots:
         QCOMPARE(countOf(t.loss), Count(131'088'384));
         QCOMPARE(countOf(t.lossForwardTransient), Count(131'072'000));
         QCOMPARE(countOf(t.lossBackwardTransient), Count(16'384'000));
+        // Issue 32, item 8: LitGPT cuts fixed 128-token slices of each sequence, the last one
+        // shorter (GPT.forward: x.split(lm_head_chunk_size, dim=1), lm_head_chunk_size=128;
+        // chunked_cross_entropy). The largest is B x 128 x V whatever S: at S = 129 two slices of
+        // 128 and 1 tokens, so backward holds 2 x 2 x 128 x 32,000 = 16,384,000 bytes, not
+        // 2 x 2 x 129 x 32,000 / 2 = 8,256,000 (two equal halves, which lowered the peak as S grew);
+        // at S = 100 the one slice is all of it, 2 x 2 x 100 x 32,000 = 12,800,000.
+        for (const auto &[sequence, expected] : { std::pair<Count, Count>{ 129, 16'384'000 }, { 300, 16'384'000 },
+                                                   { 128, 16'384'000 }, { 100, 12'800'000 } }) {
+            Scenario litgpt = s;
+            litgpt.training.sequence = sequence;
+            QCOMPARE(countOf(transformerTerms(litgpt).lossBackwardTransient), expected);
+        }
         // Liger's fused linear cross-entropy saves grad_input (2 BSH = 16,777,216) and grad_weight
         // (2 V H = 262,144,000), no head input, no logits: 278,921,216. Its chunks: ceil(V / H) =
         // 8, 2,048 / 8 = 256 rows each; one chunk's bf16 logits, 256 x 32,000 x 2 = 16,384,000.

@@ -14,9 +14,11 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <headroom/memory/estimate.h>
@@ -128,6 +130,59 @@ private slots:
         doc->undoStack()->undo();
         QCOMPARE(doc->breakdown().parameterCount, Count(6'738'415'616));
         QVERIFY(!inputs->importedLabel()->isVisibleTo(inputs));
+    }
+
+    // Issue 32, item 7: a checkpoint folder was read on the window's thread (five links to one
+    // large header: 16.5 s of a frozen window). It is read on a worker now: the window's events
+    // run meanwhile, a progress dialog offers Cancel, and a cancelled import changes nothing.
+    void largeCheckpointReadsOffTheWindowsThreadAndCancels()
+    {
+        const QString folder = m_dir->filePath(QStringLiteral("many-shards"));
+        QVERIFY(QDir().mkpath(folder));
+        writeFile(folder + QStringLiteral("/config.json"), shippedConfig("mixtral-8x7b.json"));
+        // 80 shards of a 1 MB header each (whitespace around one tensor): 80 MB to read and parse.
+        const QByteArray tiny = tinySafetensors();
+        quint64 length = 0;
+        for (int i = 7; i >= 0; --i)
+            length = (length << 8) | static_cast<unsigned char>(tiny[i]);
+        const QByteArray json = tiny.mid(8, qsizetype(length)) + QByteArray(1024 * 1024, ' ');
+        QByteArray shard(8, '\0');
+        quint64 n = quint64(json.size());
+        for (int i = 0; i < 8; ++i, n >>= 8)
+            shard[i] = char(n & 0xff);
+        shard += json + QByteArray(34, '\0');
+        for (int i = 0; i < 80; ++i)
+            writeFile(folder + QStringLiteral("/model-%1.safetensors").arg(i, 5, 10, QLatin1Char('0')), shard);
+
+        ScenarioDocument *doc = m_window->document();
+        const ScenarioSpec before = doc->spec();
+        int ticks = 0;
+        QTimer ticker;
+        connect(&ticker, &QTimer::timeout, this, [&ticks] { ++ticks; });
+        ticker.start(0);
+        // Cancel as soon as the window's loop runs, through the dialog's own Cancel.
+        bool cancelled = false;
+        QTimer::singleShot(0, this, [this, &cancelled] {
+            if (auto *dialog = m_window->findChild<QProgressDialog *>()) {
+                if (auto *button = dialog->findChild<QPushButton *>()) {
+                    button->click();
+                    cancelled = true;
+                }
+            }
+        });
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        QVERIFY(!m_window->importModel(folder));
+        MessageBox::setNextAnswer(QMessageBox::NoButton);
+        ticker.stop();
+        QVERIFY(cancelled);
+        QVERIFY(ticks > 0); // the window's events ran during the read
+        QVERIFY(ScenarioDocument::sameScenario(doc->spec(), before));
+        QCOMPARE(doc->undoStack()->count(), 0);
+
+        // Not cancelled, it reads every shard: 80 × 17 parameters stored.
+        QVERIFY(m_window->importModel(folder));
+        QCOMPARE(doc->spec().imported.checkpoint.parameters, Count(80 * 17));
+        QCOMPARE(doc->spec().imported.checkpoint.files.size(), 80);
     }
 
     void dropAConfigFile()

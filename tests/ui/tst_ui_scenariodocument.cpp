@@ -297,6 +297,10 @@ private slots:
         QTest::newRow("sequence out of range")
                 << QByteArray("{ \"schema\": 1, \"model\": { \"preset\": \"gpt2\" }, \"training\": { \"seq\": 0 } }")
                 << QStringLiteral("Sequence length: 0 is out of range; allowed: 1 to 100,000,000");
+        // Issue 32, item 1: the window aborted (std::bad_alloc) opening this file.
+        QTest::newRow("norms per layer 7B")
+                << QByteArray("{ \"schema\": 1, \"model\": { \"preset\": \"llama-2-7b\", \"norms-per-layer\": \"7B\" } }")
+                << QStringLiteral("Norms per layer: 7,000,000,000 is out of range; allowed: 0 to 16");
     }
 
     void failedLoadLeavesTheDocumentAlone()

@@ -91,6 +91,22 @@ private slots:
         QCOMPARE(second.recentFiles().constFirst(), paths.at(5));
     }
 
+    // Issue 32, item 13: the list was read without its cap, so an edited settings file with
+    // 10,000 entries made a menu of 10,000 items. Eight are read, whatever the file holds.
+    void anEditedRecentListIsReadToItsCap()
+    {
+        QStringList many;
+        for (int i = 0; i < 10'000; ++i)
+            many << m_dir->filePath(QStringLiteral("p%1.json").arg(i));
+        m_settings->recentFiles.setValue(many);
+        MainWindow window(m_catalogue, *m_settings);
+        QCOMPARE(window.recentFiles(), many.mid(0, MainWindow::kMaxRecentFiles));
+        QMenu *recent = subMenuNamed(menuNamed(window, QStringLiteral("File")), QStringLiteral("Open Recent"));
+        QVERIFY(recent);
+        // The files, a separator and "Clear the List".
+        QCOMPARE(recent->actions().size(), MainWindow::kMaxRecentFiles + 2);
+    }
+
     void aVanishedRecentFileIsTakenOffWithAMessage()
     {
         MainWindow window(m_catalogue, *m_settings);

@@ -153,25 +153,28 @@ void readDeepSpeedPlugin(const QJsonObject &d, const QString &yamlFile, const Sc
         QString path = QFileInfo(yamlFile).dir().filePath(*name);
         if (QFileInfo(*name).isAbsolute() || !QFileInfo::exists(path))
             path = *name;
+        // The name comes from the file: read as given, shown escaped (excerpt()).
+        const QString shownPath = excerpt(path, 4096);
         QByteArray data;
         QJsonObject root;
         FrameworkError e = readConfigBytes(path, data);
+        e.file = shownPath;
         if (e.ok())
-            e = parseJsonConfig(data, path, root);
+            e = parseJsonConfig(data, shownPath, root);
         if (!e.ok()) {
             r.fail(at("deepspeed_config_file"), e.text());
             return;
         }
         FrameworkImport sub;
         sub.kind = FrameworkKind::DeepSpeed;
-        sub.file = path;
-        ConfigReader inner(path, provisional, sub);
+        sub.file = shownPath;
+        ConfigReader inner(shownPath, provisional, sub);
         readDeepSpeed(root, inner);
         if (!inner.ok()) {
             r.fail(at("deepspeed_config_file"), inner.error.text());
             return;
         }
-        const QString shortName = QFileInfo(path).fileName();
+        const QString shortName = excerpt(QFileInfo(path).fileName(), 120);
         for (const FrameworkSetting &s : sub.settings)
             r.set(s.option.toLatin1().constData(), s.value, shortName + QStringLiteral(": ") + s.source);
         for (const FrameworkNote &n : sub.notes)

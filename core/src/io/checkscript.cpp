@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <headroom/io/jsoninteger.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/lora.h>
@@ -18,9 +19,10 @@ namespace {
 
 QString latin1(std::string_view s) { return QString::fromLatin1(s.data(), qsizetype(s.size())); }
 
-// Validated byte counts of one GPU fit JSON's exact integers many times over.
-qint64 exact(Bytes b) { return static_cast<qint64>(countOf(b)); }
-qint64 exact(Count c) { return static_cast<qint64>(c); }
+// Exact at any size: a validated scenario's byte counts can pass 2^63 (the S x S scores of a
+// huge run), where a cast to qint64 wrapped (jsoninteger.h).
+QJsonValue exact(Bytes b) { return exactJsonInteger(countOf(b)); }
+QJsonValue exact(Count c) { return exactJsonInteger(c); }
 
 Count smaller(Count a, Count b) { return a < b ? a : b; }
 
@@ -231,7 +233,7 @@ QByteArray checkScriptText(const ScenarioSpec &spec, const QString &version)
     };
     // The object sits in a Python r'''...''' string: a quote can only appear inside a JSON
     // string (a model's name), where \u0027 is the same character and cannot end the literal.
-    QByteArray json = QJsonDocument(blob).toJson(QJsonDocument::Indented).trimmed();
+    QByteArray json = jsonText(QJsonDocument(blob), QJsonDocument::Indented).trimmed();
     json.replace('\'', "\\u0027");
     text.replace("@HEADROOM_JSON@", json);
     text.replace("@HEADROOM_VERSION@", version.toUtf8());

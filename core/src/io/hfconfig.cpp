@@ -430,7 +430,9 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
                  supportedModelTypes().join(QStringLiteral(", ")),
                  declared.isEmpty() ? QStringLiteral("nothing") : QLatin1Char('"') + excerpt(declared) + QLatin1Char('"'), {}, {} };
     h.modelType = type;
-    h.name = config.value(QStringLiteral("_name_or_path")).toString();
+    // Printed and kept: escaped and bounded (a 5 MB name with escape sequences could retitle the
+    // terminal or fake an "error:" line).
+    h.name = boundedName(config.value(QStringLiteral("_name_or_path")).toString(), 120);
     h.torchDtype = config.value(QStringLiteral("torch_dtype")).toString();
     Reader reader(config, h);
     mapping->map(reader, h, type);
@@ -479,7 +481,7 @@ QString nameFromPath(const QDir &dir, const QString &fileName)
 
 } // namespace
 
-HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel &out)
+HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel &out, ReadControl *control)
 {
     const QFileInfo info(path);
     QString file = path;
@@ -513,9 +515,9 @@ HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel
         return e;
     }
     if (h.name.isEmpty())
-        h.name = nameFromPath(folder ? QDir(path) : info.dir(), folder ? QString() : info.fileName());
+        h.name = boundedName(nameFromPath(folder ? QDir(path) : info.dir(), folder ? QString() : info.fileName()), 120);
     if (folder) {
-        const CheckpointError c = countCheckpoint(path, h.checkpoint);
+        const CheckpointError c = countCheckpoint(path, h.checkpoint, control);
         if (!c.ok())
             return { HfConfigError::Code::Checkpoint, c.file, c.tensor, {}, {}, {}, c };
     }

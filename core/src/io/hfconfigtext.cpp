@@ -39,6 +39,17 @@ QString checkpointErrorText(const CheckpointError &c)
     case K::BadIndex: return HfImport::tr("%1: entry \"%2\" is not a shard file name").arg(c.file, c.tensor);
     case K::MissingShard: return HfImport::tr("%1 names shard \"%2\", which is not in the folder").arg(c.file, c.tensor);
     case K::TooManyShards: return HfImport::tr("%1 names more than %2 shards").arg(c.file, c.detail);
+    case K::SizeMismatch: {
+        const QStringList sizes = c.detail.split(QLatin1Char('/'));
+        //: %3 bytes the shape and dtype need, %4 bytes the data offsets span
+        return HfImport::tr("%1: tensor \"%2\" needs %3 bytes for its shape and dtype, but its data offsets span %4")
+                .arg(c.file, c.tensor, sizes.value(0), sizes.value(1));
+    }
+    case K::UnknownDtype: return HfImport::tr("%1: tensor \"%2\" has the dtype \"%3\", which safetensors does not define").arg(c.file, c.tensor, c.detail);
+    case K::SameFile: return HfImport::tr("%1: shard \"%2\" is a file already read under another name (a link)").arg(c.file, c.tensor);
+    case K::HeadersTooLarge:
+        return HfImport::tr("%1: the checkpoint's headers together exceed %2 bytes; refused").arg(c.file, digits(c.detail.toLongLong()));
+    case K::Cancelled: return HfImport::tr("reading %1 was cancelled").arg(c.file);
     }
     return {};
 }

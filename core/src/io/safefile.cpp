@@ -8,7 +8,10 @@
 #include <unistd.h>
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
+
+#include <headroom/io/safewrite.h>
 
 namespace headroom {
 
@@ -101,13 +104,46 @@ FileProblem writeFileAtomically(QSaveFile &file, const QByteArray &data)
     return {};
 }
 
-FileProblem writeFileAtomically(const QString &path, const QByteArray &data)
+FileProblem writeFileAtomically(const QString &path, const QByteArray &data, unsigned extraMode)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return { FileProblem::Code::CannotOpen, file.errorString() };
-    return writeFileAtomically(file, data);
+    // Not QSaveFile: it resolves a link at the name and writes to its target (safewrite.h).
+    WriteFolder folder;
+    if (const FileProblem p = WriteFolder::parentOf(path, folder); !p.ok())
+        return p;
+    PendingFile file;
+    if (const FileProblem p = PendingFile::write(folder, QFileInfo(path).fileName(), data, file, extraMode); !p.ok())
+        return p;
+    return file.commit();
 }
+
+namespace {
+
+// Characters a terminal or a text view would act on rather than show: C0 and C1 controls, and
+// those that reorder what follows them (a U+202E in a name makes "exe.txt" read "txt.exe").
+bool reordersText(char16_t u)
+{
+    return (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069) || u == 0x200e || u == 0x200f || u == 0x061c
+            || u == 0x2028 || u == 0x2029;
+}
+
+void appendEscaped(QString &out, QChar c)
+{
+    const char16_t u = c.unicode();
+    if (u == u'\n')
+        out += QStringLiteral("\\n");
+    else if (u == u'\t')
+        out += QStringLiteral("\\t");
+    else if (u == u'\r')
+        out += QStringLiteral("\\r");
+    else if (u < 0x20 || u == 0x7f || (u >= 0x80 && u < 0xa0))
+        out += QStringLiteral("\\x%1").arg(unsigned(u), 2, 16, QLatin1Char('0'));
+    else if (reordersText(u))
+        out += QStringLiteral("\\u%1").arg(unsigned(u), 4, 16, QLatin1Char('0'));
+    else
+        out += c;
+}
+
+} // namespace
 
 QString excerpt(const QString &text, int maxChars)
 {
@@ -116,22 +152,29 @@ QString excerpt(const QString &text, int maxChars)
     for (const QChar c : text) {
         if (shown >= maxChars)
             break;
-        const char16_t u = c.unicode();
-        if (u == u'\n')
-            out += QStringLiteral("\\n");
-        else if (u == u'\t')
-            out += QStringLiteral("\\t");
-        else if (u == u'\r')
-            out += QStringLiteral("\\r");
-        else if (u < 0x20 || u == 0x7f || (u >= 0x80 && u < 0xa0))
-            out += QStringLiteral("\\x%1").arg(unsigned(u), 2, 16, QLatin1Char('0'));
-        else
-            out += c;
+        appendEscaped(out, c);
         ++shown;
     }
     if (text.size() > maxChars)
         out += QChar(0x2026); // …
     return out;
+}
+
+QString boundedName(const QString &text, int maxChars)
+{
+    QString out;
+    // Escaping stops once the name is surely too long: a 5 MB name costs no more than a short one.
+    for (const QChar c : text) {
+        if (out.size() > maxChars)
+            break;
+        appendEscaped(out, c);
+    }
+    if (out.size() <= maxChars)
+        return out;
+    out.truncate(maxChars > 0 ? maxChars - 1 : 0);
+    if (!out.isEmpty() && out.back().isHighSurrogate())
+        out.chop(1); // never half a character
+    return out + QChar(0x2026); // …
 }
 
 } // namespace headroom

@@ -2,14 +2,20 @@
 
 #include <cmath>
 #include <map>
+#include <set>
+#include <utility>
+
+#include <sys/stat.h>
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <headroom/io/safefile.h>
+#include <headroom/memory/formula.h>
 
 namespace headroom {
 
@@ -33,6 +39,23 @@ CheckpointError fileError(const FileProblem &p, const QString &file)
 }
 
 using DtypeTally = std::map<QString, Count>; // parameter elements per stored dtype
+
+// Bits per element of every dtype safetensors defines (safetensors/src/tensor.rs, Dtype, 0.5):
+// the sub-byte ones (F4, F6) are packed, so a tensor's bytes are its bits rounded up.
+int dtypeBits(const QString &dtype)
+{
+    static const std::map<QString, int> bits{
+        { QStringLiteral("BOOL"), 8 },    { QStringLiteral("U8"), 8 },       { QStringLiteral("I8"), 8 },
+        { QStringLiteral("F8_E5M2"), 8 }, { QStringLiteral("F8_E4M3"), 8 },  { QStringLiteral("F8_E8M0"), 8 },
+        { QStringLiteral("I16"), 16 },    { QStringLiteral("U16"), 16 },     { QStringLiteral("F16"), 16 },
+        { QStringLiteral("BF16"), 16 },   { QStringLiteral("I32"), 32 },     { QStringLiteral("U32"), 32 },
+        { QStringLiteral("F32"), 32 },    { QStringLiteral("F64"), 64 },     { QStringLiteral("I64"), 64 },
+        { QStringLiteral("U64"), 64 },    { QStringLiteral("F4"), 4 },       { QStringLiteral("F6_E2M3"), 6 },
+        { QStringLiteral("F6_E3M2"), 6 },
+    };
+    const auto it = bits.find(dtype);
+    return it == bits.end() ? 0 : it->second;
+}
 
 // The header's length from the first 8 bytes of \a head, checked against the file's size.
 CheckpointError headerLength(const QByteArray &head, qint64 fileSize, const QString &file, quint64 &length)
@@ -85,6 +108,15 @@ CheckpointError parseHeader(const QByteArray &header, qint64 size, const QString
         const double begin = offsets[0].toDouble(-1), end = offsets[1].toDouble(-1);
         if (!offsets[0].isDouble() || !offsets[1].isDouble() || begin < 0 || end < begin || end > double(dataBytes))
             return { CheckpointError::Code::OffsetsOutsideFile, file, excerpt(it.key()), {} };
+        // The data must be there: a 112-byte file once "held" 4e18 parameters in its shapes.
+        const int bits = dtypeBits(dtype.toString());
+        if (bits == 0)
+            return { CheckpointError::Code::UnknownDtype, file, excerpt(it.key()), excerpt(dtype.toString(), 16) };
+        const Count needed = (elements * bits + 7) / 8;
+        const Count spanned = static_cast<Count>(end) - static_cast<Count>(begin);
+        if (needed != spanned)
+            return { CheckpointError::Code::SizeMismatch, file, excerpt(it.key()),
+                     QString::fromStdString(groupedNumber(needed)) + QLatin1Char('/') + QString::fromStdString(groupedNumber(spanned)) };
         ++result.tensors;
         if (isBuffer(it.key())) {
             result.buffers += elements;
@@ -94,7 +126,7 @@ CheckpointError parseHeader(const QByteArray &header, qint64 size, const QString
         if (result.parameters > kElementLimit)
             return { CheckpointError::Code::BadTensor, file, excerpt(it.key()), {} };
         if (tally)
-            (*tally)[dtype.toString()] += elements;
+            (*tally)[boundedName(dtype.toString(), 16)] += elements; // shown in the import report
     }
     result.files << QFileInfo(file).fileName();
     result.found = true;
@@ -102,7 +134,8 @@ CheckpointError parseHeader(const QByteArray &header, qint64 size, const QString
     return {};
 }
 
-CheckpointError readHeader(const QString &file, CheckpointCount &out, DtypeTally *tally)
+// \a budget: the header bytes the folder may still make us read (kMaxSafetensorsHeaderBytesTotal).
+CheckpointError readHeader(const QString &file, CheckpointCount &out, DtypeTally *tally, qint64 *budget = nullptr)
 {
     QByteArray head;
     qint64 size = 0;
@@ -111,6 +144,11 @@ CheckpointError readHeader(const QString &file, CheckpointCount &out, DtypeTally
     quint64 length = 0;
     if (CheckpointError e = headerLength(head, size, file, length); !e.ok())
         return e;
+    if (budget) {
+        if (qint64(length) > *budget)
+            return { CheckpointError::Code::HeadersTooLarge, file, {}, QString::number(kMaxSafetensorsHeaderBytesTotal) };
+        *budget -= qint64(length);
+    }
     QByteArray header;
     if (const FileProblem p = readRegularFilePrefix(file, 8 + qint64(length), header, size); !p.ok())
         return fileError(p, file);
@@ -129,7 +167,7 @@ CheckpointError parseSafetensorsHeader(const QByteArray &head, qint64 fileSize, 
     return parseHeader(head, fileSize, file, out, nullptr);
 }
 
-CheckpointError countCheckpoint(const QString &folder, CheckpointCount &out)
+CheckpointError countCheckpoint(const QString &folder, CheckpointCount &out, ReadControl *control)
 {
     const QDir dir(folder);
     QStringList shards;
@@ -167,9 +205,26 @@ CheckpointError countCheckpoint(const QString &folder, CheckpointCount &out)
     }
     CheckpointCount result;
     DtypeTally tally;
-    for (const QString &shard : shards)
-        if (const CheckpointError e = readHeader(dir.filePath(shard), result, &tally); !e.ok())
+    qint64 budget = kMaxSafetensorsHeaderBytesTotal;
+    // Each file once: five links to one 100 MB header were five reads (16.5 s), and its
+    // parameters counted five times.
+    std::set<std::pair<dev_t, ino_t>> seen;
+    for (qsizetype i = 0; i < shards.size(); ++i) {
+        if (control) {
+            if (control->cancelled.load())
+                return { CheckpointError::Code::Cancelled, folder, {}, {} };
+            if (control->progress)
+                control->progress(int(i), int(shards.size()));
+        }
+        const QString path = dir.filePath(shards.at(i));
+        struct stat st {};
+        if (::stat(QFile::encodeName(path).constData(), &st) == 0 && !seen.insert({ st.st_dev, st.st_ino }).second)
+            return { CheckpointError::Code::SameFile, path, excerpt(shards.at(i)), {} };
+        if (const CheckpointError e = readHeader(path, result, &tally, &budget); !e.ok())
             return e;
+    }
+    if (control && control->progress)
+        control->progress(int(shards.size()), int(shards.size()));
     Count most = -1;
     for (const auto &[dtype, n] : tally)
         if (n > most) {

@@ -59,7 +59,7 @@ const QList<KeyEntry> &entries()
           } },
         { { "model", "name", "model-name", ValueKind::Name, "a name for a custom or imported model" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
-              s.modelName = excerpt(v.name, 120);
+              s.modelName = boundedName(v.name, 120); // idempotent: the name survives save and open
               return true;
           } },
         { { "model", "arch", "arch", ValueKind::Name, "gpt2|llama|neox|phi|falcon|starcoder2|gemma|gemma2|bert" },
@@ -86,7 +86,7 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.tiedEmbeddings = v.flag; return true; } },
         { { "model", "qkv-bias", "qkv-bias", ValueKind::Bool, "true|false" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.qkvBias = v.flag; return true; } },
-        { { "model", "head-dim", "head-dim", ValueKind::Count, "per-head dimension d_h (default H/A)" },
+        { { "model", "head-dim", "head-dim", ValueKind::Count, "per-head dimension d_h (0: H/A)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.headDim = v.count; return true; } },
         { { "model", "type-vocab", "type-vocab", ValueKind::Count, "BERT token types" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.typeVocab = v.count; return true; } },
@@ -446,6 +446,13 @@ std::optional<FieldRange> heldRange(const ScenarioKey &key)
         return FieldRange{ -1, 1'000'000 };
     if (qstrcmp(key.option, "overhead") == 0)
         return fieldRange(Field::CudaContext);
+    // Kept as given, these would read as "the default" or "the stack's" (0 or a negative is how
+    // the scenario stores that) and validate() would let them pass: they are refused with the
+    // field's range instead. A file never holds them (scenarioToJson() writes the default out).
+    for (const char *aliasesDefault : { "params", "ffn", "kv-heads", "loss-chunks", "max-live-parameters",
+                                        "prefetch-bucket", "persistence-threshold", "reduce-bucket" })
+        if (qstrcmp(key.option, aliasesDefault) == 0)
+            return fieldRange(*fieldFromName(key.option));
     return std::nullopt;
 }
 

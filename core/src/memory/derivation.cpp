@@ -256,7 +256,7 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         x("X_opt", QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries (foreach sqrt of the second moment)"),
           optimizerOwnTemporaries(s, b.b));
         x("X_step", QT_TRANSLATE_NOOP("Derivation", "DeepSpeed ZeRO-3's FP32 gradient of the sub-group being stepped (at most sub_group_size = 1e9 elements)"),
-          b.b.stepBuffers);
+          frameworkStepBuffers(s, b.b));
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries");
         break;
     default:

@@ -65,6 +65,9 @@ constexpr StackDefaults defaultsOf(TrainingStack s)
     return { LossKind::Plain, true, 0, false, 0, A::Textbook, P::HfEager, K::Eager };
 }
 
+//! LitGPT's lm_head_chunk_size and chunk_size (finetune/*.py: model(..., lm_head_chunk_size=128)).
+inline constexpr Count kLitgptChunkTokens = 128;
+
 // torchtune 8 pieces (num_output_chunks=8); litgpt 128-token slices (chunk_size=128); Liger's
 // fused linear cross-entropy sizes its chunks by V/H (fused_linear_cross_entropy.py L35-45:
 // chunk = next power of two of ceil(BT / ceil(V/H)) rows). (quotient(): the built-in division's
@@ -81,8 +84,10 @@ inline Count stackChunks(const Scenario &s, LossKind loss)
             chunk *= 2;
         return chunk > 0 ? quotient(tokens + chunk - 1, chunk) : 1;
     }
+    // LitGPT's slices are kLitgptChunkTokens each, the last shorter (transformerbody.h sizes
+    // the largest): ⌈S/128⌉ of them.
     if (s.stack.stack == TrainingStack::Litgpt)
-        return quotient(s.training.sequence + 127, 128);
+        return quotient(s.training.sequence + kLitgptChunkTokens - 1, kLitgptChunkTokens);
     return 8;
 }
 

@@ -23,7 +23,12 @@ Count largestWeightMatrix(const Scenario &s)
 // Optimizer-step temporaries (steptimeline.h states the implementations assumed).
 Bytes optimizerTemporaries(const Scenario &s, const Breakdown &b)
 {
-    return optimizerOwnTemporaries(s, b) + b.stepBuffers;
+    return optimizerOwnTemporaries(s, b) + frameworkStepBuffers(s, b);
+}
+
+Bytes frameworkStepBuffers(const Scenario &s, const Breakdown &b)
+{
+    return detail::stepBuffersOf(s, b);
 }
 
 Bytes optimizerOwnTemporaries(const Scenario &s, const Breakdown &b)

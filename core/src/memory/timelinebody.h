@@ -45,8 +45,11 @@ inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
 {
     const PrecisionChoice &p = s.training.precision;
     // Stepping in backward updates one tensor at a time: a foreach temporary of one tensor's
-    // moment at most, and never at the step's own point.
-    if (s.stack.optimizerInBackward)
+    // moment at most, and never at the step's own point. The textbook model has none: it is
+    // the article's convention, every bucket resident for the whole step and the peak their
+    // plain sum (README); the temporaries are a property of an implementation, which the
+    // itemized model describes.
+    if (s.stack.optimizerInBackward || s.activations.model == ActivationModelKind::Textbook)
         return bytes(0);
     switch (p.optimizer) {
     case Optimizer::AdamW:
@@ -66,6 +69,13 @@ inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
         return bytes(0);
     }
     return bytes(0);
+}
+
+// The framework's buffers while the optimizer steps (Breakdown::stepBuffers); none under the
+// textbook model (ownTemporaries()).
+inline Bytes stepBuffersOf(const Scenario &s, const Breakdown &b)
+{
+    return s.activations.model == ActivationModelKind::Textbook ? bytes(0) : b.stepBuffers;
 }
 
 inline bool countsLargestMatrix(const Scenario &s)
@@ -119,7 +129,7 @@ template<typename Sink>
     sink(TimelineEvent::BottomLayerBackward, StepPhase::Backward, layers,
          below + bytes(quotient(countOf(a.layers), held)) + a.recompute, layerScratch);
     sink(TimelineEvent::BackwardEnd, StepPhase::Backward, all, none, none);
-    sink(TimelineEvent::OptimizerStep, StepPhase::OptimizerStep, all, none, ownTemporaries(s, b, wholeMatrix) + b.stepBuffers);
+    sink(TimelineEvent::OptimizerStep, StepPhase::OptimizerStep, all, none, ownTemporaries(s, b, wholeMatrix) + stepBuffersOf(s, b));
     sink(TimelineEvent::StepEnd, StepPhase::OptimizerStep, kept ? all : none, none, none);
 }
 

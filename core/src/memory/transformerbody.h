@@ -208,6 +208,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .lora = loraContextOf(s, autocast, compute, residual),
         .loss = s.stack.loss,
         .lossChunks = chunks > 0 ? chunks : 1,
+        .lossChunkTokens = s.stack.stack == TrainingStack::Litgpt && s.stack.lossChunks == 0 ? kLitgptChunkTokens : 0,
         .lossUpcast = lossUpcast,
         // torchtune's compile_loss compiles CEWithChunkedOutputLoss.compute_cross_entropy, the
         // FP32 upcast and the cross-entropy as one graph (training/_compile.py L52-74): the
@@ -345,7 +346,13 @@ inline Count ceilDivCount(Count a, Count b) { return b > 0 ? quotient(a + b - 1,
         // The head returns every chunk's logits in a list that lives until the loss has run (the
         // whole B·S·V in the logits' dtype); beside it one chunk's FP32 upcast at a time. Backward:
         // one chunk's two gradients (nll_loss's and log_softmax's) at a time.
-        const Count chunk = ceilDivCount(logits, c.lossChunks);
+        // LitGPT cuts fixed 128-token slices of each sequence, the last one shorter
+        // (GPT.forward: x.split(lm_head_chunk_size, dim=1); chunked_cross_entropy, utils.py,
+        // Lightning-AI/litgpt at 01db2ec): the largest holds B·min(S, 128)·V logits, not
+        // B·S·V/⌈S/128⌉ (which made S = 129 lower the peak below S = 128's).
+        const Count chunk = c.lossChunkTokens > 0
+                ? c.share(c.B * (c.S < c.lossChunkTokens ? c.S : c.lossChunkTokens) * c.V, Sharded)
+                : ceilDivCount(logits, c.lossChunks);
         if (c.compiledLoss) {
             // The chunks' logits are saved (lossblock.h); the fused kernels materialize no FP32
             // chunk, and backward writes one chunk's gradient at a time.

@@ -62,6 +62,9 @@ FieldRange fieldRange(Field f)
     case Field::VirtualStages: return { 1, 1024 };
     case Field::LoraDropout: return { 0, 1 };
     case Field::CapacityFactor: return { 0, 1000 };
+    // No published block has more than four (Gemma-2's sandwich norms); the parameter walk
+    // and the derivation visit each norm, so an unbounded count is unbounded work.
+    case Field::NormsPerLayer: return { 0, 16 };
     case Field::Stack:
     case Field::Loss:
     case Field::OptimizerInBackward:
@@ -132,6 +135,7 @@ std::string_view fieldName(Field f)
     case Field::CapacityFactor: return "capacity-factor";
     case Field::ActivationModel: return "activations";
     case Field::Optimizer: return "optimizer";
+    case Field::NormsPerLayer: return "norms-per-layer";
     }
     return {};
 }
@@ -201,6 +205,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::CapacityFactor: return 0;
     case Field::ActivationModel: return static_cast<Count>(s.activations.model);
     case Field::Optimizer: return static_cast<Count>(s.training.precision.optimizer);
+    case Field::NormsPerLayer: return s.model.normsPerLayer;
     }
     return 0;
 }
@@ -302,6 +307,7 @@ ValidationIssues validate(const Scenario &s)
     else if (hiddenOk && headsOk && !m.mla.enabled() && m.hidden % m.heads != 0)
         issues.add({ Field::Heads, Problem::NotDivisible, 0, 0, Field::Hidden });
     inRange(Field::TypeVocab, m.typeVocab);
+    inRange(Field::NormsPerLayer, m.normsPerLayer); // 0: the family's
     if (!(m.rotaryFraction >= 0.0 && m.rotaryFraction <= 1.0))
         issues.add({ Field::RotaryFraction, Problem::OutOfRange, 0, 1, Field::RotaryFraction });
     const MoeSpec &e = m.moe;

@@ -32,11 +32,13 @@ inline constexpr qint64 kMaxFrameworkConfigBytes = 10 * 1000 * 1000;
 /*!
  * Nesting refused before a parser recurses into it. Real configs nest 3 levels. QJsonDocument
  * stops at 1,024 levels itself (QJsonParseError::DeepNesting, Qt's qjsonparser.cpp
- * nestingLimit); yaml-cpp at 2,000 (DeepRecursion, yaml-cpp/depthguard.h), recursing per level
- * until then, so YAML text is scanned for its nesting first.
+ * nestingLimit); yaml-cpp at 500 levels of its parser (a DeepRecursion whose message says
+ * "bad file"; depthguard.h's default of 2,000 is not the one its parser uses), recursing per
+ * level until then, so YAML text is scanned for its nesting first.
  */
 inline constexpr int kMaxFrameworkNesting = 64;
-//! Values a YAML file may expand to through aliases (the "billion laughs" file) before it is refused.
+//! Values a YAML file may hold, or expand to through aliases (the "billion laughs" file), before
+//! it is refused; counted before yaml-cpp builds its tree, and again as aliases expand.
 inline constexpr int kMaxFrameworkValues = 100000;
 
 //! One change to the scenario: a scenario key (by its CLI option) and the value a scenario file

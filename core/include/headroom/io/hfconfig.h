@@ -68,8 +68,9 @@ QStringList supportedModelTypes();
  * Reads \a path: a config.json, or a folder holding one (then its safetensors headers too).
  * \a familyAs, if not empty, reads a config whose model_type is unknown as that supported
  * model_type (a generic decoder with the usual fields). On error \a out is left as it was.
+ * \a control: the checkpoint's reading can be cancelled and followed (countCheckpoint()).
  */
-HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel &out);
+HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel &out, ReadControl *control = nullptr);
 
 //! The same on a config already parsed (tests, the presets).
 HfConfigError readHfConfigObject(const QJsonObject &config, const QString &familyAs, HfModel &out);

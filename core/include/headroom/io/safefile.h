@@ -18,7 +18,8 @@ inline constexpr qint64 kMaxInputFileBytes = 16 * 1024 * 1024;
 
 struct FileProblem
 {
-    enum class Code { None, CannotOpen, NotRegularFile, TooLarge, ReadFailed, WriteFailed, CommitFailed };
+    //! SymbolicLink: a write refused a link at the name it was to replace (safewrite.h).
+    enum class Code { None, CannotOpen, NotRegularFile, TooLarge, ReadFailed, WriteFailed, CommitFailed, SymbolicLink };
     Code code = Code::None;
     QString detail; //!< the system's message, or the limit
 
@@ -41,20 +42,31 @@ FileProblem readRegularFile(const QString &path, QByteArray &out, qint64 maxByte
 FileProblem readRegularFilePrefix(const QString &path, qint64 length, QByteArray &out, qint64 &fileSize);
 
 /*!
- * Writes \a data to \a path atomically (QSaveFile: a temporary file beside it, renamed over it
- * on commit). Checks that every byte was written and that the commit succeeded; on any failure
- * cancels, so \a path keeps its previous content (or stays absent).
+ * Writes \a data to \a path atomically (safewrite.h: a temporary file beside it, renamed over
+ * it). Checks that every byte was written and that the rename succeeded; on any failure \a path
+ * keeps its previous content (or stays absent). A symbolic link at \a path is refused
+ * (Code::SymbolicLink), never followed. \a extraMode: permission bits added (0111 for a script).
  */
-FileProblem writeFileAtomically(const QString &path, const QByteArray &data);
+FileProblem writeFileAtomically(const QString &path, const QByteArray &data, unsigned extraMode = 0);
 
 //! The same on a save file the caller opened for writing (tests pass one whose device fails).
 FileProblem writeFileAtomically(QSaveFile &file, const QByteArray &data);
 
 /*!
- * A user's value quoted in a message: control characters escaped (\\n, \\x1b, ...) and at most
- * \a maxChars characters, the rest replaced by "…". A 200 MB preset name or an
- * escape sequence never reaches the terminal whole.
+ * A user's value quoted in a message: control characters escaped (\\n, \\x1b, ...), and the
+ * characters that reorder text on screen (bidirectional overrides and isolates, U+202A-U+202E,
+ * U+2066-U+2069, the marks U+200E, U+200F, U+061C) and the line and paragraph separators as
+ * \\u202e; at most \a maxChars characters of \a text, the rest replaced by "…". A 200 MB
+ * preset name or an escape sequence never reaches the terminal whole.
  */
 QString excerpt(const QString &text, int maxChars = 60);
+
+/*!
+ * A name from outside (a config's _name_or_path, a model name in a scenario file) as it is kept
+ * and shown: escaped as excerpt() escapes, and at most \a maxChars characters *after* escaping
+ * (the last one "…" when cut). Applying it again changes nothing, so a name survives a save and
+ * an open unchanged.
+ */
+QString boundedName(const QString &text, int maxChars = 120);
 
 } // namespace headroom

@@ -6,6 +6,9 @@
 // model.safetensors.index.json when it has one (every shard the index names must exist), else
 // model.safetensors, else every *.safetensors file in it.
 
+#include <atomic>
+#include <functional>
+
 #include <QString>
 #include <QStringList>
 
@@ -15,8 +18,21 @@ namespace headroom {
 
 //! The largest safetensors header accepted (the biggest real ones are a few MB).
 inline constexpr qint64 kMaxSafetensorsHeaderBytes = 100 * 1024 * 1024;
-//! The most shard files an index may name.
+//! The most header bytes one checkpoint folder may make Headroom read, all shards together
+//! (DeepSeek-V3's 163 shards hold about 25 MB): the work is bounded, not only each file.
+inline constexpr qint64 kMaxSafetensorsHeaderBytesTotal = 100 * 1024 * 1024;
+//! The most shard files an index may name, or a folder may hold.
 inline constexpr int kMaxSafetensorsShards = 10'000;
+
+/*!
+ * Watches a long read from another thread: cancelled is checked between shards, progress (if
+ * set) is called, on the reading thread, with the shards read so far and their number.
+ */
+struct ReadControl
+{
+    std::atomic<bool> cancelled{ false };
+    std::function<void(int done, int total)> progress;
+};
 
 struct CheckpointCount
 {
@@ -44,6 +60,11 @@ struct CheckpointError
         BadIndex,         //!< the index has no weight_map of shard names
         MissingShard,     //!< the index names a shard that is not in the folder
         TooManyShards,
+        SizeMismatch,     //!< a tensor's data offsets do not span shape × the dtype's size (detail: both)
+        UnknownDtype,     //!< a dtype safetensors does not define (detail: the dtype, escaped)
+        SameFile,         //!< two shard names are one file (through a link): tensor names the second
+        HeadersTooLarge,  //!< the shards' headers together exceed kMaxSafetensorsHeaderBytesTotal
+        Cancelled,        //!< ReadControl::cancelled was set
     };
     Code code = Code::None;
     QString file;
@@ -53,8 +74,13 @@ struct CheckpointError
     bool ok() const { return code == Code::None; }
 };
 
-//! Counts the checkpoint in \a folder (see above). On error \a out is left as it was.
-CheckpointError countCheckpoint(const QString &folder, CheckpointCount &out);
+/*!
+ * Counts the checkpoint in \a folder (see above). Each shard is read once: two names of one
+ * file (links) are refused, as is more than kMaxSafetensorsHeaderBytesTotal of headers. Every
+ * tensor's data offsets must span exactly its shape times its dtype's size. On error \a out is
+ * left as it was. \a control, if given, can cancel it between shards and hears the progress.
+ */
+CheckpointError countCheckpoint(const QString &folder, CheckpointCount &out, ReadControl *control = nullptr);
 
 //! Adds one safetensors file's header to \a out.
 CheckpointError readSafetensorsHeader(const QString &file, CheckpointCount &out);

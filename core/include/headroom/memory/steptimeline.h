@@ -154,6 +154,9 @@ Bytes optimizerTemporaries(const Scenario &scenario, const Breakdown &breakdown)
 //! Of optimizerTemporaries(): the optimizer's own (foreach lists, Lion's and Adafactor's
 //! per-parameter buffers), without the framework's step buffers (Breakdown::stepBuffers).
 Bytes optimizerOwnTemporaries(const Scenario &scenario, const Breakdown &breakdown);
+//! Of optimizerTemporaries(): the framework's step buffers (Breakdown::stepBuffers). Both are
+//! none under the textbook model, whose peak is the plain sum of the buckets.
+Bytes frameworkStepBuffers(const Scenario &scenario, const Breakdown &breakdown);
 Count largestWeightMatrix(const Scenario &scenario);
 
 

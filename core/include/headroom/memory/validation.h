@@ -23,10 +23,11 @@ enum class Field : std::uint8_t {
     Stack, Loss, LossChunks, OptimizerInBackward, ActivationOffload, Compile, PagedOptimizer,
     MaxLiveParameters, PrefetchBucket, PersistenceThreshold, DistributedOptimizer, VirtualStages,
     LoraDropout, CapacityFactor, ActivationModel, Optimizer,
+    NormsPerLayer,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::Optimizer;
+inline constexpr Field kLastField = Field::NormsPerLayer;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]

@@ -134,6 +134,9 @@ struct Context
     LoraContext lora;
     LossKind loss = LossKind::Plain;
     Count lossChunks = 1;
+    //! LitGPT's chunks: fixed slices of this many tokens of each sequence (the last shorter), not
+    //! lossChunks equal pieces; 0 for equal pieces.
+    Count lossChunkTokens = 0;
     bool lossUpcast = true; // the chunked loss upcasts each chunk to FP32 (torchtune; litgpt does not)
     bool compiledLoss = false; // torchtune compiles the chunked loss's upcast and cross-entropy together
     // Per layer: the layer input requires grad (not LoRA's first layer without checkpointing,
