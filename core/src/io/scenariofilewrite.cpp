@@ -1,0 +1,181 @@
+// A scenario as JSON, every key written (the file keeps the scenario whole), and the file written
+// atomically.
+
+#include <headroom/io/scenariofile.h>
+
+#include <cmath>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/lora.h>
+#include <headroom/memory/placement.h>
+#include <headroom/io/jsonduplicates.h>
+#include <headroom/io/quantityparse.h>
+#include <headroom/io/safefile.h>
+#include <headroom/memory/formula.h>
+#include <headroom/memory/validation.h>
+
+namespace headroom {
+
+QJsonObject scenarioFileToJson(const ScenarioSpec &spec, const QList<PinnedScenario> &pinned)
+{
+    QJsonObject root = scenarioToJson(spec);
+    if (pinned.isEmpty())
+        return root;
+    QJsonArray compare;
+    for (const PinnedScenario &p : pinned)
+        compare.append(QJsonObject{ { QStringLiteral("name"), p.name }, { QStringLiteral("scenario"), scenarioToJson(p.spec) } });
+    root.insert(QStringLiteral("compare"), compare);
+    return root;
+}
+
+QJsonObject scenarioToJson(const ScenarioSpec &spec)
+{
+    const Scenario &s = spec.scenario;
+    const ModelSpec &m = s.model;
+    QJsonObject model{
+        { QStringLiteral("arch"), QString::fromLatin1(familyName(m.family).data()) },
+        { QStringLiteral("layers"), qint64(m.layers) },
+        { QStringLiteral("hidden"), qint64(m.hidden) },
+        { QStringLiteral("heads"), qint64(m.heads) },
+        { QStringLiteral("kv-heads"), qint64(m.kvHeadsOrHeads()) },
+        { QStringLiteral("ffn"), qint64(m.ffnOrDefault()) },
+        { QStringLiteral("vocab"), qint64(m.vocab) },
+        { QStringLiteral("max-positions"), qint64(m.maxPositions) },
+        { QStringLiteral("tied"), m.tiedEmbeddings },
+        { QStringLiteral("qkv-bias"), m.qkvBias },
+        { QStringLiteral("out-bias"), m.outBias },
+        { QStringLiteral("mlp-bias"), m.mlpBias },
+        { QStringLiteral("qk-norm"), m.qkNorm },
+        { QStringLiteral("fused-projections"), m.fusedProjections },
+        { QStringLiteral("head-dim"), qint64(m.headDim) },
+        { QStringLiteral("type-vocab"), qint64(m.typeVocab) },
+        { QStringLiteral("norms-per-layer"), qint64(m.normsPerLayer) },
+        { QStringLiteral("rotary-fraction"), m.rotaryFraction },
+        { QStringLiteral("parallel-residual"), QString::fromLatin1(switchName(m.parallelResidual).data()) },
+        { QStringLiteral("softcap"), QString::fromLatin1(switchName(m.softcap).data()) },
+        { QStringLiteral("encoder-head"), QString::fromLatin1(encoderHeadName(m.encoderHead).data()) },
+    };
+    // Experts and latent attention only where the model has them.
+    if (m.moe.enabled()) {
+        model.insert(QStringLiteral("experts"), qint64(m.moe.experts));
+        model.insert(QStringLiteral("experts-per-token"), qint64(m.moe.perToken));
+        model.insert(QStringLiteral("expert-ffn"), qint64(m.moe.expertFfn));
+        model.insert(QStringLiteral("shared-experts"), qint64(m.moe.sharedExperts));
+        model.insert(QStringLiteral("shared-ffn"), qint64(m.moe.sharedFfn));
+        model.insert(QStringLiteral("shared-gate"), m.moe.sharedGate);
+        model.insert(QStringLiteral("dense-layers"), qint64(m.moe.denseLayers));
+        model.insert(QStringLiteral("router-bias"), m.moe.routerBias);
+    }
+    if (m.mla.enabled()) {
+        model.insert(QStringLiteral("q-lora-rank"), qint64(m.mla.qLoraRank));
+        model.insert(QStringLiteral("kv-lora-rank"), qint64(m.mla.kvLoraRank));
+        model.insert(QStringLiteral("rope-head-dim"), qint64(m.mla.ropeHeadDim));
+        model.insert(QStringLiteral("nope-head-dim"), qint64(m.mla.nopeHeadDim));
+        model.insert(QStringLiteral("v-head-dim"), qint64(m.mla.valueHeadDim));
+    }
+    if (!spec.presetId.isEmpty())
+        model.insert(QStringLiteral("preset"), spec.presetId);
+    if (!spec.modelName.isEmpty())
+        model.insert(QStringLiteral("name"), spec.modelName);
+    if (m.paramsOverride > 0)
+        model.insert(QStringLiteral("params"), qint64(m.paramsOverride));
+    const TrainingSetup &t = s.training;
+    const QJsonObject training{
+        { QStringLiteral("batch"), qint64(t.microBatch) },
+        { QStringLiteral("seq"), qint64(t.sequence) },
+        { QStringLiteral("recipe"), QString::fromLatin1(recipeName(t.precision.recipe).data()) },
+        { QStringLiteral("optimizer"), QString::fromLatin1(optimizerName(t.precision.optimizer).data()) },
+        { QStringLiteral("optimizer-dtype"), QString::fromLatin1(stateDtypeName(t.precision.stateDtype).data()) },
+        { QStringLiteral("fp32-grad-buffer"), t.precision.fp32GradBuffer },
+        { QStringLiteral("recompute"), QString::fromLatin1(recomputeName(t.recompute).data()) },
+        { QStringLiteral("grad-accum"), qint64(t.gradAccumSteps) },
+    };
+    const QJsonObject activations{
+        { QStringLiteral("model"), QString::fromLatin1(activationModelName(s.activations.model).data()) },
+        { QStringLiteral("profile"), QString::fromLatin1(profileName(s.activations.profile).data()) },
+        { QStringLiteral("attention"), QString::fromLatin1(attentionKernelName(s.activations.attention).data()) },
+        { QStringLiteral("dropout"), s.activations.dropout },
+        { QStringLiteral("gelu"), QString::fromLatin1(geluImplName(s.activations.gelu).data()) },
+        { QStringLiteral("capacity-factor"), s.activations.capacityFactor },
+    };
+    const QJsonObject runtime{
+        { QStringLiteral("cuda-context"), qint64(countOf(s.overhead.cudaContext)) },
+        { QStringLiteral("allocator-reserve"), qint64(countOf(s.overhead.allocatorReserve)) },
+    };
+    QJsonObject gpu{ { QStringLiteral("count"), qint64(s.parallel.gpus) } };
+    if (!spec.gpuId.isEmpty())
+        gpu.insert(QStringLiteral("kind"), spec.gpuId);
+    const Parallelism &par = s.parallel;
+    QJsonObject parallel{
+        { QStringLiteral("zero"), static_cast<int>(par.zero) },
+        { QStringLiteral("offload"), QString::fromLatin1(offloadName(par.offload).data()) },
+        { QStringLiteral("tp"), qint64(par.tensorParallel) },
+        { QStringLiteral("pp"), qint64(par.pipelineParallel) },
+        { QStringLiteral("ep"), qint64(par.expertParallel) },
+        { QStringLiteral("sp"), par.sequenceParallel },
+        { QStringLiteral("gpus-per-node"), qint64(par.gpusPerNode) },
+    };
+    if (par.reduceBucket >= 0)
+        parallel.insert(QStringLiteral("reduce-bucket"), qint64(par.reduceBucket));
+    if (s.stack.virtualStages != 1)
+        parallel.insert(QStringLiteral("vpp"), qint64(s.stack.virtualStages));
+    const StackOptions &o = s.stack;
+    QJsonObject stack{
+        { QStringLiteral("name"), QString::fromLatin1(stackName(o.stack).data()) },
+        { QStringLiteral("loss"), QString::fromLatin1(lossName(o.loss).data()) },
+        { QStringLiteral("optimizer-in-backward"), o.optimizerInBackward },
+        { QStringLiteral("activation-offload"), o.activationOffload },
+        { QStringLiteral("compile"), o.compile },
+        { QStringLiteral("paged-optimizer"), o.pagedOptimizer },
+        { QStringLiteral("fused-optimizer"), o.fusedOptimizer ? QStringLiteral("on") : QStringLiteral("off") },
+        { QStringLiteral("overlap-comm"), QString::fromLatin1(stackSwitchName(o.overlapComm).data()) },
+        { QStringLiteral("zero-init"), o.zeroInit ? QStringLiteral("on") : QStringLiteral("off") },
+        { QStringLiteral("distributed-optimizer"), o.distributedOptimizer },
+    };
+    // The stack's own values (-1, 0) stay unwritten: they follow the scenario when it changes.
+    if (o.lossChunks > 0)
+        stack.insert(QStringLiteral("loss-chunks"), qint64(o.lossChunks));
+    if (o.maxLiveParameters >= 0)
+        stack.insert(QStringLiteral("max-live-parameters"), qint64(o.maxLiveParameters));
+    if (o.prefetchBucket >= 0)
+        stack.insert(QStringLiteral("prefetch-bucket"), qint64(o.prefetchBucket));
+    if (o.persistenceThreshold >= 0)
+        stack.insert(QStringLiteral("persistence-threshold"), qint64(o.persistenceThreshold));
+    // Rank and targets only with adapters: on reading they would switch LoRA on.
+    QJsonObject lora{ { QStringLiteral("mode"), QString::fromLatin1(adapterModeName(s.lora.mode).data()) } };
+    if (s.lora.mode != AdapterMode::None) {
+        lora.insert(QStringLiteral("rank"), qint64(s.lora.rank));
+        lora.insert(QStringLiteral("targets"),
+                    QString::fromStdString(loraTargetsText(s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets)));
+        lora.insert(QStringLiteral("dropout"), s.lora.dropout);
+        lora.insert(QStringLiteral("base"), QString::fromLatin1(quantBaseName(s.stack.quantBase).data()));
+    }
+    return QJsonObject{
+        { QStringLiteral("schema"), kScenarioSchema },
+        { QStringLiteral("model"), model },
+        { QStringLiteral("training"), training },
+        { QStringLiteral("activations"), activations },
+        { QStringLiteral("runtime"), runtime },
+        { QStringLiteral("gpu"), gpu },
+        { QStringLiteral("parallel"), parallel },
+        { QStringLiteral("lora"), lora },
+        { QStringLiteral("stack"), stack },
+    };
+}
+
+ScenarioError writeScenarioFile(const QString &path, const ScenarioSpec &spec, const QList<PinnedScenario> &pinned)
+{
+    const FileProblem problem
+            = writeFileAtomically(path, QJsonDocument(scenarioFileToJson(spec, pinned)).toJson(QJsonDocument::Indented));
+    if (problem.code == FileProblem::Code::CannotOpen)
+        return { ScenarioError::Code::CannotOpen, path, {}, {}, problem.detail };
+    if (!problem.ok())
+        return { ScenarioError::Code::WriteFailed, path, {}, {}, problem.detail };
+    return {};
+}
+
+} // namespace headroom

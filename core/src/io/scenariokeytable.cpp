@@ -1,0 +1,338 @@
+#include "scenariokeytable.h"
+
+#include <cmath>
+
+#include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/lora.h>
+#include <headroom/memory/placement.h>
+#include <headroom/io/quantityparse.h>
+#include <headroom/io/safefile.h>
+#include <headroom/memory/validation.h>
+
+namespace headroom::scenariokeys {
+
+namespace {
+
+template<typename E>
+bool setEnum(std::optional<E> parsed, E &target)
+{
+    if (!parsed)
+        return false;
+    target = *parsed;
+    return true;
+}
+
+} // namespace
+
+const QList<KeyEntry> &entries()
+{
+    static const QList<KeyEntry> table = {
+        { { "model", "preset", "preset", ValueKind::Name, "see `headroom-cli presets`" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) {
+              const ModelPreset *p = c.preset(v.name);
+              if (!p)
+                  return false;
+              s.scenario.model = p->model;
+              s.presetId = p->id;
+              return true;
+          } },
+        { { "model", "name", "model-name", ValueKind::Name, "a name for a custom or imported model" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.modelName = boundedName(v.name, 120); // idempotent: the name survives save and open
+              return true;
+          } },
+        { { "model", "arch", "arch", ValueKind::Name, "gpt2|llama|neox|phi|falcon|starcoder2|gemma|gemma2|bert" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(familyFromName(v.name.toStdString()), s.scenario.model.family);
+          } },
+        { { "model", "params", "params", ValueKind::Count, "a parameter count: 7000000000, 7e9 or 7B" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.paramsOverride = v.count; return true; } },
+        { { "model", "layers", "layers", ValueKind::Count, "L" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.layers = v.count; return true; } },
+        { { "model", "hidden", "hidden", ValueKind::Count, "H" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.hidden = v.count; return true; } },
+        { { "model", "heads", "heads", ValueKind::Count, "A" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.heads = v.count; return true; } },
+        { { "model", "kv-heads", "kv-heads", ValueKind::Count, "key/value heads (default: heads)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.kvHeads = v.count; return true; } },
+        { { "model", "ffn", "ffn", ValueKind::Count, "FFN inner size (default 4H)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.ffn = v.count; return true; } },
+        { { "model", "vocab", "vocab", ValueKind::Count, "V" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vocab = v.count; return true; } },
+        { { "model", "max-positions", "max-positions", ValueKind::Count, "learned position rows (GPT-2: 1024)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.maxPositions = v.count; return true; } },
+        { { "model", "tied", "tied", ValueKind::Bool, "true|false" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.tiedEmbeddings = v.flag; return true; } },
+        { { "model", "qkv-bias", "qkv-bias", ValueKind::Bool, "true|false" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.qkvBias = v.flag; return true; } },
+        { { "model", "head-dim", "head-dim", ValueKind::Count, "per-head dimension d_h (0: H/A)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.headDim = v.count; return true; } },
+        { { "model", "type-vocab", "type-vocab", ValueKind::Count, "BERT token types" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.typeVocab = v.count; return true; } },
+        { { "model", "out-bias", "out-bias", ValueKind::Bool, "true|false: a bias on the attention output" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.outBias = v.flag; return true; } },
+        { { "model", "mlp-bias", "mlp-bias", ValueKind::Bool, "true|false: biases on the MLP" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mlpBias = v.flag; return true; } },
+        { { "model", "qk-norm", "qk-norm", ValueKind::Bool, "true|false: RMSNorm of q and k per head (Qwen3)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.qkNorm = v.flag; return true; } },
+        { { "model", "fused-projections", "fused-projections", ValueKind::Bool, "true|false: one matmul for q, k, v and one for gate and up (Phi-3)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.fusedProjections = v.flag; return true; } },
+        { { "model", "norms-per-layer", "norms-per-layer", ValueKind::Count, "norms in a layer (0: the family's)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.normsPerLayer = v.count; return true; } },
+        { { "model", "rotary-fraction", "rotary-fraction", ValueKind::Real, "share of the head dimension RoPE rotates, 0 to 1" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.rotaryFraction = v.real; return true; } },
+        { { "model", "parallel-residual", "parallel-residual", ValueKind::Name, "family|on|off" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(switchFromName(v.name.toStdString()), s.scenario.model.parallelResidual);
+          } },
+        { { "model", "softcap", "softcap", ValueKind::Name, "family|on|off: Gemma-2's logit soft-capping" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(switchFromName(v.name.toStdString()), s.scenario.model.softcap);
+          } },
+        { { "model", "encoder-head", "encoder-head", ValueKind::Name, "pooler|mlm: what an encoder (BERT) puts on top" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(encoderHeadFromName(v.name.toStdString()), s.scenario.model.encoderHead);
+          } },
+        { { "model", "experts", "experts", ValueKind::Count, "routed experts E per MoE layer (0: dense)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.experts = v.count; return true; } },
+        { { "model", "experts-per-token", "experts-per-token", ValueKind::Count, "experts each token is routed to, k" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.perToken = v.count; return true; } },
+        { { "model", "expert-ffn", "expert-ffn", ValueKind::Count, "one expert's inner size" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.expertFfn = v.count; return true; } },
+        { { "model", "shared-experts", "shared-experts", ValueKind::Count, "experts every token goes through" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.sharedExperts = v.count; return true; } },
+        { { "model", "shared-ffn", "shared-ffn", ValueKind::Count, "one shared expert's inner size (0: expert-ffn)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.sharedFfn = v.count; return true; } },
+        { { "model", "shared-gate", "shared-gate", ValueKind::Bool, "true|false: a sigmoid gate on the shared expert (Qwen-MoE)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.sharedGate = v.flag; return true; } },
+        { { "model", "dense-layers", "dense-layers", ValueKind::Count, "first layers kept dense (DeepSeek first_k_dense_replace)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.denseLayers = v.count; return true; } },
+        { { "model", "router-bias", "router-bias", ValueKind::Bool, "true|false: the router's correction bias (DeepSeek-V3)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.routerBias = v.flag; return true; } },
+        { { "model", "q-lora-rank", "q-lora-rank", ValueKind::Count, "latent attention: Q's low rank (0: none)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.qLoraRank = v.count; return true; } },
+        { { "model", "kv-lora-rank", "kv-lora-rank", ValueKind::Count, "latent attention: the KV latent's rank (0: no latent attention)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.kvLoraRank = v.count; return true; } },
+        { { "model", "rope-head-dim", "rope-head-dim", ValueKind::Count, "latent attention: rotary part of a q/k head" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.ropeHeadDim = v.count; return true; } },
+        { { "model", "nope-head-dim", "nope-head-dim", ValueKind::Count, "latent attention: non-rotary part of a q/k head" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.nopeHeadDim = v.count; return true; } },
+        { { "model", "v-head-dim", "v-head-dim", ValueKind::Count, "latent attention: a value head's dimension" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.valueHeadDim = v.count; return true; } },
+        // The training stack (stack.h) comes first, with the preset: its defaults are what the
+        // other keys refine.
+        { { "stack", "name", "stack", ValueKind::Name, "paper|hf-trainer|torchtune|litgpt|deepspeed|fsdp|fsdp2|megatron: the training stack, whose defaults the other options refine" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const auto stack = stackFromName(v.name.toStdString());
+              if (!stack)
+                  return false;
+              applyStackDefaults(s.scenario, *stack);
+              return true;
+          } },
+        { { "stack", "loss", "loss", ValueKind::Name, "plain|chunked|fused-linear: FP32 logits whole, the head and loss in chunks (torchtune, litgpt), or fused (Liger)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(lossFromName(v.name.toStdString()), s.scenario.stack.loss); } },
+        { { "stack", "loss-chunks", "loss-chunks", ValueKind::Count, "chunks of a chunked or fused loss (default: the stack's; torchtune 8)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.lossChunks = v.count; return true; } },
+        { { "stack", "optimizer-in-backward", "optimizer-in-backward", ValueKind::Bool, "true|false: step and free each gradient during backward (torchtune optimizer_in_bwd)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.optimizerInBackward = v.flag; return true; } },
+        { { "stack", "activation-offload", "activation-offload", ValueKind::Bool, "true|false: saved activations to pinned host memory (torchtune enable_activation_offloading)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.activationOffload = v.flag; return true; } },
+        { { "stack", "compile", "compile", ValueKind::Bool, "true|false: torch.compile fuses norms and activations" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.compile = v.flag; return true; } },
+        { { "stack", "paged-optimizer", "paged-optimizer", ValueKind::Bool, "true|false: bitsandbytes paged states in CUDA managed memory" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.pagedOptimizer = v.flag; return true; } },
+        { { "stack", "fused-optimizer", "fused-optimizer", ValueKind::Name, "on|off: a fused optimizer kernel, or torch's foreach with its temporary (default: the stack's)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (v.name != QLatin1String("on") && v.name != QLatin1String("off"))
+                  return false;
+              s.scenario.stack.fusedOptimizer = v.name == QLatin1String("on");
+              return true;
+          } },
+        { { "stack", "max-live-parameters", "max-live-parameters", ValueKind::Count, "DeepSpeed stage3_max_live_parameters (default 1e9)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.maxLiveParameters = v.count; return true; } },
+        { { "stack", "prefetch-bucket", "prefetch-bucket", ValueKind::Count, "DeepSpeed stage3_prefetch_bucket_size in elements (default 5e7; HF auto 0.9 H^2)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.prefetchBucket = v.count; return true; } },
+        { { "stack", "persistence-threshold", "persistence-threshold", ValueKind::Count, "DeepSpeed stage3_param_persistence_threshold in elements (default 1e5; HF auto 10 H)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.persistenceThreshold = v.count; return true; } },
+        { { "stack", "overlap-comm", "overlap-comm", ValueKind::Name, "stack|on|off: DeepSpeed overlap_comm (a second reduce bucket at stages 1-2)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(stackSwitchFromName(v.name.toStdString()), s.scenario.stack.overlapComm);
+          } },
+        { { "stack", "zero-init", "zero-init", ValueKind::Name, "on|off: ZeRO-3 builds the model partitioned (zero.Init), so no process loads it whole" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (v.name != QLatin1String("on") && v.name != QLatin1String("off"))
+                  return false;
+              s.scenario.stack.zeroInit = v.name == QLatin1String("on");
+              return true;
+          } },
+        { { "stack", "distributed-optimizer", "distributed-optimizer", ValueKind::Bool, "true|false: Megatron's distributed optimizer" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.distributedOptimizer = v.flag; return true; } },
+        { { "parallel", "vpp", "vpp", ValueKind::Count, "model chunks per pipeline stage (Megatron's interleaved schedule, default 1)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.virtualStages = v.count; return true; } },
+        { { "training", "batch", "batch", ValueKind::Count, "micro-batch B" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.microBatch = v.count; return true; } },
+        { { "training", "seq", "seq", ValueKind::Count, "sequence length S" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.sequence = v.count; return true; } },
+        { { "training", "recipe", "recipe", ValueKind::Name, "fp32|amp-fp16|amp-bf16|fp16-master|bf16-master|fp16-pure|bf16-pure" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(recipeFromName(v.name.toStdString()), s.scenario.training.precision.recipe);
+          } },
+        { { "training", "optimizer", "optimizer", ValueKind::Name, "adamw|adam|sgd|sgd-momentum|adam8bit|lion|adafactor" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(optimizerFromName(v.name.toStdString()), s.scenario.training.precision.optimizer);
+          } },
+        { { "training", "optimizer-dtype", "optimizer-dtype", ValueKind::Name, "fp32|weight" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(stateDtypeFromName(v.name.toStdString()), s.scenario.training.precision.stateDtype);
+          } },
+        { { "training", "fp32-grad-buffer", "fp32-grad-buffer", ValueKind::Bool, "true|false" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.precision.fp32GradBuffer = v.flag; return true; } },
+        { { "training", "recompute", "recompute", ValueKind::Name, "none|full|selective" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(recomputeFromName(v.name.toStdString()), s.scenario.training.recompute);
+          } },
+        { { "training", "grad-accum", "grad-accum", ValueKind::Count, "gradient accumulation steps" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.gradAccumSteps = v.count; return true; } },
+        // The itemized model's switches (implementationprofile.h). Naming any of them asks for
+        // that model unless the model is named too: its key comes after them and has the last
+        // word. A profile also sets its attention kernel, which a named kernel (next) overrides.
+        { { "activations", "profile", "profile", ValueKind::Name,
+            "hf-eager|hf-sdpa|megatron-fused|hf-eager-cpu (implies --activations transformer)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const auto profile = profileFromName(v.name.toStdString());
+              if (!profile)
+                  return false;
+              s.scenario.activations.profile = *profile;
+              s.scenario.activations.attention = defaultAttention(*profile);
+              s.scenario.activations.model = ActivationModelKind::Transformer;
+              return true;
+          } },
+        { { "activations", "attention", "attention", ValueKind::Name, "eager|sdpa|flash (implies --activations transformer)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (!setEnum(attentionKernelFromName(v.name.toStdString()), s.scenario.activations.attention))
+                  return false;
+              s.scenario.activations.model = ActivationModelKind::Transformer;
+              return true;
+          } },
+        { { "activations", "dropout", "dropout", ValueKind::Real, "dropout probability, 0 <= p < 1 (implies --activations transformer)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.activations.dropout = v.real;
+              s.scenario.activations.model = ActivationModelKind::Transformer;
+              return true;
+          } },
+        { { "activations", "gelu", "gelu", ValueKind::Name, "model|fused|python: the MLP's GELU as one kernel or written out (HF gelu_new)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(geluImplFromName(v.name.toStdString()), s.scenario.activations.gelu); } },
+        { { "activations", "capacity-factor", "capacity-factor", ValueKind::Real, "mixture of experts: expert capacity factor (0: dropless, as Hugging Face routes)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.activations.capacityFactor = v.real; return true; } },
+        { { "activations", "model", "activations", ValueKind::Name, "textbook|transformer" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(activationModelFromName(v.name.toStdString()), s.scenario.activations.model);
+          } },
+        { { "runtime", "overhead", "overhead", ValueKind::Bytes, "bytes (e.g. 2GiB), 0 to leave the runtime's share out" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.overhead.cudaContext = bytes(v.count);
+              s.scenario.overhead.allocatorReserve = bytes(0);
+              return true;
+          } },
+        { { "runtime", "cuda-context", "cuda-context", ValueKind::Bytes, "bytes" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.overhead.cudaContext = bytes(v.count); return true; } },
+        { { "runtime", "allocator-reserve", "allocator-reserve", ValueKind::Bytes, "bytes" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.overhead.allocatorReserve = bytes(v.count); return true; } },
+        { { "gpu", "kind", "gpu", ValueKind::Name, "see `headroom-cli gpus`" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) {
+              const GpuSpec *g = c.gpu(v.name);
+              if (!g)
+                  return false;
+              s.gpuId = g->id;
+              s.scenario.gpu.capacity = g->capacity;
+              s.scenario.gpu.supportsBf16 = g->bf16;
+              return true;
+          } },
+        { { "gpu", "count", "gpus", ValueKind::Count, "number of GPUs N" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.parallel.gpus = v.count;
+              s.gpuCountGiven = true;
+              return true;
+          } },
+        // Scale-out (placement.h). The ZeRO stage is kept as given and validate() names the
+        // allowed range; what the enum cannot hold is refused on reading (heldRange()), so the
+        // clamp below only keeps the cast defined.
+        { { "parallel", "zero", "zero", ValueKind::Count, "ZeRO stage 0-3 (FSDP SHARD_GRAD_OP = 2, FULL_SHARD = 3)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const Count clamped = v.count < -1 ? -1 : (v.count > 1'000'000 ? 1'000'000 : v.count);
+              s.scenario.parallel.zero = static_cast<ZeroStage>(static_cast<int>(clamped));
+              return true;
+          } },
+        { { "parallel", "offload", "offload", ValueKind::Name, "none|optimizer|optimizer+params" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(offloadFromName(v.name.toStdString()), s.scenario.parallel.offload);
+          } },
+        { { "parallel", "tp", "tp", ValueKind::Count, "tensor-parallel degree t (divides the heads)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.tensorParallel = v.count; return true; } },
+        { { "parallel", "ep", "ep", ValueKind::Count, "expert-parallel degree e: the routed experts divided over e GPUs (divides E and N/(t p))" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.expertParallel = v.count; return true; } },
+        { { "parallel", "pp", "pp", ValueKind::Count, "pipeline-parallel stages p (at most L)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.pipelineParallel = v.count; return true; } },
+        { { "parallel", "sp", "sp", ValueKind::Bool, "true|false: sequence parallelism alongside tensor parallelism" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.sequenceParallel = v.flag; return true; } },
+        { { "parallel", "gpus-per-node", "gpus-per-node", ValueKind::Count, "GPUs per node, for host memory per node (default 8)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.gpusPerNode = v.count; return true; } },
+        { { "parallel", "reduce-bucket", "reduce-bucket", ValueKind::Count,
+            "ZeRO gradient reduce bucket in elements (default: the stack's: DeepSpeed 5e8, HF auto H^2, none for FSDP); 0 for none" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.reduceBucket = v.count; return true; } },
+        // A rank or targets alone mean LoRA; the mode key comes after them so that a file's (or
+        // the option's) explicit mode, "none" included, has the last word.
+        { { "lora", "rank", "lora-rank", ValueKind::Count, "adapter rank r (implies --lora lora)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.lora.rank = v.count;
+              if (s.scenario.lora.mode == AdapterMode::None)
+                  s.scenario.lora.mode = AdapterMode::Lora;
+              return true;
+          } },
+        { { "lora", "targets", "lora-targets", ValueKind::Name,
+            "comma list of q,k,v,o,gate,up,down, or all (default q,v; implies --lora lora)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const auto targets = loraTargetsFromText(v.name.toStdString());
+              if (!targets)
+                  return false;
+              s.scenario.lora.targets = *targets;
+              if (s.scenario.lora.mode == AdapterMode::None)
+                  s.scenario.lora.mode = AdapterMode::Lora;
+              return true;
+          } },
+        { { "lora", "dropout", "lora-dropout", ValueKind::Real, "lora_dropout, 0 <= p < 1 (PEFT default 0)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.lora.dropout = v.real; return true; } },
+        { { "lora", "base", "qlora-base", ValueKind::Name, "nf4|nf4-dq: QLoRA's base with FP32 block scales, or double-quantized scales" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(quantBaseFromName(v.name.toStdString()), s.scenario.stack.quantBase); } },
+        { { "lora", "mode", "lora", ValueKind::Name, "none|lora|qlora" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(adapterModeFromName(v.name.toStdString()), s.scenario.lora.mode);
+          } },
+        { { "lora", "qlora", "qlora", ValueKind::Bool, "true|false: QLoRA, adapters on a 4-bit NF4 base (--lora qlora)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (v.flag)
+                  s.scenario.lora.mode = AdapterMode::Qlora;
+              else if (s.scenario.lora.mode == AdapterMode::Qlora)
+                  s.scenario.lora.mode = AdapterMode::Lora;
+              return true;
+          } },
+    };
+    return table;
+}
+
+} // namespace headroom::scenariokeys
+
+namespace headroom {
+
+const QList<ScenarioKey> &scenarioKeys()
+{
+    static const QList<ScenarioKey> keys = [] {
+        QList<ScenarioKey> k;
+        for (const scenariokeys::KeyEntry &e : scenariokeys::entries())
+            k.append(e.key);
+        return k;
+    }();
+    return keys;
+}
+
+} // namespace headroom
