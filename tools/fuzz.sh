@@ -12,7 +12,8 @@ if [ ! -f "$build/build.ninja" ]; then
     CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DHEADROOM_FUZZ=ON -DHEADROOM_SANITIZE=ON -DBUILD_TESTING=OFF >/dev/null
 fi
-targets=(scenariofile quantity catalogue hfconfig safetensors jsonduplicates histogram frameworkconfig)
+targets=(scenariofile quantity catalogue hfconfig safetensors jsonduplicates histogram frameworkconfig
+         scenarioinvariants hfestimate measured yamltree)
 cmake --build "$build" --target "${targets[@]/#/fuzz_}"
 export HEADROOM_DATA_DIR="$PWD/resources"
 for t in "${targets[@]}"; do
