@@ -63,7 +63,7 @@ struct Csv
         add(section, item, QString(), &b, formula);
     }
     void value(const QString &section, const QString &item, const QString &v) { add(section, item, v); }
-    void count(const QString &section, const QString &item, Count v) { add(section, item, cli::groupedDigits(v).remove(QLatin1Char(','))); }
+    void count(const QString &section, const QString &item, Count v) { add(section, item, groupedDigits(v).remove(QLatin1Char(','))); }
 };
 
 QString symbols(const Formula &f) { return QString::fromStdString(f.print(Formula::Style::Symbols)); }
