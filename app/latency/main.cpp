@@ -19,6 +19,7 @@
 #include <QTextStream>
 
 #include <headroom/io/catalogue.h>
+#include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
 
 #include "mainwindow.h"
@@ -166,9 +167,9 @@ int main(int argc, char *argv[])
                             .arg(QString::fromStdString(std::string(fieldName(fields.at(stepped[i].first)))))
                             .arg(stepped[i].second)
                             .arg(ms[i], 0, 'f', 3);
-        QFile csv(parser.value(csvOption));
-        if (!csv.open(QIODevice::WriteOnly | QIODevice::Truncate) || csv.write(text.toUtf8()) < 0 || !csv.flush()) {
-            err << "headroom-latency: --csv: cannot write \"" << parser.value(csvOption) << "\"" << Qt::endl;
+        // Atomic, and never through a link planted at the name (safewrite.h).
+        if (const FileProblem p = writeFileAtomically(parser.value(csvOption), text.toUtf8()); !p.ok()) {
+            err << "headroom-latency: --csv: cannot write \"" << excerpt(parser.value(csvOption)) << "\": " << p.detail << Qt::endl;
             return 1;
         }
     }
