@@ -6,7 +6,6 @@
 // 15,099,494, stage3_param_persistence_threshold 10·H = 40,960. Bad files are refused naming
 // the file and the key, and the scenario stays as it was.
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -298,10 +297,10 @@ private slots:
         while (text.size() < 10'000'000 - 8)
             text += "- 12345\n";
         QVERIFY(text.size() <= kMaxFrameworkConfigBytes);
-        QElapsedTimer timer;
-        timer.start();
+        // Refused by the count before the tree (its own words; the tree's count says "stands
+        // for more than ... (through aliases)"). No clock here: under the sanitizers the text
+        // checks before it take seconds on their own.
         const FrameworkError e = refusal(FrameworkKind::Accelerate, text);
-        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
         QVERIFY2(e.problem.contains(QStringLiteral("holds more than 100,000 values: refused before reading them")), qPrintable(e.text()));
     }
 
