@@ -1,5 +1,7 @@
 #include "wording.h"
 
+#include "byteformat.h"
+
 #include <headroom/io/issuetext.h>
 
 #include <QLocale>
@@ -13,24 +15,9 @@ QString modelDisplayName(const ScenarioSpec &spec, const Catalogue &catalogue)
     return spec.modelName.isEmpty() ? Cli::tr("custom model") : spec.modelName;
 }
 
-QString groupedDigits(Count value)
-{
-    char buffer[48];
-    const int n = formatCount(value, buffer);
-    const QString digits = QString::fromLatin1(buffer, n);
-    // The locale's separator (",", or "." in German); the C locale has one too, it only omits it
-    // by default. Counts pass 64 bits, so QLocale cannot format them itself.
-    const QLocale locale;
-    const QString separator = locale.groupSeparator();
-    QString grouped;
-    const int start = digits.startsWith(QLatin1Char('-')) ? 1 : 0;
-    for (int i = 0; i < digits.size(); ++i) {
-        if (i > start && (digits.size() - i) % 3 == 0)
-            grouped += separator;
-        grouped += digits.at(i);
-    }
-    return grouped;
-}
+// The locale's separator (",", or "." in German): the window's grouping (byteformat.h), which
+// also passes 64 bits, where QLocale cannot format counts itself.
+QString groupedDigits(Count value) { return groupedCount(value); }
 
 QString gbText(Bytes b) { return Cli::tr("%1 GB").arg(QLocale().toString(toGB(b), 'f', 2)); }
 QString gibText(Bytes b) { return Cli::tr("%1 GiB").arg(QLocale().toString(toGiB(b), 'f', 2)); }
