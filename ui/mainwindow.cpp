@@ -1,37 +1,15 @@
 #include "mainwindow.h"
 
-#include <QAction>
-#include <QActionGroup>
 #include <QApplication>
-#include <QCloseEvent>
-#include <QComboBox>
-#include <QDir>
 #include <QDockWidget>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QListWidget>
-#include <QLocale>
-#include <QMenuBar>
-#include <QMimeData>
 #include <QResizeEvent>
 #include <QScreen>
 #include <QScrollArea>
-#include <QStatusBar>
 #include <QStyle>
-#include <QTableWidget>
-#include <QUndoStack>
-#include <QUrl>
 #include <QVBoxLayout>
 
-#include <headroom/io/hfconfigtext.h>
-#include <headroom/io/language.h>
-#include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
 
 #include "charts/chartpane.h"

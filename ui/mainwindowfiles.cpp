@@ -4,37 +4,18 @@
 
 
 #include <QAction>
-#include <QActionGroup>
-#include <QApplication>
-#include <QCloseEvent>
-#include <QComboBox>
 #include <QDir>
-#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFrame>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QListWidget>
-#include <QLocale>
-#include <QMenuBar>
 #include <QMimeData>
-#include <QResizeEvent>
-#include <QScreen>
-#include <QScrollArea>
-#include <QStatusBar>
-#include <QStyle>
-#include <QTableWidget>
-#include <QUndoStack>
 #include <QUrl>
-#include <QVBoxLayout>
 #include <QMenu>
 
 #include <headroom/io/hfconfigtext.h>
-#include <headroom/io/language.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
 
@@ -42,7 +23,6 @@
 #include "chartsarea.h"
 #include "deferredrefresh.h"
 #include "languagemenu.h"
-#include "aboutdialog.h"
 #include "messagebox.h"
 #include "modelimport.h"
 #include "panes/comparepane.h"
@@ -51,7 +31,6 @@
 #include "panes/inputpane.h"
 #include "panes/mathpane.h"
 #include "widgets/layoutfence.h"
-#include "widgets/sheetview.h"
 #include "panes/verdictpane.h"
 #include "precision/precisionlabpanel.h"
 #include "report/reportexport.h"

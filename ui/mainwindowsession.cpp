@@ -3,57 +3,22 @@
 #include "mainwindow.h"
 
 
-#include <QAction>
-#include <QActionGroup>
-#include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDir>
-#include <QDockWidget>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QFile>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QFrame>
 #include <QJsonDocument>
-#include <QJsonObject>
-#include <QListWidget>
 #include <QLocale>
-#include <QMenuBar>
-#include <QMimeData>
-#include <QResizeEvent>
-#include <QScreen>
-#include <QScrollArea>
 #include <QStatusBar>
-#include <QStyle>
-#include <QTableWidget>
-#include <QUndoStack>
-#include <QUrl>
-#include <QVBoxLayout>
 
-#include <headroom/io/hfconfigtext.h>
 #include <headroom/io/language.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
 
-#include "charts/chartpane.h"
-#include "chartsarea.h"
-#include "deferredrefresh.h"
 #include "languagemenu.h"
-#include "aboutdialog.h"
 #include "messagebox.h"
-#include "modelimport.h"
-#include "panes/comparepane.h"
-#include "panes/doctorpane.h"
-#include "panes/gpufitpane.h"
 #include "panes/inputpane.h"
-#include "panes/mathpane.h"
 #include "widgets/layoutfence.h"
-#include "widgets/sheetview.h"
-#include "panes/verdictpane.h"
 #include "precision/precisionlabpanel.h"
-#include "report/reportexport.h"
 #include "scenariodocument.h"
 #include "settings.h"
 

@@ -3,24 +3,17 @@
 #include "inputpane.h"
 
 #include <QButtonGroup>
-#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
-#include <QPushButton>
 #include <QRadioButton>
 #include <QVBoxLayout>
 
-#include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
-#include <headroom/memory/lora.h>
 
-#include "byteformat.h"
 #include "inputfields.h"
 #include "labels.h"
 #include "scenariodocument.h"
