@@ -49,18 +49,41 @@ void printBucket(QTextStream &o, const BucketDerivation &k)
     o << Qt::endl;
 }
 
-QJsonObject termJson(const DerivationTerm &t)
+void writeTerm(JsonWriter &w, const DerivationTerm &t)
 {
-    QJsonObject o{
-        { QStringLiteral("id"), QLatin1String(t.id) },
-        { QStringLiteral("label"), QString::fromUtf8(t.label) },
-        { QStringLiteral("formula"), utf8(t.formula.print(Formula::Style::Symbols)) },
-        { QStringLiteral("formula_values"), utf8(t.formula.print(Formula::Style::Values)) },
-        { QStringLiteral("bytes"), jsonByteValue(t.bytes) },
-    };
+    w.beginObject();
+    w.key("id").string(t.id);
+    w.key("label").string(t.label);
+    w.key("formula").string(t.formula.print(Formula::Style::Symbols));
+    w.key("formula_values").string(t.formula.print(Formula::Style::Values));
+    w.key("bytes").byteCount(t.bytes);
     if (*t.source)
-        o.insert(QStringLiteral("source"), QString::fromUtf8(t.source));
-    return o;
+        w.key("source").string(t.source);
+    w.endObject();
+}
+
+// The members of a bucket's object; the peak's adds the event and phase it peaks at.
+void writeBucketMembers(JsonWriter &w, const BucketDerivation &k)
+{
+    w.key("label").string(k.label);
+    w.key("formula").string(k.formula.print(Formula::Style::Symbols));
+    w.key("formula_values").string(k.formula.print(Formula::Style::Values));
+    w.key("values").beginObject();
+    for (const auto &[symbol, value] : k.values()) // each symbol once (Formula::collectSymbols)
+        w.key(symbol).integer(value);
+    w.endObject();
+    w.key("bytes").byteCount(k.bytes);
+    w.key("terms").beginArray();
+    for (const DerivationTerm &t : k.terms)
+        writeTerm(w, t);
+    w.endArray();
+    w.key("source").string(k.source);
+    if (k.offloaded > bytes(0)) {
+        w.key("offloaded").beginObject();
+        w.key("formula").string(k.offloadedFormula.print(Formula::Style::Symbols));
+        w.key("bytes").byteCount(k.offloaded);
+        w.endObject();
+    }
 }
 
 } // namespace
@@ -122,81 +145,72 @@ QString hostText(const Derivation &d)
             .arg(gbText(h.bytes), formulaText(h.formula, Formula::Style::Symbols), derivationWord(h.source));
 }
 
-QJsonObject bucketJson(const BucketDerivation &k)
+void writeBucket(JsonWriter &w, const BucketDerivation &k)
 {
-    QJsonObject values;
-    for (const auto &[symbol, value] : k.values())
-        values.insert(utf8(symbol), jsonByteValue(bytes(value)));
-    QJsonArray terms;
-    for (const DerivationTerm &t : k.terms)
-        terms.append(termJson(t));
-    QJsonObject o{
-        { QStringLiteral("label"), QString::fromUtf8(k.label) },
-        { QStringLiteral("formula"), utf8(k.formula.print(Formula::Style::Symbols)) },
-        { QStringLiteral("formula_values"), utf8(k.formula.print(Formula::Style::Values)) },
-        { QStringLiteral("values"), values },
-        { QStringLiteral("bytes"), jsonByteValue(k.bytes) },
-        { QStringLiteral("terms"), terms },
-        { QStringLiteral("source"), QString::fromUtf8(k.source) },
-    };
-    if (k.offloaded > bytes(0))
-        o.insert(QStringLiteral("offloaded"), QJsonObject{
-                         { QStringLiteral("formula"), utf8(k.offloadedFormula.print(Formula::Style::Symbols)) },
-                         { QStringLiteral("bytes"), jsonByteValue(k.offloaded) },
-                 });
-    return o;
+    w.beginObject();
+    writeBucketMembers(w, k);
+    w.endObject();
 }
 
-QJsonObject derivationJson(const Derivation &d)
+void writeDerivation(JsonWriter &w, const Derivation &d)
 {
-    QJsonObject o;
-    for (const BucketDerivation *k : d.buckets())
-        o.insert(QLatin1String(k->key), bucketJson(*k));
-    if (!d.textbookActivations.terms.empty())
-        o.insert(QLatin1String(d.textbookActivations.key), bucketJson(d.textbookActivations));
-    QJsonObject peak = o.value(QStringLiteral("peak")).toObject();
-    peak.insert(QStringLiteral("event"), nameText(timelineEventName(d.peakEvent)));
-    peak.insert(QStringLiteral("phase"), nameText(stepPhaseName(d.peakPhase)));
-    o.insert(QStringLiteral("peak"), peak);
-    QJsonArray choices;
-    for (const StackChoice &c : d.choices)
-        choices.append(QJsonObject{ { QStringLiteral("option"), QLatin1String(c.id) },
-                                    { QStringLiteral("label"), QString::fromUtf8(c.label) },
-                                    { QStringLiteral("value"), utf8(c.value) },
-                                    { QStringLiteral("from_stack"), c.fromStack },
-                                    { QStringLiteral("source"), QString::fromUtf8(c.source) } });
-    o.insert(QStringLiteral("stack"), QJsonObject{ { QStringLiteral("name"), nameText(stackName(d.stack)) },
-                                                   { QStringLiteral("choices"), choices } });
-    return o;
-}
-
-QJsonObject activationsSplitJson(const ActivationsSplit &a)
-{
-    return QJsonObject{
-        { QStringLiteral("per_layer"), jsonByteValue(a.perLayer) },
-        { QStringLiteral("layers_held"), jsonByteValue(a.layersHeld) },
-        { QStringLiteral("outside_layers"), jsonByteValue(a.outsideLayers) },
-        { QStringLiteral("recomputed_layer"), jsonByteValue(a.recomputedLayer) },
-        { QStringLiteral("transient_peak"), jsonByteValue(a.transientPeak) },
-    };
-}
-
-QJsonArray symbolsJson(const Derivation &d)
-{
-    QJsonArray a;
-    for (const DerivedValue &v : d.values) {
-        QJsonObject o{
-            { QStringLiteral("symbol"), utf8(v.symbol) },
-            { QStringLiteral("meaning"), QString::fromUtf8(v.meaning) },
-            { QStringLiteral("value"), jsonByteValue(bytes(v.value)) },
-        };
-        if (v.derived)
-            o.insert(QStringLiteral("formula"), utf8(v.formula.print(Formula::Style::Symbols)));
-        if (*v.source)
-            o.insert(QStringLiteral("source"), QString::fromUtf8(v.source));
-        a.append(o);
+    w.beginObject();
+    for (const BucketDerivation *k : d.buckets()) {
+        w.key(k->key).beginObject();
+        writeBucketMembers(w, *k);
+        if (k == &d.peak) {
+            w.key("event").string(timelineEventName(d.peakEvent));
+            w.key("phase").string(stepPhaseName(d.peakPhase));
+        }
+        w.endObject();
     }
-    return a;
+    if (!d.textbookActivations.terms.empty()) {
+        w.key(d.textbookActivations.key);
+        writeBucket(w, d.textbookActivations);
+    }
+    w.key("stack").beginObject();
+    w.key("name").string(stackName(d.stack));
+    w.key("choices").beginArray();
+    for (const StackChoice &c : d.choices) {
+        w.beginObject();
+        w.key("option").string(c.id);
+        w.key("label").string(c.label);
+        w.key("value").string(c.value);
+        w.key("from_stack").boolean(c.fromStack);
+        w.key("source").string(c.source);
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    w.endObject();
+}
+
+void writeActivationsSplit(JsonWriter &w, const ActivationsSplit &a)
+{
+    w.beginObject();
+    w.key("per_layer").byteCount(a.perLayer);
+    w.key("layers_held").byteCount(a.layersHeld);
+    w.key("outside_layers").byteCount(a.outsideLayers);
+    w.key("recomputed_layer").byteCount(a.recomputedLayer);
+    w.key("transient_peak").byteCount(a.transientPeak);
+    w.endObject();
+}
+
+void writeSymbols(JsonWriter &w, const Derivation &d)
+{
+    w.beginArray();
+    for (const DerivedValue &v : d.values) {
+        w.beginObject();
+        w.key("symbol").string(v.symbol);
+        w.key("meaning").string(v.meaning);
+        w.key("value").integer(v.value);
+        if (v.derived)
+            w.key("formula").string(v.formula.print(Formula::Style::Symbols));
+        if (*v.source)
+            w.key("source").string(v.source);
+        w.endObject();
+    }
+    w.endArray();
 }
 
 } // namespace headroom

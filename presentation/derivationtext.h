@@ -4,13 +4,12 @@
 // "how" column and `--json`'s `derivation`, `activations_split` and `symbols`. Printing only:
 // every figure and formula comes from the derivation.
 
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QString>
 
 #include <headroom/memory/derivation.h>
 
 #include "derivationwords.h"
+#include "jsonwriter.h"
 
 class QTextStream;
 
@@ -26,9 +25,13 @@ void printExplanation(QTextStream &out, const Derivation &derivation);
 //! "Host RAM per node: ..." from the host derivation.
 QString hostText(const Derivation &derivation);
 
-QJsonObject derivationJson(const Derivation &derivation);
-QJsonObject activationsSplitJson(const ActivationsSplit &split);
-QJsonArray symbolsJson(const Derivation &derivation);
-QJsonObject bucketJson(const BucketDerivation &bucket);
+//! `--json`'s "derivation": every bucket's object (the peak's with the event and phase it peaks
+//! at), the textbook activations when derived, and the stack's choices.
+void writeDerivation(JsonWriter &w, const Derivation &derivation);
+void writeActivationsSplit(JsonWriter &w, const ActivationsSplit &split);
+//! Every symbol a formula names: its value, meaning, and formula when derived.
+void writeSymbols(JsonWriter &w, const Derivation &derivation);
+//! One bucket: label, formula in symbols and in numbers, the symbols' values, bytes, terms, source.
+void writeBucket(JsonWriter &w, const BucketDerivation &bucket);
 
 } // namespace headroom

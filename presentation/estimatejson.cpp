@@ -1,7 +1,5 @@
 #include "estimatejson.h"
 
-#include <QJsonArray>
-
 #include <headroom/memory/activationmodel.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
@@ -15,118 +13,134 @@ namespace headroom {
 
 namespace {
 
-QJsonObject perGpuJson(const Breakdown &b)
+void writePerGpu(JsonWriter &w, const Breakdown &b)
 {
-    return QJsonObject{
-        { QStringLiteral("parameters"), jsonByteValue(b.parameters) },
-        { QStringLiteral("gradients"), jsonByteValue(b.gradients) },
-        { QStringLiteral("master_weights"), jsonByteValue(b.masterWeights) },
-        { QStringLiteral("optimizer_states"), jsonByteValue(b.optimizerStates) },
-        // The four model-state buckets together: the figure of Rajbhandari et al. 2020, Figure 1.
-        { QStringLiteral("model_states"), jsonByteValue(b.modelStates()) },
-        { QStringLiteral("activations"), jsonByteValue(b.activations) },
-        { QStringLiteral("overhead"), jsonByteValue(b.overhead) },
-        { QStringLiteral("total"), jsonByteValue(b.total()) },
-    };
+    w.beginObject();
+    w.key("parameters").byteCount(b.parameters);
+    w.key("gradients").byteCount(b.gradients);
+    w.key("master_weights").byteCount(b.masterWeights);
+    w.key("optimizer_states").byteCount(b.optimizerStates);
+    // The four model-state buckets together: the figure of Rajbhandari et al. 2020, Figure 1.
+    w.key("model_states").byteCount(b.modelStates());
+    w.key("activations").byteCount(b.activations);
+    w.key("overhead").byteCount(b.overhead);
+    w.key("total").byteCount(b.total());
+    w.endObject();
 }
 
-QJsonArray itemsJson(const std::vector<ActivationItem> &items)
+void writeItems(JsonWriter &w, const std::vector<ActivationItem> &items)
 {
-    QJsonArray a;
+    w.beginArray();
     for (const ActivationItem &i : items) {
-        a.append(QJsonObject{
-                { QStringLiteral("name"), QString::fromUtf8(i.name.data(), qsizetype(i.name.size())) },
-                { QStringLiteral("shape"), QString::fromUtf8(i.shape.data(), qsizetype(i.shape.size())) },
-                { QStringLiteral("dtype"), nameText(dtypeName(i.dtype)) },
-                { QStringLiteral("count"), jsonByteValue(bytes(i.elements)) },
-                { QStringLiteral("bytes"), jsonByteValue(i.bytes) },
-                { QStringLiteral("scope"), i.scope == ItemScope::Layer ? QStringLiteral("layer") : QStringLiteral("outside") },
-                { QStringLiteral("region"), nameText(i.region) },
-                { QStringLiteral("recomputed"), i.recomputed },
-                { QStringLiteral("weight_copy"), i.weightCopy },
-        });
+        w.beginObject();
+        w.key("name").string(i.name);
+        w.key("shape").string(i.shape);
+        w.key("dtype").string(dtypeName(i.dtype));
+        w.key("count").integer(i.elements);
+        w.key("bytes").byteCount(i.bytes);
+        w.key("scope").string(i.scope == ItemScope::Layer ? "layer" : "outside");
+        w.key("region").string(i.region);
+        w.key("recomputed").boolean(i.recomputed);
+        w.key("weight_copy").boolean(i.weightCopy);
+        w.endObject();
     }
-    return a;
+    w.endArray();
 }
 
-QJsonArray stringArray(const QStringList &list)
+void writeStrings(JsonWriter &w, const QStringList &list)
 {
-    QJsonArray a;
+    w.beginArray();
     for (const QString &s : list)
-        a.append(s);
-    return a;
+        w.string(s);
+    w.endArray();
 }
 
 // The model as counted: from the architecture (total and, with experts, active), and from the
 // checkpoint's headers when a folder was imported.
-QJsonObject modelJson(const ScenarioSpec &spec, const Catalogue &catalogue, const HfModel &imported)
+void writeModel(JsonWriter &w, const ScenarioSpec &spec, const Catalogue &catalogue, const HfModel &imported)
 {
     const ModelSpec &m = spec.scenario.model;
     const ParameterCounts counts = parameterCounts(m);
     const ModelPreset *preset = catalogue.preset(spec.presetId);
-    const Count architecture = counts.total(m.layers);
-    QJsonObject o{
-        { QStringLiteral("family"), nameText(familyName(m.family)) },
-        { QStringLiteral("model_type"), !imported.modelType.isEmpty() ? imported.modelType : preset ? preset->modelType : QString() },
-        { QStringLiteral("name"), preset ? preset->name : spec.modelName },
-        { QStringLiteral("parameters"), jsonByteValue(bytes(effectiveParameters(m))) },
-        { QStringLiteral("parameters_active"), jsonByteValue(bytes(m.paramsOverride > 0 && !m.moe.enabled() ? m.paramsOverride
-                                                                                                       : counts.active(m.layers))) },
-        { QStringLiteral("parameters_from_architecture"), jsonByteValue(bytes(architecture)) },
-        { QStringLiteral("parameters_from_checkpoint"),
-          imported.checkpoint.found ? jsonByteValue(bytes(imported.checkpoint.parameters)) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("checkpoint_dtype"), imported.checkpoint.found ? QJsonValue(imported.checkpoint.dtype) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("ignored_fields"), stringArray(imported.ignored) },
-        { QStringLiteral("metadata_fields"), stringArray(imported.metadata) },
-        { QStringLiteral("warnings"), stringArray(imported.warnings) },
-        { QStringLiteral("unrecognized_fields"), stringArray(imported.unrecognized) },
-    };
-    if (imported.checkpoint.found) {
-        o.insert(QStringLiteral("checkpoint_buffers"), jsonByteValue(bytes(imported.checkpoint.buffers)));
-        o.insert(QStringLiteral("checkpoint_files"), stringArray(imported.checkpoint.files));
-    }
+    w.beginObject();
+    w.key("name").string(preset ? preset->name : spec.modelName);
+    w.key("family").string(familyName(m.family));
+    w.key("model_type").string(!imported.modelType.isEmpty() ? imported.modelType : preset ? preset->modelType : QString());
+    w.key("parameters").integer(effectiveParameters(m));
+    w.key("parameters_active").integer(m.paramsOverride > 0 && !m.moe.enabled() ? m.paramsOverride : counts.active(m.layers));
+    w.key("parameters_from_architecture").integer(counts.total(m.layers));
     if (preset && preset->publishedParams > 0)
-        o.insert(QStringLiteral("parameters_published"), jsonByteValue(bytes(preset->publishedParams)));
-    return o;
+        w.key("parameters_published").integer(preset->publishedParams);
+    w.key("parameters_from_checkpoint");
+    if (imported.checkpoint.found)
+        w.integer(imported.checkpoint.parameters);
+    else
+        w.null();
+    w.key("checkpoint_dtype");
+    if (imported.checkpoint.found)
+        w.string(imported.checkpoint.dtype);
+    else
+        w.null();
+    if (imported.checkpoint.found) {
+        w.key("checkpoint_buffers").integer(imported.checkpoint.buffers);
+        w.key("checkpoint_files");
+        writeStrings(w, imported.checkpoint.files);
+    }
+    w.key("ignored_fields");
+    writeStrings(w, imported.ignored);
+    w.key("metadata_fields");
+    writeStrings(w, imported.metadata);
+    w.key("warnings");
+    writeStrings(w, imported.warnings);
+    w.key("unrecognized_fields");
+    writeStrings(w, imported.unrecognized);
+    w.endObject();
 }
 
 } // namespace
 
-QJsonObject estimateJson(const ScenarioSpec &spec, const Catalogue &catalogue, const HfModel &imported, const Breakdown &b,
-                         const Derivation &d)
+void writeEstimateMembers(JsonWriter &w, const ScenarioSpec &spec, const Catalogue &catalogue, const HfModel &imported,
+                          const Breakdown &b, const Derivation &d)
 {
-    QJsonArray warnings;
-    for (Warning w : b.warnings)
-        warnings.append(nameText(warningName(w)));
-    QJsonObject root{
-        { QStringLiteral("schema"), 1 },
-        { QStringLiteral("per_gpu"), perGpuJson(b) },
-        { QStringLiteral("parameter_count"), jsonByteValue(bytes(b.parameterCount)) },
-        { QStringLiteral("warnings"), warnings },
-        { QStringLiteral("strategy"), strategyJson(spec.scenario, placeModelStates(spec.scenario)) },
-        { QStringLiteral("host"), hostJson(placeModelStates(spec.scenario)) },
-    };
+    w.key("schema").integer(1);
+    w.key("per_gpu");
+    writePerGpu(w, b);
+    w.key("peak").beginObject();
+    w.key("bytes").byteCount(b.peak);
+    w.key("phase").string(stepPhaseName(b.peakPhase));
+    w.key("event").string(timelineEventName(b.peakEvent));
+    w.endObject();
+    if (spec.scenario.gpu.capacity > bytes(0)) {
+        w.key("gpu").beginObject();
+        w.key("id").string(spec.gpuId);
+        w.key("capacity").byteCount(spec.scenario.gpu.capacity);
+        w.key("fits").boolean(fits(spec.scenario, b));
+        w.endObject();
+    }
+    w.key("parameter_count").integer(b.parameterCount);
+    w.key("warnings").beginArray();
+    for (Warning warning : b.warnings)
+        w.string(warningName(warning));
+    w.endArray();
+    w.key("model");
+    writeModel(w, spec, catalogue, imported);
+    const Placement placement = placeModelStates(spec.scenario);
+    w.key("strategy");
+    writeStrategy(w, spec.scenario, placement);
+    w.key("host");
+    writeHost(w, placement);
+    w.key("derivation");
+    writeDerivation(w, d);
+    w.key("whole_model_states");
+    writeBucket(w, d.wholeModelStates);
+    w.key("activations_split");
+    writeActivationsSplit(w, d.activationsSplit);
+    w.key("symbols");
+    writeSymbols(w, d);
     std::vector<ActivationItem> items;
     activationModel(spec.scenario.activations.model).itemize(spec.scenario, items);
-    root.insert(QStringLiteral("activation_items"), itemsJson(items));
-    root.insert(QStringLiteral("peak"), QJsonObject{
-            { QStringLiteral("bytes"), jsonByteValue(b.peak) },
-            { QStringLiteral("phase"), nameText(stepPhaseName(b.peakPhase)) },
-            { QStringLiteral("event"), nameText(timelineEventName(b.peakEvent)) },
-    });
-    root.insert(QStringLiteral("derivation"), derivationJson(d));
-    root.insert(QStringLiteral("activations_split"), activationsSplitJson(d.activationsSplit));
-    root.insert(QStringLiteral("symbols"), symbolsJson(d));
-    root.insert(QStringLiteral("whole_model_states"), bucketJson(d.wholeModelStates));
-    root.insert(QStringLiteral("model"), modelJson(spec, catalogue, imported));
-    if (spec.scenario.gpu.capacity > bytes(0)) {
-        root.insert(QStringLiteral("gpu"), QJsonObject{
-                { QStringLiteral("id"), spec.gpuId },
-                { QStringLiteral("capacity"), jsonByteValue(spec.scenario.gpu.capacity) },
-                { QStringLiteral("fits"), fits(spec.scenario, b) },
-        });
-    }
-    return root;
+    w.key("activation_items");
+    writeItems(w, items);
 }
 
 } // namespace headroom

@@ -1,6 +1,5 @@
 #include "fittext.h"
 
-#include <QJsonArray>
 #include <QTextStream>
 
 #include <headroom/io/textwidth.h>
@@ -9,6 +8,7 @@
 
 #include "wording.h"
 #include "placementtext.h"
+#include "steptimetext.h"
 
 namespace headroom {
 
@@ -98,58 +98,79 @@ std::string_view adviceName(AdviceKind k)
     return {};
 }
 
-QJsonObject adviceJson(const Advice &a)
+void writeAdvice(JsonWriter &w, const Advice &a)
 {
-    return QJsonObject{
-            { QStringLiteral("kind"), nameText(adviceName(a.kind)) },
-            { QStringLiteral("saving"), jsonByteValue(a.saving) },
-            { QStringLiteral("peak_after"), jsonByteValue(estimate(a.after).peak) },
-            { QStringLiteral("fits_after"), a.fitsAfter },
-            { QStringLiteral("micro_batch"), qint64(a.after.training.microBatch) },
-            { QStringLiteral("grad_accum"), qint64(a.after.training.gradAccumSteps) },
-            { QStringLiteral("recompute"), nameText(recomputeName(a.after.training.recompute)) },
-            { QStringLiteral("zero"), static_cast<int>(a.after.parallel.zero) },
-            { QStringLiteral("offload"), nameText(offloadName(a.after.parallel.offload)) },
-            { QStringLiteral("lora"), nameText(adapterModeName(a.after.lora.mode)) },
-    };
+    w.beginObject();
+    w.key("kind").string(adviceName(a.kind));
+    w.key("saving").byteCount(a.saving);
+    w.key("peak_after").byteCount(estimate(a.after).peak);
+    w.key("fits_after").boolean(a.fitsAfter);
+    w.key("micro_batch").integer(a.after.training.microBatch);
+    w.key("grad_accum").integer(a.after.training.gradAccumSteps);
+    w.key("recompute").string(recomputeName(a.after.training.recompute));
+    w.key("zero").integer(static_cast<int>(a.after.parallel.zero));
+    w.key("offload").string(offloadName(a.after.parallel.offload));
+    w.key("lora").string(adapterModeName(a.after.lora.mode));
+    w.endObject();
 }
 
-QJsonObject strategyResultJson(const Strategy &strategy, const StrategyFit &r)
+void writeStrategyResult(JsonWriter &w, const Strategy &strategy, const StrategyFit &r)
 {
-    QJsonObject o{
-        { QStringLiteral("name"), nameText(strategy.name) },
-        { QStringLiteral("zero"), static_cast<int>(strategy.zero) },
-        { QStringLiteral("offload"), nameText(offloadName(strategy.offload)) },
-        { QStringLiteral("gpus_needed"), qint64(r.gpus) },
-        { QStringLiteral("peak"), jsonByteValue(r.peak) },
-        { QStringLiteral("max_micro_batch"), qint64(r.maxBatch) },
-        { QStringLiteral("max_sequence"), qint64(r.maxSequence) },
-        { QStringLiteral("host_per_node"), jsonByteValue(r.hostPerNode) },
-    };
+    w.beginObject();
+    w.key("name").string(strategy.name);
+    w.key("zero").integer(static_cast<int>(strategy.zero));
+    w.key("offload").string(offloadName(strategy.offload));
+    w.key("gpus_needed").integer(r.gpus);
+    w.key("peak").byteCount(r.peak);
     if (r.hasOneFewer)
-        o.insert(QStringLiteral("peak_one_fewer"), jsonByteValue(r.peakOneFewer));
+        w.key("peak_one_fewer").byteCount(r.peakOneFewer);
+    w.key("max_micro_batch").integer(r.maxBatch);
+    w.key("max_sequence").integer(r.maxSequence);
+    w.key("host_per_node").byteCount(r.hostPerNode);
     if (r.time.known) {
-        o.insert(QStringLiteral("gpu_hours"), r.time.gpuHours);
-        o.insert(QStringLiteral("days"), r.time.days);
-        o.insert(QStringLiteral("cost_usd"), r.time.costUsd);
+        w.key("gpu_hours").number(r.time.gpuHours);
+        w.key("days").number(r.time.days);
+        w.key("cost_usd").number(r.time.costUsd);
     }
-    return o;
+    w.endObject();
 }
 
-QJsonObject gpuResultJson(const GpuFit &g)
+void writeGpuResult(JsonWriter &w, const GpuFit &g)
 {
-    QJsonArray strategies;
+    w.beginObject();
+    w.key("id").string(g.gpu->id);
+    w.key("name").string(g.gpu->name);
+    w.key("capacity").byteCount(g.gpu->capacity);
+    w.key("price_per_hour_usd").number(g.price);
+    w.key("max_micro_batch").integer(g.maxBatch);
+    w.key("max_sequence").integer(g.maxSequence);
+    w.key("strategies").beginArray();
     for (int k = 0; k < kStrategyCount; ++k)
-        strategies.append(strategyResultJson(kStrategies[k], g.strategies[k]));
-    return QJsonObject{
-        { QStringLiteral("id"), g.gpu->id },
-        { QStringLiteral("name"), g.gpu->name },
-        { QStringLiteral("capacity"), jsonByteValue(g.gpu->capacity) },
-        { QStringLiteral("price_per_hour_usd"), g.price },
-        { QStringLiteral("max_micro_batch"), qint64(g.maxBatch) },
-        { QStringLiteral("max_sequence"), qint64(g.maxSequence) },
-        { QStringLiteral("strategies"), strategies },
-    };
+        writeStrategyResult(w, kStrategies[k], g.strategies[k]);
+    w.endArray();
+    w.endObject();
+}
+
+void writeProcurementOption(JsonWriter &w, const ProcurementOption &p, const GpuSpec &gpu)
+{
+    w.beginObject();
+    w.key("gpu").string(gpu.id);
+    w.key("strategy").string(kStrategies[p.strategyIndex].name);
+    w.key("gpus").integer(p.gpus);
+    w.key("fewest_fitting").integer(p.fewestFitting);
+    w.key("micro_batch").integer(p.microBatch);
+    w.key("grad_accum").integer(p.gradAccum);
+    w.key("global_batch").integer(p.globalBatch);
+    if (p.time.known) {
+        w.key("days").number(p.time.days);
+        w.key("cost_usd").number(p.time.costUsd);
+        w.key("own_cost_usd").number(p.time.ownCostUsd);
+        w.key("gpu_hours").number(p.time.gpuHours);
+        w.key("mfu").number(p.time.step.mfu);
+        w.key("time");
+        writeTime(w, p.time);
+    }
+    w.endObject();
 }
 
 void printStrategyTable(QTextStream &o, const Scenario &s, const GpuFit &g, Count maxGpus)

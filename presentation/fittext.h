@@ -5,7 +5,6 @@
 
 #include <string_view>
 
-#include <QJsonObject>
 #include <QString>
 
 #include <headroom/io/scenariofile.h>
@@ -13,6 +12,9 @@
 #include <headroom/planning/advice.h>
 
 #include <headroom/planning/gpufit.h>
+#include <headroom/planning/procurement.h>
+
+#include "jsonwriter.h"
 
 class QTextStream;
 
@@ -27,9 +29,13 @@ QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strat
 QString adviceText(const Scenario &before, const Advice &a, const Placement &after);
 std::string_view adviceName(AdviceKind k);
 //! One step of the advice as `fit --json` and the reports write it: what it changes, its saving, the peak after it.
-QJsonObject adviceJson(const Advice &a);
-QJsonObject strategyResultJson(const Strategy &strategy, const StrategyFit &r);
-QJsonObject gpuResultJson(const GpuFit &g);
+void writeAdvice(JsonWriter &w, const Advice &a);
+void writeStrategyResult(JsonWriter &w, const Strategy &strategy, const StrategyFit &r);
+//! One GPU kind's row of the table: its capacity and price, the largest batch and sequence, and
+//! each strategy's GPUs, peak and time.
+void writeGpuResult(JsonWriter &w, const GpuFit &g);
+//! One plan of the procurement search (procurement.h) on \a gpu, with its time and cost.
+void writeProcurementOption(JsonWriter &w, const ProcurementOption &option, const GpuSpec &gpu);
 void printStrategyTable(QTextStream &o, const Scenario &s, const GpuFit &g, Count maxGpus);
 QString headline(const ScenarioSpec &spec, const Catalogue &catalogue);
 

@@ -1,6 +1,5 @@
 #include "measuredtext.h"
 
-#include <QJsonArray>
 #include <QTextStream>
 
 #include <headroom/io/textwidth.h>
@@ -18,8 +17,6 @@ QString percentText(const std::optional<double> &relative)
         return Cli::tr("n/a");
     return Cli::tr("%1 %").arg(100.0 * *relative, 0, 'f', 1);
 }
-
-qint64 exact(Bytes b) { return static_cast<qint64>(countOf(b)); }
 
 } // namespace
 
@@ -55,30 +52,33 @@ void printMeasured(QTextStream &o, const MeasuredRun &run, const MeasuredCompari
         o << QStringLiteral("  - ") << n << Qt::endl;
 }
 
-QJsonObject measuredJson(const MeasuredRun &run, const MeasuredComparison &c, bool sameScenario)
+void writeMeasured(JsonWriter &w, const MeasuredRun &run, const MeasuredComparison &c, bool sameScenario)
 {
-    QJsonArray rows;
+    w.beginObject();
+    w.key("file").string(run.path);
+    w.key("device").string(run.device);
+    w.key("device_name").string(run.deviceName);
+    w.key("torch_version").string(run.torchVersion);
+    w.key("tiny").boolean(run.tiny);
+    w.key("same_scenario").boolean(sameScenario);
+    w.key("rows").beginArray();
     for (const MeasuredRow &r : c.rows) {
-        const std::string_view key = measuredFigureKey(r.figure);
-        rows.append(QJsonObject{
-                { QStringLiteral("figure"), nameText(key) },
-                { QStringLiteral("measured"), exact(r.measured) },
-                { QStringLiteral("estimated"), exact(r.estimated) },
-                { QStringLiteral("difference"), exact(r.difference) },
-                { QStringLiteral("relative"), r.relative ? QJsonValue(*r.relative) : QJsonValue(QJsonValue::Null) },
-                { QStringLiteral("event"), nameText(timelineEventName(r.event)) },
-                { QStringLiteral("measured_by"), run.measuredBy[static_cast<std::size_t>(r.figure)] },
-        });
+        w.beginObject();
+        w.key("figure").string(measuredFigureKey(r.figure));
+        w.key("measured").byteCount(r.measured);
+        w.key("estimated").byteCount(r.estimated);
+        w.key("difference").byteCount(r.difference);
+        w.key("relative");
+        if (r.relative)
+            w.number(*r.relative);
+        else
+            w.null();
+        w.key("event").string(timelineEventName(r.event));
+        w.key("measured_by").string(run.measuredBy[static_cast<std::size_t>(r.figure)]);
+        w.endObject();
     }
-    return QJsonObject{
-        { QStringLiteral("file"), run.path },
-        { QStringLiteral("device"), run.device },
-        { QStringLiteral("device_name"), run.deviceName },
-        { QStringLiteral("torch_version"), run.torchVersion },
-        { QStringLiteral("tiny"), run.tiny },
-        { QStringLiteral("same_scenario"), sameScenario },
-        { QStringLiteral("rows"), rows },
-    };
+    w.endArray();
+    w.endObject();
 }
 
 } // namespace headroom

@@ -4,11 +4,12 @@
 // words, the comparison as a table and as JSON. The rows are the core's
 // (memory/measuredcomparison.h); nothing is compared here.
 
-#include <QJsonObject>
 #include <QString>
 
 #include <headroom/io/measuredfile.h>
 #include <headroom/memory/measuredcomparison.h>
+
+#include "jsonwriter.h"
 
 class QTextStream;
 
@@ -20,6 +21,6 @@ namespace headroom {
 void printMeasured(QTextStream &stream, const MeasuredRun &run, const MeasuredComparison &comparison, bool sameScenario);
 
 //! `--json`'s "measured": the file, device, whether the scenario is the one that ran, and the rows.
-QJsonObject measuredJson(const MeasuredRun &run, const MeasuredComparison &comparison, bool sameScenario);
+void writeMeasured(JsonWriter &w, const MeasuredRun &run, const MeasuredComparison &comparison, bool sameScenario);
 
 } // namespace headroom

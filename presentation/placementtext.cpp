@@ -1,17 +1,11 @@
 #include "placementtext.h"
 
-#include <headroom/io/jsoninteger.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/precision.h>
 
 #include "wording.h"
 
 namespace headroom {
-
-QJsonValue jsonByteValue(Bytes b)
-{
-    return exactJsonInteger(countOf(b)); // an integer at any size, written by jsonText()
-}
 
 QString gpusText(Count n)
 {
@@ -65,45 +59,44 @@ QString strategyText(const Scenario &s)
     return text;
 }
 
-QJsonObject strategyJson(const Scenario &s, const Placement &pl)
+void writeStrategy(JsonWriter &w, const Scenario &s, const Placement &pl)
 {
     const Parallelism &p = s.parallel;
-    QJsonObject o{
-        { QStringLiteral("gpus"), qint64(p.gpus) },
-        { QStringLiteral("data_parallel"), qint64(pl.dataParallel) },
-        { QStringLiteral("tensor_parallel"), qint64(p.tensorParallel) },
-        { QStringLiteral("pipeline_parallel"), qint64(p.pipelineParallel) },
-        { QStringLiteral("sequence_parallel"), p.sequenceParallel },
-        { QStringLiteral("zero"), static_cast<int>(p.zero) },
-        { QStringLiteral("offload"), nameText(offloadName(p.offload)) },
-        { QStringLiteral("gpus_per_node"), qint64(p.gpusPerNode) },
-        { QStringLiteral("parameters_per_rank"), qint64(pl.share.parameters) },
-        { QStringLiteral("trainable_parameters"), qint64(pl.trainableParameters) },
-        { QStringLiteral("lora"), nameText(adapterModeName(s.lora.mode)) },
-        { QStringLiteral("buffers"), QJsonObject{
-                  { QStringLiteral("gathered_parameters"), jsonByteValue(pl.gatheredParameters) },
-                  { QStringLiteral("live_gradients"), jsonByteValue(pl.liveGradients) },
-                  { QStringLiteral("reduce_bucket"), jsonByteValue(pl.reduceBucket) },
-                  { QStringLiteral("dequant_buffer"), jsonByteValue(pl.dequantBuffer) },
-          } },
-    };
+    w.beginObject();
+    w.key("gpus").integer(p.gpus);
+    w.key("data_parallel").integer(pl.dataParallel);
+    w.key("tensor_parallel").integer(p.tensorParallel);
+    w.key("pipeline_parallel").integer(p.pipelineParallel);
+    w.key("sequence_parallel").boolean(p.sequenceParallel);
+    w.key("gpus_per_node").integer(p.gpusPerNode);
+    w.key("zero").integer(static_cast<int>(p.zero));
+    w.key("offload").string(offloadName(p.offload));
+    w.key("parameters_per_rank").integer(pl.share.parameters);
+    w.key("trainable_parameters").integer(pl.trainableParameters);
+    w.key("lora").string(adapterModeName(s.lora.mode));
     if (s.lora.mode != AdapterMode::None) {
-        o.insert(QStringLiteral("lora_rank"), qint64(s.lora.rank));
-        o.insert(QStringLiteral("lora_targets"), QString::fromStdString(loraTargetsText(targetsOf(s))));
+        w.key("lora_rank").integer(s.lora.rank);
+        w.key("lora_targets").string(loraTargetsText(targetsOf(s)));
     }
-    return o;
+    w.key("buffers").beginObject();
+    w.key("gathered_parameters").byteCount(pl.gatheredParameters);
+    w.key("live_gradients").byteCount(pl.liveGradients);
+    w.key("reduce_bucket").byteCount(pl.reduceBucket);
+    w.key("dequant_buffer").byteCount(pl.dequantBuffer);
+    w.endObject();
+    w.endObject();
 }
 
-QJsonObject hostJson(const Placement &pl)
+void writeHost(JsonWriter &w, const Placement &pl)
 {
-    return QJsonObject{
-        { QStringLiteral("per_node"), jsonByteValue(pl.host.perNode) },
-        { QStringLiteral("gpus_on_node"), qint64(pl.gpusOnNode) },
-        { QStringLiteral("offloaded_per_gpu"), jsonByteValue(pl.offloaded.total()) },
-        { QStringLiteral("offloaded_per_node"), jsonByteValue(pl.hostOffloadedPerNode) },
-        { QStringLiteral("model_load_per_node"), jsonByteValue(pl.hostLoadPerNode) },
-        { QStringLiteral("buffer_factor"), 1.5 },
-    };
+    w.beginObject();
+    w.key("per_node").byteCount(pl.host.perNode);
+    w.key("gpus_on_node").integer(pl.gpusOnNode);
+    w.key("offloaded_per_gpu").byteCount(pl.offloaded.total());
+    w.key("offloaded_per_node").byteCount(pl.hostOffloadedPerNode);
+    w.key("model_load_per_node").byteCount(pl.hostLoadPerNode);
+    w.key("buffer_factor").number(1.5);
+    w.endObject();
 }
 
 } // namespace headroom

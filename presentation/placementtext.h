@@ -3,18 +3,15 @@
 // Wording and JSON for where model states sit across GPUs and the host (core placement.h),
 // shared by `estimate` and `fit`.
 
-#include <QJsonObject>
-#include <QJsonValue>
 #include <QString>
 
 #include <headroom/memory/breakdown.h>
 #include <headroom/memory/placement.h>
 #include <headroom/memory/scenario.h>
 
-namespace headroom {
+#include "jsonwriter.h"
 
-//! Integer bytes while JSON holds them exactly, else a double.
-QJsonValue jsonByteValue(Bytes b);
+namespace headroom {
 
 //! "1 GPU", "8 GPUs".
 QString gpusText(Count n);
@@ -26,7 +23,7 @@ bool isSingleGpuFullFineTune(const Scenario &scenario);
 QString strategyText(const Scenario &scenario);
 
 //! The `strategy` and `host` objects of `estimate --json`.
-QJsonObject strategyJson(const Scenario &scenario, const Placement &placement);
-QJsonObject hostJson(const Placement &placement);
+void writeStrategy(JsonWriter &w, const Scenario &scenario, const Placement &placement);
+void writeHost(JsonWriter &w, const Placement &placement);
 
 } // namespace headroom

@@ -7,46 +7,45 @@
 
 namespace headroom {
 
-QJsonObject timeJson(const TimeAndCost &t)
+void writeTime(JsonWriter &w, const TimeAndCost &t)
 {
     const StepTime &st = t.step;
-    QJsonObject step{
-        { QStringLiteral("tokens"), st.tokensPerStep },
-        { QStringLiteral("matmul_s"), st.matmulS },
-        { QStringLiteral("memory_bound_s"), st.memoryBoundS },
-        { QStringLiteral("optimizer_s"), st.optimizerS },
-        { QStringLiteral("compute_s"), st.computeS },
-        { QStringLiteral("data_parallel_s"), st.dataParallelS },
-        { QStringLiteral("data_parallel_exposed_s"), st.dataParallelExposedS },
-        { QStringLiteral("tensor_parallel_s"), st.tensorParallelS },
-        { QStringLiteral("pipeline_send_s"), st.pipelineSendS },
-        { QStringLiteral("communication_s"), st.communicationS },
-        { QStringLiteral("bubble_s"), st.bubbleS },
-        { QStringLiteral("offload_transfer_s"), st.offloadTransferS },
-        { QStringLiteral("cpu_optimizer_s"), st.cpuOptimizerS },
-        { QStringLiteral("total_s"), st.totalS },
-        { QStringLiteral("data_parallel_gb_s"), st.dataParallelBandwidth / 1e9 },
-        { QStringLiteral("data_parallel_crosses_nodes"), st.dataParallelCrossesNodes },
-        { QStringLiteral("nodes"), qint64(st.nodes) },
-    };
+    w.beginObject();
     // The run's totals: every step takes the same time, so each term is steps x its step share.
-    return QJsonObject{
-        { QStringLiteral("compute_s"), t.steps * st.computeS },
-        { QStringLiteral("communication_s"), t.steps * st.communicationS },
-        { QStringLiteral("bubble_s"), t.steps * st.bubbleS },
-        { QStringLiteral("offload_s"), t.steps * st.offloadS() },
-        { QStringLiteral("total_s"), t.steps * st.totalS },
-        { QStringLiteral("steps"), t.steps },
-        { QStringLiteral("days"), t.days },
-        { QStringLiteral("gpu_hours"), t.gpuHours },
-        { QStringLiteral("rent_usd"), t.costUsd },
-        { QStringLiteral("own_usd"), t.ownCostUsd },
-        { QStringLiteral("mfu"), st.mfu },
-        { QStringLiteral("hfu"), st.hfu },
-        { QStringLiteral("dominant"), QLatin1String(stepTermName(st.dominant())) },
-        { QStringLiteral("dominant_share"), st.share(st.dominant()) },
-        { QStringLiteral("step"), step },
-    };
+    w.key("total_s").number(t.steps * st.totalS);
+    w.key("compute_s").number(t.steps * st.computeS);
+    w.key("communication_s").number(t.steps * st.communicationS);
+    w.key("bubble_s").number(t.steps * st.bubbleS);
+    w.key("offload_s").number(t.steps * st.offloadS());
+    w.key("steps").number(t.steps);
+    w.key("days").number(t.days);
+    w.key("gpu_hours").number(t.gpuHours);
+    w.key("rent_usd").number(t.costUsd);
+    w.key("own_usd").number(t.ownCostUsd);
+    w.key("mfu").number(st.mfu);
+    w.key("hfu").number(st.hfu);
+    w.key("dominant").string(stepTermName(st.dominant()));
+    w.key("dominant_share").number(st.share(st.dominant()));
+    w.key("step").beginObject();
+    w.key("tokens").number(st.tokensPerStep);
+    w.key("total_s").number(st.totalS);
+    w.key("compute_s").number(st.computeS);
+    w.key("matmul_s").number(st.matmulS);
+    w.key("memory_bound_s").number(st.memoryBoundS);
+    w.key("optimizer_s").number(st.optimizerS);
+    w.key("communication_s").number(st.communicationS);
+    w.key("data_parallel_s").number(st.dataParallelS);
+    w.key("data_parallel_exposed_s").number(st.dataParallelExposedS);
+    w.key("tensor_parallel_s").number(st.tensorParallelS);
+    w.key("pipeline_send_s").number(st.pipelineSendS);
+    w.key("bubble_s").number(st.bubbleS);
+    w.key("offload_transfer_s").number(st.offloadTransferS);
+    w.key("cpu_optimizer_s").number(st.cpuOptimizerS);
+    w.key("data_parallel_gb_s").number(st.dataParallelBandwidth / 1e9);
+    w.key("data_parallel_crosses_nodes").boolean(st.dataParallelCrossesNodes);
+    w.key("nodes").integer(st.nodes);
+    w.endObject();
+    w.endObject();
 }
 
 QString dominantText(const StepTime &t)

@@ -3,11 +3,12 @@
 // The step time and its cost in words and JSON, for `fit`: every figure comes from the core's
 // StepTime and TimeAndCost (procurement.h); nothing here re-derives one.
 
-#include <QJsonObject>
 #include <QString>
 
 #include <headroom/planning/procurement.h>
 #include <headroom/planning/steptimeexplain.h>
+
+#include "jsonwriter.h"
 
 class QTextStream;
 
@@ -16,7 +17,7 @@ namespace headroom {
 //! `time: {compute_s, communication_s, bubble_s, offload_s, total_s, ...}` over the whole run,
 //! with `step` (one optimizer step's terms), days, GPU-hours, rent, owning cost, MFU and the
 //! dominant term.
-QJsonObject timeJson(const TimeAndCost &t);
+void writeTime(JsonWriter &w, const TimeAndCost &t);
 
 //! "compute bound (72 % of the step)", "communication bound: 61 % of the step".
 QString dominantText(const StepTime &t);

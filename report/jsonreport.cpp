@@ -1,9 +1,5 @@
 #include "reportwriter.h"
 
-#include <headroom/io/jsoninteger.h>
-#include <QJsonArray>
-#include <QJsonDocument>
-
 #include "estimatejson.h"
 #include "fittext.h"
 
@@ -12,20 +8,23 @@ namespace headroom {
 QByteArray reportJson(const Report &r)
 {
     // `estimate --json`'s object itself, so that the report's numbers are that command's.
-    QJsonObject root = estimateJson(r.spec, *r.catalogue, r.imported, r.breakdown, r.derivation);
-    QJsonArray fit;
+    JsonWriter w;
+    w.beginObject();
+    writeEstimateMembers(w, r.spec, *r.catalogue, r.imported, r.breakdown, r.derivation);
+    w.key("fit_options").beginObject();
+    w.key("tokens").number(r.fitOptions.tokens);
+    w.key("max_gpus").integer(r.fitOptions.maxGpus);
+    w.endObject();
+    w.key("fit").beginArray();
     for (const GpuFit &g : r.fits)
-        fit.append(gpuResultJson(g));
-    root.insert(QStringLiteral("fit"), fit);
-    root.insert(QStringLiteral("fit_options"), QJsonObject{
-            { QStringLiteral("tokens"), r.fitOptions.tokens },
-            { QStringLiteral("max_gpus"), qint64(r.fitOptions.maxGpus) },
-    });
-    QJsonArray advice;
+        writeGpuResult(w, g);
+    w.endArray();
+    w.key("advice").beginArray();
     for (const Advice &a : r.advice)
-        advice.append(adviceJson(a));
-    root.insert(QStringLiteral("advice"), advice);
-    return jsonText(QJsonDocument(root)); // byte counts exact at any size
+        writeAdvice(w, a);
+    w.endArray();
+    w.endObject();
+    return w.take();
 }
 
 } // namespace headroom

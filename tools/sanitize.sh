@@ -19,4 +19,4 @@ cmake --build "$build" --target "${targets[@]}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # Slower under the sanitizers: a longer limit per test than the suite's own.
-ctest --test-dir "$build" --output-on-failure --timeout 900 -L '^(core|cli)$' -j"$(nproc)"
+ctest --test-dir "$build" --output-on-failure --timeout 900 -L '^(core|cli|presentation)$' -j"$(nproc)"

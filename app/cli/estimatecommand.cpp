@@ -1,10 +1,6 @@
 #include "estimatecommand.h"
 
-#include <headroom/io/jsoninteger.h>
 #include <QCommandLineParser>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTextStream>
 
 #include <headroom/io/textwidth.h>
@@ -228,10 +224,15 @@ int runEstimateCommand(const QStringList &arguments)
         sameScenario = scenarioToJson(spec) == scenarioToJson(measured.scenario);
     }
     if (parser.isSet(QStringLiteral("json"))) {
-        QJsonObject root = estimateJson(spec, catalogue, imported, b, d);
-        if (withMeasured)
-            root.insert(QStringLiteral("measured"), measuredJson(measured, comparison, sameScenario));
-        writeOut(jsonText(QJsonDocument(root))); // byte counts exact at any size
+        JsonWriter w;
+        w.beginObject();
+        writeEstimateMembers(w, spec, catalogue, imported, b, d);
+        if (withMeasured) {
+            w.key("measured");
+            writeMeasured(w, measured, comparison, sameScenario);
+        }
+        w.endObject();
+        writeOut(w.take());
         return 0;
     }
     printTable(spec, catalogue, b, d);

@@ -1,10 +1,6 @@
 #include "fitcommand.h"
 
-#include <headroom/io/jsoninteger.h>
 #include <QCommandLineParser>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTextStream>
 
 #include <cmath>
@@ -311,59 +307,46 @@ int runFitCommand(const QStringList &arguments)
     const int optionCount = planProcurement(s, gpus, {}, target, options, kMaxOptions);
 
     if (parser.isSet(QStringLiteral("json"))) {
-        QJsonArray gpuArray, checkpointedArray, adviceArray, procurement;
-        for (const GpuFit &g : results)
-            gpuArray.append(gpuResultJson(g));
-        for (const GpuFit &g : checkpointed)
-            checkpointedArray.append(gpuResultJson(g));
-        for (int i = 0; i < adviceCount; ++i)
-            adviceArray.append(adviceJson(advice[i]));
-        for (int i = 0; i < optionCount; ++i) {
-            const ProcurementOption &p = options[i];
-            QJsonObject o{
-                { QStringLiteral("gpu"), catalogue.gpus.at(p.gpuIndex).id },
-                { QStringLiteral("strategy"), nameText(kStrategies[p.strategyIndex].name) },
-                { QStringLiteral("gpus"), qint64(p.gpus) },
-                { QStringLiteral("fewest_fitting"), qint64(p.fewestFitting) },
-                { QStringLiteral("micro_batch"), qint64(p.microBatch) },
-                { QStringLiteral("grad_accum"), qint64(p.gradAccum) },
-                { QStringLiteral("global_batch"), qint64(p.globalBatch) },
-            };
-            if (p.time.known) {
-                o.insert(QStringLiteral("days"), p.time.days);
-                o.insert(QStringLiteral("cost_usd"), p.time.costUsd);
-                o.insert(QStringLiteral("own_cost_usd"), p.time.ownCostUsd);
-                o.insert(QStringLiteral("gpu_hours"), p.time.gpuHours);
-                o.insert(QStringLiteral("mfu"), p.time.step.mfu);
-                o.insert(QStringLiteral("time"), timeJson(p.time));
-            }
-            procurement.append(o);
-        }
-        QJsonObject root{
-            { QStringLiteral("schema"), 1 },
-            { QStringLiteral("parameter_count"), qint64(effectiveParameters(s.model)) },
-            { QStringLiteral("tokens"), f.tokens },
-            { QStringLiteral("training_flops"), trainingFlops(s, f.tokens) },
-            { QStringLiteral("electricity_usd_per_kwh"), f.electricityUsdPerKwh },
-            { QStringLiteral("years"), f.years },
-            { QStringLiteral("gpus"), gpuArray },
-            { QStringLiteral("procurement"), procurement },
-        };
+        JsonWriter w;
+        w.beginObject();
+        w.key("schema").integer(1);
+        w.key("parameter_count").integer(effectiveParameters(s.model));
+        w.key("tokens").number(f.tokens);
+        w.key("training_flops").number(trainingFlops(s, f.tokens));
         if (f.mfu > 0)
-            root.insert(QStringLiteral("mfu_override"), f.mfu);
+            w.key("mfu_override").number(f.mfu);
         if (f.networkBitsPerSecond > 0)
-            root.insert(QStringLiteral("network_gbps"), f.networkBitsPerSecond / 1e9);
+            w.key("network_gbps").number(f.networkBitsPerSecond / 1e9);
         if (f.globalBatch > 0) {
-            root.insert(QStringLiteral("global_batch"), qint64(f.globalBatch));
+            w.key("global_batch").integer(f.globalBatch);
             // One sequence per replica at most: beyond it a GPU would idle.
-            root.insert(QStringLiteral("largest_data_parallel"), qint64(f.globalBatch));
-            root.insert(QStringLiteral("batch_tolerance"), f.tolerance);
+            w.key("largest_data_parallel").integer(f.globalBatch);
+            w.key("batch_tolerance").number(f.tolerance);
         }
-        if (withCheckpointing)
-            root.insert(QStringLiteral("with_full_recompute"), checkpointedArray);
-        if (detailed)
-            root.insert(QStringLiteral("advice"), adviceArray);
-        out() << jsonText(QJsonDocument(root)); // byte counts exact at any size
+        w.key("electricity_usd_per_kwh").number(f.electricityUsdPerKwh);
+        w.key("years").number(f.years);
+        w.key("gpus").beginArray();
+        for (const GpuFit &g : results)
+            writeGpuResult(w, g);
+        w.endArray();
+        if (withCheckpointing) {
+            w.key("with_full_recompute").beginArray();
+            for (const GpuFit &g : checkpointed)
+                writeGpuResult(w, g);
+            w.endArray();
+        }
+        if (detailed) {
+            w.key("advice").beginArray();
+            for (int i = 0; i < adviceCount; ++i)
+                writeAdvice(w, advice[i]);
+            w.endArray();
+        }
+        w.key("procurement").beginArray();
+        for (int i = 0; i < optionCount; ++i)
+            writeProcurementOption(w, options[i], catalogue.gpus.at(options[i].gpuIndex));
+        w.endArray();
+        w.endObject();
+        writeOut(w.take());
         return 0;
     }
 

@@ -339,6 +339,11 @@ private slots:
         QTest::newRow("in an array") << QByteArray("{\"gpus\": [{\"id\": \"a\"}, {\"id\": \"b\", \"x\": [1, 2], \"id\": \"c\"}]}") << true
                                      << QStringLiteral("gpus[1].id") << QStringLiteral("id");
         QTest::newRow("escaped the same") << QByteArray("{\"a\": 1, \"\\u0061\": 2}") << true << QStringLiteral("a") << QStringLiteral("a");
+        QTest::newRow("escaped first") << QByteArray("{\"\\u0061\": 1, \"a\": 2}") << true << QStringLiteral("a") << QStringLiteral("a");
+        QTest::newRow("under an escaped key") << QByteArray("{\"\\u0074\": {\"x\": 1, \"x\": 2}}") << true << QStringLiteral("t.x")
+                                              << QStringLiteral("x");
+        QTest::newRow("same key after a closed object") << QByteArray("{\"o\": {\"k\": 1}, \"k\": 2, \"p\": {\"k\": 3}, \"k\": 4}")
+                                                        << true << QStringLiteral("k") << QStringLiteral("k");
         QTest::newRow("surrogate pair") << QByteArray("{\"\\ud83d\\ude00\": 1, \"\xf0\x9f\x98\x80\": 2}") << true
                                         << QStringLiteral("\U0001F600") << QStringLiteral("\U0001F600");
         QTest::newRow("keys in strings") << QByteArray("{\"s\": \"\\\"a\\\": 1, \\\"a\\\": 2\", \"a\": \"{\\\"s\\\": 1}\"}") << false << QString() << QString();

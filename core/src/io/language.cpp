@@ -119,25 +119,31 @@ QString languageForLocale(const QLocale &locale)
 
 bool setLanguage(const QString &language)
 {
-    if (language != kSourceLanguage && !availableLanguages().contains(language))
+    const bool source = language == kSourceLanguage;
+    if (!source && !availableLanguages().contains(language))
         return false;
     Installed &state = installed();
-    auto *own = new QTranslator(QCoreApplication::instance());
-    bool loaded = language == kSourceLanguage;
-    for (const QString &folder : catalogueFolders()) {
-        if (!loaded && own->load(kPrefix + language, folder)) {
-            loaded = true;
-            break;
+    // The source language needs no catalogue: it is not looked for (every English start of the
+    // command line passes here, and finding the data folder is a tenth of that start).
+    QTranslator *own = nullptr;
+    if (!source) {
+        own = new QTranslator(QCoreApplication::instance());
+        bool loaded = false;
+        for (const QString &folder : catalogueFolders()) {
+            if (own->load(kPrefix + language, folder)) {
+                loaded = true;
+                break;
+            }
         }
-    }
-    if (!loaded) {
-        delete own;
-        return false;
+        if (!loaded) {
+            delete own;
+            return false;
+        }
     }
     remove(state.own);
     remove(state.qt);
     const QLocale locale(language);
-    if (language != kSourceLanguage) {
+    if (own) {
         QCoreApplication::installTranslator(own);
         state.own = own;
         // Qt's own strings (QCommandLineParser's help, standard dialog buttons), where the system
@@ -149,8 +155,6 @@ bool setLanguage(const QString &language)
         } else {
             delete qt;
         }
-    } else {
-        delete own;
     }
     // Numbers follow the language chosen; a language that is the system's keeps the system's
     // locale (English text under a de_DE system still groups digits the German way).
