@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 #include <vector>
 
 #include <QFileInfo>
@@ -11,15 +10,13 @@
 #include <QRegularExpression>
 #include <QStringDecoder>
 
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/yaml.h>
-
 #include <headroom/io/jsonduplicates.h>
 #include <headroom/io/jsonnesting.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/formula.h>
 
 #include "frameworkbody.h"
+#include "yamltree.h"
 
 namespace headroom {
 
@@ -56,8 +53,8 @@ FrameworkError checkText(const QByteArray &data, const QString &file)
 /*
  * An upper bound of the nesting of YAML text, found without parsing it: the open block
  * indentation levels, plus the "- " entries that open on one line, plus the open flow brackets
- * ([ {) outside quotes and comments; literal and folded blocks (| >) are skipped. yaml-cpp
- * recurses once per level (SingleDocParser::HandleNode), so what is refused here never reaches it.
+ * ([ {) outside quotes and comments; literal and folded blocks (| >) are skipped. Refused here,
+ * a deep file never reaches the parser, and the tree is never deeper than the bound.
  */
 int yamlNesting(const QByteArray &data, qsizetype &where)
 {
@@ -156,160 +153,6 @@ FrameworkError tooDeep(const QByteArray &data, const QString &file, qsizetype wh
     return { file, {},
              detail::FrameworkImportTr::tr("nested deeper than %1 levels (at %2): refused before parsing").arg(kMaxFrameworkNesting).arg(lineAndColumn(data, where)) };
 }
-
-// YAML 1.1 as Python's tools load it: PyYAML's safe loader (yes/no/on/off are booleans) with
-// OmegaConf's float rule (2e-5 is a number, PyYAML alone reads it as text). Quoted scalars stay text.
-QJsonValue resolveScalar(const YAML::Node &n)
-{
-    const QString s = QString::fromStdString(n.Scalar());
-    // Quoted ("!") or tagged !!str: text, as PyYAML reads `!!str 4`.
-    if (n.Tag() == "!" || n.Tag() == "tag:yaml.org,2002:str")
-        return s;
-    static const QRegularExpression nulls(QStringLiteral("^(~|null|Null|NULL|)$"));
-    static const QRegularExpression truths(QStringLiteral("^(true|True|TRUE|yes|Yes|YES|on|On|ON)$"));
-    static const QRegularExpression falses(QStringLiteral("^(false|False|FALSE|no|No|NO|off|Off|OFF)$"));
-    static const QRegularExpression number(QStringLiteral("^[-+]?([0-9][0-9_]*(\\.[0-9_]*)?|\\.[0-9_]+)([eE][-+]?[0-9]+)?$"));
-    if (nulls.match(s).hasMatch())
-        return QJsonValue(QJsonValue::Null);
-    if (truths.match(s).hasMatch())
-        return true;
-    if (falses.match(s).hasMatch())
-        return false;
-    if (number.match(s).hasMatch()) {
-        QString plain = s;
-        plain.remove(QLatin1Char('_'));
-        bool ok = false;
-        const double d = plain.toDouble(&ok);
-        if (ok && std::isfinite(d))
-            return d;
-    }
-    return s;
-}
-
-// A YAML node as JSON. The nesting was bounded before parsing; aliases can still make a small
-// file stand for a huge tree, so the values are counted.
-class YamlToJson
-{
-public:
-    FrameworkError error;
-    QString file;
-
-    QJsonValue convert(const YAML::Node &n, const QString &path, int depth)
-    {
-        if (!error.ok())
-            return {};
-        if (++m_values > kMaxFrameworkValues || depth > kMaxFrameworkNesting) {
-            error = { file, m_values > kMaxFrameworkValues ? QString() : path,
-                      m_values > kMaxFrameworkValues ? detail::FrameworkImportTr::tr("the file stands for more than %1 values (through aliases): refused")
-                                                               .arg(digits(kMaxFrameworkValues))
-                                                     : detail::FrameworkImportTr::tr("nested deeper than %1 levels").arg(kMaxFrameworkNesting) };
-            return {};
-        }
-        switch (n.Type()) {
-        case YAML::NodeType::Undefined:
-        case YAML::NodeType::Null: return QJsonValue(QJsonValue::Null);
-        case YAML::NodeType::Scalar: return resolveScalar(n);
-        case YAML::NodeType::Sequence: {
-            QJsonArray a;
-            int index = 0;
-            for (const YAML::Node &item : n) {
-                a.append(convert(item, path + QStringLiteral("[%1]").arg(index++), depth + 1));
-                if (!error.ok())
-                    return {};
-            }
-            return a;
-        }
-        case YAML::NodeType::Map: {
-            QJsonObject o;
-            std::vector<YAML::Node> merges;
-            for (const auto &item : n) {
-                if (!item.first.IsScalar()) {
-                    error = { file, path, detail::FrameworkImportTr::tr("a key that is not plain text (a list or a mapping as a key)") };
-                    return {};
-                }
-                // A plain << is YAML's merge key (PyYAML's safe loader applies it); a quoted one is a key.
-                if (item.first.Scalar() == "<<" && item.first.Tag() == "?") {
-                    merges.push_back(item.second);
-                    continue;
-                }
-                const QString key = QString::fromStdString(item.first.Scalar());
-                const QString at = detail::keyPath(path, key);
-                if (o.contains(key)) {
-                    error = { file, excerpt(at), detail::FrameworkImportTr::tr("given twice in the same mapping (which one counts is the reader's guess)") };
-                    return {};
-                }
-                o.insert(key, convert(item.second, at, depth + 1));
-                if (!error.ok())
-                    return {};
-            }
-            for (const YAML::Node &m : merges)
-                if (!merge(m, path, depth, o))
-                    return {};
-            return o;
-        }
-        }
-        return {};
-    }
-
-private:
-    int m_values = 0;
-
-    // Merges \a from (a mapping, or a list of mappings) into \a into as PyYAML's
-    // flatten_mapping does: the mapping's own keys win, then the first mapping of a list.
-    bool merge(const YAML::Node &from, const QString &path, int depth, QJsonObject &into)
-    {
-        const QString at = detail::keyPath(path, QStringLiteral("<<"));
-        std::vector<YAML::Node> sources;
-        if (from.IsMap()) {
-            sources.push_back(from);
-        } else if (from.IsSequence()) {
-            for (const YAML::Node &item : from)
-                sources.push_back(item);
-        }
-        if (sources.empty() || std::any_of(sources.begin(), sources.end(), [](const YAML::Node &m) { return !m.IsMap(); })) {
-            error = { file, excerpt(at), detail::FrameworkImportTr::tr("a merge (<<) takes a mapping or a list of mappings") };
-            return false;
-        }
-        for (const YAML::Node &source : sources) {
-            const QJsonObject merged = convert(source, at, depth + 1).toObject();
-            if (!error.ok())
-                return false;
-            for (auto it = merged.begin(); it != merged.end(); ++it)
-                if (!into.contains(it.key()))
-                    into.insert(it.key(), it.value());
-        }
-        return true;
-    }
-};
-
-// Counts a YAML stream's nodes as yaml-cpp's event parser reads them, without building a tree,
-// and stops at the first one past the bound: YAML::Load builds the whole tree before anything
-// can count it (a 10 MB list took 9.5 s and 2.35 GB). Keys count too, so the bound is twice
-// the values allowed.
-class NodeCounter final : public YAML::EventHandler
-{
-public:
-    struct TooMany { };
-    int documents = 0;
-
-    void OnDocumentStart(const YAML::Mark &) override { ++documents; }
-    void OnDocumentEnd() override { }
-    void OnNull(const YAML::Mark &, YAML::anchor_t) override { count(); }
-    void OnAlias(const YAML::Mark &, YAML::anchor_t) override { count(); }
-    void OnScalar(const YAML::Mark &, const std::string &, YAML::anchor_t, const std::string &) override { count(); }
-    void OnSequenceStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override { count(); }
-    void OnSequenceEnd() override { }
-    void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override { count(); }
-    void OnMapEnd() override { }
-
-private:
-    int m_nodes = 0;
-    void count()
-    {
-        if (++m_nodes > 2 * kMaxFrameworkValues)
-            throw TooMany{};
-    }
-};
 
 } // namespace
 
@@ -448,48 +291,16 @@ FrameworkError parseYamlConfig(const QByteArray &data, const QString &file, QJso
     qsizetype where = 0;
     if (yamlNesting(data, where) > kMaxFrameworkNesting)
         return tooDeep(data, file, where);
-    // First without a tree: the work is bounded before the tree is built, and a stream of
-    // several documents is refused as PyYAML's safe_load refuses it (its readers take the first).
-    try {
-        std::istringstream in(data.toStdString());
-        YAML::Parser events(in);
-        NodeCounter counter;
-        while (events.HandleNextDocument(counter) && counter.documents < 2) { }
-        if (counter.documents > 1)
-            return { file, {},
-                     detail::FrameworkImportTr::tr("holds more than one YAML document (---): a config is one document, as "
-                                                   "Python's yaml.safe_load requires") };
-    } catch (const NodeCounter::TooMany &) {
-        return { file, {},
-                 detail::FrameworkImportTr::tr("holds more than %1 values: refused before reading them").arg(digits(kMaxFrameworkValues)) };
-    } catch (const YAML::Exception &) {
-        // Said below, with YAML::Load's own words and place.
-    }
-    YAML::Node doc;
-    try {
-        doc = YAML::Load(data.toStdString());
-    } catch (const YAML::Exception &e) {
-        // yaml-cpp's marks are 0-based.
-        return { file, {},
-                 detail::FrameworkImportTr::tr("not valid YAML: %1 (line %2, column %3)")
-                         .arg(QString::fromStdString(e.msg))
-                         .arg(e.mark.line + 1)
-                         .arg(e.mark.column + 1) };
-    }
-    if (!doc.IsMap())
+    QJsonValue value;
+    bool empty = false;
+    if (FrameworkError e = readYamlTree(data, file, value, empty); !e.ok())
+        return e;
+    if (!value.isObject())
         return { file, {},
                  detail::FrameworkImportTr::tr("holds %1 at its top level; expected a mapping of keys")
-                         .arg(doc.IsSequence() ? detail::FrameworkImportTr::tr("a list") : doc.IsScalar() ? detail::FrameworkImportTr::tr("a single value") : detail::FrameworkImportTr::tr("nothing")) };
-    YamlToJson convert;
-    convert.file = file;
-    QJsonValue value;
-    try {
-        value = convert.convert(doc, QString(), 0);
-    } catch (const YAML::Exception &e) {
-        return { file, {}, detail::FrameworkImportTr::tr("not valid YAML: %1").arg(QString::fromStdString(e.msg)) };
-    }
-    if (!convert.error.ok())
-        return convert.error;
+                         .arg(value.isArray() ? detail::FrameworkImportTr::tr("a list")
+                              : empty || value.isNull() ? detail::FrameworkImportTr::tr("nothing")
+                                                        : detail::FrameworkImportTr::tr("a single value")) };
     root = value.toObject();
     return {};
 }
