@@ -20,44 +20,44 @@ bool needsEscape(unsigned char c)
 
 // An ASCII character that needs it escaped as QJsonDocument escapes it: the quote, the
 // backslash, the five controls with a short form, the other controls as \u00XX.
-void appendEscaped(QByteArray &out, char16_t c)
+void appendEscaped(std::string &out, char16_t c)
 {
-    out.append('\\');
+    out.push_back('\\');
     switch (c) {
-    case u'"': out.append('"'); break;
-    case u'\\': out.append('\\'); break;
-    case 0x08: out.append('b'); break;
-    case 0x0c: out.append('f'); break;
-    case 0x0a: out.append('n'); break;
-    case 0x0d: out.append('r'); break;
-    case 0x09: out.append('t'); break;
+    case u'"': out.push_back('"'); break;
+    case u'\\': out.push_back('\\'); break;
+    case 0x08: out.push_back('b'); break;
+    case 0x0c: out.push_back('f'); break;
+    case 0x0a: out.push_back('n'); break;
+    case 0x0d: out.push_back('r'); break;
+    case 0x09: out.push_back('t'); break;
     default:
         out.append("u00", 3);
-        out.append(hexDigit(c >> 4));
-        out.append(hexDigit(c & 0xf));
+        out.push_back(hexDigit(c >> 4));
+        out.push_back(hexDigit(c & 0xf));
     }
 }
 
 // UTF-8 text between quotes: runs that need no escape are copied whole (bytes of 0x80 and up
 // are copied as they are: the core's texts are UTF-8 already).
-void appendUtf8(QByteArray &out, std::string_view text)
+void appendUtf8(std::string &out, std::string_view text)
 {
     std::size_t run = 0;
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (!needsEscape(static_cast<unsigned char>(text[i])))
             continue;
-        out.append(text.data() + run, qsizetype(i - run));
+        out.append(text.data() + run, i - run);
         appendEscaped(out, char16_t(static_cast<unsigned char>(text[i])));
         run = i + 1;
     }
-    out.append(text.data() + run, qsizetype(text.size() - run));
+    out.append(text.data() + run, text.size() - run);
 }
 
-void appendEscapedUnit(QByteArray &out, char16_t u)
+void appendEscapedUnit(std::string &out, char16_t u)
 {
     out.append("\\u", 2);
     for (int shift = 12; shift >= 0; shift -= 4)
-        out.append(hexDigit((u >> shift) & 0xf));
+        out.push_back(hexDigit((u >> shift) & 0xf));
 }
 
 } // namespace
@@ -71,7 +71,7 @@ void JsonWriter::indent()
 {
     static constexpr char kSpaces[] = "                                                                ";
     for (int left = 4 * m_depth; left > 0; left -= int(sizeof kSpaces - 1))
-        m_out.append(kSpaces, qMin(left, int(sizeof kSpaces - 1)));
+        m_out.append(kSpaces, std::size_t(qMin(left, int(sizeof kSpaces - 1))));
 }
 
 void JsonWriter::beforeValue()
@@ -91,7 +91,7 @@ void JsonWriter::beforeValue()
 JsonWriter &JsonWriter::key(std::string_view name)
 {
     beforeValue();
-    m_out.append('"');
+    m_out.push_back('"');
     appendUtf8(m_out, name);
     m_out.append("\": ", 3);
     m_afterKey = true;
@@ -102,8 +102,8 @@ void JsonWriter::open(char bracket)
 {
     beforeValue();
     Q_ASSERT(m_depth < kMaxDepth); // the documents' shapes are fixed by the code, a few levels deep
-    m_out.append(bracket);
-    m_out.append('\n');
+    m_out.push_back(bracket);
+    m_out.push_back('\n');
     m_empty[m_depth++] = true;
 }
 
@@ -112,11 +112,11 @@ void JsonWriter::close(char bracket)
     Q_ASSERT(m_depth > 0);
     const bool empty = m_empty[--m_depth];
     if (!empty)
-        m_out.append('\n');
+        m_out.push_back('\n');
     indent();
-    m_out.append(bracket);
+    m_out.push_back(bracket);
     if (m_depth == 0)
-        m_out.append('\n');
+        m_out.push_back('\n');
 }
 
 void JsonWriter::beginObject() { open('{'); }
@@ -127,15 +127,15 @@ void JsonWriter::endArray() { close(']'); }
 void JsonWriter::string(std::string_view utf8)
 {
     beforeValue();
-    m_out.append('"');
+    m_out.push_back('"');
     appendUtf8(m_out, utf8);
-    m_out.append('"');
+    m_out.push_back('"');
 }
 
 void JsonWriter::string(const QString &text)
 {
     beforeValue();
-    m_out.append('"');
+    m_out.push_back('"');
     const char16_t *s = reinterpret_cast<const char16_t *>(text.constData());
     const char16_t *end = s + text.size();
     while (s != end) {
@@ -144,25 +144,25 @@ void JsonWriter::string(const QString &text)
             if (needsEscape(static_cast<unsigned char>(u)))
                 appendEscaped(m_out, u);
             else
-                m_out.append(char(u));
+                m_out.push_back(char(u));
         } else if (u < 0x800) {
-            m_out.append(char(0xc0 | (u >> 6)));
-            m_out.append(char(0x80 | (u & 0x3f)));
+            m_out.push_back(char(0xc0 | (u >> 6)));
+            m_out.push_back(char(0x80 | (u & 0x3f)));
         } else if (QChar::isHighSurrogate(u) && s != end && QChar::isLowSurrogate(*s)) {
             const char32_t c = QChar::surrogateToUcs4(u, *s++);
-            m_out.append(char(0xf0 | (c >> 18)));
-            m_out.append(char(0x80 | ((c >> 12) & 0x3f)));
-            m_out.append(char(0x80 | ((c >> 6) & 0x3f)));
-            m_out.append(char(0x80 | (c & 0x3f)));
+            m_out.push_back(char(0xf0 | (c >> 18)));
+            m_out.push_back(char(0x80 | ((c >> 12) & 0x3f)));
+            m_out.push_back(char(0x80 | ((c >> 6) & 0x3f)));
+            m_out.push_back(char(0x80 | (c & 0x3f)));
         } else if (QChar::isSurrogate(u)) {
             appendEscapedUnit(m_out, u); // a lone half of a pair: no UTF-8 for it, as Qt writes it
         } else {
-            m_out.append(char(0xe0 | (u >> 12)));
-            m_out.append(char(0x80 | ((u >> 6) & 0x3f)));
-            m_out.append(char(0x80 | (u & 0x3f)));
+            m_out.push_back(char(0xe0 | (u >> 12)));
+            m_out.push_back(char(0x80 | ((u >> 6) & 0x3f)));
+            m_out.push_back(char(0x80 | (u & 0x3f)));
         }
     }
-    m_out.append('"');
+    m_out.push_back('"');
 }
 
 void JsonWriter::integer(Count value)
@@ -179,7 +179,7 @@ void JsonWriter::integer(Count value)
     } while (magnitude != 0);
     if (negative)
         *--p = '-';
-    m_out.append(p, digits + sizeof digits - p);
+    m_out.append(p, std::size_t(digits + sizeof digits - p));
 }
 
 void JsonWriter::number(double value)
@@ -193,7 +193,7 @@ void JsonWriter::number(double value)
     }
     beforeValue();
     if (std::isfinite(value))
-        m_out.append(QByteArray::number(value, 'g', QLocale::FloatingPointShortest));
+        m_out += QByteArray::number(value, 'g', QLocale::FloatingPointShortest).toStdString();
     else
         m_out.append("null", 4); // JSON has no infinity or NaN (RFC 8259, section 6)
 }
@@ -216,7 +216,7 @@ void JsonWriter::null()
 QByteArray JsonWriter::take()
 {
     Q_ASSERT(m_depth == 0);
-    return std::move(m_out);
+    return QByteArray(m_out.data(), qsizetype(m_out.size()));
 }
 
 } // namespace headroom

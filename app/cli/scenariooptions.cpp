@@ -130,10 +130,10 @@ QStringList normaliseSwitches(const QStringList &arguments, const QStringList &c
     return out;
 }
 
-bool loadCatalogueOrComplain(Catalogue &catalogue, PresetConfigs configs)
+bool loadCatalogueOrComplain(Catalogue &catalogue, PresetConfigs configs, GpuList gpus)
 {
     const QString dir = findDataDir();
-    const CatalogueError e = loadCatalogue(dir, catalogue, configs);
+    const CatalogueError e = loadCatalogue(dir, catalogue, configs, gpus);
     if (e.code == CatalogueError::Code::None)
         return true;
     err() << Cli::tr("error: cannot load the catalogue %1: %2 (set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json)")
@@ -144,16 +144,16 @@ bool loadCatalogueOrComplain(Catalogue &catalogue, PresetConfigs configs)
 
 namespace {
 
-// A preset named but refused because its config.json (read on demand) cannot be read: said as
-// such, not only as an unknown preset.
-void explainPresetProblems(const Catalogue &catalogue)
+} // namespace
+
+void explainCatalogueProblems(const Catalogue &catalogue)
 {
     for (const ModelPreset &p : catalogue.presets)
         if (!p.configProblem.isEmpty())
             err() << Cli::tr("error: the preset \"%1\" cannot be used: %2").arg(p.id, p.configProblem) << Qt::endl;
+    if (!catalogue.gpusProblem.isEmpty())
+        err() << Cli::tr("error: the GPU catalogue cannot be read: %1").arg(catalogue.gpusProblem) << Qt::endl;
 }
-
-} // namespace
 
 bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &catalogue, ScenarioSpec &spec,
                          HfModel *imported)
@@ -162,7 +162,7 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         const ScenarioError e = readScenarioFile(parser.value(QStringLiteral("scenario")), catalogue, spec);
         if (!e.ok()) {
             err() << Cli::tr("error: ") << scenarioErrorText(e, false) << Qt::endl;
-            explainPresetProblems(catalogue);
+            explainCatalogueProblems(catalogue);
             return false;
         }
     }
@@ -233,7 +233,7 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
     const ScenarioError e = applyScenarioJson(overlay, catalogue, spec);
     if (!e.ok()) {
         err() << Cli::tr("error: ") << scenarioErrorText(e, true) << Qt::endl;
-        explainPresetProblems(catalogue);
+        explainCatalogueProblems(catalogue);
         return false;
     }
     // Without a GPU count (--gpus, or gpu.count in the file) the run is one model replica:

@@ -36,6 +36,9 @@ QStringList normaliseSwitches(const QStringList &arguments, const QStringList &c
 //! Loads the catalogues, printing the reason on failure.
 //! Loads the catalogue; a preset's config is read when the preset is named, unless \a configs
 //! asks for all of them (`presets`, which lists every one). On error says why on stderr.
-bool loadCatalogueOrComplain(Catalogue &catalogue, PresetConfigs configs = PresetConfigs::OnDemand);
+//! What made a preset or GPU that was named unusable, when the catalogue read it on demand: its
+//! config.json or gpus.json cannot be read (said as such, not only as an unknown name).
+void explainCatalogueProblems(const Catalogue &catalogue);
+bool loadCatalogueOrComplain(Catalogue &catalogue, PresetConfigs configs = PresetConfigs::OnDemand, GpuList gpus = GpuList::Read);
 
 } // namespace headroom::cli

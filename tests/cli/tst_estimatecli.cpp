@@ -740,6 +740,14 @@ private slots:
         const Run r = cli({ QStringLiteral("gpus") }, env);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        // `estimate` reads gpus.json when a GPU is named: then refused with the same reason;
+        // without a GPU it never needed the file.
+        const Run named = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),
+                                QStringLiteral("--gpu"), QStringLiteral("h100-80gb") }, env);
+        QCOMPARE(named.exitCode, 2);
+        QVERIFY2(named.err.contains("the GPU catalogue cannot be read") && QString::fromUtf8(named.err).contains(message),
+                 named.err.constData());
+        QCOMPARE(cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b") }, env).exitCode, 0);
         // The unedited catalogue still loads from the same folder layout.
         QVERIFY(edited.open(QIODevice::WriteOnly | QIODevice::Truncate));
         QVERIFY(original.seek(0));

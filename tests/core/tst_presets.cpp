@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -153,6 +154,50 @@ private slots:
         QVERIFY(broken != lazy.presets.cend());
         QVERIFY2(broken->configProblem.contains(QLatin1String("gpt2.json")), qPrintable(broken->configProblem));
         QVERIFY(!lazy.preset(QStringLiteral("no-such-model")));
+    }
+
+    // `estimate` names one GPU at most: under GpuList::OnFirstUse gpus.json is read when a GPU is
+    // named, into the same entries a full load reads; a broken file fails that GPU only, with
+    // its reason.
+    void gpusReadOnFirstUse()
+    {
+        Catalogue lazy;
+        CatalogueError e = loadCatalogue(findDataDir(), lazy, PresetConfigs::OnDemand, GpuList::OnFirstUse);
+        QVERIFY2(e.code == CatalogueError::Code::None, qPrintable(e.file + QLatin1Char(' ') + e.detail));
+        QVERIFY(lazy.gpus.isEmpty()); // nothing read before a GPU is named
+        const GpuSpec *a100 = lazy.gpu(QStringLiteral("a100-80gb"));
+        QVERIFY(a100);
+        // nvidia-smi reports 81920 MiB for the A100 80GB: 85,899,345,920 bytes.
+        QCOMPARE(countOf(a100->capacity), Count(85'899'345'920));
+        QCOMPARE(lazy.gpus.size(), m_catalogue.gpus.size());
+        QVERIFY(!lazy.gpu(QStringLiteral("no-such-gpu")));
+        QVERIFY(lazy.gpusProblem.isEmpty());
+
+        // Two entries under one id: a full load refuses the catalogue; on first use, the GPU.
+        QTemporaryDir dir;
+        const QString data = findDataDir();
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("models")));
+        for (const QString &name : QDir(data + QStringLiteral("/models")).entryList({ QStringLiteral("*.json") }, QDir::Files))
+            QVERIFY(QFile::copy(data + QStringLiteral("/models/") + name, dir.filePath(QStringLiteral("models/") + name)));
+        QFile real(data + QStringLiteral("/gpus.json"));
+        QVERIFY(real.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(real.readAll()).object();
+        QJsonArray list = root.value(QStringLiteral("gpus")).toArray();
+        list.append(list.first()); // the first GPU again, under its id
+        root.insert(QStringLiteral("gpus"), list);
+        QFile gpus(dir.filePath(QStringLiteral("gpus.json")));
+        QVERIFY(gpus.open(QIODevice::WriteOnly));
+        gpus.write(QJsonDocument(root).toJson());
+        gpus.close();
+        Catalogue eager;
+        e = loadCatalogue(dir.path(), eager, PresetConfigs::OnDemand, GpuList::Read);
+        QCOMPARE(e.code, CatalogueError::Code::BadEntry);
+        Catalogue broken;
+        e = loadCatalogue(dir.path(), broken, PresetConfigs::OnDemand, GpuList::OnFirstUse);
+        QCOMPARE(e.code, CatalogueError::Code::None);
+        QVERIFY(!broken.gpu(list.first().toObject().value(QStringLiteral("id")).toString()));
+        QVERIFY2(broken.gpusProblem.contains(QLatin1String("given to two entries")), qPrintable(broken.gpusProblem));
+        QVERIFY(broken.gpus.isEmpty());
     }
 
     // Each preset's provenance (models/provenance.json, beside the index) reaches the window's

@@ -1,5 +1,6 @@
 #include <headroom/io/catalogue.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include <QCoreApplication>
@@ -35,6 +36,8 @@ CatalogueError readPresetConfig(ModelPreset &p)
     return {};
 }
 
+CatalogueError readGpus(const QString &gpusPath, QList<GpuSpec> &out);
+
 } // namespace
 
 const ModelPreset *Catalogue::preset(const QString &id) const
@@ -55,6 +58,11 @@ const ModelPreset *Catalogue::preset(const QString &id) const
 
 const GpuSpec *Catalogue::gpu(const QString &id) const
 {
+    if (!gpusPath.isEmpty() && gpus.isEmpty() && gpusProblem.isEmpty()) {
+        const CatalogueError e = readGpus(gpusPath, gpus);
+        if (e.code != CatalogueError::Code::None)
+            gpusProblem = e.file + QStringLiteral(": ") + e.detail;
+    }
     for (const GpuSpec &g : gpus)
         if (g.id == id)
             return &g;
@@ -250,9 +258,38 @@ QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
     return {};
 }
 
+// gpus.json into \a out (left untouched on an error).
+CatalogueError readGpus(const QString &gpusPath, QList<GpuSpec> &out)
+{
+    QJsonArray gpus;
+    if (CatalogueError e = readArray(gpusPath, QStringLiteral("gpus"), gpus); e.code != CatalogueError::Code::None)
+        return e;
+    QList<GpuSpec> read;
+    for (qsizetype i = 0; i < gpus.size(); ++i) {
+        const QJsonObject o = gpus.at(i).toObject();
+        GpuSpec g;
+        g.id = o.value(QStringLiteral("id")).toString();
+        g.name = o.value(QStringLiteral("name")).toString();
+        g.capacitySource = o.value(QStringLiteral("memory_source")).toString();
+        if (!gpus.at(i).isObject() || g.id.isEmpty())
+            return { CatalogueError::Code::BadEntry, gpusPath,
+                     QStringLiteral("gpus[%1]: each entry is an object with a non-empty \"id\" string").arg(i) };
+        // The id is what --gpu, --price and scenario files name: a second entry under it would
+        // never be reached.
+        if (std::any_of(read.cbegin(), read.cend(), [&g](const GpuSpec &other) { return other.id == g.id; }))
+            return { CatalogueError::Code::BadEntry, gpusPath,
+                     QStringLiteral("gpu \"%1\": \"id\" is given to two entries; each id must be unique").arg(excerpt(g.id)) };
+        if (const QString problem = gpuEntryProblem(o, g.id, g); !problem.isEmpty())
+            return { CatalogueError::Code::BadEntry, gpusPath, problem };
+        read.append(g);
+    }
+    out = std::move(read);
+    return {};
+}
+
 } // namespace
 
-CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue, PresetConfigs configs)
+CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue, PresetConfigs configs, GpuList gpuList)
 {
     Catalogue loaded;
     // The presets are Hugging Face config files, read by the same importer as a user's own
@@ -285,28 +322,11 @@ CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue, Prese
         if (CatalogueError e = readProvenance(modelsDir, loaded.presets); e.code != CatalogueError::Code::None)
             return e;
 
-    QJsonArray gpus;
     const QString gpusPath = dataDir + QStringLiteral("/gpus.json");
-    if (CatalogueError e = readArray(gpusPath, QStringLiteral("gpus"), gpus); e.code != CatalogueError::Code::None)
+    if (gpuList == GpuList::OnFirstUse)
+        loaded.gpusPath = gpusPath;
+    else if (CatalogueError e = readGpus(gpusPath, loaded.gpus); e.code != CatalogueError::Code::None)
         return e;
-    for (qsizetype i = 0; i < gpus.size(); ++i) {
-        const QJsonObject o = gpus.at(i).toObject();
-        GpuSpec g;
-        g.id = o.value(QStringLiteral("id")).toString();
-        g.name = o.value(QStringLiteral("name")).toString();
-        g.capacitySource = o.value(QStringLiteral("memory_source")).toString();
-        if (!gpus.at(i).isObject() || g.id.isEmpty())
-            return { CatalogueError::Code::BadEntry, gpusPath,
-                     QStringLiteral("gpus[%1]: each entry is an object with a non-empty \"id\" string").arg(i) };
-        // The id is what --gpu, --price and scenario files name: a second entry under it would
-        // never be reached.
-        if (loaded.gpu(g.id))
-            return { CatalogueError::Code::BadEntry, gpusPath,
-                     QStringLiteral("gpu \"%1\": \"id\" is given to two entries; each id must be unique").arg(excerpt(g.id)) };
-        if (const QString problem = gpuEntryProblem(o, g.id, g); !problem.isEmpty())
-            return { CatalogueError::Code::BadEntry, gpusPath, problem };
-        loaded.gpus.append(g);
-    }
     catalogue = std::move(loaded);
     return {};
 }

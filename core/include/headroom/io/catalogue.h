@@ -41,11 +41,17 @@ struct Catalogue
     //! Every preset the index names. Mutable: under PresetConfigs::OnDemand, preset() reads a
     //! preset's config.json into its entry the first time it is named.
     mutable QList<ModelPreset> presets;
-    QList<GpuSpec> gpus;
+    //! Every GPU of gpus.json. Mutable: under GpuList::OnFirstUse, gpu() reads the file the
+    //! first time a GPU is named (until then the list is empty).
+    mutable QList<GpuSpec> gpus;
+    QString gpusPath;            //!< gpus.json, while it waits to be read (GpuList::OnFirstUse)
+    mutable QString gpusProblem; //!< why reading it on first use failed, else empty
 
     //! The preset \a id with its model read, or nullptr: unknown, or (read on demand) its config
     //! cannot be read, and then its entry's configProblem says why.
     const ModelPreset *preset(const QString &id) const;
+    //! The GPU \a id, or nullptr: unknown, or (read on first use) gpus.json cannot be read, and
+    //! then gpusProblem says why.
     const GpuSpec *gpu(const QString &id) const;
 };
 
@@ -54,6 +60,11 @@ struct Catalogue
 //! line, which starts for one preset: 45 configs parsed on every start cost more than the rest
 //! of an estimate).
 enum class PresetConfigs { ReadAll, OnDemand };
+
+//! When gpus.json is read: while loading (whatever lists or searches the GPUs: `fit`, `gpus`,
+//! the report, the window), or the first time one GPU is named (`estimate`, which names one at
+//! most, and none by default: reading the file was a sixth of its start).
+enum class GpuList { Read, OnFirstUse };
 
 /*!
  * The folder holding models/ (index.json and the presets' config.json files) and gpus.json: $HEADROOM_DATA_DIR if set, else
@@ -64,6 +75,7 @@ enum class PresetConfigs { ReadAll, OnDemand };
 QString findDataDir();
 
 //! Loads both catalogues from \a dataDir. On error \a catalogue is left untouched.
-CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue, PresetConfigs configs = PresetConfigs::ReadAll);
+CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue, PresetConfigs configs = PresetConfigs::ReadAll,
+                             GpuList gpus = GpuList::Read);
 
 } // namespace headroom
