@@ -1959,6 +1959,10 @@
         <source>--max-gpus: %1 is not a whole number; allowed: 1 to 1,000,000</source>
         <translation>--max-gpus：%1 不是整数；允许：1 到 1,000,000</translation>
     </message>
+    <message>
+        <source>error: the GPU catalogue cannot be read: %1</source>
+        <translation>错误：无法读取 GPU 目录：%1</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>

@@ -438,6 +438,14 @@ private slots:
                                                "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
                                                "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e]\n")
                                  << QString() << QStringLiteral("more than 100,000 values");
+        // A text libyaml cannot parse, in the words and place PyYAML 6.0 (with libyaml) gives:
+        // "while parsing a block mapping ... did not find expected key ... line 3, column 2".
+        QTest::newRow("bad indentation") << K::Accelerate << QByteArray("a:\n  b: 1\n c: 2\n") << QString()
+                                         << QStringLiteral("not valid YAML: while parsing a block mapping: did not find expected key (line 3, column 2)");
+        QTest::newRow("undefined alias") << K::Torchtune << QByteArray("batch_size: *nope\n") << QString()
+                                         << QStringLiteral("found undefined alias \"nope\" (line 1, column 13)");
+        QTest::newRow("a list as a key") << K::Torchtune << QByteArray("? [1, 2]\n: 3\n") << QString()
+                                         << QStringLiteral("a key that is not plain text");
         QTest::newRow("top-level list") << K::Accelerate << QByteArray("- distributed_type: FSDP\n") << QString()
                                         << QStringLiteral("expected a mapping");
         QTest::newRow("json duplicate") << K::DeepSpeed << QByteArray(R"({"zero_optimization": {"stage": 1, "stage": 3}})")
