@@ -235,6 +235,99 @@ private slots:
         QCOMPARE(qint64(spec.scenario.parallel.gpus), gpus);
     }
 
+    // Issue 28, item 4: DeepSpeed and Accelerate as the frameworks read them.
+    void deepSpeedAsTheFrameworksReadIt()
+    {
+        // fp16 "auto" and no bf16 block under --bf16: the Trainer fills fp16.enabled = false and
+        // adds nothing, then Accelerate adds {"bf16": {"enabled": true}} for its bf16 mixed
+        // precision (accelerate utils/dataclasses.py DeepSpeedPlugin.set_mixed_precision, v1.0).
+        // The llama7b() scenario trains BF16 with FP32 masters.
+        FrameworkImport import;
+        ScenarioSpec spec = llama7b();
+        QVERIFY(parseFrameworkConfig(FrameworkKind::DeepSpeed, R"({"fp16": {"enabled": "auto"}, "zero_optimization": {"stage": 2}})",
+                                     QStringLiteral("a.json"), spec.scenario, import)
+                        .ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        QCOMPARE(spec.scenario.training.precision.recipe, Recipe::Bf16Master);
+        QVERIFY(import.keysOf(FrameworkNote::Kind::Auto).contains(QStringLiteral("bf16")));
+        // The given block on: Accelerate adds no other; the file's FP16 stands.
+        spec = llama7b();
+        QVERIFY(parseFrameworkConfig(FrameworkKind::DeepSpeed, R"({"fp16": {"enabled": true}, "train_micro_batch_size_per_gpu": "auto"})",
+                                     QStringLiteral("b.json"), spec.scenario, import)
+                        .ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        QCOMPARE(spec.scenario.training.precision.recipe, Recipe::Fp16Master);
+
+        // No "auto" and no precision block, given on its own: DeepSpeed's own engine, which
+        // enables neither (deepspeed/runtime/config.py get_fp16_enabled, get_bfloat16_enabled:
+        // false when absent, v0.16.4) and trains in FP32.
+        spec = llama7b();
+        QVERIFY(parseFrameworkConfig(FrameworkKind::DeepSpeed, R"({"train_micro_batch_size_per_gpu": 2, "zero_optimization": {"stage": 2}})",
+                                     QStringLiteral("c.json"), spec.scenario, import)
+                        .ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        QCOMPARE(spec.scenario.stack.stack, TrainingStack::DeepSpeed);
+        QCOMPARE(spec.scenario.training.precision.recipe, Recipe::Fp32);
+
+        // "auto" where Hugging Face fills nothing: DeepSpeed's config model drops it and takes
+        // the default, 1e9 live parameters (runtime/config_utils.py, runtime/zero/config.py).
+        spec = llama7b();
+        QVERIFY(parseFrameworkConfig(FrameworkKind::DeepSpeed, R"({"zero_optimization": {"stage": 3, "stage3_max_live_parameters": "auto"}})",
+                                     QStringLiteral("d.json"), spec.scenario, import)
+                        .ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        QCOMPARE(resolveStack(spec.scenario).maxLiveParameters, Count(1'000'000'000));
+        QVERIFY(import.keysOf(FrameworkNote::Kind::Auto).contains(QStringLiteral("zero_optimization.stage3_max_live_parameters")));
+    }
+
+    void accelerateAsItLaunches()
+    {
+        // The DeepSpeed plugin without a file: Accelerate writes no bucket sizes, so DeepSpeed's
+        // defaults (5e8, 5e7, 1e5; deepspeed/runtime/zero/config.py) apply, not the Trainer's
+        // hidden_size² rule (LLaMA-2 7B: 4096² = 16,777,216).
+        FrameworkImport import;
+        Scenario s = imported(FrameworkKind::Accelerate, "accelerate_deepspeed.yaml", llama7b(), &import).scenario;
+        StackChoices c = resolveStack(s);
+        QCOMPARE(c.reduceBucket, Count(500'000'000));
+        QCOMPARE(c.prefetchBucket, Count(50'000'000));
+        QCOMPARE(c.persistenceThreshold, Count(100'000));
+        // Without zero_stage: Accelerate's default, stage 2 (DeepSpeedPlugin.__post_init__), no offload.
+        ScenarioSpec spec = llama7b({ { QStringLiteral("parallel"), QJsonObject{ { QStringLiteral("zero"), 3 }, { QStringLiteral("offload"), QStringLiteral("optimizer") } } } });
+        QVERIFY(parseFrameworkConfig(FrameworkKind::Accelerate, "distributed_type: DEEPSPEED\nnum_processes: 4\ndeepspeed_config:\n  gradient_accumulation_steps: 2\n",
+                                     QStringLiteral("a.yaml"), spec.scenario, import)
+                        .ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        QCOMPARE(spec.scenario.parallel.zero, ZeroStage::Stage2);
+        QCOMPARE(spec.scenario.parallel.offload, Offload::None);
+
+        // distributed_type NO: accelerate launch starts one process whatever num_processes says
+        // (commands/launch.py, simple_launcher).
+        spec = llama7b();
+        QVERIFY(parseFrameworkConfig(FrameworkKind::Accelerate, "distributed_type: 'NO'\nnum_processes: 8\n", QStringLiteral("b.yaml"),
+                                     spec.scenario, import)
+                        .ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        QCOMPARE(spec.scenario.parallel.gpus, Count(1));
+        QVERIFY(import.keysOf(FrameworkNote::Kind::NotModelled).contains(QStringLiteral("num_processes")));
+
+        // parallelism_config (Accelerate 1.10): tensor parallel 2 of 8 processes, FSDP over the
+        // other 4; context parallelism said not modelled.
+        spec = llama7b();
+        QVERIFY(parseFrameworkConfig(FrameworkKind::Accelerate,
+                                     "distributed_type: FSDP\nnum_processes: 8\nfsdp_config:\n  fsdp_version: 2\nparallelism_config:\n"
+                                     "  parallelism_config_dp_replicate_size: 1\n  parallelism_config_dp_shard_size: 2\n"
+                                     "  parallelism_config_tp_size: 2\n  parallelism_config_cp_size: 2\n"
+                                     "  parallelism_config_cp_comm_strategy: allgather\n",
+                                     QStringLiteral("c.yaml"), spec.scenario, import)
+                        .ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        QCOMPARE(spec.scenario.parallel.gpus, Count(8));
+        QCOMPARE(spec.scenario.parallel.tensorParallel, Count(2));
+        QVERIFY(import.keysOf(FrameworkNote::Kind::NotModelled).contains(QStringLiteral("parallelism_config.parallelism_config_cp_size")));
+        QVERIFY(import.keysOf(FrameworkNote::Kind::NoEffect).contains(QStringLiteral("parallelism_config.parallelism_config_cp_comm_strategy")));
+        QVERIFY(import.keysOf(FrameworkNote::Kind::Unknown).isEmpty());
+    }
+
     void accelerateFsdp()
     {
         FrameworkImport import;
@@ -462,10 +555,13 @@ private slots:
         QTest::newRow("batch not a multiple")
                 << K::DeepSpeed << QByteArray(R"({"train_batch_size": 30, "train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 2})")
                 << QStringLiteral("train_batch_size") << QStringLiteral("not a multiple");
-        QTest::newRow("auto stage3_max_live_parameters") << K::DeepSpeed
-                                                         << QByteArray(R"({"zero_optimization": {"stage": 3, "stage3_max_live_parameters": "auto"}})")
-                                                         << QStringLiteral("zero_optimization.stage3_max_live_parameters")
-                                                         << QStringLiteral("does not fill");
+        // Accelerate refuses a mesh whose sizes do not multiply to the processes
+        // (parallelism_config.py, ParallelismConfig._validate_accelerator, v1.10).
+        QTest::newRow("parallelism_config product") << K::Accelerate
+                                                    << QByteArray("distributed_type: FSDP\nnum_processes: 8\nfsdp_config:\n  fsdp_version: 2\n"
+                                                                  "parallelism_config:\n  parallelism_config_tp_size: 2\n"
+                                                                  "  parallelism_config_dp_shard_size: 2\n")
+                                                    << QStringLiteral("parallelism_config") << QStringLiteral("multiply to 4, not the 8 processes");
         QTest::newRow("tpu") << K::Accelerate << QByteArray("distributed_type: XLA\nnum_processes: 8\n") << QStringLiteral("distributed_type")
                              << QStringLiteral("allowed: NO, MULTI_GPU, FSDP, DEEPSPEED, MEGATRON_LM");
         QTest::newRow("machines") << K::Accelerate << QByteArray("distributed_type: MULTI_GPU\nnum_processes: 10\nnum_machines: 3\n")

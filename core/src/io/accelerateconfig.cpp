@@ -144,6 +144,7 @@ void readDeepSpeedPlugin(const QJsonObject &d, const QString &yamlFile, const Sc
         handled << QLatin1String(k);
         return d.value(QLatin1String(k));
     };
+    const bool withFile = !ConfigReader::absent(d.value(QLatin1String("deepspeed_config_file")));
     if (const QJsonValue v = take("deepspeed_config_file"); !ConfigReader::absent(v)) {
         const std::optional<QString> name = r.text(v, at("deepspeed_config_file"));
         if (!name)
@@ -169,7 +170,7 @@ void readDeepSpeedPlugin(const QJsonObject &d, const QString &yamlFile, const Sc
         sub.kind = FrameworkKind::DeepSpeed;
         sub.file = shownPath;
         ConfigReader inner(shownPath, provisional, sub);
-        readDeepSpeed(root, inner);
+        readDeepSpeed(root, inner, DeepSpeedLauncher::Accelerate);
         if (!inner.ok()) {
             r.fail(at("deepspeed_config_file"), inner.error.text());
             return;
@@ -187,6 +188,22 @@ void readDeepSpeedPlugin(const QJsonObject &d, const QString &yamlFile, const Sc
             return;
         stage = int(*s);
         r.set("zero", countValue(stage), at("zero_stage"));
+    } else if (!withFile) {
+        // Without a DeepSpeed file Accelerate writes the config itself (utils/dataclasses.py,
+        // DeepSpeedPlugin.__post_init__, v0.30 to v1.0): stage 2 unless zero_stage says.
+        stage = 2;
+        r.set("zero", countValue(stage), FrameworkImportTr::tr("%1 (absent: Accelerate's default, 2)").arg(at("zero_stage")));
+    }
+    if (!withFile) {
+        // ... and no bucket sizes: its "auto" fill from the model's hidden size replaces only keys
+        // a file gives as "auto" (accelerator.py _prepare_deepspeed), so DeepSpeed's defaults
+        // apply (deepspeed/runtime/zero/config.py), not the Trainer's hidden_size² rule.
+        const QString source = FrameworkImportTr::tr("%1 (no deepspeed_config_file: Accelerate writes no bucket sizes; DeepSpeed's default)").arg(prefix);
+        r.set("reduce-bucket", countValue(500'000'000), source);
+        if (stage == 3) {
+            r.set("prefetch-bucket", countValue(50'000'000), source);
+            r.set("persistence-threshold", countValue(100'000), source);
+        }
     }
     const QStringList devices = { QStringLiteral("none"), QStringLiteral("cpu"), QStringLiteral("nvme") };
     QString optimizer, params;
@@ -201,6 +218,13 @@ void readDeepSpeedPlugin(const QJsonObject &d, const QString &yamlFile, const Sc
         if (!c)
             return;
         params = *c;
+    }
+    if (!withFile) {
+        // Accelerate's defaults for what the YAML leaves out: no offload.
+        if (optimizer.isEmpty())
+            optimizer = QStringLiteral("none");
+        if (params.isEmpty())
+            params = QStringLiteral("none");
     }
     setOffload(optimizer, params, stage, at("offload_optimizer_device"), at("offload_param_device"), r);
     if (const QJsonValue v = take("zero3_init_flag"); !ConfigReader::absent(v)) {
@@ -225,6 +249,77 @@ void readDeepSpeedPlugin(const QJsonObject &d, const QString &yamlFile, const Sc
             r.note(Kind::NoEffect, at(k), FrameworkImportTr::tr("clipping, saving and launch settings"));
         }
     r.rest(d, prefix, handled);
+}
+
+// parallelism_config (Accelerate 1.10 and later; commands/config/cluster.py writes it for FSDP2,
+// parallelism_config.py reads it): the sizes of the device mesh, whose product is the number of
+// processes. Tensor parallel is modelled; the data-parallel sizes are how FSDP shards, which the
+// estimate does over every data-parallel GPU (dp_shard x cp, as Accelerate flattens them);
+// replication (HSDP), context and sequence parallelism are not modelled yet.
+void readParallelismConfig(const QJsonObject &pc, Count processes, ConfigReader &r)
+{
+    const QString prefix = QStringLiteral("parallelism_config");
+    auto at = [&prefix](const char *k) { return keyPath(prefix, QLatin1String(k)); };
+    QStringList handled;
+    auto size = [&](const char *k) -> std::optional<Count> {
+        handled << QLatin1String(k);
+        const QJsonValue v = pc.value(QLatin1String(k));
+        if (ConfigReader::absent(v))
+            return Count(1);
+        return r.count(v, at(k), 1, fieldRange(Field::Gpus).max);
+    };
+    const std::optional<Count> replicate = size("parallelism_config_dp_replicate_size");
+    const std::optional<Count> shard = size("parallelism_config_dp_shard_size");
+    const std::optional<Count> tp = size("parallelism_config_tp_size");
+    const std::optional<Count> cp = size("parallelism_config_cp_size");
+    const std::optional<Count> sp = size("parallelism_config_sp_size");
+    if (!replicate || !shard || !tp || !cp || !sp)
+        return;
+    const QJsonValue spBackend = pc.value(QLatin1String("parallelism_config_sp_backend"));
+    const Count total = *replicate * *shard * *tp * *cp * *sp;
+    const bool allOne = total == 1;
+    // Accelerate checks the product, except for DeepSpeed's sequence parallelism.
+    const bool checked = !(*sp > 1 && spBackend == QJsonValue(QStringLiteral("deepspeed")));
+    if (!allOne && checked && total != processes) {
+        r.fail(prefix, FrameworkImportTr::tr("its sizes multiply to %1, not the %2 processes; Accelerate refuses them")
+                               .arg(QString::fromStdString(groupedNumber(total)), QString::fromStdString(groupedNumber(processes))));
+        return;
+    }
+    if (*tp > 1) {
+        const FieldRange range = fieldRange(Field::TensorParallel);
+        if (*tp > range.max) {
+            r.fail(at("parallelism_config_tp_size"), FrameworkImportTr::tr("is %1, out of range; allowed: 1 to %2")
+                                                             .arg(QString::fromStdString(groupedNumber(*tp)), QString::fromStdString(groupedNumber(range.max))));
+            return;
+        }
+        r.set("tp", countValue(*tp), at("parallelism_config_tp_size"));
+    }
+    if (*replicate > 1 && *shard > 1)
+        r.note(Kind::NotModelled, at("parallelism_config_dp_replicate_size"),
+               FrameworkImportTr::tr("HSDP: parameters sharded over %1 GPUs and replicated %2 times; the estimate shards over all %3 "
+                                     "data-parallel GPUs, so it is low for the model states")
+                       .arg(QString::fromStdString(groupedNumber(*shard * *cp)), QString::fromStdString(groupedNumber(*replicate)),
+                            QString::fromStdString(groupedNumber(*replicate * *shard * *cp))));
+    else if (*replicate > 1)
+        r.note(Kind::NotModelled, at("parallelism_config_dp_replicate_size"),
+               FrameworkImportTr::tr("replicas without sharding: the estimate shards over every data-parallel GPU"));
+    if (*cp > 1)
+        r.note(Kind::NotModelled, at("parallelism_config_cp_size"),
+               FrameworkImportTr::tr("context parallelism: each GPU holds 1/%1 of the sequence's activations; the estimate holds it whole")
+                       .arg(QString::fromStdString(groupedNumber(*cp))));
+    if (*sp > 1)
+        r.note(Kind::NotModelled, at("parallelism_config_sp_size"),
+               FrameworkImportTr::tr("DeepSpeed's sequence parallelism (Ulysses): each GPU holds 1/%1 of the sequence's activations; the "
+                                     "estimate holds it whole")
+                       .arg(QString::fromStdString(groupedNumber(*sp))));
+    for (const char *k : { "parallelism_config_cp_comm_strategy", "parallelism_config_cp_backend", "parallelism_config_sp_backend",
+                           "parallelism_config_sp_seq_length", "parallelism_config_sp_seq_length_is_variable",
+                           "parallelism_config_sp_attn_implementation" })
+        if (pc.contains(QLatin1String(k))) {
+            handled << QLatin1String(k);
+            r.note(Kind::NoEffect, at(k), FrameworkImportTr::tr("how the context or sequence is exchanged"));
+        }
+    r.rest(pc, prefix, handled);
 }
 
 } // namespace
@@ -281,6 +376,15 @@ void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &
         if (!n)
             return;
         processes = *n;
+        if (type == QLatin1String("NO") && processes > 1) {
+            // accelerate launch starts one process for distributed_type NO, whatever
+            // num_processes says (commands/launch.py: simple_launcher, v1.0 to v1.14).
+            r.note(Kind::NotModelled, QStringLiteral("num_processes"),
+                   FrameworkImportTr::tr("is %1 with distributed_type NO: accelerate launch starts one process on one GPU; the Trainer "
+                                         "alone would spread the batch over the visible GPUs with torch.nn.DataParallel, which is not modelled")
+                           .arg(QString::fromStdString(groupedNumber(processes))));
+            processes = 1;
+        }
         r.set("gpus", countValue(processes), QStringLiteral("num_processes"));
         provisional.parallel.gpus = processes;
     }
@@ -380,8 +484,14 @@ void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &
         r.set("compile", backend->compare(QLatin1String("NO"), Qt::CaseInsensitive) != 0, QStringLiteral("dynamo_config.dynamo_backend"));
     }
     r.noEffect(*dynamo, QStringLiteral("dynamo_config"), { QStringLiteral("dynamo_backend") }, FrameworkImportTr::tr("compiler options"));
-    if (const QJsonValue v = take("parallelism_config"); !ConfigReader::absent(v))
-        r.note(Kind::NotModelled, QStringLiteral("parallelism_config"), FrameworkImportTr::tr("Accelerate's N-D parallelism (tensor and context parallel sizes)"));
+    if (const QJsonValue v = take("parallelism_config"); !ConfigReader::absent(v)) {
+        const std::optional<QJsonObject> pc = r.object(v, QStringLiteral("parallelism_config"));
+        if (!pc)
+            return;
+        readParallelismConfig(*pc, processes > 0 ? processes : cur.parallel.gpus, r);
+        if (!r.ok())
+            return;
+    }
     for (const char *k : { "compute_environment", "debug", "machine_rank", "main_training_function", "rdzv_backend", "same_network",
                            "tpu_env", "tpu_use_cluster", "tpu_use_sudo", "tpu_name", "tpu_zone", "gpu_ids", "main_process_ip",
                            "main_process_port", "enable_cpu_affinity", "command_file", "commands", "downcast_bf16", "ipex_config",

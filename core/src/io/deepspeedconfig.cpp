@@ -195,6 +195,21 @@ void readPrecision(const QJsonObject &root, bool hf, ConfigReader &r)
         r.note(Kind::Auto, QStringLiteral("fp16, bf16"),
                FrameworkImportTr::tr("neither given: Accelerate adds the one --bf16 or --fp16 asks for, as the scenario's recipe %1 does")
                        .arg(QLatin1String(recipeName(r.current().training.precision.recipe).data())));
+    } else if (hf) {
+        // One block given: Accelerate adds the other when the mixed precision asks for it
+        // (accelerate utils/dataclasses.py DeepSpeedPlugin.set_mixed_precision, v0.30 to v1.0:
+        // "bf16" with no bf16 block sets {"enabled": true}), unless the given block is on, which
+        // it would refuse. So {"fp16": {"enabled": "auto"}} under --bf16 trains in BF16.
+        for (int i = 0; i < 2; ++i) {
+            Block &absent = blocks[i];
+            const Block &other = blocks[1 - i];
+            if (root.contains(absent.name) || scenarioHalf != absent.format || *other.enabled)
+                continue;
+            absent.enabled = true;
+            r.note(Kind::Auto, absent.name,
+                   FrameworkImportTr::tr("not given: Accelerate adds it enabled, as the scenario's recipe %1 asks (--bf16 or --fp16)")
+                           .arg(QLatin1String(recipeName(r.current().training.precision.recipe).data())));
+        }
     }
     if (*blocks[0].enabled && *blocks[1].enabled) {
         r.fail(keyPath(bf16Name, QStringLiteral("enabled")), FrameworkImportTr::tr("is true together with fp16.enabled; DeepSpeed enables one of them"));
@@ -389,8 +404,13 @@ void readZero(const QJsonObject &root, bool hf, ConfigReader &r)
         }
         if (ConfigReader::isAuto(v)) {
             if (s.autoRule.isEmpty() || !hf) {
-                r.fail(key, FrameworkImportTr::tr("is \"auto\", which Hugging Face does not fill for this key; give a number"));
-                return;
+                // Left "auto" by Hugging Face: DeepSpeed's config model drops an "auto" value and
+                // takes the field's default (deepspeed/runtime/config_utils.py,
+                // DeepSpeedConfigModel.__init__, v0.14 to v0.16).
+                r.set(s.option, countValue(s.deepspeedDefault), key);
+                r.note(Kind::Auto, key, FrameworkImportTr::tr("left \"auto\" by Hugging Face: DeepSpeed drops it and takes its default, %1")
+                                                .arg(digits(s.deepspeedDefault)));
+                continue;
             }
             r.note(Kind::Auto, key, s.autoRule);
         } else if (!ConfigReader::absent(v)) {
@@ -456,17 +476,21 @@ void readZero(const QJsonObject &root, bool hf, ConfigReader &r)
 
 } // namespace
 
-void readDeepSpeed(const QJsonObject &root, ConfigReader &r)
+void readDeepSpeed(const QJsonObject &root, ConfigReader &r, DeepSpeedLauncher launcher)
 {
     const Scenario &cur = r.current();
     // Only Hugging Face's integration (Trainer, Accelerate) fills "auto"; DeepSpeed alone
-    // refuses it. A run the scenario already has under the Trainer stays there.
+    // refuses it. A file without "auto", given on its own, is read as DeepSpeed's own engine
+    // reads it (no fp16 or bf16 block: FP32), since nothing in it says otherwise; one that
+    // Accelerate's config names runs under Accelerate.
     const bool anyAuto = containsAuto(root);
-    const TrainingStack stack = anyAuto || cur.stack.stack == TrainingStack::HfTrainer ? TrainingStack::HfTrainer : TrainingStack::DeepSpeed;
+    const TrainingStack stack = anyAuto || launcher == DeepSpeedLauncher::Accelerate ? TrainingStack::HfTrainer : TrainingStack::DeepSpeed;
     if (stack != cur.stack.stack)
         r.set("stack", QLatin1String(stackName(stack).data()),
               anyAuto ? FrameworkImportTr::tr("its \"auto\" values (only Hugging Face's integration fills them)")
-                      : FrameworkImportTr::tr("the file (DeepSpeed's own engine and defaults)"));
+              : launcher == DeepSpeedLauncher::Accelerate
+                      ? FrameworkImportTr::tr("named by Accelerate's config: Hugging Face's integration")
+                      : FrameworkImportTr::tr("the file (no \"auto\": DeepSpeed's own engine and defaults; under the Trainer, give --stack hf-trainer and --recipe after it)"));
     const bool hf = stack == TrainingStack::HfTrainer;
     readBatch(root, r);
     if (r.ok())

@@ -90,7 +90,10 @@ FrameworkError parseYamlConfig(const QByteArray &data, const QString &file, QJso
 FrameworkError readConfigBytes(const QString &path, QByteArray &data);
 
 // The readers, on the parsed file (deepspeedconfig.cpp, accelerateconfig.cpp, torchtuneconfig.cpp).
-void readDeepSpeed(const QJsonObject &root, ConfigReader &r);
+//! Who runs a DeepSpeed file: given on its own (its "auto" values say Hugging Face's integration,
+//! else DeepSpeed's own engine), or named by an Accelerate config (always Accelerate's).
+enum class DeepSpeedLauncher { File, Accelerate };
+void readDeepSpeed(const QJsonObject &root, ConfigReader &r, DeepSpeedLauncher launcher = DeepSpeedLauncher::File);
 void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &r);
 void readTorchtune(const QJsonObject &root, ConfigReader &r);
 
