@@ -15,6 +15,7 @@
 #include "wording.h"
 #include "derivationtext.h"
 #include "estimatejson.h"
+#include "importjson.h"
 #include "measuredoption.h"
 #include "measuredtext.h"
 #include "placementtext.h"
@@ -213,7 +214,8 @@ int runEstimateCommand(const QStringList &arguments)
             spec = measured.scenario;
     }
     HfModel imported;
-    if (!scenarioFromOptions(parser, catalogue, spec, &imported))
+    QList<FrameworkImport> frameworks;
+    if (!scenarioFromOptions(parser, catalogue, spec, &imported, &frameworks))
         return kBadInput;
 
     const Breakdown b = estimate(spec.scenario);
@@ -228,6 +230,8 @@ int runEstimateCommand(const QStringList &arguments)
         JsonWriter w;
         w.beginObject();
         writeEstimateMembers(w, spec, catalogue, imported, b, d);
+        w.key("imports");
+        writeFrameworkImports(w, frameworks);
         if (withMeasured) {
             w.key("measured");
             writeMeasured(w, measured, comparison, sameScenario);

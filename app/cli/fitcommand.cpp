@@ -21,6 +21,7 @@
 #include "wording.h"
 #include "fitoptions.h"
 #include "fittext.h"
+#include "importjson.h"
 #include "placementtext.h"
 #include "scenariooptions.h"
 #include "steptimetext.h"
@@ -251,7 +252,8 @@ int runFitCommand(const QStringList &arguments)
     FitOptions f;
     const bool fitOk = readFitOptions(parser, catalogue, f);
     ScenarioSpec spec = realisticDefaults();
-    if (!scenarioFromOptions(parser, catalogue, spec) || !fitOk)
+    QList<FrameworkImport> frameworks;
+    if (!scenarioFromOptions(parser, catalogue, spec, nullptr, &frameworks) || !fitOk)
         return kBadInput;
     const Scenario &s = spec.scenario;
     if (f.globalBatchInTokens) {
@@ -341,6 +343,8 @@ int runFitCommand(const QStringList &arguments)
                 writeAdvice(w, advice[i]);
             w.endArray();
         }
+        w.key("imports");
+        writeFrameworkImports(w, frameworks);
         w.key("procurement").beginArray();
         for (int i = 0; i < optionCount; ++i)
             writeProcurementOption(w, options[i], catalogue.gpus.at(options[i].gpuIndex));

@@ -156,7 +156,7 @@ void explainCatalogueProblems(const Catalogue &catalogue)
 }
 
 bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &catalogue, ScenarioSpec &spec,
-                         HfModel *imported)
+                         HfModel *imported, QList<FrameworkImport> *frameworks)
 {
     if (parser.isSet(QStringLiteral("scenario"))) {
         const ScenarioError e = readScenarioFile(parser.value(QStringLiteral("scenario")), catalogue, spec);
@@ -182,6 +182,8 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         }
         for (const QString &w : frameworkImportWarnings(import))
             err() << Cli::tr("warning: %1: %2").arg(import.file, w) << Qt::endl;
+        if (frameworks)
+            frameworks->append(import);
     }
     if (parser.isSet(QStringLiteral("hf-family")) && !parser.isSet(QStringLiteral("hf-config"))) {
         err() << Cli::tr("error: --hf-family reads a config given with --hf-config; give both") << Qt::endl;

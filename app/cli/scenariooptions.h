@@ -6,6 +6,7 @@
 #include <QCommandLineParser>
 
 #include <headroom/io/catalogue.h>
+#include <headroom/io/frameworkconfig.h>
 #include <headroom/io/hfconfig.h>
 #include <headroom/io/scenariofile.h>
 
@@ -19,11 +20,12 @@ void addScenarioOptions(QCommandLineParser &parser);
  * configs, whose unknown and unmodelled keys are printed as warnings), then --hf-config (the
  * model of a Hugging Face config or folder), then the scenario options in \a parser, and
  * validates it. \a imported, if given,
- * receives what the import found (notes, warnings, the checkpoint's count). On bad input prints
+ * receives what the import found (notes, warnings, the checkpoint's count); \a frameworks, if
+ * given, what each framework config set and left out, in the order applied. On bad input prints
  * the reasons to stderr and returns false.
  */
 bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &catalogue, ScenarioSpec &spec,
-                         HfModel *imported = nullptr);
+                         HfModel *imported = nullptr, QList<FrameworkImport> *frameworks = nullptr);
 
 /*!
  * \a arguments with every scenario switch in the one form the parser reads, "--tied=true" or

@@ -3,6 +3,7 @@
 // unknown and unmodelled keys are warned about on stderr, and a bad file exits 2 naming the file,
 // the key and the problem.
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -105,6 +106,36 @@ private slots:
                                                  QStringLiteral("full"), QStringLiteral("--offload"), QStringLiteral("none") });
         QVERIFY(!fsdp.isEmpty());
         QCOMPARE(memory(fsdp), memory(fsdpFlags));
+    }
+
+    // Issue 28, item 5: what a config set and left out is in the JSON, not on stderr alone.
+    // accelerate_deepspeed.yaml read by hand: DEEPSPEED (the Trainer's stack), 16 processes on
+    // 2 machines, bf16 with DeepSpeed's FP32 masters, stage 3 with the optimizer and parameters
+    // on the CPU, ZeRO-3 init on, accumulation 4; clipping and the launcher read without effect.
+    void importReportInTheJson()
+    {
+        const QJsonObject o = estimate({ QStringLiteral("--accelerate"), fixture("accelerate_deepspeed.yaml") });
+        const QJsonArray imports = o.value(QLatin1String("imports")).toArray();
+        QCOMPARE(imports.size(), 1);
+        const QJsonObject a = imports.at(0).toObject();
+        QCOMPARE(a.value(QLatin1String("kind")).toString(), QStringLiteral("accelerate"));
+        QVERIFY(a.value(QLatin1String("file")).toString().endsWith(QLatin1String("accelerate_deepspeed.yaml")));
+        const QJsonObject set = a.value(QLatin1String("set")).toObject();
+        QCOMPARE(set.value(QLatin1String("gpus")).toInteger(), 16);
+        QCOMPARE(set.value(QLatin1String("gpus-per-node")).toInteger(), 8);
+        QCOMPARE(set.value(QLatin1String("zero")).toInteger(), 3);
+        QCOMPARE(set.value(QLatin1String("offload")).toString(), QStringLiteral("optimizer+params"));
+        QCOMPARE(set.value(QLatin1String("recipe")).toString(), QStringLiteral("bf16-master"));
+        QCOMPARE(set.value(QLatin1String("zero-init")).toString(), QStringLiteral("on"));
+        QCOMPARE(set.value(QLatin1String("grad-accum")).toInteger(), 4);
+        QCOMPARE(a.value(QLatin1String("sources")).toObject().value(QLatin1String("zero")).toString(),
+                 QStringLiteral("deepspeed_config.zero_stage"));
+        const QJsonArray ignored = a.value(QLatin1String("ignored")).toArray();
+        QVERIFY(ignored.contains(QStringLiteral("deepspeed_config.gradient_clipping")));
+        QVERIFY(ignored.contains(QStringLiteral("deepspeed_config.deepspeed_multinode_launcher")));
+        QVERIFY(a.value(QLatin1String("unknown")).toArray().isEmpty());
+        // Without a framework config: an empty list.
+        QCOMPARE(estimate({}).value(QLatin1String("imports")).toArray().size(), 0);
     }
 
     void hfConfigModelOverridesTheRecipes()
