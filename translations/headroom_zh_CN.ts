@@ -3149,6 +3149,669 @@
     </message>
 </context>
 <context>
+    <name>FrameworkImport</name>
+    <message>
+        <source>DeepSpeed offloads parameters at stage 3 only</source>
+        <translation>DeepSpeed 仅在阶段 3 卸载参数</translation>
+    </message>
+    <message>
+        <source>parameters offloaded with the optimizer states on the GPU: not a combination the estimate models; the offload is set from offload_optimizer_device alone</source>
+        <translation>参数已卸载而优化器状态仍在 GPU 上：估算不对这种组合建模；卸载设置仅依据 offload_optimizer_device</translation>
+    </message>
+    <message>
+        <source>NVMe: the GPU&apos;s share is as with cpu; the host RAM reported counts what NVMe would hold</source>
+        <translation>NVMe：GPU 上的部分与“cpu”相同；报告的主机内存包含本应存放在 NVMe 上的数据</translation>
+    </message>
+    <message>
+        <source>%1 (absent: FULL_SHARD, Accelerate&apos;s default)</source>
+        <translation>%1（未给出：FULL_SHARD，Accelerate 的默认值）</translation>
+    </message>
+    <message>
+        <source>hybrid sharding shards within a node and replicates across nodes: modelled as sharded over all GPUs, exact on one node and low on several</source>
+        <translation>混合切分在节点内切分、跨节点复制：按在所有 GPU 上切分建模，单节点时准确，多节点时偏低</translation>
+    </message>
+    <message>
+        <source>%1: units other than one per decoder layer</source>
+        <translation>%1：单元划分不是每个解码层一个单元</translation>
+    </message>
+    <message>
+        <source>%1: the estimate gathers the next unit during backward (BACKWARD_PRE)</source>
+        <translation>%1：估算假定在反向传播期间收集下一个单元（BACKWARD_PRE）</translation>
+    </message>
+    <message>
+        <source>one more unit gathered ahead in forward</source>
+        <translation>前向传播时多预先收集一个单元</translation>
+    </message>
+    <message>
+        <source>all-gathers not limited: more units in flight than two</source>
+        <translation>all-gather 未受限制：同时进行中的单元多于两个</translation>
+    </message>
+    <message>
+        <source>loading, saving and wrapping settings</source>
+        <translation>加载、保存和模块包装设置</translation>
+    </message>
+    <message>
+        <source>%1 (absent: Accelerate&apos;s default, 2)</source>
+        <translation>%1（未给出：Accelerate 的默认值，2）</translation>
+    </message>
+    <message>
+        <source>%1 (no deepspeed_config_file: Accelerate writes no bucket sizes; DeepSpeed&apos;s default)</source>
+        <translation>%1（无 deepspeed_config_file：Accelerate 不写入桶大小；采用 DeepSpeed 的默认值）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed-MoE layers</source>
+        <translation>DeepSpeed-MoE 层</translation>
+    </message>
+    <message>
+        <source>clipping, saving and launch settings</source>
+        <translation>裁剪、保存和启动设置</translation>
+    </message>
+    <message>
+        <source>its sizes multiply to %1, not the %2 processes; Accelerate refuses them</source>
+        <translation>各维度大小的乘积为 %1，不等于进程数 %2；Accelerate 会拒绝这些设置</translation>
+    </message>
+    <message>
+        <source>is %1, out of range; allowed: 1 to %2</source>
+        <translation>为 %1，超出范围；允许：1 到 %2</translation>
+    </message>
+    <message>
+        <source>HSDP: parameters sharded over %1 GPUs and replicated %2 times; the estimate shards over all %3 data-parallel GPUs, so it is low for the model states</source>
+        <translation>HSDP：参数在 %1 张 GPU 上切分并复制 %2 份；估算在全部 %3 张数据并行 GPU 上切分，因此模型状态偏低</translation>
+    </message>
+    <message>
+        <source>replicas without sharding: the estimate shards over every data-parallel GPU</source>
+        <translation>只复制不切分：估算按在每张数据并行 GPU 上切分计算</translation>
+    </message>
+    <message>
+        <source>context parallelism: each GPU holds 1/%1 of the sequence&apos;s activations; the estimate holds it whole</source>
+        <translation>上下文并行：每张 GPU 保存序列激活值的 1/%1；估算按完整序列计算</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s sequence parallelism (Ulysses): each GPU holds 1/%1 of the sequence&apos;s activations; the estimate holds it whole</source>
+        <translation>DeepSpeed 的序列并行（DeepSpeed-Ulysses）：每张 GPU 保存序列激活值的 1/%1；估算按完整序列计算</translation>
+    </message>
+    <message>
+        <source>how the context or sequence is exchanged</source>
+        <translation>上下文或序列的交换方式</translation>
+    </message>
+    <message>
+        <source>is true: a run on the CPU; Headroom estimates GPU memory</source>
+        <translation>为 true：这是在 CPU 上运行；Headroom 估算的是 GPU 显存</translation>
+    </message>
+    <message>
+        <source>is %1 with distributed_type NO: accelerate launch starts one process on one GPU; the Trainer alone would spread the batch over the visible GPUs with torch.nn.DataParallel, which is not modelled</source>
+        <translation>为 %1，而 distributed_type 为 NO：“accelerate launch”只在一块 GPU 上启动一个进程；单独使用 Trainer 时会用 torch.nn.DataParallel 把批次分散到所有可见 GPU 上，这种情况未建模</translation>
+    </message>
+    <message>
+        <source>is %1, which does not divide the %2 processes evenly</source>
+        <translation>为 %1，不能整除进程数 %2</translation>
+    </message>
+    <message>
+        <source>FP8 training: the scenario&apos;s recipe stays</source>
+        <translation>FP8 训练：保留场景的精度方案</translation>
+    </message>
+    <message>
+        <source>schedules and clipping</source>
+        <translation>调度与裁剪</translation>
+    </message>
+    <message>
+        <source>used with distributed_type FSDP only</source>
+        <translation>仅在 distributed_type 为 FSDP 时使用</translation>
+    </message>
+    <message>
+        <source>used with distributed_type DEEPSPEED only</source>
+        <translation>仅在 distributed_type 为 DEEPSPEED 时使用</translation>
+    </message>
+    <message>
+        <source>used with distributed_type MEGATRON_LM only</source>
+        <translation>仅在 distributed_type 为 MEGATRON_LM 时使用</translation>
+    </message>
+    <message>
+        <source>compiler options</source>
+        <translation>编译器选项</translation>
+    </message>
+    <message>
+        <source>launch and machine settings</source>
+        <translation>启动与机器设置</translation>
+    </message>
+    <message>
+        <source>filled from per_device_train_batch_size: the scenario&apos;s micro-batch, B = %1</source>
+        <translation>由 per_device_train_batch_size 填入：场景的微批次，B = %1</translation>
+    </message>
+    <message>
+        <source>filled from gradient_accumulation_steps: the scenario&apos;s, %1</source>
+        <translation>由 gradient_accumulation_steps 填入：场景的值，%1</translation>
+    </message>
+    <message>
+        <source>filled as GPUs × micro-batch × accumulation: %1 × %2 × %3 = %4</source>
+        <translation>按 GPU 数 × 微批次 × 累积步数填入：%1 × %2 × %3 = %4</translation>
+    </message>
+    <message>
+        <source>is %1, not a multiple of train_micro_batch_size_per_gpu × gradient_accumulation_steps = %2 × %3</source>
+        <translation>为 %1，不是 train_micro_batch_size_per_gpu × gradient_accumulation_steps = %2 × %3 的倍数</translation>
+    </message>
+    <message>
+        <source>is %1: it takes %2 GPUs, more than %3</source>
+        <translation>为 %1：需要 %2 张 GPU，超过上限 %3</translation>
+    </message>
+    <message>
+        <source>is %1, not a multiple of %2 × %3 GPUs (data parallel)</source>
+        <translation>为 %1，不是 %2 × %3 张 GPU（数据并行）的倍数</translation>
+    </message>
+    <message>
+        <source>is %1, not a multiple of the %2 data-parallel GPUs</source>
+        <translation>为 %1，不是数据并行 GPU 数 %2 的倍数</translation>
+    </message>
+    <message>
+        <source>filled from --bf16: %1, as the scenario&apos;s recipe is %2</source>
+        <translation>由 --bf16 填入：%1，因为场景的精度方案为 %2</translation>
+    </message>
+    <message>
+        <source>filled from --fp16: %1, as the scenario&apos;s recipe is %2</source>
+        <translation>由 --fp16 填入：%1，因为场景的精度方案为 %2</translation>
+    </message>
+    <message>
+        <source>the loss scale and overflow checks</source>
+        <translation>损失缩放与溢出检查</translation>
+    </message>
+    <message>
+        <source>FP16 master weights and gradients (stage 2 with CPU offload): the FP32 masters are counted</source>
+        <translation>FP16 主权重与梯度（阶段 2 加 CPU 卸载）：估算按 FP32 主权重计算</translation>
+    </message>
+    <message>
+        <source>neither given: Accelerate adds the one --bf16 or --fp16 asks for, as the scenario&apos;s recipe %1 does</source>
+        <translation>两者均未给出：Accelerate 会按 --bf16 或 --fp16 的要求添加对应的一项，与场景的精度方案 %1 一致</translation>
+    </message>
+    <message>
+        <source>not given: Accelerate adds it enabled, as the scenario&apos;s recipe %1 asks (--bf16 or --fp16)</source>
+        <translation>未给出：按场景精度方案 %1 的要求（--bf16 或 --fp16），Accelerate 会添加并启用它</translation>
+    </message>
+    <message>
+        <source>is true together with fp16.enabled; DeepSpeed enables one of them</source>
+        <translation>与 fp16.enabled 同时为 true；DeepSpeed 只能启用其中之一</translation>
+    </message>
+    <message>
+        <source>fp16, bf16 (neither given: DeepSpeed trains in FP32)</source>
+        <translation>fp16, bf16（均未给出：DeepSpeed 以 FP32 训练）</translation>
+    </message>
+    <message>
+        <source>%1 is not one of the modelled optimizers (Adam, AdamW, Lion): the scenario&apos;s optimizer stays</source>
+        <translation>%1 不在已建模的优化器之列（Adam、AdamW、Lion）：保留场景的优化器</translation>
+    </message>
+    <message>
+        <source>the optimizer&apos;s hyper-parameters</source>
+        <translation>优化器的超参数</translation>
+    </message>
+    <message>
+        <source>filled by Accelerate&apos;s DeepSpeed plugin: the scenario&apos;s offload stays</source>
+        <translation>由 Accelerate 的 DeepSpeed 插件填入：保留场景的卸载设置</translation>
+    </message>
+    <message>
+        <source>a part of the optimizer offloaded (ZeRO-Offload++): counted as all of it</source>
+        <translation>只卸载部分优化器（ZeRO-Offload++）：按全部卸载计算</translation>
+    </message>
+    <message>
+        <source>host-side and NVMe settings</source>
+        <translation>主机端与 NVMe 设置</translation>
+    </message>
+    <message>
+        <source>filled by Accelerate&apos;s DeepSpeed plugin: the scenario&apos;s stage, %1</source>
+        <translation>由 Accelerate 的 DeepSpeed 插件填入：场景的阶段，%1</translation>
+    </message>
+    <message>
+        <source>%1 (absent: DeepSpeed&apos;s default, 0)</source>
+        <translation>%1（未给出：DeepSpeed 的默认值，0）</translation>
+    </message>
+    <message>
+        <source>%1 (absent: no offload)</source>
+        <translation>%1（未给出：不卸载）</translation>
+    </message>
+    <message>
+        <source>ignored at stage 0, where ZeRO is off</source>
+        <translation>在阶段 0 忽略（此时 ZeRO 关闭）</translation>
+    </message>
+    <message>
+        <source>parameters offloaded with the optimizer states on the GPU: not a combination the estimate models; the offload is set from offload_optimizer alone</source>
+        <translation>参数已卸载而优化器状态仍在 GPU 上：估算不对这种组合建模；卸载设置仅依据 offload_optimizer</translation>
+    </message>
+    <message>
+        <source>the stack&apos;s: on at stage 3, off below</source>
+        <translation>框架默认：阶段 3 开启，更低阶段关闭</translation>
+    </message>
+    <message>
+        <source>hidden_size² as Hugging Face fills it, %1 elements for the scenario&apos;s H = %2 (it follows the model)</source>
+        <translation>按 Hugging Face 的填法取 hidden_size²，场景的 H = %2 时为 %1 个元素（随模型变化）</translation>
+    </message>
+    <message>
+        <source>0.9 × hidden_size² as Hugging Face fills it, %1 elements for H = %2 (it follows the model)</source>
+        <translation>按 Hugging Face 的填法取 0.9 × hidden_size²，H = %2 时为 %1 个元素（随模型变化）</translation>
+    </message>
+    <message>
+        <source>10 × hidden_size as Hugging Face fills it, %1 elements for H = %2 (it follows the model)</source>
+        <translation>按 Hugging Face 的填法取 10 × hidden_size，H = %2 时为 %1 个元素（随模型变化）</translation>
+    </message>
+    <message>
+        <source>stage 3 only</source>
+        <translation>仅限阶段 3</translation>
+    </message>
+    <message>
+        <source>left &quot;auto&quot; by Hugging Face: DeepSpeed drops it and takes its default, %1</source>
+        <translation>Hugging Face 保留为“auto”：DeepSpeed 丢弃该值，改用其默认值 %1</translation>
+    </message>
+    <message>
+        <source>%1 (absent: DeepSpeed&apos;s default)</source>
+        <translation>%1（未给出：DeepSpeed 的默认值）</translation>
+    </message>
+    <message>
+        <source>off: gradients are reduced without the contiguous bucket; the estimate counts the bucket</source>
+        <translation>关闭：梯度归约不经过连续桶；估算仍计入该桶</translation>
+    </message>
+    <message>
+        <source>the buffer it copies into is the reduce bucket</source>
+        <translation>它复制进去的缓冲区就是归约桶</translation>
+    </message>
+    <message>
+        <source>the stage 1-2 all-gather bucket after the optimizer step</source>
+        <translation>阶段 1-2 在优化器步之后的 all-gather 桶</translation>
+    </message>
+    <message>
+        <source>parameters kept gathered for reuse (bounded by stage3_max_live_parameters)</source>
+        <translation>为复用而保持收集状态的参数（受 stage3_max_live_parameters 限制）</translation>
+    </message>
+    <message>
+        <source>the optimizer step&apos;s working set, sub-groups of this many parameters</source>
+        <translation>优化器步的工作集，即按此参数量划分的子组</translation>
+    </message>
+    <message>
+        <source>ZeRO++ hpZ: a second copy of the parameters sharded within a node</source>
+        <translation>ZeRO++ hpZ：在节点内切分的第二份参数副本</translation>
+    </message>
+    <message>
+        <source>ZeRO++ qwZ: quantized all-gather buffers</source>
+        <translation>ZeRO++ qwZ：量化的 all-gather 缓冲区</translation>
+    </message>
+    <message>
+        <source>ZeRO++ qgZ: quantized gradient buffers</source>
+        <translation>ZeRO++ qgZ：量化的梯度缓冲区</translation>
+    </message>
+    <message>
+        <source>MiCS: sharding within groups of this many GPUs, not over all of them</source>
+        <translation>MiCS：在由此数量 GPU 组成的组内切分，而不是在全部 GPU 上切分</translation>
+    </message>
+    <message>
+        <source>MiCS hierarchical gathering</source>
+        <translation>MiCS 分层收集</translation>
+    </message>
+    <message>
+        <source>communication, checkpoint and saving settings</source>
+        <translation>通信、检查点和保存设置</translation>
+    </message>
+    <message>
+        <source>its &quot;auto&quot; values (only Hugging Face&apos;s integration fills them)</source>
+        <translation>其中的“auto”值（只有 Hugging Face 的集成会填入）</translation>
+    </message>
+    <message>
+        <source>named by Accelerate&apos;s config: Hugging Face&apos;s integration</source>
+        <translation>由 Accelerate 配置引用：Hugging Face 的集成</translation>
+    </message>
+    <message>
+        <source>the file (no &quot;auto&quot;: DeepSpeed&apos;s own engine and defaults; under the Trainer, give --stack hf-trainer and --recipe after it)</source>
+        <translation>该文件（无“auto”：DeepSpeed 自身的引擎和默认值；若在 Trainer 下运行，请在其后给出 --stack hf-trainer 和 --recipe）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s own checkpointing (partitioned or CPU checkpoints) for models that call deepspeed.checkpointing; Hugging Face models checkpoint with gradient_checkpointing (--recompute)</source>
+        <translation>DeepSpeed 自身的激活检查点（分区检查点或 CPU 检查点），用于调用 deepspeed.checkpointing 的模型；Hugging Face 模型通过 gradient_checkpointing 做激活检查点（--recompute）</translation>
+    </message>
+    <message>
+        <source>NVIDIA Apex AMP: the recipe stays</source>
+        <translation>NVIDIA Apex AMP：保留精度方案</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s torch.autocast mode: the recipe stays</source>
+        <translation>DeepSpeed 的 torch.autocast 模式：保留精度方案</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s pipeline engine (--pp models it)</source>
+        <translation>DeepSpeed 的流水线引擎（由 --pp 建模）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed AutoTP (--tp models it)</source>
+        <translation>DeepSpeed AutoTP（由 --tp 建模）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed-Ulysses sequence parallelism</source>
+        <translation>DeepSpeed-Ulysses 序列并行</translation>
+    </message>
+    <message>
+        <source>DeepSpeed-MoE settings</source>
+        <translation>DeepSpeed-MoE 设置</translation>
+    </message>
+    <message>
+        <source>compression training</source>
+        <translation>压缩训练</translation>
+    </message>
+    <message>
+        <source>quantized training</source>
+        <translation>量化训练</translation>
+    </message>
+    <message>
+        <source>sparse attention</source>
+        <translation>稀疏注意力</translation>
+    </message>
+    <message>
+        <source>curriculum learning (shorter sequences early)</source>
+        <translation>课程学习（先用较短的序列）</translation>
+    </message>
+    <message>
+        <source>data efficiency (curriculum, token dropping)</source>
+        <translation>数据效率（课程学习、token 丢弃）</translation>
+    </message>
+    <message>
+        <source>progressive layer dropping</source>
+        <translation>渐进式层丢弃</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s torch.compile integration</source>
+        <translation>DeepSpeed 的 torch.compile 集成</translation>
+    </message>
+    <message>
+        <source>switched off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>schedules, logging, checkpoints and communication</source>
+        <translation>调度、日志、检查点和通信</translation>
+    </message>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行第 %2 列</translation>
+    </message>
+    <message>
+        <source>a binary file, not a text config (a NUL byte at %1)</source>
+        <translation>是二进制文件，不是文本配置（%1处有 NUL 字节）</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text: a binary file or another encoding</source>
+        <translation>不是 UTF-8 文本：可能是二进制文件或其他编码</translation>
+    </message>
+    <message>
+        <source>nested deeper than %1 levels (at %2): refused before parsing</source>
+        <translation>嵌套超过 %1 层（位于%2）：解析前即拒绝</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>a mapping</source>
+        <translation>映射</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空值</translation>
+    </message>
+    <message>
+        <source>is %1; expected a whole number</source>
+        <translation>为 %1；应为整数</translation>
+    </message>
+    <message>
+        <source>is %1, out of range; allowed: %2 to %3</source>
+        <translation>为 %1，超出范围；允许：%2 到 %3</translation>
+    </message>
+    <message>
+        <source>is %1; expected true or false</source>
+        <translation>为 %1；应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>is %1; expected a number from %2 to %3</source>
+        <translation>为 %1；应为 %2 到 %3 之间的数</translation>
+    </message>
+    <message>
+        <source>is %1; expected text</source>
+        <translation>为 %1；应为文本</translation>
+    </message>
+    <message>
+        <source>is %1; expected a mapping of keys</source>
+        <translation>为 %1；应为键值映射</translation>
+    </message>
+    <message>
+        <source>is %1; allowed: %2</source>
+        <translation>为 %1；允许：%2</translation>
+    </message>
+    <message>
+        <source>not a regular file: refused without reading it</source>
+        <translation>不是普通文件：拒绝读取</translation>
+    </message>
+    <message>
+        <source>larger than %1 bytes (10 MB): refused without reading it</source>
+        <translation>大于 %1 字节（10 MB）：拒绝读取</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>larger than %1 bytes (10 MB): refused</source>
+        <translation>大于 %1 字节（10 MB）：已拒绝</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at %2</source>
+        <translation>不是有效的 JSON：%1（位于%2）</translation>
+    </message>
+    <message>
+        <source>holds %1 at its top level; expected a JSON object</source>
+        <translation>顶层是%1；应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>a single value</source>
+        <translation>单个值</translation>
+    </message>
+    <message>
+        <source>given twice in the same object (JSON keeps only the last)</source>
+        <translation>在同一对象中出现两次（JSON 只保留最后一个）</translation>
+    </message>
+    <message>
+        <source>holds %1 at its top level; expected a mapping of keys</source>
+        <translation>顶层是%1；应为键值映射</translation>
+    </message>
+    <message>
+        <source>neither an Accelerate config (it has no distributed_type) nor a torchtune recipe (no model._component_); a DeepSpeed config is a .json file</source>
+        <translation>既不是 Accelerate 配置（没有 distributed_type），也不是 torchtune 配方（没有 model._component_）；DeepSpeed 配置应为 .json 文件</translation>
+    </message>
+    <message>
+        <source>maps to no scenario key (--%1)</source>
+        <translation>没有对应的场景键（--%1）</translation>
+    </message>
+    <message>
+        <source>gives --%1 %2, which is refused; allowed: %3</source>
+        <translation>给出 --%1 %2，被拒绝；允许：%3</translation>
+    </message>
+    <message>
+        <source>%1: --%2 %3</source>
+        <translation>%1：--%2 %3</translation>
+    </message>
+    <message>
+        <source>%1: &quot;auto&quot;, %2</source>
+        <translation>%1：“auto”，%2</translation>
+    </message>
+    <message>
+        <source>read, GPU memory does not depend on them: %1</source>
+        <translation>已读取，显存与之无关：%1</translation>
+    </message>
+    <message>
+        <source>read, GPU memory does not depend on them (%1): %2</source>
+        <translation>已读取，显存与之无关（%1）：%2</translation>
+    </message>
+    <message>
+        <source>%1: not modelled, and memory depends on it: %2</source>
+        <translation>%1：未建模，但显存与之相关：%2</translation>
+    </message>
+    <message>
+        <source>unknown keys, their effect unknown: %1</source>
+        <translation>未知的键，影响未知：%1</translation>
+    </message>
+    <message>
+        <source>%1 is not a builder Headroom has a preset for: the scenario&apos;s model stays</source>
+        <translation>%1 不是 Headroom 有对应预设的构建函数：保留场景的模型</translation>
+    </message>
+    <message>
+        <source>is %1; expected a list of q_proj, k_proj, v_proj, output_proj</source>
+        <translation>为 %1；应为由 q_proj、k_proj、v_proj、output_proj 组成的列表</translation>
+    </message>
+    <message>
+        <source>names no projection and apply_lora_to_mlp is not true: the adapters adapt nothing</source>
+        <translation>未列出任何投影，且 apply_lora_to_mlp 不为 true：适配器不作用于任何模块</translation>
+    </message>
+    <message>
+        <source>%1 (absent: the builder&apos;s default, 8)</source>
+        <translation>%1（未给出：构建函数的默认值，8）</translation>
+    </message>
+    <message>
+        <source>an adapter on the output projection (the LM head)</source>
+        <translation>输出投影（LM 输出头）上的适配器</translation>
+    </message>
+    <message>
+        <source>DoRA&apos;s magnitude vectors and weight norms</source>
+        <translation>DoRA 的幅值向量与权重范数</translation>
+    </message>
+    <message>
+        <source>the adapters&apos; scale</source>
+        <translation>适配器的缩放系数</translation>
+    </message>
+    <message>
+        <source>%1 is not one of the modelled optimizers: the scenario&apos;s optimizer stays</source>
+        <translation>%1 不在已建模的优化器之列：保留场景的优化器</translation>
+    </message>
+    <message>
+        <source>AMSGrad&apos;s third state, the running maximum</source>
+        <translation>AMSGrad 的第三个状态，即历史最大值</translation>
+    </message>
+    <message>
+        <source>is missing; a torchtune recipe names its model builder in model._component_</source>
+        <translation>缺失；torchtune 配方在 model._component_ 中指定模型构建函数</translation>
+    </message>
+    <message>
+        <source>is &quot;fp16&quot;, which torchtune&apos;s recipes refuse; allowed: bf16, fp32</source>
+        <translation>为“fp16”，torchtune 的配方不接受；允许：bf16, fp32</translation>
+    </message>
+    <message>
+        <source>%1 is not a modelled loss: the stack&apos;s loss stays</source>
+        <translation>%1 不是已建模的损失函数：保留框架的损失函数</translation>
+    </message>
+    <message>
+        <source>the loss&apos;s arguments</source>
+        <translation>损失函数的参数</translation>
+    </message>
+    <message>
+        <source>not given: the longest sample of each batch sets S, which the file does not say; the scenario&apos;s S = %1 stays</source>
+        <translation>未给出：S 由每个批次中最长的样本决定，而文件中没有这一信息；保留场景的 S = %1</translation>
+    </message>
+    <message>
+        <source>the tokenizer&apos;s files and template</source>
+        <translation>分词器的文件与模板</translation>
+    </message>
+    <message>
+        <source>is not given, and %1 is true: torchtune packs samples into max_seq_len</source>
+        <translation>未给出，而 %1 为 true：torchtune 会把样本打包到 max_seq_len 的长度</translation>
+    </message>
+    <message>
+        <source>packing; S is tokenizer.max_seq_len</source>
+        <translation>样本打包；S 即 tokenizer.max_seq_len</translation>
+    </message>
+    <message>
+        <source>the data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>%1 (a distributed recipe: FSDP2, fully sharded)</source>
+        <translation>%1（分布式配方：FSDP2，完全切分）</translation>
+    </message>
+    <message>
+        <source>HSDP: replicated across groups, sharded within them</source>
+        <translation>HSDP：组间复制，组内切分</translation>
+    </message>
+    <message>
+        <source>the sharding&apos;s layout</source>
+        <translation>切分布局</translation>
+    </message>
+    <message>
+        <source>is &quot;cpu&quot;: a run on the CPU; Headroom estimates GPU memory</source>
+        <translation>为“cpu”：这是在 CPU 上运行；Headroom 估算的是 GPU 显存</translation>
+    </message>
+    <message>
+        <source>%1: the estimate is for CUDA GPUs</source>
+        <translation>%1：估算针对的是 CUDA GPU</translation>
+    </message>
+    <message>
+        <source>CUDA, as estimated</source>
+        <translation>CUDA，与估算一致</translation>
+    </message>
+    <message>
+        <source>quantization-aware training&apos;s fake-quantized copies</source>
+        <translation>量化感知训练的伪量化副本</translation>
+    </message>
+    <message>
+        <source>selective checkpointing of every k-th layer</source>
+        <translation>选择性激活检查点（每 ac_option 层对其中一层做检查点）</translation>
+    </message>
+    <message>
+        <source>knowledge distillation&apos;s teacher model</source>
+        <translation>知识蒸馏的教师模型</translation>
+    </message>
+    <message>
+        <source>knowledge distillation&apos;s loss over the teacher&apos;s logits</source>
+        <translation>知识蒸馏中基于教师模型 logits 的损失</translation>
+    </message>
+    <message>
+        <source>FP8 training</source>
+        <translation>FP8 训练</translation>
+    </message>
+    <message>
+        <source>context parallelism</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>a reference model (DPO, PPO)</source>
+        <translation>参考模型（DPO、PPO）</translation>
+    </message>
+    <message>
+        <source>schedules, logging, checkpoints and paths</source>
+        <translation>调度、日志、检查点和路径</translation>
+    </message>
+    <message>
+        <source>holds more than one YAML document (---): a config is one document, as Python&apos;s yaml.safe_load requires</source>
+        <translation>包含不止一个 YAML 文档（---）：配置只能是一个文档，这是 yaml.safe_load 的要求</translation>
+    </message>
+    <message>
+        <source>the file stands for more than %1 values (through aliases): refused</source>
+        <translation>该文件（经别名展开后）代表超过 %1 个值：已拒绝</translation>
+    </message>
+    <message>
+        <source>holds more than %1 values: refused before reading them</source>
+        <translation>包含超过 %1 个值：读取前即拒绝</translation>
+    </message>
+    <message>
+        <source>nested deeper than %1 levels</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>given twice in the same mapping (which one counts is the reader&apos;s guess)</source>
+        <translation>在同一映射中出现两次（哪一个生效取决于读取程序）</translation>
+    </message>
+    <message>
+        <source>a key that is not plain text (a list or a mapping as a key)</source>
+        <translation>键不是纯文本（以列表或映射作为键）</translation>
+    </message>
+    <message>
+        <source>not valid YAML: %1 (line %2, column %3)</source>
+        <translation>不是有效的 YAML：%1（第 %2 行第 %3 列）</translation>
+    </message>
+    <message>
+        <source>a merge (&lt;&lt;) takes a mapping or a list of mappings</source>
+        <translation>合并键（&lt;&lt;）只接受映射或映射列表</translation>
+    </message>
+</context>
+<context>
     <name>Gui</name>
     <message>
         <source>Plan a training run&apos;s GPU memory interactively.</source>
@@ -3433,6 +4096,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>reading %1 was cancelled</source>
         <translation>已取消读取 %1</translation>
+    </message>
+    <message>
+        <source>the checkpoint&apos;s count from model.safetensors.index.json without its shards: %1 bytes in %2, parameters and buffers together</source>
+        <translation>权重文件的参数量取自 model.safetensors.index.json（缺少其分片文件）：以 %2 存储共 %1 字节，参数与缓冲区合计</translation>
+    </message>
+    <message>
+        <source>%1: no shard is in the folder, and the config&apos;s torch_dtype (%2) does not say how many bytes its metadata.total_size holds per element; download the shards, or give the config alone</source>
+        <translation>%1：文件夹中没有分片文件，且配置中的 torch_dtype（%2）无法说明 metadata.total_size 中每个元素占多少字节；请下载分片文件，或只给出配置文件</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>未给出</translation>
     </message>
 </context>
 <context>

@@ -301,6 +301,48 @@ private slots:
         QCOMPARE(missing.checkpoint.code, CheckpointError::Code::MissingShard);
         QCOMPARE(missing.checkpoint.tensor, QStringLiteral("model-00002-of-00002.safetensors"));
         QCOMPARE(kept.checkpoint.parameters, Count(136'256)); // untouched
+
+        // Issue 28: the index without any of its shards (the small files of a download). Its
+        // metadata.total_size, 272,768 bytes, over torch_dtype's 2 bytes: 136,384 elements,
+        // parameters and buffers together (the F32 norm and inv_freq, 96 elements, counted
+        // twice over: the exact count above is 136,256 + 32).
+        QFile::remove(dir.filePath(QStringLiteral("model-00001-of-00002.safetensors")));
+        QJsonObject config = tinyLlama();
+        config.insert(QStringLiteral("torch_dtype"), QStringLiteral("bfloat16"));
+        writeFile(dir.filePath(QStringLiteral("config.json")), QJsonDocument(config).toJson());
+        HfModel fromIndex;
+        const HfConfigError indexOnly = readHfConfig(dir.path(), QString(), fromIndex);
+        QVERIFY2(indexOnly.ok(), qPrintable(indexOnly.file + QLatin1Char(' ') + indexOnly.field));
+        QVERIFY(fromIndex.checkpoint.found);
+        QCOMPARE(fromIndex.checkpoint.parameters, Count(136'384));
+        QCOMPARE(fromIndex.checkpoint.dtype, QStringLiteral("BF16"));
+        // Without a dtype to count the bytes in: refused, saying so.
+        config.remove(QStringLiteral("torch_dtype"));
+        writeFile(dir.filePath(QStringLiteral("config.json")), QJsonDocument(config).toJson());
+        const HfConfigError noDtype = readHfConfig(dir.path(), QString(), fromIndex);
+        QCOMPARE(noDtype.code, HfConfigError::Code::Checkpoint);
+        QCOMPARE(noDtype.checkpoint.code, CheckpointError::Code::IndexOnlyNoDtype);
+    }
+
+    // Issue 28: Python's json writes float("inf") and float("nan") as bare Infinity and NaN
+    // (Nemotron-H's time_step_limit); a key that matters refuses them by name.
+    void pythonsInfinityAndNaN()
+    {
+        QByteArray text = QJsonDocument(tinyLlama()).toJson(QJsonDocument::Compact);
+        text.insert(1, R"("time_step_limit": [0.0, Infinity], "x": -Infinity, "y": NaN, "note": "Infinity stays text", )");
+        QTemporaryDir dir;
+        writeFile(dir.filePath(QStringLiteral("config.json")), text);
+        HfModel m;
+        const HfConfigError e = readHfConfig(dir.filePath(QStringLiteral("config.json")), QString(), m);
+        QVERIFY2(e.ok(), qPrintable(e.file + QLatin1Char(' ') + e.field + QLatin1Char(' ') + e.got));
+        QCOMPARE(m.model.hidden, tinyLlama().value(QStringLiteral("hidden_size")).toInteger());
+        QByteArray bad = QJsonDocument(tinyLlama()).toJson(QJsonDocument::Compact);
+        bad.replace(QByteArray("\"hidden_size\":") + QByteArray::number(tinyLlama().value(QStringLiteral("hidden_size")).toInteger()),
+                    "\"hidden_size\":Infinity");
+        writeFile(dir.filePath(QStringLiteral("config.json")), bad);
+        const HfConfigError refused = readHfConfig(dir.filePath(QStringLiteral("config.json")), QString(), m);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.field, QStringLiteral("hidden_size"));
     }
 
     // Issue 32, item 6: _name_or_path reached the terminal whole (5 MB, escape sequences that

@@ -1,6 +1,8 @@
 #include <headroom/io/hfconfig.h>
 
+#include <cctype>
 #include <cmath>
+#include <string_view>
 #include <functional>
 
 #include <QCoreApplication>
@@ -481,6 +483,86 @@ QString nameFromPath(const QDir &dir, const QString &fileName)
 
 } // namespace
 
+
+namespace {
+
+// The counts of a checkpoint known by its index alone: total_size bytes over the element size
+// of the config's torch_dtype (parameters and the buffers a checkpoint carries together: exact
+// when every tensor is stored in that dtype, as in the usual BF16 release). False when the
+// dtype is not one of the whole-byte ones or does not divide the total.
+bool countFromIndex(HfModel &h)
+{
+    struct Size
+    {
+        const char *torch;
+        const char *safetensors;
+        int bytes;
+    };
+    static constexpr Size kSizes[] = { { "bfloat16", "BF16", 2 }, { "float16", "F16", 2 }, { "float32", "F32", 4 },
+                                       { "float64", "F64", 8 }, { "float8_e4m3fn", "F8_E4M3", 1 }, { "float8_e5m2", "F8_E5M2", 1 } };
+    for (const Size &size : kSizes) {
+        if (h.torchDtype != QLatin1String(size.torch) || h.checkpoint.indexTotalBytes % size.bytes != 0)
+            continue;
+        h.checkpoint.parameters = Count(h.checkpoint.indexTotalBytes / size.bytes);
+        h.checkpoint.dtype = QLatin1String(size.safetensors);
+        h.notes << QCoreApplication::translate("HfImport", "the checkpoint's count from model.safetensors.index.json without its shards: "
+                                                           "%1 bytes in %2, parameters and buffers together")
+                           .arg(QString::fromStdString(groupedNumber(Count(h.checkpoint.indexTotalBytes))), h.torchDtype);
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+
+namespace {
+
+// Python's json module writes float("inf") and float("nan") as the bare words Infinity,
+// -Infinity and NaN, which JSON does not have (Nemotron-H's time_step_limit: [0.0, Infinity]).
+// They become the strings "Infinity", "-Infinity" and "NaN": a key that matters to memory is then
+// refused by name as not a number, and any other is read as it would be.
+QByteArray quotePythonConstants(const QByteArray &json)
+{
+    static constexpr std::string_view kWords[] = { "-Infinity", "Infinity", "NaN" };
+    QByteArray out;
+    bool inString = false;
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const char c = json.at(i);
+        if (inString) {
+            if (c == '\\' && i + 1 < json.size()) {
+                out.append(c).append(json.at(++i));
+                continue;
+            }
+            inString = c != '"';
+            out.append(c);
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            out.append(c);
+            continue;
+        }
+        bool replaced = false;
+        for (std::string_view word : kWords) {
+            const qsizetype end = i + qsizetype(word.size());
+            if (end > json.size() || std::string_view(json.constData() + i, word.size()) != word)
+                continue;
+            if (end < json.size() && (std::isalnum(static_cast<unsigned char>(json.at(end))) || json.at(end) == '_'))
+                continue;
+            out.append('"').append(word.data(), qsizetype(word.size())).append('"');
+            i = end - 1;
+            replaced = true;
+            break;
+        }
+        if (!replaced)
+            out.append(c);
+    }
+    return out;
+}
+
+} // namespace
+
 HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel &out, ReadControl *control)
 {
     const QFileInfo info(path);
@@ -501,7 +583,7 @@ HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel
     default: return { HfConfigError::Code::CannotOpen, file, {}, {}, problem.detail, {}, {} };
     }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(quotePythonConstants(data), &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return { HfConfigError::Code::NotJson, file, {}, {},
                  parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset), {}, {} };
@@ -520,6 +602,11 @@ HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel
         const CheckpointError c = countCheckpoint(path, h.checkpoint, control);
         if (!c.ok())
             return { HfConfigError::Code::Checkpoint, c.file, c.tensor, {}, {}, {}, c };
+        if (h.checkpoint.indexTotalBytes > 0 && !countFromIndex(h))
+            return { HfConfigError::Code::Checkpoint, QDir(path).filePath(QStringLiteral("model.safetensors.index.json")),
+                     QStringLiteral("metadata.total_size"), {}, {}, {},
+                     { CheckpointError::Code::IndexOnlyNoDtype, QDir(path).filePath(QStringLiteral("model.safetensors.index.json")),
+                       QStringLiteral("metadata.total_size"), excerpt(h.torchDtype) } };
     }
     out = h;
     return {};

@@ -38,6 +38,10 @@ QString checkpointErrorText(const CheckpointError &c)
     case K::OffsetsOutsideFile: return HfImport::tr("%1: tensor \"%2\" has data offsets outside the file").arg(c.file, c.tensor);
     case K::BadIndex: return HfImport::tr("%1: entry \"%2\" is not a shard file name").arg(c.file, c.tensor);
     case K::MissingShard: return HfImport::tr("%1 names shard \"%2\", which is not in the folder").arg(c.file, c.tensor);
+    case K::IndexOnlyNoDtype:
+        return HfImport::tr("%1: no shard is in the folder, and the config's torch_dtype (%2) does not say how many bytes its "
+                            "metadata.total_size holds per element; download the shards, or give the config alone")
+                .arg(c.file, c.detail.isEmpty() ? HfImport::tr("not given") : c.detail);
     case K::TooManyShards: return HfImport::tr("%1 names more than %2 shards").arg(c.file, c.detail);
     case K::SizeMismatch: {
         const QStringList sizes = c.detail.split(QLatin1Char('/'));

@@ -1,5 +1,8 @@
 #include <headroom/io/safetensors.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include <cmath>
 #include <map>
 #include <set>
@@ -192,6 +195,18 @@ CheckpointError countCheckpoint(const QString &folder, CheckpointCount &out, Rea
                 shards << shard;
             if (shards.size() > kMaxSafetensorsShards)
                 return { CheckpointError::Code::TooManyShards, index, {}, QString::number(kMaxSafetensorsShards) };
+        }
+        const bool none = std::none_of(shards.cbegin(), shards.cend(), [&dir](const QString &shard) { return QFileInfo::exists(dir.filePath(shard)); });
+        const QJsonValue total = doc.object().value(QStringLiteral("metadata")).toObject().value(QStringLiteral("total_size"));
+        if (none && !shards.isEmpty() && total.isDouble() && total.toDouble() >= 1 && total.toDouble() <= 9e15
+            && total.toDouble() == std::floor(total.toDouble())) {
+            // The index without its shards: its byte total is the checkpoint's size.
+            CheckpointCount result;
+            result.found = true;
+            result.indexTotalBytes = qint64(total.toDouble());
+            result.files << QStringLiteral("model.safetensors.index.json");
+            out = result;
+            return {};
         }
         for (const QString &shard : shards)
             if (!QFileInfo::exists(dir.filePath(shard)))

@@ -43,6 +43,10 @@ struct CheckpointCount
     Count tensors = 0;
     QString dtype;           //!< the dtype most parameter elements are stored in ("BF16", "F32", ...)
     QStringList files;       //!< the headers read
+    //! Bytes of every tensor, from model.safetensors.index.json's metadata.total_size, when the
+    //! folder holds the index and none of its shards (a download of the small files only); the
+    //! counts above are then left for the config's torch_dtype to fill (readHfConfig()).
+    qint64 indexTotalBytes = 0;
 };
 
 struct CheckpointError
@@ -59,6 +63,7 @@ struct CheckpointError
         OffsetsOutsideFile, //!< a tensor's data offsets lie outside the file's data section
         BadIndex,         //!< the index has no weight_map of shard names
         MissingShard,     //!< the index names a shard that is not in the folder
+        IndexOnlyNoDtype, //!< the index without shards, and no whole-byte torch_dtype to count its bytes in (detail: the dtype)
         TooManyShards,
         SizeMismatch,     //!< a tensor's data offsets do not span shape × the dtype's size (detail: both)
         UnknownDtype,     //!< a dtype safetensors does not define (detail: the dtype, escaped)
