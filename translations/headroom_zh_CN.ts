@@ -4200,6 +4200,22 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
 </context>
 <context>
+    <name>JsonPlace</name>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行第 %2 列</translation>
+    </message>
+    <message>
+        <source>%1 (in %2)</source>
+        <translation>%1，%2 处</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <extracomment>Qt&apos;s description of the JSON error, then where it is</extracomment>
+        <translation>%1（位于%2）</translation>
+    </message>
+</context>
+<context>
     <name>Labels</name>
     <message>
         <source>FP32</source>

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include <headroom/io/jsonduplicates.h>
+#include <headroom/io/jsonplace.h>
 #include <headroom/io/jsoninteger.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/scenariofile.h>
@@ -367,6 +368,34 @@ private slots:
             QCOMPARE(twice->path, path);
             QCOMPARE(twice->key, key);
         }
+    }
+
+    // Issue 28: JSON errors gave a byte offset, never the key. The place of a byte: line and
+    // column counted by hand, and the key path open there.
+    void jsonPlaces_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<int>("offset");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("path");
+        QTest::newRow("in an array in an object") << QByteArray("{\"a\": [1, {\"b\": x}]}") << 16 << 1 << 17 << QStringLiteral("a[1].b");
+        QTest::newRow("second line") << QByteArray("{\n  \"rope_scaling\": {\"factor\": 8.0.0}\n}") << 34 << 2 << 33
+                                     << QStringLiteral("rope_scaling.factor");
+        QTest::newRow("a key with a comma in a string before") << QByteArray("{\"s\": \"x, y\", \"k\": ?}") << 19 << 1 << 20 << QStringLiteral("k");
+        QTest::newRow("top level") << QByteArray("[1, 2") << 5 << 1 << 6 << QStringLiteral("[1]");
+    }
+    void jsonPlaces()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(int, offset);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(QString, path);
+        const JsonPlace p = jsonPlace(json, offset);
+        QCOMPARE(p.line, qsizetype(line));
+        QCOMPARE(p.column, qsizetype(column));
+        QCOMPARE(p.path, path);
     }
 
     void failedSaveKeepsOldFile()

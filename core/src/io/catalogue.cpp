@@ -15,6 +15,7 @@
 #include <headroom/io/hfconfig.h>
 #include <headroom/io/hfconfigtext.h>
 #include <headroom/io/jsonduplicates.h>
+#include <headroom/io/jsonplace.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/scenario.h>
 
@@ -103,7 +104,7 @@ CatalogueError readRoot(const QString &path, const QString &key, bool array, QJs
     const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return { CatalogueError::Code::NotJson, path,
-                 parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset) };
+                 jsonErrorText(parseError, data) };
     // QJsonDocument keeps the last of duplicated keys: an entry edited twice must not pass.
     if (const std::optional<DuplicateKey> twice = firstDuplicateKey(data))
         return { CatalogueError::Code::BadEntry, path,

@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <headroom/io/jsonplace.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/formula.h>
 #include <headroom/memory/validation.h>
@@ -583,10 +584,13 @@ HfConfigError readHfConfig(const QString &path, const QString &familyAs, HfModel
     default: return { HfConfigError::Code::CannotOpen, file, {}, {}, problem.detail, {}, {} };
     }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(quotePythonConstants(data), &parseError);
+    // (The place is counted in the quoted text: two columns later per Infinity or NaN before it
+    // on its line.)
+    const QByteArray quoted = quotePythonConstants(data);
+    const QJsonDocument doc = QJsonDocument::fromJson(quoted, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return { HfConfigError::Code::NotJson, file, {}, {},
-                 parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset), {}, {} };
+                 jsonErrorText(parseError, quoted), {}, {} };
     if (!doc.isObject())
         return { HfConfigError::Code::NotObject, file, {}, QStringLiteral("a JSON object"),
                  doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a single value"), {}, {} };

@@ -11,6 +11,7 @@
 #include <headroom/memory/placement.h>
 #include <headroom/io/jsonduplicates.h>
 #include <headroom/io/quantityparse.h>
+#include <headroom/io/jsonplace.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/formula.h>
 #include <headroom/memory/validation.h>
@@ -295,7 +296,7 @@ ScenarioError readScenarioFile(const QString &path, const Catalogue &catalogue, 
         if (const QJsonDocument wrapped = QJsonDocument::fromJson('[' + data + ']'); wrapped.isArray() && wrapped.array().size() == 1)
             return { ScenarioError::Code::NotJson, path, QStringLiteral("a JSON object"), QStringLiteral("a single value"), {} };
         return { ScenarioError::Code::NotJson, path, {}, {},
-                 parseError.errorString() + QStringLiteral(" at offset ") + QString::number(parseError.offset) };
+                 jsonErrorText(parseError, data) };
     }
     if (!doc.isObject())
         return { ScenarioError::Code::NotJson, path, QStringLiteral("a JSON object"),
