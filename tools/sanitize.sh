@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the core, the CLI and their tests with AddressSanitizer and UndefinedBehaviorSanitizer
 # (-DHEADROOM_SANITIZE=ON) in BUILD_DIR (default build-asan) and runs those tests (CTest labels
-# core and cli: every test of the engine, the readers and the command line) under them; any
+# core, cli and presentation: every test of the engine, the readers, the command line and what it
+# prints through) under them; any
 # report fails the run. The window's tests are left out: on CI's two cores a sanitized build of
 # the widgets and QCustomPlot's users doubles the run, and the monkey test drives the same core.
 #   tools/sanitize.sh [BUILD_DIR]
@@ -12,7 +13,7 @@ if [ ! -f "$build/build.ninja" ]; then
     cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEADROOM_SANITIZE=ON >/dev/null
 fi
 targets=(headroom-cli)
-for f in tests/core/tst_*.cpp tests/cli/tst_*.cpp; do
+for f in tests/core/tst_*.cpp tests/cli/tst_*.cpp tests/presentation/tst_*.cpp; do
     targets+=("$(basename "$f" .cpp)")
 done
 cmake --build "$build" --target "${targets[@]}"
