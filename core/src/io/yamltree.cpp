@@ -32,7 +32,8 @@ QString utf8(const yaml_char_t *text, std::size_t length)
 
 bool isTag(const yaml_char_t *tag, const char *name)
 {
-    return tag && std::char_traits<char>::compare(reinterpret_cast<const char *>(tag), name, std::strlen(name) + 1) == 0;
+    // strcmp, which stops at the shorter string's end (a fixed-length compare read past a short tag).
+    return tag && std::strcmp(reinterpret_cast<const char *>(tag), name) == 0;
 }
 
 // YAML 1.1 as Python's tools load it: PyYAML's safe loader (yes/no/on/off are booleans) with
