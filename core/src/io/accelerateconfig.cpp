@@ -144,9 +144,10 @@ void readDeepSpeedPlugin(const QJsonObject &d, const QString &yamlFile, const Sc
         handled << QLatin1String(k);
         return d.value(QLatin1String(k));
     };
-    const bool withFile = !ConfigReader::absent(d.value(QLatin1String("deepspeed_config_file")));
-    if (const QJsonValue v = take("deepspeed_config_file"); !ConfigReader::absent(v)) {
-        const std::optional<QString> name = r.text(v, at("deepspeed_config_file"));
+    const QJsonValue file = take("deepspeed_config_file");
+    const bool withFile = !ConfigReader::absent(file);
+    if (withFile) {
+        const std::optional<QString> name = r.text(file, at("deepspeed_config_file"));
         if (!name)
             return;
         // Beside the YAML first; then as given (absolute, or from the working folder, as
@@ -282,14 +283,14 @@ void readParallelismConfig(const QJsonObject &pc, Count processes, ConfigReader 
     const bool checked = !(*sp > 1 && spBackend == QJsonValue(QStringLiteral("deepspeed")));
     if (!allOne && checked && total != processes) {
         r.fail(prefix, FrameworkImportTr::tr("its sizes multiply to %1, not the %2 processes; Accelerate refuses them")
-                               .arg(QString::fromStdString(groupedNumber(total)), QString::fromStdString(groupedNumber(processes))));
+                               .arg(digits(total), digits(processes)));
         return;
     }
     if (*tp > 1) {
         const FieldRange range = fieldRange(Field::TensorParallel);
         if (*tp > range.max) {
             r.fail(at("parallelism_config_tp_size"), FrameworkImportTr::tr("is %1, out of range; allowed: 1 to %2")
-                                                             .arg(QString::fromStdString(groupedNumber(*tp)), QString::fromStdString(groupedNumber(range.max))));
+                                                             .arg(digits(*tp), digits(range.max)));
             return;
         }
         r.set("tp", countValue(*tp), at("parallelism_config_tp_size"));
@@ -298,20 +299,20 @@ void readParallelismConfig(const QJsonObject &pc, Count processes, ConfigReader 
         r.note(Kind::NotModelled, at("parallelism_config_dp_replicate_size"),
                FrameworkImportTr::tr("HSDP: parameters sharded over %1 GPUs and replicated %2 times; the estimate shards over all %3 "
                                      "data-parallel GPUs, so it is low for the model states")
-                       .arg(QString::fromStdString(groupedNumber(*shard * *cp)), QString::fromStdString(groupedNumber(*replicate)),
-                            QString::fromStdString(groupedNumber(*replicate * *shard * *cp))));
+                       .arg(digits(*shard * *cp), digits(*replicate),
+                            digits(*replicate * *shard * *cp)));
     else if (*replicate > 1)
         r.note(Kind::NotModelled, at("parallelism_config_dp_replicate_size"),
                FrameworkImportTr::tr("replicas without sharding: the estimate shards over every data-parallel GPU"));
     if (*cp > 1)
         r.note(Kind::NotModelled, at("parallelism_config_cp_size"),
                FrameworkImportTr::tr("context parallelism: each GPU holds 1/%1 of the sequence's activations; the estimate holds it whole")
-                       .arg(QString::fromStdString(groupedNumber(*cp))));
+                       .arg(digits(*cp)));
     if (*sp > 1)
         r.note(Kind::NotModelled, at("parallelism_config_sp_size"),
                FrameworkImportTr::tr("DeepSpeed's sequence parallelism (Ulysses): each GPU holds 1/%1 of the sequence's activations; the "
                                      "estimate holds it whole")
-                       .arg(QString::fromStdString(groupedNumber(*sp))));
+                       .arg(digits(*sp)));
     for (const char *k : { "parallelism_config_cp_comm_strategy", "parallelism_config_cp_backend", "parallelism_config_sp_backend",
                            "parallelism_config_sp_seq_length", "parallelism_config_sp_seq_length_is_variable",
                            "parallelism_config_sp_attn_implementation" })
@@ -382,7 +383,7 @@ void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &
             r.note(Kind::NotModelled, QStringLiteral("num_processes"),
                    FrameworkImportTr::tr("is %1 with distributed_type NO: accelerate launch starts one process on one GPU; the Trainer "
                                          "alone would spread the batch over the visible GPUs with torch.nn.DataParallel, which is not modelled")
-                           .arg(QString::fromStdString(groupedNumber(processes))));
+                           .arg(digits(processes)));
             processes = 1;
         }
         r.set("gpus", countValue(processes), QStringLiteral("num_processes"));
@@ -395,7 +396,7 @@ void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &
         const Count gpus = processes > 0 ? processes : cur.parallel.gpus;
         if (gpus % *n != 0) {
             r.fail(QStringLiteral("num_machines"),
-                   FrameworkImportTr::tr("is %1, which does not divide the %2 processes evenly").arg(QString::fromStdString(groupedNumber(*n)), QString::fromStdString(groupedNumber(gpus))));
+                   FrameworkImportTr::tr("is %1, which does not divide the %2 processes evenly").arg(digits(*n), digits(gpus)));
             return;
         }
         if (*n > 1 || processes > 0)

@@ -27,11 +27,6 @@ namespace {
 
 using Kind = FrameworkNote::Kind;
 
-QString digits(Count c)
-{
-    return QString::fromStdString(groupedNumber(c));
-}
-
 bool containsAuto(const QJsonValue &v)
 {
     if (ConfigReader::isAuto(v))

@@ -12,6 +12,7 @@
 #include <QJsonObject>
 
 #include <headroom/io/frameworkconfig.h>
+#include <headroom/memory/formula.h>
 #include <headroom/memory/scenario.h>
 
 namespace headroom::detail {
@@ -21,6 +22,12 @@ struct FrameworkImportTr
 {
     Q_DECLARE_TR_FUNCTIONS(FrameworkImport)
 };
+
+//! A count as the messages write it: "100,000".
+inline QString digits(Count c)
+{
+    return QString::fromStdString(groupedNumber(c));
+}
 
 inline QString keyPath(const QString &prefix, const QString &key)
 {

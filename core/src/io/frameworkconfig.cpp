@@ -21,13 +21,9 @@
 namespace headroom {
 
 using detail::ConfigReader;
+using detail::digits;
 
 namespace {
-
-QString digits(Count c)
-{
-    return QString::fromStdString(groupedNumber(c));
-}
 
 // "line 3, column 7" of byte \a offset (1-based, columns in bytes).
 QString lineAndColumn(const QByteArray &data, qsizetype offset)

@@ -20,11 +20,6 @@ namespace headroom::detail {
 
 namespace {
 
-QString digits(Count c)
-{
-    return QString::fromStdString(groupedNumber(c));
-}
-
 QString utf8(const yaml_char_t *text, std::size_t length)
 {
     return QString::fromUtf8(reinterpret_cast<const char *>(text), qsizetype(length));
