@@ -52,7 +52,7 @@ int runCheckScriptCommand(const QStringList &arguments)
                     "for a few steps and prints what PyTorch measured beside Headroom's estimate (JSON); feed it back "
                     "with `estimate --measured`. `python3 check.py --device cpu --tiny` runs a shrunk copy in seconds."));
     parser.addHelpOption();
-    addScenarioOptions(parser);
+    addScenarioOptions(parser, helpRequested(arguments) ? OptionText::Described : OptionText::NamesOnly);
     parser.addOption({ QStringLiteral("output"), Cli::tr("Write the script to this file (required)."), Cli::tr("file") });
     if (const ParseOutcome outcome = parseCommand(parser, normaliseSwitches(arguments, { QStringLiteral("output") }),
                                                   "check-script");

@@ -22,6 +22,15 @@ void writeOut(const QByteArray &bytes);
 enum class ParseOutcome { Run, Done, BadInput };
 
 /*!
+ * Whether \a arguments may ask for --help (-h, -?, --help, --help-all, or a cluster of short
+ * options holding h or ?): options are described only then, since building 90 translated
+ * descriptions is a tenth of an estimate's own work and nothing else shows them. May answer
+ * yes for an argument that is not a help option (the descriptions are then built for nothing),
+ * never no for one that is.
+ */
+bool helpRequested(const QStringList &arguments);
+
+/*!
  * Parses a command's options: a parse error or a stray argument is bad input (reported on
  * stderr), --help prints the help with the command's own usage line and is done.
  */

@@ -185,7 +185,7 @@ int runEstimateCommand(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(Cli::tr("Estimate one training run's GPU memory, bucket by bucket."));
     parser.addHelpOption();
-    addScenarioOptions(parser);
+    addScenarioOptions(parser, helpRequested(arguments) ? OptionText::Described : OptionText::NamesOnly);
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON: every figure in integer bytes.") });
     parser.addOption({ QStringLiteral("explain"),
                        Cli::tr("Also print how every figure comes about: each bucket's formula, the numbers plugged in, "

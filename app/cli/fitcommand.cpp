@@ -209,7 +209,7 @@ int runFitCommand(const QStringList &arguments)
             Cli::tr("How many GPUs of each kind a run needs under each strategy, the largest micro-batch and longest "
                     "sequence that fit, and days and cost for a token budget."));
     parser.addHelpOption();
-    addScenarioOptions(parser);
+    addScenarioOptions(parser, helpRequested(arguments) ? OptionText::Described : OptionText::NamesOnly);
     parser.addOption({ QStringLiteral("tokens"), Cli::tr("Token budget for days and cost (default 1e9)."), Cli::tr("count") });
     parser.addOption({ QStringLiteral("mfu"),
                        Cli::tr("Run the compute term at this share of the dense peak, %1 to 1 or a percentage, instead of "

@@ -56,41 +56,49 @@ bool choicesTakeEffect(const ScenarioSpec &spec)
 
 } // namespace
 
-void addScenarioOptions(QCommandLineParser &parser)
+void addScenarioOptions(QCommandLineParser &parser, OptionText text)
 {
-    parser.addOption({ QStringLiteral("hf-config"),
-                       Cli::tr("A Hugging Face config.json, or a folder holding one (its .safetensors headers give the "
-                               "checkpoint's exact count): the model to estimate. Options refine it."),
-                       Cli::tr("path") });
-    parser.addOption({ QStringLiteral("hf-family"),
-                       Cli::tr("Read --hf-config's model as this supported model_type (a config with the usual fields "
-                               "and another name): %1.").arg(supportedModelTypes().join(QStringLiteral(", "))),
-                       Cli::tr("model_type") });
-    parser.addOption({ QStringLiteral("scenario"), Cli::tr("Read the scenario from a JSON file (schema 1); options override it."),
-                       Cli::tr("file") });
+    const bool described = text == OptionText::Described;
+    // Without a description an option still needs a value name: that is what makes it take a value.
+    const QString path = described ? Cli::tr("path") : QStringLiteral("path");
+    const QString file = described ? Cli::tr("file") : QStringLiteral("file");
+    const QString value = described ? Cli::tr("value") : QStringLiteral("value");
+    auto add = [&parser, described](const char *name, auto describe, const QString &valueName) {
+        parser.addOption({ QLatin1String(name), described ? describe() : QString(), valueName });
+    };
+    add("hf-config", [] {
+        return Cli::tr("A Hugging Face config.json, or a folder holding one (its .safetensors headers give the "
+                       "checkpoint's exact count): the model to estimate. Options refine it.");
+    }, path);
+    add("hf-family", [] {
+        return Cli::tr("Read --hf-config's model as this supported model_type (a config with the usual fields "
+                       "and another name): %1.").arg(supportedModelTypes().join(QStringLiteral(", ")));
+    }, described ? Cli::tr("model_type") : QStringLiteral("model_type"));
+    add("scenario", [] { return Cli::tr("Read the scenario from a JSON file (schema 1); options override it."); }, file);
     // Training-framework configs (frameworkconfig.h), applied after --scenario, before
     // --hf-config and the other options, which override them.
-    parser.addOption({ QStringLiteral("deepspeed"),
-                       Cli::tr("A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets (\"auto\" "
-                               "filled as Hugging Face does). Options override it."),
-                       Cli::tr("file") });
-    parser.addOption({ QStringLiteral("accelerate"),
-                       Cli::tr("An Accelerate config YAML: distributed type, processes, mixed precision, FSDP or DeepSpeed "
-                               "plugin settings. Options override it."),
-                       Cli::tr("file") });
-    parser.addOption({ QStringLiteral("torchtune"),
-                       Cli::tr("A torchtune recipe YAML: model builder and LoRA, batch, dtype, optimizer, checkpointing, "
-                               "offloading, compile, loss. Options override it."),
-                       Cli::tr("file") });
+    add("deepspeed", [] {
+        return Cli::tr("A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets (\"auto\" "
+                       "filled as Hugging Face does). Options override it.");
+    }, file);
+    add("accelerate", [] {
+        return Cli::tr("An Accelerate config YAML: distributed type, processes, mixed precision, FSDP or DeepSpeed "
+                       "plugin settings. Options override it.");
+    }, file);
+    add("torchtune", [] {
+        return Cli::tr("A torchtune recipe YAML: model builder and LoRA, batch, dtype, optimizer, checkpointing, "
+                       "offloading, compile, loss. Options override it.");
+    }, file);
     for (const ScenarioKey &k : scenarioKeys()) {
         const QString name = QLatin1String(k.option);
         const QString allowed = QLatin1String(k.allowed);
         // A switch takes an optional value (normaliseSwitches() writes "--tied" as
         // "--tied=true"), so that --tied false turns off what a scenario file or stack set.
         if (k.kind == ValueKind::Bool)
-            parser.addOption({ name, Cli::tr("Set %1 (%2); --%1 alone means true.").arg(name, allowed), QStringLiteral("true|false") });
+            parser.addOption({ name, described ? Cli::tr("Set %1 (%2); --%1 alone means true.").arg(name, allowed) : QString(),
+                               QStringLiteral("true|false") });
         else
-            parser.addOption({ name, Cli::tr("%1: %2.").arg(name, allowed), Cli::tr("value") });
+            parser.addOption({ name, described ? Cli::tr("%1: %2.").arg(name, allowed) : QString(), value });
     }
 }
 

@@ -12,8 +12,14 @@
 
 namespace headroom::cli {
 
-//! Adds an option for every scenario key, plus --scenario FILE, --hf-config PATH and --hf-family.
-void addScenarioOptions(QCommandLineParser &parser);
+enum class OptionText { Described, NamesOnly };
+
+/*!
+ * Adds an option for every scenario key, plus --scenario FILE, --hf-config PATH, --hf-family and
+ * the framework configs. With OptionText::NamesOnly the options carry no description: pass
+ * helpRequested(arguments) ? Described : NamesOnly (cliio.h).
+ */
+void addScenarioOptions(QCommandLineParser &parser, OptionText text);
 
 /*!
  * Builds \a spec from --scenario, then --deepspeed, --accelerate and --torchtune (framework

@@ -27,7 +27,7 @@ int runReportCommand(const QStringList &arguments)
             Cli::tr("Write one run's report: the inputs, the per-GPU breakdown in GB and GiB, the peak and its phase, the "
                     "derivation with the numbers plugged in, the verdict, the GPU table, the advice and the charts."));
     parser.addHelpOption();
-    addScenarioOptions(parser);
+    addScenarioOptions(parser, helpRequested(arguments) ? OptionText::Described : OptionText::NamesOnly);
     const QString formats = reportFormatNames().join(QStringLiteral(", "));
     parser.addOption({ QStringLiteral("format"),
                        Cli::tr("Report format: %1 (md writes the charts as PNGs in FILE's folder FILE-files/; default: "

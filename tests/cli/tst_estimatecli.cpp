@@ -617,6 +617,17 @@ private slots:
         const Run help = cli({ "estimate", "--help" });
         QVERIFY(help.out.contains("--tied <true|false>"));
         QVERIFY(help.out.contains("--tied alone"));
+        // Options are described only when help may be asked for (cliio.h): every way of asking
+        // must still get the descriptions, a help after other options too. (--help-all ran the
+        // estimate with an empty model before: it was accepted as an option and not read.)
+        for (const QStringList &asking : { QStringList{ "estimate", "-h" },
+                                           QStringList{ "estimate", "--help-all" },
+                                           QStringList{ "estimate", "--preset", "gpt2", "--help" } }) {
+            const Run r = cli(asking);
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(r.out.contains("--tied alone") && r.out.contains("A Hugging Face config.json"),
+                     qPrintable(asking.join(u' ')));
+        }
     }
 
     // Regressions: duplicated keys passed (the last won, a second group replaced the first,
