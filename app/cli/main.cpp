@@ -81,7 +81,7 @@ int main(int argc, char *argv[])
         return kBadInput;
     }
     const QString name = arguments.at(1);
-    if (name == QLatin1String("--help") || name == QLatin1String("-h") || name == QLatin1String("help")) {
+    if (name == QLatin1String("--help") || name == QLatin1String("--help-all") || name == QLatin1String("-h") || name == QLatin1String("help")) {
         printUsage(out());
         return 0;
     }
