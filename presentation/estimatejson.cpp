@@ -8,6 +8,7 @@
 #include "wording.h"
 #include "derivationtext.h"
 #include "placementtext.h"
+#include "posttrainingtext.h"
 
 namespace headroom {
 
@@ -24,6 +25,10 @@ void writePerGpu(JsonWriter &w, const Breakdown &b)
     w.key("model_states").byteCount(b.modelStates());
     w.key("activations").byteCount(b.activations);
     w.key("overhead").byteCount(b.overhead);
+    // A preference run's reference model (posttraining.h): listed when there is one, as the
+    // derivation's buckets are.
+    if (b.frozenModels > bytes(0))
+        w.key("frozen_models").byteCount(b.frozenModels);
     w.key("total").byteCount(b.total());
     w.endObject();
 }
@@ -118,6 +123,10 @@ void writeEstimateMembers(JsonWriter &w, const ScenarioSpec &spec, const Catalog
         w.endObject();
     }
     w.key("parameter_count").integer(b.parameterCount);
+    w.key("training_method");
+    writeTrainingMethod(w, spec.scenario);
+    w.key("models");
+    writeModels(w, spec.scenario, b);
     w.key("warnings").beginArray();
     for (Warning warning : b.warnings)
         w.string(warningName(warning));

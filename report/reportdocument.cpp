@@ -47,6 +47,8 @@ QString phaseText(StepPhase phase)
         return ReportText::tr("backward");
     case StepPhase::OptimizerStep:
         return ReportText::tr("optimizer step");
+    case StepPhase::Scoring:
+        return ReportText::tr("scoring (a frozen model's forward)");
     }
     return QString();
 }

@@ -245,6 +245,7 @@ QString Labels::stepPhase(StepPhase p)
     case StepPhase::Forward: return tr("forward");
     case StepPhase::Backward: return tr("backward");
     case StepPhase::OptimizerStep: return tr("optimizer step");
+    case StepPhase::Scoring: return tr("scoring (a frozen model's forward)");
     }
     return {};
 }
@@ -262,6 +263,7 @@ QString Labels::timelineEvent(TimelineEvent e)
     case TimelineEvent::BackwardEnd: return tr("end of backward");
     case TimelineEvent::OptimizerStep: return tr("optimizer step");
     case TimelineEvent::StepEnd: return tr("end of the step");
+    case TimelineEvent::ReferenceForward: return tr("the reference model's forward");
     }
     return {};
 }

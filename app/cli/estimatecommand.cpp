@@ -12,6 +12,7 @@
 #include <headroom/memory/steptimeline.h>
 
 #include "cliio.h"
+#include "posttrainingtext.h"
 #include "wording.h"
 #include "derivationtext.h"
 #include "estimatejson.h"
@@ -120,6 +121,8 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
     const Scenario &s = spec.scenario;
     QTextStream &o = out();
     o << modelLine(spec, catalogue, b) << Qt::endl;
+    if (const QString method = postTrainingText(spec.scenario); !method.isEmpty())
+        o << method << Qt::endl;
     if (s.activations.model == ActivationModelKind::Transformer)
         o << transformerLine(s) << Qt::endl;
     // Scale-out: where the states sit (placement.h); the single-GPU wording stays as it was.

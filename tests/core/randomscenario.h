@@ -157,6 +157,12 @@ private:
         l.mode = pick(kModes);
         l.rank = logUniform(1, 512);
         l.targets = chance(0.3) ? 0 : static_cast<unsigned>(uniform(1, 127));
+        // Preference training (posttraining.h), drawn last so that the draws above stay as they were.
+        static constexpr TrainingMethod kMethods[] = { TrainingMethod::Sft, TrainingMethod::Dpo, TrainingMethod::Ipo,
+                                                       TrainingMethod::Orpo, TrainingMethod::Simpo, TrainingMethod::Kto };
+        t.method = chance(0.6) ? TrainingMethod::Sft : pick(kMethods);
+        t.reference = chance(0.2) ? ReferenceSource::Precomputed : ReferenceSource::Model;
+        t.pairsConcatenated = !chance(0.25);
         return s;
     }
 

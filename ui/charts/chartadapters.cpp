@@ -49,6 +49,7 @@ BucketBytes pointArray(const TimelinePoint &p)
     set(Bucket::MasterWeights, p.masterWeights);
     set(Bucket::OptimizerStates, p.optimizerStates);
     set(Bucket::Activations, p.activations);
+    set(Bucket::FrozenModels, p.frozenModels);
     set(Bucket::Overhead, p.overhead);
     return a;
 }
@@ -78,6 +79,7 @@ QVector<Segment> segmentsAtPeak(const Derivation &d)
         { Bucket::MasterWeights, &d.masterWeights, "master-weights" },
         { Bucket::OptimizerStates, &d.optimizerStates, "optimizer-states" },
         { Bucket::Activations, &d.activations, "activations" },
+        { Bucket::FrozenModels, &d.frozenModels, "frozen-models" },
         { Bucket::Overhead, &d.overhead, "overhead" },
     };
     QVector<Segment> segments;
@@ -129,6 +131,8 @@ QString bucketName(Bucket bucket)
         return ChartText::tr("Optimizer states");
     case Bucket::Activations:
         return ChartText::tr("Activations");
+    case Bucket::FrozenModels:
+        return ChartText::tr("Frozen models");
     case Bucket::Overhead:
         return ChartText::tr("Runtime overhead");
     }
@@ -157,6 +161,8 @@ QString stepPhaseText(StepPhase phase)
         return ChartText::tr("Backward");
     case StepPhase::OptimizerStep:
         return ChartText::tr("Optimizer step");
+    case StepPhase::Scoring:
+        return ChartText::tr("Scoring");
     }
     return QString();
 }
@@ -447,6 +453,9 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
             break;
         case TimelineEvent::ForwardEnd:
             d.points.append(sampleOf(p, ChartText::tr("Forward ends")));
+            break;
+        case TimelineEvent::ReferenceForward:
+            d.points.append(sampleOf(p, ChartText::tr("Reference model's forward")));
             break;
         case TimelineEvent::LossBackward:
             d.points.append(sampleOf(p, ChartText::tr("Loss gradient")));

@@ -37,6 +37,8 @@ QColor bucketColor(Bucket bucket)
         return QColor(0x00, 0x9E, 0x73); // bluish green
     case Bucket::Activations:
         return QColor(0xD5, 0x5E, 0x00); // vermillion
+    case Bucket::FrozenModels:
+        return QColor(0x88, 0x88, 0x88); // grey: weights that never change
     case Bucket::Overhead:
         return QColor(0xCC, 0x79, 0xA7); // reddish purple
     }

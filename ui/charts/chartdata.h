@@ -18,12 +18,13 @@
 namespace headroom {
 
 //! The six buckets every chart stacks, bottom to top, in this order.
-enum class Bucket { Parameters, Gradients, MasterWeights, OptimizerStates, Activations, Overhead };
+//! FrozenModels: a preference run's reference model (core posttraining.h); zero in other runs.
+enum class Bucket { Parameters, Gradients, MasterWeights, OptimizerStates, Activations, FrozenModels, Overhead };
 
-inline constexpr int kBucketCount = 6;
+inline constexpr int kBucketCount = 7;
 inline constexpr std::array<Bucket, kBucketCount> kAllBuckets = {
     Bucket::Parameters,      Bucket::Gradients,   Bucket::MasterWeights,
-    Bucket::OptimizerStates, Bucket::Activations, Bucket::Overhead,
+    Bucket::OptimizerStates, Bucket::Activations, Bucket::FrozenModels, Bucket::Overhead,
 };
 
 inline constexpr int bucketIndex(Bucket b) { return static_cast<int>(b); }

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <headroom/memory/posttraining.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/placement.h>
@@ -93,6 +94,9 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("fp32-grad-buffer"), t.precision.fp32GradBuffer },
         { QStringLiteral("recompute"), QString::fromLatin1(recomputeName(t.recompute).data()) },
         { QStringLiteral("grad-accum"), qint64(t.gradAccumSteps) },
+        { QStringLiteral("method"), QString::fromLatin1(trainingMethodName(t.method).data()) },
+        { QStringLiteral("reference"), QString::fromLatin1(referenceSourceName(t.reference).data()) },
+        { QStringLiteral("dpo-concat"), t.pairsConcatenated },
     };
     const QJsonObject activations{
         { QStringLiteral("model"), QString::fromLatin1(activationModelName(s.activations.model).data()) },

@@ -5,6 +5,7 @@
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/placement.h>
+#include <headroom/memory/posttraining.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
@@ -193,6 +194,20 @@ const QList<KeyEntry> &entries()
           } },
         { { "training", "grad-accum", "grad-accum", ValueKind::Count, "gradient accumulation steps" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.gradAccumSteps = v.count; return true; } },
+        // Preference training (posttraining.h): TRL's trainer names.
+        { { "training", "method", "method", ValueKind::Name,
+            "sft|dpo|ipo|orpo|simpo|kto: what the run trains for (TRL's trainers; dpo, ipo and kto keep a reference model)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(trainingMethodFromName(v.name.toStdString()), s.scenario.training.method);
+          } },
+        { { "training", "reference", "reference", ValueKind::Name,
+            "model|precomputed: the reference's log-probs from its forward during training, or computed before it (no reference on the GPU)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(referenceSourceFromName(v.name.toStdString()), s.scenario.training.reference);
+          } },
+        { { "training", "dpo-concat", "dpo-concat", ValueKind::Bool,
+            "true|false: chosen and rejected in one forward of 2B sequences (TRL), or one after the other" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.pairsConcatenated = v.flag; return true; } },
         // The itemized model's switches (implementationprofile.h). Naming any of them asks for
         // that model unless the model is named too: its key comes after them and has the last
         // word. A profile also sets its attention kernel, which a named kernel (next) overrides.

@@ -25,6 +25,7 @@ std::string_view stepPhaseName(StepPhase p)
     case StepPhase::Forward: return "forward";
     case StepPhase::Backward: return "backward";
     case StepPhase::OptimizerStep: return "optimizer-step";
+    case StepPhase::Scoring: return "scoring";
     }
     return {};
 }

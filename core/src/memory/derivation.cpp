@@ -1,4 +1,5 @@
 #include <headroom/memory/derivation.h>
+#include <headroom/memory/posttraining.h>
 
 #include <headroom/memory/validation.h>
 
@@ -186,6 +187,7 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         break;
     case TimelineEvent::LossForward:
     case TimelineEvent::ForwardEnd:
+    case TimelineEvent::ReferenceForward:
     case TimelineEvent::LossBackward:
         layers();
         outside();
@@ -232,6 +234,12 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         x("X_cache", cache, a.forwardCache);
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "the logits and their FP32 copy");
         break;
+    case TimelineEvent::ReferenceForward:
+        x("X_ref", QT_TRANSLATE_NOOP("Derivation", "the reference's forward under no_grad: the larger of one layer's tensors with its scratch "
+                                                   "and the logits with their FP32 copy"),
+          b.b.scoringTransient);
+        transientLabel = QT_TRANSLATE_NOOP("Derivation", "the reference model's forward under no_grad");
+        break;
     case TimelineEvent::LossBackward:
         x("X_lossgrad", QT_TRANSLATE_NOOP("Derivation", "the loss's dense FP32 gradients of the logits"), a.backwardTransient);
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "the loss's gradient of the logits");
@@ -267,7 +275,32 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
     if (p.overhead > bytes(0))
         Builder::addTerm(k, "overhead", QT_TRANSLATE_NOOP("Derivation", "runtime overhead"),
                      bucket("R", QT_TRANSLATE_NOOP("Derivation", "runtime overhead, in bytes"), b.b.overhead), p.overhead);
+    if (p.frozenModels > bytes(0))
+        Builder::addTerm(k, "frozen-models", QT_TRANSLATE_NOOP("Derivation", "frozen models (the reference)"),
+                         bucket("W_ref", QT_TRANSLATE_NOOP("Derivation", "frozen models bucket, in bytes"), b.b.frozenModels), p.frozenModels);
     Builder::close(k, b.b.peak);
+}
+
+// The frozen models a preference run holds (posttrainingbody.h's referenceModelBytes()).
+void deriveFrozenModels(Builder &b)
+{
+    BucketDerivation &f = b.out.frozenModels;
+    f.key = "frozen_models";
+    f.label = QT_TRANSLATE_NOOP("Derivation", "Frozen models");
+    f.source = QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 dpo_trainer.py, kto_trainer.py: a frozen reference copy of the policy "
+                                               "(create_reference_model), none with PEFT adapters (disable_adapter) or "
+                                               "precompute_ref_log_probs; prepare_deepspeed keeps ZeRO stage 3 for it, stage 0 otherwise");
+    if (b.b.frozenModels <= bytes(0)) {
+        Builder::close(f, b.b.frozenModels);
+        return;
+    }
+    const Formula whole = Builder::times(trainedOnRank(b), b.r.perParam.weights);
+    Builder::addTerm(f, "reference-model", QT_TRANSLATE_NOOP("Derivation", "the reference model's weights, in the policy's dtype"),
+                     b.s.parallel.zero == ZeroStage::Stage3 ? b.sharded(whole) : whole, b.b.frozenModels,
+                     b.s.parallel.zero == ZeroStage::Stage3
+                             ? QT_TRANSLATE_NOOP("Derivation", "ZeRO-3 partitions it over the d replicas, without an optimizer (TRL prepare_deepspeed)")
+                             : QT_TRANSLATE_NOOP("Derivation", "every GPU holds it whole: TRL prepare_deepspeed runs it at ZeRO stage 0 below stage 3"));
+    Builder::close(f, b.b.frozenModels);
 }
 
 // Host memory per node, mirroring the end of placeModelStates().
@@ -308,6 +341,8 @@ std::vector<std::pair<std::string, Count>> BucketDerivation::values() const
 
 std::vector<const BucketDerivation *> Derivation::buckets() const
 {
+    if (frozenModels.bytes > bytes(0))
+        return { &parameters, &gradients, &masterWeights, &optimizerStates, &activations, &overhead, &frozenModels, &peak };
     return { &parameters, &gradients, &masterWeights, &optimizerStates, &activations, &overhead, &peak };
 }
 
@@ -361,9 +396,15 @@ Derivation derive(const Scenario &s)
     derivation::deriveStackChoices(builder);
     derivation::deriveCounts(builder);
     derivation::deriveStates(builder);
-    derivation::deriveActivations(builder);
-    derivation::deriveActivationOffload(builder);
+    // A preference run's policy saves the tensors of 2B sequences (posttraining.h): its
+    // activations are derived for those, with B registered by deriveCounts() as 2·B_pair.
+    Scenario saving = s;
+    saving.training.microBatch = savedSequences(s);
+    derivation::Builder savingBuilder(saving, r, pl, b, d);
+    derivation::deriveActivations(savingBuilder);
+    derivation::deriveActivationOffload(savingBuilder);
     derivation::deriveOverhead(builder);
+    derivation::deriveFrozenModels(builder);
     const StepTimeline timeline = stepTimeline(s, b);
     derivation::derivePeak(builder, timeline);
     derivation::deriveHost(builder);

@@ -5,6 +5,7 @@
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/parametertensors.h>
+#include <headroom/memory/posttraining.h>
 
 #include "derivationbuilder.h"
 
@@ -340,7 +341,14 @@ void deriveCounts(Builder &b)
                                      Formula::floorDiv(x.H, x.A), scenario);
     x.F = b.input("F", QT_TRANSLATE_NOOP("Derivation", "MLP inner size"), m.ffnOrDefault(), scenario);
     x.V = b.input("V", QT_TRANSLATE_NOOP("Derivation", "vocabulary"), m.vocab, scenario);
-    b.input("B", QT_TRANSLATE_NOOP("Derivation", "micro-batch: sequences per GPU per forward pass"), s.training.microBatch, scenario);
+    if (isPairedMethod(s.training.method))
+        b.derived("B", QT_TRANSLATE_NOOP("Derivation", "sequences per GPU the policy runs: the chosen and the rejected completion of each pair"),
+                  savedSequences(s),
+                  Formula::number(2) * b.input("B_pair", QT_TRANSLATE_NOOP("Derivation", "micro-batch: preference pairs per GPU per step"),
+                                               s.training.microBatch, scenario),
+                  QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 dpo_trainer.py concatenated_forward: chosen and rejected in one batch"));
+    else
+        b.input("B", QT_TRANSLATE_NOOP("Derivation", "micro-batch: sequences per GPU per forward pass"), s.training.microBatch, scenario);
     b.input("S", QT_TRANSLATE_NOOP("Derivation", "sequence length, tokens"), s.training.sequence, scenario);
     const Parallelism &par = s.parallel;
     b.input("N", QT_TRANSLATE_NOOP("Derivation", "GPUs of the run"), par.gpus, scenario);

@@ -9,6 +9,7 @@
 #include "lorabody.h"
 #include "modelbody.h"
 #include "placementbody.h"
+#include "posttrainingbody.h"
 #include "resolvedbody.h"
 #include "textbookbody.h"
 #include "timelinebody.h"
@@ -126,13 +127,16 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                              .gradientShares = detail::timelineShares(s, counts),
                              .architectureParameters = r.architectureParameters,
                              .largestMatrix = extremes.largestMatrix,
-                             .adapterRankPerLayer = r.lora.adapterRankPerLayer };
+                             .adapterRankPerLayer = r.lora.adapterRankPerLayer,
+                             .frozenModels = detail::referenceModelBytes(s, r) };
 }
 
 // The estimate from the prepared part and the activation model's figures.
-[[gnu::always_inline]] inline Breakdown finish(const Scenario &s, const PreparedScenario &p, ActivationEstimate a)
+// \a saving: the scenario whose sequences the policy saves (\a s itself unless it is a preference run).
+[[gnu::always_inline]] inline Breakdown finish(const Scenario &s, const PreparedScenario &p, ActivationEstimate a,
+                                                Bytes scoringTransient, const Scenario &saving)
 {
-    detail::addAdapterActivationsTo(s, p.adapterRankPerLayer, a); // LoRA: the adapters' own saved tensors
+    detail::addAdapterActivationsTo(saving, p.adapterRankPerLayer, a); // LoRA: the adapters' own saved tensors
     const Bytes offloaded = offloadActivations(s, a);
     // The buckets, to take the peak from; then the breakdown in one initialization, which the
     // compiler writes field by field once instead of clearing it first.
@@ -147,7 +151,9 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                        .host = p.host,
                        .stepBuffers = p.stepBuffers,
                        .pagedOptimizerStates = p.pagedOptimizerStates,
-                       .offloadedActivations = offloaded };
+                       .offloadedActivations = offloaded,
+                       .frozenModels = p.frozenModels,
+                       .scoringTransient = scoringTransient };
     // One peak for every view and every search: the highest point of the step (steptimeline.h),
     // whichever activation model filled the buckets.
     const TimelinePeak peak = detail::peakOf(s, p.gradientShares, p.largestMatrix, buckets);
@@ -163,19 +169,45 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                       .stepBuffers = buckets.stepBuffers,
                       .pagedOptimizerStates = buckets.pagedOptimizerStates,
                       .offloadedActivations = buckets.offloadedActivations,
+                      .frozenModels = buckets.frozenModels,
+                      .scoringTransient = buckets.scoringTransient,
                       .peak = peak.bytes,
                       .peakPhase = peak.phase,
                       .peakEvent = peak.event,
                       .warnings = warningsOf(s, p.architectureParameters, peak.bytes) };
 }
 
-[[gnu::always_inline]] inline Breakdown estimateWith(const Scenario &s, const PreparedScenario &p)
+[[gnu::always_inline]] inline ActivationEstimate activationsOf(const Scenario &s)
 {
     if (s.activations.model == ActivationModelKind::Textbook)
-        return finish(s, p, detail::textbookEstimate(s));
+        return detail::textbookEstimate(s);
     if (s.activations.model == ActivationModelKind::Transformer)
-        return finish(s, p, detail::transformerEstimate(s));
-    return finish(s, p, activationModel(s.activations.model).estimate(s));
+        return detail::transformerEstimate(s);
+    return activationModel(s.activations.model).estimate(s);
+}
+
+// A preference run (posttraining.h): the policy saves the tensors of savedSequences() sequences;
+// run one completion at a time, its short-lived buffers are those of B; the forward under
+// no_grad scores as many sequences as one policy forward runs. Kept out of line: supervised runs,
+// every search's common case, never come here.
+[[gnu::noinline]] Breakdown estimatePreference(const Scenario &s, const PreparedScenario &p)
+{
+    Scenario saving = s;
+    saving.training.microBatch = savedSequences(s);
+    ActivationEstimate a = activationsOf(saving);
+    ActivationEstimate scored = a;
+    if (sequencesPerForward(s) != saving.training.microBatch) {
+        scored = activationsOf(s);
+        a = detail::withTransientsOf(a, scored);
+    }
+    return finish(s, p, a, detail::scoringTransientOf(s, scored), saving);
+}
+
+[[gnu::always_inline]] inline Breakdown estimateWith(const Scenario &s, const PreparedScenario &p)
+{
+    if (s.training.method != TrainingMethod::Sft)
+        return estimatePreference(s, p);
+    return finish(s, p, activationsOf(s), bytes(0), s);
 }
 
 } // namespace

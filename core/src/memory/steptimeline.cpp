@@ -63,6 +63,7 @@ StepTimeline stepTimeline(const Scenario &s, const Breakdown &b, GradientLifetim
         p.activations = activations;
         p.transient = transient;
         p.overhead = b.overhead;
+        p.frozenModels = b.frozenModels;
         if (p.total() > highest) {
             highest = p.total();
             t.peakIndex = t.count;
@@ -105,6 +106,7 @@ std::string_view timelineEventName(TimelineEvent e)
     case TimelineEvent::BackwardEnd: return "backward-end";
     case TimelineEvent::OptimizerStep: return "optimizer-step";
     case TimelineEvent::StepEnd: return "step-end";
+    case TimelineEvent::ReferenceForward: return "reference-forward";
     }
     return {};
 }

@@ -124,6 +124,9 @@ template<typename Sink>
     sink(TimelineEvent::LayersForward, StepPhase::Forward, before, a.layers + below, a.layerForwardTransient + a.forwardCache);
     sink(TimelineEvent::LossForward, StepPhase::Forward, before, allSaved, a.lossForwardTransient + a.forwardCache);
     sink(TimelineEvent::ForwardEnd, StepPhase::Forward, before, allSaved, none);
+    // A preference run's reference forward under no_grad, beside the policy's graph (posttraining.h).
+    if (b.scoringTransient > none)
+        sink(TimelineEvent::ReferenceForward, StepPhase::Scoring, before, allSaved, b.scoringTransient);
     sink(TimelineEvent::LossBackward, StepPhase::Backward, before, allSaved, a.backwardTransient);
     sink(TimelineEvent::TopLayerBackward, StepPhase::Backward, top, below + a.layers + a.recompute, layerScratch);
     sink(TimelineEvent::BottomLayerBackward, StepPhase::Backward, layers,
@@ -144,7 +147,7 @@ constexpr unsigned packPoint(TimelineEvent event, StepPhase phase)
 [[gnu::always_inline]] inline TimelinePeak peakOf(const Scenario &s, const GradientShares &shares, Count wholeMatrix,
                                                   const Breakdown &b)
 {
-    const Bytes fixed = b.parameters + b.masterWeights + b.optimizerStates + b.overhead;
+    const Bytes fixed = b.parameters + b.masterWeights + b.optimizerStates + b.overhead + b.frozenModels;
     const GradientLifetime lifetime = lifetimeOf(s);
     // Gradients allocated in backward (the itemized model's step): which point is the highest
     // moves with B and S (loss backward, the top layer, the optimizer step), so a branch per point

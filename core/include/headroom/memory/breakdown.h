@@ -54,7 +54,9 @@ private:
     std::uint32_t m_present = 0; //!< bit w set when the list holds w (every Warning is below 32)
 };
 
-enum class StepPhase { Forward, Backward, OptimizerStep };
+//! Scoring: a frozen model's forward under no_grad (the reference's log-probabilities), after the
+//! policy's forward and before its backward.
+enum class StepPhase { Forward, Backward, OptimizerStep, Scoring };
 
 //! The events of one step, in order. Between two events memory changes monotonically, so
 //! the step's maximum is at one of them.
@@ -69,9 +71,13 @@ enum class TimelineEvent : std::uint8_t {
     BackwardEnd,         //!< all gradients, no activations
     OptimizerStep,       //!< the optimizer's temporaries beside all gradients
     StepEnd,             //!< zero_grad(): gradients freed unless they are kept
+    //! Between ForwardEnd and LossBackward in time (last here so that the earlier values keep
+    //! their numbers): a frozen model's forward under no_grad beside everything the policy saved.
+    //! Only in runs that score with one (posttraining.h).
+    ReferenceForward,
 };
 
-inline constexpr int kTimelineEventCount = 10;
+inline constexpr int kTimelineEventCount = 11;
 
 //! Host (CPU) memory the run needs per node, e.g. for offloaded optimizer states.
 struct HostMemory
@@ -98,6 +104,12 @@ struct Breakdown
     Bytes pagedOptimizerStates = bytes(0);
     //! Pinned host memory the saved activations are offloaded to (activation offload).
     Bytes offloadedActivations = bytes(0);
+    //! The frozen models this GPU holds beside the one it trains (a preference run's reference
+    //! model, posttraining.h): resident for the whole step, in the peak and in total().
+    Bytes frozenModels = bytes(0);
+    //! What a frozen model's forward under no_grad holds at its highest (one layer's tensors and
+    //! scratch, then its logits): live at the ReferenceForward point only, not a bucket.
+    Bytes scoringTransient = bytes(0);
 
     //! Highest memory during the step and when it happens: the step timeline's highest point
     //! (steptimeline.h), for every activation model. It is what fits on a GPU or not; total()
@@ -109,7 +121,7 @@ struct Breakdown
     Warnings warnings;
 
     Bytes modelStates() const { return parameters + gradients + masterWeights + optimizerStates; }
-    Bytes total() const { return modelStates() + activations + overhead; }
+    Bytes total() const { return modelStates() + activations + overhead + frozenModels; }
 };
 
 std::string_view warningName(Warning w);

@@ -90,6 +90,9 @@ struct Derivation
     BucketDerivation optimizerStates;
     BucketDerivation activations;
     BucketDerivation overhead;
+    //! The frozen models beside the trained one (a preference run's reference, posttraining.h);
+    //! in buckets() only when it holds bytes.
+    BucketDerivation frozenModels;
     //! The highest point of the step (steptimeline.h): which event and phase, and what is live.
     BucketDerivation peak;
     TimelineEvent peakEvent = TimelineEvent::StepStart;
@@ -113,7 +116,7 @@ struct Derivation
     //! estimated, or when the run has no textbook counterpart (an encoder).
     BucketDerivation textbookActivations;
 
-    //! The six buckets of `per_gpu`, in order, then the peak.
+    //! The six buckets of `per_gpu`, in order (and the frozen models when there are any), then the peak.
     std::vector<const BucketDerivation *> buckets() const;
     const DerivedValue *value(std::string_view symbol) const;
 };

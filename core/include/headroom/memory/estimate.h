@@ -49,6 +49,7 @@ struct PreparedScenario
     Count architectureParameters = 0;        //!< ResolvedScenario::architectureParameters (a warning)
     Count largestMatrix = 0;                 //!< TensorExtremes::largestMatrix (per-parameter optimizers' temporaries)
     Count adapterRankPerLayer = 0;           //!< LoraCounts::adapterRankPerLayer (the adapters' saved outputs)
+    Bytes frozenModels = bytes(0);           //!< Breakdown::frozenModels (posttraining.h)
 };
 
 //! The B- and S-independent part of estimate(\a scenario).

@@ -20,6 +20,19 @@ enum class Recompute {
     Selective, //!< the attention core (scores, softmax, dropout) is recomputed (Korthikanti et al. 2022)
 };
 
+/*!
+ * What the run trains for, named as TRL names its trainers (posttraining.h says what each keeps on
+ * the GPU). Sft: today's one model and one forward per step. The preference methods run pairs
+ * (chosen and rejected) through the policy: Dpo and Ipo (TRL DPOTrainer, loss_type "sigmoid" or
+ * "ipo") with a frozen reference model; Orpo and Simpo (ORPOTrainer, CPOTrainer with loss_type
+ * "simpo") without one. Kto (KTOTrainer) runs unpaired examples and a KL batch, with a reference.
+ */
+enum class TrainingMethod : std::uint8_t { Sft, Dpo, Ipo, Orpo, Simpo, Kto };
+
+//! Where a reference model's log-probabilities come from: its forward during training, or
+//! computed once before training (TRL precompute_ref_log_probs), leaving no reference on the GPU.
+enum class ReferenceSource : std::uint8_t { Model, Precomputed };
+
 struct TrainingSetup
 {
     Count microBatch = 1;  //!< B, sequences per GPU per forward pass
@@ -27,6 +40,11 @@ struct TrainingSetup
     PrecisionChoice precision;
     Recompute recompute = Recompute::None;
     Count gradAccumSteps = 1; //!< changes the global batch, never the memory (the article, 4.2)
+    TrainingMethod method = TrainingMethod::Sft;
+    ReferenceSource reference = ReferenceSource::Model;
+    //! Paired methods: chosen and rejected in one forward of 2B sequences (TRL's
+    //! concatenated_forward), or one after the other (both graphs kept for the loss).
+    bool pairsConcatenated = true;
 };
 
 enum class ActivationModelKind {

@@ -49,10 +49,11 @@ struct TimelinePoint
     Bytes activations = bytes(0); //!< saved for backward (and recomputed) tensors
     Bytes transient = bytes(0);   //!< short-lived buffers: logits, scores, gradient scratch, optimizer temporaries
     Bytes overhead = bytes(0);
+    Bytes frozenModels = bytes(0); //!< Breakdown::frozenModels, resident throughout
 
     Bytes total() const
     {
-        return parameters + gradients + masterWeights + optimizerStates + activations + transient + overhead;
+        return parameters + gradients + masterWeights + optimizerStates + activations + transient + overhead + frozenModels;
     }
 };
 

@@ -1,0 +1,80 @@
+#pragma once
+
+// Preference training (DPO and its family, KTO): what a run keeps on the GPU beyond the one model
+// it trains, and how many sequences each policy forward carries. Modelled on TRL v0.19
+// (trl/trainer/dpo_trainer.py, orpo_trainer.py, cpo_trainer.py, kto_trainer.py); the facts and
+// their lines are in docs/posttraining.md.
+//
+//  - Paired methods (DPO, IPO, ORPO, SimPO) run the chosen and the rejected completion of each of
+//    the B pairs: concatenated_forward() puts them in one batch of 2B sequences, so the policy
+//    saves 2B sequences' activations; run one after the other, both graphs are still kept until
+//    the loss, so the saved tensors are the same and only the short-lived buffers are of B.
+//  - A reference model (DPO, IPO, KTO) is a frozen copy of the policy in the policy's weight
+//    dtype (TRL create_reference_model deep-copies it), on the GPU for the whole step. None when
+//    the policy trains adapters (PEFT: the reference forward runs with the adapters disabled),
+//    none with precomputed log-probabilities. Under ZeRO-3 it is partitioned over the d
+//    data-parallel replicas as the policy's weights are (TRL prepare_deepspeed keeps stage 3 for
+//    it, without an optimizer); at stages 0-2 every GPU holds it whole (prepare_deepspeed sets
+//    stage 0). Tensor and pipeline parallelism divide it as they divide the policy.
+//  - The reference's forward runs under torch.no_grad() after the policy's forward, while the
+//    policy's graph is alive: it saves nothing, and holds at most one layer's tensors and scratch,
+//    then its logits and their FP32 copy, beside everything the policy saved.
+//  - KTO runs B unpaired examples and a KL batch of B mismatched ones; the KL forwards (policy and
+//    reference) run under no_grad, the same kind of short-lived buffers as the reference forward.
+
+#include <optional>
+#include <string_view>
+
+#include <headroom/memory/scenario.h>
+
+namespace headroom {
+
+//! "sft", "dpo", "ipo", "orpo", "simpo", "kto": TRL's names.
+std::string_view trainingMethodName(TrainingMethod m);
+std::optional<TrainingMethod> trainingMethodFromName(std::string_view name);
+//! "model", "precomputed".
+std::string_view referenceSourceName(ReferenceSource r);
+std::optional<ReferenceSource> referenceSourceFromName(std::string_view name);
+
+//! Whether the method runs chosen and rejected completions of each pair.
+constexpr bool isPairedMethod(TrainingMethod m)
+{
+    return m == TrainingMethod::Dpo || m == TrainingMethod::Ipo || m == TrainingMethod::Orpo || m == TrainingMethod::Simpo;
+}
+
+//! Whether the method's loss reads a reference model's log-probabilities.
+constexpr bool methodUsesReference(TrainingMethod m)
+{
+    return m == TrainingMethod::Dpo || m == TrainingMethod::Ipo || m == TrainingMethod::Kto;
+}
+
+//! Whether a frozen reference model sits on the GPU: a method that uses one, computed during
+//! training, by a policy without adapters.
+constexpr bool keepsReferenceModel(const Scenario &s)
+{
+    return methodUsesReference(s.training.method) && s.training.reference == ReferenceSource::Model
+            && s.lora.mode == AdapterMode::None;
+}
+
+//! Whether a forward under no_grad (the reference's, KTO's KL batch) runs during the step.
+constexpr bool hasScoringForward(const Scenario &s)
+{
+    return (methodUsesReference(s.training.method) && s.training.reference == ReferenceSource::Model)
+            || s.training.method == TrainingMethod::Kto;
+}
+
+//! Sequences whose activations the policy saves, per micro-batch of B examples: 2B for the paired
+//! methods, B otherwise.
+constexpr Count savedSequences(const Scenario &s)
+{
+    return isPairedMethod(s.training.method) ? 2 * s.training.microBatch : s.training.microBatch;
+}
+
+//! Sequences in one forward: 2B for paired methods run concatenated, B otherwise.
+constexpr Count sequencesPerForward(const Scenario &s)
+{
+    return isPairedMethod(s.training.method) && s.training.pairsConcatenated ? 2 * s.training.microBatch
+                                                                            : s.training.microBatch;
+}
+
+} // namespace headroom

@@ -1,0 +1,26 @@
+#pragma once
+
+// Wording and JSON for what a preference run holds beyond the model it trains (core
+// posttraining.h): the method, the sequences each policy forward runs, and every model on the GPU.
+
+#include <QString>
+
+#include <headroom/memory/breakdown.h>
+#include <headroom/memory/scenario.h>
+
+#include "jsonwriter.h"
+
+namespace headroom {
+
+//! "Method: dpo; B=2 pairs, 4 sequences per forward (chosen and rejected concatenated); reference
+//! model on the GPU, frozen"; empty for supervised fine-tuning.
+QString postTrainingText(const Scenario &scenario);
+
+//! The `training_method` object of `estimate --json`: method, pairs and sequences, the reference's
+//! source and whether it is on the GPU.
+void writeTrainingMethod(JsonWriter &w, const Scenario &scenario);
+
+//! The `models` array: each model the GPU holds with its role, parameters and bytes on this GPU.
+void writeModels(JsonWriter &w, const Scenario &scenario, const Breakdown &breakdown);
+
+} // namespace headroom
