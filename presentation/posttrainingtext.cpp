@@ -32,7 +32,7 @@ QString postTrainingText(const Scenario &s)
         sequences = t.pairsConcatenated
                 ? Cli::tr("B=%1 pairs, %2 sequences per forward (chosen and rejected concatenated)")
                           .arg(groupedDigits(t.microBatch), groupedDigits(savedSequences(s)))
-                : Cli::tr("B=%1 pairs, chosen and rejected in two forwards of %1 sequences").arg(groupedDigits(t.microBatch));
+                : Cli::tr("B=%1 pairs, chosen and rejected in separate forwards").arg(groupedDigits(t.microBatch));
     else
         sequences = Cli::tr("B=%1 examples and a KL batch of %1 under no_grad").arg(groupedDigits(t.microBatch));
     return Cli::tr("Method: %1; %2; %3").arg(nameText(trainingMethodName(t.method)), sequences, referenceText(s));

@@ -375,6 +375,18 @@
         <source>Measured on %1 (torch %2) for another scenario than this one.</source>
         <translation>在 %1 上实测（torch %2），但针对的是另一个场景。</translation>
     </message>
+    <message>
+        <source>Frozen models</source>
+        <translation>冻结模型</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translation>打分</translation>
+    </message>
+    <message>
+        <source>Reference model&apos;s forward</source>
+        <translation>参考模型的前向</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>
@@ -1963,6 +1975,38 @@
         <source>error: the GPU catalogue cannot be read: %1</source>
         <translation>错误：无法读取 GPU 目录：%1</translation>
     </message>
+    <message>
+        <source>no reference model</source>
+        <translation>无参考模型</translation>
+    </message>
+    <message>
+        <source>reference model on the GPU, frozen</source>
+        <translation>参考模型在 GPU 上，冻结</translation>
+    </message>
+    <message>
+        <source>reference log-probabilities computed before training: no reference model</source>
+        <translation>参考对数概率在训练前算好：无参考模型</translation>
+    </message>
+    <message>
+        <source>reference forward with the adapters disabled: no second model</source>
+        <translation>关闭适配器做参考前向：没有第二个模型</translation>
+    </message>
+    <message>
+        <source>B=%1 pairs, %2 sequences per forward (chosen and rejected concatenated)</source>
+        <translation>B=%1 对，每次前向 %2 条序列（优选与劣选回答 拼接）</translation>
+    </message>
+    <message>
+        <source>B=%1 pairs, chosen and rejected in separate forwards</source>
+        <translation>B=%1 对，优选与劣选回答 分开前向</translation>
+    </message>
+    <message>
+        <source>B=%1 examples and a KL batch of %1 under no_grad</source>
+        <translation>B=%1 个样本，另有 %1 条 KL 批次在 no_grad 下</translation>
+    </message>
+    <message>
+        <source>Method: %1; %2; %3</source>
+        <translation>方法：%1；%2；%3</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -2937,6 +2981,54 @@
     <message>
         <source>the expert data-parallel degree, d / e: ZeRO&apos;s divisor for the experts</source>
         <translation>专家数据并行度 d / e：ZeRO 对专家参数的切分除数</translation>
+    </message>
+    <message>
+        <source>the reference&apos;s forward under no_grad: the larger of one layer&apos;s tensors with its scratch and the logits with their FP32 copy</source>
+        <translation>参考模型在 no_grad 下的前向：一层的张量加其临时缓冲，与 logits 加其 FP32 副本，取较大者</translation>
+    </message>
+    <message>
+        <source>the reference model&apos;s forward under no_grad</source>
+        <translation>参考模型在 no_grad 下的前向</translation>
+    </message>
+    <message>
+        <source>frozen models (the reference)</source>
+        <translation>冻结模型（参考模型）</translation>
+    </message>
+    <message>
+        <source>frozen models bucket, in bytes</source>
+        <translation>冻结模型一栏，单位字节</translation>
+    </message>
+    <message>
+        <source>Frozen models</source>
+        <translation>冻结模型</translation>
+    </message>
+    <message>
+        <source>TRL v0.19 dpo_trainer.py, kto_trainer.py: a frozen reference copy of the policy (create_reference_model), none with PEFT adapters (disable_adapter) or precompute_ref_log_probs; prepare_deepspeed keeps ZeRO stage 3 for it, stage 0 otherwise</source>
+        <translation>TRL v0.19 dpo_trainer.py、kto_trainer.py：策略模型的冻结参考副本（create_reference_model）；用 PEFT 适配器（disable_adapter）或 precompute_ref_log_probs 时没有；prepare_deepspeed 对它保留 ZeRO 阶段 3，否则用阶段 0</translation>
+    </message>
+    <message>
+        <source>the reference model&apos;s weights, in the policy&apos;s dtype</source>
+        <translation>参考模型的权重，与策略模型同一数据类型</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 partitions it over the d replicas, without an optimizer (TRL prepare_deepspeed)</source>
+        <translation>ZeRO-3 把它切分到 d 个副本上，不带优化器（TRL prepare_deepspeed）</translation>
+    </message>
+    <message>
+        <source>every GPU holds it whole: TRL prepare_deepspeed runs it at ZeRO stage 0 below stage 3</source>
+        <translation>每张 GPU 持有完整一份：低于阶段 3 时 TRL prepare_deepspeed 以 ZeRO 阶段 0 运行它</translation>
+    </message>
+    <message>
+        <source>sequences per GPU the policy runs: the chosen and the rejected completion of each pair</source>
+        <translation>策略模型每张 GPU 运行的序列数：每对的 优选与劣选回答 补全</translation>
+    </message>
+    <message>
+        <source>micro-batch: preference pairs per GPU per step</source>
+        <translation>微批：每步每张 GPU 的偏好对数</translation>
+    </message>
+    <message>
+        <source>TRL v0.19 dpo_trainer.py concatenated_forward: chosen and rejected in one batch</source>
+        <translation>TRL v0.19 dpo_trainer.py concatenated_forward：优选与劣选回答 在同一批中</translation>
     </message>
 </context>
 <context>
@@ -4927,6 +5019,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>Norms per layer</source>
         <translation>每层归一化数</translation>
     </message>
+    <message>
+        <source>scoring (a frozen model&apos;s forward)</source>
+        <translation>打分（冻结模型的前向）</translation>
+    </message>
+    <message>
+        <source>the reference model&apos;s forward</source>
+        <translation>参考模型的前向</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -5725,6 +5825,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Charts</source>
         <translation>图表</translation>
+    </message>
+    <message>
+        <source>scoring (a frozen model&apos;s forward)</source>
+        <translation>打分（冻结模型的前向）</translation>
     </message>
 </context>
 <context>

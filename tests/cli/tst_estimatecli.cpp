@@ -195,6 +195,50 @@ private slots:
         QVERIFY(r.err.contains("--hf-family reads a config given with --hf-config"));
     }
 
+    void preferenceMethods()
+    {
+        // DPO on GPT-2 small (124,439,808 parameters, the published count): a bf16 reference
+        // copy, 2 bytes each = 248,879,616 bytes, listed as a second model and a bucket.
+        auto json = [](const QStringList &options) {
+            const Run r = cli(QStringList{ "estimate", "--preset", "gpt2", "--json" } + options);
+            return QJsonDocument::fromJson(r.out).object();
+        };
+        const QJsonObject dpo = json({ "--method", "dpo" });
+        QCOMPARE(dpo.value("parameter_count").toInteger(), 124'439'808);
+        const QJsonArray models = dpo.value("models").toArray();
+        QCOMPARE(models.size(), 2);
+        QCOMPARE(models.at(1).toObject().value("role").toString(), QStringLiteral("reference"));
+        QCOMPARE(models.at(1).toObject().value("bytes_on_gpu").toInteger(), 248'879'616);
+        QCOMPARE(dpo.value("per_gpu").toObject().value("frozen_models").toInteger(), 248'879'616);
+        const QJsonObject method = dpo.value("training_method").toObject();
+        QCOMPARE(method.value("method").toString(), QStringLiteral("dpo"));
+        QCOMPARE(method.value("sequences_per_forward").toInteger(), 2);
+        // With LoRA the reference is the base with the adapters disabled: one model.
+        const QJsonObject lora = json({ "--method", "dpo", "--lora", "lora" });
+        QCOMPARE(lora.value("models").toArray().size(), 1);
+        QVERIFY(!lora.value("per_gpu").toObject().contains("frozen_models"));
+        QCOMPARE(lora.value("training_method").toObject().value("reference_on_gpu").toBool(true), false);
+        // The same from a scenario file's training group.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("dpo.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema": 1, "model": {"preset": "gpt2"}, "training": {"method": "kto", "reference": "model"}})");
+        f.close();
+        const Run fromFile = cli({ "estimate", "--scenario", path, "--json" });
+        QCOMPARE(fromFile.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(fromFile.out).object().value("per_gpu").toObject().value("frozen_models").toInteger(),
+                 248'879'616);
+        // The text names the method and the reference.
+        const Run text = cli({ "estimate", "--preset", "gpt2", "--method", "dpo" });
+        QVERIFY2(text.out.contains("Method: dpo; B=1 pairs, 2 sequences per forward"), text.out.constData());
+        QVERIFY(text.out.contains("Frozen models"));
+        // A value outside the list: exit 2, the option and the allowed values named.
+        const Run bad = cli({ "estimate", "--preset", "gpt2", "--method", "ppo-ish" });
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--method") && bad.err.contains("sft|dpo|ipo|orpo|simpo|kto"), bad.err.constData());
+    }
+
     void defaultOverheadShown()
     {
         // Default runtime share: CUDA context 1000 MiB + allocator reserve 1 GiB

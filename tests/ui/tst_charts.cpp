@@ -280,11 +280,11 @@ void TestCharts::stackedBarPaneMatchesData()
         QVERIFY(near(barsAt(plot, i)->data()->at(0)->value, expected[i] / 1e9));
     QCOMPARE(plot->yAxis->label(), QStringLiteral("Memory per GPU (GB)"));
 
-    // Okabe–Ito, six distinct colours.
+    // Okabe–Ito's six, and grey for the frozen models: seven distinct colours.
     QSet<QRgb> colours;
     for (Bucket b : kAllBuckets)
         colours.insert(bucketColor(b).rgb());
-    QCOMPARE(colours.size(), 6);
+    QCOMPARE(colours.size(), kBucketCount);
     QCOMPARE(bucketColor(Bucket::Parameters), QColor(0x00, 0x72, 0xB2));
     QCOMPARE(bucketColor(Bucket::Activations), QColor(0xD5, 0x5E, 0x00));
     verifyNoNaN(plot);

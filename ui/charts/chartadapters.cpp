@@ -64,7 +64,8 @@ Bytes liveAtPeak(const Derivation &d, const char *id)
     return bytes(0);
 }
 
-// The six buckets as live at the peak, each with its formula from the derivation.
+// The buckets as live at the peak (the frozen models only when there are any), each with its
+// formula from the derivation.
 QVector<Segment> segmentsAtPeak(const Derivation &d)
 {
     struct Entry
@@ -79,12 +80,14 @@ QVector<Segment> segmentsAtPeak(const Derivation &d)
         { Bucket::MasterWeights, &d.masterWeights, "master-weights" },
         { Bucket::OptimizerStates, &d.optimizerStates, "optimizer-states" },
         { Bucket::Activations, &d.activations, "activations" },
-        { Bucket::FrozenModels, &d.frozenModels, "frozen-models" },
         { Bucket::Overhead, &d.overhead, "overhead" },
+        { Bucket::FrozenModels, &d.frozenModels, "frozen-models" },
     };
     QVector<Segment> segments;
     segments.reserve(kBucketCount);
     for (const Entry &e : entries) {
+        if (!drawnBucket(e.bucket, e.derivation->bytes > bytes(0)))
+            continue;
         const Bytes live = liveAtPeak(d, e.peakId);
         QString formula = e.derivation->terms.empty()
                 ? QString()
@@ -338,7 +341,8 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
         const TimelinePoint peak = stepTimeline(v, b).peakPoint();
         const BucketBytes live = pointArray(peak);
         for (Bucket k : kAllBuckets)
-            bar.segments.append({ k, live[static_cast<std::size_t>(bucketIndex(k))], QString() });
+            if (drawnBucket(k, b.frozenModels > bytes(0)))
+                bar.segments.append({ k, live[static_cast<std::size_t>(bucketIndex(k))], QString() });
         bar.transientBytes = toDouble(peak.transient);
         bar.formulaOf = [v](Bucket k) { return segmentsAtPeak(derive(v)).at(bucketIndex(k)).formula; };
         bar.peakBytes = toDouble(b.peak);

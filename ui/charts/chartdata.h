@@ -18,16 +18,21 @@
 namespace headroom {
 
 //! The six buckets every chart stacks, bottom to top, in this order.
-//! FrozenModels: a preference run's reference model (core posttraining.h); zero in other runs.
-enum class Bucket { Parameters, Gradients, MasterWeights, OptimizerStates, Activations, FrozenModels, Overhead };
+//! FrozenModels: a preference run's reference model (core posttraining.h), last so that the six
+//! buckets of every other run keep their places; zero in other runs, and then not drawn.
+enum class Bucket { Parameters, Gradients, MasterWeights, OptimizerStates, Activations, Overhead, FrozenModels };
 
 inline constexpr int kBucketCount = 7;
 inline constexpr std::array<Bucket, kBucketCount> kAllBuckets = {
     Bucket::Parameters,      Bucket::Gradients,   Bucket::MasterWeights,
-    Bucket::OptimizerStates, Bucket::Activations, Bucket::FrozenModels, Bucket::Overhead,
+    Bucket::OptimizerStates, Bucket::Activations, Bucket::Overhead, Bucket::FrozenModels,
 };
 
 inline constexpr int bucketIndex(Bucket b) { return static_cast<int>(b); }
+
+//! Whether a chart draws bucket \a k (and lists it in its legend): the frozen models only when the
+//! run holds some, so that a supervised run's charts keep their six buckets.
+inline constexpr bool drawnBucket(Bucket k, bool anyFrozenModels) { return k != Bucket::FrozenModels || anyFrozenModels; }
 
 //! Bytes per bucket, indexed by bucketIndex().
 using BucketBytes = std::array<double, kBucketCount>;

@@ -71,6 +71,11 @@ void RecipeComparisonPane::rebuild()
     QVector<QCPBars *> stacks;
     QCPBars *below = nullptr;
     for (Bucket k : kAllBuckets) {
+        const bool any = std::any_of(m_data.bars.cbegin(), m_data.bars.cend(), [k](const RecipeBar &b) {
+            return bucketIndex(k) < b.segments.size() && b.segments[bucketIndex(k)].bytes > 0;
+        });
+        if (!drawnBucket(k, any))
+            continue;
         auto *bars = new QCPBars(x, y);
         bars->setName(bucketName(k));
         bars->setWidth(kBarWidth);

@@ -183,6 +183,8 @@ void SweepPane::rebuild()
     double top = 0;
     for (Bucket k : kAllBuckets) {
         const QVector<double> &series = m_data.y[static_cast<std::size_t>(bucketIndex(k))];
+        if (!drawnBucket(k, std::any_of(series.cbegin(), series.cend(), [](double v) { return v > 0; })))
+            continue;
         QVector<double> values(running.size());
         for (int i = 0; i < running.size(); ++i) {
             running[i] += toUnit(series.value(i));
@@ -317,6 +319,8 @@ QString SweepPane::toolTipAt(const QPoint &pos) const
     QString text = QStringLiteral("<b>%1 = %2</b>").arg(axisSymbol(m_data.axis), countText(m_data.x[i]));
     for (auto k = kAllBuckets.crbegin(); k != kAllBuckets.crend(); ++k) {
         const double v = m_data.y[static_cast<std::size_t>(bucketIndex(*k))].value(i);
+        if (!drawnBucket(*k, v > 0))
+            continue;
         text += QStringLiteral("<br>%1: %2").arg(bucketName(*k).toHtmlEscaped(), sizeText(v, 2).toHtmlEscaped());
     }
     if (m_data.transient.value(i) > 0)

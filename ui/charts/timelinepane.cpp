@@ -98,8 +98,13 @@ void TimelinePane::rebuild()
         std::function<double(const TimelineSample &)> bytes;
     };
     QVector<Series> series;
+    const auto frozen = static_cast<std::size_t>(bucketIndex(Bucket::FrozenModels));
+    const bool anyFrozen = std::any_of(m_data.points.cbegin(), m_data.points.cend(),
+                                       [frozen](const TimelineSample &t) { return t.bytes[frozen] > 0; });
     for (Bucket k : kAllBuckets) {
         const auto index = static_cast<std::size_t>(bucketIndex(k));
+        if (!drawnBucket(k, anyFrozen))
+            continue;
         if (k == Bucket::Overhead && m_hasTransient)
             series.append({ transientName(), transientColor(),
                             [](const TimelineSample &t) { return t.transientBytes; } });
@@ -238,6 +243,8 @@ QString TimelinePane::toolTipAt(const QPoint &pos) const
     const TimelineSample &point = m_data.points[i];
     QString text = QStringLiteral("<b>%1</b> (%2)").arg(point.label.toHtmlEscaped(), stepPhaseText(point.phase).toHtmlEscaped());
     for (auto k = kAllBuckets.crbegin(); k != kAllBuckets.crend(); ++k) {
+        if (!drawnBucket(*k, point.bytes[static_cast<std::size_t>(bucketIndex(*k))] > 0))
+            continue;
         text += QStringLiteral("<br>%1: %2")
                         .arg(bucketName(*k).toHtmlEscaped(),
                              sizeText(point.bytes[static_cast<std::size_t>(bucketIndex(*k))], 2).toHtmlEscaped());

@@ -1,0 +1,205 @@
+// Preference training (posttraining.h): the reference model's bytes, the 2B sequences of a paired
+// method and the reference's forward in the step, each against a value worked out by hand from
+// TRL's behaviour (docs/posttraining.md) and the article's textbook formula.
+
+#include <QTest>
+
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/posttraining.h>
+#include <headroom/memory/steptimeline.h>
+#include <headroom/memory/validation.h>
+
+using namespace headroom;
+
+namespace {
+
+// A given P of 1e9 on a small architecture: the reference's bytes are P times the weights' bytes.
+Scenario givenP(TrainingMethod method)
+{
+    Scenario s;
+    s.model.family = BlockFamily::Llama;
+    s.model.layers = 4;
+    s.model.hidden = 256;
+    s.model.heads = 4;
+    s.model.ffn = 688;
+    s.model.vocab = 1000;
+    s.model.paramsOverride = 1'000'000'000;
+    s.training.microBatch = 2;
+    s.training.sequence = 64;
+    s.training.precision.recipe = Recipe::Bf16Master;
+    s.training.method = method;
+    s.activations.model = ActivationModelKind::Transformer;
+    return s;
+}
+
+// The article's worked size: L = 2, H = 64, A = 4, S = 32 under the textbook formula
+// 2·(19·B·S·H + 3·B·A·S²) bytes per layer.
+Scenario textbook(TrainingMethod method, Count microBatch)
+{
+    Scenario s;
+    s.model.family = BlockFamily::Gpt2;
+    s.model.layers = 2;
+    s.model.hidden = 64;
+    s.model.heads = 4;
+    s.model.vocab = 100;
+    s.training.microBatch = microBatch;
+    s.training.sequence = 32;
+    s.training.precision.recipe = Recipe::Bf16Master;
+    s.training.method = method;
+    s.activations.model = ActivationModelKind::Textbook;
+    return s;
+}
+
+Bytes frozen(const Scenario &s)
+{
+    const ValidationIssues issues = validate(s);
+    if (!issues.empty())
+        return bytes(-1);
+    return estimate(s).frozenModels;
+}
+
+} // namespace
+
+class TestPostTraining : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void namesRoundTrip()
+    {
+        for (const char *name : { "sft", "dpo", "ipo", "orpo", "simpo", "kto" })
+            QCOMPARE(trainingMethodName(*trainingMethodFromName(name)), std::string_view(name));
+        QVERIFY(!trainingMethodFromName("ppo-ish"));
+        QCOMPARE(referenceSourceName(*referenceSourceFromName("precomputed")), std::string_view("precomputed"));
+    }
+
+    void referenceModelBytes()
+    {
+        // DPO with full fine-tuning on one GPU: a bf16 copy of P = 1e9 parameters, 2e9 bytes.
+        QCOMPARE(frozen(givenP(TrainingMethod::Dpo)), bytes(2'000'000'000));
+        QCOMPARE(frozen(givenP(TrainingMethod::Ipo)), bytes(2'000'000'000));
+        QCOMPARE(frozen(givenP(TrainingMethod::Kto)), bytes(2'000'000'000));
+        // No reference: supervised, ORPO, SimPO.
+        QCOMPARE(frozen(givenP(TrainingMethod::Sft)), bytes(0));
+        QCOMPARE(frozen(givenP(TrainingMethod::Orpo)), bytes(0));
+        QCOMPARE(frozen(givenP(TrainingMethod::Simpo)), bytes(0));
+        // PEFT runs the reference forward with the adapters disabled; precomputed log-probs
+        // need no model.
+        Scenario lora = givenP(TrainingMethod::Dpo);
+        lora.lora.mode = AdapterMode::Lora;
+        lora.lora.targets = LoraQ | LoraV;
+        QCOMPARE(frozen(lora), bytes(0));
+        Scenario precomputed = givenP(TrainingMethod::Dpo);
+        precomputed.training.reference = ReferenceSource::Precomputed;
+        QCOMPARE(frozen(precomputed), bytes(0));
+        // A copy of the policy in its own dtype: FP32 weights under autocast, 4e9 bytes.
+        Scenario amp = givenP(TrainingMethod::Dpo);
+        amp.training.precision.recipe = Recipe::AmpBf16;
+        QCOMPARE(frozen(amp), bytes(4'000'000'000));
+        // ZeRO-3 over 8 GPUs partitions it: ⌈2e9 / 8⌉; stage 2 leaves it whole (stage 0 for it).
+        Scenario zero3 = givenP(TrainingMethod::Dpo);
+        zero3.parallel.gpus = 8;
+        zero3.parallel.zero = ZeroStage::Stage3;
+        QCOMPARE(frozen(zero3), bytes(250'000'000));
+        Scenario zero2 = zero3;
+        zero2.parallel.zero = ZeroStage::Stage2;
+        QCOMPARE(frozen(zero2), bytes(2'000'000'000));
+        // ZeRO-3 offloading parameters puts its partition on the host.
+        Scenario offloaded = zero3;
+        offloaded.parallel.offload = Offload::OptimizerAndParams;
+        QCOMPARE(frozen(offloaded), bytes(0));
+    }
+
+    void pairsDoubleTheSequences()
+    {
+        // The textbook formula per layer at B = 2 (one pair, chosen and rejected):
+        // 2·(19·2·32·64 + 3·2·4·32²) = 2·(77,824 + 24,576) = 204,800 bytes; two layers 409,600.
+        const Breakdown sftOne = estimate(textbook(TrainingMethod::Sft, 1));
+        const Breakdown dpoOne = estimate(textbook(TrainingMethod::Dpo, 1));
+        QCOMPARE(countOf(sftOne.activations), Count(204'800));
+        QCOMPARE(countOf(dpoOne.activations), Count(409'600));
+        QCOMPARE(countOf(estimate(textbook(TrainingMethod::Orpo, 1)).activations), Count(409'600));
+        // KTO runs unpaired examples: B sequences.
+        QCOMPARE(countOf(estimate(textbook(TrainingMethod::Kto, 1)).activations), Count(204'800));
+        // The textbook convention: every bucket resident, the peak their sum, the reference
+        // (a bf16 copy) included.
+        QCOMPARE(dpoOne.peak, dpoOne.total());
+        QCOMPARE(dpoOne.frozenModels, dpoOne.parameters);
+    }
+
+    void separateForwardsKeepTheSavedTensors()
+    {
+        // Run one after the other, both graphs are kept until the loss: the same saved tensors
+        // as the concatenated forward, the short-lived buffers of one forward of B.
+        Scenario concatenated = givenP(TrainingMethod::Dpo);
+        concatenated.model.paramsOverride = 0;
+        Scenario separate = concatenated;
+        separate.training.pairsConcatenated = false;
+        Scenario sftTwice = concatenated;
+        sftTwice.training.method = TrainingMethod::Sft;
+        sftTwice.training.microBatch = 2 * concatenated.training.microBatch;
+        Scenario sftOnce = concatenated;
+        sftOnce.training.method = TrainingMethod::Sft;
+        const Breakdown c = estimate(concatenated), p = estimate(separate), twice = estimate(sftTwice), once = estimate(sftOnce);
+        QCOMPARE(c.activations, twice.activations);
+        QCOMPARE(p.activations, twice.activations);
+        QCOMPARE(c.activationDetail.lossForwardTransient, twice.activationDetail.lossForwardTransient);
+        QCOMPARE(p.activationDetail.lossForwardTransient, once.activationDetail.lossForwardTransient);
+        QVERIFY(p.activationDetail.lossForwardTransient < c.activationDetail.lossForwardTransient);
+    }
+
+    void referenceForwardInTheStep()
+    {
+        // Buckets by hand: states 840 + 1680 + 3360 + overhead 1000, a frozen reference of 1000;
+        // layers 2000, outside 500; the reference's forward holds 600 beside them.
+        Scenario s = givenP(TrainingMethod::Dpo);
+        Breakdown b;
+        b.parameters = bytes(840);
+        b.gradients = bytes(840);
+        b.masterWeights = bytes(1680);
+        b.optimizerStates = bytes(3360);
+        b.overhead = bytes(1000);
+        b.frozenModels = bytes(1000);
+        b.scoringTransient = bytes(600);
+        b.activationDetail.layers = bytes(2000);
+        b.activationDetail.outside = bytes(500);
+        b.activationDetail.outsideHead = bytes(300);
+        const StepTimeline t = stepTimeline(s, b, GradientLifetime::AllocatedInBackward);
+        QCOMPARE(t.count, kTimelineEventCount);
+        auto at = [&t](TimelineEvent e) {
+            for (const TimelinePoint &p : t)
+                if (p.event == e)
+                    return countOf(p.total());
+            return Count(-1);
+        };
+        // 840 + 1680 + 3360 + 1000 + 1000 = 7880 before anything is saved.
+        QCOMPARE(at(TimelineEvent::StepStart), Count(7880));
+        // Everything the policy saved (2500) and the reference's forward (600).
+        QCOMPARE(at(TimelineEvent::ReferenceForward), Count(7880 + 2500 + 600));
+        // In time, between the end of forward and the loss's backward.
+        int forwardEnd = -1, reference = -1, lossBackward = -1;
+        for (int i = 0; i < t.count; ++i) {
+            const TimelineEvent e = t.points[static_cast<std::size_t>(i)].event;
+            forwardEnd = e == TimelineEvent::ForwardEnd ? i : forwardEnd;
+            reference = e == TimelineEvent::ReferenceForward ? i : reference;
+            lossBackward = e == TimelineEvent::LossBackward ? i : lossBackward;
+        }
+        QVERIFY(forwardEnd < reference && reference < lossBackward);
+        QCOMPARE(t.points[static_cast<std::size_t>(reference)].phase, StepPhase::Scoring);
+    }
+
+    void peakCountsTheReferenceForward()
+    {
+        // The itemized model gives the reference's forward some bytes, and the estimate's peak
+        // is the highest point of the step with it.
+        const Scenario s = givenP(TrainingMethod::Dpo);
+        const Breakdown b = estimate(s);
+        QVERIFY(b.scoringTransient > bytes(0));
+        const StepTimeline t = stepTimeline(s, b);
+        for (const TimelinePoint &p : t)
+            QVERIFY(b.peak >= p.total());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPostTraining)
+#include "tst_posttraining.moc"
