@@ -5027,6 +5027,46 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>the reference model&apos;s forward</source>
         <translation>参考模型的前向</translation>
     </message>
+    <message>
+        <source>SFT (supervised)</source>
+        <translation>SFT（监督微调）</translation>
+    </message>
+    <message>
+        <source>DPO</source>
+        <translation>DPO</translation>
+    </message>
+    <message>
+        <source>IPO</source>
+        <translation>IPO</translation>
+    </message>
+    <message>
+        <source>ORPO</source>
+        <translation>ORPO</translation>
+    </message>
+    <message>
+        <source>SimPO</source>
+        <translation>SimPO</translation>
+    </message>
+    <message>
+        <source>KTO</source>
+        <translation>KTO</translation>
+    </message>
+    <message>
+        <source>One model, one forward of B sequences per step.</source>
+        <translation>一个模型，每步一次 B 条序列的前向。</translation>
+    </message>
+    <message>
+        <source>Chosen and rejected completions in one forward of 2·B sequences, and a frozen reference model (none with LoRA: its forward runs with the adapters disabled).</source>
+        <translation>优选与劣选回答在一次 2·B 条序列的前向中，另有一个冻结的参考模型（用 LoRA 时没有：它的前向在关闭适配器后运行）。</translation>
+    </message>
+    <message>
+        <source>Chosen and rejected completions in one forward of 2·B sequences, without a reference model.</source>
+        <translation>优选与劣选回答在一次 2·B 条序列的前向中，无参考模型。</translation>
+    </message>
+    <message>
+        <source>B unpaired examples, a KL batch under no_grad, and a frozen reference model.</source>
+        <translation>B 个不成对的样本、一个 no_grad 下的 KL 批次，以及一个冻结的参考模型。</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -7493,6 +7533,18 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>This model has no %1 projection.</source>
         <translation>这个模型没有 %1 投影。</translation>
+    </message>
+    <message>
+        <source>What the run trains for, as TRL names its trainers: preference methods run pairs and may keep a frozen reference model.</source>
+        <translation>训练目标，按 TRL 训练器的命名：偏好方法按对运行，并可能保留一个冻结的参考模型。</translation>
+    </message>
+    <message>
+        <source>&amp;Method:</source>
+        <translation>方法(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Method: %1</source>
+        <translation>方法：%1</translation>
     </message>
 </context>
 <context>

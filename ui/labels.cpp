@@ -73,6 +73,35 @@ QString Labels::optimizer(Optimizer o)
     return {};
 }
 
+QString Labels::trainingMethod(TrainingMethod m)
+{
+    switch (m) {
+    case TrainingMethod::Sft: return tr("SFT (supervised)");
+    case TrainingMethod::Dpo: return tr("DPO");
+    case TrainingMethod::Ipo: return tr("IPO");
+    case TrainingMethod::Orpo: return tr("ORPO");
+    case TrainingMethod::Simpo: return tr("SimPO");
+    case TrainingMethod::Kto: return tr("KTO");
+    }
+    return {};
+}
+
+QString Labels::trainingMethodToolTip(TrainingMethod m)
+{
+    switch (m) {
+    case TrainingMethod::Sft: return tr("One model, one forward of B sequences per step.");
+    case TrainingMethod::Dpo:
+    case TrainingMethod::Ipo:
+        return tr("Chosen and rejected completions in one forward of 2·B sequences, and a frozen reference model "
+                  "(none with LoRA: its forward runs with the adapters disabled).");
+    case TrainingMethod::Orpo:
+    case TrainingMethod::Simpo:
+        return tr("Chosen and rejected completions in one forward of 2·B sequences, without a reference model.");
+    case TrainingMethod::Kto: return tr("B unpaired examples, a KL batch under no_grad, and a frozen reference model.");
+    }
+    return {};
+}
+
 QString Labels::recompute(Recompute r)
 {
     switch (r) {

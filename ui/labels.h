@@ -25,6 +25,9 @@ public:
     static QString recipeShort(Recipe recipe);
     static QString recipeToolTip(Recipe recipe);
     static QString optimizer(Optimizer optimizer);
+    //! "SFT", "DPO", ... with what each keeps on the GPU in its tool tip.
+    static QString trainingMethod(TrainingMethod method);
+    static QString trainingMethodToolTip(TrainingMethod method);
     static QString recompute(Recompute recompute);
     static QString recomputeToolTip(Recompute recompute);
     static QString zeroStage(ZeroStage stage);

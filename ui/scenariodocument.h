@@ -45,7 +45,7 @@ public:
         Batch, Sequence, Recompute, Recipe, Optimizer, GradAccum, ActivationModel,
         Gpu, GpuCount, Zero, Offload, Adapter, LoraRank, Attention, Profile, Dropout,
         HeadDim, Experts, ExpertsPerToken, ExpertFfn, SharedExperts, SharedFfn, DenseLayers,
-        TensorParallel, PipelineParallel, ExpertParallel, SequenceParallel,
+        TensorParallel, PipelineParallel, ExpertParallel, SequenceParallel, Method,
         Import, //!< a Hugging Face config read in
         Whole, //!< a whole scenario at once (advice applied); never merged
     };

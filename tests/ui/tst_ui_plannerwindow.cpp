@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <QUndoStack>
 
 #include <cmath>
 
@@ -329,6 +330,27 @@ private slots:
         emit pane->gpuBox()->activated(h100);
         QCOMPARE(flushed()->charts()->stackedBar()->data().gpu.capacityBytes, double(81559 * kMiB));
         QVERIFY(flushed()->verdictPane()->headline().contains(QStringLiteral("NVIDIA H100 80GB")));
+    }
+
+    void methodAddsTheReferenceModel()
+    {
+        // DPO under the textbook formula: chosen and rejected make 2B sequences, so the
+        // activations double; the frozen reference is a copy of the 16-bit weights.
+        InputPane *pane = m_window->inputPane();
+        const int textbook = pane->activationModelBox()->findData(static_cast<int>(ActivationModelKind::Textbook));
+        emit pane->activationModelBox()->activated(textbook);
+        const StackedBarData before = flushed()->charts()->stackedBar()->data();
+        QCOMPARE(segment(before, Bucket::FrozenModels), -1.0); // not drawn without one
+        const int dpo = pane->methodBox()->findData(static_cast<int>(TrainingMethod::Dpo));
+        emit pane->methodBox()->activated(dpo);
+        QCOMPARE(m_window->document()->scenario().training.method, TrainingMethod::Dpo);
+        const StackedBarData &after = flushed()->charts()->stackedBar()->data();
+        QCOMPARE(segment(after, Bucket::Activations), 2 * segment(before, Bucket::Activations));
+        QCOMPARE(segment(after, Bucket::FrozenModels), segment(before, Bucket::Parameters));
+        QCOMPARE(after.peakBytes, before.peakBytes + segment(before, Bucket::Activations) + segment(before, Bucket::Parameters));
+        // Undone in one step.
+        m_window->document()->undoStack()->undo();
+        QCOMPARE(m_window->document()->scenario().training.method, TrainingMethod::Sft);
     }
 
     void fittingScenarioShowsLargestBatch()

@@ -252,6 +252,7 @@ void InputPane::refresh()
         b->setChecked(true);
     selectData(m_recipe, s.training.precision.recipe);
     selectData(m_optimizer, s.training.precision.optimizer);
+    selectData(m_method, s.training.method);
     selectData(m_activationModel, s.activations.model);
     selectData(m_attention, s.activations.attention);
     selectData(m_profile, s.activations.profile);

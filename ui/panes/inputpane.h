@@ -60,6 +60,7 @@ public:
     QComboBox *familyBox() const { return m_family; }
     QComboBox *recipeBox() const { return m_recipe; }
     QComboBox *optimizerBox() const { return m_optimizer; }
+    QComboBox *methodBox() const { return m_method; }
     QComboBox *activationModelBox() const { return m_activationModel; }
     QComboBox *attentionBox() const { return m_attention; }
     QComboBox *profileBox() const { return m_profile; }
@@ -123,6 +124,7 @@ private:
     QList<QFormLayout *> m_forms;
     QComboBox *m_recipe = nullptr;
     QComboBox *m_optimizer = nullptr;
+    QComboBox *m_method = nullptr;
     QComboBox *m_activationModel = nullptr;
     QComboBox *m_attention = nullptr;
     QComboBox *m_profile = nullptr;

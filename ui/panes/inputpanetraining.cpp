@@ -143,6 +143,21 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
                          [o](ScenarioSpec &s) { s.scenario.training.precision.optimizer = o; });
     });
 
+    m_method = new QComboBox(trainingBox);
+    for (TrainingMethod m : { TrainingMethod::Sft, TrainingMethod::Dpo, TrainingMethod::Ipo, TrainingMethod::Orpo,
+                              TrainingMethod::Simpo, TrainingMethod::Kto }) {
+        m_method->addItem(Labels::trainingMethod(m), static_cast<int>(m));
+        m_method->setItemData(m_method->count() - 1, Labels::trainingMethodToolTip(m), Qt::ToolTipRole);
+    }
+    m_method->setToolTip(tr("What the run trains for, as TRL names its trainers: preference methods run pairs and may "
+                            "keep a frozen reference model."));
+    training->addRow(tr("&Method:"), m_method);
+    connect(m_method, &QComboBox::activated, this, [this](int index) {
+        const auto m = static_cast<TrainingMethod>(m_method->itemData(index).toInt());
+        m_document->edit(EditKind::Method, tr("Method: %1").arg(Labels::trainingMethod(m)),
+                         [m](ScenarioSpec &s) { s.scenario.training.method = m; });
+    });
+
     m_activationModel = new QComboBox(trainingBox);
     for (ActivationModelKind k : { ActivationModelKind::Textbook, ActivationModelKind::Transformer })
         m_activationModel->addItem(Labels::activationModel(k), static_cast<int>(k));
