@@ -49,6 +49,8 @@ QString phaseText(StepPhase phase)
         return ReportText::tr("optimizer step");
     case StepPhase::Scoring:
         return ReportText::tr("scoring (a frozen model's forward)");
+    case StepPhase::Generation:
+        return ReportText::tr("generating the rollouts");
     }
     return QString();
 }

@@ -82,6 +82,7 @@ QString Labels::trainingMethod(TrainingMethod m)
     case TrainingMethod::Orpo: return tr("ORPO");
     case TrainingMethod::Simpo: return tr("SimPO");
     case TrainingMethod::Kto: return tr("KTO");
+    case TrainingMethod::Grpo: return tr("GRPO");
     }
     return {};
 }
@@ -98,6 +99,9 @@ QString Labels::trainingMethodToolTip(TrainingMethod m)
     case TrainingMethod::Simpo:
         return tr("Chosen and rejected completions in one forward of 2·B sequences, without a reference model.");
     case TrainingMethod::Kto: return tr("B unpaired examples, a KL batch under no_grad, and a frozen reference model.");
+    case TrainingMethod::Grpo:
+        return tr("G completions generated for each of B prompts, scored by a frozen reference model, then trained on; "
+                  "the generation's KV cache or vLLM share as the scenario file sets it.");
     }
     return {};
 }
@@ -275,6 +279,7 @@ QString Labels::stepPhase(StepPhase p)
     case StepPhase::Backward: return tr("backward");
     case StepPhase::OptimizerStep: return tr("optimizer step");
     case StepPhase::Scoring: return tr("scoring (a frozen model's forward)");
+    case StepPhase::Generation: return tr("generating the rollouts");
     }
     return {};
 }
@@ -293,6 +298,7 @@ QString Labels::timelineEvent(TimelineEvent e)
     case TimelineEvent::OptimizerStep: return tr("optimizer step");
     case TimelineEvent::StepEnd: return tr("end of the step");
     case TimelineEvent::ReferenceForward: return tr("the reference model's forward");
+    case TimelineEvent::Generation: return tr("the rollouts' generation");
     }
     return {};
 }
@@ -355,6 +361,11 @@ QString Labels::field(Field f)
     case Field::ActivationModel: return tr("Activation model");
     case Field::Optimizer: return tr("Optimizer");
     case Field::NormsPerLayer: return tr("Norms per layer");
+    case Field::Generations: return tr("Generations per prompt");
+    case Field::PromptLength: return tr("Prompt length");
+    case Field::CompletionLength: return tr("Completion length");
+    case Field::RolloutMemoryFraction: return tr("Rollout memory fraction");
+    case Field::RolloutGpus: return tr("Rollout GPUs");
     }
     return {};
 }

@@ -159,10 +159,20 @@ private:
         l.targets = chance(0.3) ? 0 : static_cast<unsigned>(uniform(1, 127));
         // Preference training (posttraining.h), drawn last so that the draws above stay as they were.
         static constexpr TrainingMethod kMethods[] = { TrainingMethod::Sft, TrainingMethod::Dpo, TrainingMethod::Ipo,
-                                                       TrainingMethod::Orpo, TrainingMethod::Simpo, TrainingMethod::Kto };
+                                                       TrainingMethod::Orpo, TrainingMethod::Simpo, TrainingMethod::Kto,
+                                                       TrainingMethod::Grpo };
         t.method = chance(0.6) ? TrainingMethod::Sft : pick(kMethods);
         t.reference = chance(0.2) ? ReferenceSource::Precomputed : ReferenceSource::Model;
         t.pairsConcatenated = !chance(0.25);
+        t.generations = logUniform(1, 64);
+        t.promptLength = logUniform(1, 4096);
+        t.completionLength = logUniform(1, 8192);
+        static constexpr RolloutEngine kEngines[] = { RolloutEngine::HfGenerate, RolloutEngine::VllmColocate, RolloutEngine::VllmServer };
+        t.rollout = pick(kEngines);
+        t.rolloutMemoryFraction = static_cast<double>(uniform(1, 9)) / 10.0;
+        t.rolloutSleep = chance(0.5);
+        if (t.rollout == RolloutEngine::VllmColocate && s.gpu.capacity <= bytes(0))
+            s.gpu.capacity = bytes(80 * kGiB);
         return s;
     }
 

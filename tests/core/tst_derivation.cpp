@@ -233,6 +233,7 @@ Bytes estimateBucket(const Breakdown &b, std::string_view key)
     if (key == "activations") return b.activations;
     if (key == "overhead") return b.overhead;
     if (key == "frozen_models") return b.frozenModels;
+    if (key == "rollout_engine") return b.rolloutEngine;
     if (key == "peak") return b.peak;
     return bytes(-1);
 }

@@ -165,7 +165,7 @@ private slots:
         b.activationDetail.outside = bytes(500);
         b.activationDetail.outsideHead = bytes(300);
         const StepTimeline t = stepTimeline(s, b, GradientLifetime::AllocatedInBackward);
-        QCOMPARE(t.count, kTimelineEventCount);
+        QCOMPARE(t.count, kTimelineEventCount - 1); // no generation in DPO
         auto at = [&t](TimelineEvent e) {
             for (const TimelinePoint &p : t)
                 if (p.event == e)
@@ -186,6 +186,84 @@ private slots:
         }
         QVERIFY(forwardEnd < reference && reference < lossBackward);
         QCOMPARE(t.points[static_cast<std::size_t>(reference)].phase, StepPhase::Scoring);
+    }
+
+    void grpoGenerationByHand()
+    {
+        // L = 4, KV = 2 heads of d_h = 256 / 4 = 64, B = 2 prompts × G = 4 completions of
+        // 100 + 28 = 128 tokens: the KV cache 2·4·2·64·128·8 = 1,048,576 bf16 elements =
+        // 2,097,152 bytes; the sampled token's FP32 logits 4·8·1000 = 32,000 bytes.
+        Scenario s = givenP(TrainingMethod::Grpo);
+        s.model.kvHeads = 2;
+        s.training.generations = 4;
+        s.training.promptLength = 100;
+        s.training.completionLength = 28;
+        QVERIFY(validate(s).empty());
+        const Breakdown b = estimate(s);
+        QCOMPARE(b.generationTransient, bytes(2'097'152 + 32'000));
+        QCOMPARE(b.frozenModels, bytes(2'000'000'000)); // the reference (TRL beta > 0)
+        // Under ZeRO-3 over 8 GPUs the generation gathers the rest of the bf16 weights:
+        // 2e9 − ⌈2e9 / 8⌉ = 1,750,000,000 bytes.
+        Scenario zero3 = s;
+        zero3.parallel.gpus = 8;
+        zero3.parallel.zero = ZeroStage::Stage3;
+        QCOMPARE(estimate(zero3).generationTransient, bytes(2'097'152 + 32'000 + 1'750'000'000));
+        // A colocated vLLM at 0.3 of an 80 GiB GPU: llround(0.3 × 85,899,345,920) bytes, for the
+        // whole step, or only while generating with sleep mode.
+        Scenario colocated = s;
+        colocated.training.rollout = RolloutEngine::VllmColocate;
+        colocated.training.rolloutMemoryFraction = 0.3;
+        colocated.gpu.capacity = bytes(80 * kGiB);
+        const Breakdown awake = estimate(colocated);
+        QCOMPARE(awake.rolloutEngine, bytes(25'769'803'776));
+        QCOMPARE(awake.frozenModels, bytes(2'000'000'000 + 25'769'803'776));
+        QCOMPARE(awake.generationTransient, bytes(0));
+        colocated.training.rolloutSleep = true;
+        const Breakdown asleep = estimate(colocated);
+        QCOMPARE(asleep.rolloutEngine, bytes(0));
+        QCOMPARE(asleep.generationTransient, bytes(25'769'803'776));
+        // A vLLM server generates on GPUs of its own.
+        Scenario server = s;
+        server.training.rollout = RolloutEngine::VllmServer;
+        QCOMPARE(estimate(server).generationTransient + estimate(server).rolloutEngine, bytes(0));
+    }
+
+    void grpoTrainsOnEveryCompletion()
+    {
+        // The textbook formula at G·B = 2 sequences of 16 + 16 = 32 tokens: the 409,600 bytes
+        // worked out above for two sequences of S = 32.
+        Scenario s = textbook(TrainingMethod::Grpo, 1);
+        s.training.generations = 2;
+        s.training.promptLength = 16;
+        s.training.completionLength = 16;
+        s.training.sequence = 4096; // ignored: GRPO's sequences are prompt + completion
+        QCOMPARE(countOf(estimate(s).activations), Count(409'600));
+        // In time: generation, then the reference's scoring, then the policy's forward.
+        Scenario itemized = givenP(TrainingMethod::Grpo);
+        const StepTimeline t = stepTimeline(itemized);
+        QCOMPARE(t.points[1].event, TimelineEvent::Generation);
+        QCOMPARE(t.points[1].phase, StepPhase::Generation);
+        QCOMPARE(t.points[2].event, TimelineEvent::ReferenceForward);
+        QCOMPARE(t.points[3].event, TimelineEvent::LayersForward);
+        // Scoring runs before anything is saved: its point holds no activations.
+        QCOMPARE(t.points[2].activations, bytes(0));
+    }
+
+    void grpoInputsChecked()
+    {
+        Scenario s = givenP(TrainingMethod::Grpo);
+        s.training.generations = 0;
+        QVERIFY(!validate(s).empty());
+        s.training.generations = 8;
+        s.training.rollout = RolloutEngine::VllmColocate; // without a GPU to take a share of
+        const ValidationIssues issues = validate(s);
+        QVERIFY(!issues.empty());
+        QCOMPARE(issues.begin()->field, Field::RolloutMemoryFraction);
+        s.gpu.capacity = bytes(80 * kGiB);
+        s.training.rolloutMemoryFraction = 1.5;
+        QVERIFY(!validate(s).empty());
+        s.training.rolloutMemoryFraction = 0.5;
+        QVERIFY(validate(s).empty());
     }
 
     void peakCountsTheReferenceForward()

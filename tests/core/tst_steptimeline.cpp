@@ -68,8 +68,9 @@ private slots:
         // Gradients allocated in backward (zero_grad(set_to_none=True)); the master copy means
         // a fused optimizer, so no optimizer temporaries.
         const StepTimeline t = stepTimeline(tiny(), handBreakdown(), GradientLifetime::AllocatedInBackward);
-        // Every event but a frozen model's forward, which a supervised run has not.
-        QCOMPARE(t.count, kTimelineEventCount - 1);
+        // Every event but a frozen model's forward and the rollouts' generation, which a
+        // supervised run has not.
+        QCOMPARE(t.count, kTimelineEventCount - 2);
         QCOMPARE(totalAt(t, TimelineEvent::StepStart), Count(6880));
         // embedding/shared 200 + layers 2000 + one layer's scratch 50
         QCOMPARE(totalAt(t, TimelineEvent::LayersForward), Count(6880 + 2250));

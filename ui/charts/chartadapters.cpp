@@ -166,6 +166,8 @@ QString stepPhaseText(StepPhase phase)
         return ChartText::tr("Optimizer step");
     case StepPhase::Scoring:
         return ChartText::tr("Scoring");
+    case StepPhase::Generation:
+        return ChartText::tr("Generation");
     }
     return QString();
 }
@@ -460,6 +462,9 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
             break;
         case TimelineEvent::ReferenceForward:
             d.points.append(sampleOf(p, ChartText::tr("Reference model's forward")));
+            break;
+        case TimelineEvent::Generation:
+            d.points.append(sampleOf(p, ChartText::tr("Rollouts generated")));
             break;
         case TimelineEvent::LossBackward:
             d.points.append(sampleOf(p, ChartText::tr("Loss gradient")));

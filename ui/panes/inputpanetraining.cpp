@@ -145,7 +145,7 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
 
     m_method = new QComboBox(trainingBox);
     for (TrainingMethod m : { TrainingMethod::Sft, TrainingMethod::Dpo, TrainingMethod::Ipo, TrainingMethod::Orpo,
-                              TrainingMethod::Simpo, TrainingMethod::Kto }) {
+                              TrainingMethod::Simpo, TrainingMethod::Kto, TrainingMethod::Grpo }) {
         m_method->addItem(Labels::trainingMethod(m), static_cast<int>(m));
         m_method->setItemData(m_method->count() - 1, Labels::trainingMethodToolTip(m), Qt::ToolTipRole);
     }

@@ -18,6 +18,7 @@ bool realValued(Field f, const Scenario &s, double &value)
     case Field::Dropout: value = s.activations.dropout; return true;
     case Field::LoraDropout: value = s.lora.dropout; return true;
     case Field::CapacityFactor: value = s.activations.capacityFactor; return true;
+    case Field::RolloutMemoryFraction: value = s.training.rolloutMemoryFraction; return true;
     default: return false;
     }
 }
@@ -54,6 +55,8 @@ QString conflictReason(Conflict reason)
         return Issue::tr("interleaving splits pipeline stages into chunks, so it needs at least 2 stages (--pp)");
     case Conflict::VirtualDividesLayers:
         return Issue::tr("the layers must split evenly into p × v model chunks");
+    case Conflict::ColocatedNeedsGpu:
+        return Issue::tr("a colocated vLLM reserves this share of the chosen GPU: choose a GPU (--gpu)");
     }
     return {};
 }

@@ -97,6 +97,13 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("method"), QString::fromLatin1(trainingMethodName(t.method).data()) },
         { QStringLiteral("reference"), QString::fromLatin1(referenceSourceName(t.reference).data()) },
         { QStringLiteral("dpo-concat"), t.pairsConcatenated },
+        { QStringLiteral("generations"), qint64(t.generations) },
+        { QStringLiteral("prompt-length"), qint64(t.promptLength) },
+        { QStringLiteral("completion-length"), qint64(t.completionLength) },
+        { QStringLiteral("rollout"), QString::fromLatin1(rolloutEngineName(t.rollout).data()) },
+        { QStringLiteral("rollout-memory-fraction"), t.rolloutMemoryFraction },
+        { QStringLiteral("rollout-sleep"), t.rolloutSleep },
+        { QStringLiteral("rollout-gpus"), qint64(t.rolloutGpus) },
     };
     const QJsonObject activations{
         { QStringLiteral("model"), QString::fromLatin1(activationModelName(s.activations.model).data()) },

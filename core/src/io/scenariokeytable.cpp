@@ -196,7 +196,7 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.gradAccumSteps = v.count; return true; } },
         // Preference training (posttraining.h): TRL's trainer names.
         { { "training", "method", "method", ValueKind::Name,
-            "sft|dpo|ipo|orpo|simpo|kto: what the run trains for (TRL's trainers; dpo, ipo and kto keep a reference model)" },
+            "sft|dpo|ipo|orpo|simpo|kto|grpo: what the run trains for (TRL's trainers; dpo, ipo, kto and grpo keep a reference model)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(trainingMethodFromName(v.name.toStdString()), s.scenario.training.method);
           } },
@@ -208,6 +208,24 @@ const QList<KeyEntry> &entries()
         { { "training", "dpo-concat", "dpo-concat", ValueKind::Bool,
             "true|false: chosen and rejected in one forward of 2B sequences (TRL), or one after the other" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.pairsConcatenated = v.flag; return true; } },
+        // GRPO's rollouts (posttraining.h), as TRL's GRPOConfig names them.
+        { { "training", "generations", "generations", ValueKind::Count, "GRPO: completions per prompt G (num_generations, default 8)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.generations = v.count; return true; } },
+        { { "training", "prompt-length", "prompt-length", ValueKind::Count, "GRPO: prompt tokens (max_prompt_length, default 512)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.promptLength = v.count; return true; } },
+        { { "training", "completion-length", "completion-length", ValueKind::Count, "GRPO: completion tokens (max_completion_length, default 256)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.completionLength = v.count; return true; } },
+        { { "training", "rollout", "rollout", ValueKind::Name, "hf-generate|vllm-colocate|vllm-server: who generates GRPO's completions" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(rolloutEngineFromName(v.name.toStdString()), s.scenario.training.rollout);
+          } },
+        { { "training", "rollout-memory-fraction", "rollout-memory-fraction", ValueKind::Real,
+            "vLLM colocated: its share of the GPU, 0 < f <= 1 (gpu_memory_utilization, TRL default 0.3)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.rolloutMemoryFraction = v.real; return true; } },
+        { { "training", "rollout-sleep", "rollout-sleep", ValueKind::Bool, "true|false: vLLM colocated frees its memory while training (sleep mode)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.rolloutSleep = v.flag; return true; } },
+        { { "training", "rollout-gpus", "rollout-gpus", ValueKind::Count, "vLLM server: GPUs of its own (default 1)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.rolloutGpus = v.count; return true; } },
         // The itemized model's switches (implementationprofile.h). Naming any of them asks for
         // that model unless the model is named too: its key comes after them and has the last
         // word. A profile also sets its attention kernel, which a named kernel (next) overrides.

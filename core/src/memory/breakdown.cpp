@@ -26,6 +26,7 @@ std::string_view stepPhaseName(StepPhase p)
     case StepPhase::Backward: return "backward";
     case StepPhase::OptimizerStep: return "optimizer-step";
     case StepPhase::Scoring: return "scoring";
+    case StepPhase::Generation: return "generation";
     }
     return {};
 }

@@ -9,6 +9,7 @@
 #include <headroom/memory/korthikanti.h>
 
 #include "derivationbuilder.h"
+#include "posttrainingbody.h"
 
 namespace headroom {
 
@@ -234,6 +235,15 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         x("X_cache", cache, a.forwardCache);
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "the logits and their FP32 copy");
         break;
+    case TimelineEvent::Generation: {
+        const detail::GenerationParts g = detail::generationPartsOf(s, b.r.share.parameters, b.r.dataParallel);
+        x("X_kv", QT_TRANSLATE_NOOP("Derivation", "the KV cache of G·B completions: 2·L·KV·d_h·(prompt + completion)·G·B elements"), g.kvCache);
+        x("X_sample", QT_TRANSLATE_NOOP("Derivation", "the sampled token's FP32 logits, G·B·V"), g.sampledLogits);
+        x("X_gather", QT_TRANSLATE_NOOP("Derivation", "ZeRO-3's weights gathered for generation (TRL unwrap_model_for_generation)"), g.gatheredWeights);
+        x("X_vllm", QT_TRANSLATE_NOOP("Derivation", "vLLM woken from sleep mode: its reserved share of the GPU"), g.woken);
+        transientLabel = QT_TRANSLATE_NOOP("Derivation", "generating the rollouts");
+        break;
+    }
     case TimelineEvent::ReferenceForward:
         x("X_ref", QT_TRANSLATE_NOOP("Derivation", "the reference's forward under no_grad: the larger of one layer's tensors with its scratch "
                                                    "and the logits with their FP32 copy"),
@@ -294,9 +304,21 @@ void deriveFrozenModels(Builder &b)
         Builder::close(f, b.b.frozenModels);
         return;
     }
+    if (b.b.rolloutEngine > bytes(0))
+        Builder::addTerm(f, "rollout-engine", QT_TRANSLATE_NOOP("Derivation", "vLLM's reserved share of the GPU: its weights and KV-cache blocks"),
+                         b.input("R_vllm", QT_TRANSLATE_NOOP("Derivation", "vLLM's reservation: gpu_memory_utilization × the GPU's capacity, in bytes"),
+                                 countOf(b.b.rolloutEngine)),
+                         b.b.rolloutEngine,
+                         QT_TRANSLATE_NOOP("Derivation", "vLLM gpu_memory_utilization (TRL vllm_gpu_memory_utilization, default 0.3), held for the "
+                                                         "whole step without vllm_enable_sleep_mode"));
+    const Bytes reference = b.b.frozenModels - b.b.rolloutEngine;
+    if (reference <= bytes(0)) {
+        Builder::close(f, b.b.frozenModels);
+        return;
+    }
     const Formula whole = Builder::times(trainedOnRank(b), b.r.perParam.weights);
     Builder::addTerm(f, "reference-model", QT_TRANSLATE_NOOP("Derivation", "the reference model's weights, in the policy's dtype"),
-                     b.s.parallel.zero == ZeroStage::Stage3 ? b.sharded(whole) : whole, b.b.frozenModels,
+                     b.s.parallel.zero == ZeroStage::Stage3 ? b.sharded(whole) : whole, reference,
                      b.s.parallel.zero == ZeroStage::Stage3
                              ? QT_TRANSLATE_NOOP("Derivation", "ZeRO-3 partitions it over the d replicas, without an optimizer (TRL prepare_deepspeed)")
                              : QT_TRANSLATE_NOOP("Derivation", "every GPU holds it whole: TRL prepare_deepspeed runs it at ZeRO stage 0 below stage 3"));
@@ -400,6 +422,7 @@ Derivation derive(const Scenario &s)
     // activations are derived for those, with B registered by deriveCounts() as 2·B_pair.
     Scenario saving = s;
     saving.training.microBatch = savedSequences(s);
+    saving.training.sequence = trainedSequence(s);
     derivation::Builder savingBuilder(saving, r, pl, b, d);
     derivation::deriveActivations(savingBuilder);
     derivation::deriveActivationOffload(savingBuilder);

@@ -341,7 +341,14 @@ void deriveCounts(Builder &b)
                                      Formula::floorDiv(x.H, x.A), scenario);
     x.F = b.input("F", QT_TRANSLATE_NOOP("Derivation", "MLP inner size"), m.ffnOrDefault(), scenario);
     x.V = b.input("V", QT_TRANSLATE_NOOP("Derivation", "vocabulary"), m.vocab, scenario);
-    if (isPairedMethod(s.training.method))
+    if (generatesRollouts(s.training.method))
+        b.derived("B", QT_TRANSLATE_NOOP("Derivation", "completions per GPU the policy trains on: G for each prompt"),
+                  savedSequences(s),
+                  b.input("G_gen", QT_TRANSLATE_NOOP("Derivation", "completions generated per prompt"), s.training.generations, scenario)
+                          * b.input("B_prompt", QT_TRANSLATE_NOOP("Derivation", "micro-batch: prompts per GPU per step"),
+                                    s.training.microBatch, scenario),
+                  QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 grpo_trainer.py: num_generations completions of each prompt"));
+    else if (isPairedMethod(s.training.method))
         b.derived("B", QT_TRANSLATE_NOOP("Derivation", "sequences per GPU the policy runs: the chosen and the rejected completion of each pair"),
                   savedSequences(s),
                   Formula::number(2) * b.input("B_pair", QT_TRANSLATE_NOOP("Derivation", "micro-batch: preference pairs per GPU per step"),
@@ -349,7 +356,15 @@ void deriveCounts(Builder &b)
                   QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 dpo_trainer.py concatenated_forward: chosen and rejected in one batch"));
     else
         b.input("B", QT_TRANSLATE_NOOP("Derivation", "micro-batch: sequences per GPU per forward pass"), s.training.microBatch, scenario);
-    b.input("S", QT_TRANSLATE_NOOP("Derivation", "sequence length, tokens"), s.training.sequence, scenario);
+    if (generatesRollouts(s.training.method))
+        b.derived("S", QT_TRANSLATE_NOOP("Derivation", "tokens of each trained sequence: the prompt and its completion"),
+                  trainedSequence(s),
+                  b.input("S_prompt", QT_TRANSLATE_NOOP("Derivation", "prompt tokens (max_prompt_length)"), s.training.promptLength, scenario)
+                          + b.input("S_comp", QT_TRANSLATE_NOOP("Derivation", "completion tokens (max_completion_length)"),
+                                    s.training.completionLength, scenario),
+                  scenario);
+    else
+        b.input("S", QT_TRANSLATE_NOOP("Derivation", "sequence length, tokens"), s.training.sequence, scenario);
     const Parallelism &par = s.parallel;
     b.input("N", QT_TRANSLATE_NOOP("Derivation", "GPUs of the run"), par.gpus, scenario);
     if (par.tensorParallel > 1)

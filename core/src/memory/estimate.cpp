@@ -128,13 +128,17 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                              .architectureParameters = r.architectureParameters,
                              .largestMatrix = extremes.largestMatrix,
                              .adapterRankPerLayer = r.lora.adapterRankPerLayer,
-                             .frozenModels = detail::referenceModelBytes(s, r) };
+                             .frozenModels = detail::referenceModelBytes(s, r) + detail::rolloutResidentBytes(s),
+                             .rolloutEngine = detail::rolloutResidentBytes(s),
+                             .rankParameters = r.share.parameters,
+                             .dataParallel = r.dataParallel };
 }
 
 // The estimate from the prepared part and the activation model's figures.
 // \a saving: the scenario whose sequences the policy saves (\a s itself unless it is a preference run).
 [[gnu::always_inline]] inline Breakdown finish(const Scenario &s, const PreparedScenario &p, ActivationEstimate a,
-                                                Bytes scoringTransient, const Scenario &saving)
+                                                Bytes scoringTransient, const Scenario &saving,
+                                                Bytes generationTransient = bytes(0))
 {
     detail::addAdapterActivationsTo(saving, p.adapterRankPerLayer, a); // LoRA: the adapters' own saved tensors
     const Bytes offloaded = offloadActivations(s, a);
@@ -153,6 +157,8 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                        .pagedOptimizerStates = p.pagedOptimizerStates,
                        .offloadedActivations = offloaded,
                        .frozenModels = p.frozenModels,
+                       .rolloutEngine = p.rolloutEngine,
+                       .generationTransient = generationTransient,
                        .scoringTransient = scoringTransient };
     // One peak for every view and every search: the highest point of the step (steptimeline.h),
     // whichever activation model filled the buckets.
@@ -170,6 +176,8 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                       .pagedOptimizerStates = buckets.pagedOptimizerStates,
                       .offloadedActivations = buckets.offloadedActivations,
                       .frozenModels = buckets.frozenModels,
+                      .rolloutEngine = buckets.rolloutEngine,
+                      .generationTransient = buckets.generationTransient,
                       .scoringTransient = buckets.scoringTransient,
                       .peak = peak.bytes,
                       .peakPhase = peak.phase,
@@ -194,13 +202,15 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
 {
     Scenario saving = s;
     saving.training.microBatch = savedSequences(s);
+    saving.training.sequence = trainedSequence(s);
     ActivationEstimate a = activationsOf(saving);
     ActivationEstimate scored = a;
     if (sequencesPerForward(s) != saving.training.microBatch) {
         scored = activationsOf(s);
         a = detail::withTransientsOf(a, scored);
     }
-    return finish(s, p, a, detail::scoringTransientOf(s, scored), saving);
+    return finish(s, p, a, detail::scoringTransientOf(s, scored), saving,
+                  detail::generationPartsOf(s, p.rankParameters, p.dataParallel).total());
 }
 
 [[gnu::always_inline]] inline Breakdown estimateWith(const Scenario &s, const PreparedScenario &p)

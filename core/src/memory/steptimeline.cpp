@@ -107,6 +107,7 @@ std::string_view timelineEventName(TimelineEvent e)
     case TimelineEvent::OptimizerStep: return "optimizer-step";
     case TimelineEvent::StepEnd: return "step-end";
     case TimelineEvent::ReferenceForward: return "reference-forward";
+    case TimelineEvent::Generation: return "generation";
     }
     return {};
 }

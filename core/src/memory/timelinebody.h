@@ -5,6 +5,7 @@
 // steptimeline.cpp's public functions use the same bodies.
 
 #include <headroom/memory/korthikanti.h>
+#include <headroom/memory/posttraining.h>
 #include <headroom/memory/steptimeline.h>
 
 namespace headroom::detail {
@@ -121,11 +122,17 @@ template<typename Sink>
     if (rebuilt && a.layerForwardTransient > layerScratch)
         layerScratch = a.layerForwardTransient;
     sink(TimelineEvent::StepStart, StepPhase::Forward, before, none, none);
+    // A reinforcement-learning run generates, then scores, before the policy's forward
+    // (posttraining.h).
+    if (b.generationTransient > none)
+        sink(TimelineEvent::Generation, StepPhase::Generation, before, none, b.generationTransient);
+    if (b.scoringTransient > none && scoresBeforePolicy(s.training.method))
+        sink(TimelineEvent::ReferenceForward, StepPhase::Scoring, before, none, b.scoringTransient);
     sink(TimelineEvent::LayersForward, StepPhase::Forward, before, a.layers + below, a.layerForwardTransient + a.forwardCache);
     sink(TimelineEvent::LossForward, StepPhase::Forward, before, allSaved, a.lossForwardTransient + a.forwardCache);
     sink(TimelineEvent::ForwardEnd, StepPhase::Forward, before, allSaved, none);
     // A preference run's reference forward under no_grad, beside the policy's graph (posttraining.h).
-    if (b.scoringTransient > none)
+    if (b.scoringTransient > none && !scoresBeforePolicy(s.training.method))
         sink(TimelineEvent::ReferenceForward, StepPhase::Scoring, before, allSaved, b.scoringTransient);
     sink(TimelineEvent::LossBackward, StepPhase::Backward, before, allSaved, a.backwardTransient);
     sink(TimelineEvent::TopLayerBackward, StepPhase::Backward, top, below + a.layers + a.recompute, layerScratch);

@@ -1,4 +1,5 @@
 #include <headroom/memory/validation.h>
+#include <headroom/memory/posttraining.h>
 
 namespace headroom {
 
@@ -65,6 +66,12 @@ FieldRange fieldRange(Field f)
     // No published block has more than four (Gemma-2's sandwich norms); the parameter walk
     // and the derivation visit each norm, so an unbounded count is unbounded work.
     case Field::NormsPerLayer: return { 0, 16 };
+    // G·B completions are the micro-batch the policy trains on; prompt + completion its sequence.
+    case Field::Generations: return { 1, 1024 };
+    case Field::PromptLength: return { 1, 10'000'000 };
+    case Field::CompletionLength: return { 1, 10'000'000 };
+    case Field::RolloutMemoryFraction: return { 0, 1 };
+    case Field::RolloutGpus: return { 1, 100'000 };
     case Field::Stack:
     case Field::Loss:
     case Field::OptimizerInBackward:
@@ -136,6 +143,11 @@ std::string_view fieldName(Field f)
     case Field::ActivationModel: return "activations";
     case Field::Optimizer: return "optimizer";
     case Field::NormsPerLayer: return "norms-per-layer";
+    case Field::Generations: return "generations";
+    case Field::PromptLength: return "prompt-length";
+    case Field::CompletionLength: return "completion-length";
+    case Field::RolloutMemoryFraction: return "rollout-memory-fraction";
+    case Field::RolloutGpus: return "rollout-gpus";
     }
     return {};
 }
@@ -206,6 +218,11 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::ActivationModel: return static_cast<Count>(s.activations.model);
     case Field::Optimizer: return static_cast<Count>(s.training.precision.optimizer);
     case Field::NormsPerLayer: return s.model.normsPerLayer;
+    case Field::Generations: return s.training.generations;
+    case Field::PromptLength: return s.training.promptLength;
+    case Field::CompletionLength: return s.training.completionLength;
+    case Field::RolloutMemoryFraction: return 0;
+    case Field::RolloutGpus: return s.training.rolloutGpus;
     }
     return 0;
 }
@@ -274,6 +291,36 @@ void validateStack(const Scenario &s, ValidationIssues &issues)
     const double f = s.activations.capacityFactor;
     if (!(f >= 0.0 && f <= 1000.0))
         issues.add({ Field::CapacityFactor, Problem::OutOfRange, 0, 1000, Field::CapacityFactor });
+}
+
+// Reinforcement learning's rollouts (posttraining.h): checked only when the method generates them.
+void validateRollouts(const Scenario &s, ValidationIssues &issues)
+{
+    if (!generatesRollouts(s.training.method))
+        return;
+    const TrainingSetup &rl = s.training;
+    auto inRange = [&issues](Field f, Count v) {
+        const FieldRange r = fieldRange(f);
+        if (v < r.min || v > r.max) {
+            issues.add({ f, Problem::OutOfRange, r.min, r.max, f });
+            return false;
+        }
+        return true;
+    };
+    // G·B completions are the policy's micro-batch: at most the micro-batch's own limit.
+    if (inRange(Field::Generations, rl.generations) && rl.generations * rl.microBatch > fieldRange(Field::Batch).max)
+        issues.add({ Field::Generations, Problem::OutOfRange, 1, std::max<Count>(1, fieldRange(Field::Batch).max / rl.microBatch),
+                     Field::Generations });
+    inRange(Field::PromptLength, rl.promptLength);
+    inRange(Field::CompletionLength, rl.completionLength);
+    if (rl.rollout == RolloutEngine::VllmColocate) {
+        if (!(rl.rolloutMemoryFraction > 0.0 && rl.rolloutMemoryFraction <= 1.0))
+            issues.add({ Field::RolloutMemoryFraction, Problem::OutOfRange, 0, 1, Field::RolloutMemoryFraction });
+        else if (s.gpu.capacity <= bytes(0))
+            issues.add({ Field::RolloutMemoryFraction, Problem::Unsupported, 0, 0, Field::Gpus, Conflict::ColocatedNeedsGpu });
+    }
+    if (rl.rollout == RolloutEngine::VllmServer)
+        inRange(Field::RolloutGpus, rl.rolloutGpus);
 }
 
 } // namespace
@@ -377,6 +424,7 @@ ValidationIssues validate(const Scenario &s)
         inRange(Field::ReduceBucket, p.reduceBucket);
 
     validateStack(s, issues);
+    validateRollouts(s, issues);
 
     if (s.lora.mode != AdapterMode::None) {
         inRange(Field::LoraRank, s.lora.rank);

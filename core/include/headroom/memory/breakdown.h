@@ -56,7 +56,8 @@ private:
 
 //! Scoring: a frozen model's forward under no_grad (the reference's log-probabilities), after the
 //! policy's forward and before its backward.
-enum class StepPhase { Forward, Backward, OptimizerStep, Scoring };
+//! Generation: a reinforcement-learning run's rollouts, before anything is trained.
+enum class StepPhase { Forward, Backward, OptimizerStep, Scoring, Generation };
 
 //! The events of one step, in order. Between two events memory changes monotonically, so
 //! the step's maximum is at one of them.
@@ -75,9 +76,11 @@ enum class TimelineEvent : std::uint8_t {
     //! their numbers): a frozen model's forward under no_grad beside everything the policy saved.
     //! Only in runs that score with one (posttraining.h).
     ReferenceForward,
+    //! First of all in time: the rollout engine generates the completions (posttraining.h).
+    Generation,
 };
 
-inline constexpr int kTimelineEventCount = 11;
+inline constexpr int kTimelineEventCount = 12;
 
 //! Host (CPU) memory the run needs per node, e.g. for offloaded optimizer states.
 struct HostMemory
@@ -105,8 +108,15 @@ struct Breakdown
     //! Pinned host memory the saved activations are offloaded to (activation offload).
     Bytes offloadedActivations = bytes(0);
     //! The frozen models this GPU holds beside the one it trains (a preference run's reference
-    //! model, posttraining.h): resident for the whole step, in the peak and in total().
+    //! model, a colocated vLLM's reserved share without sleep mode; posttraining.h): resident for
+    //! the whole step, in the peak and in total().
     Bytes frozenModels = bytes(0);
+    //! Of frozenModels: the colocated rollout engine's share.
+    Bytes rolloutEngine = bytes(0);
+    //! What generating the rollouts holds beside the model states (the KV cache, the sampled
+    //! logits, ZeRO-3's gathered weights, or a sleeping vLLM woken up): live at the Generation
+    //! point only, not a bucket.
+    Bytes generationTransient = bytes(0);
     //! What a frozen model's forward under no_grad holds at its highest (one layer's tensors and
     //! scratch, then its logits): live at the ReferenceForward point only, not a bucket.
     Bytes scoringTransient = bytes(0);

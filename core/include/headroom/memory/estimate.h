@@ -50,6 +50,9 @@ struct PreparedScenario
     Count largestMatrix = 0;                 //!< TensorExtremes::largestMatrix (per-parameter optimizers' temporaries)
     Count adapterRankPerLayer = 0;           //!< LoraCounts::adapterRankPerLayer (the adapters' saved outputs)
     Bytes frozenModels = bytes(0);           //!< Breakdown::frozenModels (posttraining.h)
+    Bytes rolloutEngine = bytes(0);          //!< Breakdown::rolloutEngine
+    Count rankParameters = 0;                //!< ModelParallelShare::parameters (generation under ZeRO-3)
+    Count dataParallel = 1;                  //!< ResolvedScenario::dataParallel
 };
 
 //! The B- and S-independent part of estimate(\a scenario).

@@ -21,6 +21,17 @@
 //    then its logits and their FP32 copy, beside everything the policy saved.
 //  - KTO runs B unpaired examples and a KL batch of B mismatched ones; the KL forwards (policy and
 //    reference) run under no_grad, the same kind of short-lived buffers as the reference forward.
+//  - GRPO (trl/trainer/grpo_trainer.py) generates G completions for each of B prompts, then scores
+//    them (the reference's log-probs under no_grad, in _generate_and_score_completions, before the
+//    policy's forward), then trains on the G·B completions of prompt + completion tokens. The
+//    logits are charged over the whole sequence, though TRL keeps the completion's (logits_to_keep):
+//    an over-count the docs name. The generation holds, beside the model states:
+//      hf-generate: the KV cache, 2·L·KV·d_h·(prompt + completion)·G·B elements in the compute
+//        dtype (divided by t), the sampled token's FP32 logits, and under ZeRO-3 the whole 16-bit
+//        weights, which unwrap_model_for_generation gathers (ds3_gather_for_generation, default on);
+//      vllm-colocate: the fraction f of the GPU vLLM reserves (gpu_memory_utilization) for its
+//        weights and KV blocks, for the whole step, or only while generating with sleep mode;
+//      vllm-server: nothing on the training GPUs (the server's GPUs are its own).
 
 #include <optional>
 #include <string_view>
@@ -29,12 +40,15 @@
 
 namespace headroom {
 
-//! "sft", "dpo", "ipo", "orpo", "simpo", "kto": TRL's names.
+//! "sft", "dpo", "ipo", "orpo", "simpo", "kto", "grpo": TRL's names.
 std::string_view trainingMethodName(TrainingMethod m);
 std::optional<TrainingMethod> trainingMethodFromName(std::string_view name);
 //! "model", "precomputed".
 std::string_view referenceSourceName(ReferenceSource r);
 std::optional<ReferenceSource> referenceSourceFromName(std::string_view name);
+//! "hf-generate", "vllm-colocate", "vllm-server".
+std::string_view rolloutEngineName(RolloutEngine r);
+std::optional<RolloutEngine> rolloutEngineFromName(std::string_view name);
 
 //! Whether the method runs chosen and rejected completions of each pair.
 constexpr bool isPairedMethod(TrainingMethod m)
@@ -45,8 +59,15 @@ constexpr bool isPairedMethod(TrainingMethod m)
 //! Whether the method's loss reads a reference model's log-probabilities.
 constexpr bool methodUsesReference(TrainingMethod m)
 {
-    return m == TrainingMethod::Dpo || m == TrainingMethod::Ipo || m == TrainingMethod::Kto;
+    return m == TrainingMethod::Dpo || m == TrainingMethod::Ipo || m == TrainingMethod::Kto || m == TrainingMethod::Grpo;
 }
+
+//! Whether the run generates its own completions (reinforcement learning with a rollout engine).
+constexpr bool generatesRollouts(TrainingMethod m) { return m == TrainingMethod::Grpo; }
+
+//! Whether the scoring forward runs before the policy's (GRPO scores its rollouts first), rather
+//! than beside the policy's saved tensors (DPO, KTO).
+constexpr bool scoresBeforePolicy(TrainingMethod m) { return m == TrainingMethod::Grpo; }
 
 //! Whether a frozen reference model sits on the GPU: a method that uses one, computed during
 //! training, by a policy without adapters.
@@ -67,12 +88,23 @@ constexpr bool hasScoringForward(const Scenario &s)
 //! methods, B otherwise.
 constexpr Count savedSequences(const Scenario &s)
 {
+    if (generatesRollouts(s.training.method))
+        return s.training.generations * s.training.microBatch;
     return isPairedMethod(s.training.method) ? 2 * s.training.microBatch : s.training.microBatch;
+}
+
+//! Tokens of each trained sequence: the prompt and its completion for GRPO, S otherwise.
+constexpr Count trainedSequence(const Scenario &s)
+{
+    return generatesRollouts(s.training.method) ? s.training.promptLength + s.training.completionLength
+                                                : s.training.sequence;
 }
 
 //! Sequences in one forward: 2B for paired methods run concatenated, B otherwise.
 constexpr Count sequencesPerForward(const Scenario &s)
 {
+    if (generatesRollouts(s.training.method))
+        return savedSequences(s);
     return isPairedMethod(s.training.method) && s.training.pairsConcatenated ? 2 * s.training.microBatch
                                                                             : s.training.microBatch;
 }

@@ -26,8 +26,17 @@ enum class Recompute {
  * (chosen and rejected) through the policy: Dpo and Ipo (TRL DPOTrainer, loss_type "sigmoid" or
  * "ipo") with a frozen reference model; Orpo and Simpo (ORPOTrainer, CPOTrainer with loss_type
  * "simpo") without one. Kto (KTOTrainer) runs unpaired examples and a KL batch, with a reference.
+ * Grpo (GRPOTrainer) generates G completions per prompt with a rollout engine, scores them with
+ * the reference, and trains on the G·B completions.
  */
-enum class TrainingMethod : std::uint8_t { Sft, Dpo, Ipo, Orpo, Simpo, Kto };
+enum class TrainingMethod : std::uint8_t { Sft, Dpo, Ipo, Orpo, Simpo, Kto, Grpo };
+
+/*!
+ * Who generates a reinforcement-learning run's completions (TRL GRPOConfig use_vllm, vllm_mode):
+ * the policy itself with model.generate() and its KV cache; vLLM on the training GPUs, holding its
+ * share of each GPU (gpu_memory_utilization); or a vLLM server on GPUs of its own.
+ */
+enum class RolloutEngine : std::uint8_t { HfGenerate, VllmColocate, VllmServer };
 
 //! Where a reference model's log-probabilities come from: its forward during training, or
 //! computed once before training (TRL precompute_ref_log_probs), leaving no reference on the GPU.
@@ -45,6 +54,15 @@ struct TrainingSetup
     //! Paired methods: chosen and rejected in one forward of 2B sequences (TRL's
     //! concatenated_forward), or one after the other (both graphs kept for the loss).
     bool pairsConcatenated = true;
+    //! GRPO (posttraining.h): G completions per prompt, B prompts per micro-batch; the trained
+    //! sequences are promptLength + completionLength tokens long (TRL's defaults: 8, 512, 256).
+    Count generations = 8;
+    Count promptLength = 512;
+    Count completionLength = 256;
+    RolloutEngine rollout = RolloutEngine::HfGenerate;
+    double rolloutMemoryFraction = 0.3; //!< vLLM colocated: gpu_memory_utilization (TRL default 0.3)
+    bool rolloutSleep = false;          //!< vLLM colocated: sleep mode frees its memory while training
+    Count rolloutGpus = 1;              //!< vLLM server: GPUs of its own
 };
 
 enum class ActivationModelKind {

@@ -24,10 +24,12 @@ enum class Field : std::uint8_t {
     MaxLiveParameters, PrefetchBucket, PersistenceThreshold, DistributedOptimizer, VirtualStages,
     LoraDropout, CapacityFactor, ActivationModel, Optimizer,
     NormsPerLayer,
+    // Reinforcement learning's rollouts (posttraining.h)
+    Generations, PromptLength, CompletionLength, RolloutMemoryFraction, RolloutGpus,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::NormsPerLayer;
+inline constexpr Field kLastField = Field::RolloutGpus;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -52,6 +54,7 @@ enum class Conflict : std::uint8_t {
     DistributedNeedsMegatron, //!< the distributed optimizer is Megatron's
     VirtualNeedsPipeline,     //!< interleaving needs pipeline stages
     VirtualDividesLayers,     //!< each stage's layers split into v chunks evenly
+    ColocatedNeedsGpu,        //!< a colocated vLLM reserves a share of the chosen GPU
 };
 
 struct ValidationIssue
