@@ -233,10 +233,26 @@ private slots:
         const Run text = cli({ "estimate", "--preset", "gpt2", "--method", "dpo" });
         QVERIFY2(text.out.contains("Method: dpo; B=1 pairs, 2 sequences per forward"), text.out.constData());
         QVERIFY(text.out.contains("Frozen models"));
+        // GRPO with a colocated vLLM at 0.3 of an H100 (81,559 MiB as nvidia-smi reports it):
+        // llround(0.3 × 85,520,809,984) = 25,656,242,995 bytes for the whole step, listed as the
+        // rollout model beside the policy and the reference.
+        const QJsonObject grpo = json({ "--method", "grpo", "--generations", "8", "--prompt-length", "512",
+                                        "--completion-length", "1024", "--rollout", "vllm-colocate",
+                                        "--rollout-memory-fraction", "0.3", "--gpu", "h100-80gb" });
+        const QJsonArray grpoModels = grpo.value("models").toArray();
+        QCOMPARE(grpoModels.size(), 3);
+        QCOMPARE(grpoModels.at(2).toObject().value("role").toString(), QStringLiteral("rollout"));
+        QCOMPARE(grpoModels.at(2).toObject().value("bytes_on_gpu").toInteger(), 25'656'242'995);
+        QCOMPARE(grpo.value("per_gpu").toObject().value("frozen_models").toInteger(), 25'656'242'995 + 248'879'616);
+        QCOMPARE(grpo.value("training_method").toObject().value("sequences_per_forward").toInteger(), 8);
+        // Without a GPU there is no share to reserve: exit 2, saying so.
+        const Run noGpu = cli({ "estimate", "--preset", "gpt2", "--method", "grpo", "--rollout", "vllm-colocate" });
+        QCOMPARE(noGpu.exitCode, 2);
+        QVERIFY2(noGpu.err.contains("--rollout-memory-fraction") && noGpu.err.contains("choose a GPU"), noGpu.err.constData());
         // A value outside the list: exit 2, the option and the allowed values named.
         const Run bad = cli({ "estimate", "--preset", "gpt2", "--method", "ppo-ish" });
         QCOMPARE(bad.exitCode, 2);
-        QVERIFY2(bad.err.contains("--method") && bad.err.contains("sft|dpo|ipo|orpo|simpo|kto"), bad.err.constData());
+        QVERIFY2(bad.err.contains("--method") && bad.err.contains("sft|dpo|ipo|orpo|simpo|kto|grpo"), bad.err.constData());
     }
 
     void defaultOverheadShown()

@@ -237,7 +237,7 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         break;
     case TimelineEvent::Generation: {
         const detail::GenerationParts g = detail::generationPartsOf(s, b.r.share.parameters, b.r.dataParallel);
-        x("X_kv", QT_TRANSLATE_NOOP("Derivation", "the KV cache of G·B completions: 2·L·KV·d_h·(prompt + completion)·G·B elements"), g.kvCache);
+        x("X_kv", QT_TRANSLATE_NOOP("Derivation", "the KV cache of G·B completions of S tokens each: 2·L·KV·d_h·S·G·B elements"), g.kvCache);
         x("X_sample", QT_TRANSLATE_NOOP("Derivation", "the sampled token's FP32 logits, G·B·V"), g.sampledLogits);
         x("X_gather", QT_TRANSLATE_NOOP("Derivation", "ZeRO-3's weights gathered for generation (TRL unwrap_model_for_generation)"), g.gatheredWeights);
         x("X_vllm", QT_TRANSLATE_NOOP("Derivation", "vLLM woken from sleep mode: its reserved share of the GPU"), g.woken);
