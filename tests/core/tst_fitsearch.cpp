@@ -246,6 +246,18 @@ private slots:
         const double hours = trainingFlops(s, 1e9) / 395.76e12 / 3600;
         QVERIFY(qAbs(t.gpuHours - hours) < 1e-9 * hours);
         QVERIFY(qAbs(t.costUsd - hours * 2.99) < 1e-9 * hours * 2.99);
+        // GRPO with a vLLM server on 2 GPUs of its own: 1 training GPU + 2 rented for as long,
+        // three times the GPU-hours of the training GPU alone.
+        {
+            Scenario grpo = s;
+            grpo.training.method = TrainingMethod::Grpo;
+            grpo.training.rollout = RolloutEngine::VllmServer;
+            grpo.training.rolloutGpus = 2;
+            const TimeAndCost withServer = timeAndCost(grpo, h100, run, 2.99);
+            QVERIFY(withServer.known);
+            QVERIFY(qAbs(withServer.gpuHours - 3 * withServer.days * 24) < 1e-9 * withServer.gpuHours);
+            QVERIFY(qAbs(withServer.costUsd - withServer.gpuHours * 2.99) < 1e-9 * withServer.costUsd);
+        }
         // No FP32 peak in the catalogue: no time for the fp32 recipe; BF16 needs BF16 support.
         s.training.precision.recipe = Recipe::Fp32;
         QVERIFY(!timeAndCost(s, h100, run, 2.99).known);

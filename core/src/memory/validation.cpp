@@ -293,12 +293,12 @@ void validateStack(const Scenario &s, ValidationIssues &issues)
         issues.add({ Field::CapacityFactor, Problem::OutOfRange, 0, 1000, Field::CapacityFactor });
 }
 
-// Reinforcement learning's rollouts (posttraining.h): checked only when the method generates them.
+// Reinforcement learning's rollouts (posttraining.h): every value in its range whatever the method
+// (a file may set them before it names the method), what they need of the rest under GRPO.
 void validateRollouts(const Scenario &s, ValidationIssues &issues)
 {
-    if (!generatesRollouts(s.training.method))
-        return;
     const TrainingSetup &rl = s.training;
+    const bool grpo = generatesRollouts(rl.method);
     auto inRange = [&issues](Field f, Count v) {
         const FieldRange r = fieldRange(f);
         if (v < r.min || v > r.max) {
@@ -308,19 +308,16 @@ void validateRollouts(const Scenario &s, ValidationIssues &issues)
         return true;
     };
     // G·B completions are the policy's micro-batch: at most the micro-batch's own limit.
-    if (inRange(Field::Generations, rl.generations) && rl.generations * rl.microBatch > fieldRange(Field::Batch).max)
+    if (inRange(Field::Generations, rl.generations) && grpo && rl.generations * rl.microBatch > fieldRange(Field::Batch).max)
         issues.add({ Field::Generations, Problem::OutOfRange, 1, std::max<Count>(1, fieldRange(Field::Batch).max / rl.microBatch),
                      Field::Generations });
     inRange(Field::PromptLength, rl.promptLength);
     inRange(Field::CompletionLength, rl.completionLength);
-    if (rl.rollout == RolloutEngine::VllmColocate) {
-        if (!(rl.rolloutMemoryFraction > 0.0 && rl.rolloutMemoryFraction <= 1.0))
-            issues.add({ Field::RolloutMemoryFraction, Problem::OutOfRange, 0, 1, Field::RolloutMemoryFraction });
-        else if (s.gpu.capacity <= bytes(0))
-            issues.add({ Field::RolloutMemoryFraction, Problem::Unsupported, 0, 0, Field::Gpus, Conflict::ColocatedNeedsGpu });
-    }
-    if (rl.rollout == RolloutEngine::VllmServer)
-        inRange(Field::RolloutGpus, rl.rolloutGpus);
+    inRange(Field::RolloutGpus, rl.rolloutGpus);
+    if (!(rl.rolloutMemoryFraction > 0.0 && rl.rolloutMemoryFraction <= 1.0))
+        issues.add({ Field::RolloutMemoryFraction, Problem::OutOfRange, 0, 1, Field::RolloutMemoryFraction });
+    else if (grpo && rl.rollout == RolloutEngine::VllmColocate && s.gpu.capacity <= bytes(0))
+        issues.add({ Field::RolloutMemoryFraction, Problem::Unsupported, 0, 0, Field::Gpus, Conflict::ColocatedNeedsGpu });
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include <headroom/planning/procurement.h>
 
+#include <headroom/memory/posttraining.h>
+
 #include <algorithm>
 
 #include <headroom/memory/estimate.h>
@@ -39,7 +41,10 @@ TimeAndCost timeAndCost(const Scenario &s, const GpuSpec &gpu, const RunCosts &r
     if (!t.step.known || !(t.step.totalS > 0))
         return t;
     t.known = true;
-    const double n = static_cast<double>(s.parallel.gpus);
+    // A vLLM server's GPUs generate for the whole run beside the training GPUs: rented and owned
+    // alike (posttraining.h).
+    const bool server = generatesRollouts(s.training.method) && s.training.rollout == RolloutEngine::VllmServer;
+    const double n = static_cast<double>(s.parallel.gpus + (server ? s.training.rolloutGpus : 0));
     t.steps = run.tokens / t.step.tokensPerStep;
     const double seconds = t.steps * t.step.totalS;
     t.days = seconds / 86400.0;

@@ -70,7 +70,7 @@ struct TimeAndCost
 {
     double flops = 0;      //!< trainingFlops() of the run
     double steps = 0;      //!< tokens / (d B m S)
-    double gpuHours = 0;   //!< N x steps x step time / 3600
+    double gpuHours = 0;   //!< N x steps x step time / 3600 (N with a vLLM server's rollout GPUs)
     double days = 0;       //!< steps x step time / 86,400
     double costUsd = 0;    //!< renting: GPU-hours x price per GPU-hour
     double ownCostUsd = 0; //!< owning: N x purchase x days / (365 x years) + N x power x hours x electricity
