@@ -3094,14 +3094,6 @@
         <source>tokens of each trained sequence: the prompt and its completion</source>
         <translation>每条训练序列的词元数：提示加补全</translation>
     </message>
-    <message>
-        <source>prompt tokens (max_prompt_length)</source>
-        <translation>提示词元数（max_prompt_length）</translation>
-    </message>
-    <message>
-        <source>completion tokens (max_completion_length)</source>
-        <translation>补全词元数（max_completion_length）</translation>
-    </message>
 </context>
 <context>
     <name>Doctor</name>

@@ -165,8 +165,7 @@ private:
         t.reference = chance(0.2) ? ReferenceSource::Precomputed : ReferenceSource::Model;
         t.pairsConcatenated = !chance(0.25);
         t.generations = logUniform(1, 64);
-        t.promptLength = logUniform(1, 4096);
-        t.completionLength = logUniform(1, 8192);
+        t.promptLength = std::max<Count>(1, t.sequence / logUniform(2, 16));
         static constexpr RolloutEngine kEngines[] = { RolloutEngine::HfGenerate, RolloutEngine::VllmColocate, RolloutEngine::VllmServer };
         t.rollout = pick(kEngines);
         t.rolloutMemoryFraction = static_cast<double>(uniform(1, 9)) / 10.0;

@@ -26,6 +26,7 @@ Scenario givenP(TrainingMethod method)
     s.model.paramsOverride = 1'000'000'000;
     s.training.microBatch = 2;
     s.training.sequence = 64;
+    s.training.promptLength = 32; // GRPO: 32 prompt tokens and 32 of completion
     s.training.precision.recipe = Recipe::Bf16Master;
     s.training.method = method;
     s.activations.model = ActivationModelKind::Transformer;
@@ -197,7 +198,7 @@ private slots:
         s.model.kvHeads = 2;
         s.training.generations = 4;
         s.training.promptLength = 100;
-        s.training.completionLength = 28;
+        s.training.sequence = 128; // 100 + 28
         QVERIFY(validate(s).empty());
         const Breakdown b = estimate(s);
         QCOMPARE(b.generationTransient, bytes(2'097'152 + 32'000));
@@ -235,8 +236,7 @@ private slots:
         Scenario s = textbook(TrainingMethod::Grpo, 1);
         s.training.generations = 2;
         s.training.promptLength = 16;
-        s.training.completionLength = 16;
-        s.training.sequence = 4096; // ignored: GRPO's sequences are prompt + completion
+        s.training.sequence = 32; // 16 + 16
         QCOMPARE(countOf(estimate(s).activations), Count(409'600));
         // In time: generation, then the reference's scoring, then the policy's forward.
         Scenario itemized = givenP(TrainingMethod::Grpo);

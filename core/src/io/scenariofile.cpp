@@ -134,8 +134,9 @@ std::optional<FieldRange> heldRange(const ScenarioKey &key)
     // Kept as given, these would read as "the default" or "the stack's" (0 or a negative is how
     // the scenario stores that) and validate() would let them pass: they are refused with the
     // field's range instead. A file never holds them (scenarioToJson() writes the default out).
+    // completion-length is kept as the sequence (prompt + completion), which validate() would blame.
     for (const char *aliasesDefault : { "params", "ffn", "kv-heads", "loss-chunks", "max-live-parameters",
-                                        "prefetch-bucket", "persistence-threshold", "reduce-bucket" })
+                                        "prefetch-bucket", "persistence-threshold", "reduce-bucket", "completion-length" })
         if (qstrcmp(key.option, aliasesDefault) == 0)
             return fieldRange(*fieldFromName(key.option));
     return std::nullopt;

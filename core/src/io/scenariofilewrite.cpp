@@ -99,7 +99,6 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("dpo-concat"), t.pairsConcatenated },
         { QStringLiteral("generations"), qint64(t.generations) },
         { QStringLiteral("prompt-length"), qint64(t.promptLength) },
-        { QStringLiteral("completion-length"), qint64(t.completionLength) },
         { QStringLiteral("rollout"), QString::fromLatin1(rolloutEngineName(t.rollout).data()) },
         { QStringLiteral("rollout-memory-fraction"), t.rolloutMemoryFraction },
         { QStringLiteral("rollout-sleep"), t.rolloutSleep },

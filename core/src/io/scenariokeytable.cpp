@@ -211,10 +211,15 @@ const QList<KeyEntry> &entries()
         // GRPO's rollouts (posttraining.h), as TRL's GRPOConfig names them.
         { { "training", "generations", "generations", ValueKind::Count, "GRPO: completions per prompt G (num_generations, default 8)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.generations = v.count; return true; } },
-        { { "training", "prompt-length", "prompt-length", ValueKind::Count, "GRPO: prompt tokens (max_prompt_length, default 512)" },
+        { { "training", "prompt-length", "prompt-length", ValueKind::Count, "GRPO: prompt tokens of S (max_prompt_length, default 512); the completion is the rest" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.promptLength = v.count; return true; } },
-        { { "training", "completion-length", "completion-length", ValueKind::Count, "GRPO: completion tokens (max_completion_length, default 256)" },
-          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.completionLength = v.count; return true; } },
+        // The completion is what the sequence holds beyond the prompt: S = prompt + completion.
+        { { "training", "completion-length", "completion-length", ValueKind::Count,
+            "GRPO: completion tokens (max_completion_length); sets S = prompt-length + completion-length" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.training.sequence = s.scenario.training.promptLength + v.count;
+              return true;
+          } },
         { { "training", "rollout", "rollout", ValueKind::Name, "hf-generate|vllm-colocate|vllm-server: who generates GRPO's completions" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(rolloutEngineFromName(v.name.toStdString()), s.scenario.training.rollout);

@@ -422,7 +422,6 @@ Derivation derive(const Scenario &s)
     // activations are derived for those, with B registered by deriveCounts() as 2·B_pair.
     Scenario saving = s;
     saving.training.microBatch = savedSequences(s);
-    saving.training.sequence = trainedSequence(s);
     derivation::Builder savingBuilder(saving, r, pl, b, d);
     derivation::deriveActivations(savingBuilder);
     derivation::deriveActivationOffload(savingBuilder);

@@ -357,12 +357,8 @@ void deriveCounts(Builder &b)
     else
         b.input("B", QT_TRANSLATE_NOOP("Derivation", "micro-batch: sequences per GPU per forward pass"), s.training.microBatch, scenario);
     if (generatesRollouts(s.training.method))
-        b.derived("S", QT_TRANSLATE_NOOP("Derivation", "tokens of each trained sequence: the prompt and its completion"),
-                  trainedSequence(s),
-                  b.input("S_prompt", QT_TRANSLATE_NOOP("Derivation", "prompt tokens (max_prompt_length)"), s.training.promptLength, scenario)
-                          + b.input("S_comp", QT_TRANSLATE_NOOP("Derivation", "completion tokens (max_completion_length)"),
-                                    s.training.completionLength, scenario),
-                  scenario);
+        b.input("S", QT_TRANSLATE_NOOP("Derivation", "tokens of each trained sequence: the prompt and its completion"),
+                s.training.sequence, scenario);
     else
         b.input("S", QT_TRANSLATE_NOOP("Derivation", "sequence length, tokens"), s.training.sequence, scenario);
     const Parallelism &par = s.parallel;

@@ -202,7 +202,6 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
 {
     Scenario saving = s;
     saving.training.microBatch = savedSequences(s);
-    saving.training.sequence = trainedSequence(s);
     ActivationEstimate a = activationsOf(saving);
     ActivationEstimate scored = a;
     if (sequencesPerForward(s) != saving.training.microBatch) {

@@ -47,7 +47,7 @@ inline Bytes vllmReservation(const Scenario &s)
 //! The parts of what generating with model.generate() holds beside the model states.
 struct GenerationParts
 {
-    Bytes kvCache = bytes(0);        //!< 2·L_p·⌈KV/t⌉·d_h·(prompt + completion)·G·B elements
+    Bytes kvCache = bytes(0);        //!< 2·L_p·⌈KV/t⌉·d_h·S·G·B elements (S = prompt + completion)
     Bytes sampledLogits = bytes(0);  //!< G·B·V FP32 logits of the token being sampled
     Bytes gatheredWeights = bytes(0); //!< ZeRO-3: the 16-bit weights beyond this GPU's partition
     Bytes woken = bytes(0);          //!< vLLM colocated with sleep mode: its share, woken up
@@ -74,7 +74,7 @@ inline GenerationParts generationPartsOf(const Scenario &s, Count rankParameters
     const Count pp = s.parallel.pipelineParallel > 1 ? s.parallel.pipelineParallel : 1;
     const Count completions = t.generations * t.microBatch;
     const Count elements = 2 * ceilDiv(m.layers, pp) * ceilDiv(m.kvHeadsOrHeads(), tp) * m.headDimOrDefault()
-            * (t.promptLength + t.completionLength) * completions;
+            * t.sequence * completions;
     g.kvCache = dtypeSize(activationDtype(t.precision.recipe)).times(elements);
     g.sampledLogits = bytes(4 * completions * m.vocab);
     // Full fine-tuning's weights (adapters on a frozen base gather it too; not counted yet).

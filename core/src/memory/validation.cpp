@@ -220,7 +220,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::NormsPerLayer: return s.model.normsPerLayer;
     case Field::Generations: return s.training.generations;
     case Field::PromptLength: return s.training.promptLength;
-    case Field::CompletionLength: return s.training.completionLength;
+    case Field::CompletionLength: return completionLength(s);
     case Field::RolloutMemoryFraction: return 0;
     case Field::RolloutGpus: return s.training.rolloutGpus;
     }
@@ -311,8 +311,11 @@ void validateRollouts(const Scenario &s, ValidationIssues &issues)
     if (inRange(Field::Generations, rl.generations) && grpo && rl.generations * rl.microBatch > fieldRange(Field::Batch).max)
         issues.add({ Field::Generations, Problem::OutOfRange, 1, std::max<Count>(1, fieldRange(Field::Batch).max / rl.microBatch),
                      Field::Generations });
-    inRange(Field::PromptLength, rl.promptLength);
-    inRange(Field::CompletionLength, rl.completionLength);
+    // The completion is what S holds beyond the prompt: at least a token of it under GRPO.
+    if (inRange(Field::PromptLength, rl.promptLength) && grpo && rl.promptLength >= rl.sequence)
+        issues.add({ Field::PromptLength, Problem::OutOfRange, 1, std::max<Count>(1, rl.sequence - 1), Field::Sequence });
+    else if (grpo)
+        inRange(Field::CompletionLength, completionLength(s));
     inRange(Field::RolloutGpus, rl.rolloutGpus);
     if (!(rl.rolloutMemoryFraction > 0.0 && rl.rolloutMemoryFraction <= 1.0))
         issues.add({ Field::RolloutMemoryFraction, Problem::OutOfRange, 0, 1, Field::RolloutMemoryFraction });

@@ -23,7 +23,7 @@
 //    reference) run under no_grad, the same kind of short-lived buffers as the reference forward.
 //  - GRPO (trl/trainer/grpo_trainer.py) generates G completions for each of B prompts, then scores
 //    them (the reference's log-probs under no_grad, in _generate_and_score_completions, before the
-//    policy's forward), then trains on the G·B completions of prompt + completion tokens. The
+//    policy's forward), then trains on the G·B completions of S = prompt + completion tokens. The
 //    logits are charged over the whole sequence, though TRL keeps the completion's (logits_to_keep):
 //    an over-count the docs name. The generation holds, beside the model states:
 //      hf-generate: the KV cache, 2·L·KV·d_h·(prompt + completion)·G·B elements in the compute
@@ -93,11 +93,10 @@ constexpr Count savedSequences(const Scenario &s)
     return isPairedMethod(s.training.method) ? 2 * s.training.microBatch : s.training.microBatch;
 }
 
-//! Tokens of each trained sequence: the prompt and its completion for GRPO, S otherwise.
-constexpr Count trainedSequence(const Scenario &s)
+//! GRPO's completion tokens: the sequence S less the prompt.
+constexpr Count completionLength(const Scenario &s)
 {
-    return generatesRollouts(s.training.method) ? s.training.promptLength + s.training.completionLength
-                                                : s.training.sequence;
+    return s.training.sequence - s.training.promptLength;
 }
 
 //! Sequences in one forward: 2B for paired methods run concatenated, B otherwise.

@@ -54,11 +54,11 @@ struct TrainingSetup
     //! Paired methods: chosen and rejected in one forward of 2B sequences (TRL's
     //! concatenated_forward), or one after the other (both graphs kept for the loss).
     bool pairsConcatenated = true;
-    //! GRPO (posttraining.h): G completions per prompt, B prompts per micro-batch; the trained
-    //! sequences are promptLength + completionLength tokens long (TRL's defaults: 8, 512, 256).
+    //! GRPO (posttraining.h): G completions per prompt, B prompts per micro-batch; each trained
+    //! sequence is S tokens, the prompt's promptLength and the completion's S − promptLength
+    //! (TRL's defaults: 8 generations, max_prompt_length 512, max_completion_length 256).
     Count generations = 8;
     Count promptLength = 512;
-    Count completionLength = 256;
     RolloutEngine rollout = RolloutEngine::HfGenerate;
     double rolloutMemoryFraction = 0.3; //!< vLLM colocated: gpu_memory_utilization (TRL default 0.3)
     bool rolloutSleep = false;          //!< vLLM colocated: sleep mode frees its memory while training
