@@ -229,6 +229,17 @@ Count fieldValue(Field f, const Scenario &s)
 
 namespace {
 
+// Adds an OutOfRange issue when \a v is outside \a f's range; whether it was inside.
+bool checkRange(ValidationIssues &issues, Field f, Count v)
+{
+    const FieldRange r = fieldRange(f);
+    if (v < r.min || v > r.max) {
+        issues.add({ f, Problem::OutOfRange, r.min, r.max, f });
+        return false;
+    }
+    return true;
+}
+
 // What the training stack's features need of the rest of the scenario (stack.h).
 void validateStack(const Scenario &s, ValidationIssues &issues)
 {
@@ -237,14 +248,7 @@ void validateStack(const Scenario &s, ValidationIssues &issues)
     auto unsupported = [&issues](Field field, Field other, Conflict why) {
         issues.add({ field, Problem::Unsupported, 0, 0, other, why });
     };
-    auto inRange = [&issues](Field f, Count v) {
-        const FieldRange r = fieldRange(f);
-        if (v < r.min || v > r.max) {
-            issues.add({ f, Problem::OutOfRange, r.min, r.max, f });
-            return false;
-        }
-        return true;
-    };
+    auto inRange = [&issues](Field f, Count v) { return checkRange(issues, f, v); };
     const bool fsdp = o.stack == TrainingStack::Fsdp || o.stack == TrainingStack::Fsdp2;
     if (fsdp && p.zero == ZeroStage::Stage1)
         unsupported(Field::Zero, Field::Stack, Conflict::FsdpHasNoStage1);
@@ -299,14 +303,7 @@ void validateRollouts(const Scenario &s, ValidationIssues &issues)
 {
     const TrainingSetup &rl = s.training;
     const bool grpo = generatesRollouts(rl.method);
-    auto inRange = [&issues](Field f, Count v) {
-        const FieldRange r = fieldRange(f);
-        if (v < r.min || v > r.max) {
-            issues.add({ f, Problem::OutOfRange, r.min, r.max, f });
-            return false;
-        }
-        return true;
-    };
+    auto inRange = [&issues](Field f, Count v) { return checkRange(issues, f, v); };
     // G·B completions are the policy's micro-batch: at most the micro-batch's own limit.
     if (inRange(Field::Generations, rl.generations) && grpo && rl.generations * rl.microBatch > fieldRange(Field::Batch).max)
         issues.add({ Field::Generations, Problem::OutOfRange, 1, std::max<Count>(1, fieldRange(Field::Batch).max / rl.microBatch),
@@ -328,14 +325,7 @@ void validateRollouts(const Scenario &s, ValidationIssues &issues)
 ValidationIssues validate(const Scenario &s)
 {
     ValidationIssues issues;
-    auto inRange = [&issues](Field f, Count v) {
-        const FieldRange r = fieldRange(f);
-        if (v < r.min || v > r.max) {
-            issues.add({ f, Problem::OutOfRange, r.min, r.max, f });
-            return false;
-        }
-        return true;
-    };
+    auto inRange = [&issues](Field f, Count v) { return checkRange(issues, f, v); };
     const ModelSpec &m = s.model;
     if (m.paramsOverride != 0)
         inRange(Field::Params, m.paramsOverride);
