@@ -126,7 +126,7 @@ void writeEstimateMembers(JsonWriter &w, const ScenarioSpec &spec, const Catalog
     w.key("training_method");
     writeTrainingMethod(w, spec.scenario);
     w.key("models");
-    writeModels(w, spec.scenario, b);
+    writeModels(w, spec.scenario, b, spec.sideModelSources);
     w.key("warnings").beginArray();
     for (Warning warning : b.warnings)
         w.string(warningName(warning));

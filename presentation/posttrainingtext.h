@@ -20,7 +20,8 @@ QString postTrainingText(const Scenario &scenario);
 //! source and whether it is on the GPU.
 void writeTrainingMethod(JsonWriter &w, const Scenario &scenario);
 
-//! The `models` array: each model the GPU holds with its role, parameters and bytes on this GPU.
-void writeModels(JsonWriter &w, const Scenario &scenario, const Breakdown &breakdown);
+//! The `models` array: each model the GPU holds with its role, parameters and bytes on this GPU;
+//! \a sources: where the reward model, value model and teacher come from (ScenarioSpec's).
+void writeModels(JsonWriter &w, const Scenario &scenario, const Breakdown &breakdown, const QString (&sources)[3]);
 
 } // namespace headroom

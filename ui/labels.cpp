@@ -366,6 +366,7 @@ QString Labels::field(Field f)
     case Field::CompletionLength: return tr("Completion length");
     case Field::RolloutMemoryFraction: return tr("Rollout memory fraction");
     case Field::RolloutGpus: return tr("Rollout GPUs");
+    case Field::Teacher: return tr("Teacher");
     }
     return {};
 }

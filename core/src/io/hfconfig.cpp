@@ -441,6 +441,15 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
     mapping->map(reader, h, type);
     if (!reader.ok())
         return reader.error;
+    // A reward or value model's checkpoint (LlamaForSequenceClassification, ...): a score head
+    // in place of the LM head, for decoders (an encoder's classifier sits on its pooler).
+    const QJsonArray architectures = config.value(QStringLiteral("architectures")).toArray();
+    if (!blockTraits(h.model.family).encoder && !architectures.isEmpty()
+        && architectures.first().toString().endsWith(QLatin1String("ForSequenceClassification"))) {
+        h.model.head = ModelHead::Score;
+        h.notes << QCoreApplication::translate("HfImport", "%1: a score head (H → 1) in place of the LM head")
+                           .arg(excerpt(architectures.first().toString()));
+    }
     if (const HfConfigError e = checkSizes(h); !e.ok())
         return e;
     if (type != declared)

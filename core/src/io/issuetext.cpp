@@ -57,6 +57,9 @@ QString conflictReason(Conflict reason)
         return Issue::tr("the layers must split evenly into p × v model chunks");
     case Conflict::ColocatedNeedsGpu:
         return Issue::tr("a colocated vLLM reserves this share of the chosen GPU: choose a GPU (--gpu)");
+    case Conflict::TeacherSharesVocabulary:
+        return Issue::tr("distillation compares the teacher's and the student's distributions over one vocabulary: "
+                         "choose a teacher (--teacher) with the student's vocabulary");
     }
     return {};
 }

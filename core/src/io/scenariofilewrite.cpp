@@ -59,6 +59,7 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("parallel-residual"), QString::fromLatin1(switchName(m.parallelResidual).data()) },
         { QStringLiteral("softcap"), QString::fromLatin1(switchName(m.softcap).data()) },
         { QStringLiteral("encoder-head"), QString::fromLatin1(encoderHeadName(m.encoderHead).data()) },
+        { QStringLiteral("head"), QString::fromLatin1(modelHeadName(m.head).data()) },
     };
     // Experts and latent attention only where the model has them.
     if (m.moe.enabled()) {
@@ -85,7 +86,7 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
     if (m.paramsOverride > 0)
         model.insert(QStringLiteral("params"), qint64(m.paramsOverride));
     const TrainingSetup &t = s.training;
-    const QJsonObject training{
+    QJsonObject training{
         { QStringLiteral("batch"), qint64(t.microBatch) },
         { QStringLiteral("seq"), qint64(t.sequence) },
         { QStringLiteral("recipe"), QString::fromLatin1(recipeName(t.precision.recipe).data()) },
@@ -104,6 +105,14 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("rollout-sleep"), t.rolloutSleep },
         { QStringLiteral("rollout-gpus"), qint64(t.rolloutGpus) },
     };
+    for (SideRole role : { SideRole::Reward, SideRole::Critic, SideRole::Teacher }) {
+        const QString &source = spec.sideModelSources[static_cast<int>(role)];
+        if (!source.isEmpty())
+            training.insert(role == SideRole::Reward ? QStringLiteral("reward-model")
+                                    : role == SideRole::Critic ? QStringLiteral("critic-model")
+                                                               : QStringLiteral("teacher"),
+                            source);
+    }
     const QJsonObject activations{
         { QStringLiteral("model"), QString::fromLatin1(activationModelName(s.activations.model).data()) },
         { QStringLiteral("profile"), QString::fromLatin1(profileName(s.activations.profile).data()) },

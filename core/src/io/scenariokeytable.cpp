@@ -2,10 +2,13 @@
 
 #include <cmath>
 
+#include <QFileInfo>
+
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/placement.h>
 #include <headroom/memory/posttraining.h>
+#include <headroom/io/hfconfig.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
@@ -20,6 +23,32 @@ bool setEnum(std::optional<E> parsed, E &target)
     if (!parsed)
         return false;
     target = *parsed;
+    return true;
+}
+
+// A model beside the policy (posttraining.h): "policy" (its architecture), a preset, or a
+// Hugging Face config.json (a file, or a folder holding one).
+bool setSideModel(ScenarioSpec &s, SideRole role, const QString &name, const Catalogue &c)
+{
+    SideModel &side = role == SideRole::Reward ? s.scenario.training.sideModels.reward
+            : role == SideRole::Critic         ? s.scenario.training.sideModels.critic
+                                               : s.scenario.training.sideModels.teacher;
+    QString &source = s.sideModelSources[static_cast<int>(role)];
+    if (name == QLatin1String("policy")) {
+        side = SideModel{};
+        source.clear();
+        return true;
+    }
+    if (const ModelPreset *p = c.preset(name)) {
+        side = SideModel{ false, p->model };
+        source = p->id;
+        return true;
+    }
+    HfModel imported;
+    if (!QFileInfo::exists(name) || !readHfConfig(name, QString(), imported).ok())
+        return false;
+    side = SideModel{ false, imported.model };
+    source = name;
     return true;
 }
 
@@ -94,6 +123,8 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(encoderHeadFromName(v.name.toStdString()), s.scenario.model.encoderHead);
           } },
+        { { "model", "head", "head", ValueKind::Name, "lm|score: a decoder's LM head, or the score head (H -> 1) of a reward or value model" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(modelHeadFromName(v.name.toStdString()), s.scenario.model.head); } },
         { { "model", "experts", "experts", ValueKind::Count, "routed experts E per MoE layer (0: dense)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.moe.experts = v.count; return true; } },
         { { "model", "experts-per-token", "experts-per-token", ValueKind::Count, "experts each token is routed to, k" },
@@ -196,10 +227,23 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.gradAccumSteps = v.count; return true; } },
         // Preference training (posttraining.h): TRL's trainer names.
         { { "training", "method", "method", ValueKind::Name,
-            "sft|dpo|ipo|orpo|simpo|kto|grpo: what the run trains for (TRL's trainers; dpo, ipo, kto and grpo keep a reference model)" },
+            "sft|dpo|ipo|orpo|simpo|kto|grpo|reward|ppo|distill: what the run trains for (TRL's trainers; dpo, ipo, kto, grpo and ppo keep a reference model)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
-              return setEnum(trainingMethodFromName(v.name.toStdString()), s.scenario.training.method);
+              const std::optional<TrainingMethod> m = trainingMethodFromName(v.name.toStdString());
+              if (!m)
+                  return false;
+              setTrainingMethod(s.scenario, *m);
+              return true;
           } },
+        { { "training", "reward-model", "reward-model", ValueKind::Name,
+            "PPO's reward model: policy (its architecture with a score head), a preset, or a Hugging Face config.json" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) { return setSideModel(s, SideRole::Reward, v.name, c); } },
+        { { "training", "critic-model", "critic-model", ValueKind::Name,
+            "PPO's value model, trained: policy (its architecture with a score head), a preset, or a Hugging Face config.json" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) { return setSideModel(s, SideRole::Critic, v.name, c); } },
+        { { "training", "teacher", "teacher", ValueKind::Name,
+            "distillation's frozen teacher: policy, a preset, or a Hugging Face config.json" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) { return setSideModel(s, SideRole::Teacher, v.name, c); } },
         { { "training", "reference", "reference", ValueKind::Name,
             "model|precomputed: the reference's log-probs from its forward during training, or computed before it (no reference on the GPU)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {

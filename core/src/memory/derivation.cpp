@@ -231,9 +231,15 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch and autocast's cache");
         break;
     case TimelineEvent::LossForward:
-        x("X_logits", QT_TRANSLATE_NOOP("Derivation", "the logits and their FP32 copy"), a.lossForwardTransient);
+        if (keepsTeacher(s.training.method)) {
+            x("X_jsd", QT_TRANSLATE_NOOP("Derivation", "the student's and the teacher's logits (2·B·S·V) and GKD's JSD temporaries (8·B·C·V)"),
+              a.lossForwardTransient);
+            transientLabel = QT_TRANSLATE_NOOP("Derivation", "the distillation loss's logits and temporaries");
+        } else {
+            x("X_logits", QT_TRANSLATE_NOOP("Derivation", "the logits and their FP32 copy"), a.lossForwardTransient);
+            transientLabel = QT_TRANSLATE_NOOP("Derivation", "the logits and their FP32 copy");
+        }
         x("X_cache", cache, a.forwardCache);
-        transientLabel = QT_TRANSLATE_NOOP("Derivation", "the logits and their FP32 copy");
         break;
     case TimelineEvent::Generation: {
         const detail::GenerationParts g = detail::generationPartsOf(s, b.r.share.parameters, b.r.dataParallel);
@@ -245,10 +251,10 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         break;
     }
     case TimelineEvent::ReferenceForward:
-        x("X_ref", QT_TRANSLATE_NOOP("Derivation", "the reference's forward under no_grad: the larger of one layer's tensors with its scratch "
-                                                   "and the logits with their FP32 copy"),
+        x("X_ref", QT_TRANSLATE_NOOP("Derivation", "a frozen model's forward under no_grad (the reference, PPO's reward and value models, the "
+                                                   "teacher): the larger of one layer's tensors with its scratch and the logits with their FP32 copy"),
           b.b.scoringTransient);
-        transientLabel = QT_TRANSLATE_NOOP("Derivation", "the reference model's forward under no_grad");
+        transientLabel = QT_TRANSLATE_NOOP("Derivation", "the scoring forwards under no_grad");
         break;
     case TimelineEvent::LossBackward:
         x("X_lossgrad", QT_TRANSLATE_NOOP("Derivation", "the loss's dense FP32 gradients of the logits"), a.backwardTransient);
@@ -286,7 +292,7 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         Builder::addTerm(k, "overhead", QT_TRANSLATE_NOOP("Derivation", "runtime overhead"),
                      bucket("R", QT_TRANSLATE_NOOP("Derivation", "runtime overhead, in bytes"), b.b.overhead), p.overhead);
     if (p.frozenModels > bytes(0))
-        Builder::addTerm(k, "frozen-models", QT_TRANSLATE_NOOP("Derivation", "frozen models (the reference)"),
+        Builder::addTerm(k, "frozen-models", QT_TRANSLATE_NOOP("Derivation", "frozen models (reference, reward model, teacher, a colocated vLLM)"),
                          bucket("W_ref", QT_TRANSLATE_NOOP("Derivation", "frozen models bucket, in bytes"), b.b.frozenModels), p.frozenModels);
     Builder::close(k, b.b.peak);
 }
@@ -297,9 +303,10 @@ void deriveFrozenModels(Builder &b)
     BucketDerivation &f = b.out.frozenModels;
     f.key = "frozen_models";
     f.label = QT_TRANSLATE_NOOP("Derivation", "Frozen models");
-    f.source = QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 dpo_trainer.py, kto_trainer.py: a frozen reference copy of the policy "
-                                               "(create_reference_model), none with PEFT adapters (disable_adapter) or "
-                                               "precompute_ref_log_probs; prepare_deepspeed keeps ZeRO stage 3 for it, stage 0 otherwise");
+    f.source = QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 dpo_trainer.py, kto_trainer.py, ppo_trainer.py, gkd_trainer.py: a frozen reference "
+                                               "copy of the policy (create_reference_model), none with PEFT adapters (disable_adapter) or "
+                                               "precompute_ref_log_probs; PPO's reward model and GKD's teacher frozen beside it; "
+                                               "prepare_deepspeed keeps ZeRO stage 3 for them, stage 0 otherwise");
     if (b.b.frozenModels <= bytes(0)) {
         Builder::close(f, b.b.frozenModels);
         return;
@@ -311,17 +318,30 @@ void deriveFrozenModels(Builder &b)
                          b.b.rolloutEngine,
                          QT_TRANSLATE_NOOP("Derivation", "vLLM gpu_memory_utilization (TRL vllm_gpu_memory_utilization, default 0.3), held for the "
                                                          "whole step without vllm_enable_sleep_mode"));
-    const Bytes reference = b.b.frozenModels - b.b.rolloutEngine;
-    if (reference <= bytes(0)) {
-        Builder::close(f, b.b.frozenModels);
-        return;
+    const bool stage3 = b.s.parallel.zero == ZeroStage::Stage3;
+    const char *placed = stage3 ? QT_TRANSLATE_NOOP("Derivation", "ZeRO-3 partitions it over the d replicas, without an optimizer (TRL prepare_deepspeed)")
+                                : QT_TRANSLATE_NOOP("Derivation", "every GPU holds it whole: TRL prepare_deepspeed runs it at ZeRO stage 0 below stage 3");
+    const SideModelShares &side = b.b.side;
+    if (side.reference > bytes(0)) {
+        const Formula whole = Builder::times(trainedOnRank(b), b.r.perParam.weights);
+        Builder::addTerm(f, "reference-model", QT_TRANSLATE_NOOP("Derivation", "the reference model's weights, in the policy's dtype"),
+                         stage3 ? b.sharded(whole) : whole, side.reference, placed);
     }
-    const Formula whole = Builder::times(trainedOnRank(b), b.r.perParam.weights);
-    Builder::addTerm(f, "reference-model", QT_TRANSLATE_NOOP("Derivation", "the reference model's weights, in the policy's dtype"),
-                     b.s.parallel.zero == ZeroStage::Stage3 ? b.sharded(whole) : whole, reference,
-                     b.s.parallel.zero == ZeroStage::Stage3
-                             ? QT_TRANSLATE_NOOP("Derivation", "ZeRO-3 partitions it over the d replicas, without an optimizer (TRL prepare_deepspeed)")
-                             : QT_TRANSLATE_NOOP("Derivation", "every GPU holds it whole: TRL prepare_deepspeed runs it at ZeRO stage 0 below stage 3"));
+    // The reward model and the teacher have architectures of their own: their counts on this
+    // GPU's model-parallel rank, in the policy's weight dtype (one model replica: t = p = 1).
+    auto other = [&](const char *id, const char *label, std::string_view symbol, const char *meaning, Count parameters, Bytes v) {
+        if (v <= bytes(0))
+            return;
+        const Formula whole = Builder::times(b.input(symbol, meaning, parameters), b.r.perParam.weights);
+        Builder::addTerm(f, id, label, b.modelParallel() ? b.input(std::string(symbol) + "_gpu", label, countOf(v))
+                                       : stage3                ? b.sharded(whole) : whole,
+                         v, placed);
+    };
+    other("reward-model", QT_TRANSLATE_NOOP("Derivation", "the reward model's weights, in the policy's dtype"), "P_rm",
+          QT_TRANSLATE_NOOP("Derivation", "the reward model's parameters (its architecture, a score head H → 1)"), side.rewardParameters,
+          side.reward);
+    other("teacher-model", QT_TRANSLATE_NOOP("Derivation", "the teacher's weights, in the policy's dtype"), "P_teacher",
+          QT_TRANSLATE_NOOP("Derivation", "the teacher's parameters"), side.teacherParameters, side.teacher);
     Builder::close(f, b.b.frozenModels);
 }
 
@@ -422,6 +442,8 @@ Derivation derive(const Scenario &s)
     // activations are derived for those, with B registered by deriveCounts() as 2·B_pair.
     Scenario saving = s;
     saving.training.microBatch = savedSequences(s);
+    if (keepsTeacher(s.training.method))
+        saving.model.head = ModelHead::Score; // the student's own loss replaced by GKD's (estimate.cpp)
     derivation::Builder savingBuilder(saving, r, pl, b, d);
     derivation::deriveActivations(savingBuilder);
     derivation::deriveActivationOffload(savingBuilder);

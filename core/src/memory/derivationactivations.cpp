@@ -4,6 +4,7 @@
 
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
+#include <headroom/memory/posttraining.h>
 #include <headroom/memory/transformeractivations.h>
 
 #include "derivationbuilder.h"
@@ -159,6 +160,27 @@ void deriveAdapterActivations(Builder &b, BucketDerivation &k)
                          perLayer * pipelineLayersHeld(s), source);
 }
 
+// What a post-training run saves beyond the policy's own tensors (estimate.cpp): PPO's value
+// model's saved tensors, and GKD's generalized JSD loss over the completion's logits.
+void derivePostTrainingActivations(Builder &b, BucketDerivation &k)
+{
+    const Scenario &s = b.s;
+    if (b.b.side.criticActivations > bytes(0))
+        Builder::addTerm(k, "value-model", QT_TRANSLATE_NOOP("Derivation", "the value model's saved tensors, same sequences"),
+                         b.input("A_v", QT_TRANSLATE_NOOP("Derivation", "what the value model saves for backward, in bytes (activation_items of its architecture)"),
+                                 countOf(b.b.side.criticActivations), kItemizedSource),
+                         b.b.side.criticActivations,
+                         QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 ppo_trainer.py PolicyAndValueWrapper.forward: the critic backbone, then the policy"));
+    if (!keepsTeacher(s.training.method) || s.activations.model == ActivationModelKind::Textbook)
+        return;
+    const BytesPer z = dtypeSize(activationDtype(s.training.precision.recipe));
+    const Count C = completionLength(s) > 0 ? completionLength(s) : s.training.sequence;
+    const Formula n = b.symbol("B") * b.input("C", QT_TRANSLATE_NOOP("Derivation", "completion tokens: S less the prompt"), C) * b.symbol("V");
+    Builder::addTerm(k, "distillation-loss", QT_TRANSLATE_NOOP("Derivation", "GKD's JSD loss: the student's log-probs, the stacked pair and its logsumexp, the KL terms' operands"),
+                     Formula::number(7) * n * Formula::perElement(z), z.times(7 * s.training.microBatch * C * s.model.vocab),
+                     QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 gkd_trainer.py generalized_jsd_loss, beta 0.5: 7 B·C·V tensors saved for backward"));
+}
+
 } // namespace
 
 void deriveActivations(Builder &b)
@@ -173,6 +195,7 @@ void deriveActivations(Builder &b)
     else
         deriveItemized(b, k);
     deriveAdapterActivations(b, k);
+    derivePostTrainingActivations(b, k);
     Builder::close(k, b.b.activations);
 }
 

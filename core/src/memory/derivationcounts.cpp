@@ -114,7 +114,9 @@ void deriveArchitecture(Builder &b)
         b.derived("P_fnorm", QT_TRANSLATE_NOOP("Derivation", "final norm parameters"), pc.finalNorm, Formula::sum(finalNorm),
                   kArchitectureSource);
     if (pc.lmHead > 0)
-        b.derived("P_head", QT_TRANSLATE_NOOP("Derivation", "LM head parameters (untied, with its bias where the family has one)"),
+        b.derived("P_head", m.head == ModelHead::Score
+                          ? QT_TRANSLATE_NOOP("Derivation", "score head parameters (Linear H → 1 of a sequence-classification model)")
+                          : QT_TRANSLATE_NOOP("Derivation", "LM head parameters (untied, with its bias where the family has one)"),
                   pc.lmHead, Formula::sum(head), kArchitectureSource);
     if (pc.pooler > 0)
         b.derived("P_pool", QT_TRANSLATE_NOOP("Derivation", "the encoder's pooler or masked-LM head"), pc.pooler,
@@ -214,7 +216,7 @@ void deriveShare(Builder &b)
         parts.insert(parts.end(), head.begin(), head.end());
         local = Formula::sum(std::move(parts));
     } else {
-        if (m.tiedEmbeddings)
+        if (m.tiedHead())
             head.push_back(divT(b.symbol("V") * b.symbol("H")));
         const Count stage = (L + pp - 1) / pp;
         const Formula stageLayers = Formula::ceilDiv(b.symbol("L"), b.symbol("p"));

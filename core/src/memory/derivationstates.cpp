@@ -50,6 +50,19 @@ struct States
     }
 };
 
+// PPO's value model (posttraining.h): its states, placed as the policy's (the same ZeRO stage,
+// precision and optimizer: TRL trains it with the policy under one optimizer), one term of
+// each state bucket.
+void addCriticTerm(Builder &b, BucketDerivation &k, const char *id, const char *meaning, Bytes v)
+{
+    if (v <= bytes(0))
+        return;
+    Builder::addTerm(k, id, QT_TRANSLATE_NOOP("Derivation", "the value model's share, placed as the policy's"),
+                     b.input(id, meaning, countOf(v)), v,
+                     QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 ppo_trainer.py: PolicyAndValueWrapper trains the value model beside the "
+                                                     "policy with one optimizer"));
+}
+
 void deriveParameters(States &x)
 {
     Builder &b = x.b;
@@ -134,6 +147,7 @@ void deriveParameters(States &x)
                          Builder::times(matrix, frozenBaseBytesPer(b.s)), pl.dequantBuffer,
                          QT_TRANSLATE_NOOP("Derivation", "bitsandbytes Linear4bit dequantizes the weight before each matmul"));
     }
+    addCriticTerm(b, k, "W_v", QT_TRANSLATE_NOOP("Derivation", "the value model's weights on this GPU, in bytes"), b.b.side.criticParameterBytes);
     Builder::close(k, b.b.parameters);
 }
 
@@ -212,6 +226,7 @@ void deriveGradients(States &x)
                                  : b.s.stack.stack == TrainingStack::HfTrainer
                                  ? QT_TRANSLATE_NOOP("Derivation", "Hugging Face's \"auto\" reduce_bucket_size: hidden_size² elements (transformers integrations/deepspeed.py)")
                                  : QT_TRANSLATE_NOOP("Derivation", "DeepSpeed reduce_bucket_size, default 5e8 elements (deepspeed/runtime/zero/config.py)"));
+    addCriticTerm(b, k, "G_v", QT_TRANSLATE_NOOP("Derivation", "the value model's gradients on this GPU, in bytes"), b.b.side.criticGradients);
     Builder::close(k, b.b.gradients);
 }
 
@@ -265,6 +280,7 @@ void deriveMaster(States &x)
     k.source = QT_TRANSLATE_NOOP("Derivation", "an FP32 copy of the trained weights for the update (*-master recipes: DeepSpeed, Megatron, Apex O2)");
     deriveShardedState(x, k, Builder::times(x.n, b.r.perParam.master), b.pl.replica.masterWeights, "master-weights",
                        QT_TRANSLATE_NOOP("Derivation", "FP32 master copy"), &b.r.perParam.master);
+    addCriticTerm(b, k, "M_v", QT_TRANSLATE_NOOP("Derivation", "the value model's FP32 master weights on this GPU, in bytes"), b.b.side.criticMasterWeights);
     Builder::close(k, b.b.masterWeights);
 }
 
@@ -294,6 +310,7 @@ void deriveOptimizer(States &x)
     }
     deriveShardedState(x, k, whole, b.pl.replica.optimizerStates, "optimizer-states", QT_TRANSLATE_NOOP("Derivation", "optimizer states"),
                        ppb.optimizerFactored ? nullptr : &ppb.optimizer);
+    addCriticTerm(b, k, "O_v", QT_TRANSLATE_NOOP("Derivation", "the value model's optimizer states on this GPU, in bytes"), b.b.side.criticOptimizerStates);
     Builder::close(k, b.b.optimizerStates);
 }
 

@@ -138,17 +138,17 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
 // \a saving: the scenario whose sequences the policy saves (\a s itself unless it is a preference run).
 [[gnu::always_inline]] inline Breakdown finish(const Scenario &s, const PreparedScenario &p, ActivationEstimate a,
                                                 Bytes scoringTransient, const Scenario &saving,
-                                                Bytes generationTransient = bytes(0))
+                                                Bytes generationTransient = bytes(0), const SideModelShares &side = {})
 {
     detail::addAdapterActivationsTo(saving, p.adapterRankPerLayer, a); // LoRA: the adapters' own saved tensors
     const Bytes offloaded = offloadActivations(s, a);
     // The buckets, to take the peak from; then the breakdown in one initialization, which the
     // compiler writes field by field once instead of clearing it first.
     Breakdown buckets{ .parameterCount = p.parameterCount,
-                       .parameters = p.gpu.parameters,
-                       .gradients = p.gpu.gradients,
-                       .masterWeights = p.gpu.masterWeights,
-                       .optimizerStates = p.gpu.optimizerStates,
+                       .parameters = p.gpu.parameters + side.criticParameterBytes,
+                       .gradients = p.gpu.gradients + side.criticGradients,
+                       .masterWeights = p.gpu.masterWeights + side.criticMasterWeights,
+                       .optimizerStates = p.gpu.optimizerStates + side.criticOptimizerStates,
                        .activations = a.total(),
                        .overhead = s.overhead.total(),
                        .activationDetail = a,
@@ -156,10 +156,15 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                        .stepBuffers = p.stepBuffers,
                        .pagedOptimizerStates = p.pagedOptimizerStates,
                        .offloadedActivations = offloaded,
-                       .frozenModels = p.frozenModels,
+                       .frozenModels = p.frozenModels + side.reward + side.teacher,
                        .rolloutEngine = p.rolloutEngine,
                        .generationTransient = generationTransient,
-                       .scoringTransient = scoringTransient };
+                       .scoringTransient = scoringTransient,
+                       .side = side,
+                       .peak = bytes(0),
+                       .peakPhase = StepPhase::Forward,
+                       .peakEvent = TimelineEvent::StepStart,
+                       .warnings = {} };
     // One peak for every view and every search: the highest point of the step (steptimeline.h),
     // whichever activation model filled the buckets.
     const TimelinePeak peak = detail::peakOf(s, p.gradientShares, p.largestMatrix, buckets);
@@ -179,6 +184,7 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                       .rolloutEngine = buckets.rolloutEngine,
                       .generationTransient = buckets.generationTransient,
                       .scoringTransient = buckets.scoringTransient,
+                      .side = buckets.side,
                       .peak = peak.bytes,
                       .peakPhase = peak.phase,
                       .peakEvent = peak.event,
@@ -202,14 +208,61 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
 {
     Scenario saving = s;
     saving.training.microBatch = savedSequences(s);
+    // Distillation: the student's forward returns its logits to GKD's loss, which replaces the
+    // model's own cross-entropy; its layers and head input are those of a head without logits.
+    if (keepsTeacher(s.training.method))
+        saving.model.head = ModelHead::Score;
     ActivationEstimate a = activationsOf(saving);
     ActivationEstimate scored = a;
     if (sequencesPerForward(s) != saving.training.microBatch) {
         scored = activationsOf(s);
         a = detail::withTransientsOf(a, scored);
     }
-    return finish(s, p, a, detail::scoringTransientOf(s, scored), saving,
-                  detail::generationPartsOf(s, p.rankParameters, p.dataParallel).total());
+    Bytes scoring = detail::scoringTransientOf(s, scored);
+    SideModelShares side{ .reference = p.frozenModels - p.rolloutEngine };
+    if (keepsRewardAndCritic(s.training.method)) {
+        // The reward model, frozen, scores every completion; the value model is trained with
+        // the policy (PolicyAndValueWrapper, one optimizer), its backbone run first on the same
+        // sequences, its saved tensors held until its backward, after the policy's.
+        const Scenario reward = detail::sideScenarioOf(s, SideRole::Reward);
+        const ModelCounts rewardCounts = detail::countParametersOf(reward.model, false);
+        side.rewardParameters = reward.model.paramsOverride > 0 ? reward.model.paramsOverride
+                                                                : rewardCounts.counts.total(reward.model.layers);
+        side.reward = detail::frozenCopyBytes(
+                reward, detail::resolveScenario(reward, detail::ResolveScope::EstimateOnly, rewardCounts.counts, rewardCounts.extremes));
+        Scenario critic = detail::sideScenarioOf(s, SideRole::Critic);
+        critic.training.microBatch = saving.training.microBatch;
+        const PreparedScenario c = prepareInline(critic, detail::countParametersOf(critic.model, critic.parallel.zero == ZeroStage::Stage3));
+        side.criticParameters = c.parameterCount;
+        side.criticParameterBytes = c.gpu.parameters;
+        side.criticGradients = c.gpu.gradients;
+        side.criticMasterWeights = c.gpu.masterWeights;
+        side.criticOptimizerStates = c.gpu.optimizerStates;
+        const ActivationEstimate ca = activationsOf(critic);
+        side.criticActivations = ca.total();
+        a.outside += side.criticActivations;
+        // Scoring runs the value and reward models under no_grad too; the largest of them counts.
+        const Bytes criticLayer = ca.perLayer + ca.layerForwardTransient;
+        if (criticLayer > scoring)
+            scoring = criticLayer;
+        Scenario rewardForward = reward;
+        rewardForward.training.microBatch = saving.training.microBatch;
+        const ActivationEstimate ra = activationsOf(rewardForward);
+        if (ra.perLayer + ra.layerForwardTransient > scoring)
+            scoring = ra.perLayer + ra.layerForwardTransient;
+    }
+    if (keepsTeacher(s.training.method)) {
+        const Scenario teacher = detail::sideScenarioOf(s, SideRole::Teacher);
+        const ModelCounts teacherCounts = detail::countParametersOf(teacher.model, false);
+        side.teacherParameters = teacher.model.paramsOverride > 0 ? teacher.model.paramsOverride
+                                                                  : teacherCounts.counts.total(teacher.model.layers);
+        side.teacher = detail::frozenCopyBytes(
+                teacher, detail::resolveScenario(teacher, detail::ResolveScope::EstimateOnly, teacherCounts.counts, teacherCounts.extremes));
+        const ActivationEstimate ta = activationsOf(teacher);
+        scoring = detail::scoringTransientOf(s, ta);
+        detail::addDistillationLoss(s, teacher.model, a);
+    }
+    return finish(s, p, a, scoring, saving, detail::generationPartsOf(s, p.rankParameters, p.dataParallel).total(), side);
 }
 
 [[gnu::always_inline]] inline Breakdown estimateWith(const Scenario &s, const PreparedScenario &p)

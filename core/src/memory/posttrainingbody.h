@@ -14,18 +14,34 @@
 
 namespace headroom::detail {
 
-//! The reference model on this GPU: the policy's weights on this model-parallel rank, in their
+//! A frozen model on this GPU: its weights on this model-parallel rank, in the policy's weight
 //! dtype; partitioned over d under ZeRO-3 (on the host when ZeRO-3 offloads parameters).
-[[gnu::always_inline]] inline Bytes referenceModelBytes(const Scenario &s, const ResolvedScenario &r)
+[[gnu::always_inline]] inline Bytes frozenCopyBytes(const Scenario &s, const ResolvedScenario &r)
 {
-    if (!keepsReferenceModel(s))
-        return bytes(0);
     const Bytes whole = r.perParam.weights.times(r.share.parameters);
     if (s.parallel.zero != ZeroStage::Stage3)
         return whole;
     if (s.parallel.offload == Offload::OptimizerAndParams)
         return bytes(0);
     return bytes(ceilDiv(countOf(whole), r.dataParallel > 0 ? r.dataParallel : 1));
+}
+
+//! The reference model on this GPU: a frozen copy of the policy (frozenCopyBytes()).
+[[gnu::always_inline]] inline Bytes referenceModelBytes(const Scenario &s, const ResolvedScenario &r)
+{
+    return keepsReferenceModel(s) ? frozenCopyBytes(s, r) : bytes(0);
+}
+
+//! The scenario of a model beside the policy: its architecture, trained (the value model) or
+//! frozen with the policy's precision and parallelism, whole (TRL trains PPO's value model
+//! without adapters, whatever the policy's), one forward of the policy's sequences.
+inline Scenario sideScenarioOf(const Scenario &s, SideRole role)
+{
+    Scenario side = s;
+    side.model = sideModelOf(s, role);
+    side.training.method = TrainingMethod::Sft;
+    side.lora = LoraSpec{};
+    return side;
 }
 
 //! A colocated vLLM's reserved share of the GPU: f × capacity (gpu_memory_utilization), rounded
@@ -95,6 +111,37 @@ inline GenerationParts generationPartsOf(const Scenario &s, Count rankParameters
         return bytes(0);
     const Bytes layer = scored.perLayer + scored.layerForwardTransient;
     return layer > scored.lossForwardTransient ? layer : scored.lossForwardTransient;
+}
+
+/*!
+ * GKD's generalized Jensen-Shannon loss (TRL v0.19 gkd_trainer.py generalized_jsd_loss, beta 0.5)
+ * over the completion's N = B·C·V logits, in the logits' dtype, added to the student's
+ * activations computed without its own cross-entropy (estimate.cpp). Saved for backward, 7 N:
+ * the student's log_softmax, logsumexp's stacked input (2 N) and its output (the mixture), and
+ * the two kl_div products' operands exp(teacher), exp(student), student − mixture. At the loss's
+ * highest point, beside them: the student's and the teacher's whole logits (2·B·S·V, alive in
+ * compute_loss), the two temperature-scaled copies, the teacher's log-probs, and the two KL terms,
+ * their weighted copies and their sum (5 N while jsd is formed): 2·B·S·V + 8 N. Backward writes
+ * the whole logits' gradient beside two N-sized gradients. None under the textbook model, which
+ * leaves the logits out.
+ */
+inline void addDistillationLoss(const Scenario &s, const ModelSpec &teacher, ActivationEstimate &a)
+{
+    if (s.activations.model == ActivationModelKind::Textbook)
+        return;
+    const Count z = countOf(dtypeSize(activationDtype(s.training.precision.recipe)).times(1));
+    const Count B = s.training.microBatch;
+    const Count V = teacher.vocab < s.model.vocab ? teacher.vocab : s.model.vocab;
+    const Count completion = completionLength(s) > 0 ? completionLength(s) : s.training.sequence;
+    const Count n = B * completion * V;
+    const Count whole = B * s.training.sequence * V;
+    const Bytes saved = bytes(7 * n * z);
+    a.outside += saved;
+    a.outsideHead += saved;
+    a.lossForwardTransient = bytes((2 * whole + 8 * n) * z);
+    const Bytes backward = bytes((whole + 2 * n) * z);
+    if (backward > a.backwardTransient)
+        a.backwardTransient = backward;
 }
 
 //! A paired method run one completion after the other: the saved tensors of 2B sequences

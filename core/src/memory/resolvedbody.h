@@ -78,7 +78,7 @@ inline Count denseLayersOf(const ParameterCounts &pc, Count first, Count count)
             local = embedding + layersOf(0, L) + head;
         } else {
             // A tied output layer needs the word embedding on the last stage too.
-            if (m.tiedEmbeddings)
+            if (m.tiedHead())
                 head += ceilDiv(m.vocab * m.hidden, t);
             const Count stageLayers = ceilDiv(L, p);
             const Count first = embedding + layersOf(0, stageLayers);

@@ -93,6 +93,20 @@ std::optional<EncoderHead> encoderHeadFromName(std::string_view n)
     return std::nullopt;
 }
 
+std::string_view modelHeadName(ModelHead h)
+{
+    return h == ModelHead::Score ? "score" : "lm";
+}
+
+std::optional<ModelHead> modelHeadFromName(std::string_view n)
+{
+    if (n == "lm")
+        return ModelHead::LanguageModel;
+    if (n == "score")
+        return ModelHead::Score;
+    return std::nullopt;
+}
+
 std::string_view geluImplName(GeluImpl g)
 {
     switch (g) {

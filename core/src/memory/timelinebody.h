@@ -27,8 +27,8 @@ inline GradientLifetime lifetimeOf(const Scenario &s)
         return g;
     }
     const ModelSpec &m = s.model;
-    g.head = p.finalNorm + p.lmHead + (m.tiedEmbeddings ? p.embedding : 0);
-    g.embedding = m.tiedEmbeddings ? 0 : p.embedding;
+    g.head = p.finalNorm + p.lmHead + (m.tiedHead() ? p.embedding : 0);
+    g.embedding = m.tiedHead() ? 0 : p.embedding;
     g.perLayer = p.perLayer();
     g.layers = m.layers;
     g.total = g.head + g.embedding + g.perLayer * m.layers;

@@ -72,6 +72,7 @@ FieldRange fieldRange(Field f)
     case Field::CompletionLength: return { 1, 10'000'000 };
     case Field::RolloutMemoryFraction: return { 0, 1 };
     case Field::RolloutGpus: return { 1, 100'000 };
+    case Field::Teacher:
     case Field::Stack:
     case Field::Loss:
     case Field::OptimizerInBackward:
@@ -148,6 +149,7 @@ std::string_view fieldName(Field f)
     case Field::CompletionLength: return "completion-length";
     case Field::RolloutMemoryFraction: return "rollout-memory-fraction";
     case Field::RolloutGpus: return "rollout-gpus";
+    case Field::Teacher: return "teacher";
     }
     return {};
 }
@@ -223,6 +225,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::CompletionLength: return completionLength(s);
     case Field::RolloutMemoryFraction: return 0;
     case Field::RolloutGpus: return s.training.rolloutGpus;
+    case Field::Teacher: return s.training.sideModels.teacher.sameAsPolicy ? 0 : 1;
     }
     return 0;
 }
@@ -308,11 +311,15 @@ void validateRollouts(const Scenario &s, ValidationIssues &issues)
     if (inRange(Field::Generations, rl.generations) && grpo && rl.generations * rl.microBatch > fieldRange(Field::Batch).max)
         issues.add({ Field::Generations, Problem::OutOfRange, 1, std::max<Count>(1, fieldRange(Field::Batch).max / rl.microBatch),
                      Field::Generations });
-    // The completion is what S holds beyond the prompt: at least a token of it under GRPO.
-    if (inRange(Field::PromptLength, rl.promptLength) && grpo && rl.promptLength >= rl.sequence)
+    // The completion is what S holds beyond the prompt: at least a token of it under GRPO, PPO
+    // and distillation (GKD's loss reads the completion's logits).
+    const bool prompted = grpo || keepsTeacher(rl.method);
+    if (inRange(Field::PromptLength, rl.promptLength) && prompted && rl.promptLength >= rl.sequence)
         issues.add({ Field::PromptLength, Problem::OutOfRange, 1, std::max<Count>(1, rl.sequence - 1), Field::Sequence });
-    else if (grpo)
+    else if (prompted)
         inRange(Field::CompletionLength, completionLength(s));
+    if (keepsTeacher(rl.method) && sideModelOf(s, SideRole::Teacher).vocab != s.model.vocab)
+        issues.add({ Field::Teacher, Problem::Unsupported, 0, 0, Field::Vocab, Conflict::TeacherSharesVocabulary });
     inRange(Field::RolloutGpus, rl.rolloutGpus);
     if (!(rl.rolloutMemoryFraction > 0.0 && rl.rolloutMemoryFraction <= 1.0))
         issues.add({ Field::RolloutMemoryFraction, Problem::OutOfRange, 0, 1, Field::RolloutMemoryFraction });

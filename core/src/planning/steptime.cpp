@@ -90,7 +90,7 @@ double matmulParameters(const ModelSpec &model)
 {
     const ParameterCounts counts = parameterCounts(model);
     double p = toD(counts.active(model.layers)) - toD(counts.embedding);
-    if (model.tiedEmbeddings)
+    if (model.tiedHead())
         p += toD(model.vocab) * toD(model.hidden); // the shared table multiplies as the LM head
     // A given parameter count (a checkpoint's) scales the architecture's matmul share.
     const Count architecture = counts.total(model.layers);

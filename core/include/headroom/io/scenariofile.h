@@ -35,6 +35,9 @@ struct ScenarioSpec
     //! the CLI runs t × p GPUs, one model replica.
     bool gpuCountGiven = false;
     ImportedModel imported;
+    //! Where each model beside the policy comes from (SideRole order: reward, critic, teacher):
+    //! empty for the policy's architecture, else a preset id or a Hugging Face config's path.
+    QString sideModelSources[3];
 };
 
 enum class ValueKind { Count, Bytes, Bool, Name, Real };

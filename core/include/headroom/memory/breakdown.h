@@ -88,6 +88,28 @@ struct HostMemory
     Bytes perNode = bytes(0);
 };
 
+/*!
+ * The models a post-training run holds beside the policy (posttraining.h), each on this GPU. The
+ * frozen ones are parts of Breakdown::frozenModels; the value model is trained with the policy,
+ * its states parts of the four state buckets and its saved tensors part of the activations.
+ */
+struct SideModelShares
+{
+    Bytes reference = bytes(0);
+    Count rewardParameters = 0;
+    Bytes reward = bytes(0);
+    Count teacherParameters = 0;
+    Bytes teacher = bytes(0);
+    Count criticParameters = 0;
+    Bytes criticParameterBytes = bytes(0);
+    Bytes criticGradients = bytes(0);
+    Bytes criticMasterWeights = bytes(0);
+    Bytes criticOptimizerStates = bytes(0);
+    Bytes criticActivations = bytes(0);
+
+    Bytes criticStates() const { return criticParameterBytes + criticGradients + criticMasterWeights + criticOptimizerStates; }
+};
+
 struct Breakdown
 {
     Count parameterCount = 0;
@@ -120,6 +142,8 @@ struct Breakdown
     //! What a frozen model's forward under no_grad holds at its highest (one layer's tensors and
     //! scratch, then its logits): live at the ReferenceForward point only, not a bucket.
     Bytes scoringTransient = bytes(0);
+    //! Each model beside the policy (included in the buckets above).
+    SideModelShares side;
 
     //! Highest memory during the step and when it happens: the step timeline's highest point
     //! (steptimeline.h), for every activation model. It is what fits on a GPU or not; total()

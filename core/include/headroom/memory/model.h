@@ -111,6 +111,13 @@ struct MlaSpec
 //! What an encoder puts on top of its last layer.
 enum class EncoderHead : std::uint8_t { Pooler, MaskedLm };
 
+/*!
+ * What a decoder puts on top of its last layer: the LM head (H x V, tied to the token table or
+ * not), or a score head (AutoModelForSequenceClassification with num_labels = 1: Linear(H -> 1)
+ * without bias, no LM head), which reward and value models carry (TRL RewardTrainer, PPOTrainer).
+ */
+enum class ModelHead : std::uint8_t { LanguageModel, Score };
+
 //! A trait the model takes from its family unless its configuration says otherwise.
 enum class Switch : std::uint8_t { FamilyDefault, Off, On };
 
@@ -139,10 +146,15 @@ struct ModelSpec
     bool fusedProjections = false;
     double rotaryFraction = 1.0; //!< share of the head dimension RoPE rotates (Phi 0.4, NeoX 0.25)
     EncoderHead encoderHead = EncoderHead::Pooler;
+    ModelHead head = ModelHead::LanguageModel;
     MoeSpec moe;
     MlaSpec mla;
     Count paramsOverride = 0; //!< a given parameter count P; 0 means derive it from the architecture
 
+    //! Whether an LM head shares the token table (a score head never does).
+    constexpr bool tiedHead() const { return tiedEmbeddings && head == ModelHead::LanguageModel; }
+    //! The head's outputs per token: V, or 1 for a score head.
+    constexpr Count headOutputs() const { return head == ModelHead::Score ? 1 : vocab; }
     constexpr Count kvHeadsOrHeads() const { return kvHeads > 0 ? kvHeads : heads; }
     constexpr Count ffnOrDefault() const { return ffn > 0 ? ffn : 4 * hidden; }
     // Validated sizes fit 64 bits; a 64-bit division is an instruction, a 128-bit one a library call.

@@ -222,6 +222,11 @@ void forEachOutsideTensor(const ModelSpec &m, const ModelDims<N> &d, F &&f)
         }
         return;
     }
+    if (m.head == ModelHead::Score) {
+        // The score head: Linear(H -> 1, bias=False) in HF's *ForSequenceClassification.
+        tensor(ParamPlace::Head, ParamRole::Head, d.H, d.one, false, true);
+        return;
+    }
     if (!m.tiedEmbeddings)
         tensor(ParamPlace::Head, ParamRole::Head, d.H, d.V, t.lmHeadBias, true);
     else if (t.lmHeadBias)

@@ -40,7 +40,7 @@
 
 namespace headroom {
 
-//! "sft", "dpo", "ipo", "orpo", "simpo", "kto", "grpo": TRL's names.
+//! "sft", "dpo", "ipo", "orpo", "simpo", "kto", "grpo", "reward", "ppo", "distill": TRL's names.
 std::string_view trainingMethodName(TrainingMethod m);
 std::optional<TrainingMethod> trainingMethodFromName(std::string_view name);
 //! "model", "precomputed".
@@ -50,24 +50,47 @@ std::optional<ReferenceSource> referenceSourceFromName(std::string_view name);
 std::string_view rolloutEngineName(RolloutEngine r);
 std::optional<RolloutEngine> rolloutEngineFromName(std::string_view name);
 
+/*!
+ * Sets the method and what it implies of the rest, so that the command line, a scenario file and
+ * the window agree: a reward model is a score-head model (and leaving `reward` restores the LM
+ * head); PPO generates one completion per prompt (TRL PPOTrainer; OpenRLHF's
+ * n_samples_per_prompt default 1), GRPO num_generations (8).
+ */
+void setTrainingMethod(Scenario &s, TrainingMethod m);
+
+//! The models a run may hold beside the policy and its reference.
+enum class SideRole : std::uint8_t { Reward, Critic, Teacher };
+//! "reward", "critic", "teacher".
+std::string_view sideRoleName(SideRole r);
+//! The side model's architecture: the policy's unless given; reward and value models with a score
+//! head (TRL loads them with AutoModelForSequenceClassification, num_labels = 1).
+ModelSpec sideModelOf(const Scenario &s, SideRole role);
+
 //! Whether the method runs chosen and rejected completions of each pair.
 constexpr bool isPairedMethod(TrainingMethod m)
 {
-    return m == TrainingMethod::Dpo || m == TrainingMethod::Ipo || m == TrainingMethod::Orpo || m == TrainingMethod::Simpo;
+    return m == TrainingMethod::Dpo || m == TrainingMethod::Ipo || m == TrainingMethod::Orpo || m == TrainingMethod::Simpo
+            || m == TrainingMethod::Reward;
 }
 
 //! Whether the method's loss reads a reference model's log-probabilities.
 constexpr bool methodUsesReference(TrainingMethod m)
 {
-    return m == TrainingMethod::Dpo || m == TrainingMethod::Ipo || m == TrainingMethod::Kto || m == TrainingMethod::Grpo;
+    return m == TrainingMethod::Dpo || m == TrainingMethod::Ipo || m == TrainingMethod::Kto || m == TrainingMethod::Grpo
+            || m == TrainingMethod::Ppo;
 }
 
 //! Whether the run generates its own completions (reinforcement learning with a rollout engine).
-constexpr bool generatesRollouts(TrainingMethod m) { return m == TrainingMethod::Grpo; }
+constexpr bool generatesRollouts(TrainingMethod m) { return m == TrainingMethod::Grpo || m == TrainingMethod::Ppo; }
 
-//! Whether the scoring forward runs before the policy's (GRPO scores its rollouts first), rather
-//! than beside the policy's saved tensors (DPO, KTO).
-constexpr bool scoresBeforePolicy(TrainingMethod m) { return m == TrainingMethod::Grpo; }
+//! Whether the scoring forward runs before the policy's (GRPO and PPO score their rollouts first),
+//! rather than beside the policy's saved tensors (DPO, KTO, distillation's teacher).
+constexpr bool scoresBeforePolicy(TrainingMethod m) { return generatesRollouts(m); }
+
+//! PPO: a frozen reward model and a trained value model beside the policy.
+constexpr bool keepsRewardAndCritic(TrainingMethod m) { return m == TrainingMethod::Ppo; }
+//! Distillation: a frozen teacher.
+constexpr bool keepsTeacher(TrainingMethod m) { return m == TrainingMethod::Distill; }
 
 //! Whether a frozen reference model sits on the GPU: a method that uses one, computed during
 //! training, by a policy without adapters.
@@ -81,7 +104,8 @@ constexpr bool keepsReferenceModel(const Scenario &s)
 constexpr bool hasScoringForward(const Scenario &s)
 {
     return (methodUsesReference(s.training.method) && s.training.reference == ReferenceSource::Model)
-            || s.training.method == TrainingMethod::Kto;
+            || s.training.method == TrainingMethod::Kto || keepsRewardAndCritic(s.training.method)
+            || keepsTeacher(s.training.method);
 }
 
 //! Sequences whose activations the policy saves, per micro-batch of B examples: 2B for the paired

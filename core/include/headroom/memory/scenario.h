@@ -27,9 +27,30 @@ enum class Recompute {
  * "ipo") with a frozen reference model; Orpo and Simpo (ORPOTrainer, CPOTrainer with loss_type
  * "simpo") without one. Kto (KTOTrainer) runs unpaired examples and a KL batch, with a reference.
  * Grpo (GRPOTrainer) generates G completions per prompt with a rollout engine, scores them with
- * the reference, and trains on the G·B completions.
+ * the reference, and trains on the G·B completions. Reward (RewardTrainer) trains a score-head
+ * model on pairs. Ppo (PPOTrainer) generates, scores with the reference, a reward model and a
+ * value model, and trains the policy and the value model together. Distill (GKDTrainer) trains the
+ * policy towards a frozen teacher's distribution over the vocabulary.
  */
-enum class TrainingMethod : std::uint8_t { Sft, Dpo, Ipo, Orpo, Simpo, Kto, Grpo };
+enum class TrainingMethod : std::uint8_t { Sft, Dpo, Ipo, Orpo, Simpo, Kto, Grpo, Reward, Ppo, Distill };
+
+/*!
+ * A model a post-training run holds beside the policy (posttraining.h): PPO's reward and value
+ * models, distillation's teacher. Its architecture is the policy's unless given (a preset or a
+ * Hugging Face config); reward and value models carry a score head in place of the LM head.
+ */
+struct SideModel
+{
+    bool sameAsPolicy = true;
+    ModelSpec model; //!< when not sameAsPolicy
+};
+
+struct SideModels
+{
+    SideModel reward;  //!< PPO: frozen, scores each completion
+    SideModel critic;  //!< PPO: the value model, trained beside the policy
+    SideModel teacher; //!< distillation: frozen
+};
 
 /*!
  * Who generates a reinforcement-learning run's completions (TRL GRPOConfig use_vllm, vllm_mode):
@@ -63,6 +84,7 @@ struct TrainingSetup
     double rolloutMemoryFraction = 0.3; //!< vLLM colocated: gpu_memory_utilization (TRL default 0.3)
     bool rolloutSleep = false;          //!< vLLM colocated: sleep mode frees its memory while training
     Count rolloutGpus = 1;              //!< vLLM server: GPUs of its own
+    SideModels sideModels;
 };
 
 enum class ActivationModelKind {
@@ -205,5 +227,8 @@ std::optional<Switch> switchFromName(std::string_view name);
 //! "pooler", "mlm".
 std::string_view encoderHeadName(EncoderHead h);
 std::optional<EncoderHead> encoderHeadFromName(std::string_view name);
+//! "lm", "score".
+std::string_view modelHeadName(ModelHead h);
+std::optional<ModelHead> modelHeadFromName(std::string_view name);
 
 } // namespace headroom

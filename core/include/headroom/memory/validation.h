@@ -26,10 +26,12 @@ enum class Field : std::uint8_t {
     NormsPerLayer,
     // Reinforcement learning's rollouts (posttraining.h)
     Generations, PromptLength, CompletionLength, RolloutMemoryFraction, RolloutGpus,
+    // Post-training's other models (posttraining.h)
+    Teacher,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::RolloutGpus;
+inline constexpr Field kLastField = Field::Teacher;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -55,6 +57,7 @@ enum class Conflict : std::uint8_t {
     VirtualNeedsPipeline,     //!< interleaving needs pipeline stages
     VirtualDividesLayers,     //!< each stage's layers split into v chunks evenly
     ColocatedNeedsGpu,        //!< a colocated vLLM reserves a share of the chosen GPU
+    TeacherSharesVocabulary,  //!< GKD compares teacher and student over one vocabulary
 };
 
 struct ValidationIssue
