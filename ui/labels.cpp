@@ -83,6 +83,9 @@ QString Labels::trainingMethod(TrainingMethod m)
     case TrainingMethod::Simpo: return tr("SimPO");
     case TrainingMethod::Kto: return tr("KTO");
     case TrainingMethod::Grpo: return tr("GRPO");
+    case TrainingMethod::Reward: return tr("Reward model");
+    case TrainingMethod::Ppo: return tr("PPO");
+    case TrainingMethod::Distill: return tr("Distillation (GKD)");
     }
     return {};
 }
@@ -102,6 +105,14 @@ QString Labels::trainingMethodToolTip(TrainingMethod m)
     case TrainingMethod::Grpo:
         return tr("G completions generated for each of B prompts, scored by a frozen reference model, then trained on; "
                   "the generation's KV cache or vLLM share as the scenario file sets it.");
+    case TrainingMethod::Reward:
+        return tr("A score head (H → 1) in place of the LM head, trained on chosen and rejected completions of B pairs.");
+    case TrainingMethod::Ppo:
+        return tr("One completion generated for each of B prompts, scored by a frozen reference and a frozen reward "
+                  "model; the policy and a value model are trained together, each with its optimizer states.");
+    case TrainingMethod::Distill:
+        return tr("The policy learns a frozen teacher's distribution over the vocabulary: the teacher's weights, its "
+                  "logits and the JSD loss's tensors over the completion.");
     }
     return {};
 }

@@ -46,6 +46,7 @@ public:
         Gpu, GpuCount, Zero, Offload, Adapter, LoraRank, Attention, Profile, Dropout,
         HeadDim, Experts, ExpertsPerToken, ExpertFfn, SharedExperts, SharedFfn, DenseLayers,
         TensorParallel, PipelineParallel, ExpertParallel, SequenceParallel, Method,
+        SideModel, //!< PPO's reward and value models, distillation's teacher
         Import, //!< a Hugging Face config read in
         Whole, //!< a whole scenario at once (advice applied); never merged
     };

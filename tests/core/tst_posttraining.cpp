@@ -51,6 +51,22 @@ Scenario textbook(TrainingMethod method, Count microBatch)
     return s;
 }
 
+// L = 4, H = 256, A = 4, F = 688, V = 1000, untied, no override: counted by hand,
+//   embedding V·H                      256,000
+//   a layer: 4·H² + 3·H·F + 2·H        262,144 + 528,384 + 512 = 791,040; four: 3,164,160
+//   final norm H                       256
+//   LM head H·V                        256,000   → 3,676,416 with the LM head
+//   score head H·1                     256       → 3,420,672 as a reward or value model
+Scenario architecture(TrainingMethod method)
+{
+    Scenario s = givenP(TrainingMethod::Sft);
+    s.model.paramsOverride = 0;
+    setTrainingMethod(s, method);
+    return s;
+}
+constexpr Count kPolicyP = 3'676'416;
+constexpr Count kScoreP = 3'420'672;
+
 Bytes frozen(const Scenario &s)
 {
     const ValidationIssues issues = validate(s);
@@ -68,7 +84,7 @@ class TestPostTraining : public QObject
 private slots:
     void namesRoundTrip()
     {
-        for (const char *name : { "sft", "dpo", "ipo", "orpo", "simpo", "kto" })
+        for (const char *name : { "sft", "dpo", "ipo", "orpo", "simpo", "kto", "grpo", "reward", "ppo", "distill" })
             QCOMPARE(trainingMethodName(*trainingMethodFromName(name)), std::string_view(name));
         QVERIFY(!trainingMethodFromName("ppo-ish"));
         QCOMPARE(referenceSourceName(*referenceSourceFromName("precomputed")), std::string_view("precomputed"));
@@ -264,6 +280,128 @@ private slots:
         QVERIFY(!validate(s).empty());
         s.training.rolloutMemoryFraction = 0.5;
         QVERIFY(validate(s).empty());
+    }
+
+    void scoreHeadReplacesTheLmHead()
+    {
+        // L = 2, H = 64, A = 4, F = 172, V = 100: embedding 6,400; a layer 4·64² + 3·64·172 +
+        // 2·64 = 49,536, two 99,072; final norm 64; LM head 6,400 → 111,936; a score head adds
+        // 64 instead → 105,600. Tied, the LM model is 105,536 and the score model still 105,600
+        // (the table stays for the embedding, the score head is its own).
+        ModelSpec m;
+        m.family = BlockFamily::Llama;
+        m.layers = 2;
+        m.hidden = 64;
+        m.heads = 4;
+        m.ffn = 172;
+        m.vocab = 100;
+        QCOMPARE(effectiveParameters(m), Count(111'936));
+        m.head = ModelHead::Score;
+        QCOMPARE(effectiveParameters(m), Count(105'600));
+        m.tiedEmbeddings = true;
+        QCOMPARE(effectiveParameters(m), Count(105'600));
+        m.head = ModelHead::LanguageModel;
+        QCOMPARE(effectiveParameters(m), Count(105'536));
+    }
+
+    void methodSetsWhatItImplies()
+    {
+        Scenario s = architecture(TrainingMethod::Reward);
+        QCOMPARE(s.model.head, ModelHead::Score);
+        QCOMPARE(estimate(s).parameterCount, kScoreP);
+        setTrainingMethod(s, TrainingMethod::Sft);
+        QCOMPARE(s.model.head, ModelHead::LanguageModel);
+        setTrainingMethod(s, TrainingMethod::Ppo);
+        QCOMPARE(s.training.generations, Count(1)); // TRL PPOTrainer: one completion per prompt
+        setTrainingMethod(s, TrainingMethod::Grpo);
+        QCOMPARE(s.training.generations, Count(8)); // GRPOConfig num_generations
+    }
+
+    void rewardTrainsPairs()
+    {
+        // RewardTrainer: chosen and rejected of each pair, both graphs kept: at B = 1 pair the
+        // textbook formula's two sequences, 409,600 bytes; no reference, nothing frozen.
+        Scenario s = textbook(TrainingMethod::Sft, 1);
+        setTrainingMethod(s, TrainingMethod::Reward);
+        const Breakdown b = estimate(s);
+        QCOMPARE(countOf(b.activations), Count(409'600));
+        QCOMPARE(b.frozenModels, bytes(0));
+    }
+
+    void ppoHoldsFourModels()
+    {
+        // bf16-master AdamW on one GPU: the policy 16 bytes/param, a reference of the policy in
+        // bf16, the reward model (the policy's architecture with a score head) in bf16, and the
+        // value model trained with 16 bytes/param.
+        const Scenario s = architecture(TrainingMethod::Ppo);
+        QVERIFY(validate(s).empty());
+        const Breakdown b = estimate(s);
+        QCOMPARE(b.side.reference, bytes(2 * kPolicyP));
+        QCOMPARE(b.side.reward, bytes(2 * kScoreP));
+        QCOMPARE(b.side.rewardParameters, kScoreP);
+        QCOMPARE(b.side.criticParameters, kScoreP);
+        QCOMPARE(b.frozenModels, bytes(2 * kPolicyP + 2 * kScoreP));
+        QCOMPARE(b.parameters, bytes(2 * (kPolicyP + kScoreP)));
+        QCOMPARE(b.gradients, bytes(2 * (kPolicyP + kScoreP)));
+        QCOMPARE(b.masterWeights, bytes(4 * (kPolicyP + kScoreP)));
+        QCOMPARE(b.optimizerStates, bytes(8 * (kPolicyP + kScoreP)));
+        QCOMPARE(b.side.criticStates(), bytes(16 * kScoreP));
+
+        // A reward model of its own: two layers, 256,000 + 2·791,040 + 256 + 256 = 1,838,592.
+        Scenario given = s;
+        ModelSpec small = s.model;
+        small.layers = 2;
+        given.training.sideModels.reward = SideModel{ false, small };
+        QCOMPARE(estimate(given).side.reward, bytes(2 * 1'838'592));
+        QCOMPARE(estimate(given).side.criticParameters, kScoreP);
+
+        // ZeRO-3 over 4 GPUs partitions the frozen ones: ⌈2·3,420,672 / 4⌉ = 1,710,336.
+        Scenario sharded = s;
+        sharded.parallel.gpus = 4;
+        sharded.parallel.zero = ZeroStage::Stage3;
+        QCOMPARE(estimate(sharded).side.reward, bytes(1'710'336));
+        QCOMPARE(estimate(sharded).side.reference, bytes(2 * kPolicyP / 4));
+    }
+
+    void ppoValueModelSavesItsTensors()
+    {
+        // The textbook formula (the article's size, B = 1 prompt, G = 1, S = 16 + 16): the policy
+        // saves 204,800 bytes and the value model, the same architecture, as many: 409,600.
+        Scenario s = textbook(TrainingMethod::Sft, 1);
+        setTrainingMethod(s, TrainingMethod::Ppo);
+        s.training.promptLength = 16;
+        QVERIFY(validate(s).empty());
+        const Breakdown b = estimate(s);
+        QCOMPARE(countOf(b.side.criticActivations), Count(204'800));
+        QCOMPARE(countOf(b.activations), Count(409'600));
+    }
+
+    void distillationHoldsTheTeacherAndItsLoss()
+    {
+        // Teacher of its own (two layers, LM head): 256,000 + 2·791,040 + 256 + 256,000 =
+        // 2,094,336 parameters, in bf16.
+        Scenario s = architecture(TrainingMethod::Distill);
+        ModelSpec teacher = s.model;
+        teacher.layers = 2;
+        s.training.sideModels.teacher = SideModel{ false, teacher };
+        QVERIFY(validate(s).empty());
+        const Breakdown b = estimate(s);
+        QCOMPARE(b.side.teacher, bytes(2 * 2'094'336));
+        QCOMPARE(b.frozenModels, bytes(2 * 2'094'336));
+        // GKD's loss replaces the model's cross-entropy. B = 2, S = 64, C = 32, V = 1000, bf16:
+        // saved 7·B·C·V·2 = 896,000 bytes for the JSD, where SFT saves the FP32 log-softmax,
+        // 4·B·S·V = 512,000 (a score head's B·S·1 of it, 512, stays): 384,512 more.
+        Scenario sft = s;
+        setTrainingMethod(sft, TrainingMethod::Sft);
+        QCOMPARE(countOf(b.activations) - countOf(estimate(sft).activations), Count(384'512));
+        // At the loss: both models' logits, 2·B·S·V, and 8·B·C·V temporaries, in bf16.
+        QCOMPARE(countOf(b.activationDetail.lossForwardTransient), Count((2 * 2 * 64 * 1000 + 8 * 2 * 32 * 1000) * 2));
+        // GKD compares the two distributions over one vocabulary.
+        teacher.vocab = 1024;
+        s.training.sideModels.teacher = SideModel{ false, teacher };
+        const ValidationIssues issues = validate(s);
+        QVERIFY(!issues.empty());
+        QCOMPARE(issues.begin()->field, Field::Teacher);
     }
 
     void peakCountsTheReferenceForward()

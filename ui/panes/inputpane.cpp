@@ -4,6 +4,7 @@
 #include <QPushButton>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -14,6 +15,7 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
+#include <headroom/memory/posttraining.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/lora.h>
@@ -253,6 +255,19 @@ void InputPane::refresh()
     selectData(m_recipe, s.training.precision.recipe);
     selectData(m_optimizer, s.training.precision.optimizer);
     selectData(m_method, s.training.method);
+    {
+        const bool teacher = keepsTeacher(s.training.method);
+        const int role = static_cast<int>(teacher ? SideRole::Teacher : SideRole::Reward);
+        const QString &source = draft.sideModelSources[role];
+        int index = m_sideModel->findData(source);
+        if (index < 0 && !source.isEmpty()) {
+            // A Hugging Face config the scenario file named: listed by its path.
+            m_sideModel->addItem(QFileInfo(source).fileName(), source);
+            index = m_sideModel->count() - 1;
+        }
+        m_sideModel->setCurrentIndex(index >= 0 ? index : 0);
+        m_sideModel->setEnabled(teacher || keepsRewardAndCritic(s.training.method));
+    }
     selectData(m_activationModel, s.activations.model);
     selectData(m_attention, s.activations.attention);
     selectData(m_profile, s.activations.profile);

@@ -61,6 +61,7 @@ public:
     QComboBox *recipeBox() const { return m_recipe; }
     QComboBox *optimizerBox() const { return m_optimizer; }
     QComboBox *methodBox() const { return m_method; }
+    QComboBox *sideModelBox() const { return m_sideModel; }
     QComboBox *activationModelBox() const { return m_activationModel; }
     QComboBox *attentionBox() const { return m_attention; }
     QComboBox *profileBox() const { return m_profile; }
@@ -125,6 +126,7 @@ private:
     QComboBox *m_recipe = nullptr;
     QComboBox *m_optimizer = nullptr;
     QComboBox *m_method = nullptr;
+    QComboBox *m_sideModel = nullptr; //!< PPO's reward and value models, distillation's teacher
     QComboBox *m_activationModel = nullptr;
     QComboBox *m_attention = nullptr;
     QComboBox *m_profile = nullptr;

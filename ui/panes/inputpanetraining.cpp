@@ -12,6 +12,7 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
+#include <headroom/memory/posttraining.h>
 #include <headroom/memory/implementationprofile.h>
 
 #include "inputfields.h"
@@ -145,7 +146,8 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
 
     m_method = new QComboBox(trainingBox);
     for (TrainingMethod m : { TrainingMethod::Sft, TrainingMethod::Dpo, TrainingMethod::Ipo, TrainingMethod::Orpo,
-                              TrainingMethod::Simpo, TrainingMethod::Kto, TrainingMethod::Grpo }) {
+                              TrainingMethod::Simpo, TrainingMethod::Kto, TrainingMethod::Grpo, TrainingMethod::Reward,
+                              TrainingMethod::Ppo, TrainingMethod::Distill }) {
         m_method->addItem(Labels::trainingMethod(m), static_cast<int>(m));
         m_method->setItemData(m_method->count() - 1, Labels::trainingMethodToolTip(m), Qt::ToolTipRole);
     }
@@ -155,7 +157,32 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
     connect(m_method, &QComboBox::activated, this, [this](int index) {
         const auto m = static_cast<TrainingMethod>(m_method->itemData(index).toInt());
         m_document->edit(EditKind::Method, tr("Method: %1").arg(Labels::trainingMethod(m)),
-                         [m](ScenarioSpec &s) { s.scenario.training.method = m; });
+                         [m](ScenarioSpec &s) { setTrainingMethod(s.scenario, m); });
+    });
+
+    // PPO's reward and value models (one choice for both; the scenario file and the command line
+    // set them apart) or distillation's teacher: the policy's architecture or a preset.
+    m_sideModel = new QComboBox(trainingBox);
+    m_sideModel->addItem(tr("Same as the policy"), QString());
+    for (const ModelPreset &p : m_document->catalogue().presets)
+        m_sideModel->addItem(p.name, p.id);
+    m_sideModel->setToolTip(tr("PPO: the reward and value models (a score head in place of the LM head). "
+                               "Distillation: the frozen teacher, with the policy's vocabulary."));
+    training->addRow(tr("Second mode&l:"), m_sideModel);
+    connect(m_sideModel, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_sideModel->itemData(index).toString();
+        const ModelPreset *preset = m_document->catalogue().preset(id);
+        m_document->edit(EditKind::SideModel, tr("Second model: %1").arg(m_sideModel->itemText(index)), [id, preset](ScenarioSpec &s) {
+            const SideModel side = preset ? SideModel{ false, preset->model } : SideModel{};
+            SideModels &all = s.scenario.training.sideModels;
+            const bool teacher = keepsTeacher(s.scenario.training.method);
+            for (SideRole role : { SideRole::Reward, SideRole::Critic, SideRole::Teacher }) {
+                if ((role == SideRole::Teacher) != teacher)
+                    continue;
+                (role == SideRole::Reward ? all.reward : role == SideRole::Critic ? all.critic : all.teacher) = side;
+                s.sideModelSources[static_cast<int>(role)] = preset ? id : QString();
+            }
+        });
     });
 
     m_activationModel = new QComboBox(trainingBox);
