@@ -255,6 +255,48 @@ private slots:
         QVERIFY2(bad.err.contains("--method") && bad.err.contains("sft|dpo|ipo|orpo|simpo|kto|grpo"), bad.err.constData());
     }
 
+    void ppoAndDistillationModels()
+    {
+        auto json = [](const QStringList &options) {
+            const Run r = cli(QStringList{ "estimate", "--preset", "gpt2", "--json" } + options);
+            return QJsonDocument::fromJson(r.out).object();
+        };
+        // PPO on GPT-2 small: the reference (124,439,808 in bf16), a reward model of the policy's
+        // architecture with a score head (tied table kept, 768 more: 124,440,576), and a value
+        // model from Llama-3.2 1B (1,235,814,400 published, tied, + 2,048): 1,235,816,448
+        // parameters at 16 bytes each (bf16 weights and gradients, FP32 master, AdamW's two).
+        const QJsonObject ppo = json({ "--method", "ppo", "--reward-model", "policy", "--critic-model", "llama-3.2-1b" });
+        const QJsonArray models = ppo.value("models").toArray();
+        QStringList roles;
+        for (const QJsonValue &m : models)
+            roles << m.toObject().value("role").toString();
+        QCOMPARE(roles, QStringList({ "policy", "reference", "reward", "critic", "rollout" }));
+        QCOMPARE(models.at(2).toObject().value("parameters").toInteger(), 124'440'576);
+        QCOMPARE(models.at(2).toObject().value("bytes_on_gpu").toInteger(), 2 * 124'440'576);
+        QCOMPARE(models.at(2).toObject().value("source").toString(), QStringLiteral("policy"));
+        QCOMPARE(models.at(3).toObject().value("parameters").toInteger(), 1'235'816'448);
+        QCOMPARE(models.at(3).toObject().value("bytes_on_gpu").toInteger(), 16 * 1'235'816'448LL);
+        QCOMPARE(models.at(3).toObject().value("source").toString(), QStringLiteral("llama-3.2-1b"));
+        QCOMPARE(ppo.value("per_gpu").toObject().value("frozen_models").toInteger(), 2 * 124'439'808 + 2 * 124'440'576);
+        QCOMPARE(ppo.value("training_method").toObject().value("generations").toInteger(), 1);
+        // Distillation from GPT-2 medium (354,823,168, one vocabulary with GPT-2 small).
+        const QJsonObject distill = json({ "--method", "distill", "--teacher", "gpt2-medium", "--prompt-length", "512" });
+        const QJsonObject teacher = distill.value("models").toArray().at(1).toObject();
+        QCOMPARE(teacher.value("role").toString(), QStringLiteral("teacher"));
+        QCOMPARE(teacher.value("bytes_on_gpu").toInteger(), 2 * 354'823'168LL);
+        // A teacher that names no model: exit 2, the option named.
+        const Run bad = cli({ "estimate", "--preset", "gpt2", "--method", "distill", "--teacher", "no-such-model" });
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--teacher"), bad.err.constData());
+        // A teacher of another vocabulary: exit 2, saying why.
+        const Run vocab = cli({ "estimate", "--preset", "gpt2", "--method", "distill", "--teacher", "llama-3.2-1b", "--prompt-length", "512" });
+        QCOMPARE(vocab.exitCode, 2);
+        QVERIFY2(vocab.err.contains("vocabulary"), vocab.err.constData());
+        // The text names the models beside the policy.
+        const Run text = cli({ "estimate", "--preset", "gpt2", "--method", "ppo", "--critic-model", "llama-3.2-1b" });
+        QVERIFY2(text.out.contains("reward model frozen and value model trained"), text.out.constData());
+    }
+
     void defaultOverheadShown()
     {
         // Default runtime share: CUDA context 1000 MiB + allocator reserve 1 GiB

@@ -125,6 +125,25 @@ private slots:
         QCOMPARE(t.unrecognized, QStringList{ QStringLiteral("my_new_thing") });
     }
 
+    // A reward or value model's checkpoint (LlamaForSequenceClassification): a score head in
+    // place of the LM head. The tiny LLaMA by hand: embedding 64,000; a layer q 4,096, k and v
+    // 2,048 each (2 KV heads of 16), o 4,096, MLP 3·64·128 = 24,576, norms 128: 36,992, two
+    // 73,984; final norm 64; LM head 64,000 → 202,048, or the score head's 64 → 138,112.
+    void sequenceClassificationHasAScoreHead()
+    {
+        HfModel lm;
+        QVERIFY(importObject(tinyLlama(), lm).ok());
+        QCOMPARE(lm.model.head, ModelHead::LanguageModel);
+        QCOMPARE(parameterCounts(lm.model).total(2), Count(202'048));
+        QJsonObject config = tinyLlama();
+        config.insert(QStringLiteral("architectures"), QJsonArray{ QStringLiteral("LlamaForSequenceClassification") });
+        HfModel reward;
+        QVERIFY(importObject(config, reward).ok());
+        QCOMPARE(reward.model.head, ModelHead::Score);
+        QCOMPARE(parameterCounts(reward.model).total(2), Count(138'112));
+        QVERIFY(!reward.notes.isEmpty());
+    }
+
     void familiesAndDefaults()
     {
         // A Pythia config without use_parallel_residual takes GPTNeoXConfig's default (parallel).

@@ -238,6 +238,44 @@ private slots:
         QCOMPARE(back.scenario.training.recompute, Recompute::Full);
     }
 
+    // PPO's reward and value models and a teacher are named in the training group, kept by a
+    // save and read back; a reward run's score head survives too (its method implies it).
+    void sideModelsRoundTrip()
+    {
+        ScenarioSpec spec = realisticDefaults();
+        const QJsonObject in{
+            { QStringLiteral("schema"), 1 },
+            { QStringLiteral("model"), QJsonObject{ { QStringLiteral("preset"), QStringLiteral("llama-3.1-8b") } } },
+            { QStringLiteral("training"), QJsonObject{ { QStringLiteral("method"), QStringLiteral("ppo") },
+                                                       { QStringLiteral("reward-model"), QStringLiteral("llama-3.2-1b") },
+                                                       { QStringLiteral("critic-model"), QStringLiteral("policy") } } },
+        };
+        QVERIFY(applyScenarioJson(in, m_catalogue, spec).ok());
+        QVERIFY(!spec.scenario.training.sideModels.reward.sameAsPolicy);
+        QCOMPARE(spec.scenario.training.sideModels.reward.model.layers, Count(16)); // Llama-3.2 1B
+        QVERIFY(spec.scenario.training.sideModels.critic.sameAsPolicy);
+        QCOMPARE(spec.scenario.training.generations, Count(1));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ppo.json"));
+        QVERIFY(writeScenarioFile(path, spec).ok());
+        ScenarioSpec back = realisticDefaults();
+        QVERIFY(readScenarioFile(path, m_catalogue, back).ok());
+        QCOMPARE(back.scenario.training.method, TrainingMethod::Ppo);
+        QCOMPARE(back.sideModelSources[0], QStringLiteral("llama-3.2-1b"));
+        QVERIFY(back.sideModelSources[1].isEmpty());
+        QCOMPARE(back.scenario.training.sideModels.reward.model.hidden, Count(2048));
+        QVERIFY(back.scenario.training.sideModels.critic.sameAsPolicy);
+        // A name that is neither "policy", a preset nor a config file: the key named.
+        ScenarioSpec bad = realisticDefaults();
+        QJsonObject wrong = in;
+        wrong.insert(QStringLiteral("training"), QJsonObject{ { QStringLiteral("method"), QStringLiteral("distill") },
+                                                             { QStringLiteral("teacher"), QStringLiteral("gpt-5") } });
+        const ScenarioError e = applyScenarioJson(wrong, m_catalogue, bad);
+        QVERIFY(!e.ok());
+        QCOMPARE(e.code, ScenarioError::Code::UnknownName);
+        QCOMPARE(e.field, QStringLiteral("training.teacher"));
+    }
+
     // Issue 32, item 12: the name was cut to 120 characters *before* escaping, so a name with a
     // control character grew past 120 when saved and the next open cut it: it changed across a
     // save and an open. Now it is bounded after escaping, and survives any number of them.
