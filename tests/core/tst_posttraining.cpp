@@ -363,6 +363,23 @@ private slots:
         QCOMPARE(estimate(sharded).side.reference, bytes(2 * kPolicyP / 4));
     }
 
+    void ppoRolloutKeepsItsScores()
+    {
+        // TRL's generate() keeps every generated token's FP32 logits (output_scores) and stacks
+        // them: B = 2 prompts, G = 1, C = 64 − 32 = 32, V = 1000 → 64,000 elements, 2 × 4 bytes
+        // each while the copy is made: 512,000. The KV cache: 2·L·KV·d_h·S·G·B = 2·4·4·64·64·2
+        // = 262,144 bf16 elements, 524,288 bytes. During scoring the 256,000 bytes of scores stay.
+        const Scenario s = architecture(TrainingMethod::Ppo);
+        const Breakdown b = estimate(s);
+        QCOMPARE(b.generationTransient, bytes(512'000 + 524'288));
+        Scenario grpo = s;
+        setTrainingMethod(grpo, TrainingMethod::Grpo);
+        grpo.training.generations = 1;
+        // GRPO keeps only the sampled token's: G·B·V·4 = 8,000 bytes.
+        QCOMPARE(estimate(grpo).generationTransient, bytes(8'000 + 524'288));
+        QVERIFY(b.scoringTransient >= bytes(256'000));
+    }
+
     void ppoValueModelSavesItsTensors()
     {
         // The textbook formula (the article's size, B = 1 prompt, G = 1, S = 16 + 16): the policy

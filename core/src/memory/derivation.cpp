@@ -244,18 +244,25 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
     case TimelineEvent::Generation: {
         const detail::GenerationParts g = detail::generationPartsOf(s, b.r.share.parameters, b.r.dataParallel);
         x("X_kv", QT_TRANSLATE_NOOP("Derivation", "the KV cache of G·B completions of S tokens each: 2·L·KV·d_h·S·G·B elements"), g.kvCache);
-        x("X_sample", QT_TRANSLATE_NOOP("Derivation", "the sampled token's FP32 logits, G·B·V"), g.sampledLogits);
+        if (keepsRewardAndCritic(s.training.method))
+            x("X_sample", QT_TRANSLATE_NOOP("Derivation", "every generated token's FP32 logits and their stacked copy, 2·G·B·C·V (TRL generate(): output_scores)"),
+              g.sampledLogits);
+        else
+            x("X_sample", QT_TRANSLATE_NOOP("Derivation", "the sampled token's FP32 logits, G·B·V"), g.sampledLogits);
         x("X_gather", QT_TRANSLATE_NOOP("Derivation", "ZeRO-3's weights gathered for generation (TRL unwrap_model_for_generation)"), g.gatheredWeights);
         x("X_vllm", QT_TRANSLATE_NOOP("Derivation", "vLLM woken from sleep mode: its reserved share of the GPU"), g.woken);
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "generating the rollouts");
         break;
     }
-    case TimelineEvent::ReferenceForward:
+    case TimelineEvent::ReferenceForward: {
+        const Bytes scores = bytes(4 * detail::ppoRolloutScoreElements(s));
+        x("X_scores", QT_TRANSLATE_NOOP("Derivation", "the rollout's FP32 logits, G·B·C·V, read by the scoring loop"), scores);
         x("X_ref", QT_TRANSLATE_NOOP("Derivation", "a frozen model's forward under no_grad (the reference, PPO's reward and value models, the "
                                                    "teacher): the larger of one layer's tensors with its scratch and the logits with their FP32 copy"),
-          b.b.scoringTransient);
+          b.b.scoringTransient - scores);
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "the scoring forwards under no_grad");
         break;
+    }
     case TimelineEvent::LossBackward:
         x("X_lossgrad", QT_TRANSLATE_NOOP("Derivation", "the loss's dense FP32 gradients of the logits"), a.backwardTransient);
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "the loss's gradient of the logits");

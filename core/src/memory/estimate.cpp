@@ -250,6 +250,8 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
         const ActivationEstimate ra = activationsOf(rewardForward);
         if (ra.perLayer + ra.layerForwardTransient > scoring)
             scoring = ra.perLayer + ra.layerForwardTransient;
+        // The rollout's FP32 scores stay alive through the scoring loop.
+        scoring += bytes(4 * detail::ppoRolloutScoreElements(s));
     }
     if (keepsTeacher(s.training.method)) {
         const Scenario teacher = detail::sideScenarioOf(s, SideRole::Teacher);

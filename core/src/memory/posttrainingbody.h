@@ -60,11 +60,22 @@ inline Bytes vllmReservation(const Scenario &s)
     return vllmReservation(s);
 }
 
+/*!
+ * PPO's rollout keeps every generated token's FP32 logits (TRL v0.19 trainer/utils.py generate():
+ * output_scores=True, torch.stack(output.scores, 1); batch_generation() concatenates the chunks),
+ * G·B·C·V elements, until the scoring loop has read them: twice that while the copy is made.
+ */
+constexpr Count ppoRolloutScoreElements(const Scenario &s)
+{
+    const TrainingSetup &t = s.training;
+    return keepsRewardAndCritic(t.method) ? t.generations * t.microBatch * completionLength(s) * s.model.vocab : 0;
+}
+
 //! The parts of what generating with model.generate() holds beside the model states.
 struct GenerationParts
 {
     Bytes kvCache = bytes(0);        //!< 2·L_p·⌈KV/t⌉·d_h·S·G·B elements (S = prompt + completion)
-    Bytes sampledLogits = bytes(0);  //!< G·B·V FP32 logits of the token being sampled
+    Bytes sampledLogits = bytes(0);  //!< G·B·V FP32 logits of the token being sampled (PPO: 2·G·B·C·V, ppoRolloutScoreElements())
     Bytes gatheredWeights = bytes(0); //!< ZeRO-3: the 16-bit weights beyond this GPU's partition
     Bytes woken = bytes(0);          //!< vLLM colocated with sleep mode: its share, woken up
     Bytes total() const { return kvCache + sampledLogits + gatheredWeights + woken; }
@@ -89,10 +100,13 @@ inline GenerationParts generationPartsOf(const Scenario &s, Count rankParameters
     const Count tp = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
     const Count pp = s.parallel.pipelineParallel > 1 ? s.parallel.pipelineParallel : 1;
     const Count completions = t.generations * t.microBatch;
+    if (keepsRewardAndCritic(t.method))
+        g.sampledLogits = bytes(2 * ppoRolloutScoreElements(s) * 4);
     const Count elements = 2 * ceilDiv(m.layers, pp) * ceilDiv(m.kvHeadsOrHeads(), tp) * m.headDimOrDefault()
             * t.sequence * completions;
     g.kvCache = dtypeSize(activationDtype(t.precision.recipe)).times(elements);
-    g.sampledLogits = bytes(4 * completions * m.vocab);
+    if (!keepsRewardAndCritic(t.method))
+        g.sampledLogits = bytes(4 * completions * m.vocab);
     // Full fine-tuning's weights (adapters on a frozen base gather it too; not counted yet).
     if (s.parallel.zero == ZeroStage::Stage3 && s.lora.mode == AdapterMode::None) {
         const Bytes whole = perParamBytes(t.precision).weights.times(rankParameters);
