@@ -7,6 +7,7 @@
 #include <random>
 
 #include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/posttraining.h>
 #include <headroom/memory/scenario.h>
 #include <headroom/memory/validation.h>
 
@@ -160,8 +161,9 @@ private:
         // Preference training (posttraining.h), drawn last so that the draws above stay as they were.
         static constexpr TrainingMethod kMethods[] = { TrainingMethod::Sft, TrainingMethod::Dpo, TrainingMethod::Ipo,
                                                        TrainingMethod::Orpo, TrainingMethod::Simpo, TrainingMethod::Kto,
-                                                       TrainingMethod::Grpo };
-        t.method = chance(0.6) ? TrainingMethod::Sft : pick(kMethods);
+                                                       TrainingMethod::Grpo, TrainingMethod::Reward, TrainingMethod::Ppo,
+                                                       TrainingMethod::Distill };
+        setTrainingMethod(s, chance(0.6) ? TrainingMethod::Sft : pick(kMethods));
         t.reference = chance(0.2) ? ReferenceSource::Precomputed : ReferenceSource::Model;
         t.pairsConcatenated = !chance(0.25);
         t.generations = logUniform(1, 64);
@@ -172,6 +174,15 @@ private:
         t.rolloutSleep = chance(0.5);
         if (t.rollout == RolloutEngine::VllmColocate && s.gpu.capacity <= bytes(0))
             s.gpu.capacity = bytes(80 * kGiB);
+        // Models beside the policy: its architecture, or a smaller one of the same vocabulary.
+        for (SideModel *side : { &t.sideModels.reward, &t.sideModels.critic, &t.sideModels.teacher }) {
+            if (chance(0.5))
+                continue;
+            ModelSpec m = s.model;
+            m.layers = std::max<Count>(1, m.layers / logUniform(1, 4));
+            m.paramsOverride = 0;
+            *side = SideModel{ false, m };
+        }
         return s;
     }
 
