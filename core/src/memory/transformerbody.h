@@ -10,6 +10,7 @@
 
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
+#include <headroom/memory/posttraining.h>
 #include <headroom/memory/transformeractivations.h>
 
 #include "stackbody.h"
@@ -176,7 +177,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .BSF = BS * F,
         .BAS = BAS,
         .scores = BAS * S,
-        .BSV = BS * m.headOutputs(),
+        .BSV = B * logitsTokens(s) * m.headOutputs(),
         .BSQ = BS * qDim,
         .gqa = kvHeads != m.heads,
         .positions = m.maxPositions > 0,
@@ -216,6 +217,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         // in backward, so no FP32 B·S·V tensor is saved (torchtune's ladder: "+ chunked CE" with
         // compile, 51.0 -> 42.9 GiB for Llama-3.2-3B at B·S = 8192).
         .compiledLoss = s.stack.compile && s.stack.loss == LossKind::Chunked && lossUpcast,
+        .completionLogits = logitsTokens(s) != S,
         .inputGrad = true,
         .denseMlp = !m.moe.enabled(),
     };

@@ -123,6 +123,14 @@ constexpr Count completionLength(const Scenario &s)
     return s.training.sequence - s.training.promptLength;
 }
 
+//! Tokens whose logits the policy's loss computes: GRPO's completion (TRL v0.19
+//! _get_per_token_logps: the LM head over the last C + 1 positions, logits_to_keep, the last one
+//! dropped), S otherwise (PPO slices the whole sequence's logits; SFT and DPO keep them all).
+constexpr Count logitsTokens(const Scenario &s)
+{
+    return s.training.method == TrainingMethod::Grpo && completionLength(s) > 0 ? completionLength(s) : s.training.sequence;
+}
+
 //! Sequences in one forward: 2B for paired methods run concatenated, B otherwise.
 constexpr Count sequencesPerForward(const Scenario &s)
 {

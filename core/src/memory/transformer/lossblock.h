@@ -24,7 +24,7 @@ void headTensors(const Context &c, const Emit &emit)
              c.c, c.BSH, 0);
     // Gemma-2's final soft-capping: tanh(logits / cap) saves its output, in the logits' dtype.
     if (c.softcap)
-        emit("final_softcap.tanh_out", "B×S×V", R, c.c, c.BSV, Sharded);
+        emit("final_softcap.tanh_out", c.completionLogits ? "B×C×V" : "B×S×V", R, c.c, c.BSV, Sharded);
     if (c.copies)
         emit(neox ? "embed_out.weight_copy" : "lm_head.weight_copy", "H×V", R, c.c, c.H * c.V, Sharded | WeightCopy);
 }
@@ -37,7 +37,7 @@ void lossTensors(const Context &c, const Emit &emit)
     switch (c.loss) {
     case LossKind::Plain:
         if (c.x.hfLoss) {
-            emit("log_softmax", "B×S×V", R, Dtype::Fp32, c.BSV, Sharded);
+            emit("log_softmax", c.completionLogits ? "B×C×V" : "B×S×V", R, Dtype::Fp32, c.BSV, Sharded);
             // Labels padded to S + 1 and shifted: a copy when B > 1; with B = 1 the shifted
             // slice is contiguous and the padded storage itself is saved.
             emit("labels", B > 1 ? "B×S" : "S+1", R, Dtype::Int64, B > 1 ? c.BS : S + 1, Whole);

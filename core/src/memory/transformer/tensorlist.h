@@ -139,6 +139,7 @@ struct Context
     Count lossChunkTokens = 0;
     bool lossUpcast = true; // the chunked loss upcasts each chunk to FP32 (torchtune; litgpt does not)
     bool compiledLoss = false; // torchtune compiles the chunked loss's upcast and cross-entropy together
+    bool completionLogits = false; // BSV counts the completion's C tokens (GRPO's logits_to_keep), not S
     // Per layer: the layer input requires grad (not LoRA's first layer without checkpointing,
     // whose input is the frozen embedding's output), and this layer's MLP is dense (an MoE
     // model's first layers, DeepSeek's first_k_dense_replace).
