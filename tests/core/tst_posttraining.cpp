@@ -2,10 +2,16 @@
 // method and the reference's forward in the step, each against a value worked out by hand from
 // TRL's behaviour (docs/posttraining.md) and the article's textbook formula.
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/posttraining.h>
+#include <headroom/memory/stack.h>
 #include <headroom/memory/steptimeline.h>
 #include <headroom/memory/validation.h>
 
@@ -419,6 +425,50 @@ private slots:
         const ValidationIssues issues = validate(s);
         QVERIFY(!issues.empty());
         QCOMPARE(issues.begin()->field, Field::Teacher);
+    }
+
+    // TRL v0.19's DPO and GRPO steps on CPU (tools/calibrate/posttraining_measure.py, PyTorch
+    // 1.13): the bytes the policy's forward and the loss saved for backward, each storage once;
+    // the reference's forward under no_grad saved none. Headroom's activation bucket for the same
+    // run (the hf-eager-cpu profile the calibration fixtures describe) within 1 %.
+    void cpuMeasuredSteps()
+    {
+        QFile f(qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/calibration/posttraining-cpu.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray runs = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 4);
+        for (const QJsonValue &v : runs) {
+            const QJsonObject run = v.toObject();
+            const QJsonObject m = run.value(QStringLiteral("model")).toObject();
+            Scenario s;
+            applyStackDefaults(s, TrainingStack::HfTrainer);
+            s.model.family = BlockFamily::Llama;
+            s.model.layers = m.value(QStringLiteral("layers")).toInteger();
+            s.model.hidden = m.value(QStringLiteral("hidden")).toInteger();
+            s.model.heads = m.value(QStringLiteral("heads")).toInteger();
+            s.model.kvHeads = m.value(QStringLiteral("kv_heads")).toInteger();
+            s.model.ffn = m.value(QStringLiteral("ffn")).toInteger();
+            s.model.vocab = m.value(QStringLiteral("vocab")).toInteger();
+            s.model.tiedEmbeddings = m.value(QStringLiteral("tied")).toBool();
+            s.training.precision.recipe = Recipe::Fp32;
+            s.activations.model = ActivationModelKind::Transformer;
+            s.activations.profile = ImplementationProfile::HfEagerCpu;
+            s.activations.attention = AttentionKernel::Eager;
+            const bool grpo = run.value(QStringLiteral("method")).toString() == QStringLiteral("grpo");
+            setTrainingMethod(s, grpo ? TrainingMethod::Grpo : TrainingMethod::Dpo);
+            s.training.microBatch = run.value(QStringLiteral("batch")).toInteger();
+            s.training.sequence = run.value(QStringLiteral("seq")).toInteger();
+            s.training.promptLength = run.value(QStringLiteral("prompt_length")).toInteger();
+            if (grpo)
+                s.training.generations = run.value(QStringLiteral("generations")).toInteger();
+            QVERIFY(validate(s).empty());
+            const double measured = run.value(QStringLiteral("saved_policy_and_loss")).toDouble();
+            const double modelled = static_cast<double>(countOf(estimate(s).activations));
+            const QByteArray id = run.value(QStringLiteral("id")).toString().toUtf8();
+            QVERIFY2(std::abs(modelled - measured) <= 0.01 * measured,
+                     qPrintable(QStringLiteral("%1: measured %2, Headroom %3").arg(QString::fromUtf8(id)).arg(measured, 0, 'f', 0).arg(modelled, 0, 'f', 0)));
+            QCOMPARE(run.value(QStringLiteral("saved_reference")).toInteger(), 0);
+        }
     }
 
     void peakCountsTheReferenceForward()
