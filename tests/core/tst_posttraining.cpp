@@ -334,6 +334,27 @@ private slots:
         QCOMPARE(b.frozenModels, bytes(0));
     }
 
+    void orpoAndSimpoAddTheChosenCrossEntropy()
+    {
+        // TRL's ORPO and SimPO (cpo_alpha 1.0) add a cross-entropy on the chosen half: its
+        // log-softmax, B·(S − 1)·V in the logits' bf16, and the int64 labels. B = 2 pairs,
+        // S = 64, V = 1000: 126 tokens → 252,000 + 1,008 = 253,008 bytes beyond DPO's saved
+        // tensors (DPO here without its reference, which saves nothing anyway).
+        Scenario dpo = givenP(TrainingMethod::Dpo);
+        dpo.training.reference = ReferenceSource::Precomputed;
+        const Count base = countOf(estimate(dpo).activations);
+        for (TrainingMethod m : { TrainingMethod::Orpo, TrainingMethod::Simpo }) {
+            Scenario s = givenP(m);
+            QCOMPARE(countOf(estimate(s).activations) - base, Count(253'008));
+        }
+        // Under autocast log_softmax runs in FP32: 126·1000·4 + 1,008.
+        Scenario amp = givenP(TrainingMethod::Orpo);
+        amp.training.precision.recipe = Recipe::AmpBf16;
+        Scenario ampDpo = dpo;
+        ampDpo.training.precision.recipe = Recipe::AmpBf16;
+        QCOMPARE(countOf(estimate(amp).activations) - countOf(estimate(ampDpo).activations), Count(505'008));
+    }
+
     void ppoHoldsFourModels()
     {
         // bf16-master AdamW on one GPU: the policy 16 bytes/param, a reference of the policy in

@@ -8,6 +8,7 @@
 #include <headroom/memory/transformeractivations.h>
 
 #include "derivationbuilder.h"
+#include "posttrainingbody.h"
 
 namespace headroom::derivation {
 
@@ -171,6 +172,17 @@ void derivePostTrainingActivations(Builder &b, BucketDerivation &k)
                                  countOf(b.b.side.criticActivations), kItemizedSource),
                          b.b.side.criticActivations,
                          QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 ppo_trainer.py PolicyAndValueWrapper.forward: the critic backbone, then the policy"));
+    // b.s is the saving scenario (B = 2·B_pair); the cross-entropy runs on the chosen half.
+    Scenario pairs = s;
+    pairs.training.microBatch = s.training.microBatch / 2;
+    if (const Bytes nll = detail::chosenNllBytes(pairs); nll > bytes(0)) {
+        const Formula tokens = b.symbol("B_pair") * (b.symbol("S") - Formula::number(1));
+        const Recipe recipe = s.training.precision.recipe;
+        const BytesPer z = isAutocast(recipe) ? dtypeSize(Dtype::Fp32) : dtypeSize(activationDtype(recipe));
+        Builder::addTerm(k, "chosen-nll", QT_TRANSLATE_NOOP("Derivation", "the chosen half's cross-entropy: its log-softmax and labels"),
+                         tokens * b.symbol("V") * Formula::perElement(z) + tokens * Formula::perElement(dtypeSize(Dtype::Int64)), nll,
+                         QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 orpo_trainer.py, cpo_trainer.py (cpo_alpha 1.0): cross_entropy_loss(all_logits[:len_chosen])"));
+    }
     if (!keepsTeacher(s.training.method) || s.activations.model == ActivationModelKind::Textbook)
         return;
     const BytesPer z = dtypeSize(activationDtype(s.training.precision.recipe));

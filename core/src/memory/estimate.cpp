@@ -219,6 +219,10 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
         a = detail::withTransientsOf(a, scored);
     }
     Bytes scoring = detail::scoringTransientOf(s, scored);
+    // ORPO and SimPO: the chosen half's cross-entropy, saved until the head's backward.
+    const Bytes nll = detail::chosenNllBytes(s);
+    a.outside += nll;
+    a.outsideHead += nll;
     SideModelShares side{ .reference = p.frozenModels - p.rolloutEngine };
     if (keepsRewardAndCritic(s.training.method)) {
         // The reward model, frozen, scores every completion; the value model is trained with
