@@ -245,7 +245,7 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         const detail::GenerationParts g = detail::generationPartsOf(s, b.r.share.parameters, b.r.dataParallel);
         x("X_kv", QT_TRANSLATE_NOOP("Derivation", "the KV cache of G·B completions of S tokens each: 2·L·KV·d_h·S·G·B elements"), g.kvCache);
         if (keepsRewardAndCritic(s.training.method))
-            x("X_sample", QT_TRANSLATE_NOOP("Derivation", "every generated token's FP32 logits and their stacked copy, 2·G·B·C·V (TRL generate(): output_scores)"),
+            x("X_sample", QT_TRANSLATE_NOOP("Derivation", "every generated token's FP32 logits and their stacked copy, 2·G·B·C·V (TRL `generate()`: output_scores)"),
               g.sampledLogits);
         else
             x("X_sample", QT_TRANSLATE_NOOP("Derivation", "the sampled token's FP32 logits, G·B·V"), g.sampledLogits);
