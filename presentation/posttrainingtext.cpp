@@ -50,6 +50,28 @@ QString postTrainingText(const Scenario &s)
     return Cli::tr("Method: %1; %2; %3").arg(nameText(trainingMethodName(t.method)), sequences, models);
 }
 
+QString modelSharesText(const Scenario &, const Breakdown &b, DisplayUnit unit)
+{
+    const SideModelShares &side = b.side;
+    QStringList parts;
+    auto add = [&](const QString &role, Bytes v) {
+        if (v > bytes(0))
+            //: one model's share of a GPU: "reference 2.0 GB"
+            parts << Cli::tr("%1 %2").arg(role, formatBytes(v, unit));
+    };
+    add(Cli::tr("reference"), side.reference);
+    add(Cli::tr("reward model"), side.reward);
+    add(Cli::tr("teacher"), side.teacher);
+    if (side.criticStates() > bytes(0))
+        parts << Cli::tr("value model %1 + %2 saved tensors")
+                         .arg(formatBytes(side.criticStates(), unit), formatBytes(side.criticActivations, unit));
+    add(Cli::tr("vLLM"), b.rolloutEngine);
+    if (parts.isEmpty())
+        return {};
+    parts.prepend(Cli::tr("policy %1").arg(formatBytes(b.modelStates() - side.criticStates(), unit)));
+    return Cli::tr("Per GPU, by model: %1").arg(parts.join(QStringLiteral(", ")));
+}
+
 void writeTrainingMethod(JsonWriter &w, const Scenario &s)
 {
     const TrainingSetup &t = s.training;

@@ -2031,6 +2031,39 @@
         <source>%1; teacher on the GPU, frozen</source>
         <translation>%1；教师模型在 GPU 上，冻结</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>one model&apos;s share of a GPU: &quot;reference 2.0 GB&quot;</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>参考模型</translation>
+    </message>
+    <message>
+        <source>reward model</source>
+        <translation>奖励模型</translation>
+    </message>
+    <message>
+        <source>teacher</source>
+        <translation>教师模型</translation>
+    </message>
+    <message>
+        <source>value model %1 + %2 saved tensors</source>
+        <translation>价值模型 %1 + 保存的张量 %2</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>policy %1</source>
+        <translation>策略模型 %1</translation>
+    </message>
+    <message>
+        <source>Per GPU, by model: %1</source>
+        <translation>每卡按模型：%1</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -3197,6 +3230,10 @@
     <message>
         <source>the value model&apos;s optimizer states on this GPU, in bytes</source>
         <translation>价值模型在此 GPU 上的优化器状态，单位字节</translation>
+    </message>
+    <message>
+        <source>ZeRO-3&apos;s weights gathered for generation, the policy&apos;s and the value model&apos;s (TRL unwrap_model_for_generation of PolicyAndValueWrapper)</source>
+        <translation>ZeRO-3 为生成而收集的权重，包括策略模型与价值模型（TRL 对 PolicyAndValueWrapper 调用 unwrap_model_for_generation）</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include <headroom/planning/fitsearch.h>
 
 #include "labels.h"
+#include "posttrainingtext.h"
 
 namespace headroom {
 
@@ -62,6 +63,8 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
         v.badge = VerdictText::tr("No GPU");
         v.headline = VerdictText::tr("Peak %1 per GPU").arg(formatBytes(b.peak, unit));
         v.detail = VerdictText::tr("Choose a GPU for a verdict.");
+        if (const QString shares = modelSharesText(s, b, unit); !shares.isEmpty())
+            v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');
         return v;
     }
     const bool fit = d.fits;
@@ -76,6 +79,9 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
     v.detail = VerdictText::tr("Peak %1 per GPU (%2) against %3.")
                        .arg(formatBytes(d.peak.bytes, unit), Labels::timelineEvent(d.peakEvent),
                             formatBytes(d.capacity, unit));
+
+    if (const QString shares = modelSharesText(s, b, unit); !shares.isEmpty())
+        v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');
 
     v.gpusNeeded = gpusNeeded(s);
     if (!fit) {

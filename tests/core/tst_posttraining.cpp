@@ -388,6 +388,11 @@ private slots:
         sharded.parallel.zero = ZeroStage::Stage3;
         QCOMPARE(estimate(sharded).side.reward, bytes(1'710'336));
         QCOMPARE(estimate(sharded).side.reference, bytes(2 * kPolicyP / 4));
+        // Generating, ZeRO-3 gathers the policy and the value model whole (TRL unwraps
+        // PolicyAndValueWrapper): the bf16 weights beyond this GPU's quarter, 3/4 · 2 · 3,676,416
+        // = 5,514,624 and 3/4 · 2 · 3,420,672 = 5,131,008, beside the KV cache (524,288) and the
+        // rollout's scores (512,000): 11,681,920 bytes.
+        QCOMPARE(estimate(sharded).generationTransient, bytes(11'681'920));
     }
 
     void ppoRolloutKeepsItsScores()

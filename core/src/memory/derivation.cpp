@@ -242,14 +242,17 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         x("X_cache", cache, a.forwardCache);
         break;
     case TimelineEvent::Generation: {
-        const detail::GenerationParts g = detail::generationPartsOf(s, b.r.share.parameters, b.r.dataParallel);
+        const detail::GenerationParts g = detail::generationPartsOf(s, b.r.share.parameters, b.r.dataParallel, b.b.side.criticRankParameters);
         x("X_kv", QT_TRANSLATE_NOOP("Derivation", "the KV cache of G·B completions of S tokens each: 2·L·KV·d_h·S·G·B elements"), g.kvCache);
         if (keepsRewardAndCritic(s.training.method))
             x("X_sample", QT_TRANSLATE_NOOP("Derivation", "every generated token's FP32 logits and their stacked copy, 2·G·B·C·V (TRL `generate()`: output_scores)"),
               g.sampledLogits);
         else
             x("X_sample", QT_TRANSLATE_NOOP("Derivation", "the sampled token's FP32 logits, G·B·V"), g.sampledLogits);
-        x("X_gather", QT_TRANSLATE_NOOP("Derivation", "ZeRO-3's weights gathered for generation (TRL unwrap_model_for_generation)"), g.gatheredWeights);
+        x("X_gather", keepsRewardAndCritic(s.training.method)
+                  ? QT_TRANSLATE_NOOP("Derivation", "ZeRO-3's weights gathered for generation, the policy's and the value model's (TRL unwrap_model_for_generation of PolicyAndValueWrapper)")
+                  : QT_TRANSLATE_NOOP("Derivation", "ZeRO-3's weights gathered for generation (TRL unwrap_model_for_generation)"),
+          g.gatheredWeights);
         x("X_vllm", QT_TRANSLATE_NOOP("Derivation", "vLLM woken from sleep mode: its reserved share of the GPU"), g.woken);
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "generating the rollouts");
         break;

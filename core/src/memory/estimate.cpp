@@ -238,6 +238,7 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
         critic.training.microBatch = saving.training.microBatch;
         const PreparedScenario c = prepareInline(critic, detail::countParametersOf(critic.model, critic.parallel.zero == ZeroStage::Stage3));
         side.criticParameters = c.parameterCount;
+        side.criticRankParameters = c.rankParameters;
         side.criticParameterBytes = c.gpu.parameters;
         side.criticGradients = c.gpu.gradients;
         side.criticMasterWeights = c.gpu.masterWeights;
@@ -268,7 +269,8 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
         scoring = detail::scoringTransientOf(s, ta);
         detail::addDistillationLoss(s, teacher.model, a);
     }
-    return finish(s, p, a, scoring, saving, detail::generationPartsOf(s, p.rankParameters, p.dataParallel).total(), side);
+    return finish(s, p, a, scoring, saving,
+                  detail::generationPartsOf(s, p.rankParameters, p.dataParallel, side.criticRankParameters).total(), side);
 }
 
 [[gnu::always_inline]] inline Breakdown estimateWith(const Scenario &s, const PreparedScenario &p)

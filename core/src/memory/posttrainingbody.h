@@ -82,8 +82,9 @@ struct GenerationParts
 };
 
 //! \a rankParameters: this model-parallel rank's parameters (ResolvedScenario::share); \a d: the
-//! data-parallel degree.
-inline GenerationParts generationPartsOf(const Scenario &s, Count rankParameters, Count d)
+//! data-parallel degree; \a valueRankParameters: PPO's value model's on this rank, which
+//! unwrap_model_for_generation gathers with the policy (it unwraps PolicyAndValueWrapper).
+inline GenerationParts generationPartsOf(const Scenario &s, Count rankParameters, Count d, Count valueRankParameters = 0)
 {
     GenerationParts g;
     const TrainingSetup &t = s.training;
@@ -111,6 +112,10 @@ inline GenerationParts generationPartsOf(const Scenario &s, Count rankParameters
     if (s.parallel.zero == ZeroStage::Stage3 && s.lora.mode == AdapterMode::None) {
         const Bytes whole = perParamBytes(t.precision).weights.times(rankParameters);
         g.gatheredWeights = whole - bytes(ceilDiv(countOf(whole), d > 0 ? d : 1));
+    }
+    if (s.parallel.zero == ZeroStage::Stage3 && valueRankParameters > 0) {
+        const Bytes whole = perParamBytes(t.precision).weights.times(valueRankParameters);
+        g.gatheredWeights += whole - bytes(ceilDiv(countOf(whole), d > 0 ? d : 1));
     }
     return g;
 }

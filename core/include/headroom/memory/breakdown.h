@@ -101,6 +101,7 @@ struct SideModelShares
     Count teacherParameters = 0;
     Bytes teacher = bytes(0);
     Count criticParameters = 0;
+    Count criticRankParameters = 0; //!< on this model-parallel rank (ZeRO-3 gathers them to generate)
     Bytes criticParameterBytes = bytes(0);
     Bytes criticGradients = bytes(0);
     Bytes criticMasterWeights = bytes(0);
