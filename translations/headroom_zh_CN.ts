@@ -6618,6 +6618,30 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>%1
 %2</translation>
     </message>
+    <message>
+        <source>Reference model</source>
+        <translation>参考模型</translation>
+    </message>
+    <message>
+        <source>Reward model</source>
+        <translation>奖励模型</translation>
+    </message>
+    <message>
+        <source>Teacher</source>
+        <translation>教师模型</translation>
+    </message>
+    <message>
+        <source>vLLM (colocated)</source>
+        <translation>vLLM（同机）</translation>
+    </message>
+    <message>
+        <source>A frozen model beside the one trained, resident for the whole step (the frozen models bucket, by model).</source>
+        <translation>训练模型之外的冻结模型，整个步骤常驻（冻结模型这一项，按模型分列）。</translation>
+    </message>
+    <message>
+        <source>What of this bucket is live at the scenario&apos;s peak, for every trained model (PPO: the policy and the value model).</source>
+        <translation>此项在该方案峰值时仍在使用的部分，涵盖每个被训练的模型（PPO：策略模型与价值模型）。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::DoctorPane</name>

@@ -10,6 +10,7 @@
 
 #include <headroom/io/catalogue.h>
 #include <headroom/io/scenariofile.h>
+#include <headroom/memory/posttraining.h>
 #include <headroom/memory/stack.h>
 #include <headroom/planning/comparison.h>
 
@@ -40,6 +41,26 @@ private slots:
                           { QStringLiteral("stack"), QJsonObject{ { QStringLiteral("name"), QStringLiteral("paper") } } } };
         QVERIFY(applyScenarioJson(root, m_catalogue, spec).ok());
         m_base = spec;
+    }
+
+    // A DPO run beside the SFT one: its frozen reference, LLaMA-2 7B in bf16 (2 bytes each,
+    // 13,476,831,232), in a row of its own; the rows still add up to the peak.
+    void frozenModelsByModel()
+    {
+        const Scenario sft = m_base.scenario;
+        Scenario dpo = sft;
+        setTrainingMethod(dpo, TrainingMethod::Dpo);
+        const Scenario all[] = { sft, dpo };
+        const Comparison c = compareScenarios(all);
+        QCOMPARE(c.cell(0, ComparedRow::ReferenceModel).bytes, Count(0));
+        QCOMPARE(c.cell(1, ComparedRow::ReferenceModel).bytes, 2 * kParams);
+        QCOMPARE(c.cell(1, ComparedRow::RewardModel).bytes, Count(0));
+        for (int i = 0; i < 2; ++i) {
+            Count sum = 0;
+            for (int r = 0; r < static_cast<int>(ComparedRow::Peak); ++r)
+                sum += c.cell(i, static_cast<ComparedRow>(r)).bytes;
+            QCOMPARE(sum, c.cell(i, ComparedRow::Peak).bytes);
+        }
     }
 
     void bucketsDifferencesAndPercent()

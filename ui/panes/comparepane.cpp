@@ -34,6 +34,10 @@ QString rowLabel(ComparedRow row)
     case ComparedRow::OptimizerStates: return bucketName(Bucket::OptimizerStates);
     case ComparedRow::Activations: return bucketName(Bucket::Activations);
     case ComparedRow::Overhead: return bucketName(Bucket::Overhead);
+    case ComparedRow::ReferenceModel: return ComparePane::tr("Reference model");
+    case ComparedRow::RewardModel: return ComparePane::tr("Reward model");
+    case ComparedRow::TeacherModel: return ComparePane::tr("Teacher");
+    case ComparedRow::RolloutEngine: return ComparePane::tr("vLLM (colocated)");
     case ComparedRow::Transient: return transientBucketName();
     case ComparedRow::Peak: return ComparePane::tr("Peak per GPU");
     case ComparedRow::Capacity: return ComparePane::tr("GPU capacity");
@@ -50,6 +54,16 @@ QString rowToolTip(ComparedRow row)
     case ComparedRow::Capacity: return ComparePane::tr("The memory of the scenario's GPU; none chosen: 0.");
     case ComparedRow::Headroom: return ComparePane::tr("Capacity − peak: what is to spare, or, negative, what is short.");
     case ComparedRow::HostPerNode: return ComparePane::tr("Host memory each node needs (offload, loading the model).");
+    case ComparedRow::ReferenceModel:
+    case ComparedRow::RewardModel:
+    case ComparedRow::TeacherModel:
+    case ComparedRow::RolloutEngine:
+        return ComparePane::tr("A frozen model beside the one trained, resident for the whole step (the frozen models bucket, by model).");
+    case ComparedRow::Parameters:
+    case ComparedRow::Gradients:
+    case ComparedRow::MasterWeights:
+    case ComparedRow::OptimizerStates:
+        return ComparePane::tr("What of this bucket is live at the scenario's peak, for every trained model (PPO: the policy and the value model).");
     default: return ComparePane::tr("What of this bucket is live at the scenario's peak.");
     }
 }
@@ -187,6 +201,14 @@ void ComparePane::refresh()
     m_comparison = compareScenarios(std::span<const Scenario>(all, static_cast<std::size_t>(n)));
 
     m_table->setColumnCount(n);
+    // A frozen model's row only where some compared scenario holds that model.
+    for (int r = 0; r < kComparedRowCount; ++r) {
+        const ComparedRow row = static_cast<ComparedRow>(r);
+        bool any = !isFrozenModelRow(row);
+        for (int i = 0; i < n && !any; ++i)
+            any = m_comparison.cell(i, row).bytes != 0;
+        m_table->setRowHidden(r, !any);
+    }
     for (int i = 0; i < n; ++i) {
         for (int r = 0; r < kComparedRowCount; ++r) {
             const ComparedRow row = static_cast<ComparedRow>(r);

@@ -24,6 +24,11 @@ Comparison compareScenarios(std::span<const Scenario> scenarios)
         set(ComparedRow::OptimizerStates, countOf(p.optimizerStates));
         set(ComparedRow::Activations, countOf(p.activations));
         set(ComparedRow::Overhead, countOf(p.overhead));
+        // The frozen models, resident at every point of the step, one row per model.
+        set(ComparedRow::ReferenceModel, countOf(b.side.reference));
+        set(ComparedRow::RewardModel, countOf(b.side.reward));
+        set(ComparedRow::TeacherModel, countOf(b.side.teacher));
+        set(ComparedRow::RolloutEngine, countOf(b.rolloutEngine));
         set(ComparedRow::Transient, countOf(p.transient));
         set(ComparedRow::Peak, countOf(b.peak));
         // Without a GPU there is no capacity to compare, and no headroom: not "-peak".
@@ -64,6 +69,10 @@ const char *comparedRowName(ComparedRow row)
     case ComparedRow::OptimizerStates: return "optimizer-states";
     case ComparedRow::Activations: return "activations";
     case ComparedRow::Overhead: return "overhead";
+    case ComparedRow::ReferenceModel: return "reference-model";
+    case ComparedRow::RewardModel: return "reward-model";
+    case ComparedRow::TeacherModel: return "teacher-model";
+    case ComparedRow::RolloutEngine: return "rollout-engine";
     case ComparedRow::Transient: return "transient";
     case ComparedRow::Peak: return "peak";
     case ComparedRow::Capacity: return "capacity";

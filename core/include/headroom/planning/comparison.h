@@ -18,11 +18,22 @@ inline constexpr int kMaxComparedScenarios = 4;
 //! The comparison's rows: the six buckets and the short-lived buffers as live at the peak (the
 //! timeline's peak point), the peak (their sum), the GPU's capacity, the headroom (capacity −
 //! peak; negative when short) and the host memory per node.
+//! The state rows hold every trained model's states (PPO's value model with the policy's); the
+//! frozen models follow one row per model (posttraining.h), zero in a supervised run.
 enum class ComparedRow : std::uint8_t {
-    Parameters, Gradients, MasterWeights, OptimizerStates, Activations, Overhead, Transient,
+    Parameters, Gradients, MasterWeights, OptimizerStates, Activations, Overhead,
+    ReferenceModel, RewardModel, TeacherModel, RolloutEngine, Transient,
     Peak, Capacity, Headroom, HostPerNode,
 };
-inline constexpr int kComparedRowCount = 11;
+inline constexpr int kComparedRowCount = 15;
+
+//! Whether \a row is one of the frozen models' rows, which a view may hide when every compared
+//! scenario has none.
+constexpr bool isFrozenModelRow(ComparedRow row)
+{
+    return row == ComparedRow::ReferenceModel || row == ComparedRow::RewardModel || row == ComparedRow::TeacherModel
+            || row == ComparedRow::RolloutEngine;
+}
 
 //! Bytes may be negative here (headroom, differences): plain signed counts of bytes.
 struct ComparedCell
