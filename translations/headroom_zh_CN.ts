@@ -5348,6 +5348,30 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>Teacher</source>
         <translation>教师模型</translation>
     </message>
+    <message>
+        <source>The policy (generate)</source>
+        <translation>策略模型自行生成（model.generate()）</translation>
+    </message>
+    <message>
+        <source>vLLM on the training GPUs</source>
+        <translation>训练 GPU 上的 vLLM</translation>
+    </message>
+    <message>
+        <source>vLLM server</source>
+        <translation>vLLM 服务器</translation>
+    </message>
+    <message>
+        <source>model.generate() with its KV cache; under ZeRO-3 the weights are gathered whole to generate.</source>
+        <translation>model.generate() 及其 KV 缓存；ZeRO-3 下为生成而收集完整权重。</translation>
+    </message>
+    <message>
+        <source>vLLM keeps its share of each GPU (gpu_memory_utilization, 0.3 unless the scenario file sets it) for its weights and KV blocks.</source>
+        <translation>vLLM 在每块 GPU 上保留其份额（gpu_memory_utilization，场景文件未设置时为 0.3），用于其权重与 KV 块。</translation>
+    </message>
+    <message>
+        <source>Generation on GPUs of its own: nothing on the training GPUs.</source>
+        <translation>在其自有 GPU 上生成：训练 GPU 上不占显存。</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -7870,6 +7894,42 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Second model: %1</source>
         <translation>第二个模型：%1</translation>
+    </message>
+    <message>
+        <source>Completions per prompt G:</source>
+        <translation>每个提示的补全数 G：</translation>
+    </message>
+    <message>
+        <source>GRPO&apos;s num_generations (8) or PPO&apos;s samples per prompt (1): the policy trains on G·B completions.</source>
+        <translation>GRPO 的 num_generations（8）或 PPO 每个提示的采样数（1）：策略模型在 G·B 个补全上训练。</translation>
+    </message>
+    <message>
+        <source>Prompt tokens:</source>
+        <translation>提示 token 数：</translation>
+    </message>
+    <message>
+        <source>Tokens of each sequence S that are the prompt; the completion is the rest. GRPO and distillation compute the loss&apos;s logits over the completion.</source>
+        <translation>每条序列 S 中属于提示的 token 数；其余为补全。GRPO 与蒸馏只在补全部分计算损失的 logits。</translation>
+    </message>
+    <message>
+        <source>Who generates the completions: the policy with its KV cache, vLLM on the training GPUs, or a vLLM server on GPUs of its own.</source>
+        <translation>由谁生成补全：带 KV 缓存的策略模型、训练 GPU 上的 vLLM，或使用自有 GPU 的 vLLM 服务器。</translation>
+    </message>
+    <message>
+        <source>Rollout engine:</source>
+        <translation>生成引擎：</translation>
+    </message>
+    <message>
+        <source>Rollout engine: %1</source>
+        <translation>生成引擎：%1</translation>
+    </message>
+    <message>
+        <source>Rollout GPUs:</source>
+        <translation>生成用 GPU 数：</translation>
+    </message>
+    <message>
+        <source>A vLLM server&apos;s own GPUs, counted in the GPUs a plan needs and in its cost.</source>
+        <translation>vLLM 服务器自有的 GPU，计入方案所需 GPU 数及其成本。</translation>
     </message>
 </context>
 <context>

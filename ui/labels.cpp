@@ -117,6 +117,29 @@ QString Labels::trainingMethodToolTip(TrainingMethod m)
     return {};
 }
 
+QString Labels::rolloutEngine(RolloutEngine r)
+{
+    switch (r) {
+    case RolloutEngine::HfGenerate: return tr("The policy (generate)");
+    case RolloutEngine::VllmColocate: return tr("vLLM on the training GPUs");
+    case RolloutEngine::VllmServer: return tr("vLLM server");
+    }
+    return {};
+}
+
+QString Labels::rolloutEngineToolTip(RolloutEngine r)
+{
+    switch (r) {
+    case RolloutEngine::HfGenerate:
+        return tr("model.generate() with its KV cache; under ZeRO-3 the weights are gathered whole to generate.");
+    case RolloutEngine::VllmColocate:
+        return tr("vLLM keeps its share of each GPU (gpu_memory_utilization, 0.3 unless the scenario file sets it) for its "
+                  "weights and KV blocks.");
+    case RolloutEngine::VllmServer: return tr("Generation on GPUs of its own: nothing on the training GPUs.");
+    }
+    return {};
+}
+
 QString Labels::recompute(Recompute r)
 {
     switch (r) {

@@ -28,6 +28,8 @@ public:
     //! "SFT", "DPO", ... with what each keeps on the GPU in its tool tip.
     static QString trainingMethod(TrainingMethod method);
     static QString trainingMethodToolTip(TrainingMethod method);
+    static QString rolloutEngine(RolloutEngine engine);
+    static QString rolloutEngineToolTip(RolloutEngine engine);
     static QString recompute(Recompute recompute);
     static QString recomputeToolTip(Recompute recompute);
     static QString zeroStage(ZeroStage stage);

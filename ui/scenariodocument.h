@@ -47,6 +47,7 @@ public:
         HeadDim, Experts, ExpertsPerToken, ExpertFfn, SharedExperts, SharedFfn, DenseLayers,
         TensorParallel, PipelineParallel, ExpertParallel, SequenceParallel, Method,
         SideModel, //!< PPO's reward and value models, distillation's teacher
+        Generations, PromptLength, Rollout, RolloutGpus,
         Import, //!< a Hugging Face config read in
         Whole, //!< a whole scenario at once (advice applied); never merged
     };

@@ -353,6 +353,41 @@ private slots:
         QCOMPARE(m_window->document()->scenario().training.method, TrainingMethod::Sft);
     }
 
+    void rolloutInputsFollowTheMethod()
+    {
+        // The rollout's inputs are off for SFT; under GRPO, G completions per prompt multiply the
+        // sequences the policy saves (the textbook formula: activations × G), and a second model
+        // is offered only to PPO and distillation.
+        InputPane *pane = m_window->inputPane();
+        const int textbook = pane->activationModelBox()->findData(static_cast<int>(ActivationModelKind::Textbook));
+        emit pane->activationModelBox()->activated(textbook);
+        QVERIFY(!pane->countField(Field::Generations)->isEnabled());
+        QVERIFY(!pane->rolloutBox()->isEnabled());
+        QVERIFY(!pane->sideModelBox()->isEnabled());
+        const int grpo = pane->methodBox()->findData(static_cast<int>(TrainingMethod::Grpo));
+        emit pane->methodBox()->activated(grpo);
+        flushed();
+        QVERIFY(pane->countField(Field::Generations)->isEnabled());
+        QVERIFY(pane->rolloutBox()->isEnabled());
+        QVERIFY(!pane->countField(Field::RolloutGpus)->isEnabled()); // only for a vLLM server
+        emit pane->countField(Field::Generations)->valueEntered(1);
+        const double one = segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations);
+        emit pane->countField(Field::Generations)->valueEntered(4);
+        QCOMPARE(m_window->document()->scenario().training.generations, Count(4));
+        QCOMPARE(segment(flushed()->charts()->stackedBar()->data(), Bucket::Activations), 4 * one);
+        const int server = pane->rolloutBox()->findData(static_cast<int>(RolloutEngine::VllmServer));
+        emit pane->rolloutBox()->activated(server);
+        flushed();
+        QVERIFY(pane->countField(Field::RolloutGpus)->isEnabled());
+        const int ppo = pane->methodBox()->findData(static_cast<int>(TrainingMethod::Ppo));
+        emit pane->methodBox()->activated(ppo);
+        flushed();
+        QVERIFY(pane->sideModelBox()->isEnabled());
+        for (int i = 0; i < 5; ++i)
+            m_window->document()->undoStack()->undo();
+        QCOMPARE(m_window->document()->scenario().training.method, TrainingMethod::Sft);
+    }
+
     void fittingScenarioShowsLargestBatch()
     {
         InputPane *pane = m_window->inputPane();

@@ -29,6 +29,9 @@ EditKind editKind(Field f)
     case Field::PipelineParallel: return EditKind::PipelineParallel;
     case Field::ExpertParallel: return EditKind::ExpertParallel;
     case Field::LoraRank: return EditKind::LoraRank;
+    case Field::Generations: return EditKind::Generations;
+    case Field::PromptLength: return EditKind::PromptLength;
+    case Field::RolloutGpus: return EditKind::RolloutGpus;
     default: return EditKind::Whole;
     }
 }
@@ -66,6 +69,9 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::Batch: spec.scenario.training.microBatch = v; return;
     case Field::Sequence: spec.scenario.training.sequence = v; return;
     case Field::GradAccum: spec.scenario.training.gradAccumSteps = v; return;
+    case Field::Generations: spec.scenario.training.generations = v; return;
+    case Field::PromptLength: spec.scenario.training.promptLength = v; return;
+    case Field::RolloutGpus: spec.scenario.training.rolloutGpus = v; return;
     case Field::Gpus: par.gpus = v; return;
     case Field::TensorParallel: par.tensorParallel = v; return;
     case Field::PipelineParallel: par.pipelineParallel = v; return;

@@ -241,6 +241,17 @@ void InputPane::refresh()
     show(Field::Batch, s.training.microBatch);
     show(Field::Sequence, s.training.sequence);
     show(Field::GradAccum, s.training.gradAccumSteps);
+    show(Field::Generations, s.training.generations);
+    show(Field::PromptLength, s.training.promptLength);
+    show(Field::RolloutGpus, s.training.rolloutGpus);
+    {
+        const bool rollouts = generatesRollouts(s.training.method);
+        countField(Field::Generations)->setEnabled(rollouts);
+        countField(Field::PromptLength)->setEnabled(rollouts || keepsTeacher(s.training.method));
+        selectData(m_rollout, s.training.rollout);
+        m_rollout->setEnabled(rollouts);
+        countField(Field::RolloutGpus)->setEnabled(rollouts && s.training.rollout == RolloutEngine::VllmServer);
+    }
     show(Field::Gpus, s.parallel.gpus);
     show(Field::TensorParallel, s.parallel.tensorParallel);
     show(Field::PipelineParallel, s.parallel.pipelineParallel);

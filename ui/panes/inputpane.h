@@ -62,6 +62,7 @@ public:
     QComboBox *optimizerBox() const { return m_optimizer; }
     QComboBox *methodBox() const { return m_method; }
     QComboBox *sideModelBox() const { return m_sideModel; }
+    QComboBox *rolloutBox() const { return m_rollout; }
     QComboBox *activationModelBox() const { return m_activationModel; }
     QComboBox *attentionBox() const { return m_attention; }
     QComboBox *profileBox() const { return m_profile; }
@@ -127,6 +128,7 @@ private:
     QComboBox *m_optimizer = nullptr;
     QComboBox *m_method = nullptr;
     QComboBox *m_sideModel = nullptr; //!< PPO's reward and value models, distillation's teacher
+    QComboBox *m_rollout = nullptr;   //!< GRPO's and PPO's rollout engine
     QComboBox *m_activationModel = nullptr;
     QComboBox *m_attention = nullptr;
     QComboBox *m_profile = nullptr;

@@ -243,6 +243,29 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
     connect(m_dropout, &QLineEdit::editingFinished, this, &InputPane::editDropout);
     addCount(training, Field::GradAccum, tr("Grad. a&ccumulation:"),
              tr("Micro-batches per optimizer step. It enlarges the global batch and saves no memory."));
+
+    // Reinforcement learning's rollouts and distillation's prompt (posttraining.h): enabled for
+    // the methods that read them.
+    addCount(training, Field::Generations, tr("Completions per prompt G:"),
+             tr("GRPO's num_generations (8) or PPO's samples per prompt (1): the policy trains on G·B completions."));
+    addCount(training, Field::PromptLength, tr("Prompt tokens:"),
+             tr("Tokens of each sequence S that are the prompt; the completion is the rest. GRPO and distillation "
+                "compute the loss's logits over the completion."));
+    m_rollout = new QComboBox(trainingBox);
+    for (RolloutEngine r : { RolloutEngine::HfGenerate, RolloutEngine::VllmColocate, RolloutEngine::VllmServer }) {
+        m_rollout->addItem(Labels::rolloutEngine(r), static_cast<int>(r));
+        m_rollout->setItemData(m_rollout->count() - 1, Labels::rolloutEngineToolTip(r), Qt::ToolTipRole);
+    }
+    m_rollout->setToolTip(tr("Who generates the completions: the policy with its KV cache, vLLM on the training GPUs, "
+                             "or a vLLM server on GPUs of its own."));
+    training->addRow(tr("Rollout engine:"), m_rollout);
+    connect(m_rollout, &QComboBox::activated, this, [this](int index) {
+        const auto r = static_cast<RolloutEngine>(m_rollout->itemData(index).toInt());
+        m_document->edit(EditKind::Rollout, tr("Rollout engine: %1").arg(Labels::rolloutEngine(r)),
+                         [r](ScenarioSpec &s) { s.scenario.training.rollout = r; });
+    });
+    addCount(training, Field::RolloutGpus, tr("Rollout GPUs:"),
+             tr("A vLLM server's own GPUs, counted in the GPUs a plan needs and in its cost."));
     column->addWidget(trainingBox);
     return training;
 }
