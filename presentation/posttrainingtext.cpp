@@ -63,8 +63,11 @@ QString modelSharesText(const Scenario &, const Breakdown &b, DisplayUnit unit)
     add(Cli::tr("reward model"), side.reward);
     add(Cli::tr("teacher"), side.teacher);
     if (side.criticStates() > bytes(0))
-        parts << Cli::tr("value model %1 + %2 saved tensors")
-                         .arg(formatBytes(side.criticStates(), unit), formatBytes(side.criticActivations, unit));
+        //: PPO's value model: its model states (weights, gradients, master weights, optimizer states), then its activations
+        parts << Cli::tr("value model %1 (weights %2, gradients %3, master weights %4, optimizer states %5) + %6 saved tensors")
+                         .arg(formatBytes(side.criticStates(), unit), formatBytes(side.criticParameterBytes, unit),
+                              formatBytes(side.criticGradients, unit), formatBytes(side.criticMasterWeights, unit),
+                              formatBytes(side.criticOptimizerStates, unit), formatBytes(side.criticActivations, unit));
     add(Cli::tr("vLLM"), b.rolloutEngine);
     if (parts.isEmpty())
         return {};

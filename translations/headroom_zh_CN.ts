@@ -2049,10 +2049,6 @@
         <translation>教师模型</translation>
     </message>
     <message>
-        <source>value model %1 + %2 saved tensors</source>
-        <translation>价值模型 %1 + 保存的张量 %2</translation>
-    </message>
-    <message>
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
@@ -2063,6 +2059,11 @@
     <message>
         <source>Per GPU, by model: %1</source>
         <translation>每卡按模型：%1</translation>
+    </message>
+    <message>
+        <source>value model %1 (weights %2, gradients %3, master weights %4, optimizer states %5) + %6 saved tensors</source>
+        <extracomment>PPO&apos;s value model: its model states (weights, gradients, master weights, optimizer states), then its activations</extracomment>
+        <translation>价值模型 %1（权重 %2、梯度 %3、主权重 %4、优化器状态 %5）+ 保存的张量 %6</translation>
     </message>
 </context>
 <context>

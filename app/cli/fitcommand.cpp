@@ -22,6 +22,7 @@
 #include "fitoptions.h"
 #include "fittext.h"
 #include "importjson.h"
+#include "posttrainingtext.h"
 #include "placementtext.h"
 #include "scenariooptions.h"
 #include "steptimetext.h"
@@ -361,7 +362,11 @@ int runFitCommand(const QStringList &arguments)
     o << Cli::tr("Whole model: %1 of model states; activations %2 per GPU at B=%3.")
                  .arg(gbText(whole.parameters + whole.gradients + whole.masterWeights + whole.optimizerStates),
                       gbText(one.activations), groupedDigits(s.training.microBatch))
-      << Qt::endl
+      << Qt::endl;
+    // A post-training run's other models, as the scenario places them.
+    if (const QString shares = modelSharesText(s, one, DisplayUnit::Decimal); !shares.isEmpty())
+        o << shares << Qt::endl;
+    o
       << Cli::tr("Data parallelism and ZeRO divide model states over the GPUs, never activations; offload moves states to "
                  "host RAM. GPUs = fewest that fit; max B and max S at that count.")
       << Qt::endl << Qt::endl;
