@@ -4108,6 +4108,14 @@
         <source>a merge (&lt;&lt;) takes a mapping or a list of mappings</source>
         <translation>合并键（&lt;&lt;）只接受映射或映射列表</translation>
     </message>
+    <message>
+        <source>the header&apos;s recipe %1</source>
+        <translation>文件头部注明的配方 %1</translation>
+    </message>
+    <message>
+        <source>the header&apos;s tune run --nproc_per_node %1</source>
+        <translation>文件头部的 tune run --nproc_per_node %1</translation>
+    </message>
 </context>
 <context>
     <name>Gui</name>

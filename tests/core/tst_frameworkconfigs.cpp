@@ -487,6 +487,39 @@ private slots:
         QVERIFY(frameworkImportWarnings(import).join(QLatin1Char('\n')).contains(QStringLiteral("use_shiny_new_trick")));
     }
 
+    // Issue 28, item 2: most of torchtune's configs for its distributed recipes carry no fsdp_*
+    // key; the header names the recipe and its launch. FSDP2 shards fully (reshard after forward
+    // by default) over the 8 processes of "tune run --nproc_per_node 8".
+    void torchtuneDistributedRecipeFromItsHeader()
+    {
+        FrameworkImport import;
+        const Scenario s = imported(FrameworkKind::Torchtune, "llama3_1_70B_lora_distributed.yaml", llama7b(), &import).scenario;
+        QCOMPARE(s.parallel.zero, ZeroStage::Stage3);
+        QCOMPARE(s.parallel.gpus, Count(8));
+        QCOMPARE(s.parallel.offload, Offload::None);
+        QCOMPARE(s.lora.mode, AdapterMode::Lora);
+        QStringList sources;
+        for (const FrameworkSetting &set : import.settings)
+            sources << set.source;
+        QVERIFY2(sources.join(QLatin1Char('|')).contains(QStringLiteral("lora_finetune_distributed")), qPrintable(sources.join(QLatin1Char('|'))));
+        // A single-device recipe's header shards nothing.
+        const Scenario single = imported(FrameworkKind::Torchtune, "llama3_1_8B_lora_single_device.yaml", llama7b()).scenario;
+        QCOMPARE(single.parallel.zero, ZeroStage::Stage0);
+        QCOMPARE(single.parallel.gpus, Count(1));
+        // Two nodes of eight: 16 GPUs.
+        FrameworkImport twoNodes;
+        QVERIFY(parseFrameworkConfig(FrameworkKind::Torchtune,
+                                     "# Config for multi-device full finetuning in full_finetune_distributed.py\n"
+                                     "#   tune run --nnodes 2 --nproc_per_node 8 full_finetune_distributed --config llama3_1/405B\n"
+                                     "model:\n  _component_: torchtune.models.llama3_1.llama3_1_8b\n",
+                                     QStringLiteral("405B.yaml"), llama7b().scenario, twoNodes)
+                        .ok());
+        bool sixteen = false;
+        for (const FrameworkSetting &set : twoNodes.settings)
+            sixteen = sixteen || (set.option == QLatin1String("gpus") && set.value.toInteger() == 16);
+        QVERIFY(sixteen);
+    }
+
     void detectsTheKind_data()
     {
         QTest::addColumn<QString>("file");

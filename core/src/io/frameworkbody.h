@@ -102,7 +102,18 @@ FrameworkError readConfigBytes(const QString &path, QByteArray &data);
 enum class DeepSpeedLauncher { File, Accelerate };
 void readDeepSpeed(const QJsonObject &root, ConfigReader &r, DeepSpeedLauncher launcher = DeepSpeedLauncher::File);
 void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &r);
-void readTorchtune(const QJsonObject &root, ConfigReader &r);
+//! What a torchtune config's header says of its launch ("# Config for multi-device LoRA in
+//! lora_finetune_distributed.py", "#   tune run --nproc_per_node 8 lora_finetune_distributed
+//! --config ..."): the recipe, and the processes per node and nodes it is launched with (0: not said).
+struct TorchtuneLaunch
+{
+    QString recipe;
+    Count processesPerNode = 0;
+    Count nodes = 0;
+};
+TorchtuneLaunch torchtuneLaunchOf(const QByteArray &data);
+
+void readTorchtune(const QJsonObject &root, const TorchtuneLaunch &launch, ConfigReader &r);
 
 //! The 16-bit format of the scenario's recipe: what Hugging Face's --bf16 / --fp16 stand for.
 enum class HalfFormat { None, Fp16, Bf16 };

@@ -352,7 +352,7 @@ FrameworkError parseFrameworkConfig(FrameworkKind kind, const QByteArray &data, 
     switch (kind) {
     case FrameworkKind::DeepSpeed: detail::readDeepSpeed(root, reader); break;
     case FrameworkKind::Accelerate: detail::readAccelerate(root, file, reader); break;
-    case FrameworkKind::Torchtune: detail::readTorchtune(root, reader); break;
+    case FrameworkKind::Torchtune: detail::readTorchtune(root, detail::torchtuneLaunchOf(data), reader); break;
     }
     if (!reader.ok())
         return reader.error;

@@ -8,6 +8,7 @@
 // lora_dropout, quantize_base; qlora_ builders are the lora_ ones with quantize_base=True).
 
 #include <QJsonArray>
+#include <QRegularExpression>
 
 #include <headroom/io/safefile.h>
 #include <headroom/memory/formula.h>
@@ -228,7 +229,33 @@ void readOptimizer(const QJsonObject &o, ConfigReader &r)
 
 } // namespace
 
-void readTorchtune(const QJsonObject &root, ConfigReader &r)
+TorchtuneLaunch torchtuneLaunchOf(const QByteArray &data)
+{
+    // The comment lines only (the YAML parser drops them); torchtune's own configs name the
+    // recipe both in "Config for ... in <recipe>.py" and in the tune run line.
+    static const QRegularExpression recipe(QStringLiteral("\\b([a-z0-9_]+_(?:distributed|single_device))(?:\\.py)?\\b"));
+    static const QRegularExpression nproc(QStringLiteral("--nproc[_-]per[_-]node[ =]+([0-9]{1,6})\\b"));
+    static const QRegularExpression nnodes(QStringLiteral("--nnodes[ =]+([0-9]{1,6})\\b"));
+    TorchtuneLaunch launch;
+    const QList<QByteArray> lines = data.left(64 * 1024).split('\n');
+    for (const QByteArray &raw : lines) {
+        const QString line = QString::fromUtf8(raw).trimmed();
+        if (!line.startsWith(QLatin1Char('#')))
+            continue;
+        if (launch.recipe.isEmpty())
+            if (const QRegularExpressionMatch m = recipe.match(line); m.hasMatch())
+                launch.recipe = m.captured(1);
+        if (!line.contains(QLatin1String("tune run")))
+            continue;
+        if (const QRegularExpressionMatch m = nproc.match(line); m.hasMatch())
+            launch.processesPerNode = m.captured(1).toLongLong();
+        if (const QRegularExpressionMatch m = nnodes.match(line); m.hasMatch())
+            launch.nodes = m.captured(1).toLongLong();
+    }
+    return launch;
+}
+
+void readTorchtune(const QJsonObject &root, const TorchtuneLaunch &launch, ConfigReader &r)
 {
     const Scenario &cur = r.current();
     QStringList handled;
@@ -385,6 +412,17 @@ void readTorchtune(const QJsonObject &root, ConfigReader &r)
     for (const QString &k : distributed)
         if (root.contains(k) && distributedKey.isEmpty())
             distributedKey = k;
+    // A config for a distributed recipe without any of those keys (most of torchtune's own) is
+    // sharded all the same: the recipe wraps the model in FSDP2 whatever the file says.
+    const bool distributedRecipe = launch.recipe.endsWith(QLatin1String("_distributed"));
+    if (distributedKey.isEmpty() && distributedRecipe)
+        distributedKey = FrameworkImportTr::tr("the header's recipe %1").arg(launch.recipe);
+    if (distributedRecipe && launch.processesPerNode > 0) {
+        const Count gpus = launch.processesPerNode * (launch.nodes > 0 ? launch.nodes : 1);
+        const FieldRange range = fieldRange(Field::Gpus);
+        if (gpus >= range.min && gpus <= range.max)
+            r.set("gpus", countValue(gpus), FrameworkImportTr::tr("the header's tune run --nproc_per_node %1").arg(digits(launch.processesPerNode)));
+    }
     if (!distributedKey.isEmpty()) {
         bool reshard = true;
         if (const QJsonValue v = take("fsdp_reshard_after_forward"); !ConfigReader::absent(v)) {
