@@ -4113,8 +4113,8 @@
         <translation>文件头部注明的配方 %1</translation>
     </message>
     <message>
-        <source>the header&apos;s tune run --nproc_per_node %1</source>
-        <translation>文件头部的 tune run --nproc_per_node %1</translation>
+        <source>the header&apos;s `tune run --nproc_per_node %1`</source>
+        <translation>文件头部的 `tune run --nproc_per_node %1`</translation>
     </message>
 </context>
 <context>

@@ -421,7 +421,7 @@ void readTorchtune(const QJsonObject &root, const TorchtuneLaunch &launch, Confi
         const Count gpus = launch.processesPerNode * (launch.nodes > 0 ? launch.nodes : 1);
         const FieldRange range = fieldRange(Field::Gpus);
         if (gpus >= range.min && gpus <= range.max)
-            r.set("gpus", countValue(gpus), FrameworkImportTr::tr("the header's tune run --nproc_per_node %1").arg(digits(launch.processesPerNode)));
+            r.set("gpus", countValue(gpus), FrameworkImportTr::tr("the header's `tune run --nproc_per_node %1`").arg(digits(launch.processesPerNode)));
     }
     if (!distributedKey.isEmpty()) {
         bool reshard = true;
