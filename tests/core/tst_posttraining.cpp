@@ -153,9 +153,11 @@ private slots:
     void separateForwardsKeepTheSavedTensors()
     {
         // Run one after the other, both graphs are kept until the loss: the same saved tensors
-        // as the concatenated forward, the short-lived buffers of one forward of B.
+        // as the concatenated forward, the short-lived buffers of one forward of B. In FP32,
+        // where TRL's log-probabilities and the model's own cross-entropy save the same bytes.
         Scenario concatenated = givenP(TrainingMethod::Dpo);
         concatenated.model.paramsOverride = 0;
+        concatenated.training.precision.recipe = Recipe::Fp32;
         Scenario separate = concatenated;
         separate.training.pairsConcatenated = false;
         Scenario sftTwice = concatenated;
@@ -169,6 +171,35 @@ private slots:
         QCOMPARE(c.activationDetail.lossForwardTransient, twice.activationDetail.lossForwardTransient);
         QCOMPARE(p.activationDetail.lossForwardTransient, once.activationDetail.lossForwardTransient);
         QVERIFY(p.activationDetail.lossForwardTransient < c.activationDetail.lossForwardTransient);
+    }
+
+    void logProbsInTheLogitsDtype()
+    {
+        // TRL's DPO passes no labels and takes its log-probs from the bf16 logits row by row
+        // (selective_log_softmax): the saved log-softmax is bf16, where SFT's cross-entropy saves
+        // it in FP32. 2B = 4 sequences, S = 64, V = 1000: 256,000 elements, 2 bytes less each.
+        Scenario dpo = givenP(TrainingMethod::Dpo);
+        Scenario sft = dpo;
+        sft.training.method = TrainingMethod::Sft;
+        sft.training.microBatch = 4;
+        QCOMPARE(countOf(estimate(sft).activations) - countOf(estimate(dpo).activations), Count(512'000));
+        // The Hugging Face Trainer without DeepSpeed runs Accelerate's native mixed precision,
+        // which returns FP32 logits (convert_outputs_to_fp32): SFT's bytes again; under DeepSpeed
+        // (ZeRO-2 here) the engine casts the model and the logits stay bf16.
+        Scenario trainer = dpo;
+        applyStackDefaults(trainer, TrainingStack::HfTrainer);
+        trainer.training.precision.recipe = Recipe::Bf16Master;
+        Scenario trainerSft = trainer;
+        trainerSft.training.method = TrainingMethod::Sft;
+        trainerSft.training.microBatch = 4;
+        QCOMPARE(estimate(trainer).activations, estimate(trainerSft).activations);
+        trainer.parallel.zero = ZeroStage::Stage2;
+        trainerSft.parallel.zero = ZeroStage::Stage2;
+        QCOMPARE(countOf(estimate(trainerSft).activations) - countOf(estimate(trainer).activations), Count(512'000));
+        // Under autocast log_softmax runs in FP32: the same bytes as SFT's.
+        dpo.training.precision.recipe = Recipe::AmpBf16;
+        sft.training.precision.recipe = Recipe::AmpBf16;
+        QCOMPARE(estimate(dpo).activations, estimate(sft).activations);
     }
 
     void referenceForwardInTheStep()
@@ -454,7 +485,8 @@ private slots:
     }
 
     // TRL v0.19's DPO and GRPO steps on CPU (tools/calibrate/posttraining_measure.py, PyTorch
-    // 1.13): the bytes the policy's forward and the loss saved for backward, each storage once;
+    // 1.13), in FP32 and in bf16 (where TRL's log-softmax stays bf16): the bytes the policy's
+    // forward and the loss saved for backward, each storage once;
     // the reference's forward under no_grad saved none. Headroom's activation bucket for the same
     // run (the hf-eager-cpu profile the calibration fixtures describe) within 1 %.
     void cpuMeasuredSteps()
@@ -462,7 +494,7 @@ private slots:
         QFile f(qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/calibration/posttraining-cpu.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonArray runs = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("runs")).toArray();
-        QCOMPARE(runs.size(), 4);
+        QCOMPARE(runs.size(), 6);
         for (const QJsonValue &v : runs) {
             const QJsonObject run = v.toObject();
             const QJsonObject m = run.value(QStringLiteral("model")).toObject();
@@ -476,7 +508,13 @@ private slots:
             s.model.ffn = m.value(QStringLiteral("ffn")).toInteger();
             s.model.vocab = m.value(QStringLiteral("vocab")).toInteger();
             s.model.tiedEmbeddings = m.value(QStringLiteral("tied")).toBool();
-            s.training.precision.recipe = Recipe::Fp32;
+            // bf16: model.to(torch.bfloat16), as the calibration fixtures' bf16 mode (tst_calibration).
+            if (run.value(QStringLiteral("precision")).toString() == QStringLiteral("bf16")) {
+                s.training.precision.recipe = Recipe::Bf16Pure;
+                s.training.precision.stateDtype = StateDtype::WeightDtype;
+            } else {
+                s.training.precision.recipe = Recipe::Fp32;
+            }
             s.activations.model = ActivationModelKind::Transformer;
             s.activations.profile = ImplementationProfile::HfEagerCpu;
             s.activations.attention = AttentionKernel::Eager;

@@ -71,10 +71,17 @@ class SavedBytes:
 
 
 def selective_log_softmax(logits, index):
-    # trl/trainer/utils.py (v0.19): the FP32 path, logsumexp row by row.
-    selected_logits = torch.gather(logits, dim=-1, index=index.unsqueeze(-1)).squeeze(-1)
-    logsumexp_values = torch.stack([torch.logsumexp(lg, dim=-1) for lg in logits])
-    return selected_logits - logsumexp_values
+    # trl/trainer/utils.py (v0.19): FP32 and FP64 take logsumexp row by row; 16-bit logits take
+    # log_softmax row by row, then gather.
+    if logits.dtype in (torch.float32, torch.float64):
+        selected_logits = torch.gather(logits, dim=-1, index=index.unsqueeze(-1)).squeeze(-1)
+        logsumexp_values = torch.stack([torch.logsumexp(lg, dim=-1) for lg in logits])
+        return selected_logits - logsumexp_values
+    per_token_logps = []
+    for row_logits, row_labels in zip(logits, index):
+        row_logps = F.log_softmax(row_logits, dim=-1)
+        per_token_logps.append(row_logps.gather(dim=-1, index=row_labels.unsqueeze(-1)).squeeze(-1))
+    return torch.stack(per_token_logps)
 
 
 def logits_of(model, input_ids, logits_to_keep=0):
@@ -97,9 +104,9 @@ def dpo_logps(model, input_ids, loss_mask):
     return per_token_logps[:, 1:].sum(-1)
 
 
-def measure_dpo(cfg, pairs, seq, prompt):
+def measure_dpo(cfg, pairs, seq, prompt, dtype=torch.float32):
     torch.manual_seed(0)
-    policy = build_model(cfg)
+    policy = build_model(cfg).to(dtype)
     policy.train()
     reference = copy.deepcopy(policy)  # create_reference_model: a frozen deep copy
     for p in reference.parameters():
@@ -132,9 +139,9 @@ def grpo_logps(model, input_ids, logits_to_keep, temperature):
     return selective_log_softmax(logits, completion_ids)
 
 
-def measure_grpo(cfg, prompts, generations, prompt, completion):
+def measure_grpo(cfg, prompts, generations, prompt, completion, dtype=torch.float32):
     torch.manual_seed(0)
-    policy = build_model(cfg)
+    policy = build_model(cfg).to(dtype)
     policy.train()
     reference = copy.deepcopy(policy)
     for p in reference.parameters():
@@ -142,8 +149,8 @@ def measure_grpo(cfg, prompts, generations, prompt, completion):
     reference.eval()
     n = prompts * generations
     input_ids = torch.randint(0, cfg.vocab, (n, prompt + completion))
-    completion_mask = torch.ones(n, completion)
-    advantages = torch.randn(n)
+    completion_mask = torch.ones(n, completion, dtype=dtype)
+    advantages = torch.randn(n, dtype=dtype)
     tracker = SavedBytes(policy, reference)
     temperature, beta, eps = 1.0, 0.04, 0.2
     with torch.autograd.graph.saved_tensors_hooks(tracker.pack, lambda t: t):
@@ -175,17 +182,18 @@ def main(argv):
     torch.set_num_threads(1)
     cfg = ModelConfig(arch="llama", hidden=64, heads=4, kv_heads=2, ffn=172, vocab=8000, layers=2, tied=False)
     runs = []
-    for pairs, seq, prompt in ((1, 64, 16), (2, 96, 32)):
-        t = measure_dpo(cfg, pairs, seq, prompt)
-        runs.append({"id": "dpo-b%d-s%d" % (pairs, seq), "method": "dpo", "model": config_dict(cfg),
-                     "precision": "fp32", "batch": pairs, "seq": seq, "prompt_length": prompt,
+    for pairs, seq, prompt, precision in ((1, 64, 16, "fp32"), (2, 96, 32, "fp32"), (2, 96, 32, "bf16")):
+        t = measure_dpo(cfg, pairs, seq, prompt, torch.bfloat16 if precision == "bf16" else torch.float32)
+        runs.append({"id": "dpo-b%d-s%d-%s" % (pairs, seq, precision), "method": "dpo", "model": config_dict(cfg),
+                     "precision": precision, "batch": pairs, "seq": seq, "prompt_length": prompt,
                      "saved_policy_and_loss": t.total("policy") + t.total("loss"),
                      "saved_policy": t.total("policy"), "saved_loss": t.total("loss"),
                      "saved_reference": t.total("reference")})
-    for prompts, generations, prompt, completion in ((1, 4, 24, 40), (2, 2, 32, 64)):
-        t = measure_grpo(cfg, prompts, generations, prompt, completion)
-        runs.append({"id": "grpo-b%d-g%d-s%d" % (prompts, generations, prompt + completion), "method": "grpo",
-                     "model": config_dict(cfg), "precision": "fp32", "batch": prompts, "generations": generations,
+    for prompts, generations, prompt, completion, precision in ((1, 4, 24, 40, "fp32"), (2, 2, 32, 64, "fp32"),
+                                                                (2, 2, 32, 64, "bf16")):
+        t = measure_grpo(cfg, prompts, generations, prompt, completion, torch.bfloat16 if precision == "bf16" else torch.float32)
+        runs.append({"id": "grpo-b%d-g%d-s%d-%s" % (prompts, generations, prompt + completion, precision), "method": "grpo",
+                     "model": config_dict(cfg), "precision": precision, "batch": prompts, "generations": generations,
                      "seq": prompt + completion, "prompt_length": prompt,
                      "saved_policy_and_loss": t.total("policy") + t.total("loss"),
                      "saved_policy": t.total("policy"), "saved_loss": t.total("loss"),

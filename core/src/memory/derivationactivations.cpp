@@ -177,15 +177,14 @@ void derivePostTrainingActivations(Builder &b, BucketDerivation &k)
     pairs.training.microBatch = s.training.microBatch / 2;
     if (const Bytes nll = detail::chosenNllBytes(pairs); nll > bytes(0)) {
         const Formula tokens = b.symbol("B_pair") * (b.symbol("S") - Formula::number(1));
-        const Recipe recipe = s.training.precision.recipe;
-        const BytesPer z = isAutocast(recipe) ? dtypeSize(Dtype::Fp32) : dtypeSize(activationDtype(recipe));
+        const BytesPer z = dtypeSize(logProbsDtype(s));
         Builder::addTerm(k, "chosen-nll", QT_TRANSLATE_NOOP("Derivation", "the chosen half's cross-entropy: its log-softmax and labels"),
                          tokens * b.symbol("V") * Formula::perElement(z) + tokens * Formula::perElement(dtypeSize(Dtype::Int64)), nll,
                          QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 orpo_trainer.py, cpo_trainer.py (cpo_alpha 1.0): cross_entropy_loss(all_logits[:len_chosen])"));
     }
     if (!keepsTeacher(s.training.method) || s.activations.model == ActivationModelKind::Textbook)
         return;
-    const BytesPer z = dtypeSize(activationDtype(s.training.precision.recipe));
+    const BytesPer z = dtypeSize(returnedLogitsDtype(s));
     const Count C = completionLength(s) > 0 ? completionLength(s) : s.training.sequence;
     const Formula n = b.symbol("B") * b.input("C", QT_TRANSLATE_NOOP("Derivation", "completion tokens: S less the prompt"), C) * b.symbol("V");
     Builder::addTerm(k, "distillation-loss", QT_TRANSLATE_NOOP("Derivation", "GKD's JSD loss: the student's log-probs, the stacked pair and its logsumexp, the KL terms' operands"),

@@ -135,8 +135,8 @@ inline GenerationParts generationPartsOf(const Scenario &s, Count rankParameters
 /*!
  * ORPO's and SimPO's cross-entropy on the chosen half (TRL v0.19 orpo_trainer.py, cpo_trainer.py
  * with cpo_alpha 1.0, the default: cross_entropy_loss(all_logits[:len_chosen], ...)): the shifted
- * logits made contiguous, then nn.CrossEntropyLoss, whose log_softmax saves B·(S − 1)·V in the
- * logits' dtype (FP32 under autocast, which runs log_softmax in FP32) and whose nll_loss saves the
+ * logits made contiguous, then nn.CrossEntropyLoss, whose log_softmax saves B·(S − 1)·V in
+ * logProbsDtype() (posttraining.h) and whose nll_loss saves the
  * B·(S − 1) int64 labels; beside the log-probabilities of all 2B sequences the model already
  * counts. Zero for other methods and under the textbook model.
  */
@@ -145,15 +145,14 @@ inline Bytes chosenNllBytes(const Scenario &s)
     const TrainingMethod m = s.training.method;
     if ((m != TrainingMethod::Orpo && m != TrainingMethod::Simpo) || s.activations.model == ActivationModelKind::Textbook)
         return bytes(0);
-    const Recipe recipe = s.training.precision.recipe;
-    const Count z = isAutocast(recipe) ? 4 : countOf(dtypeSize(activationDtype(recipe)).times(1));
+    const Count z = countOf(dtypeSize(logProbsDtype(s)).times(1));
     const Count tokens = s.training.microBatch * (s.training.sequence - 1);
     return bytes(tokens * s.model.vocab * z + tokens * 8);
 }
 
 /*!
  * GKD's generalized Jensen-Shannon loss (TRL v0.19 gkd_trainer.py generalized_jsd_loss, beta 0.5)
- * over the completion's N = B·C·V logits, in the logits' dtype, added to the student's
+ * over the completion's N = B·C·V logits, in the returned logits' dtype (posttraining.h), added to the student's
  * activations computed without its own cross-entropy (estimate.cpp). Saved for backward, 7 N:
  * the student's log_softmax, logsumexp's stacked input (2 N) and its output (the mixture), and
  * the two kl_div products' operands exp(teacher), exp(student), student − mixture. At the loss's
@@ -167,7 +166,7 @@ inline void addDistillationLoss(const Scenario &s, const ModelSpec &teacher, Act
 {
     if (s.activations.model == ActivationModelKind::Textbook)
         return;
-    const Count z = countOf(dtypeSize(activationDtype(s.training.precision.recipe)).times(1));
+    const Count z = countOf(dtypeSize(returnedLogitsDtype(s)).times(1));
     const Count B = s.training.microBatch;
     const Count V = teacher.vocab < s.model.vocab ? teacher.vocab : s.model.vocab;
     const Count completion = completionLength(s) > 0 ? completionLength(s) : s.training.sequence;

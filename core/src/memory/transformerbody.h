@@ -218,6 +218,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         // compile, 51.0 -> 42.9 GiB for Llama-3.2-3B at B·S = 8192).
         .compiledLoss = s.stack.compile && s.stack.loss == LossKind::Chunked && lossUpcast,
         .completionLogits = logitsTokens(s) != S,
+        .logProbsInLogitsDtype = takesLogProbsFromLogits(s.training.method) && logProbsDtype(s) != Dtype::Fp32,
         .inputGrad = true,
         .denseMlp = !m.moe.enabled(),
     };
@@ -335,6 +336,13 @@ inline Count ceilDivCount(Count a, Count b) { return b > 0 ? quotient(a + b - 1,
             // FP32 gradient and log_softmax's backward another, both beside the saved output.
             t.lossForwardTransient = bytes(logits * (half + (c.c != Dtype::Fp32 ? 4 : 0)));
             t.lossBackwardTransient = bytes(logits * 8);
+            if (c.logProbsInLogitsDtype) {
+                // TRL's selective_log_softmax on 16-bit logits, one sequence's row at a time: the
+                // logits and a row's log-softmax; backward, the logits' gradient and a row's two.
+                const Count row = ceilDivCount(logits, c.B > 0 ? c.B : 1);
+                t.lossForwardTransient = bytes((logits + row) * half);
+                t.lossBackwardTransient = bytes((logits + 2 * row) * half);
+            }
         } else {
             // Vocabulary-parallel cross-entropy: the FP32 copy becomes the saved softmax and
             // then, in place, the gradient; only the half-precision logits and their gradient

@@ -131,6 +131,39 @@ constexpr Count logitsTokens(const Scenario &s)
     return s.training.method == TrainingMethod::Grpo && completionLength(s) > 0 ? completionLength(s) : s.training.sequence;
 }
 
+//! Whether the policy's loss takes per-token log-probabilities from the logits as TRL's trainers
+//! do, without labels passed to the model (v0.19: selective_log_softmax in dpo_trainer.py,
+//! grpo_trainer.py, ppo_trainer.py; log_softmax then gather in orpo_trainer.py, cpo_trainer.py,
+//! kto_trainer.py): the log-softmax is in logProbsDtype(), where a model's own cross-entropy
+//! upcasts the logits to FP32.
+constexpr bool takesLogProbsFromLogits(TrainingMethod m)
+{
+    return m == TrainingMethod::Dpo || m == TrainingMethod::Ipo || m == TrainingMethod::Orpo || m == TrainingMethod::Simpo
+            || m == TrainingMethod::Kto || m == TrainingMethod::Grpo || m == TrainingMethod::Ppo;
+}
+
+/*!
+ * The dtype of the logits the model returns to a trainer that passes no labels: FP32 under
+ * Accelerate's native mixed precision, which the Hugging Face Trainer (and TRL) uses for a 16-bit
+ * recipe without DeepSpeed (prepare_model wraps forward in autocast and convert_outputs_to_fp32;
+ * with DeepSpeed, ZeRO stage 1 and above here, the engine casts the model instead); the compute
+ * dtype otherwise (a pure 16-bit model, DeepSpeed, other stacks).
+ */
+constexpr Dtype returnedLogitsDtype(const Scenario &s)
+{
+    const Recipe r = s.training.precision.recipe;
+    const bool nativeAmp = s.stack.stack == TrainingStack::HfTrainer && s.parallel.zero == ZeroStage::Stage0
+            && (isAutocast(r) || r == Recipe::Bf16Master || r == Recipe::Fp16Master);
+    return nativeAmp ? Dtype::Fp32 : activationDtype(r);
+}
+
+//! The dtype of TRL's log-softmax over those logits: theirs, FP32 under autocast (log_softmax is
+//! one of autocast's FP32 ops).
+constexpr Dtype logProbsDtype(const Scenario &s)
+{
+    return isAutocast(s.training.precision.recipe) ? Dtype::Fp32 : returnedLogitsDtype(s);
+}
+
 //! Sequences in one forward: 2B for paired methods run concatenated, B otherwise.
 constexpr Count sequencesPerForward(const Scenario &s)
 {

@@ -37,7 +37,9 @@ void lossTensors(const Context &c, const Emit &emit)
     switch (c.loss) {
     case LossKind::Plain:
         if (c.x.hfLoss) {
-            emit("log_softmax", c.completionLogits ? "B×C×V" : "B×S×V", R, Dtype::Fp32, c.BSV, Sharded);
+            // TRL's trainers take the log-probs from 16-bit logits in their dtype (posttraining.h).
+            emit("log_softmax", c.completionLogits ? "B×C×V" : "B×S×V", R, c.logProbsInLogitsDtype ? c.c : Dtype::Fp32, c.BSV,
+                 Sharded);
             // Labels padded to S + 1 and shifted: a copy when B > 1; with B = 1 the shifted
             // slice is contiguous and the padded storage itself is saved.
             emit("labels", B > 1 ? "B×S" : "S+1", R, Dtype::Int64, B > 1 ? c.BS : S + 1, Whole);
