@@ -114,13 +114,17 @@ void writeAdvice(JsonWriter &w, const Advice &a)
     w.endObject();
 }
 
-void writeStrategyResult(JsonWriter &w, const Strategy &strategy, const StrategyFit &r)
+void writeStrategyResult(JsonWriter &w, const Strategy &strategy, const StrategyFit &r, Count rolloutGpus)
 {
     w.beginObject();
     w.key("name").string(strategy.name);
     w.key("zero").integer(static_cast<int>(strategy.zero));
     w.key("offload").string(offloadName(strategy.offload));
     w.key("gpus_needed").integer(r.gpus);
+    if (rolloutGpus > 0) {
+        w.key("rollout_gpus").integer(rolloutGpus);
+        w.key("gpus_needed_with_rollout").integer(r.gpus > 0 ? r.gpus + rolloutGpus : 0);
+    }
     w.key("peak").byteCount(r.peak);
     if (r.hasOneFewer)
         w.key("peak_one_fewer").byteCount(r.peakOneFewer);
@@ -135,7 +139,7 @@ void writeStrategyResult(JsonWriter &w, const Strategy &strategy, const Strategy
     w.endObject();
 }
 
-void writeGpuResult(JsonWriter &w, const GpuFit &g)
+void writeGpuResult(JsonWriter &w, const GpuFit &g, Count rolloutGpus)
 {
     w.beginObject();
     w.key("id").string(g.gpu->id);
@@ -146,7 +150,7 @@ void writeGpuResult(JsonWriter &w, const GpuFit &g)
     w.key("max_sequence").integer(g.maxSequence);
     w.key("strategies").beginArray();
     for (int k = 0; k < kStrategyCount; ++k)
-        writeStrategyResult(w, kStrategies[k], g.strategies[k]);
+        writeStrategyResult(w, kStrategies[k], g.strategies[k], rolloutGpus);
     w.endArray();
     w.endObject();
 }

@@ -30,10 +30,11 @@ QString adviceText(const Scenario &before, const Advice &a, const Placement &aft
 std::string_view adviceName(AdviceKind k);
 //! One step of the advice as `fit --json` and the reports write it: what it changes, its saving, the peak after it.
 void writeAdvice(JsonWriter &w, const Advice &a);
-void writeStrategyResult(JsonWriter &w, const Strategy &strategy, const StrategyFit &r);
+//! \a rolloutGpus: a vLLM server's GPUs beside the training ones (rolloutServerGpus()), 0 without.
+void writeStrategyResult(JsonWriter &w, const Strategy &strategy, const StrategyFit &r, Count rolloutGpus = 0);
 //! One GPU kind's row of the table: its capacity and price, the largest batch and sequence, and
 //! each strategy's GPUs, peak and time.
-void writeGpuResult(JsonWriter &w, const GpuFit &g);
+void writeGpuResult(JsonWriter &w, const GpuFit &g, Count rolloutGpus = 0);
 //! One plan of the procurement search (procurement.h) on \a gpu, with its time and cost.
 void writeProcurementOption(JsonWriter &w, const ProcurementOption &option, const GpuSpec &gpu);
 void printStrategyTable(QTextStream &o, const Scenario &s, const GpuFit &g, Count maxGpus);

@@ -3,6 +3,8 @@
 #include "estimatejson.h"
 #include "fittext.h"
 
+#include <headroom/memory/posttraining.h>
+
 namespace headroom {
 
 QByteArray reportJson(const Report &r)
@@ -17,7 +19,7 @@ QByteArray reportJson(const Report &r)
     w.endObject();
     w.key("fit").beginArray();
     for (const GpuFit &g : r.fits)
-        writeGpuResult(w, g);
+        writeGpuResult(w, g, rolloutServerGpus(r.spec.scenario));
     w.endArray();
     w.key("advice").beginArray();
     for (const Advice &a : r.advice)

@@ -384,16 +384,20 @@
         <translation>打分</translation>
     </message>
     <message>
-        <source>Reference model&apos;s forward</source>
-        <translation>参考模型的前向</translation>
-    </message>
-    <message>
         <source>Generation</source>
         <translation>生成</translation>
     </message>
     <message>
         <source>Rollouts generated</source>
         <translation>已生成采样</translation>
+    </message>
+    <message>
+        <source>Frozen models score (no_grad)</source>
+        <translation>冻结模型打分（no_grad）</translation>
+    </message>
+    <message>
+        <source>Value model&apos;s backward</source>
+        <translation>价值模型的反向传播</translation>
     </message>
 </context>
 <context>
@@ -2065,6 +2069,10 @@
         <extracomment>PPO&apos;s value model: its model states (weights, gradients, master weights, optimizer states), then its activations</extracomment>
         <translation>价值模型 %1（权重 %2、梯度 %3、主权重 %4、优化器状态 %5）+ 保存的张量 %6</translation>
     </message>
+    <message>
+        <source>N+%1: N training GPUs and the vLLM server&apos;s %1 of the same kind (--rollout-gpus), in days and cost too.</source>
+        <translation>N+%1：N 块训练 GPU 加上 vLLM 服务器同型号的 %1 块（--rollout-gpus），天数与成本中也计入。</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -3235,6 +3243,10 @@
     <message>
         <source>ZeRO-3&apos;s weights gathered for generation, the policy&apos;s and the value model&apos;s (TRL unwrap_model_for_generation of PolicyAndValueWrapper)</source>
         <translation>ZeRO-3 为生成而收集的权重，包括策略模型与价值模型（TRL 对 PolicyAndValueWrapper 调用 unwrap_model_for_generation）</translation>
+    </message>
+    <message>
+        <source>embedding and shared tensors and the value model&apos;s saved tensors, in bytes</source>
+        <translation>嵌入与共享张量以及价值模型保存的张量，单位字节</translation>
     </message>
 </context>
 <context>
@@ -5250,10 +5262,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>打分（冻结模型的前向）</translation>
     </message>
     <message>
-        <source>the reference model&apos;s forward</source>
-        <translation>参考模型的前向</translation>
-    </message>
-    <message>
         <source>SFT (supervised)</source>
         <translation>SFT（监督微调）</translation>
     </message>
@@ -5380,6 +5388,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Generation on GPUs of its own: nothing on the training GPUs.</source>
         <translation>在其自有 GPU 上生成：训练 GPU 上不占显存。</translation>
+    </message>
+    <message>
+        <source>a frozen model&apos;s forward (scoring)</source>
+        <translation>冻结模型的前向（打分）</translation>
+    </message>
+    <message>
+        <source>the value model&apos;s backward</source>
+        <translation>价值模型的反向传播</translation>
     </message>
 </context>
 <context>
@@ -6931,6 +6947,15 @@ The scenario on screen is unchanged.</source>
         <source>Step: %1 s, MFU %2 %, bound by %3.</source>
         <extracomment>%1 seconds per step, %2 MFU in percent, %3 the dominant term</extracomment>
         <translation>单步：%1 s，MFU %2 %，瓶颈 %3。</translation>
+    </message>
+    <message>
+        <source>%1+%2</source>
+        <translation>%1+%2</translation>
+    </message>
+    <message>
+        <source>Beside them, the vLLM server&apos;s %1 GPUs, in the days and the cost.</source>
+        <extracomment>%1 the vLLM server&apos;s GPUs beside the training GPUs</extracomment>
+        <translation>此外还有 vLLM 服务器的 %1 块 GPU，计入天数与成本。</translation>
     </message>
 </context>
 <context>

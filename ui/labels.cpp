@@ -331,8 +331,9 @@ QString Labels::timelineEvent(TimelineEvent e)
     case TimelineEvent::BackwardEnd: return tr("end of backward");
     case TimelineEvent::OptimizerStep: return tr("optimizer step");
     case TimelineEvent::StepEnd: return tr("end of the step");
-    case TimelineEvent::ReferenceForward: return tr("the reference model's forward");
+    case TimelineEvent::ReferenceForward: return tr("a frozen model's forward (scoring)");
     case TimelineEvent::Generation: return tr("the rollouts' generation");
+    case TimelineEvent::ValueModelBackward: return tr("the value model's backward");
     }
     return {};
 }

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include <headroom/memory/posttraining.h>
 #include <headroom/io/textwidth.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/safefile.h>
@@ -330,12 +331,12 @@ int runFitCommand(const QStringList &arguments)
         w.key("years").number(f.years);
         w.key("gpus").beginArray();
         for (const GpuFit &g : results)
-            writeGpuResult(w, g);
+            writeGpuResult(w, g, rolloutServerGpus(s));
         w.endArray();
         if (withCheckpointing) {
             w.key("with_full_recompute").beginArray();
             for (const GpuFit &g : checkpointed)
-                writeGpuResult(w, g);
+                writeGpuResult(w, g, rolloutServerGpus(s));
             w.endArray();
         }
         if (detailed) {
@@ -427,7 +428,12 @@ int runFitCommand(const QStringList &arguments)
     }
 
     // The whole catalogue: GPUs needed per strategy, and the scenario as given on one GPU.
-    auto printMatrix = [&o](const std::vector<GpuFit> &rows) {
+    // A vLLM server's GPUs beside each count: "2+1".
+    const Count rollout = rolloutServerGpus(s);
+    auto gpusCell = [rollout](Count n) {
+        return n > 0 && rollout > 0 ? QStringLiteral("%1+%2").arg(groupedDigits(n), groupedDigits(rollout)) : countOrDash(n);
+    };
+    auto printMatrix = [&o, &gpusCell](const std::vector<GpuFit> &rows) {
         o << padEnd(Cli::tr("GPU"), 13) << padStart(Cli::tr("memory"), 10);
         for (const Strategy &st : kStrategies)
             o << padStart(nameText(st.name), 14);
@@ -437,7 +443,7 @@ int runFitCommand(const QStringList &arguments)
             o << padEnd(g.gpu->id, 13) << padStart(gbText(g.gpu->capacity), 10);
             const StrategyFit *fewest = g.fewest();
             for (const StrategyFit &r : g.strategies)
-                o << padStart(countOrDash(r.gpus), 14);
+                o << padStart(gpusCell(r.gpus), 14);
             o << padStart(countOrDash(g.maxBatch), 8) << padStart(countOrDash(g.maxSequence), 12)
               << padStart((fewest ? daysText(fewest->time) : QStringLiteral("-")), 9)
               << padStart((fewest ? costText(fewest->time) : QStringLiteral("-")), 11) << Qt::endl;
@@ -452,7 +458,12 @@ int runFitCommand(const QStringList &arguments)
     }
     o << Cli::tr("max B, max S: per GPU as given (%1). * at the strategy needing the fewest GPUs; %2.")
                  .arg(strategyText(s), timeNote)
-      << Qt::endl << Qt::endl;
+      << Qt::endl;
+    if (rollout > 0)
+        o << Cli::tr("N+%1: N training GPUs and the vLLM server's %1 of the same kind (--rollout-gpus), in days and cost too.")
+                     .arg(groupedDigits(rollout))
+          << Qt::endl;
+    o << Qt::endl;
 
     if (optionCount == 0) {
         o << Cli::tr("No GPU kind fits this run under any strategy up to %1 GPUs%2.")

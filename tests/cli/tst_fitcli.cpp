@@ -136,6 +136,34 @@ private slots:
         QVERIFY(text.out.contains("Cheapest to rent, GPU kind x count x strategy"));
     }
 
+    // GRPO with a vLLM server on 2 GPUs of its own: every count carries them ("N+2" in the text,
+    // gpus_needed_with_rollout = gpus_needed + 2 in the JSON), and post-training runs name each
+    // model's share.
+    void rolloutGpusInTheCounts()
+    {
+        const QStringList run = { QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("gpt2"),
+                                  QStringLiteral("--method"), QStringLiteral("grpo"), QStringLiteral("--rollout"),
+                                  QStringLiteral("vllm-server"), QStringLiteral("--rollout-gpus"), QStringLiteral("2") };
+        const Run r = cli(run + QStringList{ QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        int counted = 0;
+        for (const QJsonValue &g : json(r).value(QStringLiteral("gpus")).toArray())
+            for (const QJsonValue &v : g.toObject().value(QStringLiteral("strategies")).toArray()) {
+                const QJsonObject st = v.toObject();
+                QCOMPARE(st.value(QStringLiteral("rollout_gpus")).toInteger(), 2);
+                const qint64 n = st.value(QStringLiteral("gpus_needed")).toInteger();
+                QCOMPARE(st.value(QStringLiteral("gpus_needed_with_rollout")).toInteger(), n > 0 ? n + 2 : 0);
+                counted += n > 0;
+            }
+        QVERIFY(counted > 0);
+        const Run text = cli(run);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("1+2") && text.out.contains("the vLLM server's 2"), text.out.constData());
+        const Run dpo = cli({ QStringLiteral("fit"), QStringLiteral("--preset"), QStringLiteral("gpt2"), QStringLiteral("--method"),
+                              QStringLiteral("dpo") });
+        QVERIFY2(dpo.out.contains("Per GPU, by model: policy"), dpo.out.constData());
+    }
+
     void estimateStrategyJson()
     {
         const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"),

@@ -219,7 +219,7 @@ private slots:
         b.activationDetail.outside = bytes(500);
         b.activationDetail.outsideHead = bytes(300);
         const StepTimeline t = stepTimeline(s, b, GradientLifetime::AllocatedInBackward);
-        QCOMPARE(t.count, kTimelineEventCount - 1); // no generation in DPO
+        QCOMPARE(t.count, kTimelineEventCount - 2); // no generation and no value model in DPO
         auto at = [&t](TimelineEvent e) {
             for (const TimelinePoint &p : t)
                 if (p.event == e)
@@ -441,6 +441,32 @@ private slots:
         // GRPO keeps only the sampled token's: G·B·V·4 = 8,000 bytes.
         QCOMPARE(estimate(grpo).generationTransient, bytes(8'000 + 524'288));
         QVERIFY(b.scoringTransient >= bytes(256'000));
+    }
+
+    void ppoValueModelBackwardComesLast()
+    {
+        // PolicyAndValueWrapper runs the value model's backbone first, so its backward runs after
+        // the policy's: at its start the policy's gradients are written, the value model's (2 bytes
+        // each of 3,420,672 parameters) are not, and its saved tensors are all held.
+        const Scenario s = architecture(TrainingMethod::Ppo);
+        const Breakdown b = estimate(s);
+        const StepTimeline t = stepTimeline(s, b);
+        int bottom = -1, value = -1;
+        for (int i = 0; i < t.count; ++i) {
+            const TimelineEvent e = t.points[static_cast<std::size_t>(i)].event;
+            if (e == TimelineEvent::BottomLayerBackward)
+                bottom = i;
+            if (e == TimelineEvent::ValueModelBackward)
+                value = i;
+        }
+        QVERIFY(bottom >= 0);
+        QCOMPARE(value, bottom + 1);
+        const TimelinePoint &p = t.points[static_cast<std::size_t>(value)];
+        QCOMPARE(p.phase, StepPhase::Backward);
+        QCOMPARE(p.gradients, b.gradients - bytes(2 * kScoreP));
+        QVERIFY(p.activations >= b.side.criticActivations);
+        for (const TimelinePoint &q : t)
+            QVERIFY(b.peak >= q.total());
     }
 
     void ppoValueModelSavesItsTensors()

@@ -70,7 +70,7 @@ private slots:
         const StepTimeline t = stepTimeline(tiny(), handBreakdown(), GradientLifetime::AllocatedInBackward);
         // Every event but a frozen model's forward and the rollouts' generation, which a
         // supervised run has not.
-        QCOMPARE(t.count, kTimelineEventCount - 2);
+        QCOMPARE(t.count, kTimelineEventCount - 3);
         QCOMPARE(totalAt(t, TimelineEvent::StepStart), Count(6880));
         // embedding/shared 200 + layers 2000 + one layer's scratch 50
         QCOMPARE(totalAt(t, TimelineEvent::LayersForward), Count(6880 + 2250));

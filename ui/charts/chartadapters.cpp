@@ -461,10 +461,13 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
             d.points.append(sampleOf(p, ChartText::tr("Forward ends")));
             break;
         case TimelineEvent::ReferenceForward:
-            d.points.append(sampleOf(p, ChartText::tr("Reference model's forward")));
+            d.points.append(sampleOf(p, ChartText::tr("Frozen models score (no_grad)")));
             break;
         case TimelineEvent::Generation:
             d.points.append(sampleOf(p, ChartText::tr("Rollouts generated")));
+            break;
+        case TimelineEvent::ValueModelBackward:
+            d.points.append(sampleOf(p, ChartText::tr("Value model's backward")));
             break;
         case TimelineEvent::LossBackward:
             d.points.append(sampleOf(p, ChartText::tr("Loss gradient")));

@@ -13,6 +13,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <headroom/memory/posttraining.h>
 #include <headroom/memory/validation.h>
 #include <headroom/planning/steptimeexplain.h>
 
@@ -241,7 +242,10 @@ void GpuFitPane::fillTable()
         const int fewest = g.fewestIndex();
         for (int k = 0; k < kStrategyCount; ++k) {
             const StrategyFit &f = g.strategies[k];
-            auto *cell = item(countOrDash(f.gpus), f.gpus > 0 ? static_cast<double>(f.gpus) : kLast);
+            // A vLLM server's GPUs beside the count: "2+1" (posttraining.h).
+            const Count rollout = rolloutServerGpus(s);
+            auto *cell = item(f.gpus > 0 && rollout > 0 ? tr("%1+%2").arg(groupedCount(f.gpus), groupedCount(rollout)) : countOrDash(f.gpus),
+                              f.gpus > 0 ? static_cast<double>(f.gpus + rollout) : kLast);
             if (f.gpus > 0) {
                 QString tip = tr("%1 × %2 under %3: %4 per GPU at the peak.")
                                       .arg(groupedCount(f.gpus), g.gpu->name, Labels::strategy(kStrategies[k]),
@@ -251,6 +255,9 @@ void GpuFitPane::fillTable()
                     tip += QLatin1Char(' ') + tr("On %1 it would need %2.").arg(groupedCount(f.gpus - s.parallel.tensorParallel
                                                                                              * s.parallel.pipelineParallel),
                                                                                 formatBytes(f.peakOneFewer, m_unit));
+                if (rollout > 0)
+                    //: %1 the vLLM server's GPUs beside the training GPUs
+                    tip += QLatin1Char(' ') + tr("Beside them, the vLLM server's %1 GPUs, in the days and the cost.").arg(groupedCount(rollout));
                 if (f.hostPerNode > bytes(0))
                     tip += QLatin1Char(' ') + tr("Host RAM per node: %1.").arg(formatBytes(f.hostPerNode, m_unit));
                 if (f.time.known)

@@ -143,7 +143,10 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
     if (p.gradients > bytes(0)) {
         const Formula G = bucket("G", QT_TRANSLATE_NOOP("Derivation", "gradients bucket, in bytes"), b.b.gradients);
         Formula gradients = G;
-        if (!kept && (p.event == TimelineEvent::TopLayerBackward || p.event == TimelineEvent::BottomLayerBackward)) {
+        if (!kept && p.event == TimelineEvent::ValueModelBackward) {
+            gradients = G - b.input("G_v", QT_TRANSLATE_NOOP("Derivation", "the value model's gradients on this GPU, in bytes"),
+                                    countOf(b.b.side.criticGradients));
+        } else if (!kept && (p.event == TimelineEvent::TopLayerBackward || p.event == TimelineEvent::BottomLayerBackward)) {
             const Count held = std::max<Count>(1, pipelineLayersHeld(s));
             const GradientShares shares = gradientShares(s, b.r.counts, held);
             if (shares.total > 0) {
@@ -173,7 +176,10 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
     };
     auto layers = [&] { part("A_L", QT_TRANSLATE_NOOP("Derivation", "activations of all layers held, in bytes"), a.layers); };
     auto below = [&] {
-        part("A_emb", QT_TRANSLATE_NOOP("Derivation", "embedding and shared tensors, in bytes"), a.outside - a.outsideHead);
+        part("A_emb", b.b.side.criticActivations > bytes(0)
+                              ? QT_TRANSLATE_NOOP("Derivation", "embedding and shared tensors and the value model's saved tensors, in bytes")
+                              : QT_TRANSLATE_NOOP("Derivation", "embedding and shared tensors, in bytes"),
+             a.outside - a.outsideHead);
     };
     auto outside = [&] {
         part("A_out", QT_TRANSLATE_NOOP("Derivation", "every tensor saved outside the layers, in bytes"), a.outside);
@@ -208,6 +214,9 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         rebuilt();
         break;
     }
+    case TimelineEvent::ValueModelBackward:
+        below();
+        break;
     default:
         break;
     }
@@ -271,7 +280,8 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "the loss's gradient of the logits");
         break;
     case TimelineEvent::TopLayerBackward:
-    case TimelineEvent::BottomLayerBackward: {
+    case TimelineEvent::BottomLayerBackward:
+    case TimelineEvent::ValueModelBackward: {
         // A checkpointed layer runs forward again before its backward: the larger scratch counts.
         const bool rebuiltLayer = s.training.recompute != Recompute::None;
         if (rebuiltLayer && a.layerForwardTransient > a.layerBackwardTransient && a.layerBackwardTransient > bytes(0)) {

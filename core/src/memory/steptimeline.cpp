@@ -108,6 +108,7 @@ std::string_view timelineEventName(TimelineEvent e)
     case TimelineEvent::StepEnd: return "step-end";
     case TimelineEvent::ReferenceForward: return "reference-forward";
     case TimelineEvent::Generation: return "generation";
+    case TimelineEvent::ValueModelBackward: return "value-model-backward";
     }
     return {};
 }

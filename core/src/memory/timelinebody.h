@@ -138,6 +138,11 @@ template<typename Sink>
     sink(TimelineEvent::TopLayerBackward, StepPhase::Backward, top, below + a.layers + a.recompute, layerScratch);
     sink(TimelineEvent::BottomLayerBackward, StepPhase::Backward, layers,
          below + bytes(quotient(countOf(a.layers), held)) + a.recompute, layerScratch);
+    // PPO's value model: PolicyAndValueWrapper ran its backbone before the policy, so its backward
+    // comes last; as it starts, the policy's gradients are written, the value model's are not yet,
+    // and its saved tensors (in below) are all still held (posttraining.h).
+    if (b.side.criticActivations > none)
+        sink(TimelineEvent::ValueModelBackward, StepPhase::Backward, kept ? all : all - b.side.criticGradients, below, layerScratch);
     sink(TimelineEvent::BackwardEnd, StepPhase::Backward, all, none, none);
     sink(TimelineEvent::OptimizerStep, StepPhase::OptimizerStep, all, none, ownTemporaries(s, b, wholeMatrix) + stepBuffersOf(s, b));
     sink(TimelineEvent::StepEnd, StepPhase::OptimizerStep, kept ? all : none, none, none);

@@ -43,8 +43,7 @@ TimeAndCost timeAndCost(const Scenario &s, const GpuSpec &gpu, const RunCosts &r
     t.known = true;
     // A vLLM server's GPUs generate for the whole run beside the training GPUs: rented and owned
     // alike (posttraining.h).
-    const bool server = generatesRollouts(s.training.method) && s.training.rollout == RolloutEngine::VllmServer;
-    const double n = static_cast<double>(s.parallel.gpus + (server ? s.training.rolloutGpus : 0));
+    const double n = static_cast<double>(s.parallel.gpus + rolloutServerGpus(s));
     t.steps = run.tokens / t.step.tokensPerStep;
     const double seconds = t.steps * t.step.totalS;
     t.days = seconds / 86400.0;

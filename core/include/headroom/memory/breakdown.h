@@ -78,9 +78,12 @@ enum class TimelineEvent : std::uint8_t {
     ReferenceForward,
     //! First of all in time: the rollout engine generates the completions (posttraining.h).
     Generation,
+    //! After BottomLayerBackward in time: PPO's value model runs its backward once the policy's is
+    //! done (its backbone ran first in forward), its saved tensors still held (posttraining.h).
+    ValueModelBackward,
 };
 
-inline constexpr int kTimelineEventCount = 12;
+inline constexpr int kTimelineEventCount = 13;
 
 //! Host (CPU) memory the run needs per node, e.g. for offloaded optimizer states.
 struct HostMemory

@@ -87,6 +87,13 @@ constexpr bool generatesRollouts(TrainingMethod m) { return m == TrainingMethod:
 //! rather than beside the policy's saved tensors (DPO, KTO, distillation's teacher).
 constexpr bool scoresBeforePolicy(TrainingMethod m) { return generatesRollouts(m); }
 
+//! A vLLM server's GPUs beside the training GPUs: the run needs them as well (fit counts them,
+//! and days and cost rent or own them); 0 for a run without one.
+constexpr Count rolloutServerGpus(const Scenario &s)
+{
+    return generatesRollouts(s.training.method) && s.training.rollout == RolloutEngine::VllmServer ? s.training.rolloutGpus : 0;
+}
+
 //! PPO: a frozen reward model and a trained value model beside the policy.
 constexpr bool keepsRewardAndCritic(TrainingMethod m) { return m == TrainingMethod::Ppo; }
 //! Distillation: a frozen teacher.
