@@ -9115,6 +9115,8 @@ It was moved to %2.</source>
     <message>
         <source>%1
 %2</source>
+        <extracomment>two short phases of the step named under one tick, one per line: &quot;Generation
+Scoring&quot;</extracomment>
         <translation>%1
 %2</translation>
     </message>

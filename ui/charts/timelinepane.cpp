@@ -73,12 +73,34 @@ void TimelinePane::rebuild()
     x->grid()->setVisible(false);
     x->setTickLength(0, 0);
     x->setSubTicks(false);
-    // The phases name the key axis: one tick label in the middle of each.
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (const PhaseSpan &span : m_data.phases)
-        ticker->addTick((span.first + span.last) / 2.0, stepPhaseText(span.phase));
-    x->setTicker(ticker);
+    // The phases name the key axis: one tick label in the middle of each phase's longest span
+    // (the step's first point belongs to the forward phase too). Phases of a point or two (a
+    // run's generation and scoring) share one label on two lines, which would overlap otherwise.
     const int n = static_cast<int>(m_data.points.size());
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    auto longest = [this](const PhaseSpan &span) {
+        for (const PhaseSpan &other : m_data.phases)
+            if (other.phase == span.phase && other.last - other.first > span.last - span.first)
+                return false;
+        return true;
+    };
+    QVector<QPair<double, QString>> ticks;
+    const double minGap = std::max(2.0, n / 12.0);
+    for (const PhaseSpan &span : m_data.phases) {
+        if (!longest(span))
+            continue;
+        const double centre = (span.first + span.last) / 2.0;
+        if (!ticks.isEmpty() && centre - ticks.last().first < minGap) {
+            //: two short phases of the step named under one tick, one per line: "Generation\nScoring"
+            ticks.last().second = tr("%1\n%2").arg(ticks.last().second, stepPhaseText(span.phase));
+            ticks.last().first = (ticks.last().first + centre) / 2.0;
+            continue;
+        }
+        ticks.append({ centre, stepPhaseText(span.phase) });
+    }
+    for (const auto &[key, label] : ticks)
+        ticker->addTick(key, label);
+    x->setTicker(ticker);
     if (n == 0) {
         replotIfShown();
         return;
