@@ -399,6 +399,27 @@
         <source>Value model&apos;s backward</source>
         <translation>价值模型的反向传播</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>one frozen model&apos;s bytes on this GPU: &quot;Reference model: 16,060,522,496 bytes&quot;</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Reference model</source>
+        <translation>参考模型</translation>
+    </message>
+    <message>
+        <source>Reward model</source>
+        <translation>奖励模型</translation>
+    </message>
+    <message>
+        <source>Teacher</source>
+        <translation>教师模型</translation>
+    </message>
+    <message>
+        <source>vLLM (colocated)</source>
+        <translation>vLLM（同机）</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>

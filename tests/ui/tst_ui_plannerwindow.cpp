@@ -348,6 +348,11 @@ private slots:
         QCOMPARE(segment(after, Bucket::Activations), 2 * segment(before, Bucket::Activations));
         QCOMPARE(segment(after, Bucket::FrozenModels), segment(before, Bucket::Parameters));
         QCOMPARE(after.peakBytes, before.peakBytes + segment(before, Bucket::Activations) + segment(before, Bucket::Parameters));
+        // The frozen models' segment names the model it holds.
+        bool named = false;
+        for (const Segment &s : after.segments)
+            named = named || (s.bucket == Bucket::FrozenModels && s.formula.startsWith(QStringLiteral("Reference model: ")));
+        QVERIFY(named);
         // Undone in one step.
         m_window->document()->undoStack()->undo();
         QCOMPARE(m_window->document()->scenario().training.method, TrainingMethod::Sft);

@@ -184,6 +184,20 @@ StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdo
     StackedBarData d;
     d.title = modelTitle(spec, catalogue);
     d.segments = segmentsAtPeak(derivation);
+    // The frozen models' segment names each model it holds (posttraining.h), then its formula.
+    QStringList byModel;
+    auto model = [&byModel](const QString &name, Bytes v) {
+        if (v > bytes(0))
+            //: one frozen model's bytes on this GPU: "Reference model: 16,060,522,496 bytes"
+            byModel << ChartText::tr("%1: %2").arg(name, exactBytes(v));
+    };
+    model(ChartText::tr("Reference model"), breakdown.side.reference);
+    model(ChartText::tr("Reward model"), breakdown.side.reward);
+    model(ChartText::tr("Teacher"), breakdown.side.teacher);
+    model(ChartText::tr("vLLM (colocated)"), breakdown.rolloutEngine);
+    for (Segment &s : d.segments)
+        if (s.bucket == Bucket::FrozenModels && !byModel.isEmpty())
+            s.formula = byModel.join(QLatin1Char('\n')) + QLatin1Char('\n') + s.formula;
     d.transientBytes = toDouble(liveAtPeak(derivation, "transient"));
     for (const DerivationTerm &t : derivation.peak.terms)
         if (qstrcmp(t.id, "transient") == 0)
