@@ -50,7 +50,7 @@ QString postTrainingText(const Scenario &s)
     return Cli::tr("Method: %1; %2; %3").arg(nameText(trainingMethodName(t.method)), sequences, models);
 }
 
-QString modelSharesText(const Scenario &, const Breakdown &b, DisplayUnit unit)
+QString modelSharesText(const Breakdown &b, DisplayUnit unit)
 {
     const SideModelShares &side = b.side;
     QStringList parts;

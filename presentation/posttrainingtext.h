@@ -20,7 +20,7 @@ QString postTrainingText(const Scenario &scenario);
 //! Each model's share of one GPU, labelled by model: "Per GPU: policy 16.1 GB, reference 2.0 GB,
 //! reward model 0.3 GB, value model 2.5 GB + 0.4 GB saved tensors"; empty when the run holds
 //! only the policy. The policy's and the value model's figures are their model states.
-QString modelSharesText(const Scenario &scenario, const Breakdown &breakdown, DisplayUnit unit);
+QString modelSharesText(const Breakdown &breakdown, DisplayUnit unit);
 
 //! The `training_method` object of `estimate --json`: method, pairs and sequences, the reference's
 //! source and whether it is on the GPU.

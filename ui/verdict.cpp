@@ -63,7 +63,7 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
         v.badge = VerdictText::tr("No GPU");
         v.headline = VerdictText::tr("Peak %1 per GPU").arg(formatBytes(b.peak, unit));
         v.detail = VerdictText::tr("Choose a GPU for a verdict.");
-        if (const QString shares = modelSharesText(s, b, unit); !shares.isEmpty())
+        if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())
             v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');
         return v;
     }
@@ -80,7 +80,7 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
                        .arg(formatBytes(d.peak.bytes, unit), Labels::timelineEvent(d.peakEvent),
                             formatBytes(d.capacity, unit));
 
-    if (const QString shares = modelSharesText(s, b, unit); !shares.isEmpty())
+    if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())
         v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');
 
     v.gpusNeeded = gpusNeeded(s);

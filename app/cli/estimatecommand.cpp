@@ -123,7 +123,7 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
     o << modelLine(spec, catalogue, b) << Qt::endl;
     if (const QString method = postTrainingText(spec.scenario); !method.isEmpty())
         o << method << Qt::endl;
-    if (const QString shares = modelSharesText(s, b, DisplayUnit::Decimal); !shares.isEmpty())
+    if (const QString shares = modelSharesText(b, DisplayUnit::Decimal); !shares.isEmpty())
         o << shares << Qt::endl;
     if (s.activations.model == ActivationModelKind::Transformer)
         o << transformerLine(s) << Qt::endl;

@@ -365,7 +365,7 @@ int runFitCommand(const QStringList &arguments)
                       gbText(one.activations), groupedDigits(s.training.microBatch))
       << Qt::endl;
     // A post-training run's other models, as the scenario places them.
-    if (const QString shares = modelSharesText(s, one, DisplayUnit::Decimal); !shares.isEmpty())
+    if (const QString shares = modelSharesText(one, DisplayUnit::Decimal); !shares.isEmpty())
         o << shares << Qt::endl;
     o
       << Cli::tr("Data parallelism and ZeRO divide model states over the GPUs, never activations; offload moves states to "

@@ -200,6 +200,26 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
     return activationModel(s.activations.model).estimate(s);
 }
 
+// A frozen model beside the policy (PPO's reward model, the teacher): its parameter count and
+// its bytes on this GPU (posttrainingbody.h frozenCopyBytes()).
+struct FrozenSide
+{
+    Count parameters = 0;
+    Bytes onGpu = bytes(0);
+};
+
+FrozenSide frozenSideOf(const Scenario &side)
+{
+    const ModelCounts counted = detail::countParametersOf(side.model, false);
+    const Count parameters = side.model.paramsOverride > 0 ? side.model.paramsOverride : counted.counts.total(side.model.layers);
+    return { parameters,
+             detail::frozenCopyBytes(side, detail::resolveScenario(side, detail::ResolveScope::EstimateOnly, counted.counts,
+                                                                   counted.extremes)) };
+}
+
+// One layer's tensors and forward scratch: what a forward under no_grad holds at a time.
+Bytes oneLayerOf(const ActivationEstimate &a) { return a.perLayer + a.layerForwardTransient; }
+
 // A preference run (posttraining.h): the policy saves the tensors of savedSequences() sequences;
 // run one completion at a time, its short-lived buffers are those of B; the forward under
 // no_grad scores as many sequences as one policy forward runs. Kept out of line: supervised runs,
@@ -229,11 +249,9 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
         // the policy (PolicyAndValueWrapper, one optimizer), its backbone run first on the same
         // sequences, its saved tensors held until its backward, after the policy's.
         const Scenario reward = detail::sideScenarioOf(s, SideRole::Reward);
-        const ModelCounts rewardCounts = detail::countParametersOf(reward.model, false);
-        side.rewardParameters = reward.model.paramsOverride > 0 ? reward.model.paramsOverride
-                                                                : rewardCounts.counts.total(reward.model.layers);
-        side.reward = detail::frozenCopyBytes(
-                reward, detail::resolveScenario(reward, detail::ResolveScope::EstimateOnly, rewardCounts.counts, rewardCounts.extremes));
+        const FrozenSide frozenReward = frozenSideOf(reward);
+        side.rewardParameters = frozenReward.parameters;
+        side.reward = frozenReward.onGpu;
         Scenario critic = detail::sideScenarioOf(s, SideRole::Critic);
         critic.training.microBatch = saving.training.microBatch;
         const PreparedScenario c = prepareInline(critic, detail::countParametersOf(critic.model, critic.parallel.zero == ZeroStage::Stage3));
@@ -247,24 +265,19 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
         side.criticActivations = ca.total();
         a.outside += side.criticActivations;
         // Scoring runs the value and reward models under no_grad too; the largest of them counts.
-        const Bytes criticLayer = ca.perLayer + ca.layerForwardTransient;
-        if (criticLayer > scoring)
-            scoring = criticLayer;
         Scenario rewardForward = reward;
         rewardForward.training.microBatch = saving.training.microBatch;
-        const ActivationEstimate ra = activationsOf(rewardForward);
-        if (ra.perLayer + ra.layerForwardTransient > scoring)
-            scoring = ra.perLayer + ra.layerForwardTransient;
+        for (const Bytes &layer : { oneLayerOf(ca), oneLayerOf(activationsOf(rewardForward)) })
+            if (layer > scoring)
+                scoring = layer;
         // The rollout's FP32 scores stay alive through the scoring loop.
         scoring += bytes(4 * detail::ppoRolloutScoreElements(s));
     }
     if (keepsTeacher(s.training.method)) {
         const Scenario teacher = detail::sideScenarioOf(s, SideRole::Teacher);
-        const ModelCounts teacherCounts = detail::countParametersOf(teacher.model, false);
-        side.teacherParameters = teacher.model.paramsOverride > 0 ? teacher.model.paramsOverride
-                                                                  : teacherCounts.counts.total(teacher.model.layers);
-        side.teacher = detail::frozenCopyBytes(
-                teacher, detail::resolveScenario(teacher, detail::ResolveScope::EstimateOnly, teacherCounts.counts, teacherCounts.extremes));
+        const FrozenSide frozenTeacher = frozenSideOf(teacher);
+        side.teacherParameters = frozenTeacher.parameters;
+        side.teacher = frozenTeacher.onGpu;
         const ActivationEstimate ta = activationsOf(teacher);
         scoring = detail::scoringTransientOf(s, ta);
         detail::addDistillationLoss(s, teacher.model, a);
