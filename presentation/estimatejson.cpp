@@ -1,5 +1,7 @@
 #include "estimatejson.h"
 
+#include <headroom/memory/reservedmemory.h>
+
 #include <headroom/memory/activationmodel.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
@@ -114,6 +116,17 @@ void writeEstimateMembers(JsonWriter &w, const ScenarioSpec &spec, const Catalog
     w.key("bytes").byteCount(b.peak);
     w.key("phase").string(stepPhaseName(b.peakPhase));
     w.key("event").string(timelineEventName(b.peakEvent));
+    {
+        const MemoryFigures f = memoryFigures(spec.scenario, b);
+        w.key("allocated").byteCount(f.allocated);
+        w.key("reserved").byteCount(f.reserved);
+        w.key("device").byteCount(f.device);
+        w.key("allocator_cache").byteCount(f.cache);
+        w.key("allocator_cache_modelled").boolean(f.cacheModelled);
+        w.key("loading_reserved").byteCount(f.emulation.loadingReserved);
+        w.key("emulated_allocated").byteCount(f.emulation.allocatedPeak);
+        w.key("emulated_tensors").integer(f.emulation.tensors);
+    }
     w.endObject();
     if (spec.scenario.gpu.capacity > bytes(0)) {
         w.key("gpu").beginObject();

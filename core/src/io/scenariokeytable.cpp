@@ -1,5 +1,7 @@
 #include "scenariokeytable.h"
 
+#include <headroom/memory/reservedmemory.h>
+
 #include <cmath>
 
 #include <QFileInfo>
@@ -320,6 +322,22 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.overhead.cudaContext = bytes(v.count); return true; } },
         { { "runtime", "allocator-reserve", "allocator-reserve", ValueKind::Bytes, "bytes" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.overhead.allocatorReserve = bytes(v.count); return true; } },
+        { { "runtime", "allocator-cache", "allocator-cache", ValueKind::Name, "modelled: emulate PyTorch's caching allocator (the default); a fixed figure is --allocator-reserve" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (v.name != QLatin1String("modelled"))
+                  return false;
+              s.scenario.overhead.allocatorReserve = bytes(-1);
+              return true;
+          } },
+        { { "runtime", "expandable-segments", "expandable-segments", ValueKind::Name, "on|off: PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (v.name != QLatin1String("on") && v.name != QLatin1String("off"))
+                  return false;
+              s.scenario.overhead.expandableSegments = v.name == QLatin1String("on");
+              return true;
+          } },
+        { { "runtime", "load-path", "load-path", ValueKind::Name, "direct|fp32-on-gpu: weights created in their dtype (from_pretrained, meta-device init) or built in FP32 on the GPU, then converted" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(loadPathFromName(v.name.toStdString()), s.scenario.overhead.loadPath); } },
         { { "gpu", "kind", "gpu", ValueKind::Name, "see `headroom-cli gpus`" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &c) {
               const GpuSpec *g = c.gpu(v.name);

@@ -381,7 +381,8 @@ ValidationIssues validate(const Scenario &s)
     if (!(s.activations.dropout >= 0.0 && s.activations.dropout < 1.0))
         issues.add({ Field::Dropout, Problem::OutOfRange, 0, 1, Field::Dropout });
     inRange(Field::CudaContext, countOf(s.overhead.cudaContext));
-    inRange(Field::AllocatorReserve, countOf(s.overhead.allocatorReserve));
+    if (!s.overhead.reserveModelled())
+        inRange(Field::AllocatorReserve, countOf(s.overhead.allocatorReserve));
 
     const Parallelism &p = s.parallel;
     const bool gpusOk = inRange(Field::Gpus, p.gpus);

@@ -137,12 +137,25 @@ struct ActivationOptions
  *    fms-acceleration PR 14). 1 GiB is a floor, not a worst case; the doctor says when to
  *    set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True instead.
  */
+//! How the weights reach the GPU before the first step (reservedmemory.h).
+enum class LoadPath : std::uint8_t {
+    Direct,    //!< each tensor created on the GPU in its training dtype (from_pretrained, meta-device init)
+    Fp32OnGpu, //!< the model built in FP32 on the GPU, then cast or quantized tensor by tensor
+};
+
 struct RuntimeOverhead
 {
     Bytes cudaContext = bytes(1000 * kMiB);
-    Bytes allocatorReserve = bytes(1 * kGiB);
+    //! Given: the allocator's cache beyond the allocated peak, a fixed figure. Negative (the
+    //! default): modelled by emulating the caching allocator over the step (reservedmemory.h).
+    Bytes allocatorReserve = bytes(-1);
+    //! PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True.
+    bool expandableSegments = false;
+    LoadPath loadPath = LoadPath::Direct;
 
-    Bytes total() const { return cudaContext + allocatorReserve; }
+    bool reserveModelled() const { return allocatorReserve < bytes(0); }
+    //! The fixed share counted at every point of the step: the context, and a given reserve.
+    Bytes total() const { return cudaContext + (reserveModelled() ? bytes(0) : allocatorReserve); }
 };
 
 enum class ZeroStage { Stage0 = 0, Stage1 = 1, Stage2 = 2, Stage3 = 3 };
