@@ -112,27 +112,38 @@ void writeEstimateMembers(JsonWriter &w, const ScenarioSpec &spec, const Catalog
     w.key("schema").integer(1);
     w.key("per_gpu");
     writePerGpu(w, b);
+    // The peak's three figures (reservedmemory.h); "bytes" is the one compared with the GPU.
+    const MemoryFigures &f = d.figures;
     w.key("peak").beginObject();
-    w.key("bytes").byteCount(b.peak);
+    w.key("bytes").byteCount(f.of(d.compared));
+    w.key("compared").string(peakFigureName(d.compared));
+    w.key("allocated").byteCount(f.allocated);
+    w.key("reserved").byteCount(f.reserved);
+    w.key("device").byteCount(f.device);
     w.key("phase").string(stepPhaseName(b.peakPhase));
     w.key("event").string(timelineEventName(b.peakEvent));
-    {
-        const MemoryFigures f = memoryFigures(spec.scenario, b);
-        w.key("allocated").byteCount(f.allocated);
-        w.key("reserved").byteCount(f.reserved);
-        w.key("device").byteCount(f.device);
-        w.key("allocator_cache").byteCount(f.cache);
-        w.key("allocator_cache_modelled").boolean(f.cacheModelled);
-        w.key("loading_reserved").byteCount(f.emulation.loadingReserved);
-        w.key("emulated_allocated").byteCount(f.emulation.allocatedPeak);
-        w.key("emulated_tensors").integer(f.emulation.tensors);
+    w.key("allocator_cache").beginObject();
+    w.key("bytes").byteCount(f.cache);
+    w.key("modelled").boolean(f.cacheModelled);
+    if (f.cacheModelled) {
+        w.key("expandable_segments").boolean(spec.scenario.overhead.expandableSegments);
+        w.key("segments").integer(f.emulation.segments);
+        w.key("requests").integer(f.emulation.tensors);
     }
+    w.endObject();
+    w.key("cuda_context").byteCount(f.context);
+    w.key("loading").beginObject();
+    w.key("path").string(loadPathName(spec.scenario.overhead.loadPath));
+    w.key("allocated").byteCount(f.emulation.loadingAllocatedPeak);
+    w.key("reserved").byteCount(f.emulation.loadingReserved);
+    w.endObject();
     w.endObject();
     if (spec.scenario.gpu.capacity > bytes(0)) {
         w.key("gpu").beginObject();
         w.key("id").string(spec.gpuId);
         w.key("capacity").byteCount(spec.scenario.gpu.capacity);
-        w.key("fits").boolean(fits(spec.scenario, b));
+        w.key("compared").string(peakFigureName(d.compared));
+        w.key("fits").boolean(d.fits);
         w.endObject();
     }
     w.key("parameter_count").integer(b.parameterCount);

@@ -11,6 +11,7 @@
 #include "labels.h"
 #include "wording.h"
 
+#include <headroom/memory/reservedmemory.h>
 #include <headroom/memory/placement.h>
 
 #include <headroom/memory/estimate.h>
@@ -202,7 +203,7 @@ StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdo
     for (const DerivationTerm &t : derivation.peak.terms)
         if (qstrcmp(t.id, "transient") == 0)
             d.transientFormula = derivationWord(t.label) + QStringLiteral(": ") + formulaWithNumbers(t.formula);
-    d.peakBytes = toDouble(breakdown.peak);
+    d.peakBytes = toDouble(derivation.peak.bytes); // the figure the verdict compares
     d.peakPhase = breakdown.peakPhase;
     d.peakMoment = Labels::timelineEvent(derivation.peakEvent);
     d.sumOfBucketsBytes = toDouble(breakdown.total());
@@ -227,13 +228,13 @@ StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdo
     const GpuSpec *smallestFit = nullptr;
     const GpuSpec *largest = nullptr;
     for (const GpuSpec &g : catalogue.gpus) {
-        if (g.capacity >= breakdown.peak && (!smallestFit || g.capacity < smallestFit->capacity))
+        if (g.capacity >= derivation.peak.bytes && (!smallestFit || g.capacity < smallestFit->capacity))
             smallestFit = &g;
         if (!largest || g.capacity > largest->capacity)
             largest = &g;
     }
     const bool chosen = d.gpu.capacityBytes > 0;
-    const bool fitsChosen = chosen && breakdown.peak <= spec.scenario.gpu.capacity;
+    const bool fitsChosen = chosen && derivation.fits;
     if (smallestFit && (!fitsChosen || smallestFit->capacity < spec.scenario.gpu.capacity))
         add(*smallestFit);
     if (!smallestFit && largest)
@@ -282,8 +283,10 @@ SweepData makeSweep(const ScenarioSpec &spec, SweepAxis axis, const Catalogue &c
         for (std::size_t k = 0; k < a.size(); ++k)
             d.y[k].append(a[k]);
         d.transient.append(toDouble(peak.transient));
-        d.peak.append(toDouble(b.peak));
-        if (s.gpu.capacity > bytes(0) && b.peak <= s.gpu.capacity)
+        // The figure the verdict compares; above the stack by the allocator's cache.
+        const Bytes compared = comparedPeak(at, b);
+        d.peak.append(toDouble(compared));
+        if (s.gpu.capacity > bytes(0) && compared <= s.gpu.capacity)
             d.lastFittingIndex = i;
         differs = differs || alternative[static_cast<std::size_t>(i)].activations != b.activations;
     }
@@ -361,7 +364,7 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
                 bar.segments.append({ k, live[static_cast<std::size_t>(bucketIndex(k))], QString() });
         bar.transientBytes = toDouble(peak.transient);
         bar.formulaOf = [v](Bucket k) { return segmentsAtPeak(derive(v)).at(bucketIndex(k)).formula; };
-        bar.peakBytes = toDouble(b.peak);
+        bar.peakBytes = toDouble(comparedPeak(v, b));
         bar.isCurrent = mode == s.lora.mode && (mode != AdapterMode::None || recipe == currentRecipe);
         d.bars.append(bar);
     };

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <headroom/memory/reservedmemory.h>
 #include <headroom/memory/posttraining.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/lora.h>
@@ -121,11 +122,18 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("gelu"), QString::fromLatin1(geluImplName(s.activations.gelu).data()) },
         { QStringLiteral("capacity-factor"), s.activations.capacityFactor },
     };
-    const QJsonObject runtime{
+    QJsonObject runtime{
         { QStringLiteral("cuda-context"), qint64(countOf(s.overhead.cudaContext)) },
-        { QStringLiteral("allocator-reserve"), qint64(countOf(s.overhead.allocatorReserve)) },
+        { QStringLiteral("expandable-segments"), s.overhead.expandableSegments ? QStringLiteral("on") : QStringLiteral("off") },
+        { QStringLiteral("load-path"), QString::fromLatin1(loadPathName(s.overhead.loadPath).data()) },
     };
-    QJsonObject gpu{ { QStringLiteral("count"), qint64(s.parallel.gpus) } };
+    // A given reserve is written; the modelled one (the default) is named.
+    if (s.overhead.reserveModelled())
+        runtime.insert(QStringLiteral("allocator-cache"), QStringLiteral("modelled"));
+    else
+        runtime.insert(QStringLiteral("allocator-reserve"), qint64(countOf(s.overhead.allocatorReserve)));
+    QJsonObject gpu{ { QStringLiteral("count"), qint64(s.parallel.gpus) },
+                     { QStringLiteral("compare"), QString::fromLatin1(peakFigureName(s.gpu.compared).data()) } };
     if (!spec.gpuId.isEmpty())
         gpu.insert(QStringLiteral("kind"), spec.gpuId);
     const Parallelism &par = s.parallel;

@@ -338,6 +338,8 @@ const QList<KeyEntry> &entries()
           } },
         { { "runtime", "load-path", "load-path", ValueKind::Name, "direct|fp32-on-gpu: weights created in their dtype (from_pretrained, meta-device init) or built in FP32 on the GPU, then converted" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(loadPathFromName(v.name.toStdString()), s.scenario.overhead.loadPath); } },
+        { { "gpu", "compare", "compare-with", ValueKind::Name, "allocated|reserved|device: the peak figure held against the GPU's memory (device, what nvidia-smi shows, by default)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(peakFigureFromName(v.name.toStdString()), s.scenario.gpu.compared); } },
         { { "gpu", "kind", "gpu", ValueKind::Name, "see `headroom-cli gpus`" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &c) {
               const GpuSpec *g = c.gpu(v.name);

@@ -107,15 +107,26 @@ void deriveOverhead(Builder &b)
     o.key = "overhead";
     o.label = QT_TRANSLATE_NOOP("Derivation", "Runtime overhead");
     o.source = QT_TRANSLATE_NOOP("Derivation", "CUDA context: PyTorch's CUDA semantics notes (300 MiB to 2 GiB with the driver and lazy "
-                       "loading); allocator reserve: reserved minus allocated measured on 7B fine-tunes "
-                       "(foundation-model-stack/fms-acceleration PR 14)");
+                       "loading); the caching allocator's own reserve is modelled apart, in the reserved figure "
+                       "(an emulation of c10/cuda/CUDACachingAllocator.cpp), unless a fixed one is given");
     const Bytes ctx = b.s.overhead.cudaContext;
-    const Bytes alloc = b.s.overhead.allocatorReserve;
     Builder::addTerm(o, "cuda-context", QT_TRANSLATE_NOOP("Derivation", "CUDA context and kernel images"),
                      b.input("C_ctx", QT_TRANSLATE_NOOP("Derivation", "CUDA context, in bytes"), countOf(ctx)), ctx);
-    Builder::addTerm(o, "allocator-reserve", QT_TRANSLATE_NOOP("Derivation", "caching allocator's reserve beyond what is allocated"),
-                     b.input("C_alloc", QT_TRANSLATE_NOOP("Derivation", "allocator reserve, in bytes"), countOf(alloc)), alloc);
-    Builder::close(o, b.b.overhead);
+    const MemoryFigures &f = b.out.figures;
+    if (f.cache > bytes(0))
+        Builder::addTerm(o, "allocator-cache",
+                         f.cacheModelled ? QT_TRANSLATE_NOOP("Derivation", "the caching allocator's blocks beyond what is allocated at its peak")
+                                         : QT_TRANSLATE_NOOP("Derivation", "caching allocator's reserve beyond what is allocated"),
+                         b.input("C_alloc",
+                                 f.cacheModelled ? QT_TRANSLATE_NOOP("Derivation", "reserved − allocated at the peak: PyTorch's caching allocator "
+                                                                                   "emulated over loading and the step, tensor by tensor, in bytes")
+                                                 : QT_TRANSLATE_NOOP("Derivation", "allocator reserve, in bytes"),
+                                 countOf(f.cache),
+                                 f.cacheModelled ? QT_TRANSLATE_NOOP("Derivation", "c10/cuda/CUDACachingAllocator.cpp (PyTorch 2.4): 512-byte rounding, "
+                                                                                   "2 MiB and 20 MiB segments, best fit, split and merged blocks")
+                                                 : ""),
+                         f.cache);
+    Builder::close(o, ctx + f.cache);
 }
 
 // The step's highest point, mirroring steptimeline.cpp's forEachPoint() for the event that is
@@ -308,13 +319,20 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
     }
     if (p.transient > bytes(0))
         Builder::addTerm(k, "transient", transientLabel, Formula::sum(std::move(scratch)), p.transient);
-    if (p.overhead > bytes(0))
-        Builder::addTerm(k, "overhead", QT_TRANSLATE_NOOP("Derivation", "runtime overhead"),
-                     bucket("R", QT_TRANSLATE_NOOP("Derivation", "runtime overhead, in bytes"), b.b.overhead), p.overhead);
+    // The runtime's share the compared figure holds: the allocator's cache from reserved on, the
+    // CUDA context on the device (reservedmemory.h).
+    const MemoryFigures &f = b.out.figures;
+    const PeakFigure compared = b.out.compared;
+    if (compared == PeakFigure::Device && f.context + f.cache > bytes(0))
+        Builder::addTerm(k, "overhead", QT_TRANSLATE_NOOP("Derivation", "runtime overhead: the CUDA context and the allocator's cache"),
+                         bucket("R", QT_TRANSLATE_NOOP("Derivation", "runtime overhead, in bytes"), f.context + f.cache), f.context + f.cache);
+    else if (compared == PeakFigure::Reserved && f.cache > bytes(0))
+        Builder::addTerm(k, "overhead", QT_TRANSLATE_NOOP("Derivation", "the caching allocator's blocks beyond what is allocated"),
+                         b.symbol("C_alloc"), f.cache);
     if (p.frozenModels > bytes(0))
         Builder::addTerm(k, "frozen-models", QT_TRANSLATE_NOOP("Derivation", "frozen models (reference, reward model, teacher, a colocated vLLM)"),
                          bucket("W_ref", QT_TRANSLATE_NOOP("Derivation", "frozen models bucket, in bytes"), b.b.frozenModels), p.frozenModels);
-    Builder::close(k, b.b.peak);
+    Builder::close(k, f.of(compared));
 }
 
 // The frozen models a preference run holds (posttrainingbody.h's referenceModelBytes()).
@@ -467,6 +485,8 @@ Derivation derive(const Scenario &s)
     derivation::Builder savingBuilder(saving, r, pl, b, d);
     derivation::deriveActivations(savingBuilder);
     derivation::deriveActivationOffload(savingBuilder);
+    d.figures = memoryFigures(s, b);
+    d.compared = s.gpu.compared;
     derivation::deriveOverhead(builder);
     derivation::deriveFrozenModels(builder);
     const StepTimeline timeline = stepTimeline(s, b);
@@ -487,8 +507,8 @@ Derivation derive(const Scenario &s)
     }
     d.sumOfBuckets = b.total();
     d.capacity = s.gpu.capacity;
-    d.margin = s.gpu.capacity - b.peak;
-    d.fits = fits(s, b);
+    d.margin = s.gpu.capacity - d.figures.of(d.compared);
+    d.fits = fitsGpu(s, d.figures);
     const ActivationEstimate &a = b.activationDetail;
     d.activationsSplit = { a.perLayer, a.layers, a.outside, a.recompute, timeline.peakPoint().transient };
     return d;

@@ -1,4 +1,5 @@
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/reservedmemory.h>
 
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
@@ -327,7 +328,21 @@ Bytes oneLayerOf(const ActivationEstimate &a) { return a.perLayer + a.layerForwa
 
 bool fits(const Scenario &s, const Breakdown &b)
 {
-    return s.gpu.capacity > bytes(0) && b.peak <= s.gpu.capacity;
+    if (s.gpu.capacity <= bytes(0))
+        return false;
+    // The compared figure (reservedmemory.h) is at least what the breakdown's peak holds of it:
+    // a probe above capacity by that alone needs no emulation. Searches probe mostly there.
+    const Bytes fixed = s.overhead.total();
+    const Bytes allocated = b.peak > fixed ? b.peak - fixed : bytes(0);
+    const Bytes given = s.overhead.reserveModelled() ? bytes(0) : s.overhead.allocatorReserve;
+    const Bytes floor = s.gpu.compared == PeakFigure::Allocated ? allocated
+            : s.gpu.compared == PeakFigure::Reserved            ? allocated + given
+                                                                : b.peak;
+    if (floor > s.gpu.capacity)
+        return false;
+    if (s.gpu.compared == PeakFigure::Allocated || !s.overhead.reserveModelled())
+        return true;
+    return fitsGpu(s, memoryFigures(s, b));
 }
 
 } // namespace headroom

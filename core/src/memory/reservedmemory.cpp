@@ -12,6 +12,27 @@
 
 namespace headroom {
 
+std::string_view peakFigureName(PeakFigure f)
+{
+    switch (f) {
+    case PeakFigure::Allocated:
+        return "allocated";
+    case PeakFigure::Reserved:
+        return "reserved";
+    case PeakFigure::Device:
+        return "device";
+    }
+    return "device";
+}
+
+std::optional<PeakFigure> peakFigureFromName(std::string_view name)
+{
+    for (PeakFigure f : { PeakFigure::Allocated, PeakFigure::Reserved, PeakFigure::Device })
+        if (peakFigureName(f) == name)
+            return f;
+    return std::nullopt;
+}
+
 std::string_view loadPathName(LoadPath p)
 {
     switch (p) {
@@ -492,6 +513,28 @@ MemoryFigures memoryFigures(const Scenario &s, const Breakdown &b)
     f.reserved = f.allocated + f.cache;
     f.device = f.reserved + f.context;
     return f;
+}
+
+Bytes comparedPeak(const Scenario &s, const Breakdown &b)
+{
+    if (s.gpu.compared != PeakFigure::Allocated && s.overhead.reserveModelled())
+        return memoryFigures(s, b).of(s.gpu.compared);
+    const Bytes fixed = s.overhead.total();
+    const Bytes allocated = b.peak > fixed ? b.peak - fixed : bytes(0);
+    switch (s.gpu.compared) {
+    case PeakFigure::Allocated:
+        return allocated;
+    case PeakFigure::Reserved:
+        return allocated + (s.overhead.reserveModelled() ? bytes(0) : s.overhead.allocatorReserve);
+    case PeakFigure::Device:
+        return b.peak;
+    }
+    return b.peak;
+}
+
+bool fitsGpu(const Scenario &s, const MemoryFigures &f)
+{
+    return s.gpu.capacity > bytes(0) && f.of(s.gpu.compared) <= s.gpu.capacity;
 }
 
 } // namespace headroom

@@ -1,6 +1,7 @@
 #include <headroom/planning/advice.h>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/reservedmemory.h>
 #include <headroom/planning/fitsearch.h>
 
 namespace headroom {
@@ -27,7 +28,8 @@ Count largestDivisorAtMost(Count n, Count limit)
 
 namespace {
 
-Bytes peakOf(const Scenario &s) { return estimate(s).peak; }
+// The figure the verdict compares (reservedmemory.h), so that advice stops where the verdict fits.
+Bytes peakOf(const Scenario &s) { return comparedPeak(s, estimate(s)); }
 
 // Lowest ZeRO stage above the current one that fits, else stage 3.
 Scenario withZero(const Scenario &s)

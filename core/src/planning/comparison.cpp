@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/reservedmemory.h>
 #include <headroom/memory/steptimeline.h>
 
 namespace headroom {
@@ -30,17 +31,22 @@ Comparison compareScenarios(std::span<const Scenario> scenarios)
         set(ComparedRow::TeacherModel, countOf(b.side.teacher));
         set(ComparedRow::RolloutEngine, countOf(b.rolloutEngine));
         set(ComparedRow::Transient, countOf(p.transient));
-        set(ComparedRow::Peak, countOf(b.peak));
+        // The peak the verdict compares (reservedmemory.h): the buckets live at the highest point,
+        // and the runtime's share that figure holds.
+        const Bytes peak = comparedPeak(s, b);
+        const Bytes liveAllocated = b.peak > s.overhead.total() ? b.peak - s.overhead.total() : bytes(0);
+        set(ComparedRow::Overhead, countOf(peak - liveAllocated));
+        set(ComparedRow::Peak, countOf(peak));
         // Without a GPU there is no capacity to compare, and no headroom: not "-peak".
         const bool gpu = s.gpu.capacity > bytes(0);
         set(ComparedRow::Capacity, countOf(s.gpu.capacity));
-        set(ComparedRow::Headroom, gpu ? countOf(s.gpu.capacity) - countOf(b.peak) : 0);
+        set(ComparedRow::Headroom, gpu ? countOf(s.gpu.capacity) - countOf(peak) : 0);
         for (ComparedRow r : { ComparedRow::Capacity, ComparedRow::Headroom }) {
             row[static_cast<std::size_t>(r)].defined = gpu;
             row[static_cast<std::size_t>(r)].hasDifference = gpu;
         }
         set(ComparedRow::HostPerNode, countOf(b.host.perNode));
-        c.fits[static_cast<std::size_t>(i)] = s.gpu.capacity > bytes(0) && b.peak <= s.gpu.capacity;
+        c.fits[static_cast<std::size_t>(i)] = gpu && peak <= s.gpu.capacity;
     }
     for (int i = 1; i < c.count; ++i) {
         for (int r = 0; r < kComparedRowCount; ++r) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <headroom/memory/breakdown.h>
+#include <headroom/memory/reservedmemory.h>
 #include <headroom/memory/formula.h>
 #include <headroom/memory/scenario.h>
 
@@ -104,6 +105,10 @@ struct Derivation
     Bytes capacity = bytes(0);
     Bytes margin = bytes(0);
     bool fits = false;
+    //! The peak's three figures (allocated, reserved, device) and the one held against the
+    //! GPU's capacity: margin and fits are of that one.
+    MemoryFigures figures;
+    PeakFigure compared = PeakFigure::Device;
     ActivationsSplit activationsSplit;
     //! Host memory per node (offload, loading the model), as DeepSpeed's estimators count it.
     BucketDerivation host;

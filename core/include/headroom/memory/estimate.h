@@ -74,7 +74,9 @@ Breakdown estimate(const Scenario &scenario, const PreparedScenario &prepared);
  */
 Breakdown estimate(const Scenario &scenario, const ModelCounts &counts);
 
-//! Whether \a breakdown's peak fits the scenario's GPU (always false without a GPU).
+//! Whether \a breakdown's peak fits the scenario's GPU (always false without a GPU), by the
+//! figure the scenario compares (GpuLimits::compared, reservedmemory.h): the allocator's
+//! emulation runs only for a peak that fits before its cache is counted.
 bool fits(const Scenario &scenario, const Breakdown &breakdown);
 
 } // namespace headroom

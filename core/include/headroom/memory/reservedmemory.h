@@ -64,10 +64,22 @@ struct MemoryFigures
     Bytes device = bytes(0);
     bool cacheModelled = false;
     ReservedMemory emulation;
+
+    Bytes of(PeakFigure f) const
+    {
+        return f == PeakFigure::Allocated ? allocated : f == PeakFigure::Reserved ? reserved : device;
+    }
 };
 
 //! The three figures of \a breakdown (an estimate of \a scenario).
 MemoryFigures memoryFigures(const Scenario &scenario, const Breakdown &breakdown);
+
+//! The figure the scenario compares (GpuLimits::compared) of \a breakdown: memoryFigures()'s,
+//! without the emulation where the figure does not need it (allocated, or a given reserve).
+Bytes comparedPeak(const Scenario &scenario, const Breakdown &breakdown);
+
+//! Whether the figure the scenario compares (GpuLimits::compared) fits its GPU (false without one).
+bool fitsGpu(const Scenario &scenario, const MemoryFigures &figures);
 
 /*!
  * The caching allocator's emulation over \a scenario's step (steps 1 to 3 after loading).

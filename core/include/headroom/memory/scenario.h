@@ -206,12 +206,24 @@ enum LoraTarget : unsigned {
     LoraGate = 1u << 4, LoraUp = 1u << 5, LoraDown = 1u << 6,
 };
 
+/*!
+ * Which of a GPU's three peak figures (reservedmemory.h) the verdict holds against its memory:
+ * what torch allocates, what its caching allocator reserves, or what the device has in use
+ * (nvidia-smi), the one that runs out.
+ */
+enum class PeakFigure : std::uint8_t { Allocated, Reserved, Device };
+
 //! What the estimate needs to know of the chosen GPU; names and prices stay in the catalogue.
 struct GpuLimits
 {
     Bytes capacity = bytes(0); //!< 0: no GPU chosen, no verdict
     bool supportsBf16 = true;
+    PeakFigure compared = PeakFigure::Device;
 };
+
+//! "allocated", "reserved", "device".
+std::string_view peakFigureName(PeakFigure f);
+std::optional<PeakFigure> peakFigureFromName(std::string_view name);
 
 struct Scenario
 {
