@@ -100,4 +100,31 @@ QString warningText(Warning w)
     return {};
 }
 
+QString peakFigureText(PeakFigure figure)
+{
+    switch (figure) {
+    case PeakFigure::Allocated:
+        //: the peak figure torch.cuda.max_memory_allocated() reports
+        return Cli::tr("allocated");
+    case PeakFigure::Reserved:
+        //: the peak figure torch.cuda.max_memory_reserved() reports
+        return Cli::tr("reserved");
+    case PeakFigure::Device:
+        //: the peak figure nvidia-smi shows: reserved plus the CUDA context
+        return Cli::tr("on the device");
+    }
+    return {};
+}
+
+QString loadPathText(LoadPath path)
+{
+    switch (path) {
+    case LoadPath::Direct:
+        return Cli::tr("each tensor created in its training dtype");
+    case LoadPath::Fp32OnGpu:
+        return Cli::tr("built in FP32 on the GPU, then converted");
+    }
+    return {};
+}
+
 } // namespace headroom

@@ -41,5 +41,9 @@ QString issueText(const ValidationIssue &issue, const Scenario &scenario);
 QString scenarioErrorText(const ScenarioError &error, bool viaOptions);
 //! A typed warning in words.
 QString warningText(Warning warning);
+//! "allocated", "reserved", "on the device": which peak figure the verdict compares.
+QString peakFigureText(PeakFigure figure);
+//! How the weights reach the GPU, in words.
+QString loadPathText(LoadPath path);
 
 } // namespace headroom

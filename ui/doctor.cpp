@@ -4,6 +4,7 @@
 
 #include <headroom/memory/breakdown.h>
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/reservedmemory.h>
 
 #include "labels.h"
 
@@ -23,22 +24,24 @@ QString percent(Bytes part, Bytes whole)
     return QLocale().toString(100.0 * toDouble(part) / toDouble(whole), 'f', 0);
 }
 
-//! What the estimate says once \a after is applied, against the same GPU.
-QString outcome(const ScenarioSpec &after, const Breakdown &before, DisplayUnit unit)
+//! What the estimate says once \a after is applied, against the same GPU: the figure the verdict
+//! compares (reservedmemory.h), before and after.
+QString outcome(const ScenarioSpec &after, const ScenarioSpec &before, const Breakdown &was, DisplayUnit unit)
 {
     const Breakdown b = estimate(after.scenario);
+    const Bytes now = comparedPeak(after.scenario, b);
     const QString peak = Doctor::tr("After this change the peak is %1 (now %2)")
-                                 .arg(formatBytes(b.peak, unit), formatBytes(before.peak, unit));
+                                 .arg(formatBytes(now, unit), formatBytes(comparedPeak(before.scenario, was), unit));
     if (after.scenario.gpu.capacity <= bytes(0))
         return peak + Doctor::tr(".");
-    if (fits(after.scenario, b))
-        return Doctor::tr("%1: fits, %2 to spare.").arg(peak, formatBytes(after.scenario.gpu.capacity - b.peak, unit));
-    return Doctor::tr("%1: still short by %2.").arg(peak, formatBytes(b.peak - after.scenario.gpu.capacity, unit));
+    if (now <= after.scenario.gpu.capacity)
+        return Doctor::tr("%1: fits, %2 to spare.").arg(peak, formatBytes(after.scenario.gpu.capacity - now, unit));
+    return Doctor::tr("%1: still short by %2.").arg(peak, formatBytes(now - after.scenario.gpu.capacity, unit));
 }
 
-Remedy remedy(const QString &label, const ScenarioSpec &after, const Breakdown &before, DisplayUnit unit)
+Remedy remedy(const QString &label, const ScenarioSpec &after, const ScenarioSpec &before, const Breakdown &was, DisplayUnit unit)
 {
-    return Remedy{ label, after, outcome(after, before, unit) };
+    return Remedy{ label, after, outcome(after, before, was, unit) };
 }
 
 //! The other half-precision family's recipe of the same kind (bf16-master <-> fp16-master...).
@@ -87,17 +90,17 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
         d.cause = Doctor::tr("Activations pile up until the step's peak is too high.");
         d.fix = Doctor::tr("Reduce the micro-batch, enable activation checkpointing, and tune the caching "
                            "allocator (PYTORCH_CUDA_ALLOC_CONF).");
+        const Bytes peak = comparedPeak(s, b);
         d.scenario = Doctor::tr("Activations are %1, %2% of the %3 peak.")
-                             .arg(formatBytes(b.activations, unit), percent(b.activations, b.peak),
-                                  formatBytes(b.peak, unit));
+                             .arg(formatBytes(b.activations, unit), percent(b.activations, peak), formatBytes(peak, unit));
         if (s.training.recompute != Recompute::Full) {
             ScenarioSpec after = spec;
             after.scenario.training.recompute = Recompute::Full;
-            d.remedy = remedy(Doctor::tr("Enable full checkpointing"), after, b, unit);
+            d.remedy = remedy(Doctor::tr("Enable full checkpointing"), after, spec, b, unit);
         } else if (s.training.microBatch > 1) {
             ScenarioSpec after = spec;
             after.scenario.training.microBatch = 1;
-            d.remedy = remedy(Doctor::tr("Reduce the micro-batch to 1"), after, b, unit);
+            d.remedy = remedy(Doctor::tr("Reduce the micro-batch to 1"), after, spec, b, unit);
         } else {
             d.scenario += QLatin1Char(' ')
                     + Doctor::tr("Checkpointing is on and the micro-batch is 1: what remains is the fixed cost "
@@ -111,14 +114,15 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
                              "small for the next request.");
         d.fix = Doctor::tr("export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or a smaller "
                            "max_split_size_mb).");
-        d.scenario = Doctor::tr("The estimate sets aside %1 for the allocator's reserve. Reserved minus allocated "
-                                "was measured at 2.9 to 3.6 GiB on 7B fine-tunes.")
-                             .arg(formatBytes(s.overhead.allocatorReserve, unit));
-        const Bytes measured = bytes(7 * kGiB / 2);
-        if (s.overhead.allocatorReserve < measured) {
+        const MemoryFigures f = memoryFigures(s, b);
+        d.scenario = f.cacheModelled
+                ? Doctor::tr("The allocator's emulation holds %1 beyond the allocated peak, in %2 segments.")
+                          .arg(formatBytes(f.cache, unit), groupedCount(f.emulation.segments))
+                : Doctor::tr("The estimate sets aside %1 for the allocator's reserve.").arg(formatBytes(f.cache, unit));
+        if (!s.overhead.expandableSegments) {
             ScenarioSpec after = spec;
-            after.scenario.overhead.allocatorReserve = measured;
-            d.remedy = remedy(Doctor::tr("Plan for 3.5 GiB of fragmentation"), after, b, unit);
+            after.scenario.overhead.expandableSegments = true;
+            d.remedy = remedy(Doctor::tr("Set expandable_segments:True"), after, spec, b, unit);
         }
         break;
     }
@@ -133,7 +137,7 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
             if (gpu && gpu->bf16) {
                 ScenarioSpec after = spec;
                 after.scenario.training.precision.recipe = swapHalf(recipe);
-                d.remedy = remedy(Doctor::tr("Switch to %1").arg(Labels::recipe(swapHalf(recipe))), after, b, unit);
+                d.remedy = remedy(Doctor::tr("Switch to %1").arg(Labels::recipe(swapHalf(recipe))), after, spec, b, unit);
             }
         } else if (usesBf16(recipe)) {
             d.scenario = Doctor::tr("%1 has FP32's exponent range, so overflow is unlikely: look at the learning "
@@ -156,7 +160,7 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
                 ScenarioSpec after = spec;
                 after.scenario.training.precision.recipe = swapHalf(recipe);
                 d.remedy = remedy(Doctor::tr("Switch to %1 (no loss scaler needed)").arg(Labels::recipe(swapHalf(recipe))),
-                                  after, b, unit);
+                                  after, spec, b, unit);
             } else {
                 d.scenario += QLatin1Char(' ') + Doctor::tr("%1 has no BF16 tensor cores, so FP16 it is.").arg(gpuName);
             }
@@ -186,7 +190,7 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
             if (after.scenario.lora.targets == 0)
                 after.scenario.lora.targets = LoraQ | LoraV;
             d.remedy = remedy(Doctor::tr("Train LoRA adapters (rank %1)").arg(groupedCount(after.scenario.lora.rank)),
-                              after, b, unit);
+                              after, spec, b, unit);
         }
         break;
     }
@@ -199,7 +203,7 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
         after.scenario.training.microBatch = s.training.microBatch * 2;
         if (validate(after.scenario).empty())
             d.remedy = remedy(Doctor::tr("Double the micro-batch to %1").arg(groupedCount(after.scenario.training.microBatch)),
-                              after, b, unit);
+                              after, spec, b, unit);
         break;
     }
     case Symptom::Bf16ConvergesWorse: {
@@ -210,7 +214,7 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
             after.scenario.training.precision.recipe = swapHalf(recipe);
             d.scenario = Doctor::tr("%1 and %2 take the same memory; FP16 needs GradScaler.")
                                  .arg(Labels::recipe(recipe), Labels::recipe(swapHalf(recipe)));
-            d.remedy = remedy(Doctor::tr("Switch to %1").arg(Labels::recipe(swapHalf(recipe))), after, b, unit);
+            d.remedy = remedy(Doctor::tr("Switch to %1").arg(Labels::recipe(swapHalf(recipe))), after, spec, b, unit);
         } else {
             d.scenario = Doctor::tr("%1 does not use BF16.").arg(Labels::recipe(recipe));
         }

@@ -61,7 +61,7 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
     if (s.gpu.capacity <= bytes(0)) {
         v.state = Verdict::State::NoGpu;
         v.badge = VerdictText::tr("No GPU");
-        v.headline = VerdictText::tr("Peak %1 per GPU").arg(formatBytes(b.peak, unit));
+        v.headline = VerdictText::tr("Peak %1 per GPU").arg(formatBytes(d.peak.bytes, unit));
         v.detail = VerdictText::tr("Choose a GPU for a verdict.");
         if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())
             v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');

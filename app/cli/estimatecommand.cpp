@@ -146,6 +146,18 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
             line(derivationWord(k->label), k->bytes, howText(*k));
     line(Cli::tr("Sum of buckets"), d.sumOfBuckets, Cli::tr("not all live at once; the peak is what must fit"));
     line(Cli::tr("Peak"), d.peak.bytes, peakHow(s, b) + QStringLiteral(": ") + howText(d.peak));
+    // The peak's three figures (reservedmemory.h), each named by the tool that reports it.
+    const MemoryFigures &f = d.figures;
+    line(QStringLiteral("  ") + Cli::tr("allocated"), f.allocated, Cli::tr("torch.cuda.max_memory_allocated(): the tensors live at the peak"));
+    line(QStringLiteral("  ") + Cli::tr("reserved"), f.reserved,
+         f.cacheModelled ? Cli::tr("torch.cuda.max_memory_reserved(): + %1 the caching allocator holds beyond them (emulated, %2 segments)")
+                                   .arg(gibText(f.cache), groupedDigits(f.emulation.segments))
+         : s.overhead.reserveModelled() ? Cli::tr("torch.cuda.max_memory_reserved(): no tensor list to emulate the allocator on (textbook model)")
+                                        : Cli::tr("torch.cuda.max_memory_reserved(): + %1 allocator reserve, as given").arg(gibText(f.cache)));
+    line(QStringLiteral("  ") + Cli::tr("on the device"), f.device, Cli::tr("nvidia-smi: + %1 CUDA context").arg(gibText(f.context)));
+    if (f.emulation.emulated)
+        line(QStringLiteral("  ") + Cli::tr("loading"), f.emulation.loadingReserved,
+             Cli::tr("reserved once the weights are loaded (%1), before the first step").arg(loadPathText(s.overhead.loadPath)));
     o << Qt::endl;
     if (placed)
         o << hostText(d) << Qt::endl << Qt::endl;
@@ -153,13 +165,15 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
     if (s.gpu.capacity > bytes(0)) {
         const GpuSpec *gpu = catalogue.gpu(spec.gpuId);
         const QString gpuName = gpu ? gpu->name : spec.gpuId;
-        if (fits(s, b))
-            o << Cli::tr("Verdict: fits on one %1 (%2 = %3): %4 to spare.")
-                            .arg(gpuName, gbText(s.gpu.capacity), gibText(s.gpu.capacity), gibText(s.gpu.capacity - b.peak))
+        // The verdict holds the compared figure against the card, and says which it is.
+        if (d.fits)
+            o << Cli::tr("Verdict (%1): fits on one %2 (%3 = %4): %5 to spare.")
+                            .arg(peakFigureText(d.compared), gpuName, gbText(s.gpu.capacity), gibText(s.gpu.capacity), gibText(d.margin))
               << Qt::endl;
         else
-            o << Cli::tr("Verdict: does not fit on one %1 (%2 = %3): short by %4.")
-                            .arg(gpuName, gbText(s.gpu.capacity), gibText(s.gpu.capacity), gibText(b.peak - s.gpu.capacity))
+            o << Cli::tr("Verdict (%1): does not fit on one %2 (%3 = %4): short by %5.")
+                            .arg(peakFigureText(d.compared), gpuName, gbText(s.gpu.capacity), gibText(s.gpu.capacity),
+                                 gibText(bytes(0) - d.margin))
               << Qt::endl;
     } else {
         o << Cli::tr("No GPU chosen: give --gpu (see `headroom-cli gpus`) for a verdict.") << Qt::endl;

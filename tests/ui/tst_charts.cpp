@@ -43,8 +43,8 @@ namespace {
 constexpr double kGiBd = 1024.0 * 1024.0 * 1024.0;
 constexpr double kFixed = 112'000'000'000.0;
 constexpr double kActivations = 35'970'351'104.0;
-constexpr double kOverhead = 2'122'317'824.0;
-constexpr double kTotal = 150'092'668'928.0;
+constexpr double kOverhead = 1'048'576'000.0; // the CUDA context; no allocator cache under the textbook model
+constexpr double kTotal = kFixed + kActivations + kOverhead; // 149,018,927,104
 constexpr double kH100 = 85'520'809'984.0;
 constexpr double kH200 = 150'754'820'096.0;
 
@@ -332,21 +332,21 @@ void TestCharts::stackedBarVerdict()
     ScenarioSpec spec = sevenB();
     pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
     // 150,092,668,928 − 85,520,809,984 = 64,571,858,944 B = 60.14 GiB = 64.57 GB.
-    QCOMPARE(pane.verdictText(), QStringLiteral("overflow 60.1 GiB"));
-    QVERIFY(plotTexts(pane.plot()).contains(QStringLiteral("overflow 60.1 GiB")));
+    QCOMPARE(pane.verdictText(), QStringLiteral("overflow 59.1 GiB"));
+    QVERIFY(plotTexts(pane.plot()).contains(QStringLiteral("overflow 59.1 GiB")));
     // Capacity lines name the card short ("NVIDIA H100 80GB (SXM5)" → "H100 80GB") so the label
     // fits right of the bar.
     QVERIFY(plotTexts(pane.plot()).contains(QStringLiteral("H100 80GB: 79.6 GiB")));
-    // The comparison line has its own verdict: 150,754,820,096 − 150,092,668,928 = 662,151,168 B.
-    QVERIFY(plotTexts(pane.plot()).contains(QStringLiteral("H200 141GB: 140.4 GiB · headroom 631.5 MiB")));
+    // The comparison line has its own verdict: 150,754,820,096 − 149,018,927,104 = 1,735,892,992 B.
+    QVERIFY(plotTexts(pane.plot()).contains(QStringLiteral("H200 141GB: 140.4 GiB · headroom 1.6 GiB")));
     // Segment names are in the legend; beside the bar, only sizes: 56e9 B = 52.2 GiB.
     QVERIFY(plotTexts(pane.plot()).contains(QStringLiteral("52.2 GiB")));
     pane.setUnit(DisplayUnit::Decimal);
-    QCOMPARE(pane.verdictText(), QStringLiteral("overflow 64.6 GB"));
+    QCOMPARE(pane.verdictText(), QStringLiteral("overflow 63.5 GB"));
 
     spec = sevenB(QStringLiteral("h200-141gb"));
     pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
-    QCOMPARE(pane.verdictText(), QStringLiteral("headroom 662.2 MB"));
+    QCOMPARE(pane.verdictText(), QStringLiteral("headroom 1.7 GB"));
 
     spec = sevenB(QString()); // no GPU: no verdict, no line
     pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
@@ -490,10 +490,10 @@ void TestCharts::sweepPane()
     QCPGraph *activations = plot->graph(4);
     QVERIFY(near(activations->data()->at(0)->value, (kFixed + 738'197'504.0) / kGiBd));
     QCOMPARE(activations->channelFillGraph(), plot->graph(3));
-    QVERIFY(plotTexts(plot).contains(QStringLiteral("now: S = 2,048, peak 139.8 GiB")));
-    // The exact limit (the verdict's search), not the last point drawn: 112e9 + 2,122,317,824 +
-    // 4,980,736·S + 6,144·S² ≤ 150,754,820,096 B holds up to S = 2,069 (2,070 is 4,046,848 B over).
-    QVERIFY2(plotTexts(plot).contains(QStringLiteral("NVIDIA H200 141GB (SXM): 140.4 GiB · fits up to S = 2,069")),
+    QVERIFY(plotTexts(plot).contains(QStringLiteral("now: S = 2,048, peak 138.8 GiB")));
+    // The exact limit (the verdict's search), not the last point drawn: 112e9 + 1,048,576,000 +
+    // 4,980,736·S + 6,144·S² ≤ 150,754,820,096 B holds up to S = 2,104 (the root is 2,104.9).
+    QVERIFY2(plotTexts(plot).contains(QStringLiteral("NVIDIA H200 141GB (SXM): 140.4 GiB · fits up to S = 2,104")),
              qPrintable(plotTexts(plot).join(QLatin1Char('|'))));
     verifyNoNaN(plot);
 
@@ -505,7 +505,7 @@ void TestCharts::sweepPane()
     const QString tip = pane.toolTipAt(atCurrent);
     QVERIFY2(tip.contains(QStringLiteral("S = 2,048")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("Activations: 33.50 GiB")), qPrintable(tip));
-    QVERIFY2(tip.contains(QStringLiteral("139.78 GiB = 150.09 GB")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("138.78 GiB = 149.02 GB")), qPrintable(tip));
 }
 
 void TestCharts::sweepSelector()
@@ -633,7 +633,7 @@ void TestCharts::recipeComparisonPane()
     QVERIFY(std::any_of(texts.cbegin(), texts.cend(), [](QString t) {
         return t.endsWith(QStringLiteral("\n(current)")) && t.replace(QLatin1Char('\n'), QLatin1Char(' ')) == QStringLiteral("BF16 + master (current)");
     }));
-    QVERIFY(texts.contains(QStringLiteral("139.8 GiB")));
+    QVERIFY(texts.contains(QStringLiteral("138.8 GiB")));
     verifyNoNaN(plot);
 
     pane.resize(900, 560);
@@ -754,7 +754,7 @@ void TestCharts::timelineFullRecompute()
     QCOMPARE(d.points[36].bytes[bucketIndex(Bucket::Activations)], 536'870'912.0 + 1'124'073'472.0);
     QCOMPARE(d.peakIndex, 36);
     QCOMPARE(d.points[36].label, QStringLiteral("Backward, layer 32"));
-    QCOMPARE(d.peakBytes, 115'783'262'208.0);
+    QCOMPARE(d.peakBytes, 114'709'520'384.0); // 115,783,262,208 with the former fixed 1 GiB reserve
     QCOMPARE(d.peakBytes, toDouble(estimate(spec.scenario).total()));
 }
 
@@ -796,7 +796,7 @@ void TestCharts::timelinePane()
     QCOMPARE(plot->graph(5)->lineStyle(), QCPGraph::lsStepCenter);
     const QStringList texts = plotTexts(plot);
     // 150,092,668,928 B = 139.79 GiB, first reached when the last layer has run forward.
-    QVERIFY2(texts.contains(QStringLiteral("Peak 139.8 GiB · Forward, layer 32")), qPrintable(texts.join(QLatin1Char('|'))));
+    QVERIFY2(texts.contains(QStringLiteral("Peak 138.8 GiB · Forward, layer 32")), qPrintable(texts.join(QLatin1Char('|'))));
     QVERIFY(texts.contains(QStringLiteral("Forward")));
     QVERIFY(texts.contains(QStringLiteral("Backward")));
     QVERIFY(texts.contains(QStringLiteral("Optimizer step")));
@@ -876,7 +876,7 @@ void TestCharts::darkLook()
     QVERIFY(pane.plot()->legend->textColor().lightness() > 180);
     // The data survives the change of look.
     QCOMPARE(pane.plot()->plottableCount(), 6);
-    QCOMPARE(pane.verdictText(), QStringLiteral("overflow 60.1 GiB"));
+    QCOMPARE(pane.verdictText(), QStringLiteral("overflow 59.1 GiB"));
 }
 
 void TestCharts::followsPalette()

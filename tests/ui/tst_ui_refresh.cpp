@@ -8,6 +8,8 @@
 #include <QTextDocument>
 #include <QUndoStack>
 
+#include <headroom/memory/reservedmemory.h>
+
 #include "charts/stackedbarpane.h"
 #include "charts/timelinepane.h"
 #include "chartsarea.h"
@@ -52,7 +54,7 @@ private slots:
         QCoreApplication::processEvents();
         // Bar, sweep and recipes once each; the hidden timeline not at all.
         QCOMPARE(window.charts()->refreshCount(), before + 3);
-        QCOMPARE(window.charts()->stackedBar()->data().peakBytes, double(doc->breakdown().peak.value()));
+        QCOMPARE(window.charts()->stackedBar()->data().peakBytes, double(comparedPeak(doc->scenario(), doc->breakdown()).value()));
         // Raised, the timeline catches up on the scenario as it is now.
         window.charts()->showPane(3);
         QCOMPARE(window.charts()->refreshCount(), before + 4);

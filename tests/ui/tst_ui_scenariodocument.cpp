@@ -26,7 +26,7 @@ constexpr Count kFixed = kLlama7bParams * 16; // 107,814,649,856
 constexpr Count kPerLayer = 1'124'073'472;
 constexpr Count kActivations = 32 * kPerLayer; // 35,970,351,104
 // 1000 MiB CUDA context + 1 GiB allocator reserve.
-constexpr Count kOverhead = 1000 * kMiB + kGiB; // 2,122,317,824
+constexpr Count kOverhead = 1000 * kMiB; // the CUDA context; no allocator cache under the textbook model (reservedmemory.h)
 
 Catalogue loadedCatalogue()
 {
@@ -57,7 +57,7 @@ private slots:
 
     // A fresh document answers as the Hugging Face Trainer would run it: the itemized model with
     // SDPA. LLaMA-2 7B, B = 1, S = 2048 (worked by hand in tst_itemizecli): 381,960,192 bytes a
-    // layer x 32 + 330,342,408 outside = 12,553,068,552; the peak, 110,164,803,584 bytes, comes
+    // layer x 32 + 330,342,408 outside = 12,553,068,552; the peak, 109,091,061,760 bytes, comes
     // in the first layer's backward, below the plain sum of the buckets.
     void defaultScenarioIsRealistic()
     {
@@ -67,7 +67,8 @@ private slots:
         QCOMPARE(s.activations.model, ActivationModelKind::Transformer);
         QCOMPARE(s.activations.attention, AttentionKernel::Sdpa);
         QCOMPARE(doc.breakdown().activations, bytes(12'553'068'552));
-        QCOMPARE(doc.breakdown().peak, bytes(110'164'803'584));
+        // The allocated peak 108,042,485,760 (tst_itemizecli) and the CUDA context 1,048,576,000.
+        QCOMPARE(doc.breakdown().peak, bytes(109'091'061'760));
         QCOMPARE(doc.breakdown().peakPhase, StepPhase::Backward);
         QVERIFY(doc.breakdown().peak < doc.breakdown().total());
     }

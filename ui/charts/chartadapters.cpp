@@ -55,6 +55,17 @@ BucketBytes pointArray(const TimelinePoint &p)
     return a;
 }
 
+// pointArray() of the step's peak with the runtime's share of the compared figure
+// (reservedmemory.h): the allocator's cache and the CUDA context in the overhead segment, so that
+// the stack's top is what the verdict compares, as the derivation's peak terms have it.
+BucketBytes comparedArray(const TimelinePoint &p, Bytes compared)
+{
+    BucketBytes a = pointArray(p);
+    const Bytes live = p.total() - p.overhead;
+    a[static_cast<std::size_t>(bucketIndex(Bucket::Overhead))] = compared > live ? toDouble(compared - live) : 0.0;
+    return a;
+}
+
 // The bytes a bucket (or the transient buffers) has live at the step's peak: the peak's term of
 // that id in the derivation (derivation.cpp names them after the buckets).
 Bytes liveAtPeak(const Derivation &d, const char *id)
@@ -206,7 +217,7 @@ StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdo
     d.peakBytes = toDouble(derivation.peak.bytes); // the figure the verdict compares
     d.peakPhase = breakdown.peakPhase;
     d.peakMoment = Labels::timelineEvent(derivation.peakEvent);
-    d.sumOfBucketsBytes = toDouble(breakdown.total());
+    d.sumOfBucketsBytes = toDouble(derivation.sumOfBuckets);
     d.gpu = chosenGpu(spec, catalogue);
 
     auto add = [&d](const GpuSpec &g) {
@@ -279,12 +290,12 @@ SweepData makeSweep(const ScenarioSpec &spec, SweepAxis axis, const Catalogue &c
         // What is live at this point's peak, so that the stack's top is the peak.
         setSweepAxisValue(at, axis, values[static_cast<std::size_t>(i)]);
         const TimelinePoint peak = stepTimeline(at, b).peakPoint();
-        const BucketBytes a = pointArray(peak);
+        // The figure the verdict compares; above the live tensors by the allocator's cache.
+        const Bytes compared = comparedPeak(at, b);
+        const BucketBytes a = comparedArray(peak, compared);
         for (std::size_t k = 0; k < a.size(); ++k)
             d.y[k].append(a[k]);
         d.transient.append(toDouble(peak.transient));
-        // The figure the verdict compares; above the stack by the allocator's cache.
-        const Bytes compared = comparedPeak(at, b);
         d.peak.append(toDouble(compared));
         if (s.gpu.capacity > bytes(0) && compared <= s.gpu.capacity)
             d.lastFittingIndex = i;
@@ -358,13 +369,14 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
         // What is live at the peak, from the step timeline the derivation reads its peak terms
         // from; the formulas (the derivation itself) only when a segment is hovered.
         const TimelinePoint peak = stepTimeline(v, b).peakPoint();
-        const BucketBytes live = pointArray(peak);
+        const Bytes compared = comparedPeak(v, b);
+        const BucketBytes live = comparedArray(peak, compared);
         for (Bucket k : kAllBuckets)
             if (drawnBucket(k, b.frozenModels > bytes(0)))
                 bar.segments.append({ k, live[static_cast<std::size_t>(bucketIndex(k))], QString() });
         bar.transientBytes = toDouble(peak.transient);
         bar.formulaOf = [v](Bucket k) { return segmentsAtPeak(derive(v)).at(bucketIndex(k)).formula; };
-        bar.peakBytes = toDouble(comparedPeak(v, b));
+        bar.peakBytes = toDouble(compared);
         bar.isCurrent = mode == s.lora.mode && (mode != AdapterMode::None || recipe == currentRecipe);
         d.bars.append(bar);
     };
@@ -536,6 +548,8 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
             d.peakIndex = i;
         }
     }
+    d.comparedBytes = toDouble(comparedPeak(s, b));
+    d.compared = s.gpu.compared;
     d.note = timeline.gradients == GradientLifetime::KeptBetweenSteps
             ? (s.training.gradAccumSteps > 1
                        ? ChartText::tr("Gradients accumulate over %1 micro-batches, so they are live for the whole step; "

@@ -173,7 +173,11 @@ struct TimelineData
     QString measuredNote; //!< where the measurement comes from, in one line
     QVector<PhaseSpan> phases; //!< forward, backward, optimizer step, in order
     int peakIndex = -1;        //!< first point with the highest total
-    double peakBytes = 0;      //!< points[peakIndex].total(): Breakdown::peak, the verdict's figure
+    double peakBytes = 0;      //!< points[peakIndex].total(): the live tensors and the runtime's fixed share
+    //! The figure the verdict compares (reservedmemory.h): the allocator's cache and the CUDA
+    //! context on top of the live tensors, as nvidia-smi shows it, flat through the step.
+    double comparedBytes = 0;
+    PeakFigure compared = PeakFigure::Device;
     CapacityLine gpu; //!< capacityBytes 0 when no GPU is chosen
     QString note;     //!< the assumptions, in one line
 };

@@ -176,7 +176,7 @@ void TimelinePane::rebuild()
     double measuredTop = 0;
     for (const MeasuredMarker &m : m_data.measured)
         measuredTop = std::max(measuredTop, m.bytes);
-    const double top = std::max({ m_data.peakBytes * 1.16, m_data.gpu.capacityBytes * 1.2, measuredTop * 1.16 });
+    const double top = std::max({ m_data.peakBytes * 1.16, m_data.comparedBytes * 1.05, m_data.gpu.capacityBytes * 1.2, measuredTop * 1.16 });
     y->setRange(0, toUnit(top));
 
     // Phases shaded behind the data, alternating.
@@ -243,8 +243,20 @@ void TimelinePane::rebuild()
     }
 
     QVector<LevelLine> lines;
+    // The caching allocator holds its blocks through the step: what the verdict compares is a
+    // level above the live tensors, not a moment of them.
+    if (m_data.comparedBytes > m_data.peakBytes + 0.5) {
+        const QString figure = m_data.compared == PeakFigure::Reserved
+                //: a level line over the step timeline: torch.cuda.max_memory_reserved()
+                ? tr("Reserved %1").arg(sizeText(m_data.comparedBytes))
+                //: a level line over the step timeline: what nvidia-smi shows for the process
+                : tr("On the device %1").arg(sizeText(m_data.comparedBytes));
+        lines.append({ m_data.comparedBytes, figure, foreground(), Qt::DashDotLine, 1.4, 0, QString(),
+                       tr("The caching allocator keeps its blocks through the step: %1 above the live tensors' peak")
+                               .arg(sizeText(m_data.comparedBytes - m_data.peakBytes)) });
+    }
     if (m_data.gpu.capacityBytes > 0) {
-        const bool fits = m_data.peakBytes <= m_data.gpu.capacityBytes;
+        const bool fits = std::max(m_data.peakBytes, m_data.comparedBytes) <= m_data.gpu.capacityBytes;
         lines.append({ m_data.gpu.capacityBytes, tr("%1: %2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes)),
                        fits ? goodColor() : badColor(), Qt::SolidLine, 2.0, 0,
                        tr("%1\n%2").arg(m_data.gpu.gpuName, sizeText(m_data.gpu.capacityBytes)) });

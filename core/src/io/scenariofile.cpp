@@ -135,7 +135,8 @@ std::optional<FieldRange> heldRange(const ScenarioKey &key)
     // the scenario stores that) and validate() would let them pass: they are refused with the
     // field's range instead. A file never holds them (scenarioToJson() writes the default out).
     // completion-length is kept as the sequence (prompt + completion), which validate() would blame.
-    for (const char *aliasesDefault : { "params", "ffn", "kv-heads", "loss-chunks", "max-live-parameters",
+    // A negative reserve is the modelled cache's marker ("allocator-cache": "modelled" names it).
+    for (const char *aliasesDefault : { "params", "ffn", "kv-heads", "loss-chunks", "max-live-parameters", "allocator-reserve",
                                         "prefetch-bucket", "persistence-threshold", "reduce-bucket", "completion-length" })
         if (qstrcmp(key.option, aliasesDefault) == 0)
             return fieldRange(*fieldFromName(key.option));

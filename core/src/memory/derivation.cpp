@@ -505,7 +505,8 @@ Derivation derive(const Scenario &s)
             d.textbookActivations.label = QT_TRANSLATE_NOOP("Derivation", "Activations by the textbook formula, for comparison");
         }
     }
-    d.sumOfBuckets = b.total();
+    // The runtime's bucket as derived: the CUDA context and the allocator's cache (modelled or given).
+    d.sumOfBuckets = b.total() - b.overhead + d.overhead.bytes;
     d.capacity = s.gpu.capacity;
     d.margin = s.gpu.capacity - d.figures.of(d.compared);
     d.fits = fitsGpu(s, d.figures);

@@ -1,5 +1,7 @@
 #include <headroom/memory/measuredcomparison.h>
 
+#include <headroom/memory/reservedmemory.h>
+
 #include <headroom/memory/steptimeline.h>
 
 namespace headroom {
@@ -79,11 +81,9 @@ EstimatedFigures estimatedFigures(const Scenario &s, const Breakdown &b)
     const TimelinePoint &top = timeline.peakPoint();
     e.values[at(MeasuredFigure::PeakAllocated)] = allocated(top);
     e.events[at(MeasuredFigure::PeakAllocated)] = top.event;
-    // The allocator's reserve is memory it holds beyond the tensors: reserved, not allocated.
-    Bytes reserve = s.overhead.allocatorReserve;
-    if (reserve > top.overhead)
-        reserve = top.overhead;
-    e.values[at(MeasuredFigure::PeakReserved)] = allocated(top) + reserve;
+    // The allocator's cache is memory it holds beyond the tensors: reserved, not allocated
+    // (reservedmemory.h: emulated, or the reserve given).
+    e.values[at(MeasuredFigure::PeakReserved)] = memoryFigures(s, b).reserved;
     e.events[at(MeasuredFigure::PeakReserved)] = top.event;
     return e;
 }

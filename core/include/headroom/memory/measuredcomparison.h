@@ -11,8 +11,8 @@
 //  - the phase figures are the step timeline's points without the runtime's share
 //    (Breakdown::overhead): torch.cuda.memory_allocated() and max_memory_allocated() count the
 //    tensors PyTorch allocated, never the CUDA context nor the blocks its allocator keeps;
-//  - the reserved peak is the timeline's peak without the CUDA context: what the caching
-//    allocator holds at most, the estimate's allocator reserve included.
+//  - the reserved peak is memoryFigures()'s reserved figure (reservedmemory.h): the allocated
+//    peak and the caching allocator's cache, emulated or given, without the CUDA context.
 
 #include <array>
 #include <cstdint>
