@@ -26,6 +26,40 @@ QString Labels::recipe(Recipe r)
     return {};
 }
 
+QString Labels::peakFigure(PeakFigure f)
+{
+    switch (f) {
+    case PeakFigure::Allocated: return tr("allocated");
+    case PeakFigure::Reserved: return tr("reserved");
+    case PeakFigure::Device: return tr("on the device");
+    }
+    return {};
+}
+
+QString Labels::peakFigureToolTip(PeakFigure f)
+{
+    switch (f) {
+    case PeakFigure::Allocated:
+        return tr("What the tensors take at the step's peak: torch.cuda.max_memory_allocated().");
+    case PeakFigure::Reserved:
+        return tr("What PyTorch's caching allocator holds at its peak, the tensors and its cached blocks: "
+                  "torch.cuda.max_memory_reserved().");
+    case PeakFigure::Device:
+        return tr("What the process has on the GPU, reserved and the CUDA context: what nvidia-smi shows, and "
+                  "what runs out.");
+    }
+    return {};
+}
+
+QString Labels::loadPath(LoadPath p)
+{
+    switch (p) {
+    case LoadPath::Direct: return tr("Each tensor in its dtype");
+    case LoadPath::Fp32OnGpu: return tr("Built in FP32 on the GPU, then converted");
+    }
+    return {};
+}
+
 QString Labels::recipeShort(Recipe r)
 {
     switch (r) {

@@ -43,6 +43,10 @@ public:
     static QString stack(TrainingStack stack);
     static QString stackToolTip(TrainingStack stack);
     static QString loss(LossKind loss);
+    //! "Allocated", "Reserved", "On the device (nvidia-smi)": the peak figure a verdict compares.
+    static QString peakFigure(PeakFigure figure);
+    static QString peakFigureToolTip(PeakFigure figure);
+    static QString loadPath(LoadPath path);
     //! The model's name for titles: the preset's, an imported or named model's, else "Custom model".
     static QString modelName(const ScenarioSpec &spec, const Catalogue &catalogue);
     //! "H200 141GB" for "NVIDIA H200 141GB (SXM)": a GPU's name short enough for a chart label.

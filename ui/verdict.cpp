@@ -50,6 +50,15 @@ QString adviceText(const Scenario &before, const Scenario &after, int kind)
     return {};
 }
 
+QString figuresText(const Derivation &d, DisplayUnit unit)
+{
+    const MemoryFigures &f = d.figures;
+    //: the peak's three figures; %4 names the one held against the GPU ("on the device")
+    return VerdictText::tr("Allocated %1, reserved %2, on the device %3; compared: %4.")
+            .arg(formatBytes(f.allocated, unit), formatBytes(f.reserved, unit), formatBytes(f.device, unit),
+                 Labels::peakFigure(d.compared));
+}
+
 Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivation &d, const Catalogue &catalogue,
                      DisplayUnit unit)
 {
@@ -62,7 +71,7 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
         v.state = Verdict::State::NoGpu;
         v.badge = VerdictText::tr("No GPU");
         v.headline = VerdictText::tr("Peak %1 per GPU").arg(formatBytes(d.peak.bytes, unit));
-        v.detail = VerdictText::tr("Choose a GPU for a verdict.");
+        v.detail = VerdictText::tr("Choose a GPU for a verdict.") + QLatin1Char(' ') + figuresText(d, unit);
         if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())
             v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');
         return v;
@@ -79,6 +88,7 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
     v.detail = VerdictText::tr("Peak %1 per GPU (%2) against %3.")
                        .arg(formatBytes(d.peak.bytes, unit), Labels::timelineEvent(d.peakEvent),
                             formatBytes(d.capacity, unit));
+    v.detail += QLatin1Char(' ') + figuresText(d, unit);
 
     if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())
         v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');

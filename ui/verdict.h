@@ -36,6 +36,9 @@ struct Verdict
 //! One advice step in words: "Enable full activation checkpointing".
 QString adviceText(const Scenario &before, const Scenario &after, int kind);
 
+//! "Allocated …, reserved …, on the device …; compared: …": the peak's three figures.
+QString figuresText(const Derivation &derivation, DisplayUnit unit);
+
 //! The verdict of \a derivation: its peak, margin and moment; the searches for what would fit.
 Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &breakdown, const Derivation &derivation,
                      const Catalogue &catalogue, DisplayUnit unit);

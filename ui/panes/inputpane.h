@@ -147,6 +147,9 @@ private:
     QCheckBox *m_zeroInit = nullptr;
     QCheckBox *m_distributedOptimizer = nullptr;
     QComboBox *m_gelu = nullptr;
+    QCheckBox *m_expandable = nullptr;
+    QComboBox *m_loadPath = nullptr;
+    QComboBox *m_compared = nullptr;
     QLineEdit *m_capacity = nullptr;
     QComboBox *m_quantBase = nullptr;
     QList<QCheckBox *> m_loraTargets;

@@ -80,8 +80,42 @@ QFormLayout *InputPane::addAdvancedGroup(QVBoxLayout *column)
                                    tr("The CUDA context and kernel images, in bytes (e.g. 1000MiB; PyTorch: 300 MiB to 2 GiB)."));
     context->setBytes(true);
     CountField *reserve = addCount(form, Field::AllocatorReserve, tr("Allocator reserve:"),
-                                   tr("What the caching allocator holds beyond what is allocated, in bytes (e.g. 1GiB)."));
+                                   tr("What the caching allocator holds beyond what is allocated, in bytes (e.g. 1GiB); "
+                                      "empty to emulate PyTorch's caching allocator over the step."));
     reserve->setBytes(true);
+    reserve->setAllowEmpty(true, -1);
+    m_expandable = new QCheckBox(tr("Expandable segments"), m_advancedBody);
+    m_expandable->setToolTip(tr("PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: each pool one segment that grows "
+                                "in pages, so freed blocks fragment less."));
+    form->addRow(QString(), m_expandable);
+    connect(m_expandable, &QCheckBox::clicked, this, [this](bool on) {
+        m_document->edit(EditKind::Whole, on ? tr("Expandable segments on") : tr("Expandable segments off"),
+                         [on](ScenarioSpec &s) { s.scenario.overhead.expandableSegments = on; });
+    });
+    m_loadPath = new QComboBox(m_advancedBody);
+    for (LoadPath p : { LoadPath::Direct, LoadPath::Fp32OnGpu })
+        m_loadPath->addItem(Labels::loadPath(p), static_cast<int>(p));
+    m_loadPath->setToolTip(tr("How the weights reach the GPU: created in their training dtype (from_pretrained, "
+                              "meta-device initialisation), or built in FP32 on the GPU and then cast or quantized, "
+                              "which leaves the FP32 blocks in the allocator's cache."));
+    form->addRow(tr("Loading:"), m_loadPath);
+    connect(m_loadPath, &QComboBox::activated, this, [this](int index) {
+        const auto p = static_cast<LoadPath>(m_loadPath->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("Loading: %1").arg(m_loadPath->itemText(index)),
+                         [p](ScenarioSpec &s) { s.scenario.overhead.loadPath = p; });
+    });
+    m_compared = new QComboBox(m_advancedBody);
+    for (PeakFigure f : { PeakFigure::Device, PeakFigure::Reserved, PeakFigure::Allocated }) {
+        m_compared->addItem(Labels::peakFigure(f), static_cast<int>(f));
+        m_compared->setItemData(m_compared->count() - 1, Labels::peakFigureToolTip(f), Qt::ToolTipRole);
+    }
+    m_compared->setToolTip(tr("Which peak figure the verdict holds against the GPU's memory."));
+    form->addRow(tr("Compare with the GPU:"), m_compared);
+    connect(m_compared, &QComboBox::activated, this, [this](int index) {
+        const auto f = static_cast<PeakFigure>(m_compared->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("Compare %1 with the GPU").arg(m_compared->itemText(index)),
+                         [f](ScenarioSpec &s) { s.scenario.gpu.compared = f; });
+    });
     addCount(form, Field::GpusPerNode, tr("GPUs per node:"), tr("GPUs sharing one host's RAM, for the host memory per node."));
     CountField *bucket = addCount(form, Field::ReduceBucket, tr("Reduce bucket:"),
                                   tr("ZeRO's gradient reduce bucket, in elements; empty for the stack's (DeepSpeed 5e8, "
@@ -161,6 +195,9 @@ void InputPane::refreshAdvanced()
     };
     show(Field::CudaContext, countOf(s.overhead.cudaContext));
     show(Field::AllocatorReserve, countOf(s.overhead.allocatorReserve));
+    m_expandable->setChecked(s.overhead.expandableSegments);
+    selectData(m_loadPath, s.overhead.loadPath);
+    selectData(m_compared, s.gpu.compared);
     show(Field::GpusPerNode, s.parallel.gpusPerNode);
     show(Field::ReduceBucket, s.parallel.reduceBucket);
     show(Field::PrefetchBucket, s.stack.prefetchBucket);
@@ -169,6 +206,7 @@ void InputPane::refreshAdvanced()
     show(Field::VirtualStages, s.stack.virtualStages);
     // The stack's sized defaults as placeholders, so that "empty" says what it means.
     const StackChoices c = resolveStack(m_document->scenario());
+    countField(Field::AllocatorReserve)->setPlaceholderText(tr("emulated"));
     countField(Field::ReduceBucket)->setPlaceholderText(tr("the stack's: %1").arg(QLocale().toString(qint64(c.reduceBucket))));
     countField(Field::PrefetchBucket)->setPlaceholderText(tr("the stack's: %1").arg(QLocale().toString(qint64(c.prefetchBucket))));
     countField(Field::PersistenceThreshold)
@@ -189,7 +227,8 @@ void InputPane::refreshAdvanced()
             || s.stack.persistenceThreshold >= 0 || s.stack.maxLiveParameters >= 0 || !s.stack.zeroInit
             || s.stack.distributedOptimizer || s.stack.virtualStages != 1 || s.activations.gelu != GeluImpl::ModelDefault
             || s.activations.capacityFactor != 0.0 || s.overhead.cudaContext != RuntimeOverhead{}.cudaContext
-            || s.overhead.allocatorReserve != RuntimeOverhead{}.allocatorReserve;
+            || s.overhead.allocatorReserve != RuntimeOverhead{}.allocatorReserve || s.overhead.expandableSegments
+            || s.overhead.loadPath != LoadPath::Direct || s.gpu.compared != PeakFigure::Device;
     if (nonDefault && !m_advancedToggle->isChecked())
         m_advancedToggle->setChecked(true);
 }
