@@ -600,14 +600,6 @@
         <translation>分项</translation>
     </message>
     <message>
-        <source>Verdict: fits on one %1 (%2 = %3): %4 to spare.</source>
-        <translation>结论：单张 %1（%2 = %3）放得下，余量 %4。</translation>
-    </message>
-    <message>
-        <source>Verdict: does not fit on one %1 (%2 = %3): short by %4.</source>
-        <translation>结论：单张 %1（%2 = %3）放不下，还差 %4。</translation>
-    </message>
-    <message>
         <source>No GPU chosen: give --gpu (see `headroom-cli gpus`) for a verdict.</source>
         <translation>未选择 GPU：用 --gpu 指定（见 `headroom-cli gpus`）即可得出结论。</translation>
     </message>
@@ -2094,16 +2086,71 @@
         <source>N+%1: N training GPUs and the vLLM server&apos;s %1 of the same kind (--rollout-gpus), in days and cost too.</source>
         <translation>N+%1：N 块训练 GPU 加上 vLLM 服务器同型号的 %1 块（--rollout-gpus），天数与成本中也计入。</translation>
     </message>
+    <message>
+        <source>allocated</source>
+        <extracomment>the peak figure torch.cuda.max_memory_allocated() reports</extracomment>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>torch.cuda.max_memory_allocated(): the tensors live at the peak</source>
+        <translation>torch.cuda.max_memory_allocated()：峰值时存活的张量</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <extracomment>the peak figure torch.cuda.max_memory_reserved() reports</extracomment>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <source>torch.cuda.max_memory_reserved(): + %1 the caching allocator holds beyond them (emulated, %2 segments)</source>
+        <translation>torch.cuda.max_memory_reserved()：另加缓存分配器在其之外持有的 %1（模拟所得，%2 个段）</translation>
+    </message>
+    <message>
+        <source>torch.cuda.max_memory_reserved(): no tensor list to emulate the allocator on (textbook model)</source>
+        <translation>torch.cuda.max_memory_reserved()：没有可供模拟分配器的张量清单（教科书模型）</translation>
+    </message>
+    <message>
+        <source>torch.cuda.max_memory_reserved(): + %1 allocator reserve, as given</source>
+        <translation>torch.cuda.max_memory_reserved()：另加给定的分配器预留 %1</translation>
+    </message>
+    <message>
+        <source>on the device</source>
+        <extracomment>the peak figure nvidia-smi shows: reserved plus the CUDA context</extracomment>
+        <translation>设备上</translation>
+    </message>
+    <message>
+        <source>nvidia-smi: + %1 CUDA context</source>
+        <translation>nvidia-smi：另加 %1 CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <source>reserved once the weights are loaded (%1), before the first step</source>
+        <translation>权重加载完毕后（%1）、第一步之前的预留量</translation>
+    </message>
+    <message>
+        <source>Verdict (%1): fits on one %2 (%3 = %4): %5 to spare.</source>
+        <translation>结论（%1）：单张 %2（%3 = %4）放得下，余量 %5。</translation>
+    </message>
+    <message>
+        <source>Verdict (%1): does not fit on one %2 (%3 = %4): short by %5.</source>
+        <translation>结论（%1）：单张 %2（%3 = %4）放不下，差 %5。</translation>
+    </message>
+    <message>
+        <source>each tensor created in its training dtype</source>
+        <translation>每个张量直接以训练数据类型创建</translation>
+    </message>
+    <message>
+        <source>built in FP32 on the GPU, then converted</source>
+        <translation>先在 GPU 上以 FP32 构建，再转换</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
     <message>
         <source>Runtime overhead</source>
         <translation>运行时开销</translation>
-    </message>
-    <message>
-        <source>CUDA context: PyTorch&apos;s CUDA semantics notes (300 MiB to 2 GiB with the driver and lazy loading); allocator reserve: reserved minus allocated measured on 7B fine-tunes (foundation-model-stack/fms-acceleration PR 14)</source>
-        <translation>CUDA 上下文：PyTorch 的 “CUDA semantics” 文档（视驱动和延迟加载而定，300 MiB 到 2 GiB）；分配器预留：在 7B 微调上实测的 memory_reserved 减 memory_allocated（foundation-model-stack/fms-acceleration PR 14）</translation>
     </message>
     <message>
         <source>CUDA context and kernel images</source>
@@ -2240,10 +2287,6 @@
     <message>
         <source>the optimizer step&apos;s temporaries</source>
         <translation>优化器更新的临时张量</translation>
-    </message>
-    <message>
-        <source>runtime overhead</source>
-        <translation>运行时开销</translation>
     </message>
     <message>
         <source>runtime overhead, in bytes</source>
@@ -3269,6 +3312,30 @@
         <source>embedding and shared tensors and the value model&apos;s saved tensors, in bytes</source>
         <translation>嵌入与共享张量以及价值模型保存的张量，单位字节</translation>
     </message>
+    <message>
+        <source>CUDA context: PyTorch&apos;s CUDA semantics notes (300 MiB to 2 GiB with the driver and lazy loading); the caching allocator&apos;s own reserve is modelled apart, in the reserved figure (an emulation of c10/cuda/CUDACachingAllocator.cpp), unless a fixed one is given</source>
+        <translation>CUDA 上下文：PyTorch 的 CUDA 语义说明（随驱动和延迟加载在 300 MiB 到 2 GiB 之间）；缓存分配器自身的预留另行建模，计入预留数字（模拟 c10/cuda/CUDACachingAllocator.cpp），除非给定固定值</translation>
+    </message>
+    <message>
+        <source>the caching allocator&apos;s blocks beyond what is allocated at its peak</source>
+        <translation>缓存分配器在其峰值时超出已分配部分的块</translation>
+    </message>
+    <message>
+        <source>reserved − allocated at the peak: PyTorch&apos;s caching allocator emulated over loading and the step, tensor by tensor, in bytes</source>
+        <translation>峰值时的预留 − 已分配：对加载和一步训练逐个张量模拟 PyTorch 缓存分配器所得，单位字节</translation>
+    </message>
+    <message>
+        <source>c10/cuda/CUDACachingAllocator.cpp (PyTorch 2.4): 512-byte rounding, 2 MiB and 20 MiB segments, best fit, split and merged blocks</source>
+        <translation>c10/cuda/CUDACachingAllocator.cpp（PyTorch 2.4）：按 512 字节取整，2 MiB 与 20 MiB 的段，最佳适配，块的拆分与合并</translation>
+    </message>
+    <message>
+        <source>runtime overhead: the CUDA context and the allocator&apos;s cache</source>
+        <translation>运行时开销：CUDA 上下文与分配器缓存</translation>
+    </message>
+    <message>
+        <source>the caching allocator&apos;s blocks beyond what is allocated</source>
+        <translation>缓存分配器超出已分配部分的块</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -3347,14 +3414,6 @@
     <message>
         <source>export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (or a smaller max_split_size_mb).</source>
         <translation>export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True（或调小 max_split_size_mb）。</translation>
-    </message>
-    <message>
-        <source>The estimate sets aside %1 for the allocator&apos;s reserve. Reserved minus allocated was measured at 2.9 to 3.6 GiB on 7B fine-tunes.</source>
-        <translation>估算为分配器预留留出了 %1。在 7B 微调上实测，memory_reserved 减 memory_allocated 为 2.9 到 3.6 GiB。</translation>
-    </message>
-    <message>
-        <source>Plan for 3.5 GiB of fragmentation</source>
-        <translation>按 3.5 GiB 碎片预留</translation>
     </message>
     <message>
         <source>The learning rate is too high or gradients explode.</source>
@@ -3459,6 +3518,18 @@
     <message>
         <source>After this change the peak is %1 (now %2)</source>
         <translation>改后峰值为 %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>The allocator&apos;s emulation holds %1 beyond the allocated peak, in %2 segments.</source>
+        <translation>分配器模拟在已分配峰值之外还持有 %1，共 %2 个段。</translation>
+    </message>
+    <message>
+        <source>The estimate sets aside %1 for the allocator&apos;s reserve.</source>
+        <translation>估算为分配器预留了 %1。</translation>
+    </message>
+    <message>
+        <source>Set expandable_segments:True</source>
+        <translation>设置 expandable_segments:True</translation>
     </message>
 </context>
 <context>
@@ -5418,6 +5489,38 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>the value model&apos;s backward</source>
         <translation>价值模型的反向传播</translation>
     </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <source>on the device</source>
+        <translation>设备上</translation>
+    </message>
+    <message>
+        <source>What the tensors take at the step&apos;s peak: torch.cuda.max_memory_allocated().</source>
+        <translation>一步训练峰值时张量占用的显存：torch.cuda.max_memory_allocated()。</translation>
+    </message>
+    <message>
+        <source>What PyTorch&apos;s caching allocator holds at its peak, the tensors and its cached blocks: torch.cuda.max_memory_reserved().</source>
+        <translation>PyTorch 缓存分配器在峰值时持有的显存，包括张量和缓存的块：torch.cuda.max_memory_reserved()。</translation>
+    </message>
+    <message>
+        <source>What the process has on the GPU, reserved and the CUDA context: what nvidia-smi shows, and what runs out.</source>
+        <translation>进程在 GPU 上占用的显存，即预留量加 CUDA 上下文：nvidia-smi 显示的数字，也是会耗尽的那个。</translation>
+    </message>
+    <message>
+        <source>Each tensor in its dtype</source>
+        <translation>每个张量按其数据类型创建</translation>
+    </message>
+    <message>
+        <source>Built in FP32 on the GPU, then converted</source>
+        <translation>先在 GPU 上以 FP32 构建，再转换</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -6466,6 +6569,11 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>Peak %1 per GPU (%2) against %3.</source>
         <extracomment>the peak, the moment of the step it happens (&quot;last layer&apos;s backward&quot;) and the capacity</extracomment>
         <translation>每卡峰值 %1（%2），容量 %3。</translation>
+    </message>
+    <message>
+        <source>Allocated %1, reserved %2, on the device %3; compared: %4.</source>
+        <extracomment>the peak&apos;s three figures; %4 names the one held against the GPU (&quot;on the device&quot;)</extracomment>
+        <translation>已分配 %1，已预留 %2，设备上 %3；用于比较的是：%4。</translation>
     </message>
 </context>
 <context>
@@ -7527,10 +7635,6 @@ The scenario on screen is unchanged.</source>
         <translation>分配器预留：</translation>
     </message>
     <message>
-        <source>What the caching allocator holds beyond what is allocated, in bytes (e.g. 1GiB).</source>
-        <translation>缓存分配器在已分配之外额外占用的显存，单位字节（如 1GiB）。</translation>
-    </message>
-    <message>
         <source>GPUs per node:</source>
         <translation>每节点 GPU 数：</translation>
     </message>
@@ -7985,6 +8089,54 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>A vLLM server&apos;s own GPUs, counted in the GPUs a plan needs and in its cost.</source>
         <translation>vLLM 服务器自有的 GPU，计入方案所需 GPU 数及其成本。</translation>
+    </message>
+    <message>
+        <source>What the caching allocator holds beyond what is allocated, in bytes (e.g. 1GiB); empty to emulate PyTorch&apos;s caching allocator over the step.</source>
+        <translation>缓存分配器在已分配之外持有的显存，单位字节（如 1GiB）；留空则对一步训练模拟 PyTorch 缓存分配器。</translation>
+    </message>
+    <message>
+        <source>Expandable segments</source>
+        <translation>可扩展段</translation>
+    </message>
+    <message>
+        <source>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: each pool one segment that grows in pages, so freed blocks fragment less.</source>
+        <translation>PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True：每个内存池只有一个按页增长的段，释放的块碎片更少。</translation>
+    </message>
+    <message>
+        <source>Expandable segments on</source>
+        <translation>开启可扩展段</translation>
+    </message>
+    <message>
+        <source>Expandable segments off</source>
+        <translation>关闭可扩展段</translation>
+    </message>
+    <message>
+        <source>How the weights reach the GPU: created in their training dtype (from_pretrained, meta-device initialisation), or built in FP32 on the GPU and then cast or quantized, which leaves the FP32 blocks in the allocator&apos;s cache.</source>
+        <translation>权重如何进入 GPU：直接以训练数据类型创建（from_pretrained、元设备初始化），或先在 GPU 上以 FP32 构建再转换或量化，后者会把 FP32 的块留在分配器缓存中。</translation>
+    </message>
+    <message>
+        <source>Loading:</source>
+        <translation>加载方式：</translation>
+    </message>
+    <message>
+        <source>Loading: %1</source>
+        <translation>加载方式：%1</translation>
+    </message>
+    <message>
+        <source>Which peak figure the verdict holds against the GPU&apos;s memory.</source>
+        <translation>结论用哪个峰值数字与 GPU 显存比较。</translation>
+    </message>
+    <message>
+        <source>Compare with the GPU:</source>
+        <translation>与 GPU 比较：</translation>
+    </message>
+    <message>
+        <source>Compare %1 with the GPU</source>
+        <translation>用%1与 GPU 比较</translation>
+    </message>
+    <message>
+        <source>emulated</source>
+        <translation>模拟</translation>
     </message>
 </context>
 <context>
@@ -9148,6 +9300,19 @@ Scoring&quot;</extracomment>
     <message>
         <source>Measured %1: %2 (estimated without the runtime&apos;s share: %3)</source>
         <translation>实测%1：%2（估算，不含运行时开销：%3）</translation>
+    </message>
+    <message>
+        <source>Reserved %1</source>
+        <translation>已预留 %1</translation>
+    </message>
+    <message>
+        <source>On the device %1</source>
+        <extracomment>a level line over the step timeline: what nvidia-smi shows for the process</extracomment>
+        <translation>设备上 %1</translation>
+    </message>
+    <message>
+        <source>The caching allocator keeps its blocks through the step: %1 above the live tensors&apos; peak</source>
+        <translation>缓存分配器在整步训练中保留其块：比存活张量的峰值高 %1</translation>
     </message>
 </context>
 <context>
