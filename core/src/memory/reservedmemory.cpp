@@ -272,7 +272,9 @@ Count Sequence::paramElements(int i) const
 
 void Sequence::load()
 {
-    if (m_s.overhead.loadPath == LoadPath::Fp32OnGpu) {
+    // Weights trained in FP32 (AMP keeps them so) need no conversion: built as they stay.
+    const bool converted = m_params.bucket < 4 * m_params.elements;
+    if (m_s.overhead.loadPath == LoadPath::Fp32OnGpu && converted) {
         // nn.Module constructors under torch.device("cuda"): the whole model in FP32 first; the
         // cast (model.to(dtype)) or the quantization then makes each tensor's copy and frees the
         // FP32 one, so the converted tensors land in the blocks the FP32 ones leave.
