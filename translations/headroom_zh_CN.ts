@@ -5804,6 +5804,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>Peak reserved</source>
         <translation>保留峰值</translation>
     </message>
+    <message>
+        <source>Used on the device</source>
+        <translation>设备上已用</translation>
+    </message>
 </context>
 <context>
     <name>ModelImportText</name>

@@ -570,7 +570,7 @@ void addMeasuredMarkers(TimelineData &data, const MeasuredComparison &comparison
         return;
     for (const MeasuredRow &r : comparison.rows) {
         // Reserved memory is the allocator's, not a moment of the tensors drawn here.
-        if (!isTimelineFigure(r.figure) || r.figure == MeasuredFigure::PeakReserved)
+        if (!isTimelineFigure(r.figure) || r.figure == MeasuredFigure::PeakReserved || r.figure == MeasuredFigure::DeviceUsed)
             continue;
         const int index = data.eventIndex[static_cast<std::size_t>(r.event)];
         if (index < 0)

@@ -181,6 +181,9 @@ MeasuredFileError parseMeasuredJson(const QByteArray &json, const QString &path,
         const std::string_view full = measuredFigureKey(f);
         const QString key = QString::fromLatin1(full.data(), qsizetype(full.size()));
         const bool phase = key.startsWith(QLatin1String("phases."));
+        // Check scripts before 2026-12 did not read the device's used memory: absent, not measured.
+        if (f == MeasuredFigure::DeviceUsed && measured.value(key).isUndefined())
+            continue;
         std::optional<qint64> value;
         if (!r.integer(phase ? phases : measured, phase ? QStringLiteral("measured.phases") : QStringLiteral("measured"),
                        phase ? key.mid(7) : key, kMaxMeasuredBytes, true, value))

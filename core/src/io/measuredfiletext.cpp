@@ -76,6 +76,7 @@ QString measuredFigureText(MeasuredFigure f)
     case MeasuredFigure::StepEnd: return Measured::tr("Step end");
     case MeasuredFigure::PeakAllocated: return Measured::tr("Peak allocated");
     case MeasuredFigure::PeakReserved: return Measured::tr("Peak reserved");
+    case MeasuredFigure::DeviceUsed: return Measured::tr("Used on the device");
     }
     return {};
 }

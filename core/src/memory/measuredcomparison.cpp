@@ -12,7 +12,7 @@ constexpr std::string_view kKeys[kMeasuredFigureCount] = {
     "parameters",         "gradients",          "master_weights",      "optimizer_states", "activations",
     "phases.step_start",  "phases.forward_peak", "phases.forward_end", "phases.backward_peak",
     "phases.backward_end", "phases.optimizer_peak", "phases.step_end",  "max_memory_allocated",
-    "max_memory_reserved",
+    "max_memory_reserved", "device_used",
 };
 
 constexpr std::size_t at(MeasuredFigure f) { return static_cast<std::size_t>(f); }
@@ -83,8 +83,12 @@ EstimatedFigures estimatedFigures(const Scenario &s, const Breakdown &b)
     e.events[at(MeasuredFigure::PeakAllocated)] = top.event;
     // The allocator's cache is memory it holds beyond the tensors: reserved, not allocated
     // (reservedmemory.h: emulated, or the reserve given).
-    e.values[at(MeasuredFigure::PeakReserved)] = memoryFigures(s, b).reserved;
+    const MemoryFigures figures = memoryFigures(s, b);
+    e.values[at(MeasuredFigure::PeakReserved)] = figures.reserved;
     e.events[at(MeasuredFigure::PeakReserved)] = top.event;
+    // What nvidia-smi shows: reserved and the CUDA context.
+    e.values[at(MeasuredFigure::DeviceUsed)] = figures.device;
+    e.events[at(MeasuredFigure::DeviceUsed)] = top.event;
     return e;
 }
 

@@ -41,22 +41,26 @@ enum class MeasuredFigure : std::uint8_t {
     StepEnd,          //!< live after zero_grad()
     PeakAllocated,    //!< torch.cuda.max_memory_allocated() over the step
     PeakReserved,     //!< torch.cuda.max_memory_reserved() over the step
+    //! The device's used memory at its highest (NVML's for the process, else
+    //! torch.cuda.mem_get_info()'s total - free): what nvidia-smi shows.
+    DeviceUsed,
 };
 
-inline constexpr int kMeasuredFigureCount = 14;
+inline constexpr int kMeasuredFigureCount = 15;
 
 inline constexpr MeasuredFigure kAllMeasuredFigures[kMeasuredFigureCount] = {
     MeasuredFigure::Parameters,    MeasuredFigure::Gradients,    MeasuredFigure::MasterWeights,
     MeasuredFigure::OptimizerStates, MeasuredFigure::Activations, MeasuredFigure::StepStart,
     MeasuredFigure::ForwardPeak,   MeasuredFigure::ForwardEnd,   MeasuredFigure::BackwardPeak,
     MeasuredFigure::BackwardEnd,   MeasuredFigure::OptimizerPeak, MeasuredFigure::StepEnd,
-    MeasuredFigure::PeakAllocated, MeasuredFigure::PeakReserved,
+    MeasuredFigure::PeakAllocated, MeasuredFigure::PeakReserved, MeasuredFigure::DeviceUsed,
 };
 
 /*!
  * The key of a figure in the check script's JSON, under "measured" and "estimated":
  * "parameters", "gradients", "master_weights", "optimizer_states", "activations",
- * "phases.step_start" ... "phases.step_end", "max_memory_allocated", "max_memory_reserved".
+ * "phases.step_start" ... "phases.step_end", "max_memory_allocated", "max_memory_reserved",
+ * "device_used".
  */
 std::string_view measuredFigureKey(MeasuredFigure figure);
 //! The figure of \a key (as measuredFigureKey() writes it), or nullopt.
