@@ -256,6 +256,9 @@ StackedBarData makeStackedBar(const ScenarioSpec &spec, const Breakdown &breakdo
 SweepData makeSweep(const ScenarioSpec &spec, SweepAxis axis, const Catalogue &catalogue)
 {
     const Scenario &s = spec.scenario;
+    // Every point's allocator cache scaled from the current scenario's emulation, which the
+    // current point's figure therefore equals (reservedmemory.h).
+    const CacheShareScope cacheShare(s);
     std::array<Count, kMaxSweepPoints> values{};
     const Count current = sweepAxisValue(s, axis);
     const int n = logSpacedCounts(defaultSweepRange(s, axis), current, 64, values.data());
@@ -332,6 +335,9 @@ SweepData makeSweep(const ScenarioSpec &spec, SweepAxis axis, const Catalogue &c
 
 RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalogue &catalogue)
 {
+    // Each recipe's allocator cache scaled from the current run's emulation (reservedmemory.h):
+    // the current recipe's bar is its verdict's figure, the others' follow their allocated peaks.
+    const CacheShareScope cacheShare(spec.scenario);
     const Scenario &s = spec.scenario;
     const Recipe currentRecipe = s.training.precision.recipe;
     const bool noBf16 = s.gpu.capacity > bytes(0) && !s.gpu.supportsBf16;

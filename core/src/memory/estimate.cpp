@@ -342,7 +342,8 @@ bool fits(const Scenario &s, const Breakdown &b)
         return false;
     if (s.gpu.compared == PeakFigure::Allocated || !s.overhead.reserveModelled())
         return true;
-    return fitsGpu(s, memoryFigures(s, b));
+    // Searches probe here: the cache scaled from one emulation of the run (reservedmemory.h).
+    return floor + searchCache(s, b) <= s.gpu.capacity;
 }
 
 } // namespace headroom

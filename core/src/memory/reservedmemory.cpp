@@ -1,16 +1,28 @@
 #include <headroom/memory/reservedmemory.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <memory>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 #include <headroom/memory/cachingallocator.h>
+#include <headroom/memory/estimate.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/model.h>
 #include <headroom/memory/parametertensors.h>
 #include <headroom/memory/steptimeline.h>
 
 namespace headroom {
+
+namespace {
+
+//! The innermost CacheShareScope of this thread.
+thread_local const CacheShareScope *tCurrentScope = nullptr;
+
+} // namespace
 
 std::string_view peakFigureName(PeakFigure f)
 {
@@ -499,7 +511,62 @@ ReservedMemory emulateReserved(const Scenario &s, const Breakdown &b)
     return Sequence(s, b, listsOfThisThread(), e).run();
 }
 
+namespace {
+
+// A value's bytes as a memo key: zeroed storage, then the value copied in, so that two keys made
+// of equal values compare equal byte for byte wherever the copy leaves padding alone, and equal
+// bytes always mean equal values (a miss costs one emulation, never a wrong answer).
+template<typename T>
+struct KeyBytes
+{
+    alignas(T) unsigned char bytes[sizeof(T)];
+    explicit KeyBytes(const T &value)
+    {
+        std::memset(bytes, 0, sizeof(T));
+        new (bytes) T(value);
+    }
+    bool operator==(const KeyBytes &o) const { return std::memcmp(bytes, o.bytes, sizeof(T)) == 0; }
+};
+
+struct FiguresMemo
+{
+    KeyBytes<Scenario> scenario;
+    KeyBytes<Breakdown> breakdown;
+    MemoryFigures figures;
+};
+
+MemoryFigures computeFigures(const Scenario &s, const Breakdown &b);
+
+} // namespace
+
 MemoryFigures memoryFigures(const Scenario &s, const Breakdown &b)
+{
+    // The views of one scenario (the verdict, the derivation, each chart) ask for the same
+    // figures in one refresh: the last few are kept per thread.
+    constexpr std::size_t kKept = 8;
+    thread_local std::vector<FiguresMemo> kept = [] {
+        std::vector<FiguresMemo> v;
+        v.reserve(kKept);
+        return v;
+    }();
+    thread_local std::size_t next = 0;
+    const KeyBytes<Scenario> scenarioKey(s);
+    const KeyBytes<Breakdown> breakdownKey(b);
+    for (const FiguresMemo &m : kept)
+        if (m.scenario == scenarioKey && m.breakdown == breakdownKey)
+            return m.figures;
+    const MemoryFigures f = computeFigures(s, b);
+    if (kept.size() < kKept)
+        kept.push_back({ scenarioKey, breakdownKey, f });
+    else
+        kept[next] = { scenarioKey, breakdownKey, f };
+    next = (next + 1) % kKept;
+    return f;
+}
+
+namespace {
+
+MemoryFigures computeFigures(const Scenario &s, const Breakdown &b)
 {
     MemoryFigures f;
     const Bytes fixed = s.overhead.total();
@@ -517,10 +584,18 @@ MemoryFigures memoryFigures(const Scenario &s, const Breakdown &b)
     return f;
 }
 
+} // namespace
+
 Bytes comparedPeak(const Scenario &s, const Breakdown &b)
 {
-    if (s.gpu.compared != PeakFigure::Allocated && s.overhead.reserveModelled())
-        return memoryFigures(s, b).of(s.gpu.compared);
+    if (s.gpu.compared != PeakFigure::Allocated && s.overhead.reserveModelled()) {
+        if (!tCurrentScope)
+            return memoryFigures(s, b).of(s.gpu.compared);
+        const Bytes fixed = s.overhead.total();
+        const Bytes allocated = b.peak > fixed ? b.peak - fixed : bytes(0);
+        const Bytes reserved = allocated + searchCache(s, b);
+        return s.gpu.compared == PeakFigure::Reserved ? reserved : reserved + s.overhead.cudaContext;
+    }
     const Bytes fixed = s.overhead.total();
     const Bytes allocated = b.peak > fixed ? b.peak - fixed : bytes(0);
     switch (s.gpu.compared) {
@@ -532,6 +607,37 @@ Bytes comparedPeak(const Scenario &s, const Breakdown &b)
         return b.peak;
     }
     return b.peak;
+}
+
+CacheShareScope::CacheShareScope(const Scenario &base)
+    : m_outer(tCurrentScope)
+{
+    // An enclosing search's share holds (a table of GPUs runs a search per card and strategy);
+    // only where the cache is emulated: a given reserve or the allocated figure need none.
+    if (m_outer) {
+        m_cache = m_outer->m_cache;
+        m_allocated = m_outer->m_allocated;
+    } else if (base.overhead.reserveModelled() && base.gpu.compared != PeakFigure::Allocated) {
+        const MemoryFigures f = memoryFigures(base, estimate(base));
+        m_cache = countOf(f.cache);
+        m_allocated = countOf(f.allocated);
+    }
+    tCurrentScope = this;
+}
+
+CacheShareScope::~CacheShareScope()
+{
+    tCurrentScope = m_outer;
+}
+
+Bytes searchCache(const Scenario &s, const Breakdown &b)
+{
+    const CacheShareScope *scope = tCurrentScope;
+    if (!scope)
+        return memoryFigures(s, b).cache;
+    const Bytes fixed = s.overhead.total();
+    const Count allocated = countOf(b.peak > fixed ? b.peak - fixed : bytes(0));
+    return scope->m_allocated > 0 ? bytes(quotient(scope->m_cache * allocated, scope->m_allocated)) : bytes(scope->m_cache);
 }
 
 bool fitsGpu(const Scenario &s, const MemoryFigures &f)

@@ -64,6 +64,7 @@ int advise(const Scenario &s, Advice *out, int capacity)
 {
     if (s.gpu.capacity <= bytes(0) || capacity < 1)
         return 0;
+    const CacheShareScope cacheShare(s); // the candidates' cache scaled from this run's (reservedmemory.h)
     Scenario current = s;
     Bytes peak = peakOf(current);
     if (peak <= s.gpu.capacity)

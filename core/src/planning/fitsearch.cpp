@@ -1,6 +1,7 @@
 #include <headroom/planning/fitsearch.h>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/reservedmemory.h>
 
 namespace headroom {
 
@@ -40,6 +41,7 @@ Count largestFittingMicroBatch(const Scenario &s, Count maxBatch)
 {
     if (s.gpu.capacity <= bytes(0))
         return 0;
+    const CacheShareScope cacheShare(s); // one emulation for every probe (reservedmemory.h)
     const PreparedScenario prepared = prepare(s);
     Scenario probe = s;
     return largestTrue(maxBatch, [&probe, &prepared](Count b) {
@@ -52,6 +54,7 @@ Count longestFittingSequence(const Scenario &s, Count maxSequence)
 {
     if (s.gpu.capacity <= bytes(0))
         return 0;
+    const CacheShareScope cacheShare(s); // one emulation for every probe (reservedmemory.h)
     const PreparedScenario prepared = prepare(s);
     Scenario probe = s;
     return largestTrue(maxSequence, [&probe, &prepared](Count seq) {
@@ -64,6 +67,7 @@ Count largestFittingLayers(const Scenario &s, Count maxLayers)
 {
     if (s.gpu.capacity <= bytes(0))
         return 0;
+    const CacheShareScope cacheShare(s); // one emulation for every probe (reservedmemory.h)
     const Count p = s.parallel.pipelineParallel > 1 ? s.parallel.pipelineParallel : 1;
     if (maxLayers < p)
         return 0;
@@ -80,6 +84,7 @@ Count gpusNeeded(const Scenario &s, Count maxGpus)
 {
     if (s.gpu.capacity <= bytes(0))
         return 0;
+    const CacheShareScope cacheShare(s); // one emulation for every probe (reservedmemory.h)
     const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel;
     if (mp < 1)
         return 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/reservedmemory.h>
 #include <headroom/planning/fitsearch.h>
 
 namespace headroom {
@@ -76,6 +77,7 @@ GpuFit fitGpu(const Scenario &given, const GpuSpec &gpu, const FitTableOptions &
     g.gpu = &gpu;
     g.price = price;
     const Scenario s = onGpu(given, gpu);
+    const CacheShareScope cacheShare(s); // one emulation for the card's searches (reservedmemory.h)
     g.maxBatch = largestFittingMicroBatch(s);
     g.maxSequence = longestFittingSequence(s);
     for (int k = 0; k < kStrategyCount; ++k)
@@ -86,6 +88,7 @@ GpuFit fitGpu(const Scenario &given, const GpuSpec &gpu, const FitTableOptions &
 void fitEveryGpu(const Scenario &given, std::span<const GpuSpec> gpus, std::span<const double> prices,
                  const FitTableOptions &options, std::span<GpuFit> out)
 {
+    const CacheShareScope cacheShare(given); // one emulation for the whole table (reservedmemory.h)
     for (std::size_t i = 0; i < gpus.size() && i < out.size(); ++i) {
         const double price = i < prices.size() && prices[i] >= 0 ? prices[i] : gpus[i].pricePerHourUsd;
         out[i] = fitGpu(given, gpus[i], options, price);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/reservedmemory.h>
 #include <headroom/planning/fitsearch.h>
 
 namespace headroom {
@@ -117,6 +118,7 @@ int insertSorted(ProcurementOption *out, int count, int capacity, const Procurem
 int planProcurement(const Scenario &s, std::span<const GpuSpec> gpus, std::span<const double> prices,
                     const ProcurementTarget &target, ProcurementOption *out, int capacity)
 {
+    const CacheShareScope cacheShare(s); // one emulation for every plan probed (reservedmemory.h)
     int count = 0;
     const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel;
     const Count B = s.training.microBatch;

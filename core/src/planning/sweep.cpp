@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/reservedmemory.h>
 #include <headroom/memory/validation.h>
 #include <headroom/planning/fitsearch.h>
 
@@ -151,6 +152,7 @@ void sweep(const Scenario &base, SweepAxis axis, const Count *values, int n, Bre
 
 void fitGrid(const Scenario &base, const Count *sequences, int ns, const Count *batches, int nb, bool *out)
 {
+    const CacheShareScope cacheShare(base); // one emulation for every cell (reservedmemory.h)
     const PreparedScenario prepared = prepare(base);
     Scenario s = base;
     for (int i = 0; i < ns; ++i) {

@@ -75,8 +75,8 @@ Breakdown estimate(const Scenario &scenario, const PreparedScenario &prepared);
 Breakdown estimate(const Scenario &scenario, const ModelCounts &counts);
 
 //! Whether \a breakdown's peak fits the scenario's GPU (always false without a GPU), by the
-//! figure the scenario compares (GpuLimits::compared, reservedmemory.h): the allocator's
-//! emulation runs only for a peak that fits before its cache is counted.
+//! figure the scenario compares (GpuLimits::compared, reservedmemory.h), with the allocator's
+//! cache a search assumes (searchCache(): one emulation per run, scaled with the allocated peak).
 bool fits(const Scenario &scenario, const Breakdown &breakdown);
 
 } // namespace headroom

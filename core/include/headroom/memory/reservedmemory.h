@@ -75,8 +75,36 @@ struct MemoryFigures
 MemoryFigures memoryFigures(const Scenario &scenario, const Breakdown &breakdown);
 
 //! The figure the scenario compares (GpuLimits::compared) of \a breakdown: memoryFigures()'s,
-//! without the emulation where the figure does not need it (allocated, or a given reserve).
+//! without the emulation where the figure does not need it (allocated, or a given reserve), and
+//! with searchCache() inside a CacheShareScope.
 Bytes comparedPeak(const Scenario &scenario, const Breakdown &breakdown);
+
+/*!
+ * While alive, the probes of a search (fits(), comparedPeak()) take their allocator cache from
+ * one emulation of \a base, scaled with each probe's allocated peak, instead of emulating each
+ * probe (~0.2-1 ms an emulation; a search probes tens to thousands of scenarios). The searches
+ * over the micro-batch, the sequence, GPU counts and layouts, the sweeps and grids open one; the
+ * figures a view shows of its own scenario (memoryFigures()) are always emulated for it. Scopes
+ * nest, per thread: the outermost's share holds for the searches it encloses.
+ */
+class CacheShareScope
+{
+public:
+    explicit CacheShareScope(const Scenario &base);
+    ~CacheShareScope();
+    CacheShareScope(const CacheShareScope &) = delete;
+    CacheShareScope &operator=(const CacheShareScope &) = delete;
+
+private:
+    friend Bytes searchCache(const Scenario &, const Breakdown &);
+    const CacheShareScope *m_outer = nullptr;
+    Count m_cache = 0;
+    Count m_allocated = 0;
+};
+
+//! The allocator's cache fits() assumes for \a breakdown of \a scenario: scaled from the
+//! innermost CacheShareScope's emulation, or emulated for the scenario itself without one.
+Bytes searchCache(const Scenario &scenario, const Breakdown &breakdown);
 
 //! Whether the figure the scenario compares (GpuLimits::compared) fits its GPU (false without one).
 bool fitsGpu(const Scenario &scenario, const MemoryFigures &figures);
