@@ -1,6 +1,7 @@
 #include <headroom/memory/cachingallocator.h>
 
 #include <algorithm>
+#include <bit>
 
 namespace headroom {
 
@@ -25,8 +26,6 @@ CachingAllocatorEmulator::CachingAllocatorEmulator(int handles)
     // handles, plus the segments' free ends.
     m_blocks.reserve(static_cast<std::size_t>(handles) * 2 + 64);
     m_freeSlots.reserve(m_blocks.capacity());
-    for (auto &f : m_free)
-        f.reserve(m_blocks.capacity());
     m_handleBlock.assign(static_cast<std::size_t>(handles), -1);
     m_handleRequest.assign(static_cast<std::size_t>(handles), 0);
 }
@@ -35,8 +34,9 @@ void CachingAllocatorEmulator::reset(bool expandableSegments)
 {
     m_blocks.clear();
     m_freeSlots.clear();
-    for (auto &f : m_free)
-        f.clear();
+    for (auto &pool : m_free)
+        for (auto &list : pool)
+            list.clear();
     std::fill(m_handleBlock.begin(), m_handleBlock.end(), -1);
     std::fill(m_handleRequest.begin(), m_handleRequest.end(), 0);
     for (int p = 0; p < 2; ++p) {
@@ -84,10 +84,16 @@ int CachingAllocatorEmulator::newBlock()
     return static_cast<int>(m_blocks.size()) - 1;
 }
 
+int CachingAllocatorEmulator::sizeClass(std::int64_t size)
+{
+    // floor(log2(size)); sizes are at least 512 and below 2^63.
+    return size > 0 ? static_cast<int>(std::bit_width(static_cast<std::uint64_t>(size))) - 1 : 0;
+}
+
 void CachingAllocatorEmulator::insertFree(int i)
 {
     const Block &b = m_blocks[static_cast<std::size_t>(i)];
-    auto &list = m_free[b.small ? 1 : 0];
+    auto &list = m_free[b.small ? 1 : 0][sizeClass(b.size)];
     const auto at = std::lower_bound(list.begin(), list.end(), b, [](const FreeEntry &e, const Block &k) {
         return entryLess(e.size, e.segment, e.offset, k.size, k.segment, k.offset);
     });
@@ -97,7 +103,7 @@ void CachingAllocatorEmulator::insertFree(int i)
 void CachingAllocatorEmulator::eraseFree(int i)
 {
     const Block &b = m_blocks[static_cast<std::size_t>(i)];
-    auto &list = m_free[b.small ? 1 : 0];
+    auto &list = m_free[b.small ? 1 : 0][sizeClass(b.size)];
     const auto at = std::lower_bound(list.begin(), list.end(), b, [](const FreeEntry &e, const Block &k) {
         return entryLess(e.size, e.segment, e.offset, k.size, k.segment, k.offset);
     });
@@ -107,13 +113,21 @@ void CachingAllocatorEmulator::eraseFree(int i)
 
 int CachingAllocatorEmulator::takeBestFit(bool small, std::int64_t size)
 {
-    auto &list = m_free[small ? 1 : 0];
-    const auto at = std::lower_bound(list.begin(), list.end(), size,
-                                     [](const FreeEntry &e, std::int64_t s) { return e.size < s; });
-    if (at == list.end())
-        return -1;
+    auto &pool = m_free[small ? 1 : 0];
+    int c = sizeClass(size);
+    auto &own = pool[c];
+    auto at = std::lower_bound(own.begin(), own.end(), size, [](const FreeEntry &e, std::int64_t s) { return e.size < s; });
+    if (at == own.end()) {
+        // Every block of a larger class is larger: the first of the next non-empty class.
+        do
+            ++c;
+        while (c < kSizeClasses && pool[c].empty());
+        if (c == kSizeClasses)
+            return -1;
+        at = pool[c].begin();
+    }
     const int i = at->block;
-    list.erase(at);
+    pool[c].erase(at);
     return i;
 }
 

@@ -22,7 +22,7 @@
 // segment mapped in pages (2 MiB small, 20 MiB large) that grows at its end when no free block
 // fits: a request first takes the free space at the end and maps only what is missing.
 //
-// Fixed capacity, allocated once: an emulation allocates nothing. Requests beyond the capacity
+// Its tables grow to the largest run emulated and are kept: an emulation after that allocates nothing. Requests beyond the capacity
 // or above 2^62 bytes make the emulation give up (ok() false) instead of answering wrongly.
 
 #include <cstdint>
@@ -106,7 +106,12 @@ private:
 
     std::vector<Block> m_blocks;
     std::vector<int> m_freeSlots;
-    std::vector<FreeEntry> m_free[2]; //!< [0] large, [1] small
+    //! Free blocks per pool ([0] large, [1] small) and per power of two of their size, each list
+    //! ordered: a best fit looks in its size's list, then takes the first of the next non-empty
+    //! one; an insert or erase moves one short list, not all free blocks.
+    static constexpr int kSizeClasses = 64;
+    std::vector<FreeEntry> m_free[2][kSizeClasses];
+    static int sizeClass(std::int64_t size);
     std::vector<int> m_handleBlock;
     std::vector<std::int64_t> m_handleRequest;
     int m_expandableSegment[2] = { -1, -1 };
