@@ -2,7 +2,7 @@
 // the inputs a fuzzer finds instead: a scenario that reads and validates is estimated, and its
 // buckets add up, none is negative, the peak holds the weights and the runtime's share (and is
 // the plain sum under the textbook model), one more sequence never lowers it, and the
-// derivation ends at the estimate's peak.
+// derivation ends at the compared peak figure.
 
 #include <cstdlib>
 
@@ -12,6 +12,7 @@
 #include <headroom/io/scenariofile.h>
 #include <headroom/memory/derivation.h>
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/reservedmemory.h>
 #include <headroom/memory/validation.h>
 
 #include "fuzzsupport.h"
@@ -45,7 +46,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     longer.training.sequence += 1;
     if (validate(longer).empty() && estimate(longer).peak < b.peak)
         std::abort();
-    if (derive(s).peak.bytes != b.peak)
+    // The derivation ends at the figure the verdict compares (reservedmemory.h), the allocated
+    // peak below it and the device figure at most the reserved one plus the context.
+    const Derivation d = derive(s);
+    if (d.peak.bytes != comparedPeak(s, b) || d.figures.allocated > d.figures.reserved
+        || d.figures.device != d.figures.reserved + d.figures.context)
         std::abort();
     return 0;
 }

@@ -134,6 +134,9 @@ int CachingAllocatorEmulator::takeBestFit(bool small, std::int64_t size)
 int CachingAllocatorEmulator::newSegment(bool small, std::int64_t size)
 {
     const std::int64_t segmentBytes = small ? kSmallBuffer : allocationSize(size);
+    // Beyond 2^62 bytes reserved the counters would near their range: give up instead.
+    if (segmentBytes > kLargestRequest - m_counters.reserved)
+        return -1;
     const int i = newBlock();
     if (i < 0)
         return -1;
@@ -175,6 +178,8 @@ int CachingAllocatorEmulator::growExpandable(bool small, std::int64_t size)
         m_expandableLast[p] = i;
     }
     const std::int64_t pages = (size - have + page - 1) / page;
+    if (pages * page > kLargestRequest - m_counters.reserved)
+        return -1;
     m_blocks[static_cast<std::size_t>(last)].size = have + pages * page;
     m_expandableSize[p] += pages * page;
     m_counters.reserved += pages * page;
