@@ -330,20 +330,12 @@ bool fits(const Scenario &s, const Breakdown &b)
 {
     if (s.gpu.capacity <= bytes(0))
         return false;
-    // The compared figure (reservedmemory.h) is at least what the breakdown's peak holds of it:
-    // a probe above capacity by that alone needs no emulation. Searches probe mostly there.
-    const Bytes fixed = s.overhead.total();
-    const Bytes allocated = b.peak > fixed ? b.peak - fixed : bytes(0);
-    const Bytes given = s.overhead.reserveModelled() ? bytes(0) : s.overhead.allocatorReserve;
-    const Bytes floor = s.gpu.compared == PeakFigure::Allocated ? allocated
-            : s.gpu.compared == PeakFigure::Reserved            ? allocated + given
-                                                                : b.peak;
-    if (floor > s.gpu.capacity)
+    // The compared figure (reservedmemory.h) is at least its floor: a probe above capacity by
+    // that alone needs no emulation, and searches probe mostly there. Inside a search the cache
+    // is scaled from one emulation of the run (CacheShareScope).
+    if (comparedFloor(s, b) > s.gpu.capacity)
         return false;
-    if (s.gpu.compared == PeakFigure::Allocated || !s.overhead.reserveModelled())
-        return true;
-    // Searches probe here: the cache scaled from one emulation of the run (reservedmemory.h).
-    return floor + searchCache(s, b) <= s.gpu.capacity;
+    return comparedPeak(s, b) <= s.gpu.capacity;
 }
 
 } // namespace headroom

@@ -569,8 +569,7 @@ namespace {
 MemoryFigures computeFigures(const Scenario &s, const Breakdown &b)
 {
     MemoryFigures f;
-    const Bytes fixed = s.overhead.total();
-    f.allocated = b.peak > fixed ? b.peak - fixed : bytes(0);
+    f.allocated = allocatedPeak(s, b);
     f.context = s.overhead.cudaContext;
     if (s.overhead.reserveModelled()) {
         f.emulation = emulateReserved(s, b);
@@ -586,18 +585,24 @@ MemoryFigures computeFigures(const Scenario &s, const Breakdown &b)
 
 } // namespace
 
+Bytes allocatedPeak(const Scenario &s, const Breakdown &b)
+{
+    const Bytes fixed = s.overhead.total();
+    return b.peak > fixed ? b.peak - fixed : bytes(0);
+}
+
 Bytes comparedPeak(const Scenario &s, const Breakdown &b)
 {
-    if (s.gpu.compared != PeakFigure::Allocated && s.overhead.reserveModelled()) {
-        if (!tCurrentScope)
-            return memoryFigures(s, b).of(s.gpu.compared);
-        const Bytes fixed = s.overhead.total();
-        const Bytes allocated = b.peak > fixed ? b.peak - fixed : bytes(0);
-        const Bytes reserved = allocated + searchCache(s, b);
-        return s.gpu.compared == PeakFigure::Reserved ? reserved : reserved + s.overhead.cudaContext;
-    }
-    const Bytes fixed = s.overhead.total();
-    const Bytes allocated = b.peak > fixed ? b.peak - fixed : bytes(0);
+    if (s.gpu.compared == PeakFigure::Allocated || !s.overhead.reserveModelled())
+        return comparedFloor(s, b);
+    if (!tCurrentScope)
+        return memoryFigures(s, b).of(s.gpu.compared);
+    return comparedFloor(s, b) + searchCache(s, b);
+}
+
+Bytes comparedFloor(const Scenario &s, const Breakdown &b)
+{
+    const Bytes allocated = allocatedPeak(s, b);
     switch (s.gpu.compared) {
     case PeakFigure::Allocated:
         return allocated;
@@ -635,8 +640,7 @@ Bytes searchCache(const Scenario &s, const Breakdown &b)
     const CacheShareScope *scope = tCurrentScope;
     if (!scope)
         return memoryFigures(s, b).cache;
-    const Bytes fixed = s.overhead.total();
-    const Count allocated = countOf(b.peak > fixed ? b.peak - fixed : bytes(0));
+    const Count allocated = countOf(allocatedPeak(s, b));
     return scope->m_allocated > 0 ? bytes(quotient(scope->m_cache * allocated, scope->m_allocated)) : bytes(scope->m_cache);
 }
 

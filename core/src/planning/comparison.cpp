@@ -34,8 +34,7 @@ Comparison compareScenarios(std::span<const Scenario> scenarios)
         // The peak the verdict compares (reservedmemory.h): the buckets live at the highest point,
         // and the runtime's share that figure holds.
         const Bytes peak = comparedPeak(s, b);
-        const Bytes liveAllocated = b.peak > s.overhead.total() ? b.peak - s.overhead.total() : bytes(0);
-        set(ComparedRow::Overhead, countOf(peak - liveAllocated));
+        set(ComparedRow::Overhead, countOf(peak - allocatedPeak(s, b)));
         set(ComparedRow::Peak, countOf(peak));
         // Without a GPU there is no capacity to compare, and no headroom: not "-peak".
         const bool gpu = s.gpu.capacity > bytes(0);

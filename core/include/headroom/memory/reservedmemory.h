@@ -74,6 +74,14 @@ struct MemoryFigures
 //! The three figures of \a breakdown (an estimate of \a scenario).
 MemoryFigures memoryFigures(const Scenario &scenario, const Breakdown &breakdown);
 
+//! \a breakdown's peak without the runtime's fixed share (RuntimeOverhead::total()): the
+//! allocated figure.
+Bytes allocatedPeak(const Scenario &scenario, const Breakdown &breakdown);
+
+//! The compared figure without a modelled allocator cache: what it is at least, known without
+//! an emulation (all of it for the allocated figure or a given reserve).
+Bytes comparedFloor(const Scenario &scenario, const Breakdown &breakdown);
+
 //! The figure the scenario compares (GpuLimits::compared) of \a breakdown: memoryFigures()'s,
 //! without the emulation where the figure does not need it (allocated, or a given reserve), and
 //! with searchCache() inside a CacheShareScope.
