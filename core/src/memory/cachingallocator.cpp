@@ -9,13 +9,14 @@ namespace {
 
 constexpr std::int64_t kLargestRequest = std::int64_t(1) << 62;
 
-bool entryLess(std::int64_t aSize, int aSegment, std::int64_t aOffset, std::int64_t bSize, int bSegment, std::int64_t bOffset)
+// PyTorch's order (size, then address) reversed: the lists keep their best candidates at the end.
+bool entryAfter(std::int64_t aSize, int aSegment, std::int64_t aOffset, std::int64_t bSize, int bSegment, std::int64_t bOffset)
 {
     if (aSize != bSize)
-        return aSize < bSize;
+        return aSize > bSize;
     if (aSegment != bSegment)
-        return aSegment < bSegment;
-    return aOffset < bOffset;
+        return aSegment > bSegment;
+    return aOffset > bOffset;
 }
 
 } // namespace
@@ -24,21 +25,35 @@ CachingAllocatorEmulator::CachingAllocatorEmulator(int handles)
 {
     // Every live tensor is a block, and each can leave a free block beside it: twice the
     // handles, plus the segments' free ends.
+    // Reserved, not touched: the pages a run never reaches cost nothing.
     m_blocks.reserve(static_cast<std::size_t>(handles) * 2 + 64);
     m_freeSlots.reserve(m_blocks.capacity());
-    m_handleBlock.assign(static_cast<std::size_t>(handles), -1);
-    m_handleRequest.assign(static_cast<std::size_t>(handles), 0);
+    m_handleCapacity = handles > 0 ? handles : 0;
+}
+
+bool CachingAllocatorEmulator::growHandles(int handle)
+{
+    std::size_t n = std::max<std::size_t>(256, 2 * m_handleBlock.size());
+    n = std::min(std::max(n, static_cast<std::size_t>(handle) + 1), static_cast<std::size_t>(m_handleCapacity));
+    if (static_cast<std::size_t>(handle) >= n)
+        return false;
+    m_handleBlock.resize(n, -1);
+    m_handleRequest.resize(n, 0);
+    return true;
 }
 
 void CachingAllocatorEmulator::reset(bool expandableSegments)
 {
     m_blocks.clear();
     m_freeSlots.clear();
-    for (auto &pool : m_free)
-        for (auto &list : pool)
-            list.clear();
-    std::fill(m_handleBlock.begin(), m_handleBlock.end(), -1);
-    std::fill(m_handleRequest.begin(), m_handleRequest.end(), 0);
+    for (int p = 0; p < 2; ++p) {
+        for (std::uint64_t mask = m_nonEmpty[p]; mask != 0; mask &= mask - 1)
+            m_free[p][std::countr_zero(mask)].clear();
+        m_nonEmpty[p] = 0;
+    }
+    std::fill_n(m_handleBlock.begin(), m_handlesUsed, -1);
+    std::fill_n(m_handleRequest.begin(), m_handlesUsed, 0);
+    m_handlesUsed = 0;
     for (int p = 0; p < 2; ++p) {
         m_expandableSegment[p] = -1;
         m_expandableLast[p] = -1;
@@ -93,41 +108,53 @@ int CachingAllocatorEmulator::sizeClass(std::int64_t size)
 void CachingAllocatorEmulator::insertFree(int i)
 {
     const Block &b = m_blocks[static_cast<std::size_t>(i)];
-    auto &list = m_free[b.small ? 1 : 0][sizeClass(b.size)];
+    const int p = b.small ? 1 : 0;
+    const int c = sizeClass(b.size);
+    auto &list = m_free[p][c];
     const auto at = std::lower_bound(list.begin(), list.end(), b, [](const FreeEntry &e, const Block &k) {
-        return entryLess(e.size, e.segment, e.offset, k.size, k.segment, k.offset);
+        return entryAfter(e.size, e.segment, e.offset, k.size, k.segment, k.offset);
     });
     list.insert(at, FreeEntry{ b.size, b.segment, b.offset, i });
+    m_nonEmpty[p] |= std::uint64_t(1) << c;
 }
 
 void CachingAllocatorEmulator::eraseFree(int i)
 {
     const Block &b = m_blocks[static_cast<std::size_t>(i)];
-    auto &list = m_free[b.small ? 1 : 0][sizeClass(b.size)];
+    const int p = b.small ? 1 : 0;
+    const int c = sizeClass(b.size);
+    auto &list = m_free[p][c];
     const auto at = std::lower_bound(list.begin(), list.end(), b, [](const FreeEntry &e, const Block &k) {
-        return entryLess(e.size, e.segment, e.offset, k.size, k.segment, k.offset);
+        return entryAfter(e.size, e.segment, e.offset, k.size, k.segment, k.offset);
     });
-    if (at != list.end() && at->block == i)
+    if (at != list.end() && at->block == i) {
         list.erase(at);
+        if (list.empty())
+            m_nonEmpty[p] &= ~(std::uint64_t(1) << c);
+    }
 }
 
 int CachingAllocatorEmulator::takeBestFit(bool small, std::int64_t size)
 {
-    auto &pool = m_free[small ? 1 : 0];
+    const int p = small ? 1 : 0;
     int c = sizeClass(size);
-    auto &own = pool[c];
-    auto at = std::lower_bound(own.begin(), own.end(), size, [](const FreeEntry &e, std::int64_t s) { return e.size < s; });
-    if (at == own.end()) {
-        // Every block of a larger class is larger: the first of the next non-empty class.
-        do
-            ++c;
-        while (c < kSizeClasses && pool[c].empty());
-        if (c == kSizeClasses)
+    auto *list = &m_free[p][c];
+    // The list runs from the largest block down: the best fit is the last one still large enough.
+    auto fit = std::partition_point(list->begin(), list->end(), [size](const FreeEntry &e) { return e.size >= size; });
+    if (fit == list->begin()) {
+        // Every block of a larger class is larger: the smallest of the next non-empty class.
+        const std::uint64_t larger = c + 1 < kSizeClasses ? m_nonEmpty[p] & (~std::uint64_t(0) << (c + 1)) : 0;
+        if (larger == 0)
             return -1;
-        at = pool[c].begin();
+        c = std::countr_zero(larger);
+        list = &m_free[p][c];
+        fit = list->end();
     }
-    const int i = at->block;
-    pool[c].erase(at);
+    --fit;
+    const int i = fit->block;
+    list->erase(fit);
+    if (list->empty())
+        m_nonEmpty[p] &= ~(std::uint64_t(1) << c);
     return i;
 }
 
@@ -218,11 +245,13 @@ void CachingAllocatorEmulator::allocate(int handle, std::int64_t bytes)
 {
     if (!m_ok)
         return;
-    if (handle < 0 || handle >= handleCapacity() || m_handleBlock[static_cast<std::size_t>(handle)] >= 0
-        || bytes < 0 || bytes > kLargestRequest) {
+    if (handle < 0 || bytes < 0 || bytes > kLargestRequest
+        || (static_cast<std::size_t>(handle) >= m_handleBlock.size() && !growHandles(handle))
+        || m_handleBlock[static_cast<std::size_t>(handle)] >= 0) {
         fail();
         return;
     }
+    m_handlesUsed = std::max(m_handlesUsed, handle + 1);
     const std::int64_t size = roundSize(bytes);
     const bool small = isSmall(size);
     int i = takeBestFit(small, size);
@@ -246,7 +275,7 @@ void CachingAllocatorEmulator::allocate(int handle, std::int64_t bytes)
 
 void CachingAllocatorEmulator::release(int handle)
 {
-    if (!m_ok || handle < 0 || handle >= handleCapacity())
+    if (!m_ok || handle < 0 || handle >= m_handlesUsed)
         return;
     const int i = m_handleBlock[static_cast<std::size_t>(handle)];
     if (i < 0)

@@ -22,8 +22,10 @@
 // segment mapped in pages (2 MiB small, 20 MiB large) that grows at its end when no free block
 // fits: a request first takes the free space at the end and maps only what is missing.
 //
-// Its tables grow to the largest run emulated and are kept: an emulation after that allocates nothing. Requests beyond the capacity
-// or above 2^62 bytes make the emulation give up (ok() false) instead of answering wrongly.
+// Its tables grow to the largest run emulated and are kept: an emulation after that allocates
+// nothing, and a reset clears only the handles the last run used (a command line that emulates
+// once touches no more memory than its run needs). Requests beyond the capacity or above 2^62
+// bytes make the emulation give up (ok() false) instead of answering wrongly.
 
 #include <cstdint>
 #include <vector>
@@ -52,7 +54,7 @@ public:
     static constexpr std::int64_t kRoundLarge = 2 << 20;
 
     //! Room for \a handles live tensors at once (each request has a caller's handle in
-    //! [0, handles)).
+    //! [0, handles)); the handle tables grow to the largest handle used.
     explicit CachingAllocatorEmulator(int handles = 1 << 15);
 
     //! Forgets every block and segment; keeps the capacity.
@@ -67,7 +69,7 @@ public:
 
     bool ok() const { return m_ok; }
     const CachingAllocatorCounters &counters() const { return m_counters; }
-    int handleCapacity() const { return static_cast<int>(m_handleBlock.size()); }
+    int handleCapacity() const { return m_handleCapacity; }
 
     static std::int64_t roundSize(std::int64_t bytes);
     static bool isSmall(std::int64_t rounded) { return rounded <= kSmallSize; }
@@ -103,17 +105,22 @@ private:
     int growExpandable(bool small, std::int64_t size);
     void split(int block, std::int64_t size);
     void fail() { m_ok = false; }
+    bool growHandles(int handle);
 
     std::vector<Block> m_blocks;
     std::vector<int> m_freeSlots;
     //! Free blocks per pool ([0] large, [1] small) and per power of two of their size, each list
-    //! ordered: a best fit looks in its size's list, then takes the first of the next non-empty
-    //! one; an insert or erase moves one short list, not all free blocks.
+    //! in descending order: a best fit looks in its size's list, else takes the smallest (the
+    //! last) of the next non-empty one, found from a mask of the non-empty lists; an insert or
+    //! erase moves the tail of one short list, not all free blocks.
     static constexpr int kSizeClasses = 64;
     std::vector<FreeEntry> m_free[2][kSizeClasses];
+    std::uint64_t m_nonEmpty[2] = { 0, 0 }; //!< bit c: m_free[pool][c] holds a block
     static int sizeClass(std::int64_t size);
     std::vector<int> m_handleBlock;
     std::vector<std::int64_t> m_handleRequest;
+    int m_handleCapacity = 0;
+    int m_handlesUsed = 0; //!< one past the largest handle allocated since the reset
     int m_expandableSegment[2] = { -1, -1 };
     int m_expandableLast[2] = { -1, -1 }; //!< the block at the end of each expandable segment
     std::int64_t m_expandableSize[2] = { 0, 0 };
