@@ -3336,6 +3336,22 @@
         <source>the caching allocator&apos;s blocks beyond what is allocated</source>
         <translation>缓存分配器超出已分配部分的块</translation>
     </message>
+    <message>
+        <source>16-bit master weights</source>
+        <translation>16 位主权重</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO-3&apos;s gradient of the sub-group being stepped, in the 16-bit master dtype (at most sub_group_size = 1e9 elements)</source>
+        <translation>DeepSpeed ZeRO-3 正在更新的子组的梯度，按 16 位主权重的数据类型存放（至多 sub_group_size = 1e9 个元素）</translation>
+    </message>
+    <message>
+        <source>a 16-bit copy of the trained weights for the update (DeepSpeed&apos;s bf16_master_weights_and_grads: ZeRO&apos;s master partitions in the weights&apos; dtype, deepspeed/runtime/zero/stage_1_and_2.py and stage3.py, v0.18.3)</source>
+        <translation>用于更新的被训练权重的 16 位副本（DeepSpeed 的 bf16_master_weights_and_grads：ZeRO 的主权重分区采用权重自身的数据类型，见 deepspeed/runtime/zero/stage_1_and_2.py 与 stage3.py，v0.18.3）</translation>
+    </message>
+    <message>
+        <source>16-bit master copy</source>
+        <translation>16 位主副本</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -3715,10 +3731,6 @@
     <message>
         <source>the loss scale and overflow checks</source>
         <translation>损失缩放与溢出检查</translation>
-    </message>
-    <message>
-        <source>FP16 master weights and gradients (stage 2 with CPU offload): the FP32 masters are counted</source>
-        <translation>FP16 主权重与梯度（阶段 2 加 CPU 卸载）：估算按 FP32 主权重计算</translation>
     </message>
     <message>
         <source>neither given: Accelerate adds the one --bf16 or --fp16 asks for, as the scenario&apos;s recipe %1 does</source>
@@ -4220,6 +4232,14 @@
         <source>the header&apos;s `tune run --nproc_per_node %1`</source>
         <translation>文件头部的 `tune run --nproc_per_node %1`</translation>
     </message>
+    <message>
+        <source>needs bf16_master_weights_and_grads: true (DeepSpeed asserts so)</source>
+        <translation>需要 bf16_master_weights_and_grads: true（DeepSpeed 会断言检查）</translation>
+    </message>
+    <message>
+        <source>its block is not enabled</source>
+        <translation>所在的配置块未启用</translation>
+    </message>
 </context>
 <context>
     <name>Gui</name>
@@ -4619,6 +4639,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>distillation compares the teacher&apos;s and the student&apos;s distributions over one vocabulary: choose a teacher (--teacher) with the student&apos;s vocabulary</source>
         <translation>蒸馏在同一词表上比较教师模型与学生模型的分布：请选择与学生模型词表相同的教师模型（--teacher）</translation>
+    </message>
+    <message>
+        <source>a 16-bit master copy is kept in the weights&apos; own dtype under a master recipe: bf16 with --recipe bf16-master, fp16 with --recipe fp16-master; otherwise give fp32</source>
+        <translation>16 位主副本只在带主副本的方案下、以权重自身的数据类型保存：bf16 配 --recipe bf16-master，fp16 配 --recipe fp16-master；其他情况请给 fp32</translation>
+    </message>
+    <message>
+        <source>DeepSpeed keeps 16-bit master weights only under ZeRO stage 1, 2 or 3 (it asserts so)</source>
+        <translation>DeepSpeed 只在 ZeRO 第 1、2、3 阶段保存 16 位主权重（会断言检查）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s 16-bit master weights with FP32 optimizer states need ZeRO-Offload with its CPU Adam (--offload optimizer); on the GPU give --optimizer-dtype weight (bf16_optimizer_states)</source>
+        <translation>DeepSpeed 的 16 位主权重配 FP32 优化器状态时，需要 ZeRO-Offload 及其 CPU Adam（--offload optimizer）；留在 GPU 上时请给 --optimizer-dtype weight（bf16_optimizer_states）</translation>
     </message>
 </context>
 <context>
@@ -5520,6 +5552,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Built in FP32 on the GPU, then converted</source>
         <translation>先在 GPU 上以 FP32 构建，再转换</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>精度方案</translation>
+    </message>
+    <message>
+        <source>Master weights&apos; dtype</source>
+        <translation>主权重的数据类型</translation>
     </message>
 </context>
 <context>
@@ -8141,6 +8181,22 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>emulated</source>
         <translation>模拟</translation>
+    </message>
+    <message>
+        <source>16-bit, the weights&apos; dtype</source>
+        <translation>16 位，与权重相同</translation>
+    </message>
+    <message>
+        <source>The master copy of a master recipe in FP32, or in the weights&apos; 16-bit dtype as DeepSpeed keeps it with bf16_master_weights_and_grads (ZeRO 1 to 3): 2 + 2 + 2 + 4 = 10 bytes/param for AdamW with BF16 states.</source>
+        <translation>带主副本的方案中，主副本用 FP32 保存，或像 DeepSpeed 开启 bf16_master_weights_and_grads（ZeRO 1 到 3）时那样用权重的 16 位类型保存：AdamW 配 BF16 状态时为 2 + 2 + 2 + 4 = 10 字节/参数。</translation>
+    </message>
+    <message>
+        <source>Master weights in:</source>
+        <translation>主权重类型：</translation>
+    </message>
+    <message>
+        <source>Master weights in %1</source>
+        <translation>主权重改为 %1</translation>
     </message>
 </context>
 <context>

@@ -136,7 +136,7 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
                                  .arg(Labels::recipe(recipe));
             if (gpu && gpu->bf16) {
                 ScenarioSpec after = spec;
-                after.scenario.training.precision.recipe = swapHalf(recipe);
+                setRecipe(after.scenario.training.precision, swapHalf(recipe));
                 d.remedy = remedy(Doctor::tr("Switch to %1").arg(Labels::recipe(swapHalf(recipe))), after, spec, b, unit);
             }
         } else if (usesBf16(recipe)) {
@@ -158,7 +158,7 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
                                  .arg(Labels::recipe(recipe));
             if (gpu && gpu->bf16) {
                 ScenarioSpec after = spec;
-                after.scenario.training.precision.recipe = swapHalf(recipe);
+                setRecipe(after.scenario.training.precision, swapHalf(recipe));
                 d.remedy = remedy(Doctor::tr("Switch to %1 (no loss scaler needed)").arg(Labels::recipe(swapHalf(recipe))),
                                   after, spec, b, unit);
             } else {
@@ -211,7 +211,7 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
         d.fix = Doctor::tr("Switch to FP16 with a loss scaler, or make the model wider rather than deeper.");
         if (usesBf16(recipe)) {
             ScenarioSpec after = spec;
-            after.scenario.training.precision.recipe = swapHalf(recipe);
+            setRecipe(after.scenario.training.precision, swapHalf(recipe));
             d.scenario = Doctor::tr("%1 and %2 take the same memory; FP16 needs GradScaler.")
                                  .arg(Labels::recipe(recipe), Labels::recipe(swapHalf(recipe)));
             d.remedy = remedy(Doctor::tr("Switch to %1").arg(Labels::recipe(swapHalf(recipe))), after, spec, b, unit);

@@ -436,6 +436,8 @@ QString Labels::field(Field f)
     case Field::RolloutMemoryFraction: return tr("Rollout memory fraction");
     case Field::RolloutGpus: return tr("Rollout GPUs");
     case Field::Teacher: return tr("Teacher");
+    case Field::Recipe: return tr("Recipe");
+    case Field::MasterDtype: return tr("Master weights' dtype");
     }
     return {};
 }

@@ -115,6 +115,8 @@ private:
         t.precision.optimizer = pick(kAllOptimizers);
         t.precision.stateDtype = chance(0.2) ? StateDtype::WeightDtype : StateDtype::Fp32;
         t.precision.fp32GradBuffer = chance(0.2);
+        if ((t.precision.recipe == Recipe::Bf16Master || t.precision.recipe == Recipe::Fp16Master) && chance(0.2))
+            t.precision.masterDtype = weightDtype(t.precision.recipe);
         static constexpr Recompute kRecompute[] = { Recompute::None, Recompute::Full, Recompute::Selective };
         t.recompute = pick(kRecompute);
         t.gradAccumSteps = chance(0.5) ? 1 : logUniform(1, 32);

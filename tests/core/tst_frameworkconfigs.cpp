@@ -190,6 +190,46 @@ private slots:
         QCOMPARE(c.persistenceThreshold, Count(100'000));
     }
 
+    void sixteenBitMastersAreRead()
+    {
+        // DeepSpeedExamples' training/bf16_master_weight/configs/bf16_full.json: both flags in the
+        // bf16 block (DeepSpeedBF16Config, v0.18.3).
+        ScenarioSpec spec = llama7b();
+        FrameworkImport import;
+        QVERIFY(parseFrameworkConfig(FrameworkKind::DeepSpeed,
+                                     R"({"bf16": {"enabled": true, "bf16_master_weights_and_grads": true, "bf16_optimizer_states": true},
+                                         "zero_optimization": {"stage": 3}})",
+                                     QStringLiteral("bf16_full.json"), spec.scenario, import)
+                        .ok());
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        const PrecisionChoice &p = spec.scenario.training.precision;
+        QCOMPARE(p.recipe, Recipe::Bf16Master);
+        QCOMPARE(p.masterDtype, Dtype::Bf16);
+        QCOMPARE(p.stateDtype, StateDtype::WeightDtype);
+        QVERIFY(!p.fp32GradBuffer);
+        QCOMPARE(perParamBytes(p).total(), 10.0);
+        QVERIFY(import.keysOf(FrameworkNote::Kind::NotModelled).isEmpty());
+
+        // States in BF16 without BF16 masters: DeepSpeed asserts, and so does the import.
+        FrameworkImport refused;
+        const FrameworkError e = parseFrameworkConfig(FrameworkKind::DeepSpeed,
+                                                      R"({"bf16": {"enabled": true, "bf16_optimizer_states": true}, "zero_optimization": {"stage": 2}})",
+                                                      QStringLiteral("b.json"), spec.scenario, refused);
+        QVERIFY(!e.ok());
+        QCOMPARE(e.key, QStringLiteral("bf16.bf16_optimizer_states"));
+
+        // A block that is off sets nothing, and says so.
+        spec = llama7b();
+        FrameworkImport off;
+        QVERIFY(parseFrameworkConfig(FrameworkKind::DeepSpeed,
+                                     R"({"bf16": {"enabled": true}, "fp16": {"enabled": false, "fp16_master_weights_and_grads": true},
+                                         "zero_optimization": {"stage": 2}})",
+                                     QStringLiteral("off.json"), spec.scenario, off)
+                        .ok());
+        QVERIFY(applyFrameworkImport(off, catalogue(), spec).ok());
+        QCOMPARE(spec.scenario.training.precision.masterDtype, Dtype::Fp32);
+    }
+
     void noZeroBlockIsZeroOff()
     {
         // DeepSpeed without zero_optimization runs stage 0 and offloads nothing, whatever the

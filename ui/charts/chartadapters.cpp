@@ -356,7 +356,7 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
 
     auto addBar = [&](const QString &label, Recipe recipe, AdapterMode mode) {
         Scenario v = s;
-        v.training.precision.recipe = recipe;
+        setRecipe(v.training.precision, recipe);
         v.lora.mode = mode;
         if (mode != AdapterMode::None)
             v.lora.targets = targets;

@@ -143,6 +143,7 @@ private:
     QToolButton *m_advancedToggle = nullptr;
     QWidget *m_advancedBody = nullptr;
     QComboBox *m_stateDtype = nullptr;
+    QComboBox *m_masterDtype = nullptr;
     QCheckBox *m_gradBuffer = nullptr;
     QCheckBox *m_zeroInit = nullptr;
     QCheckBox *m_distributedOptimizer = nullptr;

@@ -67,6 +67,20 @@ QFormLayout *InputPane::addAdvancedGroup(QVBoxLayout *column)
         m_document->edit(EditKind::Whole, tr("Optimizer states in %1").arg(m_stateDtype->itemText(index)),
                          [d](ScenarioSpec &s) { s.scenario.training.precision.stateDtype = d; });
     });
+    m_masterDtype = new QComboBox(m_advancedBody);
+    m_masterDtype->addItem(tr("FP32"), false);
+    m_masterDtype->addItem(tr("16-bit, the weights' dtype"), true);
+    m_masterDtype->setToolTip(tr("The master copy of a master recipe in FP32, or in the weights' 16-bit dtype as DeepSpeed keeps it "
+                                 "with bf16_master_weights_and_grads (ZeRO 1 to 3): 2 + 2 + 2 + 4 = 10 bytes/param for AdamW "
+                                 "with BF16 states."));
+    form->addRow(tr("Master weights in:"), m_masterDtype);
+    connect(m_masterDtype, &QComboBox::activated, this, [this](int index) {
+        const bool half = m_masterDtype->itemData(index).toBool();
+        m_document->edit(EditKind::Whole, tr("Master weights in %1").arg(m_masterDtype->itemText(index)), [half](ScenarioSpec &s) {
+            PrecisionChoice &p = s.scenario.training.precision;
+            p.masterDtype = half ? weightDtype(p.recipe) : Dtype::Fp32;
+        });
+    });
     m_gradBuffer = new QCheckBox(tr("FP32 gradient buffer"), m_advancedBody);
     m_gradBuffer->setToolTip(tr("Gradients accumulated in FP32 beside 16-bit weights (Megatron's main_grad, DeepSpeed's "
                                 "FP32 partition): 2 + 4 + 4 + 8 = 18 bytes/param with Adam."));
@@ -188,6 +202,12 @@ void InputPane::refreshAdvanced()
 {
     const Scenario &s = m_document->draft().scenario;
     selectData(m_stateDtype, s.training.precision.stateDtype);
+    {
+        const Recipe r = s.training.precision.recipe;
+        const bool masterRecipe = r == Recipe::Fp16Master || r == Recipe::Bf16Master;
+        m_masterDtype->setCurrentIndex(s.training.precision.masterDtype != Dtype::Fp32 ? 1 : 0);
+        m_masterDtype->setEnabled(masterRecipe || s.training.precision.masterDtype != Dtype::Fp32);
+    }
     m_gradBuffer->setChecked(s.training.precision.fp32GradBuffer);
     auto show = [this](Field f, Count v) {
         if (!m_textErrors.count(f))
@@ -223,7 +243,7 @@ void InputPane::refreshAdvanced()
     }
     m_capacity->setEnabled(s.model.moe.enabled());
     // A file that sets any of these opens the group, so the cause of its numbers is in view.
-    const bool nonDefault = s.training.precision.fp32GradBuffer || s.parallel.reduceBucket >= 0 || s.stack.prefetchBucket >= 0
+    const bool nonDefault = s.training.precision.fp32GradBuffer || s.training.precision.masterDtype != Dtype::Fp32 || s.parallel.reduceBucket >= 0 || s.stack.prefetchBucket >= 0
             || s.stack.persistenceThreshold >= 0 || s.stack.maxLiveParameters >= 0 || !s.stack.zeroInit
             || s.stack.distributedOptimizer || s.stack.virtualStages != 1 || s.activations.gelu != GeluImpl::ModelDefault
             || s.activations.capacityFactor != 0.0 || s.overhead.cudaContext != RuntimeOverhead{}.cudaContext

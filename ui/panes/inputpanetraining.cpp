@@ -130,7 +130,7 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
     connect(m_recipe, &QComboBox::activated, this, [this](int index) {
         const auto r = static_cast<Recipe>(m_recipe->itemData(index).toInt());
         m_document->edit(EditKind::Recipe, tr("Precision: %1").arg(Labels::recipe(r)),
-                         [r](ScenarioSpec &s) { s.scenario.training.precision.recipe = r; });
+                         [r](ScenarioSpec &s) { setRecipe(s.scenario.training.precision, r); });
     });
 
     m_optimizer = new QComboBox(trainingBox);

@@ -149,6 +149,8 @@ void readPrecision(const QJsonObject &root, bool hf, ConfigReader &r)
         QString name;
         HalfFormat format;
         std::optional<bool> enabled;
+        bool halfMaster = false; //!< <format>_master_weights_and_grads
+        bool halfStates = false; //!< bf16_optimizer_states
     };
     const QString bf16Name = root.contains(QLatin1String("bfloat16")) ? QStringLiteral("bfloat16") : QStringLiteral("bf16");
     Block blocks[] = { { QStringLiteral("fp16"), HalfFormat::Fp16, false }, { bf16Name, HalfFormat::Bf16, false } };
@@ -176,11 +178,26 @@ void readPrecision(const QJsonObject &root, bool hf, ConfigReader &r)
             if (!b.enabled)
                 return;
         }
-        const QStringList handled = { QStringLiteral("enabled"), QStringLiteral("fp16_master_weights_and_grads") };
+        // 16-bit master weights and gradients, and BF16 optimizer states (DeepSpeedFP16Config,
+        // DeepSpeedBF16Config in deepspeed/runtime/precision_config.py, v0.18.3).
+        const QString masterKey = b.format == HalfFormat::Bf16 ? QStringLiteral("bf16_master_weights_and_grads")
+                                                               : QStringLiteral("fp16_master_weights_and_grads");
+        const QString statesKey = QStringLiteral("bf16_optimizer_states");
+        for (const QString &key : { masterKey, statesKey }) {
+            const QJsonValue v = o->value(key);
+            if (ConfigReader::absent(v) || (key == statesKey && b.format != HalfFormat::Bf16))
+                continue;
+            const std::optional<bool> on = r.flag(v, keyPath(b.name, key));
+            if (!on)
+                return;
+            (key == masterKey ? b.halfMaster : b.halfStates) = *on;
+        }
+        const QStringList handled = { QStringLiteral("enabled"), masterKey, statesKey };
         r.noEffect(*o, b.name, handled, FrameworkImportTr::tr("the loss scale and overflow checks"));
-        if (o->value(QLatin1String("fp16_master_weights_and_grads")).toBool())
-            r.note(Kind::NotModelled, keyPath(b.name, QStringLiteral("fp16_master_weights_and_grads")),
-                   FrameworkImportTr::tr("FP16 master weights and gradients (stage 2 with CPU offload): the FP32 masters are counted"));
+        if (b.halfStates && !b.halfMaster) {
+            r.fail(keyPath(b.name, statesKey), FrameworkImportTr::tr("needs bf16_master_weights_and_grads: true (DeepSpeed asserts so)"));
+            return;
+        }
     }
     if (!given && hf) {
         // Under the Trainer, Accelerate adds the block its mixed precision (--bf16, --fp16) asks
@@ -215,6 +232,23 @@ void readPrecision(const QJsonObject &root, bool hf, ConfigReader &r)
             : given || hf                     ? QStringLiteral("fp16.enabled")
                                               : FrameworkImportTr::tr("fp16, bf16 (neither given: DeepSpeed trains in FP32)");
     r.set("recipe", recipe, source);
+    // The 16-bit masters of the enabled block: the master partitions and their gradients in the
+    // weights' dtype, the states as zeros_like of those under bf16_optimizer_states (ZeRO's
+    // stage_1_and_2.py and stage3.py, v0.18.3). A disabled block's flags change nothing.
+    for (const Block &b : blocks) {
+        const QString masterKey = keyPath(b.name, b.format == HalfFormat::Bf16 ? QStringLiteral("bf16_master_weights_and_grads")
+                                                                               : QStringLiteral("fp16_master_weights_and_grads"));
+        if (!b.halfMaster)
+            continue;
+        if (!*b.enabled) {
+            r.note(Kind::NoEffect, masterKey, FrameworkImportTr::tr("its block is not enabled"));
+            continue;
+        }
+        r.set("master-dtype", b.format == HalfFormat::Bf16 ? QStringLiteral("bf16") : QStringLiteral("fp16"), masterKey);
+        r.set("fp32-grad-buffer", false, masterKey);
+        if (b.halfStates)
+            r.set("optimizer-dtype", QStringLiteral("weight"), keyPath(b.name, QStringLiteral("bf16_optimizer_states")));
+    }
 }
 
 void readOptimizer(const QJsonObject &root, bool hf, ConfigReader &r)

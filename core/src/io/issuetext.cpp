@@ -60,6 +60,14 @@ QString conflictReason(Conflict reason)
     case Conflict::TeacherSharesVocabulary:
         return Issue::tr("distillation compares the teacher's and the student's distributions over one vocabulary: "
                          "choose a teacher (--teacher) with the student's vocabulary");
+    case Conflict::HalfMasterNeedsRecipe:
+        return Issue::tr("a 16-bit master copy is kept in the weights' own dtype under a master recipe: bf16 with "
+                         "--recipe bf16-master, fp16 with --recipe fp16-master; otherwise give fp32");
+    case Conflict::HalfMasterNeedsZero:
+        return Issue::tr("DeepSpeed keeps 16-bit master weights only under ZeRO stage 1, 2 or 3 (it asserts so)");
+    case Conflict::HalfMasterFp32States:
+        return Issue::tr("DeepSpeed's 16-bit master weights with FP32 optimizer states need ZeRO-Offload with its CPU Adam "
+                         "(--offload optimizer); on the GPU give --optimizer-dtype weight (bf16_optimizer_states)");
     }
     return {};
 }

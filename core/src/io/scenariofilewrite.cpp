@@ -93,6 +93,7 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("recipe"), QString::fromLatin1(recipeName(t.precision.recipe).data()) },
         { QStringLiteral("optimizer"), QString::fromLatin1(optimizerName(t.precision.optimizer).data()) },
         { QStringLiteral("optimizer-dtype"), QString::fromLatin1(stateDtypeName(t.precision.stateDtype).data()) },
+        { QStringLiteral("master-dtype"), QString::fromLatin1(dtypeName(t.precision.masterDtype).data()) },
         { QStringLiteral("fp32-grad-buffer"), t.precision.fp32GradBuffer },
         { QStringLiteral("recompute"), QString::fromLatin1(recomputeName(t.recompute).data()) },
         { QStringLiteral("grad-accum"), qint64(t.gradAccumSteps) },

@@ -219,6 +219,12 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(stateDtypeFromName(v.name.toStdString()), s.scenario.training.precision.stateDtype);
           } },
+        { { "training", "master-dtype", "master-dtype", ValueKind::Name,
+            "fp32|bf16|fp16: the master copy's dtype under a *-master recipe (bf16 or fp16: the weights' own, DeepSpeed's "
+            "bf16_master_weights_and_grads)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(masterDtypeFromName(v.name.toStdString()), s.scenario.training.precision.masterDtype);
+          } },
         { { "training", "fp32-grad-buffer", "fp32-grad-buffer", ValueKind::Bool, "true|false" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.precision.fp32GradBuffer = v.flag; return true; } },
         { { "training", "recompute", "recompute", ValueKind::Name, "none|full|selective" },

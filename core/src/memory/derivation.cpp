@@ -173,7 +173,8 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
                          gradients, p.gradients);
     }
     if (p.masterWeights > bytes(0))
-        Builder::addTerm(k, "master-weights", QT_TRANSLATE_NOOP("Derivation", "FP32 master weights"),
+        Builder::addTerm(k, "master-weights", hasHalfMaster(b.s.training.precision) ? QT_TRANSLATE_NOOP("Derivation", "16-bit master weights")
+                                                                                     : QT_TRANSLATE_NOOP("Derivation", "FP32 master weights"),
                      bucket("M", QT_TRANSLATE_NOOP("Derivation", "master-weights bucket, in bytes"), b.b.masterWeights), p.masterWeights);
     if (p.optimizerStates > bytes(0))
         Builder::addTerm(k, "optimizer-states", QT_TRANSLATE_NOOP("Derivation", "optimizer states"),
@@ -310,7 +311,9 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
     case TimelineEvent::OptimizerStep:
         x("X_opt", QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries (foreach sqrt of the second moment)"),
           optimizerOwnTemporaries(s, b.b));
-        x("X_step", QT_TRANSLATE_NOOP("Derivation", "DeepSpeed ZeRO-3's FP32 gradient of the sub-group being stepped (at most sub_group_size = 1e9 elements)"),
+        x("X_step", hasHalfMaster(s.training.precision)
+                  ? QT_TRANSLATE_NOOP("Derivation", "DeepSpeed ZeRO-3's gradient of the sub-group being stepped, in the 16-bit master dtype (at most sub_group_size = 1e9 elements)")
+                  : QT_TRANSLATE_NOOP("Derivation", "DeepSpeed ZeRO-3's FP32 gradient of the sub-group being stepped (at most sub_group_size = 1e9 elements)"),
           frameworkStepBuffers(s, b.b));
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries");
         break;

@@ -277,9 +277,14 @@ void deriveMaster(States &x)
     BucketDerivation &k = b.out.masterWeights;
     k.key = "master_weights";
     k.label = QT_TRANSLATE_NOOP("Derivation", "Master weights");
-    k.source = QT_TRANSLATE_NOOP("Derivation", "an FP32 copy of the trained weights for the update (*-master recipes: DeepSpeed, Megatron, Apex O2)");
+    const bool half = hasHalfMaster(b.s.training.precision);
+    k.source = half ? QT_TRANSLATE_NOOP("Derivation", "a 16-bit copy of the trained weights for the update (DeepSpeed's "
+                                                      "bf16_master_weights_and_grads: ZeRO's master partitions in the weights' dtype, "
+                                                      "deepspeed/runtime/zero/stage_1_and_2.py and stage3.py, v0.18.3)")
+                    : QT_TRANSLATE_NOOP("Derivation", "an FP32 copy of the trained weights for the update (*-master recipes: DeepSpeed, Megatron, Apex O2)");
     deriveShardedState(x, k, Builder::times(x.n, b.r.perParam.master), b.pl.replica.masterWeights, "master-weights",
-                       QT_TRANSLATE_NOOP("Derivation", "FP32 master copy"), &b.r.perParam.master);
+                       half ? QT_TRANSLATE_NOOP("Derivation", "16-bit master copy") : QT_TRANSLATE_NOOP("Derivation", "FP32 master copy"),
+                       &b.r.perParam.master);
     addCriticTerm(b, k, "M_v", QT_TRANSLATE_NOOP("Derivation", "the value model's FP32 master weights on this GPU, in bytes"), b.b.side.criticMasterWeights);
     Builder::close(k, b.b.masterWeights);
 }

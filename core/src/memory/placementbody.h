@@ -246,8 +246,11 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         pl.reduceBuckets = st.reduceBucket > 0 ? (stage < 3 && st.overlapComm ? 2 : 1) : 0;
         pl.reduceBucket = grad16.times(st.reduceBucket * pl.reduceBuckets);
     }
+    // The sub-group's gradient is converted to the master partition's dtype
+    // (stage3.py _prepare_fp32_grad_for_sub_group, v0.18.3): 2 bytes with 16-bit masters.
     if (stage == 3 && !offloadOptimizer && deepspeedBuffers(st.stack) && n > 0)
-        pl.stepGradientBuffer = bytes(4 * (ceilDiv(n, d) < kZeroSubGroupSize ? ceilDiv(n, d) : kZeroSubGroupSize));
+        pl.stepGradientBuffer = (ppb.master.value() > 0 ? ppb.master : dtypeSize(Dtype::Fp32))
+                                        .times(ceilDiv(n, d) < kZeroSubGroupSize ? ceilDiv(n, d) : kZeroSubGroupSize);
     if (s.lora.mode == AdapterMode::Qlora)
         pl.dequantBuffer = frozenBaseBytesPer(s).times(ceilDiv(lora.largestQuantizedMatrix, maxOf(1, par.tensorParallel)));
 

@@ -59,6 +59,14 @@ std::optional<Recipe> recipeFromName(std::string_view n) { return valueOf(kRecip
 std::optional<Optimizer> optimizerFromName(std::string_view n) { return valueOf(kOptimizerNames, n); }
 std::optional<StateDtype> stateDtypeFromName(std::string_view n) { return valueOf(kStateDtypeNames, n); }
 
+std::optional<Dtype> masterDtypeFromName(std::string_view n)
+{
+    for (Dtype d : { Dtype::Fp32, Dtype::Bf16, Dtype::Fp16 })
+        if (dtypeName(d) == n)
+            return d;
+    return std::nullopt;
+}
+
 std::string_view dtypeName(Dtype dtype)
 {
     switch (dtype) {

@@ -73,6 +73,8 @@ FieldRange fieldRange(Field f)
     case Field::RolloutMemoryFraction: return { 0, 1 };
     case Field::RolloutGpus: return { 1, 100'000 };
     case Field::Teacher:
+    case Field::Recipe:
+    case Field::MasterDtype:
     case Field::Stack:
     case Field::Loss:
     case Field::OptimizerInBackward:
@@ -150,6 +152,8 @@ std::string_view fieldName(Field f)
     case Field::RolloutMemoryFraction: return "rollout-memory-fraction";
     case Field::RolloutGpus: return "rollout-gpus";
     case Field::Teacher: return "teacher";
+    case Field::Recipe: return "recipe";
+    case Field::MasterDtype: return "master-dtype";
     }
     return {};
 }
@@ -226,6 +230,8 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::RolloutMemoryFraction: return 0;
     case Field::RolloutGpus: return s.training.rolloutGpus;
     case Field::Teacher: return s.training.sideModels.teacher.sameAsPolicy ? 0 : 1;
+    case Field::Recipe: return static_cast<Count>(s.training.precision.recipe);
+    case Field::MasterDtype: return static_cast<Count>(s.training.precision.masterDtype);
     }
     return 0;
 }
@@ -273,6 +279,16 @@ void validateStack(const Scenario &s, ValidationIssues &issues)
             unsupported(Field::OptimizerInBackward, Field::GradAccum, Conflict::InBackwardNoAccumulation);
         if (p.zero != ZeroStage::Stage0 || p.gpus > 1)
             unsupported(Field::OptimizerInBackward, Field::Gpus, Conflict::InBackwardNoSharding);
+    }
+    // DeepSpeed's 16-bit master weights (precision.h): DeepSpeedConfig asserts a ZeRO stage of 1
+    // to 3, and _configure_master_weights asserts ZeRO-Offload with DeepSpeedCPUAdam when the
+    // states stay FP32 (deepspeed/runtime/config.py, base_optimizer.py, v0.18.3).
+    const PrecisionChoice &pc = s.training.precision;
+    if (hasHalfMaster(pc) && (o.stack == TrainingStack::DeepSpeed || o.stack == TrainingStack::HfTrainer)) {
+        if (p.zero == ZeroStage::Stage0)
+            unsupported(Field::MasterDtype, Field::Zero, Conflict::HalfMasterNeedsZero);
+        else if (pc.stateDtype == StateDtype::Fp32 && p.offload == Offload::None)
+            unsupported(Field::MasterDtype, Field::Offload, Conflict::HalfMasterFp32States);
     }
     if (o.pagedOptimizer) {
         if (p.offload != Offload::None)
@@ -333,6 +349,11 @@ ValidationIssues validate(const Scenario &s)
 {
     ValidationIssues issues;
     auto inRange = [&issues](Field f, Count v) { return checkRange(issues, f, v); };
+    {
+        const PrecisionChoice &pc = s.training.precision;
+        if (pc.masterDtype != Dtype::Fp32 && !hasHalfMaster(pc))
+            issues.add({ Field::MasterDtype, Problem::Unsupported, 0, 0, Field::Recipe, Conflict::HalfMasterNeedsRecipe });
+    }
     const ModelSpec &m = s.model;
     if (m.paramsOverride != 0)
         inRange(Field::Params, m.paramsOverride);

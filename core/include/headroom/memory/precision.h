@@ -39,6 +39,13 @@ struct PrecisionChoice
     //! Gradients accumulated in an FP32 buffer instead of the weights' dtype (Megatron's
     //! main_grad, DeepSpeed's fp32 partitioned gradients): 2 + 4 + 4 + 8 = 18 bytes/param.
     bool fp32GradBuffer = false;
+    //! The master copy's dtype under a *-master recipe: FP32, or the weights' 16-bit dtype as
+    //! DeepSpeed keeps it with bf16.bf16_master_weights_and_grads (or fp16's
+    //! fp16_master_weights_and_grads): ZeRO's partitions of the master weights and of their
+    //! gradients are created in that dtype, and the optimizer's zeros_like states follow them
+    //! (deepspeed/runtime/zero/stage_1_and_2.py and stage3.py, v0.18.3). Only Fp32 or the
+    //! recipe's weight dtype are valid (validation.h).
+    Dtype masterDtype = Dtype::Fp32;
 };
 
 //! Bytes per parameter for each model-state bucket. Adafactor's state is not per parameter
@@ -135,7 +142,7 @@ constexpr PerParamBytes perParamBytes(const PrecisionChoice &c)
     // accumulation buffer replaces them.
     b.gradients = c.fp32GradBuffer ? dtypeSize(Dtype::Fp32) : dtypeSize(w);
     const bool hasMaster = c.recipe == Recipe::Fp16Master || c.recipe == Recipe::Bf16Master;
-    b.master = hasMaster ? dtypeSize(Dtype::Fp32) : bytesPer(0);
+    b.master = hasMaster ? dtypeSize(c.masterDtype == w ? w : Dtype::Fp32) : bytesPer(0);
     const BytesPer state = c.stateDtype == StateDtype::Fp32 ? dtypeSize(Dtype::Fp32) : dtypeSize(w);
     switch (c.optimizer) {
     case Optimizer::Adam8bit:
@@ -164,6 +171,23 @@ std::string_view dtypeName(Dtype dtype);
 std::optional<Recipe> recipeFromName(std::string_view name);
 std::optional<Optimizer> optimizerFromName(std::string_view name);
 std::optional<StateDtype> stateDtypeFromName(std::string_view name);
+//! The master copy's dtypes by name: fp32, bf16 or fp16.
+std::optional<Dtype> masterDtypeFromName(std::string_view name);
+//! Whether \a c keeps a master copy in 16 bits (masterDtype is the weights' half dtype).
+constexpr bool hasHalfMaster(const PrecisionChoice &c)
+{
+    return (c.recipe == Recipe::Fp16Master || c.recipe == Recipe::Bf16Master) && c.masterDtype == weightDtype(c.recipe);
+}
+//! A new recipe for \a c: a 16-bit master copy follows the new weights' dtype where the recipe
+//! keeps a master, and goes back to FP32 where it keeps none (the window's and the doctor's
+//! recipe changes never leave a master dtype the recipe cannot have).
+constexpr void setRecipe(PrecisionChoice &c, Recipe r)
+{
+    const bool half = hasHalfMaster(c);
+    c.recipe = r;
+    const bool master = r == Recipe::Fp16Master || r == Recipe::Bf16Master;
+    c.masterDtype = half && master ? weightDtype(r) : Dtype::Fp32;
+}
 
 inline constexpr Recipe kAllRecipes[] = { Recipe::Fp32,       Recipe::AmpFp16,    Recipe::AmpBf16,
                                           Recipe::Fp16Master, Recipe::Bf16Master, Recipe::Fp16Pure,

@@ -28,10 +28,12 @@ enum class Field : std::uint8_t {
     Generations, PromptLength, CompletionLength, RolloutMemoryFraction, RolloutGpus,
     // Post-training's other models (posttraining.h)
     Teacher,
+    // Precision (precision.h)
+    Recipe, MasterDtype,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::Teacher;
+inline constexpr Field kLastField = Field::MasterDtype;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -58,6 +60,9 @@ enum class Conflict : std::uint8_t {
     VirtualDividesLayers,     //!< each stage's layers split into v chunks evenly
     ColocatedNeedsGpu,        //!< a colocated vLLM reserves a share of the chosen GPU
     TeacherSharesVocabulary,  //!< GKD compares teacher and student over one vocabulary
+    HalfMasterNeedsRecipe,    //!< a 16-bit master copy is the weights' dtype under a *-master recipe
+    HalfMasterNeedsZero,      //!< DeepSpeed asserts ZeRO stage 1 to 3 for 16-bit masters
+    HalfMasterFp32States,     //!< DeepSpeed's 16-bit masters with FP32 states need ZeRO-Offload
 };
 
 struct ValidationIssue
