@@ -3352,6 +3352,18 @@
         <source>16-bit master copy</source>
         <translation>16 位主副本</translation>
     </message>
+    <message>
+        <source>what torchao adds: plain states for tensors under 4096 elements or not a whole number of blocks, and each quantized state&apos;s code table</source>
+        <translation>torchao 额外占用的部分：少于 4096 个元素或不足整数个块的张量保留普通状态，以及每个量化状态各自的码表</translation>
+    </message>
+    <message>
+        <source>torchao optim/adam.py _new_buffer (v0.18.0): only tensors of at least 4096 elements that the block divides are quantized; the rest keep zeros_like(p)</source>
+        <translation>torchao optim/adam.py 的 _new_buffer（v0.18.0）：只有至少 4096 个元素、且能被块大小整除的张量才量化；其余张量保留 zeros_like(p)</translation>
+    </message>
+    <message>
+        <source>per trained parameter: torchao&apos;s low-bit AdamW quantizes both moments in blocks with an FP32 scale each, 8-bit codes or FP8 in blocks of 256 (65/32 bytes), 4-bit codes in blocks of 128 (17/16 bytes) (torchao/optim, v0.18.0)</source>
+        <translation>按每个被训练的参数计：torchao 的低比特 AdamW 把两个矩按块量化，每块一个 FP32 缩放因子；8 位码或 FP8 每块 256 个元素（65/32 字节），4 位码每块 128 个元素（17/16 字节）（torchao/optim，v0.18.0）</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -5560,6 +5572,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Master weights&apos; dtype</source>
         <translation>主权重的数据类型</translation>
+    </message>
+    <message>
+        <source>8-bit AdamW (torchao)</source>
+        <translation>8 位 AdamW（torchao）</translation>
+    </message>
+    <message>
+        <source>4-bit AdamW (torchao)</source>
+        <translation>4 位 AdamW（torchao）</translation>
+    </message>
+    <message>
+        <source>FP8 AdamW (torchao)</source>
+        <translation>FP8 AdamW（torchao）</translation>
     </message>
 </context>
 <context>

@@ -101,6 +101,9 @@ QString Labels::optimizer(Optimizer o)
     case Optimizer::Sgd: return tr("SGD");
     case Optimizer::SgdMomentum: return tr("SGD with momentum");
     case Optimizer::Adam8bit: return tr("8-bit Adam");
+    case Optimizer::AoAdamW8bit: return tr("8-bit AdamW (torchao)");
+    case Optimizer::AoAdamW4bit: return tr("4-bit AdamW (torchao)");
+    case Optimizer::AoAdamWFp8: return tr("FP8 AdamW (torchao)");
     case Optimizer::Lion: return tr("Lion");
     case Optimizer::Adafactor: return tr("Adafactor");
     }

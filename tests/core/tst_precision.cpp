@@ -138,6 +138,45 @@ private slots:
         QCOMPARE(validate(s).begin()->reason, Conflict::HalfMasterNeedsRecipe);
     }
 
+    void torchaoLowBitAdamW()
+    {
+        // torchao/optim (v0.18.0): per quantized moment a code per element (1 byte, or half a byte
+        // at 4 bits) and an FP32 scale per block of 256 (8-bit, FP8) or 128 (4-bit).
+        QCOMPARE(perParamBytes({ Recipe::Bf16Pure, Optimizer::AoAdamW8bit }).optimizer.value(), 2.03125);
+        QCOMPARE(perParamBytes({ Recipe::Bf16Pure, Optimizer::AoAdamWFp8 }).optimizer.value(), 2.03125);
+        QCOMPARE(perParamBytes({ Recipe::Bf16Pure, Optimizer::AoAdamW4bit }).optimizer.value(), 1.0625);
+
+        // A LLaMA of L = 2, H = 64, 4 heads, FFN 256, V = 1001, pure BF16, one GPU:
+        //  q, k, v, o 64 x 64 = 4,096 elements each and gate, up, down 64 x 256 = 16,384: at least
+        //    4096 and whole blocks of 256 and 128, quantized: 2 x (4 x 4,096 + 3 x 16,384) = 131,072
+        //    elements in 14 tensors;
+        //  the norms (64 elements: 2 per layer and the final one) and the embedding and head
+        //    (1001 x 64 = 64,064 elements, 250.25 blocks of 256, 500.5 of 128) stay plain:
+        //    320 + 2 x 64,064 = 128,448 elements with two BF16 moments, 4 bytes each.
+        // 8-bit: 131,072 x 65/32 + 128,448 x 4 + 14 x 2 code tables of 256 FP32 = 266,240 + 513,792
+        //        + 28,672 = 808,704 bytes; FP8 the same without tables: 780,032;
+        // 4-bit: 131,072 x 17/16 + 513,792 + 14 x 2 x 16 x 4 = 139,264 + 513,792 + 1,792 = 654,848.
+        Scenario s;
+        s.model.family = BlockFamily::Llama;
+        s.model.layers = 2;
+        s.model.hidden = 64;
+        s.model.heads = 4;
+        s.model.ffn = 256;
+        s.model.vocab = 1001;
+        s.training.precision = { Recipe::Bf16Pure, Optimizer::AoAdamW8bit, StateDtype::WeightDtype, false };
+        QVERIFY(validate(s).empty());
+        QCOMPARE(effectiveParameters(s.model), Count(259'520));
+        QCOMPARE(countOf(estimate(s).optimizerStates), Count(808'704));
+        s.training.precision.optimizer = Optimizer::AoAdamWFp8;
+        QCOMPARE(countOf(estimate(s).optimizerStates), Count(780'032));
+        s.training.precision.optimizer = Optimizer::AoAdamW4bit;
+        QCOMPARE(countOf(estimate(s).optimizerStates), Count(654'848));
+        // Under a master recipe torchao steps the FP32 masters: the plain moments take 4 bytes
+        // each, 128,448 x 8 = 1,027,584 in place of 513,792.
+        s.training.precision = { Recipe::Bf16Master, Optimizer::AoAdamW4bit, StateDtype::Fp32, false };
+        QCOMPARE(countOf(estimate(s).optimizerStates), Count(654'848 + 513'792));
+    }
+
     void adafactorIsFactored()
     {
         // A LLaMA-shaped toy: L = 2, H = 8, A = 2, F = 16, V = 10, untied.

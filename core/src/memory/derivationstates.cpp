@@ -255,6 +255,18 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
                         countOf(extra), QT_TRANSLATE_NOOP("Derivation", "bitsandbytes optim/optimizer.py: params below min_8bit_size keep 32-bit states"));
         v += extra;
     }
+    if (optimizer && isTorchaoLowBit(b.s.training.precision.optimizer)) {
+        const Bytes whole = torchaoStateExtra(b.s.training.precision.optimizer, b.r.tensors, b.r.perParam);
+        const Bytes sliced = b.r.share.total > 0 && b.r.share.parameters != b.r.share.total
+                ? bytes(ceilDiv(countOf(whole) * b.r.share.parameters, b.r.share.total))
+                : whole;
+        const Bytes extra = shardStates ? x.shard(sliced) : sliced;
+        f = f + b.input("B_plain", QT_TRANSLATE_NOOP("Derivation", "what torchao adds: plain states for tensors under 4096 elements or "
+                                                                   "not a whole number of blocks, and each quantized state's code table"),
+                        countOf(extra), QT_TRANSLATE_NOOP("Derivation", "torchao optim/adam.py _new_buffer (v0.18.0): only tensors of at least "
+                                                                        "4096 elements that the block divides are quantized; the rest keep zeros_like(p)"));
+        v += extra;
+    }
     if (optimizer && b.pl.pagedOptimizerStates > bytes(0)) {
         f = f - b.input("B_paged", QT_TRANSLATE_NOOP("Derivation", "states paged to CUDA managed memory (all but the largest tensor's)"),
                         countOf(b.pl.pagedOptimizerStates),
@@ -309,8 +321,12 @@ void deriveOptimizer(States &x)
                                   elements);
         whole = b.sliced(Builder::times(e, ppb.optimizer, false));
     } else {
-        k.source = QT_TRANSLATE_NOOP("Derivation", "per trained parameter: Adam/AdamW two moments, SGD with momentum and Lion one, 8-bit Adam two "
-                           "8-bit codes (Dettmers et al. 2022), each in FP32 unless the states take the weights' dtype");
+        k.source = isTorchaoLowBit(b.s.training.precision.optimizer)
+                ? QT_TRANSLATE_NOOP("Derivation", "per trained parameter: torchao's low-bit AdamW quantizes both moments in blocks with an FP32 "
+                                                  "scale each, 8-bit codes or FP8 in blocks of 256 (65/32 bytes), 4-bit codes in blocks of 128 "
+                                                  "(17/16 bytes) (torchao/optim, v0.18.0)")
+                : QT_TRANSLATE_NOOP("Derivation", "per trained parameter: Adam/AdamW two moments, SGD with momentum and Lion one, 8-bit Adam two "
+                                                  "8-bit codes (Dettmers et al. 2022), each in FP32 unless the states take the weights' dtype");
         whole = Builder::times(x.n, ppb.optimizer);
     }
     deriveShardedState(x, k, whole, b.pl.replica.optimizerStates, "optimizer-states", QT_TRANSLATE_NOOP("Derivation", "optimizer states"),

@@ -17,7 +17,7 @@ constexpr std::array<std::pair<Recipe, std::string_view>, 7> kRecipeNames{ {
         { Recipe::Bf16Pure, "bf16-pure" },
 } };
 
-constexpr std::array<std::pair<Optimizer, std::string_view>, 7> kOptimizerNames{ {
+constexpr std::array<std::pair<Optimizer, std::string_view>, 10> kOptimizerNames{ {
         { Optimizer::AdamW, "adamw" },
         { Optimizer::Adam, "adam" },
         { Optimizer::Sgd, "sgd" },
@@ -25,6 +25,9 @@ constexpr std::array<std::pair<Optimizer, std::string_view>, 7> kOptimizerNames{
         { Optimizer::Adam8bit, "adam8bit" },
         { Optimizer::Lion, "lion" },
         { Optimizer::Adafactor, "adafactor" },
+        { Optimizer::AoAdamW8bit, "adamw8bit-torchao" },
+        { Optimizer::AoAdamW4bit, "adamw4bit" },
+        { Optimizer::AoAdamWFp8, "adamw-fp8" },
 } };
 
 constexpr std::array<std::pair<StateDtype, std::string_view>, 2> kStateDtypeNames{ {

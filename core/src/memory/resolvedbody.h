@@ -107,7 +107,8 @@ inline Count denseLayersOf(const ParameterCounts &pc, Count first, Count count)
 //! small tensors, stepping in backward, paged states, and ZeRO-3's persistent parameters.
 inline bool placementReadsTensorSizes(const Scenario &s)
 {
-    return s.training.precision.optimizer == Optimizer::Adam8bit || s.stack.optimizerInBackward || s.stack.pagedOptimizer
+    return s.training.precision.optimizer == Optimizer::Adam8bit || isTorchaoLowBit(s.training.precision.optimizer)
+            || s.stack.optimizerInBackward || s.stack.pagedOptimizer
             || s.parallel.zero == ZeroStage::Stage3;
 }
 

@@ -21,6 +21,14 @@ struct Sizes
         out.total += n * times;
         if (n < kBnbMin8bitSize)
             out.below8bit += n * times;
+        if (n < kTorchaoMinSize || n % kTorchaoBlock8bit != 0)
+            out.plainTorchao256 += n * times;
+        else
+            out.quantizedTensors256 += times;
+        if (n < kTorchaoMinSize || n % kTorchaoBlock4bit != 0)
+            out.plainTorchao128 += n * times;
+        else
+            out.quantizedTensors128 += times;
         if (n >= kBnbPagedMinSize)
             out.paged += n * times;
         if (n <= threshold)

@@ -25,7 +25,13 @@ enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool, Int64 };
  */
 enum class Recipe { Fp32, AmpFp16, AmpBf16, Fp16Master, Bf16Master, Fp16Pure, Bf16Pure };
 
-enum class Optimizer { AdamW, Adam, Sgd, SgdMomentum, Adam8bit, Lion, Adafactor };
+enum class Optimizer { AdamW, Adam, Sgd, SgdMomentum, Adam8bit, Lion, Adafactor, AoAdamW8bit, AoAdamW4bit, AoAdamWFp8 };
+
+//! torchao's low-bit AdamW (torchao/optim, v0.18.0): both moments quantized in blocks.
+constexpr bool isTorchaoLowBit(Optimizer o)
+{
+    return o == Optimizer::AoAdamW8bit || o == Optimizer::AoAdamW4bit || o == Optimizer::AoAdamWFp8;
+}
 
 //! Optimizer state dtype: FP32 (the default everywhere) or the weights' dtype, as pure-BF16
 //! trainers keep it (2 + 2 + 4 = 8 bytes/param for AdamW).
@@ -124,7 +130,10 @@ constexpr int optimizerStateTensors(Optimizer optimizer)
     switch (optimizer) {
     case Optimizer::AdamW:
     case Optimizer::Adam:
-    case Optimizer::Adam8bit: return 2; // first and second moment
+    case Optimizer::Adam8bit:
+    case Optimizer::AoAdamW8bit:
+    case Optimizer::AoAdamW4bit:
+    case Optimizer::AoAdamWFp8: return 2; // first and second moment
     case Optimizer::SgdMomentum:
     case Optimizer::Lion: return 1;     // momentum only (Lion: Chen et al. 2023)
     case Optimizer::Sgd:
@@ -151,6 +160,19 @@ constexpr PerParamBytes perParamBytes(const PrecisionChoice &c)
         // 2 + 2 x 4 / 2048 = 513/256 bytes per parameter. Tensors under 4096 elements keep FP32
         // states (placement.cpp).
         b.optimizer = bytesPer(513, 256);
+        break;
+    case Optimizer::AoAdamW8bit:
+    case Optimizer::AoAdamWFp8:
+        // torchao: a uint8 code (8-bit, subclass_8bit.py) or a float8_e4m3fn value (FP8,
+        // subclass_fp8.py) per element and an FP32 scale per 256-element block, for each moment:
+        // 2 x (1 + 4/256) = 65/32 bytes per parameter. Small or indivisible tensors keep plain
+        // states (placement.cpp).
+        b.optimizer = bytesPer(65, 32);
+        break;
+    case Optimizer::AoAdamW4bit:
+        // Two 4-bit codes a byte and an FP32 scale per 128 elements (subclass_4bit.py), for each
+        // moment: 2 x (1/2 + 4/128) = 17/16 bytes per parameter.
+        b.optimizer = bytesPer(17, 16);
         break;
     case Optimizer::Adafactor:
         b.optimizer = state;
@@ -195,6 +217,7 @@ inline constexpr Recipe kAllRecipes[] = { Recipe::Fp32,       Recipe::AmpFp16,  
 inline constexpr Optimizer kAllOptimizers[] = { Optimizer::AdamW,       Optimizer::Adam,
                                                 Optimizer::Sgd,         Optimizer::SgdMomentum,
                                                 Optimizer::Adam8bit,    Optimizer::Lion,
-                                                Optimizer::Adafactor };
+                                                Optimizer::Adafactor,   Optimizer::AoAdamW8bit,
+                                                Optimizer::AoAdamW4bit, Optimizer::AoAdamWFp8 };
 
 } // namespace headroom

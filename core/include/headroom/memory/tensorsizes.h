@@ -14,18 +14,49 @@
 namespace headroom {
 
 inline constexpr Count kBnbMin8bitSize = 4096;
+//! torchao's low-bit AdamW quantizes a state only for tensors of at least 4096 elements that its
+//! block divides (torchao/optim/adam.py _new_buffer, v0.18.0): blocks of 256 for the 8-bit and
+//! FP8 states, 128 for the 4-bit ones.
+inline constexpr Count kTorchaoMinSize = 4096;
+inline constexpr Count kTorchaoBlock8bit = 256;
+inline constexpr Count kTorchaoBlock4bit = 128;
 inline constexpr Count kBnbPagedMinSize = 100'000;
 
 struct TensorSizes
 {
     Count total = 0;       //!< elements of all trained tensors (the model, or the adapters)
     Count below8bit = 0;   //!< of them, in tensors of fewer than 4096 elements
+    Count plainTorchao256 = 0; //!< in tensors torchao's 8-bit and FP8 AdamW leave unquantized
+    Count plainTorchao128 = 0; //!< in tensors its 4-bit AdamW leaves unquantized
+    Count quantizedTensors256 = 0; //!< tensors those quantize (each state keeps its own code table)
+    Count quantizedTensors128 = 0;
     Count paged = 0;       //!< in tensors of at least 1e5 elements
     Count persistent = 0;  //!< in tensors of at most the persistence threshold
     Count largest = 0;     //!< the largest one tensor
     //! The frozen base's tensors of at most the persistence threshold (LoRA), also kept whole.
     Count frozenPersistent = 0;
 };
+
+/*!
+ * What torchao's low-bit AdamW keeps beyond its quantized rate (PerParamBytes::optimizer) over
+ * every trained tensor, for the whole model before model parallelism and ZeRO divide it:
+ *  - the tensors it leaves unquantized keep both moments as zeros_like(p), in the dtype of the
+ *    parameters it steps (the master copy where the recipe keeps one): 2 x that instead of the
+ *    quantized rate (torchao/optim/adam.py _new_buffer, v0.18.0);
+ *  - every quantized state holds its own FP32 code table: 256 values for the 8-bit states, 16
+ *    for the 4-bit ones, none for FP8 (subclass_8bit.py, subclass_4bit.py).
+ * Zero for other optimizers.
+ */
+inline Bytes torchaoStateExtra(Optimizer o, const TensorSizes &t, const PerParamBytes &ppb)
+{
+    if (!isTorchaoLowBit(o))
+        return bytes(0);
+    const BytesPer stepped = ppb.master.value() > 0 ? ppb.master : ppb.weights;
+    const bool four = o == Optimizer::AoAdamW4bit;
+    const Count plain = four ? t.plainTorchao128 : t.plainTorchao256;
+    const Count tables = o == Optimizer::AoAdamWFp8 ? 0 : four ? 2 * 16 * 4 * t.quantizedTensors128 : 2 * 256 * 4 * t.quantizedTensors256;
+    return stepped.times(2 * plain) - ppb.optimizer.times(plain) + bytes(tables);
+}
 
 //! The scenario's trained tensors (the whole model, or the LoRA adapters) with \a persistence as
 //! DeepSpeed's threshold. Counts are the architecture's, before a given P or model parallelism.
