@@ -2605,10 +2605,6 @@
         <translation>架构中各块的线性层权重</translation>
     </message>
     <message>
-        <source>base parameters stored in NF4 (the blocks&apos; linear weights)</source>
-        <translation>以 NF4 存储的基座参数（各块的线性层权重）</translation>
-    </message>
-    <message>
         <source>the largest quantized matrix, dequantized one at a time</source>
         <translation>最大的量化矩阵（每次只反量化一个）</translation>
     </message>
@@ -2787,10 +2783,6 @@
     <message>
         <source>bitsandbytes Paged* optimizers</source>
         <translation>bitsandbytes 的 Paged* 优化器</translation>
-    </message>
-    <message>
-        <source>QLoRA&apos;s 4-bit base</source>
-        <translation>QLoRA 的 4 位基座</translation>
     </message>
     <message>
         <source>torchao NF4Tensor always double-quantizes; bitsandbytes with bnb_4bit_use_double_quant</source>
@@ -3101,10 +3093,6 @@
         <translation>任何切分或卸载之前的模型状态：P × 各状态的每参数字节数（Adam 混合精度：2 + 2 + 4 + 8 = 16 字节/参数）</translation>
     </message>
     <message>
-        <source>frozen base in NF4</source>
-        <translation>NF4 冻结基座</translation>
-    </message>
-    <message>
         <source>factored optimizer states</source>
         <translation>分解的优化器状态</translation>
     </message>
@@ -3363,6 +3351,42 @@
     <message>
         <source>per trained parameter: torchao&apos;s low-bit AdamW quantizes both moments in blocks with an FP32 scale each, 8-bit codes or FP8 in blocks of 256 (65/32 bytes), 4-bit codes in blocks of 128 (17/16 bytes) (torchao/optim, v0.18.0)</source>
         <translation>按每个被训练的参数计：torchao 的低比特 AdamW 把两个矩按块量化，每块一个 FP32 缩放因子；8 位码或 FP8 每块 256 个元素（65/32 字节），4 位码每块 128 个元素（17/16 字节）（torchao/optim，v0.18.0）</translation>
+    </message>
+    <message>
+        <source>base parameters stored quantized (the blocks&apos; linear weights)</source>
+        <translation>以量化形式存储的底座参数（各块的线性层权重）</translation>
+    </message>
+    <message>
+        <source>QLoRA&apos;s quantized base</source>
+        <translation>QLoRA 的量化底座</translation>
+    </message>
+    <message>
+        <source>frozen base in GPTQ 4-bit (codes, zeros, FP16 group scales, g_idx)</source>
+        <translation>GPTQ 4 位冻结底座（码、零点、FP16 分组缩放因子、g_idx）</translation>
+    </message>
+    <message>
+        <source>frozen base in AWQ 4-bit (codes, zeros, FP16 group scales)</source>
+        <translation>AWQ 4 位冻结底座（码、零点、FP16 分组缩放因子）</translation>
+    </message>
+    <message>
+        <source>frozen base in LLM.int8 (int8 codes, FP32 row scales)</source>
+        <translation>LLM.int8 冻结底座（int8 码、FP32 行缩放因子）</translation>
+    </message>
+    <message>
+        <source>frozen base in HQQ 4-bit (codes, 16-bit group scales and zeros)</source>
+        <translation>HQQ 4 位冻结底座（码、16 位分组缩放因子与零点）</translation>
+    </message>
+    <message>
+        <source>frozen base in FP8 (E4M3 weights, FP32 channel scales)</source>
+        <translation>FP8 冻结底座（E4M3 权重、FP32 通道缩放因子）</translation>
+    </message>
+    <message>
+        <source>the quantized base, kept whole on every GPU</source>
+        <translation>量化底座，每张 GPU 上各保留一份完整的</translation>
+    </message>
+    <message>
+        <source>GPTQ, AWQ and HQQ keep codes, scales and zeros as module buffers, LLM.int8 and FP8 as integer or float8 tensors: ZeRO-3 and FSDP partition floating-point parameters only</source>
+        <translation>GPTQ、AWQ 与 HQQ 把码、缩放因子和零点存为模块缓冲区，LLM.int8 与 FP8 存为整数或 float8 张量：ZeRO-3 与 FSDP 只切分浮点参数</translation>
     </message>
 </context>
 <context>
@@ -4664,6 +4688,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>DeepSpeed&apos;s 16-bit master weights with FP32 optimizer states need ZeRO-Offload with its CPU Adam (--offload optimizer); on the GPU give --optimizer-dtype weight (bf16_optimizer_states)</source>
         <translation>DeepSpeed 的 16 位主权重配 FP32 优化器状态时，需要 ZeRO-Offload 及其 CPU Adam（--offload optimizer）；留在 GPU 上时请给 --optimizer-dtype weight（bf16_optimizer_states）</translation>
     </message>
+    <message>
+        <source>a group size applies to GPTQ, AWQ and HQQ bases (--qlora-base gptq, awq or hqq)</source>
+        <translation>分组大小只适用于 GPTQ、AWQ 和 HQQ 底座（--qlora-base gptq、awq 或 hqq）</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -5584,6 +5612,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>FP8 AdamW (torchao)</source>
         <translation>FP8 AdamW（torchao）</translation>
+    </message>
+    <message>
+        <source>Quantization group size</source>
+        <translation>量化分组大小</translation>
+    </message>
+    <message>
+        <source>Quantized base</source>
+        <translation>量化底座</translation>
     </message>
 </context>
 <context>
@@ -7635,18 +7671,6 @@ The scenario on screen is unchanged.</source>
         <translation>NF4</translation>
     </message>
     <message>
-        <source>QLoRA&apos;s 4-bit base: FP32 block scales (4.5 bits a weight), or the scales quantized again (4.127 bits; bnb_4bit_use_double_quant, always with torchao).</source>
-        <translation>QLoRA 的 4 位基座：FP32 分块缩放因子（每权重 4.5 位），或对缩放因子再量化一次（4.127 位；bnb_4bit_use_double_quant，torchao 总是如此）。</translation>
-    </message>
-    <message>
-        <source>4-bit &amp;base:</source>
-        <translation>4 位基座(&amp;B)：</translation>
-    </message>
-    <message>
-        <source>4-bit base: %1</source>
-        <translation>4 位基座：%1</translation>
-    </message>
-    <message>
         <source>A&amp;dvanced settings</source>
         <translation>高级设置(&amp;D)</translation>
     </message>
@@ -8221,6 +8245,50 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Master weights in %1</source>
         <translation>主权重改为 %1</translation>
+    </message>
+    <message>
+        <source>the format&apos;s: %1</source>
+        <translation>该格式默认：%1</translation>
+    </message>
+    <message>
+        <source>GPTQ 4-bit</source>
+        <translation>GPTQ 4 位</translation>
+    </message>
+    <message>
+        <source>AWQ 4-bit</source>
+        <translation>AWQ 4 位</translation>
+    </message>
+    <message>
+        <source>LLM.int8 (8-bit)</source>
+        <translation>LLM.int8（8 位）</translation>
+    </message>
+    <message>
+        <source>HQQ 4-bit</source>
+        <translation>HQQ 4 位</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>The frozen base&apos;s storage: bitsandbytes NF4 with FP32 block scales (4.5 bits a weight) or with the scales quantized again (4.127 bits; bnb_4bit_use_double_quant, always with torchao); a GPTQ or AWQ 4-bit checkpoint (FP16 scales and packed zeros per group, GPTQ also g_idx); bitsandbytes LLM.int8 (an FP32 scale per row); HQQ 4-bit (16-bit scale and zero per group); FP8 with FP32 channel scales. Only NF4 is sharded by ZeRO-3 and FSDP; the others stay whole on every GPU.</source>
+        <translation>冻结底座的存储方式：bitsandbytes NF4，块缩放因子为 FP32（每个权重 4.5 位）或再量化一次（4.127 位；bnb_4bit_use_double_quant，torchao 总是如此）；GPTQ 或 AWQ 4 位检查点（每组 FP16 缩放因子和打包的零点，GPTQ 另有 g_idx）；bitsandbytes LLM.int8（每行一个 FP32 缩放因子）；HQQ 4 位（每组 16 位缩放因子和零点）；FP8 配 FP32 通道缩放因子。只有 NF4 会被 ZeRO-3 和 FSDP 切分；其他格式在每张 GPU 上都完整保留。</translation>
+    </message>
+    <message>
+        <source>Quantized &amp;base:</source>
+        <translation>量化底座(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Quantized base: %1</source>
+        <translation>量化底座：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Group size:</source>
+        <translation>分组大小(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Weights per group of a GPTQ, AWQ or HQQ base (empty: 128, 128 and 64, their quantizers&apos; defaults).</source>
+        <translation>GPTQ、AWQ 或 HQQ 底座每组的权重数（留空：128、128 和 64，即各量化器的默认值）。</translation>
     </message>
 </context>
 <context>

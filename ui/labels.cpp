@@ -441,6 +441,8 @@ QString Labels::field(Field f)
     case Field::Teacher: return tr("Teacher");
     case Field::Recipe: return tr("Recipe");
     case Field::MasterDtype: return tr("Master weights' dtype");
+    case Field::QuantGroupSize: return tr("Quantization group size");
+    case Field::QuantBase: return tr("Quantized base");
     }
     return {};
 }

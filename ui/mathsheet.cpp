@@ -58,7 +58,7 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
     MathSection counts;
     counts.heading = MathText::tr("Parameter counts");
     counts.note = MathText::tr("Derived from the architecture, layer by layer; the symbols are listed at the end.");
-    for (const char *symbol : { "P", "P_arch", "P_m", "P_lora", "P_nf4", "P_train" }) {
+    for (const char *symbol : { "P", "P_arch", "P_m", "P_lora", "P_q", "P_train" }) {
         const DerivedValue *v = d.value(symbol);
         if (!v)
             continue;

@@ -185,6 +185,10 @@ private:
             m.paramsOverride = 0;
             *side = SideModel{ false, m };
         }
+        // The quantized base's format, drawn after the rest for the same reason.
+        s.stack.quantBase = pick(kAllQuantBases);
+        if (s.stack.quantBase == QuantBase::Gptq || s.stack.quantBase == QuantBase::Awq || s.stack.quantBase == QuantBase::Hqq)
+            s.stack.quantGroupSize = chance(0.5) ? -1 : logUniform(1, 4096);
         return s;
     }
 

@@ -10,6 +10,8 @@
 #include <headroom/io/scenariofile.h>
 #include <headroom/memory/validation.h>
 
+Q_DECLARE_METATYPE(headroom::QuantBase)
+
 using namespace headroom;
 
 namespace {
@@ -137,6 +139,74 @@ private slots:
         QCOMPARE(countOf(b.gradients), Count(16'777'216));
         QCOMPARE(countOf(b.masterWeights), Count(33'554'432));
         QCOMPARE(countOf(b.optimizerStates), Count(67'108'864));
+    }
+
+    void quantizedBaseFormats_data()
+    {
+        QTest::addColumn<QuantBase>("format");
+        QTest::addColumn<Count>("group");
+        QTest::addColumn<Count>("layerBytes");
+        // One LLaMA layer of H = 64, FFN 256: q, k, v, o 64 -> 64, gate and up 64 -> 256, down
+        // 256 -> 64 (65,536 weights), each format's buffers by hand (lora.cpp's sources):
+        // GPTQ, groups of 32: qweight 4·(I/8)·O + qzeros 4·(I/32)·(O/8) + scales 2·(I/32)·O
+        //   + g_idx 4·I: 64->64 2,048 + 64 + 256 + 256 = 2,624 (x4); 64->256 8,192 + 256 + 1,024
+        //   + 256 = 9,728 (x2); 256->64 8,192 + 256 + 1,024 + 1,024 = 10,496: 40,448.
+        QTest::newRow("gptq g32") << QuantBase::Gptq << Count(32) << Count(40'448);
+        // AWQ, groups of 32: the same without g_idx: 2,368 x 4 + 9,472 x 2 + 9,472 = 37,888.
+        QTest::newRow("awq g32") << QuantBase::Awq << Count(32) << Count(37'888);
+        // LLM.int8: I·O + 4·O: 4,352 x 4 + 17,408 x 2 + 16,640 = 68,864.
+        QTest::newRow("int8") << QuantBase::Int8 << Count(-1) << Count(68'864);
+        // HQQ, its default 64: I·O/2 + 2 x 2 x I·O/64: 2,304 x 4 + 9,216 x 3 = 36,864.
+        QTest::newRow("hqq") << QuantBase::Hqq << Count(-1) << Count(36'864);
+        // FP8 (FbgemmFp8Linear): I·O + 4·O + 4: 4,356 x 4 + 17,412 x 2 + 16,644 = 68,892.
+        QTest::newRow("fp8") << QuantBase::Fp8 << Count(-1) << Count(68'892);
+    }
+
+    void quantizedBaseFormats()
+    {
+        QFETCH(QuantBase, format);
+        QFETCH(Count, group);
+        QFETCH(Count, layerBytes);
+        Scenario s = llama7b();
+        s.model.layers = 2;
+        s.model.hidden = 64;
+        s.model.heads = 4;
+        s.model.ffn = 256;
+        s.model.vocab = 1000;
+        s = withLora(s, AdapterMode::Qlora, 8, LoraQ | LoraV);
+        s.stack.quantBase = format;
+        s.stack.quantGroupSize = group;
+        QVERIFY(validate(s).empty());
+        const LoraCounts c = loraCounts(s);
+        QCOMPARE(c.quantizedParameters, Count(2 * 65'536));
+        // The rest (embedding and head 1000 x 64 each, five norms of 64) in BF16.
+        const Count rest = 2 * (2 * 64'000 + 5 * 64);
+        QCOMPARE(countOf(frozenBaseBytes(s, c)), 2 * layerBytes + rest);
+        // Under ZeRO-3 on 4 GPUs the formats other than NF4 stay whole on every GPU: the base's
+        // quantized part is not divided, the 16-bit rest is.
+        s.parallel.gpus = 4;
+        s.parallel.zero = ZeroStage::Stage3;
+        s.stack.stack = TrainingStack::DeepSpeed;
+        const Placement p = placeModelStates(s);
+        QCOMPARE(countOf(p.quantState), 2 * layerBytes);
+    }
+
+    void groupSizeNeedsAGroupedFormat()
+    {
+        Scenario s = withLora(llama7b(), AdapterMode::Qlora, 8, LoraQ | LoraV);
+        s.stack.quantGroupSize = 64;
+        QCOMPARE(validate(s).begin()->reason, Conflict::GroupSizeNeedsGroups);
+        s.stack.quantBase = QuantBase::Gptq;
+        QVERIFY(validate(s).empty());
+        s.stack.quantGroupSize = 0;
+        QCOMPARE(validate(s).begin()->problem, Problem::OutOfRange);
+        // The defaults: GPTQ and AWQ 128, HQQ 64, none for the others.
+        s.stack.quantGroupSize = -1;
+        QCOMPARE(quantGroupSizeOf(s), Count(128));
+        s.stack.quantBase = QuantBase::Hqq;
+        QCOMPARE(quantGroupSizeOf(s), Count(64));
+        s.stack.quantBase = QuantBase::Int8;
+        QCOMPARE(quantGroupSizeOf(s), Count(0));
     }
 
     void qlora70bBase()

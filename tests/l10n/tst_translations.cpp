@@ -236,6 +236,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("Core"), QStringLiteral("safetensors"), QStringLiteral("nvidia"), QStringLiteral("smi"),
     QStringLiteral("GShard"), QStringLiteral("Paged"), QStringLiteral("nccl-tests"), QStringLiteral("Markdown"),
     QStringLiteral("md"), // the report's format and file extension
+    QStringLiteral("awq"), QStringLiteral("hqq"), // quantized formats, as --qlora-base names them
     // Units of bandwidth beside GB/s.
     QStringLiteral("Mbps"), QStringLiteral("Gbps"), QStringLiteral("Tbps"),
     // Models and optimizers by name.

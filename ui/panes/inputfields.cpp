@@ -86,6 +86,7 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::PersistenceThreshold: spec.scenario.stack.persistenceThreshold = v; return;
     case Field::MaxLiveParameters: spec.scenario.stack.maxLiveParameters = v; return;
     case Field::VirtualStages: spec.scenario.stack.virtualStages = v; return;
+    case Field::QuantGroupSize: spec.scenario.stack.quantGroupSize = v; return;
     default: return;
     }
     spec.presetId.clear();

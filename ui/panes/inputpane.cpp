@@ -299,6 +299,13 @@ void InputPane::refresh()
     selectData(m_adapter, s.lora.mode);
     selectData(m_quantBase, s.stack.quantBase);
     m_quantBase->setEnabled(s.lora.mode == AdapterMode::Qlora);
+    if (!m_textErrors.count(Field::QuantGroupSize))
+        countField(Field::QuantGroupSize)->setValue(s.stack.quantGroupSize);
+    {
+        const Count group = quantGroupSizeOf(s);
+        countField(Field::QuantGroupSize)->setEnabled(s.lora.mode == AdapterMode::Qlora && group > 0);
+        countField(Field::QuantGroupSize)->setPlaceholderText(group > 0 ? tr("the format's: %1").arg(QLocale().toString(qint64(group))) : QString());
+    }
     if (!m_textErrors.count(Field::LoraDropout)) {
         bool ok = false;
         const double shown = QLocale().toDouble(m_loraDropout->text().trimmed(), &ok);

@@ -16,6 +16,7 @@
 #include "inputfields.h"
 #include "labels.h"
 #include "scenariodocument.h"
+#include "widgets/countfield.h"
 
 namespace headroom {
 
@@ -64,14 +65,29 @@ QFormLayout *InputPane::addAdapterGroup(QVBoxLayout *column)
     m_quantBase = new QComboBox(adapterBox);
     m_quantBase->addItem(tr("NF4 with double quantization"), static_cast<int>(QuantBase::Nf4DoubleQuant));
     m_quantBase->addItem(tr("NF4"), static_cast<int>(QuantBase::Nf4));
-    m_quantBase->setToolTip(tr("QLoRA's 4-bit base: FP32 block scales (4.5 bits a weight), or the scales quantized again "
-                               "(4.127 bits; bnb_4bit_use_double_quant, always with torchao)."));
-    adapters->addRow(tr("4-bit &base:"), m_quantBase);
+    m_quantBase->addItem(tr("GPTQ 4-bit"), static_cast<int>(QuantBase::Gptq));
+    m_quantBase->addItem(tr("AWQ 4-bit"), static_cast<int>(QuantBase::Awq));
+    m_quantBase->addItem(tr("LLM.int8 (8-bit)"), static_cast<int>(QuantBase::Int8));
+    m_quantBase->addItem(tr("HQQ 4-bit"), static_cast<int>(QuantBase::Hqq));
+    m_quantBase->addItem(tr("FP8"), static_cast<int>(QuantBase::Fp8));
+    m_quantBase->setToolTip(tr("The frozen base's storage: bitsandbytes NF4 with FP32 block scales (4.5 bits a weight) or with the "
+                               "scales quantized again (4.127 bits; bnb_4bit_use_double_quant, always with torchao); a GPTQ or "
+                               "AWQ 4-bit checkpoint (FP16 scales and packed zeros per group, GPTQ also g_idx); bitsandbytes "
+                               "LLM.int8 (an FP32 scale per row); HQQ 4-bit (16-bit scale and zero per group); FP8 with FP32 "
+                               "channel scales. Only NF4 is sharded by ZeRO-3 and FSDP; the others stay whole on every GPU."));
+    adapters->addRow(tr("Quantized &base:"), m_quantBase);
     connect(m_quantBase, &QComboBox::activated, this, [this](int index) {
         const auto q = static_cast<QuantBase>(m_quantBase->itemData(index).toInt());
-        m_document->edit(EditKind::Whole, tr("4-bit base: %1").arg(m_quantBase->itemText(index)),
-                         [q](ScenarioSpec &s) { s.scenario.stack.quantBase = q; });
+        m_document->edit(EditKind::Whole, tr("Quantized base: %1").arg(m_quantBase->itemText(index)), [q](ScenarioSpec &s) {
+            s.scenario.stack.quantBase = q;
+            // A group size belongs to the grouped formats: back to the format's default.
+            if (q != QuantBase::Gptq && q != QuantBase::Awq && q != QuantBase::Hqq)
+                s.scenario.stack.quantGroupSize = -1;
+        });
     });
+    CountField *group = addCount(adapters, Field::QuantGroupSize, tr("&Group size:"),
+                                 tr("Weights per group of a GPTQ, AWQ or HQQ base (empty: 128, 128 and 64, their quantizers' defaults)."));
+    group->setAllowEmpty(true, -1);
     auto *targetRow = new QWidget(adapterBox);
     auto *targetLayout = new QGridLayout(targetRow);
     targetLayout->setContentsMargins(0, 0, 0, 0);

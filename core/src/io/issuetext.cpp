@@ -60,6 +60,8 @@ QString conflictReason(Conflict reason)
     case Conflict::TeacherSharesVocabulary:
         return Issue::tr("distillation compares the teacher's and the student's distributions over one vocabulary: "
                          "choose a teacher (--teacher) with the student's vocabulary");
+    case Conflict::GroupSizeNeedsGroups:
+        return Issue::tr("a group size applies to GPTQ, AWQ and HQQ bases (--qlora-base gptq, awq or hqq)");
     case Conflict::HalfMasterNeedsRecipe:
         return Issue::tr("a 16-bit master copy is kept in the weights' own dtype under a master recipe: bf16 with "
                          "--recipe bf16-master, fp16 with --recipe fp16-master; otherwise give fp32");

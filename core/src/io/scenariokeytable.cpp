@@ -410,8 +410,13 @@ const QList<KeyEntry> &entries()
           } },
         { { "lora", "dropout", "lora-dropout", ValueKind::Real, "lora_dropout, 0 <= p < 1 (PEFT default 0)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.lora.dropout = v.real; return true; } },
-        { { "lora", "base", "qlora-base", ValueKind::Name, "nf4|nf4-dq: QLoRA's base with FP32 block scales, or double-quantized scales" },
+        { { "lora", "base", "qlora-base", ValueKind::Name,
+            "nf4|nf4-dq|gptq|awq|int8|hqq|fp8: the frozen base's quantized storage (bitsandbytes NF4 with FP32 or double-quantized "
+            "scales, GPTQ and AWQ 4-bit, bitsandbytes LLM.int8, HQQ 4-bit, FP8 with per-channel scales)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { return setEnum(quantBaseFromName(v.name.toStdString()), s.scenario.stack.quantBase); } },
+        { { "lora", "quant-group-size", "quant-group-size", ValueKind::Count,
+            "weights per group of GPTQ, AWQ and HQQ (default 128, 128, 64)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.quantGroupSize = v.count; return true; } },
         { { "lora", "mode", "lora", ValueKind::Name, "none|lora|qlora" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(adapterModeFromName(v.name.toStdString()), s.scenario.lora.mode);

@@ -311,14 +311,14 @@ void deriveAdapters(Builder &b)
         const char *qsource = QT_TRANSLATE_NOOP("Derivation", "bitsandbytes replaces every nn.Linear of the blocks by Linear4bit; embeddings, "
                                       "norms, biases and the LM head stay 16-bit (Dettmers et al. 2023)");
         if (m.paramsOverride > 0) {
-            b.derived("P_nf4,arch", QT_TRANSLATE_NOOP("Derivation", "the architecture's block linear weights"), c.quantizedArchitecture,
+            b.derived("P_q,arch", QT_TRANSLATE_NOOP("Derivation", "the architecture's block linear weights"), c.quantizedArchitecture,
                       quantized, qsource);
-            quantized = Formula::minOf({ Formula::floorDiv(b.symbol("P_nf4,arch") * b.symbol("P"), b.symbol("P_arch")),
+            quantized = Formula::minOf({ Formula::floorDiv(b.symbol("P_q,arch") * b.symbol("P"), b.symbol("P_arch")),
                                          b.symbol("P") });
         }
-        b.derived("P_nf4", QT_TRANSLATE_NOOP("Derivation", "base parameters stored in NF4 (the blocks' linear weights)"), c.quantizedParameters,
+        b.derived("P_q", QT_TRANSLATE_NOOP("Derivation", "base parameters stored quantized (the blocks' linear weights)"), c.quantizedParameters,
                   quantized, qsource);
-        b.derived("M_nf4", QT_TRANSLATE_NOOP("Derivation", "the largest quantized matrix, dequantized one at a time"), c.largestQuantizedMatrix,
+        b.derived("M_q", QT_TRANSLATE_NOOP("Derivation", "the largest quantized matrix, dequantized one at a time"), c.largestQuantizedMatrix,
                   Formula::maxOf(std::move(matrices)), qsource);
     }
 }

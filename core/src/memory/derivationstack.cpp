@@ -98,7 +98,7 @@ void deriveStackChoices(Builder &b)
     add("paged-optimizer", QT_TRANSLATE_NOOP("Derivation", "paged optimizer states"), onOff(o.pagedOptimizer), d.pagedOptimizer,
         QT_TRANSLATE_NOOP("Derivation", "bitsandbytes Paged* optimizers"));
     if (s.lora.mode == AdapterMode::Qlora)
-        add("qlora-base", QT_TRANSLATE_NOOP("Derivation", "QLoRA's 4-bit base"), text(quantBaseName(o.quantBase)), d.quantBase,
+        add("qlora-base", QT_TRANSLATE_NOOP("Derivation", "QLoRA's quantized base"), text(quantBaseName(o.quantBase)), d.quantBase,
             QT_TRANSLATE_NOOP("Derivation", "torchao NF4Tensor always double-quantizes; bitsandbytes with bnb_4bit_use_double_quant"));
     if (s.parallel.zero != ZeroStage::Stage0) {
         add("reduce-bucket", QT_TRANSLATE_NOOP("Derivation", "gradient reduce bucket, elements"), number(c.reduceBucket), d.reduceBucket,

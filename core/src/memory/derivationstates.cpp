@@ -10,6 +10,26 @@ namespace headroom::derivation {
 
 namespace {
 
+// The quantized base's storage in words, per format (lora.cpp quantizedMatrixBytes()).
+const char *quantizedBaseLabel(QuantBase q)
+{
+    switch (q) {
+    case QuantBase::Nf4: return QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4 (4.5 bits a weight)");
+    case QuantBase::Nf4DoubleQuant: return QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4 with double quantization (4.127 bits a weight)");
+    case QuantBase::Gptq: return QT_TRANSLATE_NOOP("Derivation", "frozen base in GPTQ 4-bit (codes, zeros, FP16 group scales, g_idx)");
+    case QuantBase::Awq: return QT_TRANSLATE_NOOP("Derivation", "frozen base in AWQ 4-bit (codes, zeros, FP16 group scales)");
+    case QuantBase::Int8: return QT_TRANSLATE_NOOP("Derivation", "frozen base in LLM.int8 (int8 codes, FP32 row scales)");
+    case QuantBase::Hqq: return QT_TRANSLATE_NOOP("Derivation", "frozen base in HQQ 4-bit (codes, 16-bit group scales and zeros)");
+    case QuantBase::Fp8: return QT_TRANSLATE_NOOP("Derivation", "frozen base in FP8 (E4M3 weights, FP32 channel scales)");
+    }
+    return "";
+}
+
+} // namespace
+
+
+namespace {
+
 constexpr Count ceilDiv(Count a, Count b) { return b > 1 ? (a + b - 1) / b : a; }
 
 const char *kZeroSource = QT_TRANSLATE_NOOP("Derivation", "Rajbhandari et al. 2020, section 5 (ZeRO stages 1-3); DeepSpeed stage_1_and_2.py and "
@@ -87,15 +107,15 @@ void deriveParameters(States &x)
         const LoraCounts &c = b.r.lora;
         const BytesPer rest = frozenBaseBytesPer(b.s);
         if (pl.quantState > bytes(0)) {
-            // ZeRO-3 / FSDP partition the packed codes; the constants stay whole (placement.cpp).
-            parts.push_back({ "frozen-nf4-codes", QT_TRANSLATE_NOOP("Derivation", "frozen base's packed 4-bit codes"),
-                              b.sliced(Builder::times(b.symbol("P_nf4"), bytesPer(1, 2))), pl.frozenNf4 - pl.quantState });
+            // ZeRO-3 / FSDP partition NF4's packed codes; the constants stay whole, and the other
+            // formats stay whole altogether (placement.cpp).
+            if (isBnbNf4(b.s.stack.quantBase))
+                parts.push_back({ "frozen-nf4-codes", QT_TRANSLATE_NOOP("Derivation", "frozen base's packed 4-bit codes"),
+                                  b.sliced(Builder::times(b.symbol("P_q"), bytesPer(1, 2))), pl.frozenNf4 - pl.quantState });
         } else if (b.s.lora.mode == AdapterMode::Qlora)
-            parts.push_back({ "frozen-nf4", b.s.stack.quantBase == QuantBase::Nf4
-                                      ? QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4 (4.5 bits a weight)")
-                                      : QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4 with double quantization (4.127 bits a weight)"),
-                              b.sliced(Builder::times(b.symbol("P_nf4"), nf4BytesPer(b.s))), pl.frozenNf4 });
-        const Formula restCount = c.quantizedParameters > 0 ? b.symbol("P") - b.symbol("P_nf4") : b.symbol("P");
+            parts.push_back({ "frozen-nf4", quantizedBaseLabel(b.s.stack.quantBase),
+                              b.sliced(Builder::times(b.symbol("P_q"), quantizedBaseBytesPer(b.s))), pl.frozenNf4 });
+        const Formula restCount = c.quantizedParameters > 0 ? b.symbol("P") - b.symbol("P_q") : b.symbol("P");
         parts.push_back({ "frozen-16bit", b.s.lora.mode == AdapterMode::Qlora
                                   ? QT_TRANSLATE_NOOP("Derivation", "frozen base outside the quantized matrices (embeddings, norms, LM head)")
                                   : QT_TRANSLATE_NOOP("Derivation", "frozen base in the compute dtype"),
@@ -113,9 +133,14 @@ void deriveParameters(States &x)
         }
         Builder::addTerm(k, p.id, p.label, std::move(f), v, x.stage >= 3 ? kZeroSource : "");
     }
-    if (pl.quantState > bytes(0)) {
+    if (pl.quantState > bytes(0) && !isBnbNf4(b.s.stack.quantBase)) {
+        Builder::addTerm(k, "quantized-base-whole", QT_TRANSLATE_NOOP("Derivation", "the quantized base, kept whole on every GPU"),
+                         b.sliced(Builder::times(b.symbol("P_q"), quantizedBaseBytesPer(b.s))), pl.quantState,
+                         QT_TRANSLATE_NOOP("Derivation", "GPTQ, AWQ and HQQ keep codes, scales and zeros as module buffers, LLM.int8 and FP8 as "
+                                                         "integer or float8 tensors: ZeRO-3 and FSDP partition floating-point parameters only"));
+    } else if (pl.quantState > bytes(0)) {
         Builder::addTerm(k, "nf4-quant-state", QT_TRANSLATE_NOOP("Derivation", "QLoRA's quantization constants, kept whole on every GPU"),
-                         b.sliced(Builder::times(b.symbol("P_nf4"), nf4BytesPer(b.s))) - b.sliced(Builder::times(b.symbol("P_nf4"), bytesPer(1, 2))),
+                         b.sliced(Builder::times(b.symbol("P_q"), quantizedBaseBytesPer(b.s))) - b.sliced(Builder::times(b.symbol("P_q"), bytesPer(1, 2))),
                          pl.quantState,
                          QT_TRANSLATE_NOOP("Derivation", "bitsandbytes Params4bit keeps absmax and the nested scales in its quant_state, outside the tensor ZeRO-3 and FSDP partition"));
     }
@@ -140,7 +165,7 @@ void deriveParameters(States &x)
                                  countOf(pl.persistentParameters)),
                          pl.persistentParameters, QT_TRANSLATE_NOOP("Derivation", "DeepSpeed partition_parameters.py: ds_persist for tensors at or under the threshold"));
     if (b.s.lora.mode == AdapterMode::Qlora) {
-        Formula matrix = b.symbol("M_nf4");
+        Formula matrix = b.symbol("M_q");
         if (b.s.parallel.tensorParallel > 1)
             matrix = Formula::ceilDiv(matrix, b.symbol("t"));
         Builder::addTerm(k, "qlora-dequantized", QT_TRANSLATE_NOOP("Derivation", "one NF4 matrix dequantized to 16 bits for its matmul"),
@@ -354,14 +379,14 @@ void deriveWholeModel(States &x)
         const LoraCounts &c = b.r.lora;
         const BytesPer rest = frozenBaseBytesPer(s);
         if (s.lora.mode == AdapterMode::Qlora) {
-            const Bytes nf4 = nf4BytesPer(s).times(c.quantizedParameters);
-            Builder::addTerm(k, "frozen-nf4", QT_TRANSLATE_NOOP("Derivation", "frozen base in NF4"),
-                             Builder::times(b.symbol("P_nf4"), nf4BytesPer(s)), nf4);
+            const Bytes nf4 = quantizedBaseBytesPer(s).times(c.quantizedParameters);
+            Builder::addTerm(k, "frozen-nf4", quantizedBaseLabel(s.stack.quantBase),
+                             Builder::times(b.symbol("P_q"), quantizedBaseBytesPer(s)), nf4);
             total += nf4;
         }
         const Bytes rest16 = rest.times(c.baseParameters - c.quantizedParameters);
         Builder::addTerm(k, "frozen-16bit", QT_TRANSLATE_NOOP("Derivation", "frozen base in the compute dtype"),
-                         Builder::times(c.quantizedParameters > 0 ? b.symbol("P") - b.symbol("P_nf4") : b.symbol("P"), rest),
+                         Builder::times(c.quantizedParameters > 0 ? b.symbol("P") - b.symbol("P_q") : b.symbol("P"), rest),
                          rest16);
         total += rest16;
     }

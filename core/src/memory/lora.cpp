@@ -188,9 +188,80 @@ LoraCounts loraCounts(const Scenario &s)
     return c;
 }
 
-BytesPer nf4BytesPer(const Scenario &s)
+Count quantGroupSizeOf(const Scenario &s)
 {
-    return s.stack.quantBase == QuantBase::Nf4 ? kNf4Bytes : kNf4DoubleQuantBytes;
+    const QuantBase q = s.stack.quantBase;
+    if (q != QuantBase::Gptq && q != QuantBase::Awq && q != QuantBase::Hqq)
+        return 0;
+    if (s.stack.quantGroupSize > 0)
+        return s.stack.quantGroupSize;
+    return q == QuantBase::Hqq ? 64 : 128;
+}
+
+Count quantizedMatrixBytes(QuantBase format, Count in, Count out, Count group)
+{
+    const Count weights = in * out;
+    const Count groups = group > 0 ? ceilQuotient(in, group) : 0;
+    switch (format) {
+    case QuantBase::Nf4:
+        return kNf4Bytes.times(weights).value();
+    case QuantBase::Nf4DoubleQuant:
+        return kNf4DoubleQuantBytes.times(weights).value();
+    // Sources: AutoGPTQ qlinear_cuda_old.py QuantLinear (9f7d3707) and GPTQModel
+    // _register_gptq_buffers (v4.2.5; exllama and Marlin kernels do not train); AutoAWQ v0.2.9
+    // awq/modules/linear/gemm.py WQLinear_GEMM; bitsandbytes 0.50.1 nn/modules.py Int8Params with
+    // has_fp16_weights=False (the 16-bit weight is replaced by CB); hqq v0.2.8 HQQLinear with
+    // transformers' HqqConfig (4 bits, axis 1, meta in the compute dtype, taken as 16-bit);
+    // transformers integrations/fbgemm_fp8.py FbgemmFp8Linear. Biases stay with the 16-bit rest.
+    case QuantBase::Gptq:
+        // 4-bit GPTQ QuantLinear: qweight int32 [in/8, out], qzeros int32 [groups, out/8], scales
+        // FP16 [groups, out], g_idx int32 [in].
+        return 4 * ceilQuotient(in, 8) * out + 4 * groups * ceilQuotient(out, 8) + 2 * groups * out + 4 * in;
+    case QuantBase::Awq:
+        // AutoAWQ WQLinear_GEMM: qweight int32 [in, out/8], qzeros int32 [groups, out/8], scales
+        // FP16 [groups, out].
+        return 4 * in * ceilQuotient(out, 8) + 4 * groups * ceilQuotient(out, 8) + 2 * groups * out;
+    case QuantBase::Int8:
+        // bitsandbytes Int8Params: CB int8 [out, in] and SCB FP32 [out] (the row scales).
+        return weights + 4 * out;
+    case QuantBase::Hqq:
+        // HQQ 4-bit: two codes a byte, an FP16 scale and zero per group of the flattened weight.
+        return ceilQuotient(weights, 2) + 2 * 2 * ceilQuotient(weights, group > 0 ? group : 1);
+    case QuantBase::Fp8:
+        // A float8_e4m3fn weight [out, in], an FP32 scale per output channel [out, 1] and the
+        // FP32 input_scale_ub [1].
+        return weights + 4 * out + 4;
+    }
+    return weights;
+}
+
+BytesPer quantizedBaseBytesPer(const Scenario &s)
+{
+    const QuantBase q = s.stack.quantBase;
+    if (q == QuantBase::Nf4)
+        return kNf4Bytes;
+    if (q == QuantBase::Nf4DoubleQuant)
+        return kNf4DoubleQuantBytes;
+    // The block linear weights the QLoRA base quantizes (layerAdapters()'s), each in the format.
+    const ModelSpec &m = s.model;
+    const ModelDims<Count> d = modelDims(m);
+    const Count group = quantGroupSizeOf(s);
+    Count storage = 0, elements = 0;
+    auto walk = [&](bool sparse, Count layers) {
+        if (layers <= 0)
+            return;
+        forEachLayerTensor(m, d, sparse, [&](ParamPlace, const ParamTensor &t) {
+            if (!isLayerLinear(t.role) || !t.matrix)
+                return;
+            storage += layers * t.copies * quantizedMatrixBytes(q, t.rows, t.columns, group);
+            elements += layers * t.copies * t.weightElements();
+        });
+    };
+    const Count dense = denseLayerCount(m);
+    walk(false, dense);
+    if (m.moe.enabled())
+        walk(true, m.layers - dense);
+    return elements > 0 ? bytesPer(storage, elements) : bytesPer(1, 2);
 }
 
 BytesPer frozenBaseBytesPer(const Scenario &s)
@@ -205,7 +276,7 @@ Bytes frozenBaseBytes(const Scenario &s, const LoraCounts &c)
 {
     const BytesPer rest = frozenBaseBytesPer(s);
     if (s.lora.mode == AdapterMode::Qlora)
-        return nf4BytesPer(s).times(c.quantizedParameters) + rest.times(c.baseParameters - c.quantizedParameters);
+        return quantizedBaseBytesPer(s).times(c.quantizedParameters) + rest.times(c.baseParameters - c.quantizedParameters);
     return rest.times(c.baseParameters);
 }
 

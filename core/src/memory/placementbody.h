@@ -45,7 +45,9 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         if (qlora && s.model.layers > 0)
             quantizedLayer = ceilDiv(quotient(r.lora.quantizedArchitecture, s.model.layers), t);
         pl.gatheredElements = root + units * layer;
-        pl.gatheredParameters = compute.times(root) + nf4BytesPer(s).times(units * quantizedLayer)
+        // Formats other than bitsandbytes' NF4 stay whole (placeModelStates()): nothing to gather.
+        const BytesPer quantizedGathered = isBnbNf4(s.stack.quantBase) ? quantizedBaseBytesPer(s) : bytesPer(0);
+        pl.gatheredParameters = compute.times(root) + quantizedGathered.times(units * quantizedLayer)
                 + compute.times(units * (layer - quantizedLayer));
         if (quantizedLayer == 0)
             pl.gatheredBytesPer = compute;
@@ -63,7 +65,7 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     pl.gatheredElements = live;
     // QLoRA's largest module is the 16-bit embedding or head unless a quantized matrix is larger.
     const bool largestQuantized = qlora && ceilDiv(r.lora.largestQuantizedMatrix, t) >= module;
-    pl.gatheredBytesPer = largestQuantized ? nf4BytesPer(s) : compute;
+    pl.gatheredBytesPer = largestQuantized ? (isBnbNf4(s.stack.quantBase) ? quantizedBaseBytesPer(s) : bytesPer(0)) : compute;
     pl.gatheredParameters = pl.gatheredBytesPer.times(live);
     pl.liveGradientElements = adapters ? 0 : module;
     pl.liveGradients = grad16.times(pl.liveGradientElements);
@@ -118,7 +120,7 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     pl.trainableWeights = ppb.weights.times(n);
     if (adapters) {
         const BytesPer rest = frozenBaseBytesPer(s);
-        pl.frozenNf4 = slice(nf4BytesPer(s).times(lora.quantizedParameters));
+        pl.frozenNf4 = slice(quantizedBaseBytesPer(s).times(lora.quantizedParameters));
         pl.frozen16 = slice(rest.times(lora.baseParameters - lora.quantizedParameters));
     }
     pl.replica.parameters = pl.trainableWeights + pl.frozenNf4 + pl.frozen16;
@@ -159,10 +161,14 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     // stay whole on every GPU; only the packed 4-bit codes are sharded (the PEFT FSDP-QLoRA and
     // DeepSpeed-QLoRA set-ups, docs/source/accelerate/fsdp.md, deepspeed.md). torchtune's torchao
     // NF4Tensor shards its scalers with the codes (nf4tensor.py fsdp_pre_all_gather).
-    const bool wholeQuantState = stage >= 3 && s.lora.mode == AdapterMode::Qlora && r.stack.stack != TrainingStack::Paper
-            && r.stack.stack != TrainingStack::Torchtune;
+    // GPTQ's, AWQ's and HQQ's layers keep their codes, scales and zeros as module buffers, and
+    // LLM.int8's and FP8's are integer or float8 tensors: none is a floating-point parameter that
+    // ZeRO-3 partitions or FSDP flattens, so the whole quantized base stays on every GPU.
+    const bool bnbNf4 = isBnbNf4(s.stack.quantBase);
+    const bool wholeQuantState = stage >= 3 && s.lora.mode == AdapterMode::Qlora
+            && (!bnbNf4 || (r.stack.stack != TrainingStack::Paper && r.stack.stack != TrainingStack::Torchtune));
     if (wholeQuantState) {
-        const Bytes codes = slice(bytesPer(1, 2).times(lora.quantizedParameters));
+        const Bytes codes = bnbNf4 ? slice(bytesPer(1, 2).times(lora.quantizedParameters)) : bytes(0);
         pl.quantState = pl.frozenNf4 - codes;
         const Bytes sharded = shardOf(ppb.weights) + shard(codes) + shard(pl.frozen16);
         // (Plain stores rather than a store through a selected reference, here and below, so

@@ -139,13 +139,18 @@ std::string_view quantBaseName(QuantBase q)
     switch (q) {
     case QuantBase::Nf4: return "nf4";
     case QuantBase::Nf4DoubleQuant: return "nf4-dq";
+    case QuantBase::Gptq: return "gptq";
+    case QuantBase::Awq: return "awq";
+    case QuantBase::Int8: return "int8";
+    case QuantBase::Hqq: return "hqq";
+    case QuantBase::Fp8: return "fp8";
     }
     return {};
 }
 
 std::optional<QuantBase> quantBaseFromName(std::string_view name)
 {
-    for (QuantBase q : { QuantBase::Nf4, QuantBase::Nf4DoubleQuant })
+    for (QuantBase q : kAllQuantBases)
         if (quantBaseName(q) == name)
             return q;
     return std::nullopt;

@@ -73,8 +73,12 @@ FieldRange fieldRange(Field f)
     case Field::RolloutMemoryFraction: return { 0, 1 };
     case Field::RolloutGpus: return { 1, 100'000 };
     case Field::Teacher:
+    // GPTQ and AWQ pack 8 codes a 32-bit word along a group; no published checkpoint groups more
+    // than a layer's inputs, and 2^20 is beyond any.
+    case Field::QuantGroupSize: return { 1, 1 << 20 };
     case Field::Recipe:
     case Field::MasterDtype:
+    case Field::QuantBase:
     case Field::Stack:
     case Field::Loss:
     case Field::OptimizerInBackward:
@@ -154,6 +158,8 @@ std::string_view fieldName(Field f)
     case Field::Teacher: return "teacher";
     case Field::Recipe: return "recipe";
     case Field::MasterDtype: return "master-dtype";
+    case Field::QuantGroupSize: return "quant-group-size";
+    case Field::QuantBase: return "qlora-base";
     }
     return {};
 }
@@ -232,6 +238,8 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::Teacher: return s.training.sideModels.teacher.sameAsPolicy ? 0 : 1;
     case Field::Recipe: return static_cast<Count>(s.training.precision.recipe);
     case Field::MasterDtype: return static_cast<Count>(s.training.precision.masterDtype);
+    case Field::QuantGroupSize: return s.stack.quantGroupSize;
+    case Field::QuantBase: return static_cast<Count>(s.stack.quantBase);
     }
     return 0;
 }
@@ -353,6 +361,12 @@ ValidationIssues validate(const Scenario &s)
         const PrecisionChoice &pc = s.training.precision;
         if (pc.masterDtype != Dtype::Fp32 && !hasHalfMaster(pc))
             issues.add({ Field::MasterDtype, Problem::Unsupported, 0, 0, Field::Recipe, Conflict::HalfMasterNeedsRecipe });
+        // -1 is the format's default; any other value must be a group size of a grouped format.
+        if (s.stack.quantGroupSize != -1 && checkRange(issues, Field::QuantGroupSize, s.stack.quantGroupSize)) {
+            const QuantBase q = s.stack.quantBase;
+            if (q != QuantBase::Gptq && q != QuantBase::Awq && q != QuantBase::Hqq)
+                issues.add({ Field::QuantGroupSize, Problem::Unsupported, 0, 0, Field::QuantBase, Conflict::GroupSizeNeedsGroups });
+        }
     }
     const ModelSpec &m = s.model;
     if (m.paramsOverride != 0)

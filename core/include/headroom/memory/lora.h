@@ -30,8 +30,21 @@ inline constexpr BytesPer kNf4DoubleQuantBytes = bytesPer(2113, 4096);
  */
 inline constexpr BytesPer kNf4Bytes = bytesPer(2304, 4096);
 
-//! The NF4 storage \a scenario's QLoRA base uses (StackOptions::quantBase).
-BytesPer nf4BytesPer(const Scenario &scenario);
+//! The storage per quantized weight of \a scenario's QLoRA base (StackOptions::quantBase): the
+//! NF4 constants above, or for the other formats the exact bytes of every block linear weight
+//! in that format (quantizedMatrixBytes()) over their elements.
+BytesPer quantizedBaseBytesPer(const Scenario &scenario);
+
+//! The group size \a scenario's format uses: the given one, else GPTQ's and AWQ's 128 and HQQ's
+//! 64 (their quantizers' defaults); 0 for formats without groups.
+Count quantGroupSizeOf(const Scenario &scenario);
+
+/*!
+ * Bytes of one frozen nn.Linear of \a in inputs and \a out outputs stored in \a format with
+ * groups of \a group weights along the input (see the formats' sources in lora.cpp). NF4
+ * formats: their constant rate.
+ */
+Count quantizedMatrixBytes(QuantBase format, Count in, Count out, Count group);
 
 //! The adapted projections when none are named: q and v, the choice of Hu et al. 2021
 //! (section 7.1) and PEFT's default for LLaMA.
@@ -90,7 +103,7 @@ LoraCounts loraCounts(const Scenario &scenario, const ParameterCounts &counts, C
 /*!
  * Bytes of the frozen base for the whole model. LoRA: every base parameter in the recipe's
  * weight dtype (FP32 under fp32 and autocast, whose weights are FP32; 16-bit under the *-master
- * and *-pure recipes). QLoRA: the block linear weights in NF4 (nf4BytesPer()), embeddings,
+ * and *-pure recipes). QLoRA: the block linear weights in NF4 (quantizedBaseBytesPer()), embeddings,
  * norms, biases and the LM head in that same weight dtype.
  */
 Bytes frozenBaseBytes(const Scenario &scenario, const LoraCounts &counts);

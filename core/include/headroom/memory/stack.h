@@ -48,8 +48,16 @@ enum class LossKind : std::uint8_t {
     FusedLinear, //!< head and loss fused chunk by chunk, the gradients computed in forward (Liger)
 };
 
-//! QLoRA's 4-bit base: NF4 with FP32 block scales, or with the scales quantized again.
-enum class QuantBase : std::uint8_t { Nf4, Nf4DoubleQuant };
+//! The frozen base's quantized storage under --lora qlora: bitsandbytes NF4 with FP32 block
+//! scales or with the scales quantized again; GPTQ and AWQ 4-bit checkpoints (grouped scales and
+//! zeros); bitsandbytes LLM.int8; HQQ 4-bit; FP8 weights with per-channel scales (quantbase.h).
+enum class QuantBase : std::uint8_t { Nf4, Nf4DoubleQuant, Gptq, Awq, Int8, Hqq, Fp8 };
+
+inline constexpr QuantBase kAllQuantBases[] = { QuantBase::Nf4DoubleQuant, QuantBase::Nf4, QuantBase::Gptq, QuantBase::Awq,
+                                                QuantBase::Int8,           QuantBase::Hqq, QuantBase::Fp8 };
+
+//! bitsandbytes' NF4 formats, whose quantization constants sit outside the partitioned tensor.
+constexpr bool isBnbNf4(QuantBase q) { return q == QuantBase::Nf4 || q == QuantBase::Nf4DoubleQuant; }
 
 //! A choice whose stack default depends on the rest of the scenario.
 enum class StackSwitch : std::uint8_t { StackDefault, Off, On };
@@ -66,6 +74,8 @@ struct StackOptions
     bool pagedOptimizer = false;      //!< bitsandbytes paged states in CUDA managed memory
     bool fusedOptimizer = true;       //!< fused (in place) vs torch's foreach (a temporary)
     QuantBase quantBase = QuantBase::Nf4DoubleQuant;
+    //! Weights per group of the grouped formats (GPTQ, AWQ, HQQ); -1: the format's default.
+    Count quantGroupSize = -1;
     // DeepSpeed ZeRO-3 (deepspeed/runtime/zero/config.py); -1: the stack's value.
     Count maxLiveParameters = -1;
     Count prefetchBucket = -1;

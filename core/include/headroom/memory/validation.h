@@ -29,11 +29,11 @@ enum class Field : std::uint8_t {
     // Post-training's other models (posttraining.h)
     Teacher,
     // Precision (precision.h)
-    Recipe, MasterDtype,
+    Recipe, MasterDtype, QuantGroupSize, QuantBase,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::MasterDtype;
+inline constexpr Field kLastField = Field::QuantBase;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -63,6 +63,7 @@ enum class Conflict : std::uint8_t {
     HalfMasterNeedsRecipe,    //!< a 16-bit master copy is the weights' dtype under a *-master recipe
     HalfMasterNeedsZero,      //!< DeepSpeed asserts ZeRO stage 1 to 3 for 16-bit masters
     HalfMasterFp32States,     //!< DeepSpeed's 16-bit masters with FP32 states need ZeRO-Offload
+    GroupSizeNeedsGroups,     //!< a group size applies to GPTQ, AWQ and HQQ bases only
 };
 
 struct ValidationIssue
