@@ -3388,6 +3388,22 @@
         <source>GPTQ, AWQ and HQQ keep codes, scales and zeros as module buffers, LLM.int8 and FP8 as integer or float8 tensors: ZeRO-3 and FSDP partition floating-point parameters only</source>
         <translation>GPTQ、AWQ 与 HQQ 把码、缩放因子和零点存为模块缓冲区，LLM.int8 与 FP8 存为整数或 float8 张量：ZeRO-3 与 FSDP 只切分浮点参数</translation>
     </message>
+    <message>
+        <source>Muon&apos;s Newton-Schulz iteration on the largest hidden matrix, in BF16: 2 x (4 r R + 2 r²) bytes</source>
+        <translation>Muon 在最大的隐藏层矩阵上做的 Newton-Schulz 迭代，BF16：2 x (4 r R + 2 r²) 字节</translation>
+    </message>
+    <message>
+        <source>the second moment of the tensors Muon leaves to its AdamW (embeddings, LM head, norms, biases)</source>
+        <translation>Muon 交给其 AdamW 处理的张量（嵌入、LM 头、归一化层、偏置）的二阶矩</translation>
+    </message>
+    <message>
+        <source>KellerJordan/Muon muon.py (857d1ad): hidden 2-D weights keep one momentum_buffer; the rest exp_avg and exp_avg_sq</source>
+        <translation>KellerJordan/Muon 的 muon.py（857d1ad）：隐藏层二维权重各保留一个 momentum_buffer；其余张量保留 exp_avg 与 exp_avg_sq</translation>
+    </message>
+    <message>
+        <source>per trained parameter: Muon&apos;s momentum buffer (one state); the embeddings, LM head, norms and biases have AdamW&apos;s two (KellerJordan/Muon, Moonlight)</source>
+        <translation>按每个被训练的参数计：Muon 的动量缓冲（一个状态）；嵌入、LM 头、归一化层和偏置保留 AdamW 的两个状态（KellerJordan/Muon、Moonlight）</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -5620,6 +5636,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Quantized base</source>
         <translation>量化底座</translation>
+    </message>
+    <message>
+        <source>Muon</source>
+        <translation>Muon</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/precision.h>
+#include <headroom/memory/steptimeline.h>
 #include <headroom/memory/validation.h>
 
 using namespace headroom;
@@ -175,6 +176,29 @@ private slots:
         // each, 128,448 x 8 = 1,027,584 in place of 513,792.
         s.training.precision = { Recipe::Bf16Master, Optimizer::AoAdamW4bit, StateDtype::Fp32, false };
         QCOMPARE(countOf(estimate(s).optimizerStates), Count(654'848 + 513'792));
+    }
+
+    void muon()
+    {
+        // KellerJordan/Muon (857d1ad): a momentum_buffer per hidden 2-D weight; the embedding,
+        // the head and the norms go to its AdamW with two moments. LLaMA-2 7B, pure BF16 with
+        // BF16 states: 2 x 6,738,415,616 + 2 x (2 x 131,072,000 + 65 x 4,096) = 13,476,831,232
+        // + 524,820,480 = 14,001,651,712 bytes.
+        Scenario s;
+        s.model.family = BlockFamily::Llama;
+        s.model.layers = 32;
+        s.model.hidden = 4096;
+        s.model.heads = 32;
+        s.model.ffn = 11008;
+        s.model.vocab = 32000;
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.precision = { Recipe::Bf16Pure, Optimizer::Muon, StateDtype::WeightDtype, false };
+        QVERIFY(validate(s).empty());
+        const Breakdown b = estimate(s);
+        QCOMPARE(countOf(b.optimizerStates), Count(14'001'651'712));
+        // Newton-Schulz on the largest hidden matrix, 4,096 x 11,008 (r = 4,096, R = 11,008), in
+        // BF16: 2 x (4 x 4,096 x 11,008 + 2 x 4,096²) = 427,819,008 bytes at the step.
+        QCOMPARE(countOf(optimizerOwnTemporaries(s, b)), Count(427'819'008));
     }
 
     void adafactorIsFactored()

@@ -237,6 +237,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("GShard"), QStringLiteral("Paged"), QStringLiteral("nccl-tests"), QStringLiteral("Markdown"),
     QStringLiteral("md"), // the report's format and file extension
     QStringLiteral("awq"), QStringLiteral("hqq"), // quantized formats, as --qlora-base names them
+    QStringLiteral("Muon"), QStringLiteral("Newton"), QStringLiteral("Schulz"), QStringLiteral("Moonlight"), // the optimizer, its iteration, its model
     // Units of bandwidth beside GB/s.
     QStringLiteral("Mbps"), QStringLiteral("Gbps"), QStringLiteral("Tbps"),
     // Models and optimizers by name.

@@ -309,7 +309,9 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         break;
     }
     case TimelineEvent::OptimizerStep:
-        x("X_opt", QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries (foreach sqrt of the second moment)"),
+        x("X_opt", s.training.precision.optimizer == Optimizer::Muon
+                  ? QT_TRANSLATE_NOOP("Derivation", "Muon's Newton-Schulz iteration on the largest hidden matrix, in BF16: 2 x (4 r R + 2 r²) bytes")
+                  : QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries (foreach sqrt of the second moment)"),
           optimizerOwnTemporaries(s, b.b));
         x("X_step", hasHalfMaster(s.training.precision)
                   ? QT_TRANSLATE_NOOP("Derivation", "DeepSpeed ZeRO-3's gradient of the sub-group being stepped, in the 16-bit master dtype (at most sub_group_size = 1e9 elements)")

@@ -280,6 +280,18 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
                         countOf(extra), QT_TRANSLATE_NOOP("Derivation", "bitsandbytes optim/optimizer.py: params below min_8bit_size keep 32-bit states"));
         v += extra;
     }
+    if (optimizer && b.s.training.precision.optimizer == Optimizer::Muon) {
+        const Bytes whole = optimizerStateExtra(Optimizer::Muon, b.r.tensors, b.r.perParam);
+        const Bytes sliced = b.r.share.total > 0 && b.r.share.parameters != b.r.share.total
+                ? bytes(ceilDiv(countOf(whole) * b.r.share.parameters, b.r.share.total))
+                : whole;
+        const Bytes extra = shardStates ? x.shard(sliced) : sliced;
+        f = f + b.input("B_adam", QT_TRANSLATE_NOOP("Derivation", "the second moment of the tensors Muon leaves to its AdamW (embeddings, "
+                                                                  "LM head, norms, biases)"),
+                        countOf(extra), QT_TRANSLATE_NOOP("Derivation", "KellerJordan/Muon muon.py (857d1ad): hidden 2-D weights keep one "
+                                                                        "momentum_buffer; the rest exp_avg and exp_avg_sq"));
+        v += extra;
+    }
     if (optimizer && isTorchaoLowBit(b.s.training.precision.optimizer)) {
         const Bytes whole = torchaoStateExtra(b.s.training.precision.optimizer, b.r.tensors, b.r.perParam);
         const Bytes sliced = b.r.share.total > 0 && b.r.share.parameters != b.r.share.total
@@ -346,7 +358,10 @@ void deriveOptimizer(States &x)
                                   elements);
         whole = b.sliced(Builder::times(e, ppb.optimizer, false));
     } else {
-        k.source = isTorchaoLowBit(b.s.training.precision.optimizer)
+        k.source = b.s.training.precision.optimizer == Optimizer::Muon
+                ? QT_TRANSLATE_NOOP("Derivation", "per trained parameter: Muon's momentum buffer (one state); the embeddings, LM head, norms and "
+                                                  "biases have AdamW's two (KellerJordan/Muon, Moonlight)")
+                : isTorchaoLowBit(b.s.training.precision.optimizer)
                 ? QT_TRANSLATE_NOOP("Derivation", "per trained parameter: torchao's low-bit AdamW quantizes both moments in blocks with an FP32 "
                                                   "scale each, 8-bit codes or FP8 in blocks of 256 (65/32 bytes), 4-bit codes in blocks of 128 "
                                                   "(17/16 bytes) (torchao/optim, v0.18.0)")

@@ -201,8 +201,8 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         const Bytes small = slice(bytes(8 * r.tensors.below8bit)) - slice(ppb.optimizer.times(r.tensors.below8bit));
         optimizer += shardStates ? shard(small) : small;
     }
-    if (isTorchaoLowBit(precision.optimizer)) {
-        const Bytes extra = slice(torchaoStateExtra(precision.optimizer, r.tensors, ppb));
+    if (isTorchaoLowBit(precision.optimizer) || precision.optimizer == Optimizer::Muon) {
+        const Bytes extra = slice(optimizerStateExtra(precision.optimizer, r.tensors, ppb));
         optimizer += shardStates ? shard(extra) : extra;
     }
     if (offloadOptimizer) {

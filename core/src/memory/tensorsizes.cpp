@@ -13,12 +13,15 @@ struct Sizes
     Count threshold = 0;
     TensorSizes out;
 
-    // One tensor of \a n elements, \a times over (layers, experts).
-    void add(Count n, Count times)
+    // One tensor of \a n elements, \a times over (layers, experts); \a hidden: one of the
+    // layers' 2-D weights (Muon's).
+    void add(Count n, Count times, bool hidden = false)
     {
         if (n <= 0 || times <= 0)
             return;
         out.total += n * times;
+        if (!hidden)
+            out.muonFallback += n * times;
         if (n < kBnbMin8bitSize)
             out.below8bit += n * times;
         if (n < kTorchaoMinSize || n % kTorchaoBlock8bit != 0)
@@ -53,18 +56,18 @@ struct Sizes
     Sizes z;
     z.threshold = persistence;
     if (s.lora.mode == AdapterMode::None) {
-        auto layer = [&z](Count times) {
-            return [&z, times](ParamPlace, const ParamTensor &t) {
+        auto layer = [&z](Count times, bool inLayers) {
+            return [&z, times, inLayers](ParamPlace, const ParamTensor &t) {
                 const Count copies = t.multiCopy ? t.copies : 1;
-                z.add(t.weightElements(), times * copies);
+                z.add(t.weightElements(), times * copies, inLayers && t.matrix);
                 if (t.bias)
                     z.add(t.columns, times * copies);
             };
         };
-        forEachLayerTensor(m, d, false, layer(dense));
+        forEachLayerTensor(m, d, false, layer(dense, true));
         if (mixture)
-            forEachLayerTensor(m, d, true, layer(sparse));
-        forEachOutsideTensor(m, d, layer(1));
+            forEachLayerTensor(m, d, true, layer(sparse, true));
+        forEachOutsideTensor(m, d, layer(1, false));
         return z.out;
     }
     // LoRA: A (r x in) and B (out x r) per adapted module; the frozen base's small tensors
@@ -76,8 +79,9 @@ struct Sizes
         return [&, times](ParamPlace, const ParamTensor &t) {
             const Count copies = t.multiCopy ? t.copies : 1;
             if ((loraTargetsOf(t.role) & targets) != 0 && !t.multiCopy) {
-                z.add(r * t.rows, times);
-                z.add(t.columns * r, times);
+                // A and B are 2-D: Muon orthogonalizes them.
+                z.add(r * t.rows, times, true);
+                z.add(t.columns * r, times, true);
             }
             if (t.weightElements() <= persistence)
                 frozenSmall += t.weightElements() * times * copies;

@@ -35,6 +35,45 @@ inline GradientLifetime lifetimeOf(const Scenario &s)
     return g;
 }
 
+/*!
+ * Muon's step orthogonalizes each hidden 2-D weight's update in BF16 (zeropower_via_newtonschulz5,
+ * KellerJordan/Muon muon.py at 857d1ad), one matrix at a time; for an r x R matrix (r <= R,
+ * transposed so) at its last statement, X = a·X + B @ X, eager PyTorch holds X, A = X @ X^T
+ * (r x r, still named), B (r x r), a·X, B @ X and the new X: 2 x (4 r R + 2 r²) bytes. The largest
+ * hidden matrix of the layers sets it (LoRA: the largest adapter matrix, r_lora x in). Read from
+ * the code, not measured.
+ */
+inline Bytes muonNewtonSchulzBytes(const Scenario &s)
+{
+    Count best = 0, shortSide = 0, longSide = 0;
+    auto consider = [&](Count a, Count b) {
+        if (a * b > best) {
+            best = a * b;
+            shortSide = a < b ? a : b;
+            longSide = a < b ? b : a;
+        }
+    };
+    const bool adapters = s.lora.mode != AdapterMode::None;
+    const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
+    auto walk = [&](bool sparse) {
+        forEachLayerTensor(s.model, sparse, [&](ParamPlace, const ParamTensor &t) {
+            if (!t.matrix)
+                return;
+            if (!adapters) {
+                consider(t.rows, t.columns);
+            } else if ((loraTargetsOf(t.role) & targets) != 0 && !t.multiCopy) {
+                consider(s.lora.rank, t.rows);
+                consider(t.columns, s.lora.rank);
+            }
+        });
+    };
+    if (denseLayerCount(s.model) > 0)
+        walk(false);
+    if (s.model.moe.enabled() && denseLayerCount(s.model) < s.model.layers)
+        walk(true);
+    return bytes(2 * (4 * shortSide * longSide + 2 * shortSide * shortSide));
+}
+
 inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
 {
     const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
@@ -68,6 +107,8 @@ inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
     case Optimizer::SgdMomentum:
     case Optimizer::Adam8bit:
         return bytes(0);
+    case Optimizer::Muon:
+        return b.optimizerStates > bytes(0) ? muonNewtonSchulzBytes(s) : bytes(0);
     case Optimizer::AoAdamW8bit:
     case Optimizer::AoAdamW4bit:
     case Optimizer::AoAdamWFp8:

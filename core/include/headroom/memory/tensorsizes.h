@@ -30,6 +30,9 @@ struct TensorSizes
     Count plainTorchao128 = 0; //!< in tensors its 4-bit AdamW leaves unquantized
     Count quantizedTensors256 = 0; //!< tensors those quantize (each state keeps its own code table)
     Count quantizedTensors128 = 0;
+    //! In tensors Muon does not orthogonalize: everything but the layers' 2-D weights (the
+    //! embeddings, the LM head, norms, biases), which its AdamW fallback steps.
+    Count muonFallback = 0;
     Count paged = 0;       //!< in tensors of at least 1e5 elements
     Count persistent = 0;  //!< in tensors of at most the persistence threshold
     Count largest = 0;     //!< the largest one tensor
@@ -56,6 +59,24 @@ inline Bytes torchaoStateExtra(Optimizer o, const TensorSizes &t, const PerParam
     const Count plain = four ? t.plainTorchao128 : t.plainTorchao256;
     const Count tables = o == Optimizer::AoAdamWFp8 ? 0 : four ? 2 * 16 * 4 * t.quantizedTensors128 : 2 * 256 * 4 * t.quantizedTensors256;
     return stepped.times(2 * plain) - ppb.optimizer.times(plain) + bytes(tables);
+}
+
+/*!
+ * Muon (KellerJordan/Muon muon.py at 857d1ad; Moonlight's toy_train.py alike) keeps one
+ * momentum_buffer per parameter (PerParamBytes::optimizer); the tensors it does not
+ * orthogonalize (TensorSizes::muonFallback) are stepped by its AdamW, with exp_avg and
+ * exp_avg_sq: one more state each. Zero for other optimizers.
+ */
+inline Bytes muonStateExtra(Optimizer o, const TensorSizes &t, const PerParamBytes &ppb)
+{
+    return o == Optimizer::Muon ? ppb.optimizer.times(t.muonFallback) : bytes(0);
+}
+
+//! The optimizer states beyond PerParamBytes::optimizer × the trained parameters that
+//! torchao's low-bit AdamW and Muon keep (whole model, before model parallelism and ZeRO).
+inline Bytes optimizerStateExtra(Optimizer o, const TensorSizes &t, const PerParamBytes &ppb)
+{
+    return torchaoStateExtra(o, t, ppb) + muonStateExtra(o, t, ppb);
 }
 
 //! The scenario's trained tensors (the whole model, or the LoRA adapters) with \a persistence as
