@@ -280,12 +280,16 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
                         countOf(extra), QT_TRANSLATE_NOOP("Derivation", "bitsandbytes optim/optimizer.py: params below min_8bit_size keep 32-bit states"));
         v += extra;
     }
-    if (optimizer && b.s.training.precision.optimizer == Optimizer::Muon) {
-        const Bytes whole = optimizerStateExtra(Optimizer::Muon, b.r.tensors, b.r.perParam);
+    // The optimizers' own extras (tensorsizes.h), this rank's slice of them divided as
+    // placement.cpp divides them.
+    auto extraOnGpu = [&](Bytes whole) {
         const Bytes sliced = b.r.share.total > 0 && b.r.share.parameters != b.r.share.total
                 ? bytes(ceilDiv(countOf(whole) * b.r.share.parameters, b.r.share.total))
                 : whole;
-        const Bytes extra = shardStates ? x.shard(sliced) : sliced;
+        return shardStates ? x.shard(sliced) : sliced;
+    };
+    if (optimizer && b.s.training.precision.optimizer == Optimizer::Muon) {
+        const Bytes extra = extraOnGpu(optimizerStateExtra(Optimizer::Muon, b.r.tensors, b.r.perParam));
         f = f + b.input("B_adam", QT_TRANSLATE_NOOP("Derivation", "the second moment of the tensors Muon leaves to its AdamW (embeddings, "
                                                                   "LM head, norms, biases)"),
                         countOf(extra), QT_TRANSLATE_NOOP("Derivation", "KellerJordan/Muon muon.py (857d1ad): hidden 2-D weights keep one "
@@ -293,11 +297,7 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
         v += extra;
     }
     if (optimizer && isTorchaoLowBit(b.s.training.precision.optimizer)) {
-        const Bytes whole = torchaoStateExtra(b.s.training.precision.optimizer, b.r.tensors, b.r.perParam);
-        const Bytes sliced = b.r.share.total > 0 && b.r.share.parameters != b.r.share.total
-                ? bytes(ceilDiv(countOf(whole) * b.r.share.parameters, b.r.share.total))
-                : whole;
-        const Bytes extra = shardStates ? x.shard(sliced) : sliced;
+        const Bytes extra = extraOnGpu(torchaoStateExtra(b.s.training.precision.optimizer, b.r.tensors, b.r.perParam));
         f = f + b.input("B_plain", QT_TRANSLATE_NOOP("Derivation", "what torchao adds: plain states for tensors under 4096 elements or "
                                                                    "not a whole number of blocks, and each quantized state's code table"),
                         countOf(extra), QT_TRANSLATE_NOOP("Derivation", "torchao optim/adam.py _new_buffer (v0.18.0): only tensors of at least "
