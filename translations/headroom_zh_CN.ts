@@ -3404,6 +3404,18 @@
         <source>per trained parameter: Muon&apos;s momentum buffer (one state); the embeddings, LM head, norms and biases have AdamW&apos;s two (KellerJordan/Muon, Moonlight)</source>
         <translation>按每个被训练的参数计：Muon 的动量缓冲（一个状态）；嵌入、LM 头、归一化层和偏置保留 AdamW 的两个状态（KellerJordan/Muon、Moonlight）</translation>
     </message>
+    <message>
+        <source>Adam-mini&apos;s second moments: one per head of Q and K, per output row of the other matrices and the embeddings, one per norm, every bias</source>
+        <translation>Adam-mini 的二阶矩：Q 与 K 每个注意力头一个，其他矩阵与嵌入每个输出行一个，每个归一化层一个，偏置逐元素保留</translation>
+    </message>
+    <message>
+        <source>zyushun/Adam-mini adam_mini.py (v1.1.1): vmean per block, by parameter name</source>
+        <translation>zyushun/Adam-mini 的 adam_mini.py（v1.1.1）：按参数名划分块，每块一个 vmean</translation>
+    </message>
+    <message>
+        <source>per trained parameter: Adam-mini&apos;s first moment m (one state); its second moment is one value per block (Zhang et al. 2024)</source>
+        <translation>按每个被训练的参数计：Adam-mini 的一阶矩 m（一个状态）；二阶矩每块只有一个值（Zhang et al. 2024）</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -4708,6 +4720,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>a group size applies to GPTQ, AWQ and HQQ bases (--qlora-base gptq, awq or hqq)</source>
         <translation>分组大小只适用于 GPTQ、AWQ 和 HQQ 底座（--qlora-base gptq、awq 或 hqq）</translation>
     </message>
+    <message>
+        <source>Adam-mini partitions the model&apos;s own tensors by their names; its blocks for LoRA adapters are not modelled (train the whole model, or choose another optimizer)</source>
+        <translation>Adam-mini 按名称划分模型自身的张量；它对 LoRA 适配器的分块方式尚未建模（请训练整个模型，或换用其他优化器）</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -5640,6 +5656,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Muon</source>
         <translation>Muon</translation>
+    </message>
+    <message>
+        <source>Adam-mini</source>
+        <translation>Adam-mini</translation>
     </message>
 </context>
 <context>

@@ -105,6 +105,7 @@ QString Labels::optimizer(Optimizer o)
     case Optimizer::AoAdamW4bit: return tr("4-bit AdamW (torchao)");
     case Optimizer::AoAdamWFp8: return tr("FP8 AdamW (torchao)");
     case Optimizer::Muon: return tr("Muon");
+    case Optimizer::AdamMini: return tr("Adam-mini");
     case Optimizer::Lion: return tr("Lion");
     case Optimizer::Adafactor: return tr("Adafactor");
     }

@@ -201,6 +201,29 @@ private slots:
         QCOMPARE(countOf(optimizerOwnTemporaries(s, b)), Count(427'819'008));
     }
 
+    void adamMini()
+    {
+        // Adam-mini v1.1.1: m as the parameter, v one per block. LLaMA-2 7B, BF16 states:
+        // m 2 x 6,738,415,616 = 13,476,831,232; v per layer: Q and K one per head (32 + 32),
+        // V, O and down one per output row (3 x 4,096), gate and up (2 x 11,008), two norms
+        // = 34,370, x 32 = 1,099,840; embedding and head one per token (2 x 32,000); the final
+        // norm 1: 1,163,841 values x 2 = 2,327,682. Total 13,479,158,914 bytes.
+        Scenario s;
+        s.model.family = BlockFamily::Llama;
+        s.model.layers = 32;
+        s.model.hidden = 4096;
+        s.model.heads = 32;
+        s.model.ffn = 11008;
+        s.model.vocab = 32000;
+        s.training.precision = { Recipe::Bf16Pure, Optimizer::AdamMini, StateDtype::WeightDtype, false };
+        QVERIFY(validate(s).empty());
+        QCOMPARE(countOf(estimate(s).optimizerStates), Count(13'479'158'914));
+        // Its blocks follow the model's own tensor names: adapters are refused, not guessed.
+        s.lora.mode = AdapterMode::Lora;
+        s.lora.targets = LoraQ | LoraV;
+        QCOMPARE(validate(s).begin()->reason, Conflict::AdamMiniNeedsFullModel);
+    }
+
     void adafactorIsFactored()
     {
         // A LLaMA-shaped toy: L = 2, H = 8, A = 2, F = 16, V = 10, untied.

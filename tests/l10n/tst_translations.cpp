@@ -238,6 +238,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("md"), // the report's format and file extension
     QStringLiteral("awq"), QStringLiteral("hqq"), // quantized formats, as --qlora-base names them
     QStringLiteral("Muon"), QStringLiteral("Newton"), QStringLiteral("Schulz"), QStringLiteral("Moonlight"), // the optimizer, its iteration, its model
+    QStringLiteral("mini"), QStringLiteral("vmean"), QStringLiteral("Zhang"), // Adam-mini, its second moment's name, its author
     // Units of bandwidth beside GB/s.
     QStringLiteral("Mbps"), QStringLiteral("Gbps"), QStringLiteral("Tbps"),
     // Models and optimizers by name.

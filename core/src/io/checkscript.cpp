@@ -143,7 +143,7 @@ std::vector<CheckScriptIssue> checkScriptIssues(const Scenario &s)
     if (par.offload != Offload::None)
         add(Code::Offload, "offload");
     const Optimizer o = s.training.precision.optimizer;
-    if (o == Optimizer::Adam8bit || o == Optimizer::Lion || o == Optimizer::Adafactor || isTorchaoLowBit(o) || o == Optimizer::Muon)
+    if (o == Optimizer::Adam8bit || o == Optimizer::Lion || o == Optimizer::Adafactor || isTorchaoLowBit(o) || o == Optimizer::Muon || o == Optimizer::AdamMini)
         add(Code::Optimizer, "optimizer");
     if (s.training.precision.fp32GradBuffer)
         add(Code::Fp32GradBuffer, "fp32-grad-buffer");

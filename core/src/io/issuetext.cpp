@@ -60,6 +60,9 @@ QString conflictReason(Conflict reason)
     case Conflict::TeacherSharesVocabulary:
         return Issue::tr("distillation compares the teacher's and the student's distributions over one vocabulary: "
                          "choose a teacher (--teacher) with the student's vocabulary");
+    case Conflict::AdamMiniNeedsFullModel:
+        return Issue::tr("Adam-mini partitions the model's own tensors by their names; its blocks for LoRA adapters are not modelled "
+                         "(train the whole model, or choose another optimizer)");
     case Conflict::GroupSizeNeedsGroups:
         return Issue::tr("a group size applies to GPTQ, AWQ and HQQ bases (--qlora-base gptq, awq or hqq)");
     case Conflict::HalfMasterNeedsRecipe:

@@ -288,6 +288,13 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
                 : whole;
         return shardStates ? x.shard(sliced) : sliced;
     };
+    if (optimizer && b.s.training.precision.optimizer == Optimizer::AdamMini) {
+        const Bytes extra = extraOnGpu(optimizerStateExtra(Optimizer::AdamMini, b.r.tensors, b.r.perParam));
+        f = f + b.input("B_vmean", QT_TRANSLATE_NOOP("Derivation", "Adam-mini's second moments: one per head of Q and K, per output row of "
+                                                                   "the other matrices and the embeddings, one per norm, every bias"),
+                        countOf(extra), QT_TRANSLATE_NOOP("Derivation", "zyushun/Adam-mini adam_mini.py (v1.1.1): vmean per block, by parameter name"));
+        v += extra;
+    }
     if (optimizer && b.s.training.precision.optimizer == Optimizer::Muon) {
         const Bytes extra = extraOnGpu(optimizerStateExtra(Optimizer::Muon, b.r.tensors, b.r.perParam));
         f = f + b.input("B_adam", QT_TRANSLATE_NOOP("Derivation", "the second moment of the tensors Muon leaves to its AdamW (embeddings, "
@@ -358,7 +365,10 @@ void deriveOptimizer(States &x)
                                   elements);
         whole = b.sliced(Builder::times(e, ppb.optimizer, false));
     } else {
-        k.source = b.s.training.precision.optimizer == Optimizer::Muon
+        k.source = b.s.training.precision.optimizer == Optimizer::AdamMini
+                ? QT_TRANSLATE_NOOP("Derivation", "per trained parameter: Adam-mini's first moment m (one state); its second moment is one value "
+                                                  "per block (Zhang et al. 2024)")
+                : b.s.training.precision.optimizer == Optimizer::Muon
                 ? QT_TRANSLATE_NOOP("Derivation", "per trained parameter: Muon's momentum buffer (one state); the embeddings, LM head, norms and "
                                                   "biases have AdamW's two (KellerJordan/Muon, Moonlight)")
                 : isTorchaoLowBit(b.s.training.precision.optimizer)

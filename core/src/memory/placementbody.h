@@ -201,7 +201,7 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         const Bytes small = slice(bytes(8 * r.tensors.below8bit)) - slice(ppb.optimizer.times(r.tensors.below8bit));
         optimizer += shardStates ? shard(small) : small;
     }
-    if (isTorchaoLowBit(precision.optimizer) || precision.optimizer == Optimizer::Muon) {
+    if (isTorchaoLowBit(precision.optimizer) || precision.optimizer == Optimizer::Muon || precision.optimizer == Optimizer::AdamMini) {
         const Bytes extra = slice(optimizerStateExtra(precision.optimizer, r.tensors, ppb));
         optimizer += shardStates ? shard(extra) : extra;
     }

@@ -108,7 +108,7 @@ inline Count denseLayersOf(const ParameterCounts &pc, Count first, Count count)
 inline bool placementReadsTensorSizes(const Scenario &s)
 {
     return s.training.precision.optimizer == Optimizer::Adam8bit || isTorchaoLowBit(s.training.precision.optimizer)
-            || s.training.precision.optimizer == Optimizer::Muon
+            || s.training.precision.optimizer == Optimizer::Muon || s.training.precision.optimizer == Optimizer::AdamMini
             || s.stack.optimizerInBackward || s.stack.pagedOptimizer
             || s.parallel.zero == ZeroStage::Stage3;
 }

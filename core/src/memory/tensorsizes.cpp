@@ -56,12 +56,28 @@ struct Sizes
     Sizes z;
     z.threshold = persistence;
     if (s.lora.mode == AdapterMode::None) {
-        auto layer = [&z](Count times, bool inLayers) {
-            return [&z, times, inLayers](ParamPlace, const ParamTensor &t) {
+        // Adam-mini's blocks of one tensor (adam_mini.py v1.1.1, by parameter name; HF LLaMA's
+        // names): Q and K per head (numel / (H² / heads)), embeddings per row, the other
+        // matrices per output row, norms and routers one value.
+        const Count heads = m.heads > 0 ? m.heads : 1;
+        auto vBlocks = [&d, heads](const ParamTensor &t) -> Count {
+            switch (t.role) {
+            case ParamRole::Norm: case ParamRole::Router: case ParamRole::SharedGate: return 1;
+            case ParamRole::Q: case ParamRole::K: return d.H > 0 ? quotient(t.weightElements() * heads, d.H * d.H) : 1;
+            case ParamRole::TokenEmbedding: case ParamRole::PositionEmbedding: case ParamRole::TypeEmbedding:
+                return d.H > 0 ? quotient(t.weightElements(), d.H) : 1;
+            default: return t.matrix ? t.columns : 1;
+            }
+        };
+        auto layer = [&z, vBlocks](Count times, bool inLayers) {
+            return [&z, times, inLayers, vBlocks](ParamPlace, const ParamTensor &t) {
                 const Count copies = t.multiCopy ? t.copies : 1;
                 z.add(t.weightElements(), times * copies, inLayers && t.matrix);
-                if (t.bias)
+                z.out.adamMiniV += vBlocks(t) * times * copies;
+                if (t.bias) {
                     z.add(t.columns, times * copies);
+                    z.out.adamMiniV += t.columns * times * copies;
+                }
             };
         };
         forEachLayerTensor(m, d, false, layer(dense, true));

@@ -109,6 +109,11 @@ inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
         return bytes(0);
     case Optimizer::Muon:
         return b.optimizerStates > bytes(0) ? muonNewtonSchulzBytes(s) : bytes(0);
+    case Optimizer::AdamMini:
+        // One tensor at a time: grad * grad for its block means, then the update m / (sqrt(v) +
+        // eps) before it is applied: two gradient-sized temporaries of the largest tensor
+        // (adam_mini.py v1.1.1, step).
+        return b.optimizerStates > bytes(0) ? perParamBytes(p).gradients.times(2 * largestMatrixOnGpu(s, wholeMatrix)) : bytes(0);
     case Optimizer::AoAdamW8bit:
     case Optimizer::AoAdamW4bit:
     case Optimizer::AoAdamWFp8:
@@ -130,7 +135,8 @@ inline Bytes stepBuffersOf(const Scenario &s, const Breakdown &b)
 inline bool countsLargestMatrix(const Scenario &s)
 {
     return !s.stack.optimizerInBackward
-            && (s.training.precision.optimizer == Optimizer::Lion || s.training.precision.optimizer == Optimizer::Adafactor);
+            && (s.training.precision.optimizer == Optimizer::Lion || s.training.precision.optimizer == Optimizer::Adafactor
+                || s.training.precision.optimizer == Optimizer::AdamMini);
 }
 
 //! The gradient bucket's shares gradientShares() gives for the layers \a s holds: what the

@@ -361,6 +361,8 @@ ValidationIssues validate(const Scenario &s)
         const PrecisionChoice &pc = s.training.precision;
         if (pc.masterDtype != Dtype::Fp32 && !hasHalfMaster(pc))
             issues.add({ Field::MasterDtype, Problem::Unsupported, 0, 0, Field::Recipe, Conflict::HalfMasterNeedsRecipe });
+        if (pc.optimizer == Optimizer::AdamMini && s.lora.mode != AdapterMode::None)
+            issues.add({ Field::Optimizer, Problem::Unsupported, 0, 0, Field::LoraRank, Conflict::AdamMiniNeedsFullModel });
         // -1 is the format's default; any other value must be a group size of a grouped format.
         if (s.stack.quantGroupSize != -1 && checkRange(issues, Field::QuantGroupSize, s.stack.quantGroupSize)) {
             const QuantBase q = s.stack.quantBase;

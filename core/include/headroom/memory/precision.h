@@ -25,7 +25,7 @@ enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool, Int64 };
  */
 enum class Recipe { Fp32, AmpFp16, AmpBf16, Fp16Master, Bf16Master, Fp16Pure, Bf16Pure };
 
-enum class Optimizer { AdamW, Adam, Sgd, SgdMomentum, Adam8bit, Lion, Adafactor, AoAdamW8bit, AoAdamW4bit, AoAdamWFp8, Muon };
+enum class Optimizer { AdamW, Adam, Sgd, SgdMomentum, Adam8bit, Lion, Adafactor, AoAdamW8bit, AoAdamW4bit, AoAdamWFp8, Muon, AdamMini };
 
 //! torchao's low-bit AdamW (torchao/optim, v0.18.0): both moments quantized in blocks.
 constexpr bool isTorchaoLowBit(Optimizer o)
@@ -136,7 +136,9 @@ constexpr int optimizerStateTensors(Optimizer optimizer)
     case Optimizer::AoAdamWFp8: return 2; // first and second moment
     case Optimizer::SgdMomentum:
     case Optimizer::Lion:
-    case Optimizer::Muon: return 1;     // momentum only (Lion: Chen et al. 2023; Muon: its hidden matrices)
+    case Optimizer::Muon:
+    case Optimizer::AdamMini: return 1; // momentum only (Lion: Chen et al. 2023; Muon: its hidden matrices;
+                                        // Adam-mini: m whole, v one per block, counted apart)
     case Optimizer::Sgd:
     case Optimizer::Adafactor: return 0; // Adafactor's state is factored, counted apart
     }
@@ -220,6 +222,6 @@ inline constexpr Optimizer kAllOptimizers[] = { Optimizer::AdamW,       Optimize
                                                 Optimizer::Adam8bit,    Optimizer::Lion,
                                                 Optimizer::Adafactor,   Optimizer::AoAdamW8bit,
                                                 Optimizer::AoAdamW4bit, Optimizer::AoAdamWFp8,
-                                                Optimizer::Muon };
+                                                Optimizer::Muon,        Optimizer::AdamMini };
 
 } // namespace headroom

@@ -33,6 +33,10 @@ struct TensorSizes
     //! In tensors Muon does not orthogonalize: everything but the layers' 2-D weights (the
     //! embeddings, the LM head, norms, biases), which its AdamW fallback steps.
     Count muonFallback = 0;
+    //! Adam-mini's second-moment elements (zyushun/Adam-mini v1.1.1, adam_mini.py): one per head
+    //! of the Q and K projections, one per output row of the other matrices and of the
+    //! embeddings, one per norm and router, every bias element.
+    Count adamMiniV = 0;
     Count paged = 0;       //!< in tensors of at least 1e5 elements
     Count persistent = 0;  //!< in tensors of at most the persistence threshold
     Count largest = 0;     //!< the largest one tensor
@@ -76,7 +80,8 @@ inline Bytes muonStateExtra(Optimizer o, const TensorSizes &t, const PerParamByt
 //! torchao's low-bit AdamW and Muon keep (whole model, before model parallelism and ZeRO).
 inline Bytes optimizerStateExtra(Optimizer o, const TensorSizes &t, const PerParamBytes &ppb)
 {
-    return torchaoStateExtra(o, t, ppb) + muonStateExtra(o, t, ppb);
+    const Bytes adamMini = o == Optimizer::AdamMini ? ppb.optimizer.times(t.adamMiniV) : bytes(0);
+    return torchaoStateExtra(o, t, ppb) + muonStateExtra(o, t, ppb) + adamMini;
 }
 
 //! The scenario's trained tensors (the whole model, or the LoRA adapters) with \a persistence as

@@ -64,6 +64,7 @@ enum class Conflict : std::uint8_t {
     HalfMasterNeedsZero,      //!< DeepSpeed asserts ZeRO stage 1 to 3 for 16-bit masters
     HalfMasterFp32States,     //!< DeepSpeed's 16-bit masters with FP32 states need ZeRO-Offload
     GroupSizeNeedsGroups,     //!< a group size applies to GPTQ, AWQ and HQQ bases only
+    AdamMiniNeedsFullModel,   //!< Adam-mini's blocks follow the model's own tensors, not adapters
 };
 
 struct ValidationIssue
