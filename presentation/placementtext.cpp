@@ -2,6 +2,7 @@
 
 #include <headroom/memory/lora.h>
 #include <headroom/memory/precision.h>
+#include <headroom/memory/stack.h>
 
 #include "wording.h"
 
@@ -54,7 +55,10 @@ QString strategyText(const Scenario &s)
                                 nameText(offloadName(p.offload)));
     if (s.lora.mode != AdapterMode::None)
         text += Cli::tr("; %1 r=%2 on %3")
-                        .arg(s.lora.mode == AdapterMode::Qlora ? Cli::tr("QLoRA (NF4 base)") : Cli::tr("LoRA"))
+                        .arg(s.lora.mode == AdapterMode::Qlora
+                                     //: %1 the quantized base's format as --qlora-base names it (nf4-dq, gptq, ...)
+                                     ? Cli::tr("QLoRA (%1 base)").arg(nameText(quantBaseName(s.stack.quantBase)))
+                                     : Cli::tr("LoRA"))
                         .arg(groupedDigits(s.lora.rank), QString::fromStdString(loraTargetsText(targetsOf(s))));
     return text;
 }

@@ -908,10 +908,6 @@
         <translation>；%1 r=%2，作用于 %3</translation>
     </message>
     <message>
-        <source>QLoRA (NF4 base)</source>
-        <translation>QLoRA（NF4 基座）</translation>
-    </message>
-    <message>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
@@ -2144,6 +2140,10 @@
     <message>
         <source>built in FP32 on the GPU, then converted</source>
         <translation>先在 GPU 上以 FP32 构建，再转换</translation>
+    </message>
+    <message>
+        <source>QLoRA (%1 base)</source>
+        <translation>QLoRA（%1 底座）</translation>
     </message>
 </context>
 <context>
