@@ -14,6 +14,23 @@ Q_DECLARE_METATYPE(headroom::Recipe)
 Q_DECLARE_METATYPE(headroom::Optimizer)
 Q_DECLARE_METATYPE(headroom::StateDtype)
 
+namespace {
+
+// LLaMA-2 7B's architecture (its published count, 6,738,415,616 parameters).
+Scenario llama2_7b()
+{
+    Scenario s;
+    s.model.family = BlockFamily::Llama;
+    s.model.layers = 32;
+    s.model.hidden = 4096;
+    s.model.heads = 32;
+    s.model.ffn = 11008;
+    s.model.vocab = 32000;
+    return s;
+}
+
+} // namespace
+
 class TestPrecision : public QObject
 {
     Q_OBJECT
@@ -111,13 +128,7 @@ private slots:
     {
         // 4 GPUs, ZeRO-3, DeepSpeed: the master and the moments divided by d like the FP32 ones,
         // ⌈P × 2 / 4⌉ and ⌈P × 4 / 4⌉ for LLaMA-2 7B's P = 6,738,415,616 (its published count).
-        Scenario s;
-        s.model.family = BlockFamily::Llama;
-        s.model.layers = 32;
-        s.model.hidden = 4096;
-        s.model.heads = 32;
-        s.model.ffn = 11008;
-        s.model.vocab = 32000;
+        Scenario s = llama2_7b();
         s.stack.stack = TrainingStack::DeepSpeed;
         s.parallel.gpus = 4;
         s.parallel.zero = ZeroStage::Stage3;
@@ -184,13 +195,7 @@ private slots:
         // the head and the norms go to its AdamW with two moments. LLaMA-2 7B, pure BF16 with
         // BF16 states: 2 x 6,738,415,616 + 2 x (2 x 131,072,000 + 65 x 4,096) = 13,476,831,232
         // + 524,820,480 = 14,001,651,712 bytes.
-        Scenario s;
-        s.model.family = BlockFamily::Llama;
-        s.model.layers = 32;
-        s.model.hidden = 4096;
-        s.model.heads = 32;
-        s.model.ffn = 11008;
-        s.model.vocab = 32000;
+        Scenario s = llama2_7b();
         s.activations.model = ActivationModelKind::Transformer;
         s.training.precision = { Recipe::Bf16Pure, Optimizer::Muon, StateDtype::WeightDtype, false };
         QVERIFY(validate(s).empty());
@@ -208,13 +213,7 @@ private slots:
         // V, O and down one per output row (3 x 4,096), gate and up (2 x 11,008), two norms
         // = 34,370, x 32 = 1,099,840; embedding and head one per token (2 x 32,000); the final
         // norm 1: 1,163,841 values x 2 = 2,327,682. Total 13,479,158,914 bytes.
-        Scenario s;
-        s.model.family = BlockFamily::Llama;
-        s.model.layers = 32;
-        s.model.hidden = 4096;
-        s.model.heads = 32;
-        s.model.ffn = 11008;
-        s.model.vocab = 32000;
+        Scenario s = llama2_7b();
         s.training.precision = { Recipe::Bf16Pure, Optimizer::AdamMini, StateDtype::WeightDtype, false };
         QVERIFY(validate(s).empty());
         QCOMPARE(countOf(estimate(s).optimizerStates), Count(13'479'158'914));
