@@ -6150,6 +6150,54 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>2^%1</source>
         <translation>2^%1</translation>
     </message>
+    <message>
+        <source>Median |x| must lie between %1 and %2.</source>
+        <translation>|x| 的中位数必须在 %1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <source>The spread within a row must lie between %1 and %2 decades.</source>
+        <translation>行内离散度必须在 %1 到 %2 个数量级之间。</translation>
+    </message>
+    <message>
+        <source>The spread between rows must lie between %1 and %2 decades.</source>
+        <translation>行间离散度必须在 %1 到 %2 个数量级之间。</translation>
+    </message>
+    <message>
+        <source>Rows must lie between %1 and %2.</source>
+        <translation>行数必须在 %1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <source>Columns must be a multiple of 32 between %1 and %2.</source>
+        <translation>列数必须是 32 的倍数，且在 %1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <source>The amax history must hold between %1 and %2 steps.</source>
+        <translation>amax 历史必须保存 %1 到 %2 步。</translation>
+    </message>
+    <message>
+        <source>The margin must lie between %1 and %2.</source>
+        <translation>余量必须在 %1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <source>Steps must lie between %1 and %2.</source>
+        <translation>步数必须在 %1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <source>The noise must lie between %1 and %2 decades.</source>
+        <translation>噪声必须在 %1 到 %2 个数量级之间。</translation>
+    </message>
+    <message>
+        <source>The spike chance must lie between 0 % and 100 %.</source>
+        <translation>尖峰概率必须在 0 % 到 100 % 之间。</translation>
+    </message>
+    <message>
+        <source>The spike size must lie between %1 and %2.</source>
+        <translation>尖峰倍数必须在 %1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <source>The format must be FP8 E4M3 or FP8 E5M2.</source>
+        <translation>格式必须是 FP8 E4M3 或 FP8 E5M2。</translation>
+    </message>
 </context>
 <context>
     <name>ReportExport</name>
@@ -6963,6 +7011,33 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>What of this bucket is live at the scenario&apos;s peak, for every trained model (PPO: the policy and the value model).</source>
         <translation>此项在该方案峰值时仍在使用的部分，涵盖每个被训练的模型（PPO：策略模型与价值模型）。</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::DelayedScalingChart</name>
+    <message>
+        <source>The scale each step&apos;s FP8 cast used, from the amax history (solid), against the scale the step&apos;s own amax would give (thin). Where the solid line is above the thin one, the largest values clamp; red marks those steps.</source>
+        <translation>每一步 FP8 转换所用的缩放系数（实线，来自 amax 历史），与该步自身 amax 给出的缩放系数（细线）对比。实线高于细线时，最大的值会被截断；红点标出这些步。</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>训练步</translation>
+    </message>
+    <message>
+        <source>log2 of the FP8 scale</source>
+        <translation>FP8 缩放系数的 log2</translation>
+    </message>
+    <message>
+        <source>delayed scale (amax history)</source>
+        <translation>延迟缩放系数（amax 历史）</translation>
+    </message>
+    <message>
+        <source>this step&apos;s own amax</source>
+        <translation>本步自身的 amax</translation>
+    </message>
+    <message>
+        <source>step with clamped values</source>
+        <translation>有值被截断的步</translation>
     </message>
 </context>
 <context>
@@ -9221,6 +9296,174 @@ It was moved to %2.</source>
     <message>
         <source>GradScaler&apos;s dynamic loss scale over a simulated run, with the diagnostics of the training-memory guide «显存都去哪儿了» (section 3.5).</source>
         <translation>模拟运行中 GradScaler 的动态损失缩放，并附训练显存指南《显存都去哪儿了》（第 3.5 节）中的诊断。</translation>
+    </message>
+    <message>
+        <source>FP8 training casts each matmul&apos;s inputs to E4M3 in the forward pass and the gradients to E5M2 (or E4M3) in the backward pass. Eight bits cannot hold a tensor&apos;s range as it is, so every cast multiplies by a scale first: one per tensor or per row from this step&apos;s largest value (torchao), or one power of two per 32 values (MXFP8).</source>
+        <translation>FP8 训练在前向传播中把每个矩阵乘法的输入转换为 E4M3，在反向传播中把梯度转换为 E5M2（或 E4M3）。8 位装不下张量原本的数值范围，所以每次转换前都先乘以一个缩放系数：按张量或按行，由本步的最大值算出（torchao）；或每 32 个值共用一个 2 的幂（MXFP8）。</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor:</source>
+        <translation>张量(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Activations with outlier rows</source>
+        <translation>带离群行的激活值</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Ready-made value distributions; any change below makes it Custom.</source>
+        <translation>预设的数值分布；修改下方任何一项即变为“自定义”。</translation>
+    </message>
+    <message>
+        <source>Values (64 rows of 256, stored in BF16)</source>
+        <translation>数值（64 行，每行 256 个，以 BF16 存储）</translation>
+    </message>
+    <message>
+        <source>10^</source>
+        <translation>10^</translation>
+    </message>
+    <message>
+        <source>&amp;Median |x|:</source>
+        <translation>|x| 中位数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The typical magnitude of the values (10^-12 to 10^12).</source>
+        <translation>数值的典型量级（10^-12 到 10^12）。</translation>
+    </message>
+    <message>
+        <source>Spread &amp;within a row:</source>
+        <translation>行内离散度(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Standard deviation of log10|x| inside one row, in decades (0 to 2).</source>
+        <translation>一行内 log10|x| 的标准差，单位为数量级（0 到 2）。</translation>
+    </message>
+    <message>
+        <source>Spread &amp;between rows:</source>
+        <translation>行间离散度(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>How far rows sit above or below each other, in decades (0 to 2): outlier rows and channels.</source>
+        <translation>各行彼此相差多远，单位为数量级（0 到 2）：即离群的行和通道。</translation>
+    </message>
+    <message>
+        <source>Values beyond the format&apos;s largest after scaling: saturated to it.</source>
+        <translation>缩放后超出格式最大值的数值：被饱和为最大值。</translation>
+    </message>
+    <message>
+        <source>Non-zero values stored as zero.</source>
+        <translation>被存成零的非零值。</translation>
+    </message>
+    <message>
+        <source>Median relative error of the values kept (neither clamped nor flushed), read back through the scale.</source>
+        <translation>保留下来的数值（既未截断也未清零）经缩放系数读回后的相对误差中位数。</translation>
+    </message>
+    <message>
+        <source>Bytes of scale per value, on top of FP8&apos;s one byte: an FP32 scale per tensor or row, an E8M0 byte per 32 values.</source>
+        <translation>每个值在 FP8 的 1 字节之外分摊的缩放系数字节数：每个张量或每行一个 FP32 缩放系数，每 32 个值一个 E8M0 字节。</translation>
+    </message>
+    <message>
+        <source>Clamped</source>
+        <translation>截断</translation>
+    </message>
+    <message>
+        <source>Flushed to zero</source>
+        <translation>清零</translation>
+    </message>
+    <message>
+        <source>Median error</source>
+        <translation>误差中位数</translation>
+    </message>
+    <message>
+        <source>Scale bytes/value</source>
+        <translation>缩放字节/值</translation>
+    </message>
+    <message>
+        <source>Per tensor (tensorwise)</source>
+        <translation>按张量（tensorwise）</translation>
+    </message>
+    <message>
+        <source>Per row (rowwise)</source>
+        <translation>按行（rowwise）</translation>
+    </message>
+    <message>
+        <source>Per 32 values (MXFP8)</source>
+        <translation>每 32 个值（MXFP8）</translation>
+    </message>
+    <message>
+        <source>E4M3: weights and activations (forward)</source>
+        <translation>E4M3：权重与激活值（前向）</translation>
+    </message>
+    <message>
+        <source>E5M2: gradients (backward)</source>
+        <translation>E5M2：梯度（反向）</translation>
+    </message>
+    <message>
+        <source>Delayed scaling (Transformer Engine)</source>
+        <translation>延迟缩放（Transformer Engine）</translation>
+    </message>
+    <message>
+        <source>TE&apos;s DelayedScaling casts with a scale from the largest amax of the last steps (1024 by default), not this step&apos;s: a step whose values beat the whole history clamps, and after a spike the scale stays low until the spike leaves the history.</source>
+        <translation>TE 的 DelayedScaling 用最近若干步（默认 1024 步）中最大的 amax 算出缩放系数，而不是本步的：某一步的数值超过整段历史时会被截断；一次尖峰之后，缩放系数会一直偏低，直到这次尖峰移出历史。</translation>
+    </message>
+    <message>
+        <source>&amp;History:</source>
+        <translation>历史(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>amax_history_len: steps whose largest amax sets the scale (TE: 1024).</source>
+        <translation>amax_history_len：取其中最大 amax 来确定缩放系数的步数（TE：1024）。</translation>
+    </message>
+    <message>
+        <source>Mar&amp;gin:</source>
+        <translation>余量(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>The scale is divided by 2^margin to leave headroom (TE: 0).</source>
+        <translation>缩放系数再除以 2^margin 以留出余量（TE：0）。</translation>
+    </message>
+    <message>
+        <source>Training steps to simulate (1 to 100,000).</source>
+        <translation>要模拟的训练步数（1 到 100,000）。</translation>
+    </message>
+    <message>
+        <source>The format of the cast.</source>
+        <translation>转换的目标格式。</translation>
+    </message>
+    <message>
+        <source>Step-to-step spread of log10 amax, in decades.</source>
+        <translation>各步之间 log10 amax 的波动，单位为数量级。</translation>
+    </message>
+    <message>
+        <source>Chance per step of a spike (a bad batch).</source>
+        <translation>每一步出现尖峰（坏批次）的概率。</translation>
+    </message>
+    <message>
+        <source>How much a spike multiplies the tensor.</source>
+        <translation>尖峰使张量放大的倍数。</translation>
+    </message>
+    <message>
+        <source>Seed of the trace; the same seed gives the same run.</source>
+        <translation>轨迹的随机种子；相同的种子给出相同的运行。</translation>
+    </message>
+    <message>
+        <source>Delayed scaling clamped values in %1 of %2 steps (at worst %3 of the tensor) and flushed at worst %4 of it to zero. Current scaling, from each step&apos;s own amax, clamps nothing; it pays with an amax reduction before every cast.</source>
+        <translation>延迟缩放在 %2 步中的 %1 步截断了数值（最多占张量的 %3），最多把 %4 清零。当前缩放用每一步自身的 amax，不会截断任何值；代价是每次转换前都要做一次 amax 归约。</translation>
+    </message>
+    <message>
+        <source>FP8 training</source>
+        <translation>FP8 训练</translation>
+    </message>
+    <message>
+        <source>How FP8 training scales a tensor into E4M3 and E5M2: per tensor, per row, per MX block, and delayed scaling.</source>
+        <translation>FP8 训练如何把张量缩放到 E4M3 和 E5M2：按张量、按行、按 MX 块，以及延迟缩放。</translation>
     </message>
 </context>
 <context>

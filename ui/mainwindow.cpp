@@ -185,7 +185,7 @@ QStringList MainWindow::panelNames()
              QStringLiteral("charts"), QStringLiteral("bar"),    QStringLiteral("sweep"),
              QStringLiteral("recipes"), QStringLiteral("timeline"), QStringLiteral("math"),
              QStringLiteral("doctor"), QStringLiteral("gpus"), QStringLiteral("gpucost"), QStringLiteral("compare"),
-             QStringLiteral("precision") };
+             QStringLiteral("precision"), QStringLiteral("precision-fp8") };
 }
 
 void MainWindow::flushRefreshes()
@@ -215,9 +215,11 @@ QWidget *MainWindow::panel(const QString &name)
         m_mathDock->raise();
         return m_math;
     }
-    if (name == QLatin1String("precision")) {
+    if (name == QLatin1String("precision") || name == QLatin1String("precision-fp8")) {
         m_precisionDock->show();
         m_precisionDock->raise();
+        if (name == QLatin1String("precision-fp8"))
+            m_precision->showPage(PrecisionLabPanel::Page::Fp8Training);
         return m_precision;
     }
     if (name == QLatin1String("compare")) {

@@ -239,6 +239,8 @@ const QStringList kAllowedWords = {
     QStringLiteral("awq"), QStringLiteral("hqq"), // quantized formats, as --qlora-base names them
     QStringLiteral("Muon"), QStringLiteral("Newton"), QStringLiteral("Schulz"), QStringLiteral("Moonlight"), // the optimizer, its iteration, its model
     QStringLiteral("mini"), QStringLiteral("vmean"), QStringLiteral("Zhang"), // Adam-mini, its second moment's name, its author
+    QStringLiteral("amax"), QStringLiteral("tensorwise"), QStringLiteral("rowwise"), // FP8 scaling: torchao's recipe names
+    QStringLiteral("amax_history_len"), QStringLiteral("margin"), // Transformer Engine's DelayedScaling arguments
     // Units of bandwidth beside GB/s.
     QStringLiteral("Mbps"), QStringLiteral("Gbps"), QStringLiteral("Tbps"),
     // Models and optimizers by name.

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
@@ -18,14 +19,17 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <headroom/numerics/fp8scaling.h>
 #include <headroom/numerics/gradientdistribution.h>
 #include <headroom/numerics/lossscaler.h>
 #include <headroom/numerics/numberformat.h>
 
 #include "precision/bitpatternview.h"
+#include "precision/delayedscalingchart.h"
 #include "precision/lossscalechart.h"
 #include "precision/numberlineview.h"
 #include "precision/precisionlabpanel.h"
+#include "precision/precisiontext.h"
 #include "precision/updateorderdiagram.h"
 
 using namespace headroom;
@@ -46,6 +50,10 @@ private slots:
     void blowUpScenarioDiagnosed();
     void clipOrderToggle();
     void recommendationFollowsGpu();
+    void fp8TablesShowCoreCounts();
+    void fp8UniformTensorIsExact();
+    void fp8BadTensorRefused();
+    void delayedScalingFirstStepClamps();
     void screenshots();
 
 private:
@@ -266,6 +274,91 @@ void TestPrecisionLabPanel::recommendationFollowsGpu()
     QVERIFY(label->text().contains(QStringLiteral("train in BF16")));
 }
 
+void TestPrecisionLabPanel::fp8TablesShowCoreCounts()
+{
+    m_panel->showPage(PrecisionLabPanel::Page::Fp8Training);
+    auto *preset = m_panel->findChild<QComboBox *>(QStringLiteral("fp8Preset"));
+    QVERIFY(preset);
+    preset->setCurrentIndex(2);
+    emit preset->activated(2); // gradients
+    // The same tensor cast through the core directly: the cells show those counts.
+    const Fp8TensorModel model = m_panel->fp8Tensor();
+    QCOMPARE(model.median, 1e-6);
+    const std::vector<float> values = sampleFp8Tensor(model);
+    for (NumberFormat f : { NumberFormat::Fp8E4M3, NumberFormat::Fp8E5M2 })
+        for (Fp8Scaling scaling : allFp8Scalings) {
+            const Fp8CastCounts c = castTensorToFp8(values, model.rows, model.cols, f, scaling);
+            QCOMPARE(m_panel->fp8Counts(f, scaling).flushedToZero, c.flushedToZero);
+            const QString name = QStringLiteral("fp8Cell_%1_%2_1")
+                                         .arg(QString::fromLatin1(formatKey(f).data()),
+                                              QString::fromLatin1(fp8ScalingKey(scaling).data()));
+            auto *cell = m_panel->findChild<QLabel *>(name);
+            QVERIFY2(cell, qPrintable(name));
+            QCOMPARE(cell->text(), PrecisionText::share(double(c.flushedToZero) / c.elements));
+        }
+}
+
+void TestPrecisionLabPanel::fp8UniformTensorIsExact()
+{
+    // Every value the same magnitude (no spread): a per-tensor scale maps it to the format's
+    // largest value, so nothing clamps and nothing flushes; MX's power-of-two scale keeps a
+    // BF16 value's 8 significant bits only approximately in E4M3's 4, so only clamping is checked.
+    Fp8TensorModel model = m_panel->fp8Tensor();
+    model.median = 1000; // exact in BF16 (1.953125 x 2^9)
+    model.sigmaDecades = 0;
+    model.rowSpreadDecades = 0;
+    m_panel->setFp8Tensor(model);
+    for (Fp8Scaling scaling : allFp8Scalings) {
+        QCOMPARE(m_panel->fp8Counts(NumberFormat::Fp8E4M3, scaling).flushedToZero, 0);
+    }
+    QCOMPARE(m_panel->fp8Counts(NumberFormat::Fp8E4M3, Fp8Scaling::PerTensor).clamped, 0);
+    // The scale 448 / 1000 is rounded to FP32 (0.448000013828...): 1000 lands on 448 and reads
+    // back as 448 / 0.448000013828 = 999.99996913, 3.09e-8 off.
+    const double readBack = 448.0 / double(448.0F / 1000.0F);
+    QCOMPARE(m_panel->fp8Counts(NumberFormat::Fp8E4M3, Fp8Scaling::PerTensor).medianRelativeError,
+             (1000.0 - readBack) / 1000.0);
+    // MX: floor(log2 1000) - 8 = 1, and 1000 / 2 = 500 passes 448: every value clamps to 896.
+    QCOMPARE(m_panel->fp8Counts(NumberFormat::Fp8E4M3, Fp8Scaling::Block32).clamped, model.rows * model.cols);
+}
+
+void TestPrecisionLabPanel::fp8BadTensorRefused()
+{
+    m_panel->showPage(PrecisionLabPanel::Page::Fp8Training);
+    const Fp8TensorModel before = m_panel->fp8Tensor();
+    Fp8TensorModel bad = before;
+    bad.cols = 48;
+    m_panel->setFp8Tensor(bad);
+    QCOMPARE(m_panel->fp8Tensor().cols, before.cols);
+    bool shown = false;
+    for (QLabel *l : m_panel->findChildren<QLabel *>())
+        shown = shown || (l->isVisibleTo(m_panel) && l->text().contains(QStringLiteral("multiple of 32")));
+    QVERIFY(shown);
+}
+
+void TestPrecisionLabPanel::delayedScalingFirstStepClamps()
+{
+    // Values all 1000 and a trace without noise or spikes: TE's first cast uses scale 1, so all
+    // of step 0 clamps above 448; from step 1 the scale is 448 / 1000 and nothing clamps.
+    Fp8TensorModel model = m_panel->fp8Tensor();
+    model.median = 1000;
+    model.sigmaDecades = 0;
+    model.rowSpreadDecades = 0;
+    m_panel->setFp8Tensor(model);
+    for (QDoubleSpinBox *box : m_panel->findChildren<QDoubleSpinBox *>())
+        if (box->suffix() == QStringLiteral(" dec.") && box->objectName().isEmpty())
+            box->setValue(0); // the trace's noise
+    for (QDoubleSpinBox *box : m_panel->findChildren<QDoubleSpinBox *>())
+        if (box->suffix() == QStringLiteral(" %") && box->maximum() == 100)
+            box->setValue(0); // the spikes
+    const DelayedScalingTrace &t = m_panel->delayedScalingTrace();
+    QCOMPARE(t.steps.front().clampedShare, 1.0);
+    QCOMPARE(t.steps[1].scale, 448.0F / 1000.0F);
+    QCOMPARE(t.stepsWithClamping, 1);
+    auto *chart = m_panel->findChild<DelayedScalingChart *>(QStringLiteral("delayedScalingChart"));
+    QCOMPARE(chart->series().clampedSteps.size(), 1);
+    QVERIFY(m_panel->findChild<QLabel *>(QStringLiteral("delayedSummary"))->text().contains(QStringLiteral("1 of 400")));
+}
+
 void TestPrecisionLabPanel::screenshots()
 {
     const QString dir = qEnvironmentVariable("HEADROOM_SCREENSHOT_DIR");
@@ -299,6 +392,11 @@ void TestPrecisionLabPanel::screenshots()
     m_panel->showPage(PrecisionLabPanel::Page::UpdateOrder);
     QTest::qWait(50);
     QVERIFY(m_panel->grab().save(QDir(dir).filePath(QStringLiteral("precision-lab-update-order.png"))));
+
+    m_panel->resize(620, 1100);
+    m_panel->showPage(PrecisionLabPanel::Page::Fp8Training);
+    QTest::qWait(50);
+    QVERIFY(m_panel->grab().save(QDir(dir).filePath(QStringLiteral("precision-lab-fp8.png"))));
 }
 
 QTEST_MAIN(TestPrecisionLabPanel)

@@ -64,16 +64,19 @@ PrecisionLabPanel::PrecisionLabPanel(QWidget *parent) : QWidget(parent)
     m_tabs->addTab(scrollable(buildGradientPage()), tr("Gradient range"));
     m_tabs->addTab(scrollable(buildLossScalePage()), tr("Loss scaling"));
     m_tabs->addTab(scrollable(buildUpdateOrderPage()), tr("Update order"));
+    m_tabs->addTab(scrollable(buildFp8Page()), tr("FP8 training"));
     m_tabs->setTabToolTip(0, tr("How one value is stored in each format: bits, stored value, error, class."));
     m_tabs->setTabToolTip(1, tr("Where a distribution of gradient magnitudes falls in each format's range, and what a loss scale does."));
     m_tabs->setTabToolTip(2, tr("GradScaler's dynamic loss scale over a simulated run, with the diagnostics of the training-memory guide «显存都去哪儿了» (section 3.5)."));
     m_tabs->setTabToolTip(3, tr("The order of a mixed-precision update, and what clipping before unscaling does."));
+    m_tabs->setTabToolTip(4, tr("How FP8 training scales a tensor into E4M3 and E5M2: per tensor, per row, per MX block, and delayed scaling."));
     layout->addWidget(m_tabs, 1);
 
     setValue(3e-6);
     refreshNumberLines();
     applySimulationPreset(Healthy);
     refreshClip();
+    applyFp8Preset(0);
 }
 
 PrecisionLabPanel::~PrecisionLabPanel() = default;

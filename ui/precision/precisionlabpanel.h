@@ -10,6 +10,7 @@
 
 #include <QWidget>
 
+#include <headroom/numerics/fp8scaling.h>
 #include <headroom/numerics/gradientdistribution.h>
 #include <headroom/numerics/lossscaler.h>
 #include <headroom/numerics/numberformat.h>
@@ -27,6 +28,7 @@ class QTabWidget;
 namespace headroom {
 
 class BitPatternView;
+class DelayedScalingChart;
 class LossScaleChart;
 class NumberLineView;
 class UpdateOrderDiagram;
@@ -38,7 +40,7 @@ class PrecisionLabPanel final : public QWidget
 
 public:
     //! The panel's pages, in tab order.
-    enum class Page { Formats, GradientRange, LossScaling, UpdateOrder };
+    enum class Page { Formats, GradientRange, LossScaling, UpdateOrder, Fp8Training };
 
     explicit PrecisionLabPanel(QWidget *parent = nullptr);
     ~PrecisionLabPanel() override;
@@ -57,6 +59,12 @@ public:
     const LossScaleTrace &lossScaleTrace() const { return m_trace; }
     //! The applied gradient norm the update-order page shows.
     ClipResult clipResult() const { return m_clip; }
+    //! The tensor the FP8 page casts.
+    Fp8TensorModel fp8Tensor() const { return m_fp8Tensor; }
+    //! What the FP8 page shows for casting that tensor to \a format (E4M3 or E5M2) with \a scaling.
+    Fp8CastCounts fp8Counts(NumberFormat format, Fp8Scaling scaling) const;
+    //! The last delayed-scaling trace on the FP8 page.
+    const DelayedScalingTrace &delayedScalingTrace() const { return m_delayed; }
 
     NumberLineView *numberLine(NumberFormat format) const;
     BitPatternView *bitPattern(NumberFormat format) const;
@@ -80,18 +88,23 @@ public slots:
     //! Goes back from a histogram to the log-normal model.
     void useLogNormal();
     void showPage(headroom::PrecisionLabPanel::Page page);
+    //! Casts a new tensor on the FP8 page; an out-of-range model is refused with a message there.
+    void setFp8Tensor(const headroom::Fp8TensorModel &model);
 
 signals:
     //! The gradient-range page's shares changed (distribution or loss scale).
     void sharesChanged();
     //! A new loss-scale trace was simulated.
     void traceChanged();
+    //! The FP8 page cast a new tensor or simulated a new delayed-scaling trace.
+    void fp8Changed();
 
 private:
     QWidget *buildFormatsPage();
     QWidget *buildGradientPage();
     QWidget *buildLossScalePage();
     QWidget *buildUpdateOrderPage();
+    QWidget *buildFp8Page();
 
     void onValueEdited();
     void onExampleChosen(int index);
@@ -104,6 +117,10 @@ private:
     void rerunSimulation();
     void refreshClip();
     void syncDistributionSliders();
+    void applyFp8Preset(int index);
+    void onFp8ControlsEdited();
+    void refreshFp8();
+    void rerunDelayedScaling();
 
     static constexpr std::size_t kStorageCount = 5;
 
@@ -170,6 +187,29 @@ private:
     QSpinBox *m_clipScaleExponent = nullptr;
     QLabel *m_clipResultLabel = nullptr;
     ClipResult m_clip {};
+
+    // FP8 page: casts of one tensor (rows: E4M3 then E5M2, each per tensor, per row, MX).
+    static constexpr std::size_t kFp8Casts = 6;
+    static constexpr std::size_t kFp8Columns = 4;
+    QComboBox *m_fp8Preset = nullptr;
+    QDoubleSpinBox *m_fp8Median = nullptr;
+    QDoubleSpinBox *m_fp8Spread = nullptr;
+    QDoubleSpinBox *m_fp8RowSpread = nullptr;
+    QLabel *m_fp8Problem = nullptr;
+    std::array<std::array<QLabel *, kFp8Columns>, kFp8Casts> m_fp8Cells {};
+    std::array<Fp8CastCounts, kFp8Casts> m_fp8Counts {};
+    Fp8TensorModel m_fp8Tensor;
+    QSpinBox *m_historyLength = nullptr;
+    QSpinBox *m_margin = nullptr;
+    QSpinBox *m_delayedSteps = nullptr;
+    QComboBox *m_delayedFormat = nullptr;
+    QDoubleSpinBox *m_delayedNoise = nullptr;
+    QDoubleSpinBox *m_delayedSpikePercent = nullptr;
+    QDoubleSpinBox *m_delayedSpikeFactor = nullptr;
+    QSpinBox *m_delayedSeed = nullptr;
+    DelayedScalingChart *m_delayedChart = nullptr;
+    QLabel *m_delayedSummary = nullptr;
+    DelayedScalingTrace m_delayed;
 };
 
 } // namespace headroom

@@ -103,6 +103,27 @@ QColor PrecisionText::diagnosticColor(ScalerDiagnostic code)
     return {};
 }
 
+QString PrecisionText::fp8Issue(const Fp8Issue &issue)
+{
+    const QString lo = shortNumber(issue.min, 6);
+    const QString hi = shortNumber(issue.max, 6);
+    switch (issue.field) {
+    case Fp8Field::Median: return tr("Median |x| must lie between %1 and %2.").arg(lo, hi);
+    case Fp8Field::Spread: return tr("The spread within a row must lie between %1 and %2 decades.").arg(lo, hi);
+    case Fp8Field::RowSpread: return tr("The spread between rows must lie between %1 and %2 decades.").arg(lo, hi);
+    case Fp8Field::Rows: return tr("Rows must lie between %1 and %2.").arg(lo, hi);
+    case Fp8Field::Cols: return tr("Columns must be a multiple of 32 between %1 and %2.").arg(lo, hi);
+    case Fp8Field::HistoryLength: return tr("The amax history must hold between %1 and %2 steps.").arg(lo, hi);
+    case Fp8Field::Margin: return tr("The margin must lie between %1 and %2.").arg(lo, hi);
+    case Fp8Field::Steps: return tr("Steps must lie between %1 and %2.").arg(lo, hi);
+    case Fp8Field::Noise: return tr("The noise must lie between %1 and %2 decades.").arg(lo, hi);
+    case Fp8Field::SpikeProbability: return tr("The spike chance must lie between 0 % and 100 %.");
+    case Fp8Field::SpikeFactor: return tr("The spike size must lie between %1 and %2.").arg(lo, hi);
+    case Fp8Field::Format: return tr("The format must be FP8 E4M3 or FP8 E5M2.");
+    }
+    return {};
+}
+
 QString PrecisionText::histogramError(const HistogramParseResult &r)
 {
     const QString line = QLocale().toString(r.line);

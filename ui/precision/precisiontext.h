@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <headroom/numerics/fp8scaling.h>
 #include <headroom/numerics/gradientdistribution.h>
 #include <headroom/numerics/lossscaler.h>
 #include <headroom/numerics/numberformat.h>
@@ -30,6 +31,8 @@ public:
     //! How serious a finding is, as a colour for its bullet.
     static QColor diagnosticColor(ScalerDiagnostic code);
     static QString histogramError(const HistogramParseResult &result);
+    //! An FP8 page input outside its range, naming the field and the range.
+    static QString fp8Issue(const Fp8Issue &issue);
     static QString recommendation(PrecisionRecommendation recommendation, const QString &gpuName);
 
     //! A number as the lab shows it: the shortest text that reads back exactly, in the locale.
