@@ -3416,6 +3416,26 @@
         <source>per trained parameter: Adam-mini&apos;s first moment m (one state); its second moment is one value per block (Zhang et al. 2024)</source>
         <translation>按每个被训练的参数计：Adam-mini 的一阶矩 m（一个状态）；二阶矩每块只有一个值（Zhang et al. 2024）</translation>
     </message>
+    <message>
+        <source>Transformer Engine 2.20.0.dev0, pytorch/module/linear.py: each linear keeps the column-wise FP8 copy of its input (1 byte per element; blockwise scaling adds an FP32 scale per 128) and its FP8 weight with the transpose Hopper&apos;s GEMMs need (2 bytes per parameter)</source>
+        <translation>Transformer Engine 2.20.0.dev0，pytorch/module/linear.py：每个线性层保存其输入的按列 FP8 副本（每个元素 1 字节；分块缩放每 128 个元素再加一个 FP32 缩放系数），以及 FP8 权重和 Hopper 的 GEMM 所需的转置（每个参数 2 字节）</translation>
+    </message>
+    <message>
+        <source>what one layer keeps besides its FP8 weights, in bytes: the linears&apos; inputs as FP8 copies (activation_items)</source>
+        <translation>一层除 FP8 权重之外保留的字节数：线性层的输入以 FP8 副本保存（activation_items）</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s linear weights on this GPU, the ones FP8 training converts</source>
+        <translation>本 GPU 上一层的线性层权重，即 FP8 训练所转换的那些</translation>
+    </message>
+    <message>
+        <source>every layer&apos;s FP8 weights and their transposes, saved for backward</source>
+        <translation>每层的 FP8 权重及其转置，为反向传播保存</translation>
+    </message>
+    <message>
+        <source>their bytes: the layers&apos; linear weights in FP8 (torchao&apos;s FP8 all-gather), the rest in the compute dtype</source>
+        <translation>其字节数：各层的线性层权重为 FP8（torchao 的 FP8 all-gather），其余为计算精度</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -4724,6 +4744,30 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>Adam-mini partitions the model&apos;s own tensors by their names; its blocks for LoRA adapters are not modelled (train the whole model, or choose another optimizer)</source>
         <translation>Adam-mini 按名称划分模型自身的张量；它对 LoRA 适配器的分块方式尚未建模（请训练整个模型，或换用其他优化器）</translation>
     </message>
+    <message>
+        <source>FP8 training casts the linears&apos; 16-bit inputs and weights; choose a BF16 or FP16 recipe</source>
+        <translation>FP8 训练转换的是线性层的 16 位输入和权重；请选择 BF16 或 FP16 精度方案</translation>
+    </message>
+    <message>
+        <source>FP8 linears under LoRA adapters are not modelled; train the whole model or turn FP8 off</source>
+        <translation>尚未建模带 LoRA 适配器的 FP8 线性层；请训练整个模型或关闭 FP8</translation>
+    </message>
+    <message>
+        <source>FP8 training of routed experts (grouped GEMMs) is not modelled; FP8 applies to dense models here</source>
+        <translation>尚未建模路由专家（分组 GEMM）的 FP8 训练；这里的 FP8 只适用于稠密模型</translation>
+    </message>
+    <message>
+        <source>FP8 changes what the linears save, which the textbook formula does not list; use the itemized model</source>
+        <translation>FP8 改变了线性层保存的张量，而教科书公式不列出这些张量；请使用逐项模型</translation>
+    </message>
+    <message>
+        <source>torchao gathers FP8 weights only with tensorwise scaling (--fp8 tensorwise)</source>
+        <translation>torchao 只在按张量缩放时以 FP8 收集权重（--fp8 tensorwise）</translation>
+    </message>
+    <message>
+        <source>the FP8 all-gather is FSDP2&apos;s: use --stack fsdp2 or torchtune with --zero 3</source>
+        <translation>FP8 all-gather 属于 FSDP2：请使用 --stack fsdp2 或 torchtune，并设 --zero 3</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -5660,6 +5704,50 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Adam-mini</source>
         <translation>Adam-mini</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>torchao tensorwise</source>
+        <translation>torchao 按张量（tensorwise）</translation>
+    </message>
+    <message>
+        <source>torchao rowwise</source>
+        <translation>torchao 按行（rowwise）</translation>
+    </message>
+    <message>
+        <source>torchao MXFP8</source>
+        <translation>torchao MXFP8</translation>
+    </message>
+    <message>
+        <source>Transformer Engine, delayed scaling</source>
+        <translation>Transformer Engine，延迟缩放</translation>
+    </message>
+    <message>
+        <source>Transformer Engine, blockwise scaling</source>
+        <translation>Transformer Engine，分块缩放</translation>
+    </message>
+    <message>
+        <source>The linears compute in the recipe&apos;s dtype.</source>
+        <translation>线性层以精度方案的数据类型计算。</translation>
+    </message>
+    <message>
+        <source>torchao casts each linear&apos;s inputs to FP8 for the matmul but saves the BF16 input and weight for backward: memory as in BF16 (measured: within 1 %).</source>
+        <translation>torchao 为矩阵乘法把每个线性层的输入转换为 FP8，但为反向传播保存的是 BF16 的输入和权重：显存与 BF16 相同（实测相差不到 1 %）。</translation>
+    </message>
+    <message>
+        <source>Transformer Engine saves each linear&apos;s input as FP8 (half of BF16) but also its FP8 weight and transpose, 2 bytes per parameter: more memory than BF16 for short sequences.</source>
+        <translation>Transformer Engine 以 FP8 保存每个线性层的输入（BF16 的一半），但还保存其 FP8 权重和转置，每个参数 2 字节：序列较短时比 BF16 占用更多显存。</translation>
+    </message>
+    <message>
+        <source>FP8 training</source>
+        <translation>FP8 训练</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather</source>
+        <translation>FP8 all-gather</translation>
     </message>
 </context>
 <context>
@@ -8404,6 +8492,34 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Weights per group of a GPTQ, AWQ or HQQ base (empty: 128, 128 and 64, their quantizers&apos; defaults).</source>
         <translation>GPTQ、AWQ 或 HQQ 底座每组的权重数（留空：128、128 和 64，即各量化器的默认值）。</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather (FSDP2, tensorwise)</source>
+        <translation>FP8 all-gather（FSDP2，tensorwise）</translation>
+    </message>
+    <message>
+        <source>torchao&apos;s enable_fsdp_float8_all_gather: FSDP2 gathers the layers&apos; linear weights as FP8, 1 byte per parameter instead of 2, for the layers gathered at once.</source>
+        <translation>torchao 的 enable_fsdp_float8_all_gather：对同时收集的各层，FSDP2 以 FP8 收集线性层权重，每个参数 1 字节而不是 2 字节。</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather on</source>
+        <translation>开启 FP8 all-gather</translation>
+    </message>
+    <message>
+        <source>FP8 all-gather off</source>
+        <translation>关闭 FP8 all-gather</translation>
+    </message>
+    <message>
+        <source>FP8 training of the layers&apos; linear layers: what each library keeps for backward (the LM head, embeddings and norms stay in the recipe&apos;s dtype).</source>
+        <translation>各层线性层的 FP8 训练：每个库为反向传播保留什么（LM 头、嵌入和归一化层仍用精度方案的数据类型）。</translation>
+    </message>
+    <message>
+        <source>FP&amp;8 linears:</source>
+        <translation>FP8 线性层(&amp;8)：</translation>
+    </message>
+    <message>
+        <source>FP8 linears: %1</source>
+        <translation>FP8 线性层：%1</translation>
     </message>
 </context>
 <context>

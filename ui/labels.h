@@ -24,6 +24,9 @@ public:
     //! The recipe in a few characters, for titles: "BF16 + master".
     static QString recipeShort(Recipe recipe);
     static QString recipeToolTip(Recipe recipe);
+    //! "Off", "torchao tensorwise", "TE delayed scaling", ... with what each keeps in its tool tip.
+    static QString fp8Recipe(Fp8Recipe recipe);
+    static QString fp8RecipeToolTip(Fp8Recipe recipe);
     static QString optimizer(Optimizer optimizer);
     //! "SFT", "DPO", ... with what each keeps on the GPU in its tool tip.
     static QString trainingMethod(TrainingMethod method);

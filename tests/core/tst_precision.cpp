@@ -5,6 +5,7 @@
 
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/precision.h>
+#include <headroom/memory/stack.h>
 #include <headroom/memory/steptimeline.h>
 #include <headroom/memory/validation.h>
 
@@ -254,6 +255,96 @@ private slots:
             QCOMPARE(optimizerFromName(optimizerName(o)), std::optional<Optimizer>(o));
         QVERIFY(!recipeFromName("fp8"));
         QCOMPARE(recipeName(Recipe::Bf16Master), std::string_view("bf16-master"));
+    }
+
+    // FP8 training (precision.h, Fp8Recipe), LLaMA-2 7B at B = 1, S = 4096. Per layer: the
+    // linears' weights P_lin = 4·H² + 3·H·F = 67,108,864 + 135,266,304 = 202,375,168;
+    // B·S·H = 16,777,216 and B·S·F = 45,088,768 elements.
+    void fp8TorchaoKeepsBf16Activations()
+    {
+        // torchao's autograd function saves the BF16 input and weight (float8_linear.py): the
+        // saved tensors are the BF16 run's, whatever the recipe.
+        Scenario s = llama2_7b();
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.sequence = 4096;
+        const Bytes bf16 = estimate(s).activations;
+        for (Fp8Recipe r : { Fp8Recipe::Tensorwise, Fp8Recipe::Rowwise, Fp8Recipe::Mxfp8 }) {
+            s.training.precision.fp8 = r;
+            QVERIFY(validate(s).size() == 0);
+            QCOMPARE(countOf(estimate(s).activations), countOf(bf16));
+        }
+    }
+
+    void fp8TransformerEngineByHand()
+    {
+        Scenario s = llama2_7b();
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.sequence = 4096;
+        constexpr Count pLin = 202'375'168, bsh = 16'777'216, bsf = 45'088'768;
+        // Eager attention: the q/k/v input, o_proj's, gate/up's and down_proj's inputs go from two
+        // bytes to one; the FP8 weight and transpose add two bytes per linear weight.
+        const Count off = countOf(estimate(s).activations);
+        s.training.precision.fp8 = Fp8Recipe::TeDelayed;
+        QCOMPARE(countOf(estimate(s).activations) - off, 32 * (2 * pLin - 3 * bsh - bsf));
+        // Under SDPA the kernel keeps its BF16 output and o_proj saves an FP8 copy beside it.
+        s.activations.attention = AttentionKernel::Sdpa;
+        s.training.precision.fp8 = Fp8Recipe::Off;
+        const Count offSdpa = countOf(estimate(s).activations);
+        s.training.precision.fp8 = Fp8Recipe::TeDelayed;
+        const Count delayed = countOf(estimate(s).activations);
+        QCOMPARE(delayed - offSdpa, 32 * (2 * pLin - bsh - bsf)); // 10,972,299,264 bytes
+        // Blockwise: an FP32 scale per 128 FP8 input elements, 1/32 byte each.
+        s.training.precision.fp8 = Fp8Recipe::TeBlockwise;
+        QCOMPARE(countOf(estimate(s).activations) - delayed, 32 * ((3 * bsh + bsf) / 32));
+        // Tensor parallelism splits the weights and the inputs inside its region (o_proj's FP8
+        // copy, down_proj's input); q/k/v's and gate/up's inputs stay whole without SP:
+        // P_lin - B·S·H - B·S·H + B·S·H/2 - B·S·F/2 per layer.
+        s.training.precision.fp8 = Fp8Recipe::TeDelayed;
+        s.parallel.tensorParallel = 2;
+        s.parallel.gpus = 2;
+        const Count tp = countOf(estimate(s).activations);
+        s.training.precision.fp8 = Fp8Recipe::Off;
+        QCOMPARE(tp - countOf(estimate(s).activations), 32 * (pLin - 3 * bsh / 2 - bsf / 2));
+    }
+
+    void fp8AllGatherHalvesGatheredLinears()
+    {
+        // FSDP2 gathers the computing layer and one prefetched: with torchao's FP8 all-gather
+        // their linear weights take one byte instead of BF16's two.
+        Scenario s = llama2_7b();
+        applyStackDefaults(s, TrainingStack::Fsdp2);
+        s.activations.model = ActivationModelKind::Transformer;
+        s.parallel.gpus = 8;
+        s.parallel.zero = ZeroStage::Stage3;
+        s.training.precision.fp8 = Fp8Recipe::Tensorwise;
+        QVERIFY(validate(s).size() == 0);
+        const Count before = countOf(estimate(s).parameters);
+        s.training.precision.fp8AllGather = true;
+        QVERIFY(validate(s).size() == 0);
+        QCOMPARE(before - countOf(estimate(s).parameters), 2 * Count(202'375'168));
+    }
+
+    void fp8Refusals()
+    {
+        Scenario s = llama2_7b();
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.precision.fp8 = Fp8Recipe::TeDelayed;
+        s.training.precision.recipe = Recipe::Fp32;
+        QCOMPARE(validate(s).begin()->reason, Conflict::Fp8NeedsHalfRecipe);
+        s.training.precision.recipe = Recipe::Bf16Master;
+        s.lora.mode = AdapterMode::Lora;
+        s.lora.rank = 8;
+        QCOMPARE(validate(s).begin()->reason, Conflict::Fp8NotWithAdapters);
+        s.lora.mode = AdapterMode::None;
+        s.activations.model = ActivationModelKind::Textbook;
+        QCOMPARE(validate(s).begin()->reason, Conflict::Fp8NeedsItemized);
+        s.activations.model = ActivationModelKind::Transformer;
+        // torchao asserts tensorwise scaling for the FP8 all-gather; it is FSDP2's hook.
+        s.training.precision.fp8 = Fp8Recipe::Rowwise;
+        s.training.precision.fp8AllGather = true;
+        QCOMPARE(validate(s).begin()->reason, Conflict::Fp8AllGatherNeedsTensorwise);
+        s.training.precision.fp8 = Fp8Recipe::Tensorwise;
+        QCOMPARE(validate(s).begin()->reason, Conflict::Fp8AllGatherNeedsFsdp);
     }
 };
 

@@ -264,6 +264,7 @@ void InputPane::refresh()
     if (QAbstractButton *b = m_recompute->button(static_cast<int>(s.training.recompute)))
         b->setChecked(true);
     selectData(m_recipe, s.training.precision.recipe);
+    selectData(m_fp8, s.training.precision.fp8);
     selectData(m_optimizer, s.training.precision.optimizer);
     selectData(m_method, s.training.method);
     {

@@ -125,6 +125,8 @@ private:
     //! The nested forms (experts, latent attention), whose labels line up with the rest.
     QList<QFormLayout *> m_forms;
     QComboBox *m_recipe = nullptr;
+    QComboBox *m_fp8 = nullptr;
+    QCheckBox *m_fp8AllGather = nullptr;
     QComboBox *m_optimizer = nullptr;
     QComboBox *m_method = nullptr;
     QComboBox *m_sideModel = nullptr; //!< PPO's reward and value models, distillation's teacher

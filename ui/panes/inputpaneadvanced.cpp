@@ -90,6 +90,15 @@ QFormLayout *InputPane::addAdvancedGroup(QVBoxLayout *column)
                          [on](ScenarioSpec &s) { s.scenario.training.precision.fp32GradBuffer = on; });
     });
 
+    m_fp8AllGather = new QCheckBox(tr("FP8 all-gather (FSDP2, tensorwise)"), m_advancedBody);
+    m_fp8AllGather->setToolTip(tr("torchao's enable_fsdp_float8_all_gather: FSDP2 gathers the layers' linear weights as FP8, "
+                                  "1 byte per parameter instead of 2, for the layers gathered at once."));
+    form->addRow(QString(), withError(Field::Fp8AllGather, m_fp8AllGather));
+    connect(m_fp8AllGather, &QCheckBox::clicked, this, [this](bool on) {
+        m_document->edit(EditKind::Whole, on ? tr("FP8 all-gather on") : tr("FP8 all-gather off"),
+                         [on](ScenarioSpec &s) { s.scenario.training.precision.fp8AllGather = on; });
+    });
+
     CountField *context = addCount(form, Field::CudaContext, tr("CUDA context:"),
                                    tr("The CUDA context and kernel images, in bytes (e.g. 1000MiB; PyTorch: 300 MiB to 2 GiB)."));
     context->setBytes(true);
@@ -209,6 +218,8 @@ void InputPane::refreshAdvanced()
         m_masterDtype->setEnabled(masterRecipe || s.training.precision.masterDtype != Dtype::Fp32);
     }
     m_gradBuffer->setChecked(s.training.precision.fp32GradBuffer);
+    m_fp8AllGather->setChecked(s.training.precision.fp8AllGather);
+    m_fp8AllGather->setEnabled(s.training.precision.fp8 == Fp8Recipe::Tensorwise || s.training.precision.fp8AllGather);
     auto show = [this](Field f, Count v) {
         if (!m_textErrors.count(f))
             countField(f)->setValue(v);
@@ -243,7 +254,7 @@ void InputPane::refreshAdvanced()
     }
     m_capacity->setEnabled(s.model.moe.enabled());
     // A file that sets any of these opens the group, so the cause of its numbers is in view.
-    const bool nonDefault = s.training.precision.fp32GradBuffer || s.training.precision.masterDtype != Dtype::Fp32 || s.parallel.reduceBucket >= 0 || s.stack.prefetchBucket >= 0
+    const bool nonDefault = s.training.precision.fp32GradBuffer || s.training.precision.fp8AllGather || s.training.precision.masterDtype != Dtype::Fp32 || s.parallel.reduceBucket >= 0 || s.stack.prefetchBucket >= 0
             || s.stack.persistenceThreshold >= 0 || s.stack.maxLiveParameters >= 0 || !s.stack.zeroInit
             || s.stack.distributedOptimizer || s.stack.virtualStages != 1 || s.activations.gelu != GeluImpl::ModelDefault
             || s.activations.capacityFactor != 0.0 || s.overhead.cudaContext != RuntimeOverhead{}.cudaContext

@@ -133,6 +133,24 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
                          [r](ScenarioSpec &s) { setRecipe(s.scenario.training.precision, r); });
     });
 
+    m_fp8 = new QComboBox(trainingBox);
+    for (Fp8Recipe r : kAllFp8Recipes) {
+        m_fp8->addItem(Labels::fp8Recipe(r), static_cast<int>(r));
+        m_fp8->setItemData(m_fp8->count() - 1, Labels::fp8RecipeToolTip(r), Qt::ToolTipRole);
+    }
+    m_fp8->setToolTip(tr("FP8 training of the layers' linear layers: what each library keeps for backward (the LM head, "
+                         "embeddings and norms stay in the recipe's dtype)."));
+    training->addRow(tr("FP&8 linears:"), withError(Field::Fp8, m_fp8));
+    connect(m_fp8, &QComboBox::activated, this, [this](int index) {
+        const auto r = static_cast<Fp8Recipe>(m_fp8->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("FP8 linears: %1").arg(Labels::fp8Recipe(r)), [r](ScenarioSpec &s) {
+            s.scenario.training.precision.fp8 = r;
+            // torchao's FP8 all-gather exists for tensorwise scaling only.
+            if (r != Fp8Recipe::Tensorwise)
+                s.scenario.training.precision.fp8AllGather = false;
+        });
+    });
+
     m_optimizer = new QComboBox(trainingBox);
     for (Optimizer o : kAllOptimizers)
         m_optimizer->addItem(Labels::optimizer(o), static_cast<int>(o));

@@ -63,6 +63,18 @@ QString conflictReason(Conflict reason)
     case Conflict::AdamMiniNeedsFullModel:
         return Issue::tr("Adam-mini partitions the model's own tensors by their names; its blocks for LoRA adapters are not modelled "
                          "(train the whole model, or choose another optimizer)");
+    case Conflict::Fp8NeedsHalfRecipe:
+        return Issue::tr("FP8 training casts the linears' 16-bit inputs and weights; choose a BF16 or FP16 recipe");
+    case Conflict::Fp8NotWithAdapters:
+        return Issue::tr("FP8 linears under LoRA adapters are not modelled; train the whole model or turn FP8 off");
+    case Conflict::Fp8DenseOnly:
+        return Issue::tr("FP8 training of routed experts (grouped GEMMs) is not modelled; FP8 applies to dense models here");
+    case Conflict::Fp8NeedsItemized:
+        return Issue::tr("FP8 changes what the linears save, which the textbook formula does not list; use the itemized model");
+    case Conflict::Fp8AllGatherNeedsTensorwise:
+        return Issue::tr("torchao gathers FP8 weights only with tensorwise scaling (--fp8 tensorwise)");
+    case Conflict::Fp8AllGatherNeedsFsdp:
+        return Issue::tr("the FP8 all-gather is FSDP2's: use --stack fsdp2 or torchtune with --zero 3");
     case Conflict::GroupSizeNeedsGroups:
         return Issue::tr("a group size applies to GPTQ, AWQ and HQQ bases (--qlora-base gptq, awq or hqq)");
     case Conflict::HalfMasterNeedsRecipe:

@@ -94,6 +94,8 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("optimizer"), QString::fromLatin1(optimizerName(t.precision.optimizer).data()) },
         { QStringLiteral("optimizer-dtype"), QString::fromLatin1(stateDtypeName(t.precision.stateDtype).data()) },
         { QStringLiteral("master-dtype"), QString::fromLatin1(dtypeName(t.precision.masterDtype).data()) },
+        { QStringLiteral("fp8"), QString::fromLatin1(fp8RecipeName(t.precision.fp8).data()) },
+        { QStringLiteral("fp8-all-gather"), t.precision.fp8AllGather },
         { QStringLiteral("fp32-grad-buffer"), t.precision.fp32GradBuffer },
         { QStringLiteral("recompute"), QString::fromLatin1(recomputeName(t.recompute).data()) },
         { QStringLiteral("grad-accum"), qint64(t.gradAccumSteps) },

@@ -225,6 +225,15 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(masterDtypeFromName(v.name.toStdString()), s.scenario.training.precision.masterDtype);
           } },
+        { { "training", "fp8", "fp8", ValueKind::Name,
+            "off|tensorwise|rowwise|mxfp8|te-delayed|te-blockwise: FP8 training of the layers' linears (torchao's recipes, "
+            "Transformer Engine's)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(fp8RecipeFromName(v.name.toStdString()), s.scenario.training.precision.fp8);
+          } },
+        { { "training", "fp8-all-gather", "fp8-all-gather", ValueKind::Bool,
+            "true|false: FSDP gathers the linear weights in FP8 (torchao's enable_fsdp_float8_all_gather, tensorwise)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.precision.fp8AllGather = v.flag; return true; } },
         { { "training", "fp32-grad-buffer", "fp32-grad-buffer", ValueKind::Bool, "true|false" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.precision.fp32GradBuffer = v.flag; return true; } },
         { { "training", "recompute", "recompute", ValueKind::Name, "none|full|selective" },

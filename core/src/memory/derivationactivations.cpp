@@ -8,9 +8,13 @@
 #include <headroom/memory/transformeractivations.h>
 
 #include "derivationbuilder.h"
+#include "fp8body.h"
 #include "posttrainingbody.h"
 
 namespace headroom::derivation {
+
+using detail::kTeFp8WeightCopiesPerParameter;
+using detail::teFp8WeightBytesHeld;
 
 namespace {
 
@@ -21,6 +25,10 @@ const char *kTextbookSource = QT_TRANSLATE_NOOP("Derivation",
 const char *kItemizedSource = QT_TRANSLATE_NOOP("Derivation", 
         "the itemized model: every tensor a layer saves for backward (tools/calibrate/SAVED_TENSORS.md, listed in "
         "activation_items), measured against PyTorch on CPU");
+const char *kTeFp8Source = QT_TRANSLATE_NOOP("Derivation",
+        "Transformer Engine 2.20.0.dev0, pytorch/module/linear.py: each linear keeps the column-wise FP8 copy of its input "
+        "(1 byte per element; blockwise scaling adds an FP32 scale per 128) and its FP8 weight with the transpose Hopper's "
+        "GEMMs need (2 bytes per parameter)");
 const char *kPipelineSource = QT_TRANSLATE_NOOP("Derivation", 
         "1F1B pipeline schedule: the first stage holds ⌈L/p⌉ layers for min(p, m) micro-batches (Narayanan et al. 2021; "
         "Korthikanti et al. 2022, section 4.2.3)");
@@ -118,6 +126,18 @@ void deriveItemized(Builder &b, BucketDerivation &k)
                          keptBytes * (held - first), kItemizedSource);
         Builder::addTerm(k, "first-layers", QT_TRANSLATE_NOOP("Derivation", "the first layers' kept tensors"), n * keptFirst,
                          firstBytes * first, kItemizedSource);
+    } else if (const Bytes fp8 = teFp8WeightBytesHeld(s, t); fp8 > bytes(0)) {
+        // Transformer Engine's FP8 weights and transposes apart from the rest of what a layer
+        // keeps, which then holds the linears' inputs in FP8 (precision.h, Fp8Recipe).
+        const Formula rest = b.input("a_kept8", QT_TRANSLATE_NOOP("Derivation", "what one layer keeps besides its FP8 weights, in bytes: the linears' inputs as FP8 copies (activation_items)"),
+                                     countOf(keptBytes - fp8), kTeFp8Source);
+        const Formula weights = b.input("P_lin", QT_TRANSLATE_NOOP("Derivation", "one layer's linear weights on this GPU, the ones FP8 training converts"),
+                                        countOf(fp8) / kTeFp8WeightCopiesPerParameter, kTeFp8Source);
+        Builder::addTerm(k, "layers-held", QT_TRANSLATE_NOOP("Derivation", "every layer's kept tensors"), L * rest,
+                         (keptBytes - fp8) * pipelineLayersHeld(s), kTeFp8Source);
+        Builder::addTerm(k, "fp8-weights", QT_TRANSLATE_NOOP("Derivation", "every layer's FP8 weights and their transposes, saved for backward"),
+                         L * Builder::times(weights, bytesPer(kTeFp8WeightCopiesPerParameter), false),
+                         fp8 * pipelineLayersHeld(s), kTeFp8Source);
     } else {
         Builder::addTerm(k, "layers-held", QT_TRANSLATE_NOOP("Derivation", "every layer's kept tensors"), L * kept, a.layers, kItemizedSource);
     }

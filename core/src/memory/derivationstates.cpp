@@ -154,7 +154,10 @@ void deriveParameters(States &x)
         // One dtype: P_gather × its bytes; FSDP's QLoRA units mix NF4 and 16-bit parts.
         Formula f = pl.gatheredBytesPer.numerator > 0
                 ? Builder::times(live, pl.gatheredBytesPer)
-                : b.input("B_gather", QT_TRANSLATE_NOOP("Derivation", "their bytes: the quantized matrices in NF4, the rest in the compute dtype"),
+                : b.input("B_gather",
+                          b.s.training.precision.fp8AllGather
+                                  ? QT_TRANSLATE_NOOP("Derivation", "their bytes: the layers' linear weights in FP8 (torchao's FP8 all-gather), the rest in the compute dtype")
+                                  : QT_TRANSLATE_NOOP("Derivation", "their bytes: the quantized matrices in NF4, the rest in the compute dtype"),
                           countOf(pl.gatheredParameters));
         Builder::addTerm(k, "zero3-gathered", QT_TRANSLATE_NOOP("Derivation", "parameters gathered whole for their forward and backward"),
                          std::move(f), pl.gatheredParameters, kZeroSource);

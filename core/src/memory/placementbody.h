@@ -12,6 +12,7 @@
 #include <headroom/memory/tensorsizes.h>
 
 #include "resolvedbody.h"
+#include "fp8body.h"
 #include "stackbody.h"
 
 namespace headroom::detail {
@@ -45,11 +46,16 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         if (qlora && s.model.layers > 0)
             quantizedLayer = ceilDiv(quotient(r.lora.quantizedArchitecture, s.model.layers), t);
         pl.gatheredElements = root + units * layer;
+        // torchao's FP8 all-gather: the layers' linear weights arrive as FP8, one byte each
+        // (fsdp_utils.py, WeightWithDynamicFloat8CastTensor.fsdp_pre_all_gather); validation
+        // allows it with tensorwise scaling under FSDP2 only.
+        const PrecisionChoice &pc = s.training.precision;
+        const Count fp8Layer = pc.fp8AllGather && pc.fp8 == Fp8Recipe::Tensorwise ? ceilDiv(fp8LayerLinearWeights(s.model), t) : 0;
         // Formats other than bitsandbytes' NF4 stay whole (placeModelStates()): nothing to gather.
         const BytesPer quantizedGathered = isBnbNf4(s.stack.quantBase) ? quantizedBaseBytesPer(s) : bytesPer(0);
         pl.gatheredParameters = compute.times(root) + quantizedGathered.times(units * quantizedLayer)
-                + compute.times(units * (layer - quantizedLayer));
-        if (quantizedLayer == 0)
+                + dtypeSize(Dtype::Fp8).times(units * fp8Layer) + compute.times(units * (layer - quantizedLayer - fp8Layer));
+        if (quantizedLayer == 0 && fp8Layer == 0)
             pl.gatheredBytesPer = compute;
         // The computing unit's unsharded gradients before they are reduce-scattered.
         pl.liveGradientElements = adapters ? 0 : layer;

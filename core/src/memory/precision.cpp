@@ -72,6 +72,27 @@ std::optional<Dtype> masterDtypeFromName(std::string_view n)
     return std::nullopt;
 }
 
+std::string_view fp8RecipeName(Fp8Recipe r)
+{
+    switch (r) {
+    case Fp8Recipe::Off: return "off";
+    case Fp8Recipe::Tensorwise: return "tensorwise";
+    case Fp8Recipe::Rowwise: return "rowwise";
+    case Fp8Recipe::Mxfp8: return "mxfp8";
+    case Fp8Recipe::TeDelayed: return "te-delayed";
+    case Fp8Recipe::TeBlockwise: return "te-blockwise";
+    }
+    return "off";
+}
+
+std::optional<Fp8Recipe> fp8RecipeFromName(std::string_view n)
+{
+    for (Fp8Recipe r : kAllFp8Recipes)
+        if (fp8RecipeName(r) == n)
+            return r;
+    return std::nullopt;
+}
+
 std::string_view dtypeName(Dtype dtype)
 {
     switch (dtype) {
@@ -82,6 +103,7 @@ std::string_view dtypeName(Dtype dtype)
     case Dtype::Nf4: return "nf4";
     case Dtype::Bool: return "bool";
     case Dtype::Int64: return "int64";
+    case Dtype::Fp8: return "fp8";
     }
     return {};
 }

@@ -13,6 +13,7 @@
 #include <headroom/memory/posttraining.h>
 #include <headroom/memory/transformeractivations.h>
 
+#include "fp8body.h"
 #include "stackbody.h"
 #include "transformer/tensorlist.h"
 
@@ -221,6 +222,11 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .logProbsInLogitsDtype = takesLogProbsFromLogits(s.training.method) && logProbsDtype(s) != Dtype::Fp32,
         .inputGrad = true,
         .denseMlp = !m.moe.enabled(),
+        .fp8Inputs = isTeFp8(s.training.precision.fp8),
+        .fp8InputScales = s.training.precision.fp8 == Fp8Recipe::TeBlockwise,
+        .fp8LayerWeights = isTeFp8(s.training.precision.fp8)
+                ? kTeFp8WeightCopiesPerParameter * fp8LayerLinearWeights(m)
+                : 0,
     };
 }
 

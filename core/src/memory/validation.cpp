@@ -79,6 +79,8 @@ FieldRange fieldRange(Field f)
     case Field::Recipe:
     case Field::MasterDtype:
     case Field::QuantBase:
+    case Field::Fp8:
+    case Field::Fp8AllGather:
     case Field::Stack:
     case Field::Loss:
     case Field::OptimizerInBackward:
@@ -160,6 +162,8 @@ std::string_view fieldName(Field f)
     case Field::MasterDtype: return "master-dtype";
     case Field::QuantGroupSize: return "quant-group-size";
     case Field::QuantBase: return "qlora-base";
+    case Field::Fp8: return "fp8";
+    case Field::Fp8AllGather: return "fp8-all-gather";
     }
     return {};
 }
@@ -240,6 +244,8 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::MasterDtype: return static_cast<Count>(s.training.precision.masterDtype);
     case Field::QuantGroupSize: return s.stack.quantGroupSize;
     case Field::QuantBase: return static_cast<Count>(s.stack.quantBase);
+    case Field::Fp8: return static_cast<Count>(s.training.precision.fp8);
+    case Field::Fp8AllGather: return s.training.precision.fp8AllGather ? 1 : 0;
     }
     return 0;
 }
@@ -368,6 +374,29 @@ ValidationIssues validate(const Scenario &s)
             const QuantBase q = s.stack.quantBase;
             if (q != QuantBase::Gptq && q != QuantBase::Awq && q != QuantBase::Hqq)
                 issues.add({ Field::QuantGroupSize, Problem::Unsupported, 0, 0, Field::QuantBase, Conflict::GroupSizeNeedsGroups });
+        }
+        // FP8 training (precision.h, Fp8Recipe): what is modelled of it.
+        if (pc.fp8 != Fp8Recipe::Off) {
+            auto fp8Conflict = [&issues](Field other, Conflict why) {
+                issues.add({ Field::Fp8, Problem::Unsupported, 0, 0, other, why });
+            };
+            if (pc.recipe == Recipe::Fp32)
+                fp8Conflict(Field::Recipe, Conflict::Fp8NeedsHalfRecipe);
+            if (s.lora.mode != AdapterMode::None)
+                fp8Conflict(Field::LoraRank, Conflict::Fp8NotWithAdapters);
+            if (s.model.moe.enabled())
+                fp8Conflict(Field::Experts, Conflict::Fp8DenseOnly);
+            if (s.activations.model == ActivationModelKind::Textbook)
+                fp8Conflict(Field::ActivationModel, Conflict::Fp8NeedsItemized);
+        }
+        if (pc.fp8AllGather) {
+            // torchao's Float8LinearConfig.__post_init__ asserts tensorwise weights for it; it is
+            // FSDP2's all-gather hook (fsdp_utils.py), so it needs sharded whole-layer gathers.
+            const bool fsdpStack = s.stack.stack == TrainingStack::Fsdp2 || s.stack.stack == TrainingStack::Torchtune;
+            if (pc.fp8 != Fp8Recipe::Tensorwise)
+                issues.add({ Field::Fp8AllGather, Problem::Unsupported, 0, 0, Field::Fp8, Conflict::Fp8AllGatherNeedsTensorwise });
+            else if (!fsdpStack || s.parallel.zero != ZeroStage::Stage3)
+                issues.add({ Field::Fp8AllGather, Problem::Unsupported, 0, 0, Field::Stack, Conflict::Fp8AllGatherNeedsFsdp });
         }
     }
     const ModelSpec &m = s.model;

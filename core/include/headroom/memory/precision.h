@@ -2,6 +2,7 @@
 
 // Precision recipes and optimizers, and the exact bytes per parameter each combination keeps.
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -10,7 +11,8 @@
 namespace headroom {
 
 //! Int64: token ids, labels and positions, which the itemized activation model lists.
-enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool, Int64 };
+//! Fp8: a float8 tensor of FP8 training (E4M3 or E5M2, one byte; fp8recipe below).
+enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool, Int64, Fp8 };
 
 //! Bytes an element of \a dtype takes; NF4 packs two elements a byte.
 
@@ -33,6 +35,28 @@ constexpr bool isTorchaoLowBit(Optimizer o)
     return o == Optimizer::AoAdamW8bit || o == Optimizer::AoAdamW4bit || o == Optimizer::AoAdamWFp8;
 }
 
+/*!
+ * FP8 training of the decoder layers' linear layers (the LM head, embeddings, norms and routers
+ * stay in the weights' dtype). What each keeps (docs/stacks.md, "FP8 training"):
+ *  - tensorwise, rowwise, mxfp8: torchao's Float8Linear / MXFP8Linear (v0.18). The autograd
+ *    function saves the high-precision input and weight and casts again in backward
+ *    (float8_linear.py, matmul_with_hp_or_float8_args), so saved activations are the BF16 run's;
+ *    nothing persists between steps. With --fp8-all-gather (tensorwise under FSDP) the unsharded
+ *    linear weights are gathered as FP8, one byte per parameter (fsdp_utils.py).
+ *  - te-delayed, te-blockwise: Transformer Engine's Linear (2.20.0.dev0, module/linear.py). Each
+ *    linear saves its input as FP8 (the column-wise copy only, one byte per element; blockwise
+ *    adds an FP32 scale per 128 elements) and the FP8 weight with its transpose (two bytes per
+ *    parameter on Hopper); delayed scaling keeps an FP32 amax history of 1024 steps for each of a
+ *    linear's five quantized tensors.
+ */
+enum class Fp8Recipe : std::uint8_t { Off, Tensorwise, Rowwise, Mxfp8, TeDelayed, TeBlockwise };
+
+inline constexpr Fp8Recipe kAllFp8Recipes[] = { Fp8Recipe::Off,     Fp8Recipe::Tensorwise, Fp8Recipe::Rowwise,
+                                                 Fp8Recipe::Mxfp8,   Fp8Recipe::TeDelayed,  Fp8Recipe::TeBlockwise };
+
+//! Transformer Engine's recipes: FP8 saved inputs and FP8 weight copies.
+constexpr bool isTeFp8(Fp8Recipe r) { return r == Fp8Recipe::TeDelayed || r == Fp8Recipe::TeBlockwise; }
+
 //! Optimizer state dtype: FP32 (the default everywhere) or the weights' dtype, as pure-BF16
 //! trainers keep it (2 + 2 + 4 = 8 bytes/param for AdamW).
 enum class StateDtype { Fp32, WeightDtype };
@@ -52,6 +76,11 @@ struct PrecisionChoice
     //! (deepspeed/runtime/zero/stage_1_and_2.py and stage3.py, v0.18.3). Only Fp32 or the
     //! recipe's weight dtype are valid (validation.h).
     Dtype masterDtype = Dtype::Fp32;
+    //! FP8 training of the layers' linears (Fp8Recipe above); Off trains them in the recipe's dtype.
+    Fp8Recipe fp8 = Fp8Recipe::Off;
+    //! torchao's enable_fsdp_float8_all_gather: FSDP gathers the linear weights as FP8
+    //! (tensorwise only, under a stack that gathers whole layers).
+    bool fp8AllGather = false;
 };
 
 //! Bytes per parameter for each model-state bucket. Adafactor's state is not per parameter
@@ -96,6 +125,7 @@ constexpr BytesPer dtypeSize(Dtype dtype)
     case Dtype::Fp16:
     case Dtype::Bf16: return bytesPer(2);
     case Dtype::Int8:
+    case Dtype::Fp8:
     case Dtype::Bool: return bytesPer(1);
     case Dtype::Nf4: return bytesPer(1, 2);
     }
@@ -198,6 +228,9 @@ std::optional<Optimizer> optimizerFromName(std::string_view name);
 std::optional<StateDtype> stateDtypeFromName(std::string_view name);
 //! The master copy's dtypes by name: fp32, bf16 or fp16.
 std::optional<Dtype> masterDtypeFromName(std::string_view name);
+//! "off", "tensorwise", "rowwise", "mxfp8", "te-delayed", "te-blockwise".
+std::string_view fp8RecipeName(Fp8Recipe recipe);
+std::optional<Fp8Recipe> fp8RecipeFromName(std::string_view name);
 //! Whether \a c keeps a master copy in 16 bits (masterDtype is the weights' half dtype).
 constexpr bool hasHalfMaster(const PrecisionChoice &c)
 {

@@ -29,11 +29,11 @@ enum class Field : std::uint8_t {
     // Post-training's other models (posttraining.h)
     Teacher,
     // Precision (precision.h)
-    Recipe, MasterDtype, QuantGroupSize, QuantBase,
+    Recipe, MasterDtype, QuantGroupSize, QuantBase, Fp8, Fp8AllGather,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::QuantBase;
+inline constexpr Field kLastField = Field::Fp8AllGather;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -65,6 +65,12 @@ enum class Conflict : std::uint8_t {
     HalfMasterFp32States,     //!< DeepSpeed's 16-bit masters with FP32 states need ZeRO-Offload
     GroupSizeNeedsGroups,     //!< a group size applies to GPTQ, AWQ and HQQ bases only
     AdamMiniNeedsFullModel,   //!< Adam-mini's blocks follow the model's own tensors, not adapters
+    Fp8NeedsHalfRecipe,       //!< FP8 training casts from 16-bit activations (not --recipe fp32)
+    Fp8NotWithAdapters,       //!< FP8 linears under LoRA adapters are not modelled
+    Fp8DenseOnly,             //!< FP8 grouped experts (MoE) are not modelled
+    Fp8NeedsItemized,         //!< FP8 changes the linears' saved inputs, which the textbook formula does not list
+    Fp8AllGatherNeedsTensorwise, //!< torchao asserts tensorwise scaling for the FP8 all-gather
+    Fp8AllGatherNeedsFsdp,    //!< the FP8 all-gather is FSDP's: a stack that gathers whole layers, sharded
 };
 
 struct ValidationIssue

@@ -91,7 +91,7 @@ void eagerCore(const Context &c, const Emit &emit, const AttentionNames &n, cons
             emit(n.probsDropped, "B×A×S×S", L, c.c, scores, Sharded | Core);
     }
     emit(n.v, z.vShape, L, c.c, z.v, Sharded);
-    emit(n.outInput, "B×S×A·d", L, c.c, z.out, Sharded);
+    emit(n.outInput, "B×S×A·d", L, c.c, z.out, Sharded | LinearInput);
 }
 
 // SDPA and flash kernels save q, k and v as they get them, the output (also the output
@@ -105,6 +105,10 @@ void kernelCore(const Context &c, const Emit &emit, const AttentionNames &n, con
     emit(n.v, z.vShape, L, c.c, z.v, Sharded);
     emit(n.out, "B×S×A×d", L, c.c, z.out, Sharded);
     emit(n.lse, "B×A×S", L, Dtype::Fp32, c.BAS, Sharded);
+    // Under Transformer Engine's FP8 the output projection saves an FP8 copy of the kernel's
+    // output beside the output the kernel keeps for its own backward.
+    if (c.fp8Inputs)
+        emit(n.outInput, "B×S×A×d", L, c.c, z.out, Sharded | LinearInput);
 }
 
 // The core of the RoPE families with separate (or LLaMA-fused) projections: eager with repeat_kv,

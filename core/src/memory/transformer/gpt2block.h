@@ -16,7 +16,7 @@ void gpt2Layer(const Context &c, const Emit &emit)
     const Count BSH = c.BSH, BSF = c.BSF, scores = c.scores;
     const Dtype half = c.c;
     layerNorm(c, emit, L, kLn1, CheckpointInput);
-    emit("attn.c_attn.input", "B×S×H", L, c.c, BSH, 0);
+    emit("attn.c_attn.input", "B×S×H", L, c.c, BSH, LinearInput);
     if (c.copies)
         emit("attn.c_attn.weight_copy", c.gqa ? "H×(H+2·KV·d)" : "H×3H", L, half, H * (H + 2 * c.kv),
              Sharded | WeightCopy);
@@ -42,12 +42,14 @@ void gpt2Layer(const Context &c, const Emit &emit)
             emit("attn.probs_dropped", "B×A×S×S", L, c.c, scores, Sharded | Core);
         if (B > 1)
             emit("attn.v", expand ? "B×A×S×d" : "B×KV×S×d", L, c.c, c.BS * kvWidth, Sharded);
-        emit("attn.c_proj.input", "B×S×H", L, c.c, BSH, Sharded);
+        emit("attn.c_proj.input", "B×S×H", L, c.c, BSH, Sharded | LinearInput);
     } else {
         // SDPA and flash kernels save q, k and v, which are views of the fused c_attn output (its
         // whole storage counts once), the output (also c_proj's input) and an FP32 logsumexp.
         emit("attn.q", fused, L, c.c, c.BS * (H + 2 * c.kv), Sharded);
         emit("attn.out", "B×S×H", L, c.c, BSH, Sharded);
+        if (c.fp8Inputs) // c_proj's FP8 copy of it under Transformer Engine (attention.h)
+            emit("attn.c_proj.input", "B×S×H", L, c.c, BSH, Sharded | LinearInput);
         emit("attn.lse", "B×A×S", L, Dtype::Fp32, c.BAS, Sharded);
     }
     if (c.copies)
@@ -55,7 +57,7 @@ void gpt2Layer(const Context &c, const Emit &emit)
     if (c.drop)
         emit("attn.resid_dropout.mask", "B×S×H", L, c.mask(c.c), BSH, 0);
     layerNorm(c, emit, L, kLn2, 0);
-    emit("mlp.c_fc.input", "B×S×H", L, c.c, BSH, 0);
+    emit("mlp.c_fc.input", "B×S×H", L, c.c, BSH, LinearInput);
     if (c.copies)
         emit("mlp.c_fc.weight_copy", "H×F", L, half, H * F, Sharded | WeightCopy);
     emit("mlp.act.input", "B×S×F", L, c.c, BSF, Sharded);
@@ -67,7 +69,7 @@ void gpt2Layer(const Context &c, const Emit &emit)
         emit("mlp.act.half_x", "B×S×F", L, c.c, BSF, Sharded);
         emit("mlp.act.one_plus_tanh", "B×S×F", L, c.c, BSF, Sharded);
     }
-    emit("mlp.c_proj.input", "B×S×F", L, c.c, BSF, Sharded);
+    emit("mlp.c_proj.input", "B×S×F", L, c.c, BSF, Sharded | LinearInput);
     if (c.copies)
         emit("mlp.c_proj.weight_copy", "F×H", L, half, F * H, Sharded | WeightCopy);
     if (c.drop)

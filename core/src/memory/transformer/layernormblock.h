@@ -98,14 +98,14 @@ void layerNormLayer(const Context &c, const Emit &emit)
     const Count fusedWidth = c.qDim + 2 * c.kv;
     layerNorm(c, emit, L, n.norm1, CheckpointInput);
     if (c.fusedQkv) {
-        emit(n.qkvInput, "B×S×H", L, c.c, BSH, 0);
+        emit(n.qkvInput, "B×S×H", L, c.c, BSH, LinearInput);
         if (c.copies)
             emit(n.qkvCopy, "H×(A·d+2·KV·d)", L, half, H * fusedWidth, Sharded | WeightCopy);
     } else {
-        emit(n.qInput, "B×S×H", L, c.split() ? c.c : c.r, BSH, 0);
+        emit(n.qInput, "B×S×H", L, c.split() ? c.c : c.r, BSH, LinearInput);
         if (c.split()) {
-            emit(n.kInput, "B×S×H", L, c.c, BSH, 0);
-            emit(n.vInput, "B×S×H", L, c.c, BSH, 0);
+            emit(n.kInput, "B×S×H", L, c.c, BSH, LinearInput);
+            emit(n.vInput, "B×S×H", L, c.c, BSH, LinearInput);
         }
         if (c.copies) {
             emit(n.qCopy, "H×A·d", L, half, H * c.qDim, Sharded | WeightCopy);
@@ -144,7 +144,7 @@ void layerNormLayer(const Context &c, const Emit &emit)
     // The MLP's input: the second norm's output, or (one shared norm) the same output q/k/v read,
     // which autocast casts once more.
     if (!shared || c.split())
-        emit(n.upInput, "B×S×H", L, c.c, BSH, 0);
+        emit(n.upInput, "B×S×H", L, c.c, BSH, LinearInput);
     if (c.copies)
         emit(n.upCopy, "H×F", L, half, H * F, Sharded | WeightCopy);
     emit(n.actInput, "B×S×F", L, c.c, BSF, Sharded);
@@ -153,7 +153,7 @@ void layerNormLayer(const Context &c, const Emit &emit)
         emit(n.actHalf, "B×S×F", L, c.c, BSF, Sharded);
         emit(n.actOnePlus, "B×S×F", L, c.c, BSF, Sharded);
     }
-    emit(n.downInput, "B×S×F", L, c.c, BSF, Sharded);
+    emit(n.downInput, "B×S×F", L, c.c, BSF, Sharded | LinearInput);
     if (c.copies)
         emit(n.downCopy, "F×H", L, half, F * H, Sharded | WeightCopy);
     if (c.drop)

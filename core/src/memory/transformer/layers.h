@@ -41,16 +41,21 @@ template<typename Emit>
 void layerTensors(const Context &c, const Emit &emit)
 {
     switch (c.family) {
-    case BlockFamily::Llama: llamaLayer(c, emit); return;
+    case BlockFamily::Llama: llamaLayer(c, emit); break;
     case BlockFamily::Neox:
     case BlockFamily::Phi:
     case BlockFamily::Falcon:
-    case BlockFamily::Starcoder2: layerNormLayer(c, emit); return;
+    case BlockFamily::Starcoder2: layerNormLayer(c, emit); break;
     case BlockFamily::Gemma:
-    case BlockFamily::Gemma2: gemmaLayer(c, emit); return;
+    case BlockFamily::Gemma2: gemmaLayer(c, emit); break;
     case BlockFamily::Gpt2:
-    case BlockFamily::Bert: gpt2Layer(c, emit); return; // BERT: not itemized apart, GPT-2's list
+    case BlockFamily::Bert: gpt2Layer(c, emit); break; // BERT: not itemized apart, GPT-2's list
     }
+    // Transformer Engine's FP8 weights and transposes, saved for backward like autocast's copies
+    // (fp8body.h).
+    if (c.fp8LayerWeights > 0)
+        emit("fp8.weights_and_transposes", "2×(layer linears)", Region::Layer, Dtype::Fp8, c.fp8LayerWeights,
+             Sharded | WeightCopy);
 }
 
 inline const LayerNormNames &finalLayerNormNames(BlockFamily f)

@@ -18,16 +18,16 @@ void llamaProjections(const Context &c, const Emit &emit)
     const Count BSH = c.BSH;
     const Dtype half = c.c;
     if (c.x.fusedProjections) {
-        emit("self_attn.qkv_proj.input", "B×S×H", L, c.c, BSH, 0);
+        emit("self_attn.qkv_proj.input", "B×S×H", L, c.c, BSH, LinearInput);
         if (c.copies)
             emit("self_attn.qkv_proj.weight_copy", "H×(A·d+2·KV·d)", L, half, H * (c.qDim + 2 * c.kv),
                  Sharded | WeightCopy);
         return;
     }
-    emit("self_attn.q_proj.input", "B×S×H", L, c.split() ? c.c : c.r, BSH, 0);
+    emit("self_attn.q_proj.input", "B×S×H", L, c.split() ? c.c : c.r, BSH, LinearInput);
     if (c.split()) {
-        emit("self_attn.k_proj.input", "B×S×H", L, c.c, BSH, 0);
-        emit("self_attn.v_proj.input", "B×S×H", L, c.c, BSH, 0);
+        emit("self_attn.k_proj.input", "B×S×H", L, c.c, BSH, LinearInput);
+        emit("self_attn.v_proj.input", "B×S×H", L, c.c, BSH, LinearInput);
     }
     if (c.copies) {
         emit("self_attn.q_proj.weight_copy", "H×A·d", L, half, H * c.qDim, Sharded | WeightCopy);
@@ -88,13 +88,13 @@ void gatedMlp(const Context &c, const Emit &emit, const GatedMlpNames &n, bool g
     const Count BSH = c.BSH, BSF = c.BSF;
     const Dtype half = c.c;
     if (c.x.fusedProjections) {
-        emit(n.fusedInput, "B×S×H", L, c.c, BSH, 0);
+        emit(n.fusedInput, "B×S×H", L, c.c, BSH, LinearInput);
         if (c.copies)
             emit(n.fusedCopy, "H×2F", L, half, 2 * H * F, Sharded | WeightCopy);
     } else {
-        emit(n.gateInput, "B×S×H", L, c.split() ? c.c : c.r, BSH, 0);
+        emit(n.gateInput, "B×S×H", L, c.split() ? c.c : c.r, BSH, LinearInput);
         if (c.split())
-            emit(n.upInput, "B×S×H", L, c.c, BSH, 0);
+            emit(n.upInput, "B×S×H", L, c.c, BSH, LinearInput);
         if (c.copies) {
             emit(n.gateCopy, "H×F", L, half, H * F, Sharded | WeightCopy);
             emit(n.upCopy, "H×F", L, half, H * F, Sharded | WeightCopy);
@@ -112,7 +112,7 @@ void gatedMlp(const Context &c, const Emit &emit, const GatedMlpNames &n, bool g
         emit(n.actOut, "B×S×F", L, c.c, BSF, Sharded);
         emit(n.upOut, "B×S×F", L, c.c, BSF, Sharded);
     }
-    emit(n.downInput, "B×S×F", L, c.c, BSF, Sharded);
+    emit(n.downInput, "B×S×F", L, c.c, BSF, Sharded | LinearInput);
     if (c.copies)
         emit(n.downCopy, "F×H", L, half, F * H, Sharded | WeightCopy);
 }

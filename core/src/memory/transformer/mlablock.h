@@ -26,23 +26,23 @@ void mlaAttention(const Context &c, const Emit &emit)
     const Dtype half = c.c;
     const Dtype normOut = c.split() ? c.c : c.r; // the input norm's output or its bf16 cast
     if (m.QL == 0) {
-        emit("self_attn.q_proj.input", "B×S×H", L, normOut, c.BSH, 0);
+        emit("self_attn.q_proj.input", "B×S×H", L, normOut, c.BSH, LinearInput);
         if (c.copies)
             emit("self_attn.q_proj.weight_copy", "H×A·QH", L, half, H * A * m.QH, Sharded | WeightCopy);
     } else {
         // q_a_proj, its RMSNorm over the q latent (input: q_a_proj's output, the compute dtype),
         // then q_b_proj on weight * normed (autocast: its bf16 cast).
-        emit("self_attn.q_a_proj.input", "B×S×H", L, normOut, c.BSH, 0);
+        emit("self_attn.q_a_proj.input", "B×S×H", L, normOut, c.BSH, LinearInput);
         if (c.copies)
             emit("self_attn.q_a_proj.weight_copy", "H×QL", L, half, H * m.QL, WeightCopy);
         rmsNormOf(c, emit, L, kQaNorm, { BS * m.QL, BS, c.c, "B×S×QL", "B×S" }, 0);
-        emit("self_attn.q_b_proj.input", "B×S×QL", L, c.c, BS * m.QL, 0);
+        emit("self_attn.q_b_proj.input", "B×S×QL", L, c.c, BS * m.QL, LinearInput);
         if (c.copies)
             emit("self_attn.q_b_proj.weight_copy", "QL×A·QH", L, half, m.QL * A * m.QH, Sharded | WeightCopy);
     }
     // kv_a_proj_with_mqa shares the norm output with q's projection (autocast: casts it again).
     if (c.split())
-        emit("self_attn.kv_a_proj_with_mqa.input", "B×S×H", L, c.c, c.BSH, 0);
+        emit("self_attn.kv_a_proj_with_mqa.input", "B×S×H", L, c.c, c.BSH, LinearInput);
     if (c.copies)
         emit("self_attn.kv_a_proj_with_mqa.weight_copy", "H×(KL+RH)", L, half, H * (m.KL + m.RH), WeightCopy);
     // kv_a_layernorm over compressed_kv = split(kv_a output)[0]: in FP32, .to(float32) returns
@@ -59,7 +59,7 @@ void mlaAttention(const Context &c, const Emit &emit)
         emit(kKvaNorm.rstd, "B×S", L, Dtype::Fp32, BS, 0);
         emit(kKvaNorm.normed, "B×S×KL", L, c.c, BS * m.KL, 0);
     }
-    emit("self_attn.kv_b_proj.input", "B×S×KL", L, c.c, BS * m.KL, 0);
+    emit("self_attn.kv_b_proj.input", "B×S×KL", L, c.c, BS * m.KL, LinearInput);
     if (c.copies)
         emit("self_attn.kv_b_proj.weight_copy", "KL×A·(NH+VH)", L, half, m.KL * A * (m.NH + m.VH), Sharded | WeightCopy);
     // The complex RoPE (view_as_complex, * freqs_cis, view_as_real) saves only the shared

@@ -67,9 +67,9 @@ void moeMlp(const Context &c, const Emit &emit)
     // expert output and the weight; index_add_ saves its source (torch 1.13's derivative calls
     // expand_as(source)).
     emit(n.tokenIndex, "2·k·B·S", L, Dtype::Int64, 2 * N, 0);
-    emit(n.w1Input, "k·B·S×H", L, c.split() ? c.c : c.r, N * H, 0);
+    emit(n.w1Input, "k·B·S×H", L, c.split() ? c.c : c.r, N * H, LinearInput);
     if (c.split())
-        emit(n.w3Input, "k·B·S×H", L, c.c, N * H, 0);
+        emit(n.w3Input, "k·B·S×H", L, c.c, N * H, LinearInput);
     if (c.copies) {
         // One copy per expert that gets rows: an expert without tokens runs no matmul.
         emit(n.w1Copy, "E×H×F", L, half, e.hit * H * e.F, Sharded | WeightCopy);
@@ -83,7 +83,7 @@ void moeMlp(const Context &c, const Emit &emit)
         emit(n.actOut, "k·B·S×F", L, c.c, N * e.F, Sharded);
         emit(n.upOut, "k·B·S×F", L, c.c, N * e.F, Sharded);
     }
-    emit(n.w2Input, "k·B·S×F", L, c.c, N * e.F, Sharded);
+    emit(n.w2Input, "k·B·S×F", L, c.c, N * e.F, Sharded | LinearInput);
     emit(n.expertOut, "k·B·S×H", L, c.c, N * H, 0);
     emit(n.routingWeight, "k·B·S", L, c.r, N, 0);
     emit(n.weightedOut, "k·B·S×H", L, c.r, N * H, 0);
@@ -94,8 +94,8 @@ void moeMlp(const Context &c, const Emit &emit)
     // sigmoid and the product save, beside the shared expert's output.
     const Count SF = e.SF;
     if (c.split()) {
-        emit("mlp.shared_expert.gate_proj.input", "B×S×H", L, c.c, c.BSH, 0);
-        emit("mlp.shared_expert.up_proj.input", "B×S×H", L, c.c, c.BSH, 0);
+        emit("mlp.shared_expert.gate_proj.input", "B×S×H", L, c.c, c.BSH, LinearInput);
+        emit("mlp.shared_expert.up_proj.input", "B×S×H", L, c.c, c.BSH, LinearInput);
     }
     if (c.copies) {
         emit("mlp.shared_expert.gate_proj.weight_copy", "H×SF", L, half, H * SF, Sharded | WeightCopy);
@@ -109,7 +109,7 @@ void moeMlp(const Context &c, const Emit &emit)
         emit("mlp.shared_expert.act_out", "B×S×SF", L, c.c, BS * SF, Sharded);
         emit("mlp.shared_expert.up_out", "B×S×SF", L, c.c, BS * SF, Sharded);
     }
-    emit("mlp.shared_expert.down_proj.input", "B×S×SF", L, c.c, BS * SF, Sharded);
+    emit("mlp.shared_expert.down_proj.input", "B×S×SF", L, c.c, BS * SF, Sharded | LinearInput);
     if (!e.sharedGate)
         return;
     if (c.split())

@@ -31,6 +31,7 @@ enum Flag : unsigned {
     Core = 1u << 2,            // the attention core, rebuilt by selective recompute
     CheckpointInput = 1u << 3, // the layer's first saved tensor, which is its input when the dtypes agree
     WeightCopy = 1u << 4,      // autocast's half-precision copy of a weight
+    LinearInput = 1u << 5,     // the saved input of a decoder layer's linear (FP8 under Transformer Engine)
 };
 
 struct Tensor
@@ -54,6 +55,7 @@ inline constexpr std::int64_t sizeOf(Dtype d)
     case Dtype::Fp16:
     case Dtype::Bf16: return 2;
     case Dtype::Int8:
+    case Dtype::Fp8:
     case Dtype::Bool: return 1;
     case Dtype::Nf4: return 0; // never an activation
     }
@@ -146,6 +148,11 @@ struct Context
     // model's first layers, DeepSeek's first_k_dense_replace).
     bool inputGrad = true;
     bool denseMlp = true;
+    // FP8 training under Transformer Engine: linear inputs saved as FP8 (plus an FP32 scale per
+    // 128 elements under blockwise scaling), and the FP8 weight with its transpose saved per layer.
+    bool fp8Inputs = false;
+    bool fp8InputScales = false;
+    Count fp8LayerWeights = 0; // elements of one layer's FP8 weight and transpose, before / t
 
     Dtype mask(Dtype input) const { return x.boolDropoutMask ? Dtype::Bool : input; }
     // Autocast casts the FP32 norm output for each projection apart; otherwise they share it.
@@ -180,6 +187,12 @@ struct Emitter
                     unsigned flags) const
     {
         const Count n = c.share(elements, flags);
+        if ((flags & LinearInput) && c.fp8Inputs) {
+            // TE keeps only the column-wise FP8 copy (module/linear.py: update_usage(rowwise_usage=False)).
+            const Count scales = c.fp8InputScales ? quotient(n, 32) : 0; // 4 bytes per 128 elements
+            sink(Tensor{ name, shape, region, Dtype::Fp8, n, n + scales, flags });
+            return;
+        }
         sink(Tensor{ name, shape, region, dtype, n, n * sizeOf(dtype), flags });
     }
 };

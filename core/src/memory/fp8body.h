@@ -1,0 +1,51 @@
+#pragma once
+
+// FP8 training's sizes that the activation model and the placement share (precision.h,
+// Fp8Recipe). Internal.
+
+#include <headroom/memory/parametertensors.h>
+#include <headroom/memory/precision.h>
+#include <headroom/memory/scenario.h>
+#include <headroom/memory/transformeractivations.h>
+
+namespace headroom::detail {
+
+//! Weight elements of one dense decoder layer's linears, the ones FP8 training converts: every
+//! matrix but the norms, the router and the shared-expert gate (torchtitan's float8 converter
+//! filters the router; Transformer Engine's modules hold the projections and the MLP).
+inline Count fp8LayerLinearWeights(const ModelSpec &m)
+{
+    Count n = 0;
+    forEachLayerTensor(m, false, [&n](ParamPlace, const ParamTensor &p) {
+        if (!p.matrix || p.role == ParamRole::Norm || p.role == ParamRole::Router || p.role == ParamRole::SharedGate)
+            return;
+        n += p.multiCopy ? p.copies * p.weightElements() : p.weightElements();
+    });
+    return n;
+}
+
+/*!
+ * What a Transformer Engine linear saves of its weight for backward: the FP8 weight and its FP8
+ * transpose, one byte each per parameter (module/linear.py, 2.20.0.dev0: the weight is quantized
+ * with row-wise and column-wise usage; on Hopper the column-wise data is the transpose). Under
+ * Megatron-LM the same pair persists between steps as the weight workspace
+ * (is_first_microbatch passed, disable_parameter_transpose_cache false), which this per-layer
+ * figure does not yet hold past backward.
+ */
+constexpr Count kTeFp8WeightCopiesPerParameter = 2;
+
+//! The bytes of those FP8 weights one layer keeps to its backward on this GPU (its tensor-parallel
+//! share), or 0 when the recipe is not Transformer Engine's or the recompute policy keeps no
+//! weight copies (full recompute quantizes again while the layer is rebuilt).
+inline Bytes teFp8WeightBytesHeld(const Scenario &s, const TransformerTerms &t)
+{
+    if (!isTeFp8(s.training.precision.fp8))
+        return bytes(0);
+    Count n = kTeFp8WeightCopiesPerParameter * fp8LayerLinearWeights(s.model);
+    if (s.parallel.tensorParallel > 1)
+        n = quotient(n, s.parallel.tensorParallel);
+    const Bytes b = bytes(n);
+    return t.heldWeightCopies >= b ? b : bytes(0);
+}
+
+} // namespace headroom::detail
