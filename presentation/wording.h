@@ -26,6 +26,15 @@ class Cli
 //! A stable core name (recipe, optimizer, ...) as text; names are identifiers, not translated.
 inline QString nameText(std::string_view name) { return QString::fromLatin1(name.data(), qsizetype(name.size())); }
 
+//! The recipe's name, with the FP8 recipe of the linears where there is one: "bf16-master + fp8
+//! te-delayed" (names, not translated).
+inline QString recipeText(const PrecisionChoice &p)
+{
+    if (p.fp8 == Fp8Recipe::Off)
+        return nameText(recipeName(p.recipe));
+    return nameText(recipeName(p.recipe)) + QStringLiteral(" + fp8 ") + nameText(fp8RecipeName(p.fp8));
+}
+
 //! "147,970,351,104": exact digits with thousands separators.
 QString groupedDigits(Count value);
 

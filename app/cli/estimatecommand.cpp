@@ -33,7 +33,7 @@ QString modelLine(const ScenarioSpec &spec, const Catalogue &catalogue, const Br
     return Cli::tr("%1: %2 parameters, L=%3, H=%4, A=%5; B=%6, S=%7; %8, %9, recompute %10; %11 activations")
             .arg(name, groupedDigits(b.parameterCount), groupedDigits(s.model.layers), groupedDigits(s.model.hidden),
                  groupedDigits(s.model.heads), groupedDigits(s.training.microBatch), groupedDigits(s.training.sequence),
-                 nameText(recipeName(s.training.precision.recipe)),
+                 recipeText(s.training.precision),
                  nameText(optimizerName(s.training.precision.optimizer)))
             .arg(nameText(recomputeName(s.training.recompute)),
                  nameText(activationModelName(s.activations.model)));
