@@ -87,6 +87,7 @@ void writeStrategy(JsonWriter &w, const Scenario &s, const Placement &pl)
     w.key("live_gradients").byteCount(pl.liveGradients);
     w.key("reduce_bucket").byteCount(pl.reduceBucket);
     w.key("dequant_buffer").byteCount(pl.dequantBuffer);
+    w.key("fp8_weight_workspace").byteCount(pl.fp8WeightWorkspace);
     w.endObject();
     w.endObject();
 }

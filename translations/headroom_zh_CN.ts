@@ -3436,6 +3436,18 @@
         <source>their bytes: the layers&apos; linear weights in FP8 (torchao&apos;s FP8 all-gather), the rest in the compute dtype</source>
         <translation>其字节数：各层的线性层权重为 FP8（torchao 的 FP8 all-gather），其余为计算精度</translation>
     </message>
+    <message>
+        <source>Megatron-LM passes is_first_microbatch to Transformer Engine&apos;s modules (megatron/core/extensions/transformer_engine.py; disable_parameter_transpose_cache defaults to false), so TE 2.20.0.dev0 keeps each linear&apos;s FP8 weight and transpose as a workspace between steps (pytorch/module/linear.py)</source>
+        <translation>Megatron-LM 向 Transformer Engine 的模块传入 is_first_microbatch（megatron/core/extensions/transformer_engine.py；disable_parameter_transpose_cache 默认为 false），因此 TE 2.20.0.dev0 在各步之间把每个线性层的 FP8 权重及其转置保留为工作区（pytorch/module/linear.py）</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s linear weights, the ones FP8 training converts</source>
+        <translation>一层的线性层权重，即 FP8 训练所转换的那些</translation>
+    </message>
+    <message>
+        <source>Transformer Engine&apos;s FP8 weights and transposes, kept between steps</source>
+        <translation>Transformer Engine 的 FP8 权重及其转置，在各步之间保留</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>

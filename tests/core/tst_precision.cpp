@@ -346,6 +346,31 @@ private slots:
         s.training.precision.fp8 = Fp8Recipe::Tensorwise;
         QCOMPARE(validate(s).begin()->reason, Conflict::Fp8AllGatherNeedsFsdp);
     }
+
+    void fp8MegatronKeepsTheWorkspace()
+    {
+        // Megatron-LM passes is_first_microbatch, so TE keeps the FP8 weights and transposes as
+        // a workspace between steps: a model state of 2 bytes per linear weight of the stage's
+        // layers, not a per-layer saved tensor.
+        Scenario s = llama2_7b();
+        applyStackDefaults(s, TrainingStack::Megatron);
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.sequence = 4096;
+        constexpr Count pLin = 202'375'168;
+        const Breakdown bf16 = estimate(s);
+        s.training.precision.fp8 = Fp8Recipe::TeDelayed;
+        QVERIFY(validate(s).size() == 0);
+        const Breakdown fp8 = estimate(s);
+        QCOMPARE(countOf(fp8.parameters) - countOf(bf16.parameters), 32 * 2 * pLin);
+        QVERIFY(fp8.activations < bf16.activations); // only the FP8 inputs remain there
+        // Two pipeline stages hold 16 layers each; TP = 2 halves each weight.
+        s.parallel.pipelineParallel = 2;
+        s.parallel.tensorParallel = 2;
+        s.parallel.gpus = 4;
+        const Count withFp8 = countOf(estimate(s).parameters);
+        s.training.precision.fp8 = Fp8Recipe::Off;
+        QCOMPARE(withFp8 - countOf(estimate(s).parameters), 16 * 2 * pLin / 2);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestPrecision)

@@ -5,6 +5,7 @@
 #include <headroom/memory/lora.h>
 
 #include "derivationbuilder.h"
+#include "fp8body.h"
 
 namespace headroom::derivation {
 
@@ -32,6 +33,10 @@ namespace {
 
 constexpr Count ceilDiv(Count a, Count b) { return b > 1 ? (a + b - 1) / b : a; }
 
+const char *kFp8WorkspaceSource = QT_TRANSLATE_NOOP("Derivation",
+        "Megatron-LM passes is_first_microbatch to Transformer Engine's modules (megatron/core/extensions/"
+        "transformer_engine.py; disable_parameter_transpose_cache defaults to false), so TE 2.20.0.dev0 keeps each "
+        "linear's FP8 weight and transpose as a workspace between steps (pytorch/module/linear.py)");
 const char *kZeroSource = QT_TRANSLATE_NOOP("Derivation", "Rajbhandari et al. 2020, section 5 (ZeRO stages 1-3); DeepSpeed stage_1_and_2.py and "
                                   "stage3.py");
 const char *kOffloadSource = QT_TRANSLATE_NOOP("Derivation", "ZeRO-Offload, Ren et al. 2021: optimizer states, master copy and the gradient "
@@ -174,6 +179,18 @@ void deriveParameters(States &x)
         Builder::addTerm(k, "qlora-dequantized", QT_TRANSLATE_NOOP("Derivation", "one NF4 matrix dequantized to 16 bits for its matmul"),
                          Builder::times(matrix, frozenBaseBytesPer(b.s)), pl.dequantBuffer,
                          QT_TRANSLATE_NOOP("Derivation", "bitsandbytes Linear4bit dequantizes the weight before each matmul"));
+    }
+    if (pl.fp8WeightWorkspace > bytes(0)) {
+        const Formula linears = b.input("P_lin", QT_TRANSLATE_NOOP("Derivation", "one layer's linear weights, the ones FP8 training converts"),
+                                        detail::fp8LayerLinearWeights(b.s.model), kFp8WorkspaceSource);
+        Formula perStage = Builder::times(b.symbol("L") * linears, bytesPer(detail::kTeFp8WeightCopiesPerParameter), false);
+        if (b.s.parallel.pipelineParallel > 1)
+            perStage = Builder::times(Formula::ceilDiv(b.symbol("L"), b.symbol("p")) * linears,
+                                      bytesPer(detail::kTeFp8WeightCopiesPerParameter), false);
+        if (b.s.parallel.tensorParallel > 1)
+            perStage = Formula::ceilDiv(perStage, b.symbol("t"));
+        Builder::addTerm(k, "fp8-weight-workspace", QT_TRANSLATE_NOOP("Derivation", "Transformer Engine's FP8 weights and transposes, kept between steps"),
+                         std::move(perStage), pl.fp8WeightWorkspace, kFp8WorkspaceSource);
     }
     addCriticTerm(b, k, "W_v", QT_TRANSLATE_NOOP("Derivation", "the value model's weights on this GPU, in bytes"), b.b.side.criticParameterBytes);
     Builder::close(k, b.b.parameters);

@@ -270,8 +270,10 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     if (s.lora.mode == AdapterMode::Qlora)
         pl.dequantBuffer = frozenBaseBytesPer(s).times(ceilDiv(lora.largestQuantizedMatrix, maxOf(1, par.tensorParallel)));
 
+    pl.fp8WeightWorkspace = teFp8WorkspaceBytes(s);
+
     pl.gpu = gpu;
-    pl.gpu.parameters += pl.gatheredParameters + pl.persistentParameters + pl.dequantBuffer;
+    pl.gpu.parameters += pl.gatheredParameters + pl.persistentParameters + pl.dequantBuffer + pl.fp8WeightWorkspace;
     // The FP32 sub-group gradient exists only while the optimizer steps (steptimeline.h).
     pl.gpu.gradients += pl.liveGradients + pl.reduceBucket;
 

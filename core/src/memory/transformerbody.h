@@ -224,7 +224,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .denseMlp = !m.moe.enabled(),
         .fp8Inputs = isTeFp8(s.training.precision.fp8),
         .fp8InputScales = s.training.precision.fp8 == Fp8Recipe::TeBlockwise,
-        .fp8LayerWeights = isTeFp8(s.training.precision.fp8)
+        .fp8LayerWeights = isTeFp8(s.training.precision.fp8) && !teFp8Workspace(s)
                 ? kTeFp8WeightCopiesPerParameter * fp8LayerLinearWeights(m)
                 : 0,
     };

@@ -85,6 +85,9 @@ struct Placement
     Bytes stepGradientBuffer = bytes(0);
     //! QLoRA: the one NF4 matrix dequantized to 16 bits for its matmul.
     Bytes dequantBuffer = bytes(0);
+    //! Megatron-LM with Transformer Engine's FP8: the FP8 weights and transposes of this stage's
+    //! linears, kept between steps as TE's weight workspace (fp8body.h).
+    Bytes fp8WeightWorkspace = bytes(0);
     //! bitsandbytes paged states: in CUDA managed memory, resident on the GPU while room remains
     //! and paged to host memory under pressure; torch's memory statistics do not see them. The
     //! GPU bucket keeps the largest tensor's states, prefetched for its update.
