@@ -96,6 +96,8 @@ QString warningText(Warning w)
         return Cli::tr("The peak exceeds the GPU's memory.");
     case Warning::PureHalfWithoutMaster:
         return Cli::tr("Without an FP32 master copy, updates smaller than half a half-precision ulp are lost.");
+    case Warning::Fp8NotSupportedOnGpu:
+        return Cli::tr("This GPU has no FP8 tensor cores (they start with Ada Lovelace and Hopper): FP8 training does not run on it.");
     }
     return {};
 }

@@ -2145,6 +2145,10 @@
         <source>QLoRA (%1 base)</source>
         <translation>QLoRA（%1 底座）</translation>
     </message>
+    <message>
+        <source>This GPU has no FP8 tensor cores (they start with Ada Lovelace and Hopper): FP8 training does not run on it.</source>
+        <translation>这块 GPU 没有 FP8 张量核心（从 Ada Lovelace 和 Hopper 开始才有）：FP8 训练无法在它上面运行。</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -5760,6 +5764,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>FP8 all-gather</source>
         <translation>FP8 all-gather</translation>
+    </message>
+    <message>
+        <source>This GPU has no FP8 tensor cores (they start with Ada Lovelace and Hopper): FP8 training does not run on it.</source>
+        <translation>这块 GPU 没有 FP8 张量核心（从 Ada Lovelace 和 Hopper 开始才有）：FP8 训练无法在它上面运行。</translation>
     </message>
 </context>
 <context>

@@ -518,6 +518,8 @@ QString Labels::warning(Warning w)
         return tr("The peak exceeds the GPU's memory.");
     case Warning::PureHalfWithoutMaster:
         return tr("Without an FP32 master copy, updates smaller than half a half-precision ulp are lost.");
+    case Warning::Fp8NotSupportedOnGpu:
+        return tr("This GPU has no FP8 tensor cores (they start with Ada Lovelace and Hopper): FP8 training does not run on it.");
     }
     return {};
 }

@@ -454,6 +454,7 @@ bool ScenarioDocument::sameScenario(const ScenarioSpec &x, const ScenarioSpec &y
     // the same scenario), so comparing it cannot miss a field added later; the GPU's capacity
     // and BF16 support follow from its kind but are compared too, for a catalogue that changed.
     return x.scenario.gpu.capacity == y.scenario.gpu.capacity && x.scenario.gpu.supportsBf16 == y.scenario.gpu.supportsBf16
+            && x.scenario.gpu.supportsFp8 == y.scenario.gpu.supportsFp8
             && x.imported.modelType == y.imported.modelType && scenarioToJson(x) == scenarioToJson(y);
 }
 

@@ -8,6 +8,7 @@
 #include <headroom/memory/stack.h>
 #include <headroom/memory/steptimeline.h>
 #include <headroom/memory/validation.h>
+#include <headroom/planning/steptime.h>
 
 using namespace headroom;
 
@@ -370,6 +371,28 @@ private slots:
         const Count withFp8 = countOf(estimate(s).parameters);
         s.training.precision.fp8 = Fp8Recipe::Off;
         QCOMPARE(withFp8 - countOf(estimate(s).parameters), 16 * 2 * pLin / 2);
+    }
+
+    void fp8NeedsFp8TensorCores()
+    {
+        // FP8 tensor cores start with Ada Lovelace and Hopper: an A100 is warned about and gets
+        // no step time (so no plan in the cost ranking); an H100 neither.
+        Scenario s = llama2_7b();
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.precision.fp8 = Fp8Recipe::Tensorwise;
+        s.gpu.capacity = bytes(80 * kGiB);
+        s.gpu.supportsFp8 = false;
+        QVERIFY(estimate(s).warnings.contains(Warning::Fp8NotSupportedOnGpu));
+        GpuSpec a100;
+        a100.bf16 = true;
+        a100.tflopsBf16 = 312;
+        a100.matmulEfficiency = 0.8;
+        a100.hbmGBps = 2039;
+        QVERIFY(!stepTime(s, a100, StepTimeOptions{}).known);
+        s.gpu.supportsFp8 = true;
+        QVERIFY(!estimate(s).warnings.contains(Warning::Fp8NotSupportedOnGpu));
+        a100.fp8 = true; // as if it had them
+        QVERIFY(stepTime(s, a100, StepTimeOptions{}).known);
     }
 };
 

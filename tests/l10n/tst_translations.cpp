@@ -241,7 +241,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("mini"), QStringLiteral("vmean"), QStringLiteral("Zhang"), // Adam-mini, its second moment's name, its author
     QStringLiteral("amax"), QStringLiteral("tensorwise"), QStringLiteral("rowwise"), // FP8 scaling: torchao's recipe names
     QStringLiteral("amax_history_len"), QStringLiteral("margin"), // Transformer Engine's DelayedScaling arguments
-    QStringLiteral("Hopper"), // NVIDIA's GPU architecture
+    QStringLiteral("Hopper"), QStringLiteral("Ada"), QStringLiteral("Lovelace"), // NVIDIA's GPU architectures
     // Units of bandwidth beside GB/s.
     QStringLiteral("Mbps"), QStringLiteral("Gbps"), QStringLiteral("Tbps"),
     // Models and optimizers by name.

@@ -52,6 +52,7 @@ QFormLayout *InputPane::addHardwareGroup(QVBoxLayout *column)
             s.gpuId = g ? g->id : QString();
             s.scenario.gpu.capacity = g ? g->capacity : bytes(0);
             s.scenario.gpu.supportsBf16 = g ? g->bf16 : true;
+            s.scenario.gpu.supportsFp8 = g ? g->fp8 : true;
         });
     });
     CountField *gpus = addCount(hardware, Field::Gpus, tr("GPU &count N:"),

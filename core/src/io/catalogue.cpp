@@ -187,6 +187,10 @@ QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
     if (!bf16.isUndefined() && !bf16.isBool())
         return QStringLiteral("%1: \"bf16\" must be true or false, got %2").arg(entry, shown(bf16));
     g.bf16 = bf16.toBool();
+    const QJsonValue fp8 = o.value(QStringLiteral("fp8"));
+    if (!fp8.isUndefined() && !fp8.isBool())
+        return QStringLiteral("%1: \"fp8\" must be true or false, got %2").arg(entry, shown(fp8));
+    g.fp8 = fp8.toBool();
     struct Figure
     {
         const char *key;

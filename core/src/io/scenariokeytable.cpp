@@ -363,6 +363,7 @@ const QList<KeyEntry> &entries()
               s.gpuId = g->id;
               s.scenario.gpu.capacity = g->capacity;
               s.scenario.gpu.supportsBf16 = g->bf16;
+              s.scenario.gpu.supportsFp8 = g->fp8;
               return true;
           } },
         { { "gpu", "count", "gpus", ValueKind::Count, "number of GPUs N" },

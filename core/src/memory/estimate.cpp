@@ -101,6 +101,8 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
     if (s.gpu.capacity > bytes(0)) {
         if (usesBf16(recipe) && !s.gpu.supportsBf16)
             w.add(Warning::Bf16NotSupportedOnGpu);
+        if (s.training.precision.fp8 != Fp8Recipe::Off && !s.gpu.supportsFp8)
+            w.add(Warning::Fp8NotSupportedOnGpu);
         if (peak > s.gpu.capacity)
             w.add(Warning::DoesNotFit);
     }

@@ -23,6 +23,7 @@ Scenario onGpu(const Scenario &s, const GpuSpec &gpu)
     Scenario r = s;
     r.gpu.capacity = gpu.capacity;
     r.gpu.supportsBf16 = gpu.bf16;
+    r.gpu.supportsFp8 = gpu.fp8;
     return r;
 }
 

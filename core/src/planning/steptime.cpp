@@ -156,6 +156,11 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
 {
     StepTime r;
     r.peakFlops = peakFlops(gpu, s.training.precision.recipe);
+    // FP8 linears need FP8 tensor cores: no step time, and no plan, on a card without them.
+    // (On a card with them the linears are still timed at the 16-bit rate: the catalogue has no
+    // measured FP8 matmul efficiency yet.)
+    if (s.training.precision.fp8 != Fp8Recipe::Off && !gpu.fp8)
+        r.peakFlops = 0;
     const ModelSpec &model = s.model;
     const Count t = std::max<Count>(1, s.parallel.tensorParallel);
     const Count p = std::max<Count>(1, s.parallel.pipelineParallel);

@@ -17,6 +17,7 @@ struct GpuSpec
     Bytes capacity = bytes(0); //!< total memory as the card reports it (nvidia-smi memory.total)
     QString capacitySource;
     bool bf16 = false;         //!< BF16 tensor-core support
+    bool fp8 = false;          //!< FP8 tensor cores (Ada Lovelace, Hopper and later: compute capability 8.9+)
     double tflopsFp16 = 0;     //!< dense FP16 tensor TFLOP/s (FP32 accumulate)
     double tflopsBf16 = 0;     //!< dense BF16 tensor TFLOP/s; 0 without BF16
     double pricePerHourUsd = 0; //!< indicative on-demand price per GPU-hour, user-editable

@@ -22,10 +22,11 @@ enum class Warning : std::uint8_t {
     Fp16NeedsLossScaling,       //!< fp16 recipe: use a dynamic loss scaler
     DoesNotFit,                 //!< the peak exceeds the chosen GPU's capacity
     PureHalfWithoutMaster,      //!< *-pure: updates smaller than half an ulp are lost
+    Fp8NotSupportedOnGpu,       //!< --fp8 on a GPU without FP8 tensor cores
 };
 
 // Warnings keeps one bit per warning: the last enumerator must stay below 32.
-static_assert(static_cast<unsigned>(Warning::PureHalfWithoutMaster) < 32);
+static_assert(static_cast<unsigned>(Warning::Fp8NotSupportedOnGpu) < 32);
 
 //! A fixed-capacity list so that estimating allocates nothing, in the order the warnings were
 //! added, each at most once.

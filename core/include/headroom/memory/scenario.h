@@ -218,6 +218,7 @@ struct GpuLimits
 {
     Bytes capacity = bytes(0); //!< 0: no GPU chosen, no verdict
     bool supportsBf16 = true;
+    bool supportsFp8 = true; //!< FP8 tensor cores, for --fp8 (no GPU chosen: not checked)
     PeakFigure compared = PeakFigure::Device;
 };
 
