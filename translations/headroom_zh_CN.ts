@@ -4643,6 +4643,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>%1: a score head (H → 1) in place of the LM head</source>
         <translation>%1：以打分头（H → 1）代替语言模型头</translation>
     </message>
+    <message>
+        <source>quantization_config: a %1 base in groups of %2 weights, the frozen base&apos;s format under --lora qlora</source>
+        <translation>quantization_config：%1 基座，每组 %2 个权重，即 --lora qlora 下冻结基座的格式</translation>
+    </message>
+    <message>
+        <source>quantization_config: a %1 base, the frozen base&apos;s format under --lora qlora</source>
+        <translation>quantization_config：%1 基座，即 --lora qlora 下冻结基座的格式</translation>
+    </message>
 </context>
 <context>
     <name>Issue</name>

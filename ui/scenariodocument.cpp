@@ -354,6 +354,11 @@ void ScenarioDocument::applyImportedModel(const HfModel &model)
         s.modelName = name;
         // The config's dropout is the one the model trains with.
         s.scenario.activations.dropout = model.dropout;
+        // A quantized checkpoint's format is the frozen base's under QLoRA.
+        if (model.hasQuantBase) {
+            s.scenario.stack.quantBase = model.quantBase;
+            s.scenario.stack.quantGroupSize = model.quantGroupSize;
+        }
         s.imported = ImportedModel{ model.modelType, model.checkpoint, hfImportReport(model) };
     });
 }

@@ -214,6 +214,11 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         spec.modelName = model.name; // bounded and escaped on reading (boundedName())
         // The config's dropout is the one the model trains with; --dropout still overrides it.
         spec.scenario.activations.dropout = model.dropout;
+        // A quantized checkpoint's format is the frozen base's under --lora qlora.
+        if (model.hasQuantBase) {
+            spec.scenario.stack.quantBase = model.quantBase;
+            spec.scenario.stack.quantGroupSize = model.quantGroupSize;
+        }
         if (imported)
             *imported = model;
     }

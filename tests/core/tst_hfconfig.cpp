@@ -501,6 +501,60 @@ private slots:
         QCOMPARE(readSafetensorsHeader(file, c).code, CheckpointError::Code::NotJson);
         QCOMPARE(c.parameters, Count(0)); // nothing was added by any failed read
     }
+
+    void quantizationConfigSetsTheBase_data()
+    {
+        // transformers' serialized configs (GPTQConfig, AwqConfig, BitsAndBytesConfig,
+        // FbgemmFp8Config, FineGrainedFP8Config): the ones Headroom sizes become the frozen
+        // base's format, the others stay warnings.
+        QTest::addColumn<QJsonObject>("config");
+        QTest::addColumn<bool>("read");
+        QTest::addColumn<int>("base");
+        QTest::addColumn<int>("groupSize");
+        auto o = [](std::initializer_list<QPair<QString, QJsonValue>> kv) {
+            QJsonObject r;
+            for (const auto &p : kv)
+                r.insert(p.first, p.second);
+            return r;
+        };
+        QTest::newRow("gptq 4-bit g128") << o({ { "quant_method", "gptq" }, { "bits", 4 }, { "group_size", 128 }, { "desc_act", false } })
+                                         << true << int(QuantBase::Gptq) << 128;
+        QTest::newRow("awq 4-bit g64") << o({ { "quant_method", "awq" }, { "bits", 4 }, { "group_size", 64 }, { "version", "gemm" } })
+                                       << true << int(QuantBase::Awq) << 64;
+        QTest::newRow("bnb nf4 double") << o({ { "quant_method", "bitsandbytes" }, { "load_in_4bit", true },
+                                               { "bnb_4bit_quant_type", "nf4" }, { "bnb_4bit_use_double_quant", true } })
+                                        << true << int(QuantBase::Nf4DoubleQuant) << -1;
+        QTest::newRow("bnb nf4") << o({ { "quant_method", "bitsandbytes" }, { "load_in_4bit", true }, { "bnb_4bit_quant_type", "nf4" } })
+                                 << true << int(QuantBase::Nf4) << -1;
+        QTest::newRow("bnb int8") << o({ { "quant_method", "bitsandbytes" }, { "load_in_8bit", true } })
+                                  << true << int(QuantBase::Int8) << -1;
+        QTest::newRow("fbgemm fp8") << o({ { "quant_method", "fbgemm_fp8" }, { "activation_scale_ub", 1200.0 } })
+                                    << true << int(QuantBase::Fp8) << -1;
+        QTest::newRow("bnb fp4") << o({ { "quant_method", "bitsandbytes" }, { "load_in_4bit", true }, { "bnb_4bit_quant_type", "fp4" } })
+                                 << false << 0 << 0;
+        QTest::newRow("gptq 8-bit") << o({ { "quant_method", "gptq" }, { "bits", 8 }, { "group_size", 128 } }) << false << 0 << 0;
+        QTest::newRow("gptq per channel") << o({ { "quant_method", "gptq" }, { "bits", 4 }, { "group_size", -1 } }) << false << 0 << 0;
+        QTest::newRow("block fp8") << o({ { "quant_method", "fp8" }, { "weight_block_size", QJsonArray{ 128, 128 } } }) << false << 0 << 0;
+    }
+
+    void quantizationConfigSetsTheBase()
+    {
+        QFETCH(QJsonObject, config);
+        QFETCH(bool, read);
+        QFETCH(int, base);
+        QFETCH(int, groupSize);
+        QJsonObject o = tinyLlama();
+        o.insert(QStringLiteral("quantization_config"), config);
+        HfModel m;
+        QVERIFY(importObject(o, m).ok());
+        QCOMPARE(m.hasQuantBase, read);
+        QCOMPARE(m.warnings.contains(QStringLiteral("quantization_config")), !read);
+        QCOMPARE(m.used.contains(QStringLiteral("quantization_config")), read);
+        if (read) {
+            QCOMPARE(int(m.quantBase), base);
+            QCOMPARE(int(m.quantGroupSize), groupSize);
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestHfConfig)

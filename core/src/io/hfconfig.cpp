@@ -413,6 +413,56 @@ QStringList supportedModelTypes()
     return types;
 }
 
+bool readQuantizationConfig(const QJsonObject &q, HfModel &out)
+{
+    const QString method = q.value(QStringLiteral("quant_method")).toString();
+    const int bits = q.value(QStringLiteral("bits")).toInt(0);
+    const QJsonValue group = q.value(QStringLiteral("group_size"));
+    auto grouped = [&](QuantBase base) {
+        // group_size -1 is GPTQ's one group per input column (per channel): not the grouped
+        // layout Headroom sizes; a missing group_size takes the format's default (128).
+        if (bits != 4 || (!group.isUndefined() && (!group.isDouble() || group.toInt() < 1)))
+            return false;
+        out.quantBase = base;
+        out.quantGroupSize = group.isUndefined() ? -1 : group.toInt();
+        return true;
+    };
+    bool known = false;
+    if (method == QLatin1String("gptq")) {
+        known = grouped(QuantBase::Gptq);
+    } else if (method == QLatin1String("awq")) {
+        known = grouped(QuantBase::Awq);
+    } else if (method == QLatin1String("bitsandbytes")) {
+        if (q.value(QStringLiteral("load_in_4bit")).toBool()
+            && q.value(QStringLiteral("bnb_4bit_quant_type")).toString(QStringLiteral("fp4")) == QLatin1String("nf4")) {
+            out.quantBase = q.value(QStringLiteral("bnb_4bit_use_double_quant")).toBool() ? QuantBase::Nf4DoubleQuant
+                                                                                          : QuantBase::Nf4;
+            known = true;
+        } else if (q.value(QStringLiteral("load_in_8bit")).toBool()) {
+            out.quantBase = QuantBase::Int8;
+            known = true;
+        }
+    } else if (method == QLatin1String("fbgemm_fp8")) {
+        // FbgemmFp8Config: per-channel scales, the layout QuantBase::Fp8 sizes. FineGrainedFP8Config
+        // ("fp8", DeepSeek-V3's 128 x 128 blocks) stays a warning.
+        out.quantBase = QuantBase::Fp8;
+        known = true;
+    }
+    if (!known)
+        return false;
+    out.hasQuantBase = true;
+    const QString base = QString::fromLatin1(quantBaseName(out.quantBase).data());
+    out.notes << (out.quantGroupSize > 0
+                          ? QCoreApplication::translate("HfImport", "quantization_config: a %1 base in groups of %2 weights, "
+                                                                    "the frozen base's format under --lora qlora")
+                                    .arg(base)
+                                    .arg(qlonglong(out.quantGroupSize))
+                          : QCoreApplication::translate("HfImport", "quantization_config: a %1 base, the frozen base's format "
+                                                                    "under --lora qlora")
+                                    .arg(base));
+    return true;
+}
+
 HfConfigError readHfConfigObject(const QJsonObject &config, const QString &familyAs, HfModel &out)
 {
     HfModel h;
@@ -460,7 +510,12 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
         if (h.used.contains(k) || h.warnings.contains(k))
             continue;
         if (k == QLatin1String("quantization_config")) {
-            h.warnings << k; // stored weights in FP8 or int4: the memory of the loaded model differs
+            // Stored weights in int4, int8 or FP8: read as the frozen base's format where it is
+            // one Headroom models, else the memory of the loaded model differs unmodelled.
+            if (readQuantizationConfig(it.value().toObject(), h))
+                h.used << k;
+            else
+                h.warnings << k;
         } else if (metadataKeys().contains(k)) {
             h.metadata << k;
         } else if (ignoredKeys().contains(k)) {

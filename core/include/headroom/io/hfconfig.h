@@ -13,6 +13,7 @@
 
 #include <headroom/io/safetensors.h>
 #include <headroom/memory/model.h>
+#include <headroom/memory/stack.h>
 
 namespace headroom {
 
@@ -30,7 +31,23 @@ struct HfModel
     QStringList unrecognized; //!< keys no known family has: their effect is unknown
     QStringList notes;       //!< what the import assumed (English phrases; the views translate known ones)
     CheckpointCount checkpoint; //!< found only for a folder with .safetensors files
+    //! The checkpoint's quantized storage from its quantization_config (GPTQ, AWQ, bitsandbytes
+    //! 4-bit or 8-bit, FP8): the frozen base's format under --lora qlora. Unset when the config
+    //! has none, or one Headroom does not model (then "quantization_config" is a warning).
+    bool hasQuantBase = false;
+    QuantBase quantBase = QuantBase::Nf4DoubleQuant;
+    Count quantGroupSize = -1; //!< GPTQ's and AWQ's group_size; -1: the format's default
 };
+
+/*!
+ * Reads a quantization_config into \a out (quantBase, quantGroupSize, a note): transformers'
+ * GPTQConfig (quant_method "gptq", bits 4, group_size), AwqConfig ("awq", bits 4, group_size),
+ * BitsAndBytesConfig ("bitsandbytes": load_in_4bit with bnb_4bit_quant_type "nf4" and
+ * bnb_4bit_use_double_quant, or load_in_8bit) and FbgemmFp8Config ("fbgemm_fp8", per-channel
+ * scales). Returns false for anything else (4-bit FP4, 3- or 8-bit GPTQ, per-channel GPTQ,
+ * block-wise FP8 as DeepSeek-V3 ships it, HQQ's nested layout...), which stays a warning.
+ */
+bool readQuantizationConfig(const QJsonObject &config, HfModel &out);
 
 struct HfConfigError
 {
