@@ -4277,10 +4277,6 @@
         <translation>知识蒸馏中基于教师模型 logits 的损失</translation>
     </message>
     <message>
-        <source>FP8 training</source>
-        <translation>FP8 训练</translation>
-    </message>
-    <message>
         <source>context parallelism</source>
         <translation>上下文并行</translation>
     </message>
@@ -4339,6 +4335,18 @@
     <message>
         <source>its block is not enabled</source>
         <translation>所在的配置块未启用</translation>
+    </message>
+    <message>
+        <source>read by the distributed full fine-tune only</source>
+        <translation>只有分布式全量微调配方读取它</translation>
+    </message>
+    <message>
+        <source>enable_fp8_training without fp8_recipe_name (torchtune&apos;s enable_fsdp_float8_all_gather=True)</source>
+        <translation>enable_fp8_training 且未给 fp8_recipe_name（torchtune 的 enable_fsdp_float8_all_gather=True）</translation>
+    </message>
+    <message>
+        <source>without enable_fp8_training</source>
+        <translation>未开启 enable_fp8_training</translation>
     </message>
 </context>
 <context>

@@ -560,6 +560,37 @@ private slots:
         QVERIFY(sixteen);
     }
 
+
+    // torchtune's FP8 (recipes/full_finetune_distributed.py, training/quantization.py):
+    // enable_fp8_training alone is tensorwise with the FSDP2 FP8 all-gather; a recipe name picks
+    // torchao's recipe without it.
+    void torchtuneFp8Training()
+    {
+        auto read = [](const char *extra) {
+            FrameworkImport import;
+            Scenario s = llama7b().scenario;
+            const QByteArray text = QByteArray("# Config for multi-device full finetuning in full_finetune_distributed.py\n"
+                                               "#   tune run --nproc_per_node 8 full_finetune_distributed --config llama3_1/8B_full\n"
+                                               "model:\n  _component_: torchtune.models.llama3_1.llama3_1_8b\n")
+                    + extra;
+            const bool ok = parseFrameworkConfig(FrameworkKind::Torchtune, text, QStringLiteral("fp8.yaml"), s, import).ok();
+            QMap<QString, QString> set;
+            for (const FrameworkSetting &x : import.settings)
+                set.insert(x.option, x.value.toVariant().toString());
+            return std::pair{ ok, set };
+        };
+        auto [ok, set] = read("enable_fp8_training: true\n");
+        QVERIFY(ok);
+        QCOMPARE(set.value(QStringLiteral("fp8")), QStringLiteral("tensorwise"));
+        QCOMPARE(set.value(QStringLiteral("fp8-all-gather")), QStringLiteral("true"));
+        std::tie(ok, set) = read("enable_fp8_training: true\nfp8_recipe_name: rowwise\n");
+        QVERIFY(ok);
+        QCOMPARE(set.value(QStringLiteral("fp8")), QStringLiteral("rowwise"));
+        QVERIFY(!set.contains(QStringLiteral("fp8-all-gather")));
+        std::tie(ok, set) = read("enable_fp8_training: true\nfp8_recipe_name: mxfp8\n");
+        QVERIFY(!ok); // not one of torchtune's recipe names: refused naming the key
+    }
+
     void detectsTheKind_data()
     {
         QTest::addColumn<QString>("file");

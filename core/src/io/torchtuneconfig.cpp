@@ -423,6 +423,7 @@ void readTorchtune(const QJsonObject &root, const TorchtuneLaunch &launch, Confi
         if (gpus >= range.min && gpus <= range.max)
             r.set("gpus", countValue(gpus), FrameworkImportTr::tr("the header's `tune run --nproc_per_node %1`").arg(digits(launch.processesPerNode)));
     }
+    bool fullySharded = false;
     if (!distributedKey.isEmpty()) {
         bool reshard = true;
         if (const QJsonValue v = take("fsdp_reshard_after_forward"); !ConfigReader::absent(v)) {
@@ -431,6 +432,7 @@ void readTorchtune(const QJsonObject &root, const TorchtuneLaunch &launch, Confi
                 return;
             reshard = *b;
         }
+        fullySharded = reshard;
         r.set("zero", countValue(reshard ? 3 : 2),
               root.contains(QLatin1String("fsdp_reshard_after_forward")) ? QStringLiteral("fsdp_reshard_after_forward")
                                                                         : FrameworkImportTr::tr("%1 (a distributed recipe: FSDP2, fully sharded)").arg(distributedKey));
@@ -447,6 +449,39 @@ void readTorchtune(const QJsonObject &root, const TorchtuneLaunch &launch, Confi
                 handled << QLatin1String(k);
                 r.note(Kind::NoEffect, QLatin1String(k), FrameworkImportTr::tr("the sharding's layout"));
             }
+    }
+    // FP8 training (recipes/full_finetune_distributed.py, torchtune bd2a0fc: enable_fp8_training and
+    // fp8_recipe_name; training/quantization.py convert_to_float8_training): torchao's Float8Linear
+    // on every linear but the output; without a recipe name, tensorwise with
+    // enable_fsdp_float8_all_gather=True.
+    const QJsonValue fp8Name = take("fp8_recipe_name");
+    if (const QJsonValue v = take("enable_fp8_training"); !ConfigReader::absent(v)) {
+        const std::optional<bool> on = r.flag(v, QStringLiteral("enable_fp8_training"));
+        if (!on)
+            return;
+        QString name;
+        if (!ConfigReader::absent(fp8Name) && !fp8Name.isNull()) {
+            const std::optional<QString> c = r.choice(fp8Name, QStringLiteral("fp8_recipe_name"),
+                                                      { QStringLiteral("tensorwise"), QStringLiteral("rowwise"),
+                                                        QStringLiteral("rowwise_with_gw_hp") });
+            if (!c)
+                return;
+            name = *c;
+        }
+        if (!*on) {
+            r.set("fp8", QStringLiteral("off"), QStringLiteral("enable_fp8_training"));
+        } else if (!distributedRecipe) {
+            r.note(Kind::NoEffect, QStringLiteral("enable_fp8_training"), FrameworkImportTr::tr("read by the distributed full fine-tune only"));
+        } else if (name.isEmpty() || name == QLatin1String("tensorwise")) {
+            r.set("fp8", QStringLiteral("tensorwise"), name.isEmpty() ? QStringLiteral("enable_fp8_training") : QStringLiteral("fp8_recipe_name"));
+            if (name.isEmpty() && fullySharded)
+                r.set("fp8-all-gather", true, FrameworkImportTr::tr("enable_fp8_training without fp8_recipe_name (torchtune's enable_fsdp_float8_all_gather=True)"));
+        } else {
+            // rowwise_with_gw_hp computes the weight gradient in BF16; it saves what rowwise saves.
+            r.set("fp8", QStringLiteral("rowwise"), QStringLiteral("fp8_recipe_name"));
+        }
+    } else if (!ConfigReader::absent(fp8Name)) {
+        r.note(Kind::NoEffect, QStringLiteral("fp8_recipe_name"), FrameworkImportTr::tr("without enable_fp8_training"));
     }
     if (const QJsonValue v = take("tensor_parallel_dim"); !ConfigReader::absent(v)) {
         const FieldRange range = fieldRange(Field::TensorParallel);
@@ -474,7 +509,6 @@ void readTorchtune(const QJsonObject &root, const TorchtuneLaunch &launch, Confi
         { "ac_option", QT_TRANSLATE_NOOP("FrameworkImport", "selective checkpointing of every k-th layer") },
         { "teacher_model", QT_TRANSLATE_NOOP("FrameworkImport", "knowledge distillation's teacher model") },
         { "kd_loss", QT_TRANSLATE_NOOP("FrameworkImport", "knowledge distillation's loss over the teacher's logits") },
-        { "enable_fp8_training", QT_TRANSLATE_NOOP("FrameworkImport", "FP8 training") },
         { "context_parallel_dim", QT_TRANSLATE_NOOP("FrameworkImport", "context parallelism") },
         { "ref_model", QT_TRANSLATE_NOOP("FrameworkImport", "a reference model (DPO, PPO)") },
     };
