@@ -28,9 +28,8 @@ inline Count fp8LayerLinearWeights(const ModelSpec &m)
  * What a Transformer Engine linear saves of its weight for backward: the FP8 weight and its FP8
  * transpose, one byte each per parameter (module/linear.py, 2.20.0.dev0: the weight is quantized
  * with row-wise and column-wise usage; on Hopper the column-wise data is the transpose). Under
- * Megatron-LM the same pair persists between steps as the weight workspace
- * (is_first_microbatch passed, disable_parameter_transpose_cache false), which this per-layer
- * figure does not yet hold past backward.
+ * Megatron-LM the same pair persists between steps as the weight workspace instead
+ * (teFp8Workspace() below).
  */
 constexpr Count kTeFp8WeightCopiesPerParameter = 2;
 
