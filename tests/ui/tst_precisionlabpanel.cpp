@@ -344,12 +344,8 @@ void TestPrecisionLabPanel::delayedScalingFirstStepClamps()
     model.sigmaDecades = 0;
     model.rowSpreadDecades = 0;
     m_panel->setFp8Tensor(model);
-    for (QDoubleSpinBox *box : m_panel->findChildren<QDoubleSpinBox *>())
-        if (box->suffix() == QStringLiteral(" dec.") && box->objectName().isEmpty())
-            box->setValue(0); // the trace's noise
-    for (QDoubleSpinBox *box : m_panel->findChildren<QDoubleSpinBox *>())
-        if (box->suffix() == QStringLiteral(" %") && box->maximum() == 100)
-            box->setValue(0); // the spikes
+    m_panel->findChild<QDoubleSpinBox *>(QStringLiteral("delayedNoise"))->setValue(0);
+    m_panel->findChild<QDoubleSpinBox *>(QStringLiteral("delayedSpikes"))->setValue(0);
     const DelayedScalingTrace &t = m_panel->delayedScalingTrace();
     QCOMPARE(t.steps.front().clampedShare, 1.0);
     QCOMPARE(t.steps[1].scale, 448.0F / 1000.0F);

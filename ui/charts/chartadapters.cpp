@@ -362,10 +362,8 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
             v.lora.targets = targets;
         // FP8 linears go with a 16-bit recipe and the whole model (validation.h): the FP32 and
         // adapter bars show their runs without it.
-        if (recipe == Recipe::Fp32 || mode != AdapterMode::None) {
-            v.training.precision.fp8 = Fp8Recipe::Off;
-            v.training.precision.fp8AllGather = false;
-        }
+        if (recipe == Recipe::Fp32 || mode != AdapterMode::None)
+            turnOffFp8(v.training.precision);
         const Breakdown b = estimate(v);
         RecipeBar bar;
         bar.label = label;

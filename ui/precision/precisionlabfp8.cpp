@@ -73,12 +73,7 @@ QWidget *PrecisionLabPanel::buildFp8Page()
     auto *shape = new QGroupBox(tr("Values (64 rows of 256, stored in BF16)"), page);
     auto *shapeGrid = new QGridLayout(shape);
     auto addShapeField = [shapeGrid, shape](int row, const QString &label, QDoubleSpinBox *field, const QString &tip) {
-        auto *l = new QLabel(label, shape);
-        l->setBuddy(field);
-        l->setToolTip(tip);
-        field->setToolTip(tip);
-        shapeGrid->addWidget(l, row, 0);
-        shapeGrid->addWidget(field, row, 1);
+        addGridField(shapeGrid, shape, row, 0, label, field, tip);
     };
     m_fp8Median = new QDoubleSpinBox(shape);
     m_fp8Median->setObjectName(QStringLiteral("fp8Median"));
@@ -156,12 +151,7 @@ QWidget *PrecisionLabPanel::buildFp8Page()
                                   delayed));
     auto *dGrid = new QGridLayout;
     auto addField = [dGrid, delayed](int row, int col, const QString &label, QWidget *field, const QString &tip) {
-        auto *l = new QLabel(label, delayed);
-        l->setBuddy(field);
-        l->setToolTip(tip);
-        field->setToolTip(tip);
-        dGrid->addWidget(l, row, col * 2);
-        dGrid->addWidget(field, row, col * 2 + 1);
+        addGridField(dGrid, delayed, row, col, label, field, tip);
     };
     m_historyLength = new QSpinBox(delayed);
     m_historyLength->setObjectName(QStringLiteral("amaxHistoryLength"));
@@ -175,11 +165,13 @@ QWidget *PrecisionLabPanel::buildFp8Page()
     for (NumberFormat f : kFp8Formats)
         m_delayedFormat->addItem(PrecisionText::formatName(f), int(f));
     m_delayedNoise = new QDoubleSpinBox(delayed);
+    m_delayedNoise->setObjectName(QStringLiteral("delayedNoise"));
     m_delayedNoise->setDecimals(2);
     m_delayedNoise->setRange(0, Fp8Limits::maxNoiseDecades);
     m_delayedNoise->setSingleStep(0.01);
     m_delayedNoise->setSuffix(tr(" dec."));
     m_delayedSpikePercent = new QDoubleSpinBox(delayed);
+    m_delayedSpikePercent->setObjectName(QStringLiteral("delayedSpikes"));
     m_delayedSpikePercent->setDecimals(2);
     m_delayedSpikePercent->setRange(0, 100);
     m_delayedSpikePercent->setSingleStep(0.1);

@@ -68,12 +68,7 @@ QWidget *PrecisionLabPanel::buildLossScalePage()
     auto *settings = new QGroupBox(tr("Simulation"), page);
     auto *grid = new QGridLayout(settings);
     auto addField = [grid, settings](int row, int col, const QString &label, QWidget *field, const QString &tip) {
-        auto *l = new QLabel(label, settings);
-        l->setBuddy(field);
-        field->setToolTip(tip);
-        l->setToolTip(tip);
-        grid->addWidget(l, row, col * 2);
-        grid->addWidget(field, row, col * 2 + 1);
+        addGridField(grid, settings, row, col, label, field, tip);
     };
 
     m_steps = new QSpinBox(settings);

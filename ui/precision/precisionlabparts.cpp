@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPalette>
@@ -41,6 +42,17 @@ const Example kExamples[7] = {
     { QT_TRANSLATE_NOOP("headroom::PrecisionLabPanel", "1 + 2^-10: FP16 keeps it, BF16 rounds to 1"), 1.0009765625 },
 };
 
+
+void addGridField(QGridLayout *grid, QWidget *parent, int row, int col, const QString &label, QWidget *field,
+                  const QString &tip)
+{
+    auto *l = new QLabel(label, parent);
+    l->setBuddy(field);
+    field->setToolTip(tip);
+    l->setToolTip(tip);
+    grid->addWidget(l, row, col * 2);
+    grid->addWidget(field, row, col * 2 + 1);
+}
 
 QLabel *mutedLabel(const QString &text, QWidget *parent)
 {

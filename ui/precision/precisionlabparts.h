@@ -10,6 +10,7 @@
 
 #include <headroom/numerics/numberformat.h>
 
+class QGridLayout;
 class QLabel;
 class QWidget;
 
@@ -49,6 +50,9 @@ extern const Example kExamples[7];
 enum SimPreset { Healthy, Spiky, BlowUp, Bf16Run, Custom };
 
 QLabel *mutedLabel(const QString &text, QWidget *parent);
+//! A label and its field side by side in \a grid's row, in column pair \a col, both with \a tip.
+void addGridField(QGridLayout *grid, QWidget *parent, int row, int col, const QString &label, QWidget *field,
+                  const QString &tip);
 QLabel *problemLabel(QWidget *parent);
 QWidget *scrollable(QWidget *page);
 //! Reads a number typed in the user's locale or in C notation ("3e-8"), or inf/nan.

@@ -106,20 +106,16 @@ int advise(const Scenario &s, Advice *out, int capacity)
         offer(AdviceKind::Offload, withOffload(current));
     // 5. LoRA, then 6. QLoRA. FP8 linears under adapters are not modelled (validation.h): the
     // adapters' runs are offered without them.
-    auto withoutFp8 = [](Scenario &after) {
-        after.training.precision.fp8 = Fp8Recipe::Off;
-        after.training.precision.fp8AllGather = false;
-    };
     if (current.lora.mode == AdapterMode::None) {
         Scenario after = current;
         after.lora.mode = AdapterMode::Lora;
-        withoutFp8(after);
+        turnOffFp8(after.training.precision);
         offer(AdviceKind::Lora, after);
     }
     if (current.lora.mode != AdapterMode::Qlora) {
         Scenario after = current;
         after.lora.mode = AdapterMode::Qlora;
-        withoutFp8(after);
+        turnOffFp8(after.training.precision);
         offer(AdviceKind::Qlora, after);
     }
     return written;

@@ -247,6 +247,14 @@ constexpr void setRecipe(PrecisionChoice &c, Recipe r)
     c.masterDtype = half && master ? weightDtype(r) : Dtype::Fp32;
 }
 
+//! FP8 off, the all-gather with it: what a run that cannot have FP8 linears (adapters, an FP32
+//! recipe; validation.h) is shown or offered with.
+constexpr void turnOffFp8(PrecisionChoice &c)
+{
+    c.fp8 = Fp8Recipe::Off;
+    c.fp8AllGather = false;
+}
+
 inline constexpr Recipe kAllRecipes[] = { Recipe::Fp32,       Recipe::AmpFp16,    Recipe::AmpBf16,
                                           Recipe::Fp16Master, Recipe::Bf16Master, Recipe::Fp16Pure,
                                           Recipe::Bf16Pure };
