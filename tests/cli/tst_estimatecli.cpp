@@ -801,6 +801,8 @@ private slots:
                                          << QStringLiteral("gpus.json: gpu \"v100-16gb\": \"tflops_fp16\" must be a number from 0 to 1,000,000, got -125");
         QTest::newRow("tflops as text") << QStringLiteral("0:tflops_bf16=\"fast\"")
                                         << QStringLiteral("gpu \"v100-16gb\": \"tflops_bf16\" must be a number from 0 to 1,000,000, got \"fast\"");
+        QTest::newRow("fp8 without its rate") << QStringLiteral("0:fp8=true")
+                                              << QStringLiteral("gpu \"v100-16gb\": \"tflops_fp8\" must be a number above 0 where \"fp8\" is true, got nothing");
         QTest::newRow("no memory") << QStringLiteral("0:memory_mib=0")
                                    << QStringLiteral("gpu \"v100-16gb\": \"memory_mib\" must be a whole number of MiB from 1 to 10,000,000, got 0");
         // The interconnect, bandwidth, power and price the step time needs: named with the key.

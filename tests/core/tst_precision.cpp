@@ -392,6 +392,7 @@ private slots:
         s.gpu.supportsFp8 = true;
         QVERIFY(!estimate(s).warnings.contains(Warning::Fp8NotSupportedOnGpu));
         a100.fp8 = true; // as if it had them
+        a100.tflopsFp8 = 624;
         QVERIFY(stepTime(s, a100, StepTimeOptions{}).known);
     }
 };

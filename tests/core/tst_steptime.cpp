@@ -162,6 +162,45 @@ private slots:
         QVERIFY(near(v2.pipelineSendS, 2 * pp));
     }
 
+    void fp8ByHand()
+    {
+        // The tiny LLaMA's FP8 linears per layer: q, k, v, o (64 x 64 each) and gate, up
+        // (64 x 128), down (128 x 64): 40,960 weights, inputs 4 x 64 + 2 x 64 + 128 = 512 and
+        // outputs 4 x 64 + 2 x 128 + 64 = 576 elements per token.
+        Scenario s = tinyLlama();
+        s.training.microBatch = 1;
+        s.training.precision.fp8 = Fp8Recipe::Tensorwise;
+        GpuSpec g = card();
+        QVERIFY(!stepTime(s, g, {}).known); // no FP8 tensor cores
+        g.fp8 = true;
+        QVERIFY(!stepTime(s, g, {}).known); // nor a rate for them
+        g.tflopsFp8 = 200;
+        StepTime t = stepTime(s, g, {});
+        QVERIFY(t.known);
+        // 32 tokens; the linears' 2 x 3 x 2 layers x 40,960 = 491,520 FLOPs a token at 2e14 x 0.5,
+        // the rest of the 556,416 (head and attention) at 1e14 x 0.5.
+        QCOMPARE(t.fp8FlopsPerStep, 491520.0 * 32);
+        QVERIFY(near(t.matmulS, (556416.0 - 491520) * 32 / (1e14 * 0.5) + 491520.0 * 32 / (2e14 * 0.5)));
+        // Tensorwise casts: 6 bytes per input and output-gradient element, 8 per weight once per
+        // micro-batch: 32 x 2 x (6 x 512 + 6 x 576) + 2 x 40,960 x 8 = 1,073,152 bytes at 1e12 B/s.
+        QVERIFY(near(t.fp8CastS, 1073152.0 / 1e12));
+        QVERIFY(near(t.memoryBoundS, 32.0 * 2 * 1000 * 64 / 1e12 + t.fp8CastS));
+        // MFU stays against the 16-bit peak.
+        QVERIFY(near(t.mfu, t.modelFlopsPerStep / (t.totalS * 1e14)));
+
+        // Transformer Engine under Megatron, 4 micro-batches, full recompute: inputs cast in both
+        // forwards, 4 bytes an element; the weights once a step (the workspace). 128 tokens x
+        // 2 x (2 x 4 x 512 + 4 x 576) + 2 x 40,960 x 4 = 1,966,080 bytes; the linears' FLOPs now
+        // 2 x 4 x 2 x 40,960 = 655,360 a token.
+        s.training.precision.fp8 = Fp8Recipe::TeDelayed;
+        s.stack.stack = TrainingStack::Megatron;
+        s.training.gradAccumSteps = 4;
+        s.training.recompute = Recompute::Full;
+        t = stepTime(s, g, {});
+        QVERIFY(near(t.fp8CastS, 1966080.0 / 1e12));
+        QCOMPARE(t.fp8FlopsPerStep, 655360.0 * 128);
+    }
+
     void dataParallelVolumes()
     {
         // Two GPUs in one node, no TP or PP: Psi = P = 95,040, f = 1/2, BF16 gradients (2 B).

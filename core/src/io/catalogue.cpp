@@ -197,7 +197,7 @@ QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
         double *value;
     };
     for (const Figure &f : { Figure{ "tflops_fp16", &g.tflopsFp16 }, Figure{ "tflops_bf16", &g.tflopsBf16 },
-                             Figure{ "price_per_hour_usd", &g.pricePerHourUsd } }) {
+                             Figure{ "tflops_fp8", &g.tflopsFp8 }, Figure{ "price_per_hour_usd", &g.pricePerHourUsd } }) {
         const QJsonValue v = o.value(QLatin1String(f.key));
         if (v.isUndefined())
             continue;
@@ -205,6 +205,11 @@ QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
             return QStringLiteral("%1: \"%2\" must be a number from 0 to 1,000,000, got %3").arg(entry, QLatin1String(f.key), shown(v));
         *f.value = v.toDouble();
     }
+    // An FP8 card times its FP8 linears at this rate (steptime.h); without it they would be timed
+    // at the 16-bit rate as if FP8 bought nothing.
+    if (g.fp8 && !(g.tflopsFp8 > 0))
+        return QStringLiteral("%1: \"tflops_fp8\" must be a number above 0 where \"fp8\" is true, got %2")
+                .arg(entry, o.contains(QStringLiteral("tflops_fp8")) ? shown(o.value(QStringLiteral("tflops_fp8"))) : QStringLiteral("nothing"));
     // What the step time needs (steptime.h): required, so a card added without them is named
     // instead of timed as if it had no interconnect.
     struct Required

@@ -3,6 +3,7 @@
 // FP8 training's sizes that the activation model and the placement share (precision.h,
 // Fp8Recipe). Internal.
 
+#include <headroom/memory/fp8linears.h>
 #include <headroom/memory/parametertensors.h>
 #include <headroom/memory/precision.h>
 #include <headroom/memory/scenario.h>
@@ -10,18 +11,11 @@
 
 namespace headroom::detail {
 
-//! Weight elements of one dense decoder layer's linears, the ones FP8 training converts: every
-//! matrix but the norms, the router and the shared-expert gate (torchtitan's float8 converter
-//! filters the router; Transformer Engine's modules hold the projections and the MLP).
+//! Weight elements of one dense decoder layer's linears, the ones FP8 training converts
+//! (fp8linears.h).
 inline Count fp8LayerLinearWeights(const ModelSpec &m)
 {
-    Count n = 0;
-    forEachLayerTensor(m, false, [&n](ParamPlace, const ParamTensor &p) {
-        if (!p.matrix || p.role == ParamRole::Norm || p.role == ParamRole::Router || p.role == ParamRole::SharedGate)
-            return;
-        n += p.multiCopy ? p.copies * p.weightElements() : p.weightElements();
-    });
-    return n;
+    return fp8LayerLinears(m).weights;
 }
 
 /*!

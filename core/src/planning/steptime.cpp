@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <headroom/memory/fp8linears.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/model.h>
 #include <headroom/memory/precision.h>
@@ -50,7 +51,66 @@ GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size
 
 double dtypeBytes(Dtype d) { return dtypeSize(d).value(); }
 
+// The share of a given parameter count (a checkpoint's) over the architecture's, which
+// matmulParameters() scales the matmuls by.
+double parameterScale(const ModelSpec &model)
+{
+    const Count architecture = parameterCounts(model).total(model.layers);
+    return model.paramsOverride > 0 && architecture > 0 && model.paramsOverride != architecture
+            ? toD(model.paramsOverride) / toD(architecture)
+            : 1.0;
+}
+
+// Hardware FLOPs per token of the linears an FP8 recipe converts: 2 per weight forward, 4
+// backward, 2 more for a recomputed forward (FP8 is refused with a frozen base, validation.h).
+double fp8LinearFlopsPerToken(const Scenario &s)
+{
+    const double passes = s.training.recompute == Recompute::Full ? 4 : 3;
+    return 2 * passes * toD(s.model.layers) * toD(fp8LayerLinears(s.model).weights) * parameterScale(s.model);
+}
+
+// The bytes one GPU's FP8 casts move in a step (fp8CastBytes()): each linear casts its input in
+// every forward (again when recomputed) and its output gradient once, for its replica's tokens
+// through its L / p layers, a t-th of each; the weights once per micro-batch, except under
+// Megatron, whose Transformer Engine workspace quantizes them in the first micro-batch only
+// (is_first_microbatch, fp8body.h). With torchao's FP8 all-gather each GPU casts its own shard
+// before the gather (float8/fsdp_utils.py fsdp_pre_all_gather: 2 + 2 + 1 a shard element) and
+// transposes the gathered FP8 weight for backward (1 + 1).
+double fp8CastBytesPerGpu(const Scenario &s, double replicaTokens, double replicas)
+{
+    const Fp8Recipe recipe = s.training.precision.fp8;
+    if (recipe == Fp8Recipe::Off)
+        return 0;
+    const Fp8CastBytes c = fp8CastBytes(recipe);
+    const Fp8LayerLinears linears = fp8LayerLinears(s.model);
+    const double t = toD(std::max<Count>(1, s.parallel.tensorParallel));
+    const double layers = toD(s.model.layers) / toD(std::max<Count>(1, s.parallel.pipelineParallel));
+    const double forwards = s.training.recompute == Recompute::Full ? 2 : 1;
+    const double tokenBytes = replicaTokens * layers * (forwards * c.input * toD(linears.inputs) + c.gradOutput * toD(linears.outputs)) / t;
+    // (A recomputed forward's weight cast is left out: weights are a small share of the casts
+    // next to the tokens' at the micro-batches recomputation is used for.)
+    const double weightCasts = isTeFp8(recipe) && s.stack.stack == TrainingStack::Megatron
+            ? 1.0
+            : toD(std::max<Count>(1, s.training.gradAccumSteps));
+    const double weightBytesPerElement = s.training.precision.fp8AllGather ? (2 + 2 + 1) / replicas + (1 + 1) : c.weight;
+    const double weightBytes = weightCasts * layers * toD(linears.weights) * parameterScale(s.model) / t * weightBytesPerElement;
+    return tokenBytes + weightBytes;
+}
+
 } // namespace
+
+Fp8CastBytes fp8CastBytes(Fp8Recipe recipe)
+{
+    switch (recipe) {
+    case Fp8Recipe::Off: return {};
+    case Fp8Recipe::Tensorwise: return { 2 + 2 + 1 + 1, 2 + 2 + 1 + 1, 2 + 3 + 3 };
+    case Fp8Recipe::Rowwise: return { (2 + 1 + 2) + (2 + 1), (2 + 1 + 2) + (2 + 1), 3 + 4 + 3 };
+    case Fp8Recipe::Mxfp8: return { 3 + 3, 3 + 3, 3 + 3 };
+    case Fp8Recipe::TeDelayed:
+    case Fp8Recipe::TeBlockwise: return { 2 + 1 + 1, 2 + 1 + 1, 2 + 1 + 1 };
+    }
+    return {};
+}
 
 double dataParallelOverlap(const Scenario &s)
 {
@@ -93,10 +153,7 @@ double matmulParameters(const ModelSpec &model)
     if (model.tiedHead())
         p += toD(model.vocab) * toD(model.hidden); // the shared table multiplies as the LM head
     // A given parameter count (a checkpoint's) scales the architecture's matmul share.
-    const Count architecture = counts.total(model.layers);
-    if (model.paramsOverride > 0 && architecture > 0 && model.paramsOverride != architecture)
-        p *= toD(model.paramsOverride) / toD(architecture);
-    return std::max(0.0, p);
+    return std::max(0.0, p * parameterScale(model));
 }
 
 FlopsPerToken flopsPerToken(const Scenario &s)
@@ -157,10 +214,12 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     StepTime r;
     r.peakFlops = peakFlops(gpu, s.training.precision.recipe);
     // FP8 linears need FP8 tensor cores: no step time, and no plan, on a card without them.
-    // (On a card with them the linears are still timed at the 16-bit rate: the catalogue has no
-    // measured FP8 matmul efficiency yet.)
-    if (s.training.precision.fp8 != Fp8Recipe::Off && !gpu.fp8)
-        r.peakFlops = 0;
+    const Fp8Recipe fp8 = s.training.precision.fp8;
+    if (fp8 != Fp8Recipe::Off) {
+        r.fp8PeakFlops = gpu.fp8 ? gpu.tflopsFp8 * 1e12 : 0.0;
+        if (!(r.fp8PeakFlops > 0))
+            r.peakFlops = 0;
+    }
     const ModelSpec &model = s.model;
     const Count t = std::max<Count>(1, s.parallel.tensorParallel);
     const Count p = std::max<Count>(1, s.parallel.pipelineParallel);
@@ -191,7 +250,12 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         r.matmulS = r.computeS;
     } else {
         const double efficiency = gpu.matmulEfficiency > 0 ? gpu.matmulEfficiency : 1.0;
-        r.matmulS = r.hardwareFlopsPerStep / (N * r.peakFlops * efficiency);
+        // FP8 recipes run the layers' linears on the FP8 tensor cores at the same share of
+        // their peak as 16-bit matmuls reach of theirs (torchao's roofline model takes one
+        // achievable share for both, roofline_utils.py); the LM head and attention stay 16-bit.
+        r.fp8FlopsPerStep = fp8 != Fp8Recipe::Off ? std::min(r.hardwareFlopsPerStep, fp8LinearFlopsPerToken(s) * r.tokensPerStep) : 0.0;
+        r.matmulS = (r.hardwareFlopsPerStep - r.fp8FlopsPerStep) / (N * r.peakFlops * efficiency)
+                + (r.fp8FlopsPerStep > 0 ? r.fp8FlopsPerStep / (N * r.fp8PeakFlops * efficiency) : 0.0);
         // Element-wise work moves bytes, not FLOPs: each GPU runs its replica's tokens through
         // its L / p layers, a t-th of each; a recomputed forward adds its third again.
         const double replicaTokens = r.tokensPerStep / toD(d);
@@ -200,6 +264,8 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
             perTokenLayer += kEagerScoreBytesPerKey * A * S * (attentionRecompute ? 4.0 / 3.0 : 1.0);
         const double bandwidth = gpu.hbmGBps * 1e9;
         r.memoryBoundS = bandwidth > 0 ? replicaTokens * (L / toD(p)) * perTokenLayer / toD(t) / bandwidth : 0;
+        r.fp8CastS = bandwidth > 0 ? fp8CastBytesPerGpu(s, replicaTokens, toD(d)) / bandwidth : 0;
+        r.memoryBoundS += r.fp8CastS;
         r.computeS = r.matmulS + r.memoryBoundS;
     }
 

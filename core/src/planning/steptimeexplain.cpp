@@ -50,6 +50,16 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                           num(time.hardwareFlopsPerStep) + " / (" + N + " x " + num(time.peakFlops) + " x "
                                   + num(options.computeFractionOverride) + ")",
                           time.computeS, true, QT_TRANSLATE_NOOP("StepTime", "--mfu: the compute term at this share of the dense peak") });
+    } else if (time.fp8FlopsPerStep > 0) {
+        terms.push_back({ "matmul", QT_TRANSLATE_NOOP("StepTime", "matmuls at the card's achievable rates, FP8 linears at the FP8 rate"),
+                          "(F_step - F_fp8) / (N x peak x eta) + F_fp8 / (N x peak_fp8 x eta)",
+                          "(" + num(time.hardwareFlopsPerStep) + " - " + num(time.fp8FlopsPerStep) + ") / (" + N + " x "
+                                  + num(time.peakFlops) + " x " + num(gpu.matmulEfficiency) + ") + " + num(time.fp8FlopsPerStep) + " / ("
+                                  + N + " x " + num(time.fp8PeakFlops) + " x " + num(gpu.matmulEfficiency) + ")",
+                          time.matmulS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "the layers' linears run on the FP8 tensor cores at the same share of their "
+                                                        "peak as 16-bit matmuls reach of theirs (torchao's roofline model, "
+                                                        "roofline_utils.py); the LM head and attention stay 16-bit") });
     } else {
         terms.push_back({ "matmul", QT_TRANSLATE_NOOP("StepTime", "matmuls at the card's achievable rate"),
                           "F_step / (N x peak x eta)",
@@ -60,6 +70,8 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                                                         "that backward, one more forward under recomputation (Kaplan et al. 2020; "
                                                         "Narayanan et al. 2021, eq. 3; Korthikanti et al. 2022); eta: the card's "
                                                         "measured matmul efficiency") });
+    }
+    if (!(options.computeFractionOverride > 0)) {
         const bool eager = s.activations.attention == AttentionKernel::Eager;
         terms.push_back({ "memory-bound", QT_TRANSLATE_NOOP("StepTime", "element-wise work at memory bandwidth"),
                           eager ? "T_replica x L/p x (1000 H + 16 A S) / t / BW_hbm" : "T_replica x L/p x 1000 H / t / BW_hbm",
@@ -67,11 +79,24 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                                   + whole(s.model.hidden) + (eager ? " + 16 x " + whole(s.model.heads) + " x " + whole(s.training.sequence) : "")
                                   + ")" + (s.training.recompute == Recompute::Full ? " x 4/3" : "") + " / " + whole(t) + " / "
                                   + bandwidth(gpu.hbmGBps * 1e9),
-                          time.memoryBoundS, true,
+                          time.memoryBoundS - time.fp8CastS, true,
                           QT_TRANSLATE_NOOP("StepTime", "norms, residuals, activation functions and casts read and write about 1,000 "
                                                         "bytes per token, layer and hidden unit as PyTorch runs them unfused (the value "
                                                         "that reproduces MosaicML's A100 and H100 runs, docs/procurement.md); eager "
                                                         "attention moves the S x S scores eight times") });
+        if (time.fp8CastS > 0) {
+            const Fp8CastBytes c = fp8CastBytes(s.training.precision.fp8);
+            terms.push_back({ "fp8-casts", QT_TRANSLATE_NOOP("StepTime", "FP8 casts of the linears' inputs, gradients and weights"),
+                              "(T_replica x L/p x (c_x x sum in + c_g x sum out) + casts x L/p x P_lin x c_w) / t / BW_hbm",
+                              "c_x = " + num(c.input) + ", c_g = " + num(c.gradOutput) + ", c_w = "
+                                      + (s.training.precision.fp8AllGather ? std::string("5/d + 2") : num(c.weight)) + " bytes, "
+                                      + bandwidth(gpu.hbmGBps * 1e9),
+                              time.fp8CastS, true,
+                              QT_TRANSLATE_NOOP("StepTime", "each cast reads the 16-bit tensor and writes its FP8 layouts, as torchao's "
+                                                            "roofline model counts its kernels unfused (roofline_utils.py) and Transformer "
+                                                            "Engine's fused cast-transpose runs; inputs again in a recomputed forward, "
+                                                            "weights each micro-batch (once a step in Megatron's workspace)") });
+        }
     }
     if (time.optimizerS > 0)
         terms.push_back({ "optimizer", QT_TRANSLATE_NOOP("StepTime", "optimizer step on the GPU"),

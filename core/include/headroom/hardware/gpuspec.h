@@ -20,6 +20,7 @@ struct GpuSpec
     bool fp8 = false;          //!< FP8 tensor cores (Ada Lovelace, Hopper and later: compute capability 8.9+)
     double tflopsFp16 = 0;     //!< dense FP16 tensor TFLOP/s (FP32 accumulate)
     double tflopsBf16 = 0;     //!< dense BF16 tensor TFLOP/s; 0 without BF16
+    double tflopsFp8 = 0;      //!< dense FP8 tensor TFLOP/s (FP32 accumulate); 0 without FP8
     double pricePerHourUsd = 0; //!< indicative on-demand price per GPU-hour, user-editable
     // What the step time (steptime.h) and the cost of owning need; every entry gives them.
     double hbmGBps = 0;          //!< memory bandwidth, GB/s

@@ -76,6 +76,24 @@ inline constexpr double kEagerScoreBytesPerKey = 16;
  */
 inline constexpr double kCpuAdamParamsPerSecond = 1.6e9;
 
+/*!
+ * Bytes an FP8 cast moves per element of a linear's input, output gradient and weight, as
+ * torchao's roofline model counts its kernels unfused (torchao/testing/training/roofline_utils.py,
+ * get_tensor_memory_traffic_ovhd_s, v0.18.0-rc1-48-g36027d8): tensorwise reads the BF16 tensor
+ * for its amax, then again to write both FP8 layouts (2 + 2 + 1 + 1), the weight once per layout
+ * (2 + 3 + 3); rowwise writes a BF16 transpose between its two casts (2 + 1 + 2, 2 + 1; weight
+ * 3 + 4 + 3); MXFP8 casts each layout from BF16 (3 + 3). Transformer Engine's fused
+ * cast-transpose reads once and writes both layouts, its amax taken in the same pass
+ * (transformer_engine/common/transpose/cast_transpose.cu, 2.20.0.dev0 at d0067d0): 2 + 1 + 1.
+ */
+struct Fp8CastBytes
+{
+    double input = 0;
+    double gradOutput = 0;
+    double weight = 0;
+};
+Fp8CastBytes fp8CastBytes(Fp8Recipe recipe);
+
 struct StepTime
 {
     bool known = false;             //!< false without a dense peak for the recipe on the card
@@ -84,6 +102,9 @@ struct StepTime
     double modelFlopsPerStep = 0;   //!< forward and backward, no recomputation: MFU's numerator
     double hardwareFlopsPerStep = 0; //!< with the recomputed forward
     double matmulS = 0;             //!< hardware FLOPs / (N x peak x matmul efficiency)
+    double fp8PeakFlops = 0;        //!< the card's dense FP8 peak, when the recipe runs FP8 linears
+    double fp8FlopsPerStep = 0;     //!< the hardware FLOPs of those linears, timed at fp8PeakFlops
+    double fp8CastS = 0;            //!< their FP8 casts at memory bandwidth (part of memoryBoundS)
     double memoryBoundS = 0;        //!< element-wise bytes / (HBM bandwidth)
     double optimizerS = 0;          //!< the optimizer step on the GPU: its states read and written once
     double computeS = 0;            //!< matmulS + memoryBoundS + optimizerS (or the --mfu override)
@@ -96,7 +117,7 @@ struct StepTime
     double offloadTransferS = 0;    //!< gradients to and parameters from host memory over PCIe
     double cpuOptimizerS = 0;       //!< the optimizer step on the host's CPUs
     double totalS = 0;              //!< compute + communication + bubble + offload
-    double mfu = 0;                 //!< model FLOPs / (total x N x peak)
+    double mfu = 0;                 //!< model FLOPs / (total x N x peak), the 16-bit peak under FP8 too
     double hfu = 0;                 //!< hardware FLOPs / (total x N x peak)
     Count nodes = 1;                //!< ceil(N / GPUs per node)
     double dataParallelBandwidth = 0;   //!< bytes/s a data-parallel collective gets per GPU

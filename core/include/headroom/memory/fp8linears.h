@@ -1,0 +1,22 @@
+#pragma once
+
+// The linears FP8 training converts in one dense decoder layer, as the step time prices their
+// matmuls and casts (planning/steptime.h) and the memory model their FP8 copies.
+
+#include <headroom/memory/model.h>
+
+namespace headroom {
+
+//! One layer's FP8 linears, summed: every matrix but the norms, the router and the shared-expert
+//! gate (torchtitan's float8 converter filters the router; Transformer Engine's modules hold the
+//! projections and the MLP). The LM head and the embeddings stay 16-bit.
+struct Fp8LayerLinears
+{
+    Count inputs = 0;  //!< sum of in_features: the elements of one token's inputs they cast
+    Count outputs = 0; //!< sum of out_features: the elements of one token's output gradients they cast
+    Count weights = 0; //!< sum of in x out: the weights they cast
+};
+
+Fp8LayerLinears fp8LayerLinears(const ModelSpec &model);
+
+} // namespace headroom
