@@ -477,6 +477,7 @@ QString Labels::field(Field f)
     case Field::QuantBase: return tr("Quantized base");
     case Field::Fp8: return tr("FP8 training");
     case Field::Fp8AllGather: return tr("FP8 all-gather");
+    case Field::Dora: return tr("DoRA");
     }
     return {};
 }

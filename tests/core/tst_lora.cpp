@@ -285,6 +285,57 @@ private slots:
         QCOMPARE(countOf(estimate(loraFull).activations - estimate(full).activations), Count(131'072));
     }
 
+    void dora()
+    {
+        // LLaMA-2 7B, r = 16 on q and v (in = out = 4,096), B = 1, S = 512, BF16 weights with
+        // PEFT's FP32 adapters (hf-trainer, bf16-pure).
+        Scenario lora = withLora(llama7b(), AdapterMode::Lora, 16, LoraQ | LoraV);
+        lora.training.sequence = 512;
+        lora.training.precision.recipe = Recipe::Bf16Pure;
+        lora.stack.stack = TrainingStack::HfTrainer;
+        Scenario dora = lora;
+        dora.lora.dora = true;
+        QVERIFY(validate(dora).empty());
+        // A magnitude per output: 32 layers x (4,096 + 4,096) = 262,144 more trainable parameters.
+        QCOMPARE(loraCounts(dora).adapterParameters - loraCounts(lora).adapterParameters, Count(262'144));
+        // Saved per layer beyond LoRA: each module's base output (BF16) and lora_B's output (FP32),
+        // B x S x out each, and three FP32 vectors of out: 512 x 8,192 x (2 + 4) + 3 x 8,192 x 4
+        // = 25,264,128 bytes, in all 32 layers without recompute.
+        const Breakdown a = estimate(lora);
+        const Breakdown b = estimate(dora);
+        QCOMPARE(countOf(b.activationDetail.perLayer - a.activationDetail.perLayer), Count(25'264'128));
+        QCOMPARE(countOf(b.activations - a.activations), Count(32 * 25'264'128));
+        // The weight-norm scratch of one 4,096 x 4,096 module: the identity (4,096^2), A's output
+        // (4,096 x 16), the product, its scaled copy and W plus it (3 x 4,096^2), in FP32, and the
+        // BF16 weight cast to FP32 (4,096^2 x 4): 335,806,464 bytes, above the attention's scratch.
+        QCOMPARE(countOf(b.activationDetail.layerForwardTransient), Count(335'806'464));
+        QVERIFY(a.activationDetail.layerForwardTransient < b.activationDetail.layerForwardTransient);
+        // down_proj (14,336 in, 4,096 out): (14,336^2 + 14,336 x 16 + 3 x 4,096 x 14,336) x 4 +
+        // 4,096 x 14,336 x 4 = 1,762,525,184 bytes; under autocast 6 in^2 + 2 in r + 18 out in.
+        QCOMPARE(countOf(doraWeightNormScratch(14336, 4096, 16, Dtype::Fp32, false, false)), Count(1'762'525'184));
+        QCOMPARE(countOf(doraWeightNormScratch(4096, 4096, 16, Dtype::Bf16, true, true)), Count(402'784'256));
+
+        // A block the itemized list does not cover adds the same terms: GPT-2's fused c_attn
+        // (out 2,304) adapted once for q and v: 128 x 2,304 x (2 + 4) + 12 x 2,304 = 1,797,120 a layer.
+        Scenario gpt = withLora(gpt2Small(), AdapterMode::Lora, 8, LoraQ | LoraV);
+        gpt.training.sequence = 128;
+        gpt.training.precision.recipe = Recipe::Bf16Pure;
+        gpt.stack.stack = TrainingStack::HfTrainer;
+        Scenario gptDora = gpt;
+        gptDora.lora.dora = true;
+        QCOMPARE(countOf(estimate(gptDora).activationDetail.perLayer - estimate(gpt).activationDetail.perLayer), Count(1'797'120));
+
+        // Refused: without adapters, and under torchtune's own DoRA.
+        Scenario bare = llama7b();
+        bare.lora.dora = true;
+        QVERIFY(validate(bare).hasField(Field::Dora));
+        Scenario tune = dora;
+        tune.stack.stack = TrainingStack::Torchtune;
+        const ValidationIssues issues = validate(tune);
+        QVERIFY(issues.hasField(Field::Dora));
+        QCOMPARE(issues.begin()->reason, Conflict::DoraNeedsPeft);
+    }
+
     void targetsText()
     {
         QCOMPARE(loraTargetsFromText("q,v"), std::optional<unsigned>(LoraQ | LoraV));

@@ -73,6 +73,11 @@ QString conflictReason(Conflict reason)
         return Issue::tr("FP8 changes what the linears save, which the textbook formula does not list; use the itemized model");
     case Conflict::Fp8AllGatherNeedsTensorwise:
         return Issue::tr("torchao gathers FP8 weights only with tensorwise scaling (--fp8 tensorwise)");
+    case Conflict::DoraNeedsAdapters:
+        return Issue::tr("DoRA trains a magnitude beside each LoRA adapter: choose --lora lora or qlora");
+    case Conflict::DoraNeedsPeft:
+        return Issue::tr("DoRA is modelled from PEFT's implementation; torchtune's and litgpt's are not: choose the hf-trainer, "
+                         "fsdp, fsdp2 or deepspeed stack, or turn DoRA off");
     case Conflict::Fp8AllGatherNeedsFsdp:
         return Issue::tr("the FP8 all-gather is FSDP2's: use --stack fsdp2 or torchtune with --zero 3");
     case Conflict::GroupSizeNeedsGroups:

@@ -182,6 +182,8 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         lora.insert(QStringLiteral("targets"),
                     QString::fromStdString(loraTargetsText(s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets)));
         lora.insert(QStringLiteral("dropout"), s.lora.dropout);
+        if (s.lora.dora)
+            lora.insert(QStringLiteral("dora"), true);
         lora.insert(QStringLiteral("base"), QString::fromLatin1(quantBaseName(s.stack.quantBase).data()));
         if (s.stack.quantGroupSize > 0)
             lora.insert(QStringLiteral("quant-group-size"), qint64(s.stack.quantGroupSize));

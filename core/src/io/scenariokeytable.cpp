@@ -418,6 +418,15 @@ const QList<KeyEntry> &entries()
                   s.scenario.lora.mode = AdapterMode::Lora;
               return true;
           } },
+        { { "lora", "dora", "dora", ValueKind::Bool,
+            "true|false: DoRA (PEFT use_dora): a trained magnitude per output of each adapted module, its saved outputs "
+            "and its weight-norm scratch (implies --lora lora)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.lora.dora = v.flag;
+              if (v.flag && s.scenario.lora.mode == AdapterMode::None)
+                  s.scenario.lora.mode = AdapterMode::Lora;
+              return true;
+          } },
         { { "lora", "dropout", "lora-dropout", ValueKind::Real, "lora_dropout, 0 <= p < 1 (PEFT default 0)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.lora.dropout = v.real; return true; } },
         { { "lora", "base", "qlora-base", ValueKind::Name,
@@ -427,8 +436,13 @@ const QList<KeyEntry> &entries()
         { { "lora", "quant-group-size", "quant-group-size", ValueKind::Count,
             "weights per group of GPTQ, AWQ and HQQ (default 128, 128, 64)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.quantGroupSize = v.count; return true; } },
-        { { "lora", "mode", "lora", ValueKind::Name, "none|lora|qlora" },
+        { { "lora", "mode", "lora", ValueKind::Name, "none|lora|qlora|dora|qdora (dora: --lora lora --dora true)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              if (v.name == QLatin1String("dora") || v.name == QLatin1String("qdora")) {
+                  s.scenario.lora.mode = v.name == QLatin1String("dora") ? AdapterMode::Lora : AdapterMode::Qlora;
+                  s.scenario.lora.dora = true;
+                  return true;
+              }
               return setEnum(adapterModeFromName(v.name.toStdString()), s.scenario.lora.mode);
           } },
         { { "lora", "qlora", "qlora", ValueKind::Bool, "true|false: QLoRA, adapters on a 4-bit NF4 base (--lora qlora)" },

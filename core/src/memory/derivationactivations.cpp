@@ -9,6 +9,7 @@
 
 #include "derivationbuilder.h"
 #include "fp8body.h"
+#include "lorabody.h"
 #include "posttrainingbody.h"
 
 namespace headroom::derivation {
@@ -179,6 +180,25 @@ void deriveAdapterActivations(Builder &b, BucketDerivation &k)
     else
         Builder::addTerm(k, "lora-outputs", QT_TRANSLATE_NOOP("Derivation", "the adapters' A outputs, every layer"), layersHeld(b) * f,
                          perLayer * pipelineLayersHeld(s), source);
+    if (!s.lora.dora)
+        return;
+    // DoRA (lora.h doraSavedBytes()): the base and adapter outputs of each adapted module, and
+    // three FP32 vectors of out.
+    const detail::AdapterDtypes d = detail::adapterDtypesOf(s);
+    const Count outs = b.r.lora.doraOutputsPerLayer;
+    const Bytes doraLayer = doraSavedBytes(s.training.microBatch * s.training.sequence, outs, d.baseOut, d.adapter);
+    const Formula outputs = b.input("O_dora", QT_TRANSLATE_NOOP("Derivation", "the adapted modules' outputs in one layer, added up"), outs);
+    const Formula g = (Formula::perElement(dtypeSize(d.baseOut)) + Formula::perElement(dtypeSize(d.adapter))) * b.symbol("B")
+                    * b.symbol("S") * outputs
+            + Formula::number(12) * outputs;
+    const char *doraSource = QT_TRANSLATE_NOOP("Derivation", "DoRA (PEFT 0.20 DoraLinearVariant.forward): the magnitude's rescaling saves the "
+                                                             "base output and lora_B's output, and three FP32 vectors of out");
+    if (s.training.recompute == Recompute::Full)
+        Builder::addTerm(k, "dora-recomputed", QT_TRANSLATE_NOOP("Derivation", "DoRA's saved outputs of the recomputed layer"), g, doraLayer,
+                         doraSource);
+    else
+        Builder::addTerm(k, "dora-outputs", QT_TRANSLATE_NOOP("Derivation", "DoRA's saved outputs, every layer"), layersHeld(b) * g,
+                         doraLayer * pipelineLayersHeld(s), doraSource);
 }
 
 // What a post-training run saves beyond the policy's own tensors (estimate.cpp): PPO's value

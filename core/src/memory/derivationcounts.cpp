@@ -259,7 +259,7 @@ void deriveAdapters(Builder &b)
     const ParameterCounts &pc = b.r.counts;
     struct Layer
     {
-        std::vector<Formula> widths, ranks, quantized, matrices;
+        std::vector<Formula> widths, ranks, quantized, matrices, outputs;
     };
     auto walk = [&](bool sparse) {
         Layer l;
@@ -272,14 +272,22 @@ void deriveAdapters(Builder &b)
                 return;
             l.widths.push_back(t.rows + t.columns);
             l.ranks.push_back(r);
+            l.outputs.push_back(t.columns);
         });
         return l;
     };
-    const char *source = QT_TRANSLATE_NOOP("Derivation", "Hu et al. 2021: A (r × in) and B (out × r) per adapted module; a fused "
-                                 "module (GPT-2's c_attn, Phi-3's gate_up_proj) is adapted once, as PEFT matches names");
+    const char *source = s.lora.dora
+            ? QT_TRANSLATE_NOOP("Derivation", "Hu et al. 2021: A (r × in) and B (out × r) per adapted module, and DoRA's magnitude of out "
+                                              "(Liu et al. 2024; PEFT DoraLinearLayer); a fused module is adapted once, as PEFT matches names")
+            : QT_TRANSLATE_NOOP("Derivation", "Hu et al. 2021: A (r × in) and B (out × r) per adapted module; a fused "
+                                              "module (GPT-2's c_attn, Phi-3's gate_up_proj) is adapted once, as PEFT matches names");
     const Layer dense = walk(false);
     const Formula L = b.symbol("L");
-    Formula adapters = dense.widths.empty() ? Formula::number(0) : L * r * Formula::sum(dense.widths);
+    // DoRA adds a magnitude per output of each adapted module (DoraLinearLayer.weight).
+    auto layerAdapters = [&](const Layer &l) {
+        return s.lora.dora ? r * Formula::sum(l.widths) + Formula::sum(l.outputs) : r * Formula::sum(l.widths);
+    };
+    Formula adapters = dense.widths.empty() ? Formula::number(0) : L * layerAdapters(dense);
     Formula quantized = L * Formula::sum(dense.quantized);
     std::vector<Formula> matrices = dense.matrices;
     Formula ranks = Formula::sum(dense.ranks);
@@ -289,9 +297,9 @@ void deriveAdapters(Builder &b)
         const bool anyDense = pc.denseLayers(m.layers) > 0;
         std::vector<Formula> parts;
         if (anyDense && !dense.widths.empty())
-            parts.push_back(Ld * r * Formula::sum(dense.widths));
+            parts.push_back(Ld * layerAdapters(dense));
         if (!sparse.widths.empty())
-            parts.push_back((L - Ld) * r * Formula::sum(sparse.widths));
+            parts.push_back((L - Ld) * layerAdapters(sparse));
         adapters = Formula::sum(std::move(parts));
         std::vector<Formula> q;
         if (anyDense)

@@ -15,7 +15,12 @@ namespace {
 struct LayerAdapters
 {
     Count parameters = 0, factored = 0, rank = 0, quantized = 0, largestMatrix = 0;
+    Count outputs = 0, scratchIn = 0, scratchOut = 0;
 };
+
+// The elements of DoRA's weight-norm scratch (doraWeightNormScratch()) that decide which module's
+// is largest: the identity, the low-rank product and its copies.
+Count doraScratchWeight(Count in, Count out, Count r) { return in * in + in * r + 4 * out * in; }
 
 // One layer's adapters on \a targets and its quantizable matrices.
 LayerAdapters layerAdapters(const ModelSpec &m, const ModelDims<Count> &d, bool sparse, unsigned targets, Count r)
@@ -33,6 +38,11 @@ LayerAdapters layerAdapters(const ModelSpec &m, const ModelDims<Count> &d, bool 
         a.parameters += r * (t.rows + t.columns);
         a.factored += (r + t.rows) + (t.columns + r);
         a.rank += r;
+        a.outputs += t.columns;
+        if (doraScratchWeight(t.rows, t.columns, r) > doraScratchWeight(a.scratchIn, a.scratchOut, r)) {
+            a.scratchIn = t.rows;
+            a.scratchOut = t.columns;
+        }
     });
     return a;
 }
@@ -165,6 +175,17 @@ LoraCounts loraCounts(const Scenario &s)
         sparse = layerAdapters(m, d, true, targets, r);
     const Count sparseLayers = L - denseLayers;
     c.adapterParameters = denseLayers * dense.parameters + sparseLayers * sparse.parameters;
+    if (s.lora.dora) {
+        // One magnitude per output of each adapted module, trained like the adapters
+        // (DoraLinearLayer.weight, shape (out,), in the adapters' dtype).
+        c.adapterParameters += denseLayers * dense.outputs + sparseLayers * sparse.outputs;
+        const bool sparseLarger = denseLayers == 0 || (sparseLayers > 0 && sparse.outputs > dense.outputs);
+        c.doraOutputsPerLayer = sparseLarger ? sparse.outputs : dense.outputs;
+        const bool sparseScratch = denseLayers == 0
+                || (sparseLayers > 0 && doraScratchWeight(sparse.scratchIn, sparse.scratchOut, r) > doraScratchWeight(dense.scratchIn, dense.scratchOut, r));
+        c.doraScratchIn = sparseScratch ? sparse.scratchIn : dense.scratchIn;
+        c.doraScratchOut = sparseScratch ? sparse.scratchOut : dense.scratchOut;
+    }
     c.adapterFactoredElements = denseLayers * dense.factored + sparseLayers * sparse.factored;
     // The A outputs one layer saves: the larger of the two layer kinds (an upper bound where
     // MoE layers adapt other modules than the dense ones).
@@ -287,7 +308,23 @@ Count adapterActivationElements(const Scenario &s, const LoraCounts &c)
 
 void addAdapterActivations(const Scenario &s, const LoraCounts &c, ActivationEstimate &e)
 {
-    detail::addAdapterActivationsTo(s, c.adapterRankPerLayer, e);
+    detail::addAdapterActivationsTo(s, c.adapterRankPerLayer, c.doraOutputsPerLayer, detail::doraScratchOf(s, c), e);
+}
+
+Bytes doraWeightNormScratch(Count in, Count out, Count r, Dtype adapter, bool autocast, bool baseFp32)
+{
+    if (autocast)
+        // The identity in 16 bits and its FP32 cast, the product in 16 bits, cast to FP32, scaled,
+        // W's FP32 cast and the sum: 6 in^2 + 2 in r + 18 out in bytes (derived).
+        return bytes(6 * in * in + 2 * in * r + 18 * out * in);
+    const Count e = dtypeSize(adapter).times(1).value();
+    const Count weightCast = adapter == Dtype::Fp32 && !baseFp32 ? 4 * out * in : 0;
+    return bytes((in * in + in * r + 3 * out * in) * e + weightCast);
+}
+
+Bytes doraSavedBytes(Count tokens, Count out, Dtype baseOut, Dtype adapter)
+{
+    return bytes(tokens * out * (dtypeSize(baseOut).times(1).value() + dtypeSize(adapter).times(1).value()) + 3 * out * 4);
 }
 
 unsigned modelLoraTargets(const ModelSpec &m)

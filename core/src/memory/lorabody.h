@@ -7,6 +7,8 @@
 #include <headroom/memory/precision.h>
 #include <headroom/memory/transformeractivations.h>
 
+#include "stackbody.h"
+
 namespace headroom::detail {
 
 //! adapterActivationElements() from LoraCounts::adapterRankPerLayer.
@@ -15,14 +17,59 @@ inline Count adapterActivationElementsOf(const Scenario &s, Count rankPerLayer)
     return s.training.microBatch * s.training.sequence * rankPerLayer;
 }
 
-//! addAdapterActivations() from LoraCounts::adapterRankPerLayer, the one count it reads.
-inline void addAdapterActivationsTo(const Scenario &s, Count rankPerLayer, ActivationEstimate &e)
+//! The adapters' matmul dtype and whether autocast runs them, as the itemized block takes them
+//! (transformerbody.h loraContextOf()): PEFT's FP32 adapters, cast by autocast.
+struct AdapterDtypes
 {
+    Dtype adapter = Dtype::Fp32;
+    Dtype baseOut = Dtype::Fp32; //!< what the frozen base projection returns
+    bool autocast = false;
+    bool baseFp32 = false;       //!< the frozen base weight is FP32 (fp32 and autocast recipes)
+};
+
+inline AdapterDtypes adapterDtypesOf(const Scenario &s)
+{
+    const Recipe recipe = s.training.precision.recipe;
+    const Dtype compute = activationDtype(recipe);
+    AdapterDtypes d;
+    d.autocast = isAutocast(recipe);
+    d.adapter = d.autocast ? compute : peftFp32AdaptersOf(s) ? Dtype::Fp32 : compute;
+    d.baseOut = compute;
+    d.baseFp32 = recipe == Recipe::Fp32 || d.autocast;
+    return d;
+}
+
+//! doraWeightNormScratch() of \a c's largest adapted module; 0 without DoRA.
+inline Bytes doraScratchOf(const Scenario &s, const LoraCounts &c)
+{
+    if (!s.lora.dora || s.lora.mode == AdapterMode::None || c.doraScratchIn == 0)
+        return bytes(0);
+    const AdapterDtypes d = adapterDtypesOf(s);
+    const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
+    return doraWeightNormScratch(c.doraScratchIn, ceilQuotient(c.doraScratchOut, t), s.lora.rank, d.adapter, d.autocast,
+                                 d.baseFp32 && s.lora.mode != AdapterMode::Qlora);
+}
+
+//! addAdapterActivations() from the LoraCounts it reads: the ranks and DoRA's outputs of one
+//! layer, and DoRA's scratch.
+inline void addAdapterActivationsTo(const Scenario &s, Count rankPerLayer, Count doraOutputsPerLayer, Bytes doraScratch,
+                                    ActivationEstimate &e)
+{
+    if (s.lora.mode == AdapterMode::None)
+        return;
+    // DoRA's weight-norm scratch lives while one module runs forward, and again while a
+    // checkpointed layer is rebuilt.
+    if (doraScratch > e.layerForwardTransient)
+        e.layerForwardTransient = doraScratch;
     // The itemized model lists the plain LLaMA block's adapters itself (lorablock.h).
-    if (s.lora.mode == AdapterMode::None || transformerItemizesAdapters(s))
+    if (transformerItemizesAdapters(s))
         return;
     const BytesPer size = dtypeSize(activationDtype(s.training.precision.recipe));
-    const Bytes perLayer = size.times(adapterActivationElementsOf(s, rankPerLayer));
+    Bytes perLayer = size.times(adapterActivationElementsOf(s, rankPerLayer));
+    if (s.lora.dora) {
+        const AdapterDtypes d = adapterDtypesOf(s);
+        perLayer += doraSavedBytes(s.training.microBatch * s.training.sequence, doraOutputsPerLayer, d.baseOut, d.adapter);
+    }
     e.perLayer += perLayer;
     if (s.training.recompute == Recompute::Full)
         e.recompute += perLayer;

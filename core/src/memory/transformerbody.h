@@ -113,6 +113,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
                         .down = (targets & LoraDown) != 0,
                         .dropout = on && s.lora.dropout > 0.0,
                         .quantized = quantized,
+                        .dora = on && s.lora.dora,
                         .R = on ? s.lora.rank : 0,
                         .a = on ? adapter : Dtype::Fp32,
                         .p = !on ? Dtype::Fp32 : quantized ? residual : compute };

@@ -81,6 +81,7 @@ FieldRange fieldRange(Field f)
     case Field::QuantBase:
     case Field::Fp8:
     case Field::Fp8AllGather:
+    case Field::Dora:
     case Field::Stack:
     case Field::Loss:
     case Field::OptimizerInBackward:
@@ -164,6 +165,7 @@ std::string_view fieldName(Field f)
     case Field::QuantBase: return "qlora-base";
     case Field::Fp8: return "fp8";
     case Field::Fp8AllGather: return "fp8-all-gather";
+    case Field::Dora: return "dora";
     }
     return {};
 }
@@ -246,6 +248,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::QuantBase: return static_cast<Count>(s.stack.quantBase);
     case Field::Fp8: return static_cast<Count>(s.training.precision.fp8);
     case Field::Fp8AllGather: return s.training.precision.fp8AllGather ? 1 : 0;
+    case Field::Dora: return s.lora.dora ? 1 : 0;
     }
     return 0;
 }
@@ -388,6 +391,13 @@ ValidationIssues validate(const Scenario &s)
                 fp8Conflict(Field::Experts, Conflict::Fp8DenseOnly);
             if (s.activations.model == ActivationModelKind::Textbook)
                 fp8Conflict(Field::ActivationModel, Conflict::Fp8NeedsItemized);
+        }
+        // DoRA (lora.h): PEFT's magnitudes beside its adapters.
+        if (s.lora.dora) {
+            if (s.lora.mode == AdapterMode::None)
+                issues.add({ Field::Dora, Problem::Unsupported, 0, 0, Field::LoraRank, Conflict::DoraNeedsAdapters });
+            else if (s.stack.stack == TrainingStack::Torchtune || s.stack.stack == TrainingStack::Litgpt)
+                issues.add({ Field::Dora, Problem::Unsupported, 0, 0, Field::Stack, Conflict::DoraNeedsPeft });
         }
         if (pc.fp8AllGather) {
             // torchao's Float8LinearConfig.__post_init__ asserts tensorwise weights for it; it is

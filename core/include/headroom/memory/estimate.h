@@ -49,6 +49,8 @@ struct PreparedScenario
     Count architectureParameters = 0;        //!< ResolvedScenario::architectureParameters (a warning)
     Count largestMatrix = 0;                 //!< TensorExtremes::largestMatrix (per-parameter optimizers' temporaries)
     Count adapterRankPerLayer = 0;           //!< LoraCounts::adapterRankPerLayer (the adapters' saved outputs)
+    Count doraOutputsPerLayer = 0;           //!< LoraCounts::doraOutputsPerLayer (DoRA's saved outputs)
+    Bytes doraScratch = bytes(0);            //!< DoRA's weight-norm scratch of the largest adapted module
     Bytes frozenModels = bytes(0);           //!< Breakdown::frozenModels (posttraining.h)
     Bytes rolloutEngine = bytes(0);          //!< Breakdown::rolloutEngine
     Count rankParameters = 0;                //!< ModelParallelShare::parameters (generation under ZeRO-3)

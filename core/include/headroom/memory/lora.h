@@ -79,7 +79,33 @@ struct LoraCounts
     Count quantizedParameters = 0;  //!< QLoRA: the base's block linear weights, stored in NF4
     Count largestQuantizedMatrix = 0; //!< QLoRA: the one matrix dequantized at a time
     Count quantizedArchitecture = 0;  //!< the architecture's block linear weights, before a given P rescales them
+    //! DoRA: sum of out_features over one layer's adapted modules (the larger layer kind, as
+    //! adapterRankPerLayer): the magnitude vectors' length, and the outputs each saves per token.
+    Count doraOutputsPerLayer = 0;
+    //! DoRA: in and out of the adapted module whose weight-norm scratch is largest.
+    Count doraScratchIn = 0;
+    Count doraScratchOut = 0;
 };
+
+/*!
+ * The scratch DoRA's forward builds for one adapted module of \a in inputs and \a out outputs
+ * while it computes the weight norm (PEFT 0.20 tuners/lora/dora.py, DoraLinearLayer.forward and
+ * get_weight_norm): an identity of in x in run through lora_A and lora_B (the x_eye path, PEFT
+ * >= 0.12) for the low-rank product (in x r, then out x in), that product scaled, and W plus it,
+ * all in the adapters' dtype; a 16-bit base weight is cast to FP32 adapters' dtype first. Freed
+ * when the module returns, so one module's worth is alive at a time. Under autocast the identity
+ * and the product are 16-bit and cast up for the norm (derived from the code, not measured).
+ * \a adapter: the adapters' matmul dtype; \a baseFp32: the frozen weight is FP32 already.
+ */
+Bytes doraWeightNormScratch(Count in, Count out, Count r, Dtype adapter, bool autocast, bool baseFp32);
+
+/*!
+ * What DoRA saves per adapted module beyond LoRA (PEFT 0.20, measured on CPU with a plain-torch
+ * emulation of its forward): the base layer's output (B x S x out in \a baseOut) and the adapter
+ * path's output (B x S x out in \a adapter), which the magnitude's rescaling multiplies, and three
+ * vectors of out in FP32 (the detached norm, the magnitude over it, and its broadcast).
+ */
+Bytes doraSavedBytes(Count tokens, Count out, Dtype baseOut, Dtype adapter);
 
 /*!
  * Adapter and base counts of \a scenario's model. Each adapted projection of shape in x out gets

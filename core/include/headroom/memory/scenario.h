@@ -199,6 +199,9 @@ struct LoraSpec
     //! lora_dropout: with p > 0 each adapter saves a dropout mask and the dropped input
     //! (PEFT's default 0; torchtune's Llama-2 builders 0.05; litgpt 0.05).
     double dropout = 0.0;
+    //! DoRA (Liu et al. 2024; PEFT use_dora=True): each adapted module also trains a magnitude
+    //! vector of its outputs and rescales the base and adapter outputs by it (lora.h).
+    bool dora = false;
 };
 
 enum LoraTarget : unsigned {

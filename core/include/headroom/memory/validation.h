@@ -30,10 +30,12 @@ enum class Field : std::uint8_t {
     Teacher,
     // Precision (precision.h)
     Recipe, MasterDtype, QuantGroupSize, QuantBase, Fp8, Fp8AllGather,
+    // Adapters' variants (lora.h)
+    Dora,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::Fp8AllGather;
+inline constexpr Field kLastField = Field::Dora;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -71,6 +73,8 @@ enum class Conflict : std::uint8_t {
     Fp8NeedsItemized,         //!< FP8 changes the linears' saved inputs, which the textbook formula does not list
     Fp8AllGatherNeedsTensorwise, //!< torchao asserts tensorwise scaling for the FP8 all-gather
     Fp8AllGatherNeedsFsdp,    //!< the FP8 all-gather is FSDP's: a stack that gathers whole layers, sharded
+    DoraNeedsAdapters,        //!< DoRA's magnitudes sit beside LoRA adapters
+    DoraNeedsPeft,            //!< DoRA is modelled from PEFT's implementation, not torchtune's or litgpt's
 };
 
 struct ValidationIssue

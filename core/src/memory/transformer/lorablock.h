@@ -19,36 +19,58 @@ struct AdapterNames
 {
     std::string_view mask, aInput, bInput, baseCopy, plainCopy, aCopy, bCopy;
     std::string_view inShape; // B×S×in
+    std::string_view outShape; // B×S×out
+};
+
+// DoRA's saved tensors share one name per projection prefix.
+struct DoraNames
+{
+    std::string_view baseOut, adapterOut, scales;
 };
 
 constexpr AdapterNames kLoraQ{ "self_attn.q_proj.lora_dropout.default.mask", "self_attn.q_proj.lora_A.default.input",
                                "self_attn.q_proj.lora_B.default.input", "self_attn.q_proj.base_layer.weight_copy",
                                "self_attn.q_proj.weight_copy", "self_attn.q_proj.lora_A.default.weight_copy",
-                               "self_attn.q_proj.lora_B.default.weight_copy", "B×S×H" };
+                               "self_attn.q_proj.lora_B.default.weight_copy", "B×S×H" , "B×S×A·d" };
 constexpr AdapterNames kLoraK{ "self_attn.k_proj.lora_dropout.default.mask", "self_attn.k_proj.lora_A.default.input",
                                "self_attn.k_proj.lora_B.default.input", "self_attn.k_proj.base_layer.weight_copy",
                                "self_attn.k_proj.weight_copy", "self_attn.k_proj.lora_A.default.weight_copy",
-                               "self_attn.k_proj.lora_B.default.weight_copy", "B×S×H" };
+                               "self_attn.k_proj.lora_B.default.weight_copy", "B×S×H" , "B×S×KV·d" };
 constexpr AdapterNames kLoraV{ "self_attn.v_proj.lora_dropout.default.mask", "self_attn.v_proj.lora_A.default.input",
                                "self_attn.v_proj.lora_B.default.input", "self_attn.v_proj.base_layer.weight_copy",
                                "self_attn.v_proj.weight_copy", "self_attn.v_proj.lora_A.default.weight_copy",
-                               "self_attn.v_proj.lora_B.default.weight_copy", "B×S×H" };
+                               "self_attn.v_proj.lora_B.default.weight_copy", "B×S×H" , "B×S×KV·d" };
 constexpr AdapterNames kLoraO{ "self_attn.o_proj.lora_dropout.default.mask", "self_attn.o_proj.lora_A.default.input",
                                "self_attn.o_proj.lora_B.default.input", "self_attn.o_proj.base_layer.weight_copy",
                                "self_attn.o_proj.weight_copy", "self_attn.o_proj.lora_A.default.weight_copy",
-                               "self_attn.o_proj.lora_B.default.weight_copy", "B×S×A·d" };
+                               "self_attn.o_proj.lora_B.default.weight_copy", "B×S×A·d" , "B×S×H" };
 constexpr AdapterNames kLoraGate{ "mlp.gate_proj.lora_dropout.default.mask", "mlp.gate_proj.lora_A.default.input",
                                   "mlp.gate_proj.lora_B.default.input", "mlp.gate_proj.base_layer.weight_copy",
                                   "mlp.gate_proj.weight_copy", "mlp.gate_proj.lora_A.default.weight_copy",
-                                  "mlp.gate_proj.lora_B.default.weight_copy", "B×S×H" };
+                                  "mlp.gate_proj.lora_B.default.weight_copy", "B×S×H" , "B×S×F" };
 constexpr AdapterNames kLoraUp{ "mlp.up_proj.lora_dropout.default.mask", "mlp.up_proj.lora_A.default.input",
                                 "mlp.up_proj.lora_B.default.input", "mlp.up_proj.base_layer.weight_copy",
                                 "mlp.up_proj.weight_copy", "mlp.up_proj.lora_A.default.weight_copy",
-                                "mlp.up_proj.lora_B.default.weight_copy", "B×S×H" };
+                                "mlp.up_proj.lora_B.default.weight_copy", "B×S×H" , "B×S×F" };
 constexpr AdapterNames kLoraDown{ "mlp.down_proj.lora_dropout.default.mask", "mlp.down_proj.lora_A.default.input",
                                   "mlp.down_proj.lora_B.default.input", "mlp.down_proj.base_layer.weight_copy",
                                   "mlp.down_proj.weight_copy", "mlp.down_proj.lora_A.default.weight_copy",
-                                  "mlp.down_proj.lora_B.default.weight_copy", "B×S×F" };
+                                  "mlp.down_proj.lora_B.default.weight_copy", "B×S×F" , "B×S×H" };
+
+constexpr DoraNames kDoraQ{ "self_attn.q_proj.lora_magnitude_vector.base_result", "self_attn.q_proj.lora_B.default.output",
+                            "self_attn.q_proj.lora_magnitude_vector.scales" };
+constexpr DoraNames kDoraK{ "self_attn.k_proj.lora_magnitude_vector.base_result", "self_attn.k_proj.lora_B.default.output",
+                            "self_attn.k_proj.lora_magnitude_vector.scales" };
+constexpr DoraNames kDoraV{ "self_attn.v_proj.lora_magnitude_vector.base_result", "self_attn.v_proj.lora_B.default.output",
+                            "self_attn.v_proj.lora_magnitude_vector.scales" };
+constexpr DoraNames kDoraO{ "self_attn.o_proj.lora_magnitude_vector.base_result", "self_attn.o_proj.lora_B.default.output",
+                            "self_attn.o_proj.lora_magnitude_vector.scales" };
+constexpr DoraNames kDoraGate{ "mlp.gate_proj.lora_magnitude_vector.base_result", "mlp.gate_proj.lora_B.default.output",
+                               "mlp.gate_proj.lora_magnitude_vector.scales" };
+constexpr DoraNames kDoraUp{ "mlp.up_proj.lora_magnitude_vector.base_result", "mlp.up_proj.lora_B.default.output",
+                             "mlp.up_proj.lora_magnitude_vector.scales" };
+constexpr DoraNames kDoraDown{ "mlp.down_proj.lora_magnitude_vector.base_result", "mlp.down_proj.lora_B.default.output",
+                               "mlp.down_proj.lora_magnitude_vector.scales" };
 
 // One projection x (in) -> out on the frozen base, with or without an adapter. An adapter saves
 // lora_A's input for its weight gradient even where x needs none (the dropout output; without
@@ -57,9 +79,15 @@ constexpr AdapterNames kLoraDown{ "mlp.down_proj.lora_dropout.default.mask", "ml
 // lora_dropout, an FP32 CPU mask when x requires grad. Under autocast the frozen base weight's cast
 // is not cached (autocast caches only leaves that require grad) but saved by its matmul when x
 // requires grad; QLoRA's MatMul4Bit saves nothing. The adapters' casts are cached and saved.
+//
+// DoRA (PEFT 0.20 tuners/lora/variants.py DoraLinearVariant.forward, dora.py DoraLinearLayer):
+// the result is (m / ||W + s B A|| - 1) x base output + m / ||W + s B A|| x s x lora_B's output,
+// with the norm detached, so the two products save the base output (what the base projection
+// returns) and lora_B's output (the adapters' dtype) for the magnitude's gradient, and three
+// vectors of out in FP32. Measured on CPU with a plain-torch emulation of that forward.
 template<typename Emit>
-void projection(const Context &c, const Emit &emit, const AdapterNames &n, bool adapted, Count in, Count out,
-                bool xGrad, bool shared, unsigned inFlags)
+void projection(const Context &c, const Emit &emit, const AdapterNames &n, const DoraNames &dn, bool adapted, Count in,
+                Count out, bool xGrad, bool shared, unsigned inFlags)
 {
     constexpr Region L = Region::Layer;
     const LoraContext &a = c.lora;
@@ -69,6 +97,12 @@ void projection(const Context &c, const Emit &emit, const AdapterNames &n, bool 
         if (!shared || a.dropout || c.c != Dtype::Fp32)
             emit(n.aInput, n.inShape, L, a.a, c.BS * in, inFlags);
         emit(n.bInput, "B×S×R", L, a.a, c.BS * a.R, 0);
+        if (a.dora) {
+            const unsigned outFlags = inFlags == Sharded ? 0u : Sharded;
+            emit(dn.baseOut, n.outShape, L, a.p, c.BS * out, outFlags);
+            emit(dn.adapterOut, n.outShape, L, a.a, c.BS * out, outFlags);
+            emit(dn.scales, "3×out", L, Dtype::Fp32, 3 * out, outFlags);
+        }
     }
     if (!c.copies)
         return;
@@ -96,9 +130,9 @@ void loraLayer(const Context &c, const Emit &emit)
     const bool gg = pg || a.gate, ug = pg || a.up, hg = gg || ug;
     if (gin)
         rmsNorm(c, emit, L, kInputNorm, CheckpointInput, false);
-    projection(c, emit, kLoraQ, a.q, H, c.qDim, gin, false, 0);
-    projection(c, emit, kLoraK, a.k, H, c.kv, gin, a.q, 0);
-    projection(c, emit, kLoraV, a.v, H, c.kv, gin, a.q || a.k, 0);
+    projection(c, emit, kLoraQ, kDoraQ, a.q, H, c.qDim, gin, false, 0);
+    projection(c, emit, kLoraK, kDoraK, a.k, H, c.kv, gin, a.q, 0);
+    projection(c, emit, kLoraV, kDoraV, a.v, H, c.kv, gin, a.q || a.k, 0);
     if (c.kernel == AttentionKernel::Eager) {
         // q @ kᵀ saves q when k requires grad and kᵀ when q does; softmax its output when the
         // scores do; probs @ v saves the probabilities when v requires grad (in FP32 without
@@ -128,20 +162,20 @@ void loraLayer(const Context &c, const Emit &emit)
         z.vShape = "B×S×KV×d";
         kernelCore(c, emit, kSelfAttn, z);
     }
-    projection(c, emit, kLoraO, a.o, c.qDim, H, ag, false, Sharded);
+    projection(c, emit, kLoraO, kDoraO, a.o, c.qDim, H, ag, false, Sharded);
     if (pg)
         rmsNorm(c, emit, L, kPostNorm, 0, false);
-    projection(c, emit, kLoraGate, a.gate, H, F, pg, false, 0);
+    projection(c, emit, kLoraGate, kDoraGate, a.gate, H, F, pg, false, 0);
     // SiLU saves its input when the gate output requires grad; the product saves each factor for
     // the other's gradient. QLoRA's Linear4bit returns its input's dtype (p).
     if (gg)
         emit("mlp.act_fn.input", "B×S×F", L, a.p, c.BSF, Sharded);
-    projection(c, emit, kLoraUp, a.up, H, F, pg, a.gate, 0);
+    projection(c, emit, kLoraUp, kDoraUp, a.up, H, F, pg, a.gate, 0);
     if (ug)
         emit("mlp.act_out", "B×S×F", L, a.p, c.BSF, Sharded);
     if (gg)
         emit("mlp.up_out", "B×S×F", L, a.p, c.BSF, Sharded);
-    projection(c, emit, kLoraDown, a.down, F, H, hg, false, Sharded);
+    projection(c, emit, kLoraDown, kDoraDown, a.down, F, H, hg, false, Sharded);
 }
 
 } // namespace headroom::transformer
