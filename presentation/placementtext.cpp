@@ -60,6 +60,8 @@ QString strategyText(const Scenario &s)
                                      ? Cli::tr("QLoRA (%1 base)").arg(nameText(quantBaseName(s.stack.quantBase)))
                                      : Cli::tr("LoRA"))
                         .arg(groupedDigits(s.lora.rank), QString::fromStdString(loraTargetsText(targetsOf(s))));
+    if (s.lora.mode != AdapterMode::None && s.lora.dora)
+        text += Cli::tr(", DoRA");
     return text;
 }
 

@@ -31,6 +31,8 @@ QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
         title += ChartText::tr(" · LoRA r=%1").arg(groupedCount(s.lora.rank));
     else if (s.lora.mode == AdapterMode::Qlora)
         title += ChartText::tr(" · QLoRA r=%1").arg(groupedCount(s.lora.rank));
+    if (s.lora.mode != AdapterMode::None && s.lora.dora)
+        title += ChartText::tr(" · DoRA");
     // Every setting that differs from the defaults, so that an exported chart says what it shows.
     const Parallelism &p = s.parallel;
     if (s.training.recompute != Recompute::None)

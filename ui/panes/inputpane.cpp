@@ -314,6 +314,8 @@ void InputPane::refresh()
             m_loraDropout->setText(QLocale().toString(s.lora.dropout));
     }
     m_loraDropout->setEnabled(s.lora.mode != AdapterMode::None);
+    m_dora->setChecked(s.lora.dora);
+    m_dora->setEnabled(s.lora.mode != AdapterMode::None || s.lora.dora);
     const bool adapters = s.lora.mode != AdapterMode::None;
     countField(Field::LoraRank)->setEnabled(adapters);
     const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;

@@ -141,6 +141,7 @@ private:
     QComboBox *m_offload = nullptr;
     QComboBox *m_adapter = nullptr;
     QLineEdit *m_loraDropout = nullptr;
+    QCheckBox *m_dora = nullptr;
     QLabel *m_hostRam = nullptr;
     QToolButton *m_advancedToggle = nullptr;
     QWidget *m_advancedBody = nullptr;

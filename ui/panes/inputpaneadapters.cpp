@@ -62,6 +62,14 @@ QFormLayout *InputPane::addAdapterGroup(QVBoxLayout *column)
     connect(m_loraDropout, &QLineEdit::editingFinished, this, [this] {
         editProbability(Field::LoraDropout, m_loraDropout, [](ScenarioSpec &s, double p) { s.scenario.lora.dropout = p; });
     });
+    m_dora = new QCheckBox(tr("&DoRA: a trained magnitude per output"), adapterBox);
+    m_dora->setToolTip(tr("PEFT's use_dora (Liu et al. 2024): each adapted module also trains a magnitude vector of its outputs, "
+                          "saves its base and adapter outputs for backward, and builds a weight-norm scratch of about four "
+                          "copies of its weight while it runs forward."));
+    adapters->addRow(QString(), withError(Field::Dora, m_dora));
+    connect(m_dora, &QCheckBox::clicked, this, [this](bool on) {
+        m_document->edit(EditKind::Whole, on ? tr("DoRA on") : tr("DoRA off"), [on](ScenarioSpec &s) { s.scenario.lora.dora = on; });
+    });
     m_quantBase = new QComboBox(adapterBox);
     m_quantBase->addItem(tr("NF4 with double quantization"), static_cast<int>(QuantBase::Nf4DoubleQuant));
     m_quantBase->addItem(tr("NF4"), static_cast<int>(QuantBase::Nf4));

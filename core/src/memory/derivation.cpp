@@ -242,7 +242,10 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         if (v > bytes(0))
             scratch.push_back(b.input(name, meaning, countOf(v)));
     };
-    const char *forwardScratch = QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch (attention scores before softmax)");
+    const char *forwardScratch = s.lora.dora && s.lora.mode != AdapterMode::None
+            ? QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch (the attention scores, or DoRA's weight norm of the largest "
+                                              "adapted module: an identity through the adapters, W + s·B·A and copies, lora.h)")
+            : QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch (attention scores before softmax)");
     const char *cache = QT_TRANSLATE_NOOP("Derivation", "autocast's weight cache under full recompute");
     const char *transientLabel = QT_TRANSLATE_NOOP("Derivation", "short-lived buffers");
     switch (p.event) {
