@@ -420,6 +420,10 @@
         <source>vLLM (colocated)</source>
         <translation>vLLM（同机）</translation>
     </message>
+    <message>
+        <source> · DoRA</source>
+        <translation> · DoRA</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>
@@ -2149,6 +2153,10 @@
         <source>This GPU has no FP8 tensor cores (they start with Ada Lovelace and Hopper): FP8 training does not run on it.</source>
         <translation>这块 GPU 没有 FP8 张量核心（从 Ada Lovelace 和 Hopper 开始才有）：FP8 训练无法在它上面运行。</translation>
     </message>
+    <message>
+        <source>, DoRA</source>
+        <translation>，DoRA</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -3451,6 +3459,30 @@
     <message>
         <source>Transformer Engine&apos;s FP8 weights and transposes, kept between steps</source>
         <translation>Transformer Engine 的 FP8 权重及其转置，在各步之间保留</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s forward scratch (the attention scores, or DoRA&apos;s weight norm of the largest adapted module: an identity through the adapters, W + s·B·A and copies, lora.h)</source>
+        <translation>一层前向的临时缓冲（注意力分数，或 DoRA 对最大被适配模块求权重范数：单位矩阵经过适配器、W + s·B·A 及其副本，见 lora.h）</translation>
+    </message>
+    <message>
+        <source>the adapted modules&apos; outputs in one layer, added up</source>
+        <translation>一层中各被适配模块的输出宽度之和</translation>
+    </message>
+    <message>
+        <source>DoRA (PEFT 0.20 DoraLinearVariant.forward): the magnitude&apos;s rescaling saves the base output and lora_B&apos;s output, and three FP32 vectors of out</source>
+        <translation>DoRA（PEFT 0.20 DoraLinearVariant.forward）：幅值重缩放保存基座输出和 lora_B 的输出，以及三个长度为 out 的 FP32 向量</translation>
+    </message>
+    <message>
+        <source>DoRA&apos;s saved outputs of the recomputed layer</source>
+        <translation>重算层中 DoRA 保存的输出</translation>
+    </message>
+    <message>
+        <source>DoRA&apos;s saved outputs, every layer</source>
+        <translation>每层 DoRA 保存的输出</translation>
+    </message>
+    <message>
+        <source>Hu et al. 2021: A (r × in) and B (out × r) per adapted module, and DoRA&apos;s magnitude of out (Liu et al. 2024; PEFT DoraLinearLayer); a fused module is adapted once, as PEFT matches names</source>
+        <translation>Hu 等 2021：每个被适配模块有 A（r × in）和 B（out × r），DoRA 另有长度为 out 的幅值（Liu 等 2024；PEFT DoraLinearLayer）；融合模块只适配一次，与 PEFT 按名称匹配一致</translation>
     </message>
 </context>
 <context>
@@ -4800,6 +4832,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>the FP8 all-gather is FSDP2&apos;s: use --stack fsdp2 or torchtune with --zero 3</source>
         <translation>FP8 all-gather 属于 FSDP2：请使用 --stack fsdp2 或 torchtune，并设 --zero 3</translation>
     </message>
+    <message>
+        <source>DoRA trains a magnitude beside each LoRA adapter: choose --lora lora or qlora</source>
+        <translation>DoRA 在每个 LoRA 适配器旁训练一个幅值向量：请选择 --lora lora 或 qlora</translation>
+    </message>
+    <message>
+        <source>DoRA is modelled from PEFT&apos;s implementation; torchtune&apos;s and litgpt&apos;s are not: choose the hf-trainer, fsdp, fsdp2 or deepspeed stack, or turn DoRA off</source>
+        <translation>DoRA 依据 PEFT 的实现建模，torchtune 与 litgpt 的实现未建模：请选择 hf-trainer、fsdp、fsdp2 或 deepspeed 技术栈，或关闭 DoRA</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -5785,6 +5825,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>This GPU has no FP8 tensor cores (they start with Ada Lovelace and Hopper): FP8 training does not run on it.</source>
         <translation>这块 GPU 没有 FP8 张量核心（从 Ada Lovelace 和 Hopper 开始才有）：FP8 训练无法在它上面运行。</translation>
     </message>
+    <message>
+        <source>DoRA</source>
+        <translation>DoRA</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -6760,6 +6804,22 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward and again for backward (Rajbhandari et al. 2020); 90 % of it overlaps backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm), none under DeepSpeed without overlap_comm (its default below stage 3); links at 80 % of nominal (nccl-tests)</source>
         <translation>环形 reduce-scatter 和 all-gather 各搬运缓冲区的 (d-1)/d，all-reduce 为其两倍（Patarasuk 与 Yuan 2009）；ZeRO-3 在前向和反向各收集一次权重（Rajbhandari et al. 2020）；其中 90 % 与反向重叠（分桶规约、FSDP 预取、DeepSpeed overlap_comm），DeepSpeed 未开 overlap_comm 时（低于 ZeRO-3 时的默认）不重叠；链路按标称的 80 %（nccl-tests 测得）</translation>
+    </message>
+    <message>
+        <source>matmuls at the card&apos;s achievable rates, FP8 linears at the FP8 rate</source>
+        <translation>矩阵乘法按显卡可达速率计算，FP8 线性层按 FP8 速率</translation>
+    </message>
+    <message>
+        <source>the layers&apos; linears run on the FP8 tensor cores at the same share of their peak as 16-bit matmuls reach of theirs (torchao&apos;s roofline model, roofline_utils.py); the LM head and attention stay 16-bit</source>
+        <translation>各层线性层在 FP8 张量核上运行，达到其峰值的比例与 16 位矩阵乘法达到 16 位峰值的比例相同（torchao 的屋顶线模型，roofline_utils.py）；LM 头与注意力保持 16 位</translation>
+    </message>
+    <message>
+        <source>FP8 casts of the linears&apos; inputs, gradients and weights</source>
+        <translation>线性层输入、梯度和权重的 FP8 转换</translation>
+    </message>
+    <message>
+        <source>each cast reads the 16-bit tensor and writes its FP8 layouts, as torchao&apos;s roofline model counts its kernels unfused (roofline_utils.py) and Transformer Engine&apos;s fused cast-transpose runs; inputs again in a recomputed forward, weights each micro-batch (once a step in Megatron&apos;s workspace)</source>
+        <translation>每次转换读取 16 位张量并写出其 FP8 布局，按 torchao 屋顶线模型对未融合内核的计数（roofline_utils.py）及 Transformer Engine 融合的转换-转置内核；重算前向时输入再转换一次，权重每个微批次转换一次（Megatron 的工作区中每步一次）</translation>
     </message>
 </context>
 <context>
@@ -8556,6 +8616,22 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>FP8 linears: %1</source>
         <translation>FP8 线性层：%1</translation>
+    </message>
+    <message>
+        <source>&amp;DoRA: a trained magnitude per output</source>
+        <translation>&amp;DoRA：每个输出训练一个幅值</translation>
+    </message>
+    <message>
+        <source>PEFT&apos;s use_dora (Liu et al. 2024): each adapted module also trains a magnitude vector of its outputs, saves its base and adapter outputs for backward, and builds a weight-norm scratch of about four copies of its weight while it runs forward.</source>
+        <translation>PEFT 的 use_dora（Liu 等 2024）：每个被适配模块还训练一个输出幅值向量，为反向传播保存基座输出和适配器输出，并在前向时构建约为其权重四份大小的权重范数临时缓冲。</translation>
+    </message>
+    <message>
+        <source>DoRA on</source>
+        <translation>开启 DoRA</translation>
+    </message>
+    <message>
+        <source>DoRA off</source>
+        <translation>关闭 DoRA</translation>
     </message>
 </context>
 <context>
