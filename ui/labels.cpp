@@ -478,6 +478,7 @@ QString Labels::field(Field f)
     case Field::Fp8: return tr("FP8 training");
     case Field::Fp8AllGather: return tr("FP8 all-gather");
     case Field::Dora: return tr("DoRA");
+    case Field::BnbSavesInput: return tr("Older bitsandbytes");
     }
     return {};
 }

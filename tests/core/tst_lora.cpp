@@ -305,6 +305,12 @@ private slots:
         const Breakdown b = estimate(dora);
         QCOMPARE(countOf(b.activationDetail.perLayer - a.activationDetail.perLayer), Count(25'264'128));
         QCOMPARE(countOf(b.activations - a.activations), Count(32 * 25'264'128));
+        // The itemized LLaMA block lists the same tensors per module (lorablock.h).
+        Scenario loraItems = lora;
+        loraItems.activations.model = ActivationModelKind::Transformer;
+        Scenario doraItems = dora;
+        doraItems.activations.model = ActivationModelKind::Transformer;
+        QCOMPARE(countOf(estimate(doraItems).activationDetail.perLayer - estimate(loraItems).activationDetail.perLayer), Count(25'264'128));
         // The weight-norm scratch of one 4,096 x 4,096 module: the identity (4,096^2), A's output
         // (4,096 x 16), the product, its scaled copy and W plus it (3 x 4,096^2), in FP32, and the
         // BF16 weight cast to FP32 (4,096^2 x 4): 335,806,464 bytes, above the attention's scratch.
@@ -334,6 +340,51 @@ private slots:
         const ValidationIssues issues = validate(tune);
         QVERIFY(issues.hasField(Field::Dora));
         QCOMPARE(issues.begin()->reason, Conflict::DoraNeedsPeft);
+    }
+
+    void olderBitsandbytesSavesInputs()
+    {
+        // LLaMA-2 7B QLoRA on q and v, B = 1, S = 512. bitsandbytes before 0.43.2 keeps each 4-bit
+        // linear's input in the compute dtype. Under bf16-pure the input already is BF16, so the
+        // modules reading one input share it, and PEFT's FP32 adapters save their own FP32 copies,
+        // not it: per layer q/k/v's input (B·S·H), o's (B·S·H), gate/up's (B·S·H) and down's (B·S·F):
+        // (3 x 512 x 4,096 + 512 x 11,008) x 2 = 23,855,104 bytes.
+        Scenario q = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
+        q.activations.model = ActivationModelKind::Transformer; // the itemized LLaMA block knows which inputs are shared
+        q.training.sequence = 512;
+        q.training.precision.recipe = Recipe::Bf16Pure;
+        q.stack.stack = TrainingStack::HfTrainer;
+        Scenario old = q;
+        old.lora.bnbSavesInput = true;
+        QVERIFY(validate(old).empty());
+        const Breakdown now = estimate(q);
+        const Breakdown before = estimate(old);
+        QCOMPARE(countOf(before.activationDetail.perLayer - now.activationDetail.perLayer), Count(23'855'104));
+        // Without checkpointing the first layer's input does not require grad (a frozen
+        // embedding's output), so its q/k/v keep nothing: 32 x 23,855,104 - 512 x 4,096 x 2.
+        QCOMPARE(countOf(before.activations - now.activations), Count(32 * 23'855'104 - 4'194'304));
+
+        // Under autocast the residual stream is FP32 and Linear4bit casts it to BF16 itself: a copy
+        // per module, (6 x 512 x 4,096 + 512 x 11,008) x 2 = 36,438,016 bytes a layer.
+        q.training.precision.recipe = Recipe::AmpBf16;
+        old.training.precision.recipe = Recipe::AmpBf16;
+        QCOMPARE(countOf(estimate(old).activationDetail.perLayer - estimate(q).activationDetail.perLayer), Count(36'438'016));
+
+        // It belongs to bitsandbytes' NF4 base: refused with GPTQ, and without QLoRA.
+        // The textbook model has no itemized block: every quantized input is counted apart, the
+        // upper bound (6 x 512 x 4,096 + 512 x 11,008) x 2 = 36,438,016 bytes a layer.
+        Scenario textbook = q;
+        textbook.activations.model = ActivationModelKind::Textbook;
+        Scenario textbookOld = old;
+        textbookOld.activations.model = ActivationModelKind::Textbook;
+        QCOMPARE(countOf(estimate(textbookOld).activationDetail.perLayer - estimate(textbook).activationDetail.perLayer), Count(36'438'016));
+
+        Scenario gptq = old;
+        gptq.stack.quantBase = QuantBase::Gptq;
+        QVERIFY(validate(gptq).hasField(Field::BnbSavesInput));
+        Scenario plain = old;
+        plain.lora.mode = AdapterMode::Lora;
+        QVERIFY(validate(plain).hasField(Field::BnbSavesInput));
     }
 
     void targetsText()

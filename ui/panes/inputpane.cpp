@@ -316,6 +316,9 @@ void InputPane::refresh()
     m_loraDropout->setEnabled(s.lora.mode != AdapterMode::None);
     m_dora->setChecked(s.lora.dora);
     m_dora->setEnabled(s.lora.mode != AdapterMode::None || s.lora.dora);
+    m_bnbSavesInput->setChecked(s.lora.bnbSavesInput);
+    const bool nf4 = s.stack.quantBase == QuantBase::Nf4 || s.stack.quantBase == QuantBase::Nf4DoubleQuant;
+    m_bnbSavesInput->setEnabled((s.lora.mode == AdapterMode::Qlora && nf4) || s.lora.bnbSavesInput);
     const bool adapters = s.lora.mode != AdapterMode::None;
     countField(Field::LoraRank)->setEnabled(adapters);
     const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;

@@ -142,6 +142,7 @@ private:
     QComboBox *m_adapter = nullptr;
     QLineEdit *m_loraDropout = nullptr;
     QCheckBox *m_dora = nullptr;
+    QCheckBox *m_bnbSavesInput = nullptr;
     QLabel *m_hostRam = nullptr;
     QToolButton *m_advancedToggle = nullptr;
     QWidget *m_advancedBody = nullptr;

@@ -93,6 +93,13 @@ QFormLayout *InputPane::addAdapterGroup(QVBoxLayout *column)
                 s.scenario.stack.quantGroupSize = -1;
         });
     });
+    m_bnbSavesInput = new QCheckBox(tr("bitsandbytes &before 0.43.2"), adapterBox);
+    m_bnbSavesInput->setToolTip(tr("Older bitsandbytes kept each 4-bit linear's input for backward, though backward never read it "
+                                   "(fixed in 0.43.2, July 2024). Tick it to compare with QLoRA runs measured in 2023-24."));
+    connect(m_bnbSavesInput, &QCheckBox::clicked, this, [this](bool on) {
+        m_document->edit(EditKind::Whole, tr("Older bitsandbytes: %1").arg(on ? tr("on") : tr("off")),
+                         [on](ScenarioSpec &s) { s.scenario.lora.bnbSavesInput = on; });
+    });
     CountField *group = addCount(adapters, Field::QuantGroupSize, tr("&Group size:"),
                                  tr("Weights per group of a GPTQ, AWQ or HQQ base (empty: 128, 128 and 64, their quantizers' defaults)."));
     group->setAllowEmpty(true, -1);
@@ -116,6 +123,7 @@ QFormLayout *InputPane::addAdapterGroup(QVBoxLayout *column)
         });
     }
     targetLayout->setColumnStretch(4, 1);
+    adapters->addRow(QString(), withError(Field::BnbSavesInput, m_bnbSavesInput));
     adapters->addRow(tr("Targets:"), withError(Field::LoraTargets, targetRow));
     column->addWidget(adapterBox);
     return adapters;

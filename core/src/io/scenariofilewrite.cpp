@@ -184,6 +184,8 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         lora.insert(QStringLiteral("dropout"), s.lora.dropout);
         if (s.lora.dora)
             lora.insert(QStringLiteral("dora"), true);
+        if (s.lora.bnbSavesInput)
+            lora.insert(QStringLiteral("bnb-saves-input"), true);
         lora.insert(QStringLiteral("base"), QString::fromLatin1(quantBaseName(s.stack.quantBase).data()));
         if (s.stack.quantGroupSize > 0)
             lora.insert(QStringLiteral("quant-group-size"), qint64(s.stack.quantGroupSize));

@@ -427,6 +427,10 @@ const QList<KeyEntry> &entries()
                   s.scenario.lora.mode = AdapterMode::Lora;
               return true;
           } },
+        { { "lora", "bnb-saves-input", "bnb-saves-input", ValueKind::Bool,
+            "true|false: bitsandbytes before 0.43.2, whose 4-bit matmul kept each linear's input for backward (most QLoRA "
+            "tables of 2023-24 were measured with it)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.lora.bnbSavesInput = v.flag; return true; } },
         { { "lora", "dropout", "lora-dropout", ValueKind::Real, "lora_dropout, 0 <= p < 1 (PEFT default 0)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.lora.dropout = v.real; return true; } },
         { { "lora", "base", "qlora-base", ValueKind::Name,

@@ -180,6 +180,19 @@ void deriveAdapterActivations(Builder &b, BucketDerivation &k)
     else
         Builder::addTerm(k, "lora-outputs", QT_TRANSLATE_NOOP("Derivation", "the adapters' A outputs, every layer"), layersHeld(b) * f,
                          perLayer * pipelineLayersHeld(s), source);
+    if (const Count inputs = b.r.lora.quantizedInputsPerLayer; inputs > 0) {
+        const Bytes bnbLayer = size.times(s.training.microBatch * s.training.sequence * inputs);
+        const Formula h = Formula::perElement(size) * b.symbol("B") * b.symbol("S")
+                * b.input("I_q", QT_TRANSLATE_NOOP("Derivation", "the quantized linears' inputs in one layer, added up"), inputs);
+        const char *bnbSource = QT_TRANSLATE_NOOP("Derivation", "bitsandbytes 0.39.1 to 0.43.1 MatMul4Bit.forward: ctx.tensors = (A, B) whenever "
+                                                                "the input requires grad (fixed in 0.43.2, PR #1270); each input counted apart");
+        if (s.training.recompute == Recompute::Full)
+            Builder::addTerm(k, "bnb-inputs-recomputed", QT_TRANSLATE_NOOP("Derivation", "older bitsandbytes' saved inputs of the recomputed layer"),
+                             h, bnbLayer, bnbSource);
+        else
+            Builder::addTerm(k, "bnb-inputs", QT_TRANSLATE_NOOP("Derivation", "older bitsandbytes' saved inputs, every layer"), layersHeld(b) * h,
+                             bnbLayer * pipelineLayersHeld(s), bnbSource);
+    }
     if (!s.lora.dora)
         return;
     // DoRA (lora.h doraSavedBytes()): the base and adapter outputs of each adapted module, and

@@ -133,6 +133,7 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                              .adapterRankPerLayer = r.lora.adapterRankPerLayer,
                              .doraOutputsPerLayer = r.lora.doraOutputsPerLayer,
                              .doraScratch = detail::doraScratchOf(s, r.lora),
+                             .quantizedInputsPerLayer = r.lora.quantizedInputsPerLayer,
                              .frozenModels = detail::referenceModelBytes(s, r) + detail::rolloutResidentBytes(s),
                              .rolloutEngine = detail::rolloutResidentBytes(s),
                              .rankParameters = r.share.parameters,
@@ -145,7 +146,7 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                                                 Bytes scoringTransient, const Scenario &saving,
                                                 Bytes generationTransient = bytes(0), const SideModelShares &side = {})
 {
-    detail::addAdapterActivationsTo(saving, p.adapterRankPerLayer, p.doraOutputsPerLayer, p.doraScratch, a); // LoRA: the adapters' own saved tensors
+    detail::addAdapterActivationsTo(saving, p.adapterRankPerLayer, p.doraOutputsPerLayer, p.doraScratch, p.quantizedInputsPerLayer, a); // LoRA: the adapters' own saved tensors
     const Bytes offloaded = offloadActivations(s, a);
     // The buckets, to take the peak from; then the breakdown in one initialization, which the
     // compiler writes field by field once instead of clearing it first.

@@ -15,7 +15,7 @@ namespace {
 struct LayerAdapters
 {
     Count parameters = 0, factored = 0, rank = 0, quantized = 0, largestMatrix = 0;
-    Count outputs = 0, scratchIn = 0, scratchOut = 0;
+    Count outputs = 0, scratchIn = 0, scratchOut = 0, quantizedInputs = 0;
 };
 
 // The elements of DoRA's weight-norm scratch (doraWeightNormScratch()) that decide which module's
@@ -30,6 +30,7 @@ LayerAdapters layerAdapters(const ModelSpec &m, const ModelDims<Count> &d, bool 
         if (!isLayerLinear(t.role) || !t.matrix)
             return;
         a.quantized += t.copies * t.weightElements();
+        a.quantizedInputs += t.copies * t.rows;
         if (t.weightElements() > a.largestMatrix)
             a.largestMatrix = t.weightElements();
         if ((loraTargetsOf(t.role) & targets) == 0)
@@ -206,6 +207,8 @@ LoraCounts loraCounts(const Scenario &s)
             c.quantizedParameters = c.baseParameters;
     }
     c.quantizedArchitecture = quantized;
+    if (s.lora.mode == AdapterMode::Qlora && s.lora.bnbSavesInput)
+        c.quantizedInputsPerLayer = sparseLayers > 0 && sparse.quantizedInputs > dense.quantizedInputs ? sparse.quantizedInputs : dense.quantizedInputs;
     return c;
 }
 
@@ -308,7 +311,7 @@ Count adapterActivationElements(const Scenario &s, const LoraCounts &c)
 
 void addAdapterActivations(const Scenario &s, const LoraCounts &c, ActivationEstimate &e)
 {
-    detail::addAdapterActivationsTo(s, c.adapterRankPerLayer, c.doraOutputsPerLayer, detail::doraScratchOf(s, c), e);
+    detail::addAdapterActivationsTo(s, c.adapterRankPerLayer, c.doraOutputsPerLayer, detail::doraScratchOf(s, c), c.quantizedInputsPerLayer, e);
 }
 
 Bytes doraWeightNormScratch(Count in, Count out, Count r, Dtype adapter, bool autocast, bool baseFp32)

@@ -53,7 +53,7 @@ inline Bytes doraScratchOf(const Scenario &s, const LoraCounts &c)
 //! addAdapterActivations() from the LoraCounts it reads: the ranks and DoRA's outputs of one
 //! layer, and DoRA's scratch.
 inline void addAdapterActivationsTo(const Scenario &s, Count rankPerLayer, Count doraOutputsPerLayer, Bytes doraScratch,
-                                    ActivationEstimate &e)
+                                    Count quantizedInputsPerLayer, ActivationEstimate &e)
 {
     if (s.lora.mode == AdapterMode::None)
         return;
@@ -70,6 +70,9 @@ inline void addAdapterActivationsTo(const Scenario &s, Count rankPerLayer, Count
         const AdapterDtypes d = adapterDtypesOf(s);
         perLayer += doraSavedBytes(s.training.microBatch * s.training.sequence, doraOutputsPerLayer, d.baseOut, d.adapter);
     }
+    // bitsandbytes before 0.43.2: each 4-bit linear's input in the compute dtype, counted as if
+    // every one were its own tensor (the itemized block knows which share one).
+    perLayer += size.times(s.training.microBatch * s.training.sequence * quantizedInputsPerLayer);
     e.perLayer += perLayer;
     if (s.training.recompute == Recompute::Full)
         e.recompute += perLayer;

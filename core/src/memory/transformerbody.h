@@ -114,6 +114,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
                         .dropout = on && s.lora.dropout > 0.0,
                         .quantized = quantized,
                         .dora = on && s.lora.dora,
+                        .savesInput = quantized && s.lora.bnbSavesInput,
                         .R = on ? s.lora.rank : 0,
                         .a = on ? adapter : Dtype::Fp32,
                         .p = !on ? Dtype::Fp32 : quantized ? residual : compute };

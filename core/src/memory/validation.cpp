@@ -82,6 +82,7 @@ FieldRange fieldRange(Field f)
     case Field::Fp8:
     case Field::Fp8AllGather:
     case Field::Dora:
+    case Field::BnbSavesInput:
     case Field::Stack:
     case Field::Loss:
     case Field::OptimizerInBackward:
@@ -166,6 +167,7 @@ std::string_view fieldName(Field f)
     case Field::Fp8: return "fp8";
     case Field::Fp8AllGather: return "fp8-all-gather";
     case Field::Dora: return "dora";
+    case Field::BnbSavesInput: return "bnb-saves-input";
     }
     return {};
 }
@@ -249,6 +251,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::Fp8: return static_cast<Count>(s.training.precision.fp8);
     case Field::Fp8AllGather: return s.training.precision.fp8AllGather ? 1 : 0;
     case Field::Dora: return s.lora.dora ? 1 : 0;
+    case Field::BnbSavesInput: return s.lora.bnbSavesInput ? 1 : 0;
     }
     return 0;
 }
@@ -399,6 +402,9 @@ ValidationIssues validate(const Scenario &s)
             else if (s.stack.stack == TrainingStack::Torchtune || s.stack.stack == TrainingStack::Litgpt)
                 issues.add({ Field::Dora, Problem::Unsupported, 0, 0, Field::Stack, Conflict::DoraNeedsPeft });
         }
+        if (s.lora.bnbSavesInput
+            && (s.lora.mode != AdapterMode::Qlora || (s.stack.quantBase != QuantBase::Nf4 && s.stack.quantBase != QuantBase::Nf4DoubleQuant)))
+            issues.add({ Field::BnbSavesInput, Problem::Unsupported, 0, 0, Field::QuantBase, Conflict::BnbSavesInputNeedsNf4 });
         if (pc.fp8AllGather) {
             // torchao's Float8LinearConfig.__post_init__ asserts tensorwise weights for it; it is
             // FSDP2's all-gather hook (fsdp_utils.py), so it needs sharded whole-layer gathers.

@@ -51,6 +51,7 @@ struct PreparedScenario
     Count adapterRankPerLayer = 0;           //!< LoraCounts::adapterRankPerLayer (the adapters' saved outputs)
     Count doraOutputsPerLayer = 0;           //!< LoraCounts::doraOutputsPerLayer (DoRA's saved outputs)
     Bytes doraScratch = bytes(0);            //!< DoRA's weight-norm scratch of the largest adapted module
+    Count quantizedInputsPerLayer = 0;       //!< LoraCounts::quantizedInputsPerLayer (older bitsandbytes' saved inputs)
     Bytes frozenModels = bytes(0);           //!< Breakdown::frozenModels (posttraining.h)
     Bytes rolloutEngine = bytes(0);          //!< Breakdown::rolloutEngine
     Count rankParameters = 0;                //!< ModelParallelShare::parameters (generation under ZeRO-3)

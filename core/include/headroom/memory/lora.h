@@ -85,6 +85,9 @@ struct LoraCounts
     //! DoRA: in and out of the adapted module whose weight-norm scratch is largest.
     Count doraScratchIn = 0;
     Count doraScratchOut = 0;
+    //! The in_features of one layer's quantized linears, added up (the larger layer kind): what
+    //! bitsandbytes before 0.43.2 saves per token at most (LoraSpec::bnbSavesInput).
+    Count quantizedInputsPerLayer = 0;
 };
 
 /*!

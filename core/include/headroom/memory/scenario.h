@@ -202,6 +202,9 @@ struct LoraSpec
     //! DoRA (Liu et al. 2024; PEFT use_dora=True): each adapted module also trains a magnitude
     //! vector of its outputs and rescales the base and adapter outputs by it (lora.h).
     bool dora = false;
+    //! bitsandbytes before 0.43.2: MatMul4Bit kept each 4-bit linear's input (cast to the compute
+    //! dtype) for backward, though backward never reads it (fixed in 9e75374, PR #1270).
+    bool bnbSavesInput = false;
 };
 
 enum LoraTarget : unsigned {

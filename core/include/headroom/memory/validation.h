@@ -31,11 +31,11 @@ enum class Field : std::uint8_t {
     // Precision (precision.h)
     Recipe, MasterDtype, QuantGroupSize, QuantBase, Fp8, Fp8AllGather,
     // Adapters' variants (lora.h)
-    Dora,
+    Dora, BnbSavesInput,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::Dora;
+inline constexpr Field kLastField = Field::BnbSavesInput;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -75,6 +75,7 @@ enum class Conflict : std::uint8_t {
     Fp8AllGatherNeedsFsdp,    //!< the FP8 all-gather is FSDP's: a stack that gathers whole layers, sharded
     DoraNeedsAdapters,        //!< DoRA's magnitudes sit beside LoRA adapters
     DoraNeedsPeft,            //!< DoRA is modelled from PEFT's implementation, not torchtune's or litgpt's
+    BnbSavesInputNeedsNf4,    //!< older bitsandbytes' saved input belongs to its 4-bit (NF4) QLoRA base
 };
 
 struct ValidationIssue

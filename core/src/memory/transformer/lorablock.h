@@ -10,6 +10,8 @@
 // checkpointing (the frozen embedding's output does not; PEFT's enable_input_require_grads() makes
 // it so for the reentrant checkpoint), so the first layer saves less (Context::inputGrad).
 
+#include <initializer_list>
+
 #include "attention.h"
 #include "norms.h"
 
@@ -115,6 +117,28 @@ void projection(const Context &c, const Emit &emit, const AdapterNames &n, const
     }
 }
 
+// bitsandbytes before 0.43.2 (autograd/_functions.py MatMul4Bit.forward, 0.39.1 to 0.43.1; fixed in
+// 9e75374, PR #1270): ctx.tensors = (A, B) whenever A requires grad, A being Linear4bit's input cast
+// to the compute dtype; backward never reads it. A cast makes a copy per module; without one the
+// modules reading the same input share it, and it costs nothing more where an adapter of the group
+// already saves that same tensor (FP32 throughout, no dropout).
+template<typename Emit>
+void bnbSavedInputs(const Context &c, const Emit &emit, std::initializer_list<std::string_view> names, std::string_view shape,
+                    Count in, bool xGrad, bool adapted, unsigned flags)
+{
+    const LoraContext &a = c.lora;
+    if (!a.savesInput || !xGrad)
+        return;
+    if (a.p != c.c) {
+        for (std::string_view name : names)
+            emit(name, shape, Region::Layer, c.c, c.BS * in, flags);
+        return;
+    }
+    const bool adapterKeepsX = adapted && !a.dropout && c.c == Dtype::Fp32;
+    if (!adapterKeepsX)
+        emit(*names.begin(), shape, Region::Layer, c.c, c.BS * in, flags);
+}
+
 template<typename Emit>
 void loraLayer(const Context &c, const Emit &emit)
 {
@@ -133,6 +157,9 @@ void loraLayer(const Context &c, const Emit &emit)
     projection(c, emit, kLoraQ, kDoraQ, a.q, H, c.qDim, gin, false, 0);
     projection(c, emit, kLoraK, kDoraK, a.k, H, c.kv, gin, a.q, 0);
     projection(c, emit, kLoraV, kDoraV, a.v, H, c.kv, gin, a.q || a.k, 0);
+    bnbSavedInputs(c, emit, { "self_attn.q_proj.base_layer.saved_input", "self_attn.k_proj.base_layer.saved_input",
+                              "self_attn.v_proj.base_layer.saved_input" },
+                   "B×S×H", H, gin, a.q || a.k || a.v, 0);
     if (c.kernel == AttentionKernel::Eager) {
         // q @ kᵀ saves q when k requires grad and kᵀ when q does; softmax its output when the
         // scores do; probs @ v saves the probabilities when v requires grad (in FP32 without
@@ -163,6 +190,7 @@ void loraLayer(const Context &c, const Emit &emit)
         kernelCore(c, emit, kSelfAttn, z);
     }
     projection(c, emit, kLoraO, kDoraO, a.o, c.qDim, H, ag, false, Sharded);
+    bnbSavedInputs(c, emit, { "self_attn.o_proj.base_layer.saved_input" }, "B×S×A·d", c.qDim, ag, a.o, Sharded);
     if (pg)
         rmsNorm(c, emit, L, kPostNorm, 0, false);
     projection(c, emit, kLoraGate, kDoraGate, a.gate, H, F, pg, false, 0);
@@ -171,11 +199,14 @@ void loraLayer(const Context &c, const Emit &emit)
     if (gg)
         emit("mlp.act_fn.input", "B×S×F", L, a.p, c.BSF, Sharded);
     projection(c, emit, kLoraUp, kDoraUp, a.up, H, F, pg, a.gate, 0);
+    bnbSavedInputs(c, emit, { "mlp.gate_proj.base_layer.saved_input", "mlp.up_proj.base_layer.saved_input" }, "B×S×H", H, pg,
+                   a.gate || a.up, 0);
     if (ug)
         emit("mlp.act_out", "B×S×F", L, a.p, c.BSF, Sharded);
     if (gg)
         emit("mlp.up_out", "B×S×F", L, a.p, c.BSF, Sharded);
     projection(c, emit, kLoraDown, kDoraDown, a.down, F, H, hg, false, Sharded);
+    bnbSavedInputs(c, emit, { "mlp.down_proj.base_layer.saved_input" }, "B×S×F", F, hg, a.down, Sharded);
 }
 
 } // namespace headroom::transformer
