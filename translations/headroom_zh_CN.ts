@@ -3484,6 +3484,22 @@
         <source>Hu et al. 2021: A (r × in) and B (out × r) per adapted module, and DoRA&apos;s magnitude of out (Liu et al. 2024; PEFT DoraLinearLayer); a fused module is adapted once, as PEFT matches names</source>
         <translation>Hu 等 2021：每个被适配模块有 A（r × in）和 B（out × r），DoRA 另有长度为 out 的幅值（Liu 等 2024；PEFT DoraLinearLayer）；融合模块只适配一次，与 PEFT 按名称匹配一致</translation>
     </message>
+    <message>
+        <source>the quantized linears&apos; inputs in one layer, added up</source>
+        <translation>一层中各量化线性层的输入宽度之和</translation>
+    </message>
+    <message>
+        <source>bitsandbytes 0.39.1 to 0.43.1 MatMul4Bit.forward: ctx.tensors = (A, B) whenever the input requires grad (fixed in 0.43.2, PR #1270); each input counted apart</source>
+        <translation>bitsandbytes 0.39.1 至 0.43.1 的 MatMul4Bit.forward：只要输入需要梯度就执行 ctx.tensors = (A, B)（0.43.2 修复，PR #1270）；每个输入单独计数</translation>
+    </message>
+    <message>
+        <source>older bitsandbytes&apos; saved inputs of the recomputed layer</source>
+        <translation>重算层中旧版 bitsandbytes 保存的输入</translation>
+    </message>
+    <message>
+        <source>older bitsandbytes&apos; saved inputs, every layer</source>
+        <translation>每层旧版 bitsandbytes 保存的输入</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -4840,6 +4856,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>DoRA is modelled from PEFT&apos;s implementation; torchtune&apos;s and litgpt&apos;s are not: choose the hf-trainer, fsdp, fsdp2 or deepspeed stack, or turn DoRA off</source>
         <translation>DoRA 依据 PEFT 的实现建模，torchtune 与 litgpt 的实现未建模：请选择 hf-trainer、fsdp、fsdp2 或 deepspeed 技术栈，或关闭 DoRA</translation>
     </message>
+    <message>
+        <source>older bitsandbytes kept the input of its 4-bit matmul: it applies to a QLoRA base in NF4 (--lora qlora, --qlora-base nf4 or nf4-dq)</source>
+        <translation>旧版 bitsandbytes 会保留其 4 位矩阵乘法的输入：仅适用于 NF4 的 QLoRA 基座（--lora qlora，--qlora-base nf4 或 nf4-dq）</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -5828,6 +5848,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>DoRA</source>
         <translation>DoRA</translation>
+    </message>
+    <message>
+        <source>Older bitsandbytes</source>
+        <translation>旧版 bitsandbytes</translation>
     </message>
 </context>
 <context>
@@ -8632,6 +8656,26 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>DoRA off</source>
         <translation>关闭 DoRA</translation>
+    </message>
+    <message>
+        <source>bitsandbytes &amp;before 0.43.2</source>
+        <translation>0.43.2 之&amp;前的 bitsandbytes</translation>
+    </message>
+    <message>
+        <source>Older bitsandbytes kept each 4-bit linear&apos;s input for backward, though backward never read it (fixed in 0.43.2, July 2024). Tick it to compare with QLoRA runs measured in 2023-24.</source>
+        <translation>旧版 bitsandbytes 会为反向传播保留每个 4 位线性层的输入，尽管反向传播从不读取它（2024 年 7 月的 0.43.2 修复）。勾选它可与 2023-24 年测得的 QLoRA 运行对比。</translation>
+    </message>
+    <message>
+        <source>Older bitsandbytes: %1</source>
+        <translation>旧版 bitsandbytes：%1</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
     </message>
 </context>
 <context>
