@@ -3813,10 +3813,6 @@
         <translation>为 %1，不能整除进程数 %2</translation>
     </message>
     <message>
-        <source>FP8 training: the scenario&apos;s recipe stays</source>
-        <translation>FP8 训练：保留场景的精度方案</translation>
-    </message>
-    <message>
         <source>schedules and clipping</source>
         <translation>调度与裁剪</translation>
     </message>
@@ -4395,6 +4391,38 @@
     <message>
         <source>without enable_fp8_training</source>
         <translation>未开启 enable_fp8_training</translation>
+    </message>
+    <message>
+        <source>without mixed_precision: fp8</source>
+        <translation>未设置 mixed_precision: fp8</translation>
+    </message>
+    <message>
+        <source>mixed_precision: fp8 (no fp8_config.backend: torchao, Accelerate&apos;s first choice when installed)</source>
+        <translation>mixed_precision: fp8（未给出 fp8_config.backend：按 torchao，已安装时 Accelerate 优先选用它）</translation>
+    </message>
+    <message>
+        <source>MS-AMP keeps weights and optimizer states in FP8 and FP16: not modelled; the BF16 recipe stays</source>
+        <translation>MS-AMP 以 FP8 和 FP16 保存权重与优化器状态：未建模；保留 BF16 方案</translation>
+    </message>
+    <message>
+        <source>Accelerate&apos;s convert_model also makes the LM head a Transformer Engine linear (its FP8 weight copies, 2 x V x H bytes, and its FP8 input are not counted)</source>
+        <translation>Accelerate 的 convert_model 也会把 LM 头换成 Transformer Engine 线性层（其 FP8 权重副本 2 x V x H 字节及其 FP8 输入未计入）</translation>
+    </message>
+    <message>
+        <source>Transformer Engine&apos;s MXFP8 recipe (Blackwell) is not modelled; read as delayed scaling</source>
+        <translation>Transformer Engine 的 MXFP8 方案（Blackwell）未建模；按延迟缩放读取</translation>
+    </message>
+    <message>
+        <source>AORecipeKwargs: enable_fsdp_float8_all_gather=True under FSDP2</source>
+        <translation>AORecipeKwargs：FSDP2 下 enable_fsdp_float8_all_gather=True</translation>
+    </message>
+    <message>
+        <source>Accelerate&apos;s torchao filter leaves the first and the last linear in BF16 (filter_first_and_last_linear_layers); Headroom converts every layer&apos;s linears</source>
+        <translation>Accelerate 的 torchao 过滤器让第一个和最后一个线性层保持 BF16（filter_first_and_last_linear_layers）；Headroom 转换每层的全部线性层</translation>
+    </message>
+    <message>
+        <source>the FP8 scaling&apos;s numerics, not its memory</source>
+        <translation>只影响 FP8 缩放的数值，不影响显存</translation>
     </message>
 </context>
 <context>

@@ -591,6 +591,51 @@ private slots:
         QVERIFY(!ok); // not one of torchtune's recipe names: refused naming the key
     }
 
+    // Accelerate's mixed_precision: fp8 (accelerator.py at 16cb6eb): BF16 autocast for the rest;
+    // fp8_config.backend TE is Transformer Engine's delayed scaling, AO (or none: Accelerate's
+    // first choice when torchao is installed) torchao's tensorwise recipe, whose default config
+    // gathers FSDP2's weights in FP8; MS-AMP is not modelled. The template's keys are Accelerate's
+    // own examples/config_yaml_templates/fp8.yaml.
+    void accelerateFp8()
+    {
+        auto read = [](const char *text) {
+            FrameworkImport import;
+            Scenario s = llama7b().scenario;
+            const bool ok = parseFrameworkConfig(FrameworkKind::Accelerate, text, QStringLiteral("fp8.yaml"), s, import).ok();
+            QMap<QString, QString> set;
+            for (const FrameworkSetting &x : import.settings)
+                set.insert(x.option, x.value.toVariant().toString());
+            QStringList notModelled;
+            for (const FrameworkNote &n : import.notes)
+                if (n.kind == FrameworkNote::Kind::NotModelled)
+                    notModelled << n.key;
+            return std::tuple{ ok, set, notModelled };
+        };
+        auto [ok, set, notModelled] = read("distributed_type: \"NO\"\nmixed_precision: \"fp8\"\nfp8_config:\n  backend: TE\n"
+                                           "  amax_history_len: 1024\n  fp8_format: E4M3\n  interval: 1\n  margin: 0\n"
+                                           "  override_linear_precision: [false, false, false]\n  use_autocast_during_eval: false\n");
+        QVERIFY(ok);
+        QCOMPARE(set.value(QStringLiteral("recipe")), QStringLiteral("amp-bf16"));
+        QCOMPARE(set.value(QStringLiteral("fp8")), QStringLiteral("te-delayed"));
+        QVERIFY(notModelled.contains(QStringLiteral("fp8_config.backend"))); // the LM head Accelerate converts too
+        std::tie(ok, set, notModelled) = read("distributed_type: FSDP\nnum_processes: 8\nmixed_precision: fp8\n"
+                                              "fsdp_config:\n  fsdp_version: 2\n  fsdp_reshard_after_forward: true\n");
+        QVERIFY(ok);
+        QCOMPARE(set.value(QStringLiteral("fp8")), QStringLiteral("tensorwise"));
+        QCOMPARE(set.value(QStringLiteral("fp8-all-gather")), QStringLiteral("true"));
+        std::tie(ok, set, notModelled) = read("distributed_type: MULTI_GPU\nnum_processes: 2\nmixed_precision: fp8\nfp8_config:\n  backend: AO\n");
+        QVERIFY(ok);
+        QCOMPARE(set.value(QStringLiteral("fp8")), QStringLiteral("tensorwise"));
+        QVERIFY(!set.contains(QStringLiteral("fp8-all-gather"))); // DDP: no gather to put in FP8
+        std::tie(ok, set, notModelled) = read("mixed_precision: fp8\nfp8_config:\n  backend: MSAMP\n");
+        QVERIFY(ok);
+        QVERIFY(!set.contains(QStringLiteral("fp8")));
+        QCOMPARE(set.value(QStringLiteral("recipe")), QStringLiteral("amp-bf16"));
+        QVERIFY(notModelled.contains(QStringLiteral("fp8_config.backend")));
+        std::tie(ok, set, notModelled) = read("mixed_precision: fp8\nfp8_config:\n  backend: FP4\n");
+        QVERIFY(!ok); // not a backend Accelerate has: refused naming the key
+    }
+
     void detectsTheKind_data()
     {
         QTest::addColumn<QString>("file");

@@ -241,7 +241,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("mini"), QStringLiteral("vmean"), QStringLiteral("Zhang"), // Adam-mini, its second moment's name, its author
     QStringLiteral("amax"), QStringLiteral("tensorwise"), QStringLiteral("rowwise"), // FP8 scaling: torchao's recipe names
     QStringLiteral("amax_history_len"), QStringLiteral("margin"), // Transformer Engine's DelayedScaling arguments
-    QStringLiteral("Hopper"), QStringLiteral("Ada"), QStringLiteral("Lovelace"), // NVIDIA's GPU architectures
+    QStringLiteral("Hopper"), QStringLiteral("Ada"), QStringLiteral("Lovelace"), QStringLiteral("Blackwell"), // NVIDIA's GPU architectures
     QStringLiteral("Liu"), // DoRA's first author
     QStringLiteral("in"), QStringLiteral("out"), // a module's in_features and out_features in shape formulas (r × in)
     QStringLiteral("qlora"), QStringLiteral("hf"), QStringLiteral("fsdp"), QStringLiteral("deepspeed"), // values of --lora and --stack

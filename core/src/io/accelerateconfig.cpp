@@ -49,6 +49,68 @@ void setOffload(const QString &optimizer, const QString &params, int stage, cons
 }
 
 // fsdp_config: FullyShardedDataParallelPlugin's keys with the "fsdp_" prefix.
+// The ZeRO stage the settings read so far give (the last "zero" set), or -1.
+int stageSet(ConfigReader &r)
+{
+    int stage = -1;
+    for (const FrameworkSetting &s : r.out().settings)
+        if (s.option == QLatin1String("zero"))
+            stage = s.value.toInt();
+    return stage;
+}
+
+// mixed_precision "fp8" and its fp8_config (Accelerate 16cb6eb, accelerator.py __init__ and
+// _prepare_ao/_prepare_te, utils/dataclasses.py AORecipeKwargs/TERecipeKwargs): the backend named
+// in fp8_config, else torchao when installed (Accelerate's order: AO, TE, MS-AMP). torchao's default
+// Float8LinearConfig is tensorwise with enable_fsdp_float8_all_gather=True (FSDP2's gather);
+// Transformer Engine's recipe is DelayedScaling. The other keys tune the scaling's numerics.
+void readFp8(bool fp8, const QJsonValue &config, TrainingStack stack, ConfigReader &r)
+{
+    const std::optional<QJsonObject> c = r.object(config, QStringLiteral("fp8_config"));
+    if (!c)
+        return;
+    if (!fp8) {
+        if (!c->isEmpty())
+            r.note(Kind::NoEffect, QStringLiteral("fp8_config"), FrameworkImportTr::tr("without mixed_precision: fp8"));
+        return;
+    }
+    QString backend = QStringLiteral("AO");
+    QString source = FrameworkImportTr::tr("mixed_precision: fp8 (no fp8_config.backend: torchao, Accelerate's first choice when installed)");
+    QStringList handled = { QStringLiteral("backend") };
+    if (const QJsonValue v = c->value(QLatin1String("backend")); !ConfigReader::absent(v)) {
+        const std::optional<QString> b = r.choice(v, QStringLiteral("fp8_config.backend"),
+                                                  { QStringLiteral("AO"), QStringLiteral("TE"), QStringLiteral("MSAMP"), QStringLiteral("MS-AMP") }, true);
+        if (!b)
+            return;
+        backend = b->toUpper();
+        source = QStringLiteral("fp8_config.backend");
+    }
+    if (backend == QLatin1String("MSAMP") || backend == QLatin1String("MS-AMP")) {
+        r.note(Kind::NotModelled, QStringLiteral("fp8_config.backend"),
+               FrameworkImportTr::tr("MS-AMP keeps weights and optimizer states in FP8 and FP16: not modelled; the BF16 recipe stays"));
+    } else if (backend == QLatin1String("TE")) {
+        r.set("fp8", QStringLiteral("te-delayed"), source);
+        // convert_model() (utils/transformer_engine.py) swaps every nn.Linear whose sizes divide by
+        // 16, the LM head included, where Headroom keeps the head in 16 bits.
+        r.note(Kind::NotModelled, QStringLiteral("fp8_config.backend"),
+               FrameworkImportTr::tr("Accelerate's convert_model also makes the LM head a Transformer Engine linear (its FP8 weight "
+                                     "copies, 2 x V x H bytes, and its FP8 input are not counted)"));
+        if (c->value(QLatin1String("use_mxfp8_block_scaling")) == QJsonValue(true))
+            r.note(Kind::NotModelled, QStringLiteral("fp8_config.use_mxfp8_block_scaling"),
+                   FrameworkImportTr::tr("Transformer Engine's MXFP8 recipe (Blackwell) is not modelled; read as delayed scaling"));
+        handled << QStringLiteral("use_mxfp8_block_scaling");
+    } else {
+        r.set("fp8", QStringLiteral("tensorwise"), source);
+        // AORecipeKwargs turns the FP8 all-gather on; it acts under FSDP2 sharding only.
+        if (stack == TrainingStack::Fsdp2 && stageSet(r) == 3)
+            r.set("fp8-all-gather", true, FrameworkImportTr::tr("AORecipeKwargs: enable_fsdp_float8_all_gather=True under FSDP2"));
+        r.note(Kind::NotModelled, backend == QLatin1String("AO") && source == QLatin1String("fp8_config.backend") ? source : QStringLiteral("mixed_precision"),
+               FrameworkImportTr::tr("Accelerate's torchao filter leaves the first and the last linear in BF16 "
+                                     "(filter_first_and_last_linear_layers); Headroom converts every layer's linears"));
+    }
+    r.noEffect(*c, QStringLiteral("fp8_config"), handled, FrameworkImportTr::tr("the FP8 scaling's numerics, not its memory"));
+}
+
 void readFsdp(const QJsonObject &f, int version, ConfigReader &r)
 {
     const QString prefix = QStringLiteral("fsdp_config");
@@ -405,6 +467,7 @@ void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &
     // Mixed precision: autocast over FP32 weights for DDP and FSDP (whose MixedPrecision gathers
     // in 16 bits, stack.h fsdpMixedPrecision()); DeepSpeed's and Megatron's 16-bit engines keep
     // FP32 masters instead.
+    bool fp8 = false;
     if (const QJsonValue v = take("mixed_precision"); !ConfigReader::absent(v)) {
         const std::optional<QString> c = r.choice(v, QStringLiteral("mixed_precision"),
                                                   { QStringLiteral("no"), QStringLiteral("fp16"), QStringLiteral("bf16"), QStringLiteral("fp8") });
@@ -416,15 +479,15 @@ void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &
             recipe = QStringLiteral("fp32");
         else if (*c == QLatin1String("fp16"))
             recipe = engine ? QStringLiteral("fp16-master") : QStringLiteral("amp-fp16");
-        else if (*c == QLatin1String("bf16"))
+        // "fp8" autocasts everything else in BF16 as "bf16" does (utils/modeling.py
+        // get_mixed_precision_context_manager); its FP8 backend is read below.
+        else if (*c == QLatin1String("bf16") || *c == QLatin1String("fp8"))
             recipe = engine ? QStringLiteral("bf16-master") : QStringLiteral("amp-bf16");
-        if (recipe.isEmpty()) {
-            r.note(Kind::NotModelled, QStringLiteral("mixed_precision"), FrameworkImportTr::tr("FP8 training: the scenario's recipe stays"));
-        } else {
-            r.set("recipe", recipe, QStringLiteral("mixed_precision"));
-            provisional.training.precision.recipe = *recipeFromName(recipe.toStdString());
-        }
+        fp8 = *c == QLatin1String("fp8");
+        r.set("recipe", recipe, QStringLiteral("mixed_precision"));
+        provisional.training.precision.recipe = *recipeFromName(recipe.toStdString());
     }
+    const QJsonValue fp8Config = take("fp8_config");
     if (type == QLatin1String("NO") || type == QLatin1String("MULTI_GPU")) {
         // DDP: every GPU holds the whole model and its states.
         r.set("zero", countValue(0), QStringLiteral("distributed_type"));
@@ -485,6 +548,9 @@ void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &
         r.set("compile", backend->compare(QLatin1String("NO"), Qt::CaseInsensitive) != 0, QStringLiteral("dynamo_config.dynamo_backend"));
     }
     r.noEffect(*dynamo, QStringLiteral("dynamo_config"), { QStringLiteral("dynamo_backend") }, FrameworkImportTr::tr("compiler options"));
+    readFp8(fp8, fp8Config, stack, r);
+    if (!r.ok())
+        return;
     if (const QJsonValue v = take("parallelism_config"); !ConfigReader::absent(v)) {
         const std::optional<QJsonObject> pc = r.object(v, QStringLiteral("parallelism_config"));
         if (!pc)
@@ -496,7 +562,7 @@ void readAccelerate(const QJsonObject &root, const QString &file, ConfigReader &
     for (const char *k : { "compute_environment", "debug", "machine_rank", "main_training_function", "rdzv_backend", "same_network",
                            "tpu_env", "tpu_use_cluster", "tpu_use_sudo", "tpu_name", "tpu_zone", "gpu_ids", "main_process_ip",
                            "main_process_port", "enable_cpu_affinity", "command_file", "commands", "downcast_bf16", "ipex_config",
-                           "mpirun_config", "num_cpu_threads_per_process", "fp8_config", "dynamo_backend" })
+                           "mpirun_config", "num_cpu_threads_per_process", "dynamo_backend" })
         if (root.contains(QLatin1String(k))) {
             handled << QLatin1String(k);
             r.note(Kind::NoEffect, QLatin1String(k), FrameworkImportTr::tr("launch and machine settings"));
