@@ -4885,8 +4885,8 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>DoRA 依据 PEFT 的实现建模，torchtune 与 litgpt 的实现未建模：请选择 hf-trainer、fsdp、fsdp2 或 deepspeed 技术栈，或关闭 DoRA</translation>
     </message>
     <message>
-        <source>older bitsandbytes kept the input of its 4-bit matmul: it applies to a QLoRA base in NF4 (--lora qlora, --qlora-base nf4 or nf4-dq)</source>
-        <translation>旧版 bitsandbytes 会保留其 4 位矩阵乘法的输入：仅适用于 NF4 的 QLoRA 基座（--lora qlora，--qlora-base nf4 或 nf4-dq）</translation>
+        <source>older bitsandbytes kept the input of its 4-bit matmul: it applies to bitsandbytes&apos; NF4 QLoRA base (--lora qlora, --qlora-base nf4 or nf4-dq; torchtune quantizes with torchao)</source>
+        <translation>旧版 bitsandbytes 会保留其 4 位矩阵乘法的输入：仅适用于 bitsandbytes 的 NF4 QLoRA 基座（--lora qlora，--qlora-base nf4 或 nf4-dq；torchtune 用 torchao 量化）</translation>
     </message>
 </context>
 <context>

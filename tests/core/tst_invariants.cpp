@@ -41,7 +41,8 @@ Count activationsOf(const Scenario &s)
 
 QByteArray describe(const Scenario &s)
 {
-    return QStringLiteral("L=%1 H=%2 A=%3 B=%4 S=%5 recipe=%6 opt=%7 recompute=%8 N=%9 t=%10 p=%11 zero=%12 offload=%13 lora=%14 stack=%15")
+    return QStringLiteral("L=%1 H=%2 A=%3 B=%4 S=%5 recipe=%6 opt=%7 recompute=%8 N=%9 t=%10 p=%11 zero=%12 offload=%13 lora=%14 stack=%15 "
+                          "dora=%16 bnb=%17 fp8=%18 activations=%19 attention=%20")
             .arg(qlonglong(s.model.layers))
             .arg(qlonglong(s.model.hidden))
             .arg(qlonglong(s.model.heads))
@@ -57,6 +58,11 @@ QByteArray describe(const Scenario &s)
             .arg(int(s.parallel.offload))
             .arg(int(s.lora.mode))
             .arg(int(s.stack.stack))
+            .arg(int(s.lora.dora))
+            .arg(int(s.lora.bnbSavesInput))
+            .arg(int(s.training.precision.fp8))
+            .arg(int(s.activations.model))
+            .arg(int(s.activations.attention))
             .toUtf8();
 }
 
@@ -76,6 +82,7 @@ private slots:
     void overRandomScenarios()
     {
         std::mt19937 rng(kSeed);
+        std::mt19937 features(kSeed + 1);
         auto uniform = [&](Count lo, Count hi) { return Count(std::uniform_int_distribution<long long>(qlonglong(lo), qlonglong(hi))(rng)); };
         const Count batches[] = { 1, 2, 3, 4, 8, 16 };
         const Count sequences[] = { 128, 512, 1024, 2048, 4096, 8192 };
@@ -86,6 +93,7 @@ private slots:
         const AdapterMode adapters[] = { AdapterMode::None, AdapterMode::None, AdapterMode::Lora, AdapterMode::Qlora };
         int valid = 0, drawn = 0;
         int offloadChecked = 0, gpusChecked = 0, kernelsChecked = 0, recomputeChecked = 0, fitChecked = 0;
+        int doraChecked = 0, bnbChecked = 0, fp8Checked = 0;
         while (valid < kScenarios) {
             ++drawn;
             QVERIFY2(drawn < 20 * kScenarios, "too few random scenarios validate");
@@ -108,9 +116,29 @@ private slots:
             if (s.parallel.offload == Offload::OptimizerAndParams)
                 s.parallel.zero = ZeroStage::Stage3;
             s.lora.mode = pickFrom(rng, adapters);
+            // The adapters' variants and FP8 training, a quarter of the time each, from a generator
+            // of their own and kept only where they validate (FP8 without adapters or experts,
+            // DoRA outside torchtune and litgpt, older bitsandbytes on an NF4 base): the scenarios
+            // drawn above stay the ones checked before, some now with these features on.
+            const Scenario plain = s;
+            if (s.lora.mode != AdapterMode::None) {
+                s.lora.dora = features() % 4 == 0;
+                s.lora.bnbSavesInput = s.lora.mode == AdapterMode::Qlora && features() % 4 == 0;
+            }
+            if (features() % 4 == 0) {
+                s.training.precision.fp8 = pickFrom(features, kAllFp8Recipes);
+                s.training.precision.fp8AllGather = s.training.precision.fp8 == Fp8Recipe::Tensorwise && features() % 2 == 0;
+            }
             s.gpu.capacity = bytes(80 * kGiB);
+            if (!validate(s).empty()) {
+                s = plain;
+                s.gpu.capacity = bytes(80 * kGiB);
+            }
             if (!validate(s).empty())
                 continue;
+            doraChecked += s.lora.dora ? 1 : 0;
+            bnbChecked += s.lora.bnbSavesInput ? 1 : 0;
+            fp8Checked += s.training.precision.fp8 != Fp8Recipe::Off ? 1 : 0;
             ++valid;
             const QByteArray where = describe(s);
             const Breakdown b = estimate(s);
@@ -249,8 +277,11 @@ private slots:
         QVERIFY(kernelsChecked > 20000);
         QVERIFY(recomputeChecked > 50000);
         QVERIFY(fitChecked > 1000);
-        qInfo("%d valid of %d drawn; offload %d, GPUs %d, kernels %d, recompute %d, fit %d", valid, drawn, offloadChecked,
-              gpusChecked, kernelsChecked, recomputeChecked, fitChecked);
+        QVERIFY(doraChecked > 1000);
+        QVERIFY(bnbChecked > 1000);
+        QVERIFY(fp8Checked > 1000);
+        qInfo("%d valid of %d drawn; offload %d, GPUs %d, kernels %d, recompute %d, fit %d; DoRA %d, older bitsandbytes %d, FP8 %d",
+              valid, drawn, offloadChecked, gpusChecked, kernelsChecked, recomputeChecked, fitChecked, doraChecked, bnbChecked, fp8Checked);
     }
 
 private:

@@ -76,8 +76,8 @@ QString conflictReason(Conflict reason)
     case Conflict::DoraNeedsAdapters:
         return Issue::tr("DoRA trains a magnitude beside each LoRA adapter: choose --lora lora or qlora");
     case Conflict::BnbSavesInputNeedsNf4:
-        return Issue::tr("older bitsandbytes kept the input of its 4-bit matmul: it applies to a QLoRA base in NF4 (--lora qlora, "
-                         "--qlora-base nf4 or nf4-dq)");
+        return Issue::tr("older bitsandbytes kept the input of its 4-bit matmul: it applies to bitsandbytes' NF4 QLoRA base "
+                         "(--lora qlora, --qlora-base nf4 or nf4-dq; torchtune quantizes with torchao)");
     case Conflict::DoraNeedsPeft:
         return Issue::tr("DoRA is modelled from PEFT's implementation; torchtune's and litgpt's are not: choose the hf-trainer, "
                          "fsdp, fsdp2 or deepspeed stack, or turn DoRA off");

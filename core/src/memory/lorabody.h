@@ -58,8 +58,9 @@ inline void addAdapterActivationsTo(const Scenario &s, Count rankPerLayer, Count
     if (s.lora.mode == AdapterMode::None)
         return;
     // DoRA's weight-norm scratch lives while one module runs forward, and again while a
-    // checkpointed layer is rebuilt.
-    if (doraScratch > e.layerForwardTransient)
+    // checkpointed layer is rebuilt. The textbook convention has no short-lived buffers (every
+    // bucket resident, the peak their sum), so it leaves the scratch out.
+    if (s.activations.model != ActivationModelKind::Textbook && doraScratch > e.layerForwardTransient)
         e.layerForwardTransient = doraScratch;
     // The itemized model lists the plain LLaMA block's adapters itself (lorablock.h).
     if (transformerItemizesAdapters(s))

@@ -402,8 +402,10 @@ ValidationIssues validate(const Scenario &s)
             else if (s.stack.stack == TrainingStack::Torchtune || s.stack.stack == TrainingStack::Litgpt)
                 issues.add({ Field::Dora, Problem::Unsupported, 0, 0, Field::Stack, Conflict::DoraNeedsPeft });
         }
+        // (torchtune's QLoRA quantizes with torchao's NF4Tensor, not bitsandbytes.)
         if (s.lora.bnbSavesInput
-            && (s.lora.mode != AdapterMode::Qlora || (s.stack.quantBase != QuantBase::Nf4 && s.stack.quantBase != QuantBase::Nf4DoubleQuant)))
+            && (s.lora.mode != AdapterMode::Qlora || (s.stack.quantBase != QuantBase::Nf4 && s.stack.quantBase != QuantBase::Nf4DoubleQuant)
+                || s.stack.stack == TrainingStack::Torchtune))
             issues.add({ Field::BnbSavesInput, Problem::Unsupported, 0, 0, Field::QuantBase, Conflict::BnbSavesInputNeedsNf4 });
         if (pc.fp8AllGather) {
             // torchao's Float8LinearConfig.__post_init__ asserts tensorwise weights for it; it is
