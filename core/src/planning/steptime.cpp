@@ -52,14 +52,16 @@ GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size
 double dtypeBytes(Dtype d) { return dtypeSize(d).value(); }
 
 // The share of a given parameter count (a checkpoint's) over the architecture's, which
-// matmulParameters() scales the matmuls by.
-double parameterScale(const ModelSpec &model)
+// matmulParameters() scales the matmuls by; \a counts are the model's own.
+double parameterScale(const ModelSpec &model, const ParameterCounts &counts)
 {
-    const Count architecture = parameterCounts(model).total(model.layers);
+    const Count architecture = counts.total(model.layers);
     return model.paramsOverride > 0 && architecture > 0 && model.paramsOverride != architecture
             ? toD(model.paramsOverride) / toD(architecture)
             : 1.0;
 }
+
+double parameterScale(const ModelSpec &model) { return parameterScale(model, parameterCounts(model)); }
 
 // Hardware FLOPs per token of the linears an FP8 recipe converts: 2 per weight forward, 4
 // backward, 2 more for a recomputed forward (FP8 is refused with a frozen base, validation.h).
@@ -153,7 +155,7 @@ double matmulParameters(const ModelSpec &model)
     if (model.tiedHead())
         p += toD(model.vocab) * toD(model.hidden); // the shared table multiplies as the LM head
     // A given parameter count (a checkpoint's) scales the architecture's matmul share.
-    return std::max(0.0, p * parameterScale(model));
+    return std::max(0.0, p * parameterScale(model, counts));
 }
 
 FlopsPerToken flopsPerToken(const Scenario &s)
