@@ -3500,6 +3500,42 @@
         <source>older bitsandbytes&apos; saved inputs, every layer</source>
         <translation>每层旧版 bitsandbytes 保存的输入</translation>
     </message>
+    <message>
+        <source>GaLore&apos;s step on the largest projected weight: the larger of its update brought back to m x n twice, and its projector&apos;s refresh, an FP32 SVD of the gradient</source>
+        <translation>GaLore 在最大的投影权重上的更新步：取两者中较大者——更新量两次还原为 m x n，以及投影矩阵的刷新（对梯度做 FP32 SVD）</translation>
+    </message>
+    <message>
+        <source>APOLLO&apos;s step on the largest projected weight: the larger of the scaled gradient twice over, and its projection&apos;s refresh from an FP32 copy of the gradient</source>
+        <translation>APOLLO 在最大的投影权重上的更新步：取两者中较大者——两份缩放后的梯度，以及由梯度的 FP32 副本刷新投影矩阵</translation>
+    </message>
+    <message>
+        <source>Adam-mini&apos;s step on the largest tensor: the squared gradient and the update</source>
+        <translation>Adam-mini 在最大张量上的更新步：梯度的平方与更新量</translation>
+    </message>
+    <message>
+        <source>the step&apos;s FP32 temporaries on the largest weight matrix</source>
+        <translation>更新步在最大权重矩阵上的 FP32 临时张量</translation>
+    </message>
+    <message>
+        <source>jiaweizzhao/GaLore galore_torch/adamw.py (2cc66f8): exp_avg and exp_avg_sq zeros_like the projected gradient; the projector from the gradient&apos;s SVD, in its dtype (FP32: a view of the whole factor)</source>
+        <translation>jiaweizzhao/GaLore galore_torch/adamw.py（2cc66f8）：exp_avg 与 exp_avg_sq 为投影后梯度的 zeros_like；投影矩阵来自梯度的 SVD，取梯度的数据类型（FP32 时是整个因子矩阵的视图）</translation>
+    </message>
+    <message>
+        <source>zhuhanqing/APOLLO apollo_torch/apollo.py (76b3472): exp_avg and exp_avg_sq zeros_like the projected gradient; the random projection kept between refreshes, in the gradient&apos;s dtype</source>
+        <translation>zhuhanqing/APOLLO apollo_torch/apollo.py（76b3472）：exp_avg 与 exp_avg_sq 为投影后梯度的 zeros_like；随机投影矩阵在两次刷新之间保留，取梯度的数据类型</translation>
+    </message>
+    <message>
+        <source>what the projection of rank r saves: the layers&apos; 2-D weights keep two moments of r x max(m, n) and an r x min(m, n) projection instead of two of m x n</source>
+        <translation>秩 r 投影节省的部分：各层的二维权重保留两个 r x max(m, n) 的动量和一个 r x min(m, n) 的投影矩阵，而不是两个 m x n 的动量</translation>
+    </message>
+    <message>
+        <source>what the projection of rank r adds: at this rank the two moments of r x max(m, n) and the projection outweigh two of m x n</source>
+        <translation>秩 r 投影增加的部分：在这个秩下，两个 r x max(m, n) 的动量加上投影矩阵超过了两个 m x n 的动量</translation>
+    </message>
+    <message>
+        <source>per trained parameter: AdamW&apos;s two moments in the stepped gradients&apos; dtype; for the layers&apos; 2-D weights GaLore (Zhao et al. 2024) and APOLLO (Zhu et al. 2024) keep them in a projection of rank r</source>
+        <translation>每个训练参数：AdamW 的两个动量，取被更新梯度的数据类型；对各层的二维权重，GaLore（Zhao 等 2024）和 APOLLO（Zhu 等 2024）把它们保存在秩 r 的投影中</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -4888,6 +4924,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>older bitsandbytes kept the input of its 4-bit matmul: it applies to bitsandbytes&apos; NF4 QLoRA base (--lora qlora, --qlora-base nf4 or nf4-dq; torchtune quantizes with torchao)</source>
         <translation>旧版 bitsandbytes 会保留其 4 位矩阵乘法的输入：仅适用于 bitsandbytes 的 NF4 QLoRA 基座（--lora qlora，--qlora-base nf4 或 nf4-dq；torchtune 用 torchao 量化）</translation>
     </message>
+    <message>
+        <source>GaLore and APOLLO project the gradients of the model&apos;s own 2-D weights; with LoRA adapters choose another optimizer, or train the whole model</source>
+        <translation>GaLore 和 APOLLO 投影的是模型自身二维权重的梯度；使用 LoRA 适配器时请选择其他优化器，或训练整个模型</translation>
+    </message>
+    <message>
+        <source>GaLore and APOLLO step each weight&apos;s whole 2-D gradient on one GPU: data parallelism only (--zero 0, no tensor, pipeline or expert parallelism, no distributed optimizer)</source>
+        <translation>GaLore 和 APOLLO 在一张 GPU 上用每个权重完整的二维梯度做更新：只支持数据并行（--zero 0，不用张量、流水线或专家并行，不用分布式优化器）</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -5880,6 +5924,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Older bitsandbytes</source>
         <translation>旧版 bitsandbytes</translation>
+    </message>
+    <message>
+        <source>GaLore</source>
+        <translation>GaLore</translation>
+    </message>
+    <message>
+        <source>APOLLO</source>
+        <translation>APOLLO</translation>
+    </message>
+    <message>
+        <source>Projection rank</source>
+        <translation>投影秩</translation>
     </message>
 </context>
 <context>
@@ -8704,6 +8760,14 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>off</source>
         <translation>关</translation>
+    </message>
+    <message>
+        <source>Projection ran&amp;k:</source>
+        <translation>投影秩(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>GaLore&apos;s and APOLLO&apos;s rank r: each 2-D weight of the layers keeps its two moments for a projection of its gradient to rank r (transformers&apos; default 128; APOLLO-Mini 1).</source>
+        <translation>GaLore 和 APOLLO 的秩 r：各层的每个二维权重为其梯度到秩 r 的投影保留两个动量（transformers 默认 128；APOLLO-Mini 为 1）。</translation>
     </message>
 </context>
 <context>

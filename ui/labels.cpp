@@ -136,6 +136,8 @@ QString Labels::optimizer(Optimizer o)
     case Optimizer::AoAdamWFp8: return tr("FP8 AdamW (torchao)");
     case Optimizer::Muon: return tr("Muon");
     case Optimizer::AdamMini: return tr("Adam-mini");
+    case Optimizer::Galore: return tr("GaLore");
+    case Optimizer::Apollo: return tr("APOLLO");
     case Optimizer::Lion: return tr("Lion");
     case Optimizer::Adafactor: return tr("Adafactor");
     }
@@ -479,6 +481,7 @@ QString Labels::field(Field f)
     case Field::Fp8AllGather: return tr("FP8 all-gather");
     case Field::Dora: return tr("DoRA");
     case Field::BnbSavesInput: return tr("Older bitsandbytes");
+    case Field::ProjectionRank: return tr("Projection rank");
     }
     return {};
 }

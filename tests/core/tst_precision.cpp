@@ -2,6 +2,9 @@
 // and the conventions of the tools that count 8, 16 or 18.
 
 #include <QtTest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/precision.h>
@@ -223,6 +226,134 @@ private slots:
         s.lora.mode = AdapterMode::Lora;
         s.lora.targets = LoraQ | LoraV;
         QCOMPARE(validate(s).begin()->reason, Conflict::AdamMiniNeedsFullModel);
+    }
+
+    void galore()
+    {
+        // GaLore (2cc66f8), rank 128, LLaMA-2 7B in pure BF16: the layers' 2-D weights keep two
+        // moments of 128 x max(m, n) and a projector of 128 x min(m, n), all BF16; the embedding,
+        // the head and the norms AdamW's two moments.
+        // Per layer: q, k, v, o 4,096 x 4,096: moments 128 x 4,096 = 524,288 each, x 4 =
+        // 2,097,152; gate, up, down 11,008 x 4,096: 128 x 11,008 = 1,409,024, x 3 = 4,227,072;
+        // one moment 6,324,224, two 12,648,448; projectors 7 x 128 x 4,096 = 3,670,016; the
+        // layer 16,318,464, x 32 = 522,190,848 elements. The rest: 2 x 131,072,000 + 65 x 4,096
+        // = 262,410,240, two moments 524,820,480. (522,190,848 + 524,820,480) x 2 bytes =
+        // 2,094,022,656 bytes, against AdamW's 4 x 6,738,415,616 = 26,953,662,464.
+        Scenario s = llama2_7b();
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.precision = { Recipe::Bf16Pure, Optimizer::Galore, StateDtype::WeightDtype, false };
+        QVERIFY(validate(s).empty());
+        const Breakdown b = estimate(s);
+        QCOMPARE(countOf(b.optimizerStates), Count(2'094'022'656));
+        // The step, on an 11,008 x 4,096 weight (lo 4,096, hi 11,008): the refresh's FP32 copy
+        // 45,088,768, U 11,008 x 4,096 = 45,088,768, S 4,096, Vh 4,096² = 16,777,216, x 4 bytes =
+        // 427,835,392, and the new BF16 projector 128 x 4,096 x 2 = 1,048,576: 428,883,968. The
+        // update, (3 x 128 x 11,008 + 2 x 45,088,768) x 2 = 188,809,216, is smaller.
+        QCOMPARE(countOf(optimizerOwnTemporaries(s, b)), Count(428'883'968));
+
+        // Under AMP the weights and gradients are FP32, and GaLore's projector is the view
+        // Vh[:r, :] (or U[:, :r]) of the whole SVD factor, min(m, n)² FP32 values:
+        // 7 x 4,096² x 32 = 3,758,096,384; moments 2 x 202,375,168 = 404,750,336; the rest
+        // 524,820,480; (3,758,096,384 + 404,750,336 + 524,820,480) x 4 = 18,750,668,800 bytes.
+        s.training.precision = { Recipe::AmpBf16, Optimizer::Galore, StateDtype::Fp32, false };
+        QCOMPARE(countOf(estimate(s).optimizerStates), Count(18'750'668'800));
+
+        // GaLore's rank is at most min(m, n): 8,192 on these weights gives the SVD's 4,096, so
+        // each moment is the weight's size and each projector 4,096²: per layer the moments
+        // 2 x (4 x 16,777,216 + 3 x 45,088,768) = 404,750,336, the projectors 7 x 16,777,216 =
+        // 117,440,512; x 32 = 16,710,107,136; the rest 524,820,480; x 2 bytes = 34,469,855,232,
+        // more than AdamW's 26,953,662,464 (the derivation then adds, not subtracts).
+        s.training.precision = { Recipe::Bf16Pure, Optimizer::Galore, StateDtype::WeightDtype, false };
+        s.training.precision.projectionRank = 8192;
+        QCOMPARE(countOf(estimate(s).optimizerStates), Count(34'469'855'232));
+    }
+
+    void apollo()
+    {
+        // APOLLO (76b3472) at rank 128 keeps what GaLore keeps at that rank (the random
+        // projection stored in the gradients' dtype): 2,094,022,656 bytes (galore()).
+        Scenario s = llama2_7b();
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.precision = { Recipe::Bf16Pure, Optimizer::Apollo, StateDtype::WeightDtype, false };
+        QVERIFY(validate(s).empty());
+        const Breakdown b = estimate(s);
+        QCOMPARE(countOf(b.optimizerStates), Count(2'094'022'656));
+        // The step on an 11,008 x 4,096 weight: the projected gradient, denom and update
+        // 3 x 128 x 11,008 = 4,227,072, the scaled gradient twice 2 x 45,088,768 = 90,177,536,
+        // the channel norms 2 x 11,008 = 22,016; x 2 bytes = 188,853,248. The refresh, an FP32
+        // copy 180,355,072 + the FP32 draw and its scaling 2 x 128 x 4,096 x 4 = 4,194,304 + the
+        // BF16 cast 1,048,576 = 185,597,952, is smaller.
+        QCOMPARE(countOf(optimizerOwnTemporaries(s, b)), Count(188'853'248));
+
+        // APOLLO-Mini, rank 1: moments per layer 4 x 4,096 + 3 x 11,008 = 49,408, x 2; the
+        // projections 7 x 4,096 = 28,672; (2 x 49,408 + 28,672) x 32 = 4,079,616; the rest
+        // 524,820,480; x 2 bytes = 1,057,800,192.
+        s.training.precision.projectionRank = 1;
+        QCOMPARE(countOf(estimate(s).optimizerStates), Count(1'057'800'192));
+
+        // Rank 256, APOLLO's 7B script (docs/optimizers.md): the two moments 809,500,672, the
+        // projections 7 x 256 x 4,096 x 32 = 234,881,024, the rest 524,820,480 elements; x 2 bytes
+        // = 3,138,404,352 (the project page's "1.6 G" is the moments alone).
+        s.training.precision.projectionRank = 256;
+        QCOMPARE(countOf(estimate(s).optimizerStates), Count(3'138'404'352));
+    }
+
+    // The state bytes after one GaLore or APOLLO step, measured in PyTorch 1.13 on CPU by
+    // tools/calibrate/projected_optimizer_states.py (their first steps written out in plain torch,
+    // storages counted once), for a grouped-query LLaMA whose k and v are 32 x 64, at ranks 16
+    // and 48 (48 exceeds their short side: GaLore's SVD stops at 32, APOLLO's draw does not), in
+    // BF16 and FP32 (GaLore's FP32 projector a view of the whole factor). Exact.
+    void projectedStatesMeasuredOnCpu()
+    {
+        QFile f(qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/calibration/projected-optimizer-cpu.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        const QJsonObject m = doc.value(QStringLiteral("model")).toObject();
+        const QJsonArray cases = doc.value(QStringLiteral("cases")).toArray();
+        QCOMPARE(cases.size(), 8);
+        for (const QJsonValue &v : cases) {
+            const QJsonObject c = v.toObject();
+            Scenario s;
+            s.model.family = BlockFamily::Llama;
+            s.model.layers = m.value(QStringLiteral("layers")).toInteger();
+            s.model.hidden = m.value(QStringLiteral("hidden")).toInteger();
+            s.model.heads = m.value(QStringLiteral("heads")).toInteger();
+            s.model.kvHeads = m.value(QStringLiteral("kv_heads")).toInteger();
+            s.model.ffn = m.value(QStringLiteral("ffn")).toInteger();
+            s.model.vocab = m.value(QStringLiteral("vocab")).toInteger();
+            s.model.tiedEmbeddings = m.value(QStringLiteral("tied")).toBool();
+            const bool bf16 = c.value(QStringLiteral("dtype")).toString() == QStringLiteral("bf16");
+            const auto optimizer = optimizerFromName(c.value(QStringLiteral("optimizer")).toString().toStdString());
+            QVERIFY(optimizer.has_value());
+            s.training.precision = { bf16 ? Recipe::Bf16Pure : Recipe::Fp32, *optimizer,
+                                     bf16 ? StateDtype::WeightDtype : StateDtype::Fp32, false };
+            s.training.precision.projectionRank = c.value(QStringLiteral("rank")).toInteger();
+            QVERIFY(validate(s).empty());
+            const QByteArray what = (c.value(QStringLiteral("optimizer")).toString() + QLatin1Char(' ') + c.value(QStringLiteral("dtype")).toString()
+                                     + QStringLiteral(" r=") + QString::number(qint64(s.training.precision.projectionRank))).toUtf8();
+            QVERIFY2(countOf(estimate(s).optimizerStates) == c.value(QStringLiteral("state_bytes")).toInteger(), what.constData());
+        }
+    }
+
+    void projectedOptimizersAreRefused()
+    {
+        Scenario s = llama2_7b();
+        s.training.precision = { Recipe::Bf16Pure, Optimizer::Galore, StateDtype::WeightDtype, false };
+        s.training.precision.projectionRank = 0;
+        QCOMPARE(validate(s).begin()->field, Field::ProjectionRank);
+        QCOMPARE(validate(s).begin()->problem, Problem::OutOfRange);
+        s.training.precision.projectionRank = 128;
+        s.parallel.gpus = 8;
+        s.parallel.zero = ZeroStage::Stage2;
+        QCOMPARE(validate(s).begin()->reason, Conflict::ProjectedNeedsWholeWeights);
+        s.parallel.zero = ZeroStage::Stage0;
+        QVERIFY(validate(s).empty()); // DDP, as GaLore's torchrun_main.py runs
+        s.parallel.tensorParallel = 2;
+        QCOMPARE(validate(s).begin()->reason, Conflict::ProjectedNeedsWholeWeights);
+        s.parallel.tensorParallel = 1;
+        s.lora.mode = AdapterMode::Lora;
+        s.training.precision.optimizer = Optimizer::Apollo;
+        QCOMPARE(validate(s).begin()->reason, Conflict::ProjectedNeedsFullModel);
     }
 
     void adafactorIsFactored()

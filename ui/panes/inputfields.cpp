@@ -69,6 +69,7 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::Batch: spec.scenario.training.microBatch = v; return;
     case Field::Sequence: spec.scenario.training.sequence = v; return;
     case Field::GradAccum: spec.scenario.training.gradAccumSteps = v; return;
+    case Field::ProjectionRank: spec.scenario.training.precision.projectionRank = v; return;
     case Field::Generations: spec.scenario.training.generations = v; return;
     case Field::PromptLength: spec.scenario.training.promptLength = v; return;
     case Field::RolloutGpus: spec.scenario.training.rolloutGpus = v; return;

@@ -241,6 +241,8 @@ void InputPane::refresh()
     show(Field::Batch, s.training.microBatch);
     show(Field::Sequence, s.training.sequence);
     show(Field::GradAccum, s.training.gradAccumSteps);
+    show(Field::ProjectionRank, s.training.precision.projectionRank);
+    countField(Field::ProjectionRank)->setEnabled(isProjectedOptimizer(s.training.precision.optimizer));
     show(Field::Generations, s.training.generations);
     show(Field::PromptLength, s.training.promptLength);
     show(Field::RolloutGpus, s.training.rolloutGpus);

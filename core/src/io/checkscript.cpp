@@ -11,6 +11,7 @@
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/measuredcomparison.h>
+#include <headroom/memory/tensorsizes.h>
 #include <headroom/memory/steptimeline.h>
 
 namespace headroom {
@@ -143,7 +144,7 @@ std::vector<CheckScriptIssue> checkScriptIssues(const Scenario &s)
     if (par.offload != Offload::None)
         add(Code::Offload, "offload");
     const Optimizer o = s.training.precision.optimizer;
-    if (o == Optimizer::Adam8bit || o == Optimizer::Lion || o == Optimizer::Adafactor || isTorchaoLowBit(o) || o == Optimizer::Muon || o == Optimizer::AdamMini)
+    if (o == Optimizer::Adam8bit || o == Optimizer::Lion || o == Optimizer::Adafactor || hasOptimizerStateExtra(o))
         add(Code::Optimizer, "optimizer");
     if (s.training.precision.fp32GradBuffer)
         add(Code::Fp32GradBuffer, "fp32-grad-buffer");

@@ -63,6 +63,12 @@ QString conflictReason(Conflict reason)
     case Conflict::AdamMiniNeedsFullModel:
         return Issue::tr("Adam-mini partitions the model's own tensors by their names; its blocks for LoRA adapters are not modelled "
                          "(train the whole model, or choose another optimizer)");
+    case Conflict::ProjectedNeedsFullModel:
+        return Issue::tr("GaLore and APOLLO project the gradients of the model's own 2-D weights; with LoRA adapters choose "
+                         "another optimizer, or train the whole model");
+    case Conflict::ProjectedNeedsWholeWeights:
+        return Issue::tr("GaLore and APOLLO step each weight's whole 2-D gradient on one GPU: data parallelism only (--zero 0, "
+                         "no tensor, pipeline or expert parallelism, no distributed optimizer)");
     case Conflict::Fp8NeedsHalfRecipe:
         return Issue::tr("FP8 training casts the linears' 16-bit inputs and weights; choose a BF16 or FP16 recipe");
     case Conflict::Fp8NotWithAdapters:

@@ -211,10 +211,13 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(recipeFromName(v.name.toStdString()), s.scenario.training.precision.recipe);
           } },
-        { { "training", "optimizer", "optimizer", ValueKind::Name, "adamw|adam|sgd|sgd-momentum|adam8bit|lion|adafactor|adamw8bit-torchao|adamw4bit|adamw-fp8|muon|adam-mini" },
+        { { "training", "optimizer", "optimizer", ValueKind::Name, "adamw|adam|sgd|sgd-momentum|adam8bit|lion|adafactor|adamw8bit-torchao|adamw4bit|adamw-fp8|muon|adam-mini|galore|apollo" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(optimizerFromName(v.name.toStdString()), s.scenario.training.precision.optimizer);
           } },
+        { { "training", "projection-rank", "projection-rank", ValueKind::Count,
+            "GaLore's and APOLLO's rank r of each 2-D weight's projected gradient (default 128, transformers' optim_args)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.precision.projectionRank = v.count; return true; } },
         { { "training", "optimizer-dtype", "optimizer-dtype", ValueKind::Name, "fp32|weight" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(stateDtypeFromName(v.name.toStdString()), s.scenario.training.precision.stateDtype);

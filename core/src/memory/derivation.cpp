@@ -101,6 +101,28 @@ void Builder::close(BucketDerivation &bucket, Bytes bytes)
 
 namespace {
 
+// What the optimizer step's own temporaries are, per optimizer (timelinebody.h ownTemporaries()).
+const char *optimizerTemporariesLabel(Optimizer o)
+{
+    switch (o) {
+    case Optimizer::Muon:
+        return QT_TRANSLATE_NOOP("Derivation", "Muon's Newton-Schulz iteration on the largest hidden matrix, in BF16: 2 x (4 r R + 2 r²) bytes");
+    case Optimizer::Galore:
+        return QT_TRANSLATE_NOOP("Derivation", "GaLore's step on the largest projected weight: the larger of its update brought back to m x n "
+                                               "twice, and its projector's refresh, an FP32 SVD of the gradient");
+    case Optimizer::Apollo:
+        return QT_TRANSLATE_NOOP("Derivation", "APOLLO's step on the largest projected weight: the larger of the scaled gradient twice over, "
+                                               "and its projection's refresh from an FP32 copy of the gradient");
+    case Optimizer::AdamMini:
+        return QT_TRANSLATE_NOOP("Derivation", "Adam-mini's step on the largest tensor: the squared gradient and the update");
+    case Optimizer::Lion:
+    case Optimizer::Adafactor:
+        return QT_TRANSLATE_NOOP("Derivation", "the step's FP32 temporaries on the largest weight matrix");
+    default:
+        return QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries (foreach sqrt of the second moment)");
+    }
+}
+
 void deriveOverhead(Builder &b)
 {
     BucketDerivation &o = b.out.overhead;
@@ -312,10 +334,7 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         break;
     }
     case TimelineEvent::OptimizerStep:
-        x("X_opt", s.training.precision.optimizer == Optimizer::Muon
-                  ? QT_TRANSLATE_NOOP("Derivation", "Muon's Newton-Schulz iteration on the largest hidden matrix, in BF16: 2 x (4 r R + 2 r²) bytes")
-                  : QT_TRANSLATE_NOOP("Derivation", "the optimizer step's temporaries (foreach sqrt of the second moment)"),
-          optimizerOwnTemporaries(s, b.b));
+        x("X_opt", optimizerTemporariesLabel(s.training.precision.optimizer), optimizerOwnTemporaries(s, b.b));
         x("X_step", hasHalfMaster(s.training.precision)
                   ? QT_TRANSLATE_NOOP("Derivation", "DeepSpeed ZeRO-3's gradient of the sub-group being stepped, in the 16-bit master dtype (at most sub_group_size = 1e9 elements)")
                   : QT_TRANSLATE_NOOP("Derivation", "DeepSpeed ZeRO-3's FP32 gradient of the sub-group being stepped (at most sub_group_size = 1e9 elements)"),

@@ -323,6 +323,27 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
                                                                         "momentum_buffer; the rest exp_avg and exp_avg_sq"));
         v += extra;
     }
+    if (optimizer && isProjectedOptimizer(b.s.training.precision.optimizer)) {
+        // Negative where the projection keeps less than AdamW's two full moments: shown as what
+        // it saves, subtracted.
+        const Bytes extra = extraOnGpu(extraForGivenParameters(projectedStateExtra(b.s.training.precision.optimizer, b.r.tensors, b.r.perParam),
+                                                               b.r.share.parameters, b.r.tensors.total));
+        const char *source = b.s.training.precision.optimizer == Optimizer::Galore
+                ? QT_TRANSLATE_NOOP("Derivation", "jiaweizzhao/GaLore galore_torch/adamw.py (2cc66f8): exp_avg and exp_avg_sq zeros_like the projected "
+                                                  "gradient; the projector from the gradient's SVD, in its dtype (FP32: a view of the whole factor)")
+                : QT_TRANSLATE_NOOP("Derivation", "zhuhanqing/APOLLO apollo_torch/apollo.py (76b3472): exp_avg and exp_avg_sq zeros_like the projected "
+                                                  "gradient; the random projection kept between refreshes, in the gradient's dtype");
+        if (extra < bytes(0)) {
+            f = f - b.input("B_proj", QT_TRANSLATE_NOOP("Derivation", "what the projection of rank r saves: the layers' 2-D weights keep two moments "
+                                                                      "of r x max(m, n) and an r x min(m, n) projection instead of two of m x n"),
+                            -countOf(extra), source);
+        } else if (extra > bytes(0)) {
+            f = f + b.input("B_proj", QT_TRANSLATE_NOOP("Derivation", "what the projection of rank r adds: at this rank the two moments of r x max(m, n) "
+                                                                      "and the projection outweigh two of m x n"),
+                            countOf(extra), source);
+        }
+        v += extra;
+    }
     if (optimizer && isTorchaoLowBit(b.s.training.precision.optimizer)) {
         const Bytes extra = extraOnGpu(torchaoStateExtra(b.s.training.precision.optimizer, b.r.tensors, b.r.perParam));
         f = f + b.input("B_plain", QT_TRANSLATE_NOOP("Derivation", "what torchao adds: plain states for tensors under 4096 elements or "
@@ -385,7 +406,10 @@ void deriveOptimizer(States &x)
                                   elements);
         whole = b.sliced(Builder::times(e, ppb.optimizer, false));
     } else {
-        k.source = b.s.training.precision.optimizer == Optimizer::AdamMini
+        k.source = isProjectedOptimizer(b.s.training.precision.optimizer)
+                ? QT_TRANSLATE_NOOP("Derivation", "per trained parameter: AdamW's two moments in the stepped gradients' dtype; for the layers' 2-D "
+                                                  "weights GaLore (Zhao et al. 2024) and APOLLO (Zhu et al. 2024) keep them in a projection of rank r")
+                : b.s.training.precision.optimizer == Optimizer::AdamMini
                 ? QT_TRANSLATE_NOOP("Derivation", "per trained parameter: Adam-mini's first moment m (one state); its second moment is one value "
                                                   "per block (Zhang et al. 2024)")
                 : b.s.training.precision.optimizer == Optimizer::Muon

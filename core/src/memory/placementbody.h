@@ -207,8 +207,11 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         const Bytes small = slice(bytes(8 * r.tensors.below8bit)) - slice(ppb.optimizer.times(r.tensors.below8bit));
         optimizer += shardStates ? shard(small) : small;
     }
-    if (isTorchaoLowBit(precision.optimizer) || precision.optimizer == Optimizer::Muon || precision.optimizer == Optimizer::AdamMini) {
-        const Bytes extra = slice(optimizerStateExtra(precision.optimizer, r.tensors, ppb));
+    if (hasOptimizerStateExtra(precision.optimizer)) {
+        Bytes extra = slice(optimizerStateExtra(precision.optimizer, r.tensors, ppb));
+        // (Projected optimizers run on whole weights only, t = p = 1: the share is P.)
+        if (isProjectedOptimizer(precision.optimizer))
+            extra = extraForGivenParameters(extra, share.parameters, r.tensors.total);
         optimizer += shardStates ? shard(extra) : extra;
     }
     if (offloadOptimizer) {

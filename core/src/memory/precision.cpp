@@ -17,7 +17,7 @@ constexpr std::array<std::pair<Recipe, std::string_view>, 7> kRecipeNames{ {
         { Recipe::Bf16Pure, "bf16-pure" },
 } };
 
-constexpr std::array<std::pair<Optimizer, std::string_view>, 12> kOptimizerNames{ {
+constexpr std::array<std::pair<Optimizer, std::string_view>, 14> kOptimizerNames{ {
         { Optimizer::AdamW, "adamw" },
         { Optimizer::Adam, "adam" },
         { Optimizer::Sgd, "sgd" },
@@ -30,6 +30,8 @@ constexpr std::array<std::pair<Optimizer, std::string_view>, 12> kOptimizerNames
         { Optimizer::AoAdamWFp8, "adamw-fp8" },
         { Optimizer::Muon, "muon" },
         { Optimizer::AdamMini, "adam-mini" },
+        { Optimizer::Galore, "galore" },
+        { Optimizer::Apollo, "apollo" },
 } };
 
 constexpr std::array<std::pair<StateDtype, std::string_view>, 2> kStateDtypeNames{ {

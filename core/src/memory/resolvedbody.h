@@ -104,11 +104,11 @@ inline Count denseLayersOf(const ParameterCounts &pc, Count first, Count count)
 }
 
 //! Whether placeModelStates() reads ResolvedScenario::tensors for \a s: the 8-bit optimizer's
-//! small tensors, stepping in backward, paged states, and ZeRO-3's persistent parameters.
+//! small tensors, the other optimizers' extra states, stepping in backward, paged states, and
+//! ZeRO-3's persistent parameters.
 inline bool placementReadsTensorSizes(const Scenario &s)
 {
-    return s.training.precision.optimizer == Optimizer::Adam8bit || isTorchaoLowBit(s.training.precision.optimizer)
-            || s.training.precision.optimizer == Optimizer::Muon || s.training.precision.optimizer == Optimizer::AdamMini
+    return s.training.precision.optimizer == Optimizer::Adam8bit || hasOptimizerStateExtra(s.training.precision.optimizer)
             || s.stack.optimizerInBackward || s.stack.pagedOptimizer
             || s.parallel.zero == ZeroStage::Stage3;
 }

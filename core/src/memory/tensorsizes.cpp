@@ -69,10 +69,25 @@ struct Sizes
             default: return t.matrix ? t.columns : 1;
             }
         };
-        auto layer = [&z, vBlocks](Count times, bool inLayers) {
-            return [&z, times, inLayers, vBlocks](ParamPlace, const ParamTensor &t) {
+        const Count rank = s.training.precision.projectionRank;
+        const bool galore = s.training.precision.optimizer == Optimizer::Galore;
+        auto project = [&z, rank, galore](const ParamTensor &t, Count times) {
+            if (t.role == ParamRole::Router || t.role == ParamRole::SharedGate || rank <= 0)
+                return;
+            const Count lo = t.rows < t.columns ? t.rows : t.columns;
+            const Count hi = t.rows < t.columns ? t.columns : t.rows;
+            const Count r = galore && rank > lo ? lo : rank;
+            z.out.projected += t.weightElements() * times;
+            z.out.projectedMoment += r * hi * times;
+            z.out.projectors += r * lo * times;
+            z.out.projectorsFp32 += lo * lo * times;
+        };
+        auto layer = [&z, vBlocks, project](Count times, bool inLayers) {
+            return [&z, times, inLayers, vBlocks, project](ParamPlace, const ParamTensor &t) {
                 const Count copies = t.multiCopy ? t.copies : 1;
                 z.add(t.weightElements(), times * copies, inLayers && t.matrix);
+                if (inLayers && t.matrix)
+                    project(t, times * copies);
                 z.out.adamMiniV += vBlocks(t) * times * copies;
                 if (t.bias) {
                     z.add(t.columns, times * copies);

@@ -74,6 +74,50 @@ inline Bytes muonNewtonSchulzBytes(const Scenario &s)
     return bytes(2 * (4 * shortSide * longSide + 2 * shortSide * shortSide));
 }
 
+/*!
+ * GaLore's and APOLLO's step, one projected weight at a time (tensors they project:
+ * tensorsizes.h), the larger of its two moments of peak on the weight of most elements, m x n
+ * with r x max(m, n) moments, b bytes a stepped-gradient element:
+ *  - the update: the projected gradient, denom and the normalized update (3 r hi b), then the
+ *    update back in m x n twice over: GaLore's project_back and its "* scale", APOLLO's scaled
+ *    gradient and its norm-growth-limited copy (2 m n b), APOLLO's channel norms (2 hi b);
+ *  - the refresh, every update_proj_gap steps and at the first: an FP32 copy of the gradient
+ *    (m n 4, where it is not FP32 already), then GaLore's torch.linalg.svd factors U, S and Vh
+ *    ((m lo + lo + lo n) 4) and the new projector cast while they live (r lo b), APOLLO's random
+ *    projection drawn in FP32 and scaled (2 r lo 4) and cast (r lo b).
+ * Read from galore_projector.py (2cc66f8) and apollo.py, random_projector.py (76b3472); not
+ * measured, and cuSOLVER's SVD workspace is not in it.
+ */
+inline Bytes projectedStepBytes(const Scenario &s, Count stepped)
+{
+    const bool galore = s.training.precision.optimizer == Optimizer::Galore;
+    const Count rank = s.training.precision.projectionRank;
+    Count best = 0, m = 0, n = 0;
+    auto walk = [&](bool sparse) {
+        forEachLayerTensor(s.model, sparse, [&](ParamPlace, const ParamTensor &t) {
+            if (t.matrix && t.role != ParamRole::Router && t.role != ParamRole::SharedGate && t.weightElements() > best) {
+                best = t.weightElements();
+                m = t.rows;
+                n = t.columns;
+            }
+        });
+    };
+    if (denseLayerCount(s.model) > 0)
+        walk(false);
+    if (s.model.moe.enabled() && denseLayerCount(s.model) < s.model.layers)
+        walk(true);
+    if (best == 0 || rank <= 0)
+        return bytes(0);
+    const Count lo = m < n ? m : n;
+    const Count hi = m < n ? n : m;
+    const Count r = galore && rank > lo ? lo : rank;
+    const Count copy = stepped == 4 ? 0 : m * n * 4;
+    const Count update = (3 * r * hi + 2 * m * n + (galore ? 0 : 2 * hi)) * stepped;
+    const Count refresh = galore ? copy + (m * lo + lo + lo * n) * 4 + (stepped == 4 ? 0 : r * lo * stepped)
+                                 : copy + 2 * r * lo * 4 + (stepped == 4 ? 0 : r * lo * stepped);
+    return bytes(update > refresh ? update : refresh);
+}
+
 inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
 {
     const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
@@ -114,6 +158,12 @@ inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
         // eps) before it is applied: two gradient-sized temporaries of the largest tensor
         // (adam_mini.py v1.1.1, step).
         return b.optimizerStates > bytes(0) ? perParamBytes(p).gradients.times(2 * largestMatrixOnGpu(s, wholeMatrix)) : bytes(0);
+    case Optimizer::Galore:
+    case Optimizer::Apollo: {
+        const PerParamBytes ppb = perParamBytes(p);
+        const BytesPer stepped = ppb.master.value() > 0 ? ppb.master : ppb.weights;
+        return b.optimizerStates > bytes(0) ? projectedStepBytes(s, quotient(stepped.numerator, stepped.denominator)) : bytes(0);
+    }
     case Optimizer::AoAdamW8bit:
     case Optimizer::AoAdamW4bit:
     case Optimizer::AoAdamWFp8:

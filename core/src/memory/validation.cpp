@@ -76,6 +76,8 @@ FieldRange fieldRange(Field f)
     // GPTQ and AWQ pack 8 codes a 32-bit word along a group; no published checkpoint groups more
     // than a layer's inputs, and 2^20 is beyond any.
     case Field::QuantGroupSize: return { 1, 1 << 20 };
+    // The rank of a projection of a weight's gradient: no weight has a side beyond LoRA's bound.
+    case Field::ProjectionRank: return { 1, 65536 };
     case Field::Recipe:
     case Field::MasterDtype:
     case Field::QuantBase:
@@ -168,6 +170,7 @@ std::string_view fieldName(Field f)
     case Field::Fp8AllGather: return "fp8-all-gather";
     case Field::Dora: return "dora";
     case Field::BnbSavesInput: return "bnb-saves-input";
+    case Field::ProjectionRank: return "projection-rank";
     }
     return {};
 }
@@ -252,6 +255,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::Fp8AllGather: return s.training.precision.fp8AllGather ? 1 : 0;
     case Field::Dora: return s.lora.dora ? 1 : 0;
     case Field::BnbSavesInput: return s.lora.bnbSavesInput ? 1 : 0;
+    case Field::ProjectionRank: return s.training.precision.projectionRank;
     }
     return 0;
 }
@@ -375,6 +379,26 @@ ValidationIssues validate(const Scenario &s)
             issues.add({ Field::MasterDtype, Problem::Unsupported, 0, 0, Field::Recipe, Conflict::HalfMasterNeedsRecipe });
         if (pc.optimizer == Optimizer::AdamMini && s.lora.mode != AdapterMode::None)
             issues.add({ Field::Optimizer, Problem::Unsupported, 0, 0, Field::LoraRank, Conflict::AdamMiniNeedsFullModel });
+        checkRange(issues, Field::ProjectionRank, pc.projectionRank);
+        if (isProjectedOptimizer(pc.optimizer)) {
+            // GaLore's and APOLLO's projectors take each weight's 2-D gradient whole (an SVD, or a
+            // matmul with its random projection): DeepSpeed's and FSDP1's flat partitions,
+            // Megatron's sharded buffers and tensor- or pipeline-parallel slices are not what
+            // their scripts run (torchrun_main.py: DDP only); the adapters are not theirs either.
+            const Parallelism &par = s.parallel;
+            if (s.lora.mode != AdapterMode::None)
+                issues.add({ Field::Optimizer, Problem::Unsupported, 0, 0, Field::LoraRank, Conflict::ProjectedNeedsFullModel });
+            else if (par.zero != ZeroStage::Stage0)
+                issues.add({ Field::Optimizer, Problem::Unsupported, 0, 0, Field::Zero, Conflict::ProjectedNeedsWholeWeights });
+            else if (s.stack.distributedOptimizer)
+                issues.add({ Field::Optimizer, Problem::Unsupported, 0, 0, Field::DistributedOptimizer, Conflict::ProjectedNeedsWholeWeights });
+            else if (par.tensorParallel > 1)
+                issues.add({ Field::Optimizer, Problem::Unsupported, 0, 0, Field::TensorParallel, Conflict::ProjectedNeedsWholeWeights });
+            else if (par.pipelineParallel > 1)
+                issues.add({ Field::Optimizer, Problem::Unsupported, 0, 0, Field::PipelineParallel, Conflict::ProjectedNeedsWholeWeights });
+            else if (par.expertParallel > 1)
+                issues.add({ Field::Optimizer, Problem::Unsupported, 0, 0, Field::ExpertParallel, Conflict::ProjectedNeedsWholeWeights });
+        }
         // -1 is the format's default; any other value must be a group size of a grouped format.
         if (s.stack.quantGroupSize != -1 && checkRange(issues, Field::QuantGroupSize, s.stack.quantGroupSize)) {
             const QuantBase q = s.stack.quantBase;

@@ -27,7 +27,21 @@ enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool, Int64, Fp8 };
  */
 enum class Recipe { Fp32, AmpFp16, AmpBf16, Fp16Master, Bf16Master, Fp16Pure, Bf16Pure };
 
-enum class Optimizer { AdamW, Adam, Sgd, SgdMomentum, Adam8bit, Lion, Adafactor, AoAdamW8bit, AoAdamW4bit, AoAdamWFp8, Muon, AdamMini };
+enum class Optimizer {
+    AdamW, Adam, Sgd, SgdMomentum, Adam8bit, Lion, Adafactor, AoAdamW8bit, AoAdamW4bit, AoAdamWFp8, Muon, AdamMini, Galore, Apollo
+};
+
+/*!
+ * GaLore (jiaweizzhao/GaLore 2cc66f8, galore_torch/adamw.py) and APOLLO (zhuhanqing/APOLLO
+ * 76b3472, apollo_torch/apollo.py): AdamW whose two moments live in a rank-r projection of each
+ * of the layers' 2-D weights' gradients, zeros_like the projected gradient (so in the stepped
+ * gradients' dtype), beside the projection matrix; every other tensor keeps AdamW's two moments.
+ */
+constexpr bool isProjectedOptimizer(Optimizer o) { return o == Optimizer::Galore || o == Optimizer::Apollo; }
+
+//! The rank GaLore and APOLLO take unless given: transformers' default for both (optim_args
+//! "rank", trainer_optimizer.py _setup_low_rank_optimizer at fe2596e).
+inline constexpr Count kDefaultProjectionRank = 128;
 
 //! torchao's low-bit AdamW (torchao/optim, v0.18.0): both moments quantized in blocks.
 constexpr bool isTorchaoLowBit(Optimizer o)
@@ -81,6 +95,8 @@ struct PrecisionChoice
     //! torchao's enable_fsdp_float8_all_gather: FSDP gathers the linear weights as FP8
     //! (tensorwise only, under a stack that gathers whole layers).
     bool fp8AllGather = false;
+    //! GaLore's and APOLLO's rank r (isProjectedOptimizer()); read by no other optimizer.
+    Count projectionRank = kDefaultProjectionRank;
 };
 
 //! Bytes per parameter for each model-state bucket. Adafactor's state is not per parameter
@@ -163,7 +179,9 @@ constexpr int optimizerStateTensors(Optimizer optimizer)
     case Optimizer::Adam8bit:
     case Optimizer::AoAdamW8bit:
     case Optimizer::AoAdamW4bit:
-    case Optimizer::AoAdamWFp8: return 2; // first and second moment
+    case Optimizer::AoAdamWFp8:
+    case Optimizer::Galore:
+    case Optimizer::Apollo: return 2; // first and second moment (GaLore, APOLLO: projected, counted apart)
     case Optimizer::SgdMomentum:
     case Optimizer::Lion:
     case Optimizer::Muon:
@@ -210,6 +228,13 @@ constexpr PerParamBytes perParamBytes(const PrecisionChoice &c)
     case Optimizer::Adafactor:
         b.optimizer = state;
         b.optimizerFactored = true;
+        break;
+    case Optimizer::Galore:
+    case Optimizer::Apollo:
+        // Both moments are zeros_like the gradient they step, so in the dtype of the parameters
+        // stepped (the master copy where the recipe keeps one), whatever the state dtype says;
+        // the projected tensors' smaller states are counted apart (tensorsizes.h).
+        b.optimizer = b.master.value() > 0 ? bytesPer(2 * b.master.numerator, b.master.denominator) : bytesPer(2 * b.weights.numerator, b.weights.denominator);
         break;
     default:
         b.optimizer = bytesPer(state.numerator * optimizerStateTensors(c.optimizer), state.denominator);
@@ -263,6 +288,7 @@ inline constexpr Optimizer kAllOptimizers[] = { Optimizer::AdamW,       Optimize
                                                 Optimizer::Adam8bit,    Optimizer::Lion,
                                                 Optimizer::Adafactor,   Optimizer::AoAdamW8bit,
                                                 Optimizer::AoAdamW4bit, Optimizer::AoAdamWFp8,
-                                                Optimizer::Muon,        Optimizer::AdamMini };
+                                                Optimizer::Muon,        Optimizer::AdamMini,
+                                                Optimizer::Galore,      Optimizer::Apollo };
 
 } // namespace headroom

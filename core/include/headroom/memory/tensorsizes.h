@@ -37,6 +37,17 @@ struct TensorSizes
     //! of the Q and K projections, one per output row of the other matrices and of the
     //! embeddings, one per norm and router, every bias element.
     Count adamMiniV = 0;
+    //! GaLore's and APOLLO's projections (isProjectedOptimizer()): the elements of the layers'
+    //! 2-D weights but the routers (the tensors they project, the attn and mlp Linears of
+    //! their scripts and of transformers' documented optim_target_modules), the elements of one
+    //! projected moment, r x max(m, n) for each, and of the projection matrices, r x min(m, n)
+    //! stored in the gradients' dtype, or min(m, n)² where GaLore's FP32 projector is a view of
+    //! its SVD factor. GaLore's r is at most min(m, n) (the SVD has no more); APOLLO's random
+    //! projection takes r as given.
+    Count projected = 0;
+    Count projectedMoment = 0;
+    Count projectors = 0;
+    Count projectorsFp32 = 0;
     Count paged = 0;       //!< in tensors of at least 1e5 elements
     Count persistent = 0;  //!< in tensors of at most the persistence threshold
     Count largest = 0;     //!< the largest one tensor
@@ -76,12 +87,53 @@ inline Bytes muonStateExtra(Optimizer o, const TensorSizes &t, const PerParamByt
     return o == Optimizer::Muon ? ppb.optimizer.times(t.muonFallback) : bytes(0);
 }
 
+/*!
+ * GaLore and APOLLO (isProjectedOptimizer()): what their projections change against AdamW's two
+ * moments over every trained tensor (PerParamBytes::optimizer): the projected tensors' full-size
+ * moments give way to two moments of the projected gradient's shape and the projection matrix,
+ * all in the stepped gradients' dtype (galore_torch/adamw.py, apollo_torch/apollo.py: exp_avg
+ * and exp_avg_sq zeros_like the projected gradient; the projector kept in the optimizer's
+ * state between refreshes). Negative where the projection saves, as it does whenever r is well
+ * under min(m, n). Zero for other optimizers.
+ */
+inline Bytes projectedStateExtra(Optimizer o, const TensorSizes &t, const PerParamBytes &ppb)
+{
+    if (!isProjectedOptimizer(o))
+        return bytes(0);
+    const BytesPer stepped = ppb.master.value() > 0 ? ppb.master : ppb.weights;
+    // GaLore in FP32 keeps Vh[:r, :] or U[:, :r] of torch.linalg.svd, a view that holds the
+    // whole factor (galore_projector.py get_orthogonal_matrix returns it uncast for float32).
+    const bool fp32View = o == Optimizer::Galore && stepped == dtypeSize(Dtype::Fp32);
+    const Count projector = fp32View ? t.projectorsFp32 : t.projectors;
+    return stepped.times(2 * t.projectedMoment + projector) - ppb.optimizer.times(t.projected);
+}
+
 //! The optimizer states beyond PerParamBytes::optimizer × the trained parameters that
-//! torchao's low-bit AdamW and Muon keep (whole model, before model parallelism and ZeRO).
+//! torchao's low-bit AdamW, Muon, Adam-mini, GaLore and APOLLO keep (whole model, before model
+//! parallelism and ZeRO); negative where a projection keeps less.
 inline Bytes optimizerStateExtra(Optimizer o, const TensorSizes &t, const PerParamBytes &ppb)
 {
     const Bytes adamMini = o == Optimizer::AdamMini ? ppb.optimizer.times(t.adamMiniV) : bytes(0);
-    return torchaoStateExtra(o, t, ppb) + muonStateExtra(o, t, ppb) + adamMini;
+    return torchaoStateExtra(o, t, ppb) + muonStateExtra(o, t, ppb) + adamMini + projectedStateExtra(o, t, ppb);
+}
+
+/*!
+ * An optimizer's extra states for \a rankParameters trained parameters where the architecture
+ * has \a architecture (TensorSizes::total): a given P scales them in proportion, as it scales
+ * the per-parameter states. GaLore's and APOLLO's extra, a saving, would otherwise be the whole
+ * architecture's against a smaller P's states.
+ */
+inline Bytes extraForGivenParameters(Bytes extra, Count rankParameters, Count architecture)
+{
+    if (architecture <= 0 || rankParameters == architecture)
+        return extra;
+    return bytes(quotient(countOf(extra) * rankParameters, architecture));
+}
+
+//! Whether optimizerStateExtra() can be non-zero for \a o.
+constexpr bool hasOptimizerStateExtra(Optimizer o)
+{
+    return isTorchaoLowBit(o) || o == Optimizer::Muon || o == Optimizer::AdamMini || isProjectedOptimizer(o);
 }
 
 //! The scenario's trained tensors (the whole model, or the LoRA adapters) with \a persistence as

@@ -32,10 +32,12 @@ enum class Field : std::uint8_t {
     Recipe, MasterDtype, QuantGroupSize, QuantBase, Fp8, Fp8AllGather,
     // Adapters' variants (lora.h)
     Dora, BnbSavesInput,
+    // GaLore's and APOLLO's rank (precision.h)
+    ProjectionRank,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::BnbSavesInput;
+inline constexpr Field kLastField = Field::ProjectionRank;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -76,6 +78,8 @@ enum class Conflict : std::uint8_t {
     DoraNeedsAdapters,        //!< DoRA's magnitudes sit beside LoRA adapters
     DoraNeedsPeft,            //!< DoRA is modelled from PEFT's implementation, not torchtune's or litgpt's
     BnbSavesInputNeedsNf4,    //!< older bitsandbytes' saved input belongs to its 4-bit (NF4) QLoRA base
+    ProjectedNeedsFullModel,  //!< GaLore and APOLLO project the model's own 2-D weights, not adapters
+    ProjectedNeedsWholeWeights, //!< GaLore and APOLLO step each 2-D gradient whole: data parallelism only
 };
 
 struct ValidationIssue
