@@ -30,6 +30,14 @@ QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strat
             text += Cli::tr("; the smallest count this tensor x pipeline layout allows");
         return text;
     }
+    // A strategy the run's options refuse at one replica and at two (validate()) is refused at
+    // every count: say why, not what the refused estimate would hold.
+    Scenario one = s, two = s;
+    one.parallel.gpus = mp;
+    two.parallel.gpus = 2 * mp;
+    const ValidationIssues refusedAtOne = validate(one), refusedAtTwo = validate(two);
+    if (!refusedAtOne.empty() && !refusedAtTwo.empty())
+        return Cli::tr("refused: %1").arg(issueText(*refusedAtTwo.begin(), two));
     const Breakdown &b = r.atLimit;
     const Bytes unshardable = b.activations + b.overhead;
     if (unshardable > capacity)

@@ -2157,6 +2157,10 @@
         <source>, DoRA</source>
         <translation>，DoRA</translation>
     </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>不允许：%1</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -3535,6 +3539,14 @@
     <message>
         <source>per trained parameter: AdamW&apos;s two moments in the stepped gradients&apos; dtype; for the layers&apos; 2-D weights GaLore (Zhao et al. 2024) and APOLLO (Zhu et al. 2024) keep them in a projection of rank r</source>
         <translation>每个训练参数：AdamW 的两个动量，取被更新梯度的数据类型；对各层的二维权重，GaLore（Zhao 等 2024）和 APOLLO（Zhu 等 2024）把它们保存在秩 r 的投影中</translation>
+    </message>
+    <message>
+        <source>what the optimizer keeps less than its rate per parameter (GaLore&apos;s and APOLLO&apos;s projections)</source>
+        <translation>优化器比其每参数字节数少保存的部分（GaLore 和 APOLLO 的投影）</translation>
+    </message>
+    <message>
+        <source>what the optimizer keeps beyond its rate per parameter (unquantized small tensors, fallback moments, per-block values)</source>
+        <translation>优化器在每参数字节数之外多保存的部分（未量化的小张量、回退优化器的动量、按块保存的值）</translation>
     </message>
 </context>
 <context>

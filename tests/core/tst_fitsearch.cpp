@@ -9,6 +9,7 @@
 #include <headroom/planning/fitsearch.h>
 #include <headroom/planning/gpufit.h>
 #include <headroom/planning/procurement.h>
+#include <headroom/memory/validation.h>
 
 using namespace headroom;
 
@@ -134,6 +135,27 @@ private slots:
         QVERIFY(fitsWith(s, 1, 2048, n));
         if (n > 2)
             QVERIFY(!fitsWith(s, 1, 2048, n - 2));
+    }
+
+    // A count the run's options refuse is no answer, even where its estimate would fit: the
+    // plan fit offers is one the estimate accepts.
+    void refusedCountsNeverFit()
+    {
+        Scenario s = brief7B();
+        s.training.recompute = Recompute::Full;
+        s.gpu.capacity = bytes(kA100_40);
+        s.parallel.zero = ZeroStage::Stage3;
+        QCOMPARE(gpusNeeded(s), Count(3)); // gpusNeededByHand()
+        // Stepping in backward is a single-GPU feature (validate()): ZeRO-3 on 3 GPUs is refused.
+        s.stack.optimizerInBackward = true;
+        s.parallel.gpus = 3;
+        QVERIFY(!validate(s).empty());
+        QCOMPARE(gpusNeeded(s), Count(0));
+        // GaLore needs whole weights: refused at every count under ZeRO-3; under plain data
+        // parallelism P x (2 + 2 + 4) bytes less its projection's saving is what one GPU holds.
+        s.stack.optimizerInBackward = false;
+        s.training.precision.optimizer = Optimizer::Galore;
+        QCOMPARE(gpusNeeded(s), Count(0));
     }
 
     void gpuTableRowByHand()

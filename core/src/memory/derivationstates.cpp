@@ -490,10 +490,24 @@ void deriveWholeModel(States &x)
             total += v;
             continue;
         }
-        const Bytes v = st.size.times(count);
-        Builder::addTerm(k, st.id, st.label, Builder::times(n, st.size), v);
+        // The optimizer's states beyond its rate per parameter, as modelStates() counts them.
+        Bytes extra = bytes(0);
+        const Optimizer o = s.training.precision.optimizer;
+        if (!adapters && std::strcmp(st.id, "optimizer-states") == 0 && hasOptimizerStateExtra(o))
+            extra = optimizerStateExtraOnRank(o, b.r.tensors, ppb, optimizerStateExtra(o, b.r.tensors, ppb), count);
+        Formula f = Builder::times(n, st.size);
+        if (extra < bytes(0))
+            f = f - b.input("B_opt", QT_TRANSLATE_NOOP("Derivation", "what the optimizer keeps less than its rate per parameter "
+                                                                     "(GaLore's and APOLLO's projections)"),
+                            -countOf(extra));
+        else if (extra > bytes(0))
+            f = f + b.input("B_opt", QT_TRANSLATE_NOOP("Derivation", "what the optimizer keeps beyond its rate per parameter (unquantized "
+                                                                     "small tensors, fallback moments, per-block values)"),
+                            countOf(extra));
+        const Bytes v = st.size.times(count) + extra;
+        Builder::addTerm(k, st.id, st.label, std::move(f), v);
         total += v;
-        whole = whole && st.size.denominator == 1;
+        whole = whole && st.size.denominator == 1 && extra == bytes(0);
         perParam.numerator += st.size.numerator * (st.size.denominator == 1 ? 1 : 0);
     }
     Builder::close(k, total);

@@ -43,6 +43,13 @@ ModelStates modelStates(const Scenario &s, Count P)
     } else {
         m.optimizerStates = b.optimizer.times(P);
     }
+    // What the optimizer keeps beyond its per-parameter rate (tensorsizes.h): GaLore's and
+    // APOLLO's projections save most of it, torchao's and Muon's fallbacks add.
+    const Optimizer o = s.training.precision.optimizer;
+    if (s.lora.mode == AdapterMode::None && hasOptimizerStateExtra(o)) {
+        const TensorSizes t = trainedTensorSizes(s, 0);
+        m.optimizerStates += optimizerStateExtraOnRank(o, t, b, optimizerStateExtra(o, t, b), P);
+    }
     return m;
 }
 

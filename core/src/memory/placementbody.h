@@ -208,10 +208,8 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         optimizer += shardStates ? shard(small) : small;
     }
     if (hasOptimizerStateExtra(precision.optimizer)) {
-        Bytes extra = slice(optimizerStateExtra(precision.optimizer, r.tensors, ppb));
-        // (Projected optimizers run on whole weights only, t = p = 1: the share is P.)
-        if (isProjectedOptimizer(precision.optimizer))
-            extra = extraForGivenParameters(extra, share.parameters, r.tensors.total);
+        const Bytes extra = optimizerStateExtraOnRank(precision.optimizer, r.tensors, ppb,
+                                                      slice(optimizerStateExtra(precision.optimizer, r.tensors, ppb)), share.parameters);
         optimizer += shardStates ? shard(extra) : extra;
     }
     if (offloadOptimizer) {

@@ -2,6 +2,7 @@
 
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/reservedmemory.h>
+#include <headroom/memory/validation.h>
 
 namespace headroom {
 
@@ -94,10 +95,16 @@ Count gpusNeeded(const Scenario &s, Count maxGpus)
     // The model is the same at every d: counted once.
     const ModelCounts counts = countParameters(s.model);
     Scenario probe = s;
+    // A count the run's own options refuse (validate(): GaLore under ZeRO, a step in backward
+    // on more than one GPU) never fits, so that no plan is offered that the estimate refuses.
     auto fitsWith = [&probe, &counts, mp](Count d) {
         probe.parallel.gpus = d * mp;
-        return fits(probe, estimate(probe, counts));
+        return validate(probe).empty() && fits(probe, estimate(probe, counts));
     };
+    // One replica first: the options that allow a single GPU only (optimizer-in-backward) are
+    // refused at every larger count, where the search below assumes more GPUs never hurt.
+    if (fitsWith(1))
+        return mp;
     // The peak is non-increasing in d: find the first d that fits with the mirror image of
     // largestTrue(), over "does not fit", which holds from 1 up to the answer minus one.
     if (!fitsWith(maxReplicas))

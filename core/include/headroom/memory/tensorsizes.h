@@ -130,6 +130,17 @@ inline Bytes extraForGivenParameters(Bytes extra, Count rankParameters, Count ar
     return bytes(quotient(countOf(extra) * rankParameters, architecture));
 }
 
+/*!
+ * optimizerStateExtra() for a model-parallel rank of \a rankParameters trained parameters (its
+ * slice already taken): GaLore's and APOLLO's scaled to a given P (extraForGivenParameters();
+ * they run at t = p = 1, where the rank's parameters are P), the others' as the architecture
+ * counts them, small beside the per-parameter states they add to.
+ */
+inline Bytes optimizerStateExtraOnRank(Optimizer o, const TensorSizes &t, const PerParamBytes &ppb, Bytes sliced, Count rankParameters)
+{
+    return isProjectedOptimizer(o) ? extraForGivenParameters(sliced, rankParameters, t.total) : sliced;
+}
+
 //! Whether optimizerStateExtra() can be non-zero for \a o.
 constexpr bool hasOptimizerStateExtra(Optimizer o)
 {
