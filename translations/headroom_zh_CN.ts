@@ -8774,12 +8774,12 @@ The scenario on screen is unchanged.</source>
         <translation>关</translation>
     </message>
     <message>
-        <source>Projection ran&amp;k:</source>
-        <translation>投影秩(&amp;K)：</translation>
-    </message>
-    <message>
         <source>GaLore&apos;s and APOLLO&apos;s rank r: each 2-D weight of the layers keeps its two moments for a projection of its gradient to rank r (transformers&apos; default 128; APOLLO-Mini 1).</source>
         <translation>GaLore 和 APOLLO 的秩 r：各层的每个二维权重为其梯度到秩 r 的投影保留两个动量（transformers 默认 128；APOLLO-Mini 为 1）。</translation>
+    </message>
+    <message>
+        <source>Pro&amp;jection rank:</source>
+        <translation>投影秩(&amp;J)：</translation>
     </message>
 </context>
 <context>

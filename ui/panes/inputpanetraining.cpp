@@ -161,7 +161,7 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
         m_document->edit(EditKind::Optimizer, tr("Optimizer: %1").arg(Labels::optimizer(o)),
                          [o](ScenarioSpec &s) { s.scenario.training.precision.optimizer = o; });
     });
-    addCount(training, Field::ProjectionRank, tr("Projection ran&k:"),
+    addCount(training, Field::ProjectionRank, tr("Pro&jection rank:"),
              tr("GaLore's and APOLLO's rank r: each 2-D weight of the layers keeps its two moments for a projection of its "
                 "gradient to rank r (transformers' default 128; APOLLO-Mini 1)."));
 
