@@ -3548,6 +3548,26 @@
         <source>what the optimizer keeps beyond its rate per parameter (unquantized small tensors, fallback moments, per-block values)</source>
         <translation>优化器在每参数字节数之外多保存的部分（未量化的小张量、回退优化器的动量、按块保存的值）</translation>
     </message>
+    <message>
+        <source>torchao CPUOffloadOptimizer (torchao/optim/cpu_offload.py at pytorch/ao 36027d8): tensors of at least minimal_size = 4096 elements get a pinned host copy and gradient (empty_like) and their optimizer on the CPU</source>
+        <translation>torchao CPUOffloadOptimizer（pytorch/ao 36027d8 的 torchao/optim/cpu_offload.py）：至少 minimal_size = 4096 个元素的张量在主机锁页内存中有一份副本和梯度（empty_like），其优化器在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>trained parameters in tensors under 4096 elements, which torchao&apos;s CPU offload keeps on the GPU</source>
+        <translation>元素少于 4096 的张量中的训练参数，torchao 的 CPU 卸载把它们留在 GPU 上</translation>
+    </message>
+    <message>
+        <source>the small tensors&apos; gradients and, in flight to the host, about the largest tensor&apos;s: each is freed once copied</source>
+        <translation>小张量的梯度，以及正在传往主机的、约为最大张量大小的梯度：每个梯度复制完即释放</translation>
+    </message>
+    <message>
+        <source>the optimizer states of the tensors under 4096 elements</source>
+        <translation>元素少于 4096 的张量的优化器状态</translation>
+    </message>
+    <message>
+        <source>no master copy on the GPU; torchao&apos;s CPU-offloaded optimizer keeps a pinned host copy of each parameter it steps, in the parameter&apos;s dtype, and copies it back after the step</source>
+        <translation>GPU 上没有主权重；torchao 的 CPU 卸载优化器为它更新的每个参数在主机锁页内存中保留一份副本（参数的数据类型），更新后再复制回 GPU</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -4944,6 +4964,22 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>GaLore and APOLLO step each weight&apos;s whole 2-D gradient on one GPU: data parallelism only (--zero 0, no tensor, pipeline or expert parallelism, no distributed optimizer)</source>
         <translation>GaLore 和 APOLLO 在一张 GPU 上用每个权重完整的二维梯度做更新：只支持数据并行（--zero 0，不用张量、流水线或专家并行，不用分布式优化器）</translation>
     </message>
+    <message>
+        <source>torchao&apos;s CPU-offloaded optimizer is for single-GPU training (one GPU, --zero 0, no model parallelism); with ZeRO use --offload optimizer</source>
+        <translation>torchao 的 CPU 卸载优化器只用于单卡训练（一张 GPU，--zero 0，不用模型并行）；使用 ZeRO 时请用 --offload optimizer</translation>
+    </message>
+    <message>
+        <source>torchao&apos;s CPU-offloaded optimizer steps a host copy of the model&apos;s own parameters, with no master copy: choose --recipe bf16-pure, fp16-pure, an AMP recipe or fp32</source>
+        <translation>torchao 的 CPU 卸载优化器更新的是模型自身参数在主机上的副本，没有主权重：请选择 --recipe bf16-pure、fp16-pure、某个 AMP 方案或 fp32</translation>
+    </message>
+    <message>
+        <source>offloading the gradients frees each one once it is copied, so they cannot accumulate (torchao says so): use --optimizer-offload cpu, or --grad-accum 1</source>
+        <translation>卸载梯度会在每个梯度复制完后立即释放它，因此无法累积（torchao 如此说明）：请用 --optimizer-offload cpu，或 --grad-accum 1</translation>
+    </message>
+    <message>
+        <source>torchao&apos;s CPU-offloaded optimizer wraps a torch optimizer (adamw, adam, sgd, sgd-momentum) and hooks the gradients itself: no paged states, no step in backward</source>
+        <translation>torchao 的 CPU 卸载优化器包装一个 torch 优化器（adamw、adam、sgd、sgd-momentum），并自己挂钩梯度：不能使用分页状态，也不能在反向中更新</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -5948,6 +5984,22 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Projection rank</source>
         <translation>投影秩</translation>
+    </message>
+    <message>
+        <source>No (on the GPU)</source>
+        <translation>否（在 GPU 上）</translation>
+    </message>
+    <message>
+        <source>States on the CPU (torchao)</source>
+        <translation>状态在 CPU 上（torchao）</translation>
+    </message>
+    <message>
+        <source>States and gradients on the CPU (torchao)</source>
+        <translation>状态和梯度在 CPU 上（torchao）</translation>
+    </message>
+    <message>
+        <source>Optimizer on CPU</source>
+        <translation>优化器在 CPU 上</translation>
     </message>
 </context>
 <context>
@@ -8780,6 +8832,18 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Pro&amp;jection rank:</source>
         <translation>投影秩(&amp;J)：</translation>
+    </message>
+    <message>
+        <source>torchao&apos;s CPUOffloadOptimizer, for one GPU: the states, a pinned copy of the parameters and of their gradients in host memory for every tensor of at least 4096 elements, the step on the CPU. With the gradients offloaded each one is freed once copied (no accumulation).</source>
+        <translation>torchao 的 CPUOffloadOptimizer，用于单卡：对每个至少 4096 个元素的张量，把状态、参数的锁页副本及其梯度放在主机内存中，更新在 CPU 上进行。卸载梯度时，每个梯度复制完即释放（不能累积）。</translation>
+    </message>
+    <message>
+        <source>Optimizer on CPU:</source>
+        <translation>优化器在 CPU 上：</translation>
+    </message>
+    <message>
+        <source>Optimizer on CPU: %1</source>
+        <translation>优化器在 CPU 上：%1</translation>
     </message>
 </context>
 <context>

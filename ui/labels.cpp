@@ -123,6 +123,16 @@ QString Labels::recipeToolTip(Recipe r)
     return {};
 }
 
+QString Labels::optimizerOffload(OptimizerOffload o)
+{
+    switch (o) {
+    case OptimizerOffload::None: return tr("No (on the GPU)");
+    case OptimizerOffload::Cpu: return tr("States on the CPU (torchao)");
+    case OptimizerOffload::CpuGradients: return tr("States and gradients on the CPU (torchao)");
+    }
+    return {};
+}
+
 QString Labels::optimizer(Optimizer o)
 {
     switch (o) {
@@ -482,6 +492,7 @@ QString Labels::field(Field f)
     case Field::Dora: return tr("DoRA");
     case Field::BnbSavesInput: return tr("Older bitsandbytes");
     case Field::ProjectionRank: return tr("Projection rank");
+    case Field::OptimizerOffload: return tr("Optimizer on CPU");
     }
     return {};
 }

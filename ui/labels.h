@@ -28,6 +28,7 @@ public:
     static QString fp8Recipe(Fp8Recipe recipe);
     static QString fp8RecipeToolTip(Fp8Recipe recipe);
     static QString optimizer(Optimizer optimizer);
+    static QString optimizerOffload(OptimizerOffload offload);
     //! "SFT", "DPO", ... with what each keeps on the GPU in its tool tip.
     static QString trainingMethod(TrainingMethod method);
     static QString trainingMethodToolTip(TrainingMethod method);

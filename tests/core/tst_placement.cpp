@@ -489,6 +489,74 @@ private slots:
         QVERIFY(validate(s).hasField(Field::ExpertParallel));
     }
 
+    // torchao's CPUOffloadOptimizer (cpu_offload.py at ao 36027d8): every trained tensor of at
+    // least 4096 elements moves its states, a copy of itself and of its gradient to the host, in
+    // the parameter's dtype; the smaller ones stay on the GPU with their states.
+    void torchaoCpuOffload()
+    {
+        // LLaMA-2 7B in pure BF16, AdamW with BF16 states: no tensor is under 4096 elements (the
+        // norms have 4096), so all of it moves: host copy 2 P, gradient 2 P, states 4 P with
+        // P = 6,738,415,616; nothing of the optimizer stays on the GPU, the gradients do.
+        Scenario s;
+        s.model = llama2(7);
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.precision = { Recipe::Bf16Pure, Optimizer::AdamW, StateDtype::WeightDtype, false };
+        s.training.precision.optimizerOffload = OptimizerOffload::Cpu;
+        QVERIFY(validate(s).empty());
+        Placement pl = placeModelStates(s);
+        QCOMPARE(countOf(pl.offloaded.masterWeights), Count(13'476'831'232));
+        QCOMPARE(countOf(pl.offloaded.gradients), Count(13'476'831'232));
+        QCOMPARE(countOf(pl.offloaded.optimizerStates), Count(26'953'662'464));
+        QCOMPARE(countOf(pl.sharded.optimizerStates), Count(0));
+        QCOMPARE(countOf(pl.sharded.gradients), Count(13'476'831'232));
+        // offload_gradients: each gradient freed once copied; in flight about the largest tensor,
+        // the 32,000 x 4,096 embedding: 131,072,000 x 2 bytes.
+        s.training.precision.optimizerOffload = OptimizerOffload::CpuGradients;
+        pl = placeModelStates(s);
+        QCOMPARE(countOf(pl.sharded.gradients), Count(262'144'000));
+
+        // A grouped-query toy in FP32 (L = 2, H = 64, 4 heads, 2 KV heads, F = 172, V = 256,
+        // untied): P = 2 x 16,384 + 2 x (4,096 + 2 x 2,048 + 4,096 + 3 x 11,008 + 2 x 64) + 64
+        // = 123,712. Under 4096 elements: k and v (32 x 64 = 2,048 each) and the norms:
+        // 2 x (2 x 2,048 + 128) + 64 = 8,512 stay, 115,200 move. GPU states 8,512 x 8 = 68,096;
+        // host states 115,200 x 8 = 921,600, host copy and gradient 115,200 x 4 = 460,800 each.
+        s = Scenario();
+        s.model.family = BlockFamily::Llama;
+        s.model.layers = 2;
+        s.model.hidden = 64;
+        s.model.heads = 4;
+        s.model.kvHeads = 2;
+        s.model.ffn = 172;
+        s.model.vocab = 256;
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.precision = { Recipe::Fp32, Optimizer::AdamW, StateDtype::Fp32, false };
+        s.training.precision.optimizerOffload = OptimizerOffload::Cpu;
+        QCOMPARE(effectiveParameters(s.model), Count(123'712));
+        pl = placeModelStates(s);
+        QCOMPARE(countOf(pl.sharded.optimizerStates), Count(68'096));
+        QCOMPARE(countOf(pl.offloaded.optimizerStates), Count(921'600));
+        QCOMPARE(countOf(pl.offloaded.masterWeights), Count(460'800));
+        QCOMPARE(countOf(pl.offloaded.gradients), Count(460'800));
+        // With the gradients offloaded the GPU keeps the small tensors' and the largest's (the
+        // 256 x 64 embedding): (8,512 + 16,384) x 4 = 99,584.
+        s.training.precision.optimizerOffload = OptimizerOffload::CpuGradients;
+        QCOMPARE(countOf(placeModelStates(s).sharded.gradients), Count(99'584));
+
+        // What torchao refuses, or its code does not do.
+        s.parallel.gpus = 2;
+        QCOMPARE(validate(s).begin()->reason, Conflict::CpuOffloadSingleGpu);
+        s.parallel.gpus = 1;
+        s.training.gradAccumSteps = 4;
+        QCOMPARE(validate(s).begin()->reason, Conflict::CpuOffloadNoAccumulation);
+        s.training.precision.optimizerOffload = OptimizerOffload::Cpu;
+        QVERIFY(validate(s).empty());
+        s.training.precision.recipe = Recipe::Bf16Master;
+        QCOMPARE(validate(s).begin()->reason, Conflict::CpuOffloadNoMaster);
+        s.training.precision.recipe = Recipe::Bf16Pure;
+        s.training.precision.optimizer = Optimizer::Adam8bit;
+        QCOMPARE(validate(s).begin()->reason, Conflict::CpuOffloadTorchOptimizer);
+    }
+
     void validation()
     {
         Scenario s;

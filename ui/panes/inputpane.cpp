@@ -243,6 +243,7 @@ void InputPane::refresh()
     show(Field::GradAccum, s.training.gradAccumSteps);
     show(Field::ProjectionRank, s.training.precision.projectionRank);
     countField(Field::ProjectionRank)->setEnabled(isProjectedOptimizer(s.training.precision.optimizer));
+    selectData(m_optimizerOffload, s.training.precision.optimizerOffload);
     show(Field::Generations, s.training.generations);
     show(Field::PromptLength, s.training.promptLength);
     show(Field::RolloutGpus, s.training.rolloutGpus);

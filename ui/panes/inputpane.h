@@ -128,6 +128,7 @@ private:
     QComboBox *m_fp8 = nullptr;
     QCheckBox *m_fp8AllGather = nullptr;
     QComboBox *m_optimizer = nullptr;
+    QComboBox *m_optimizerOffload = nullptr; //!< torchao's CPUOffloadOptimizer
     QComboBox *m_method = nullptr;
     QComboBox *m_sideModel = nullptr; //!< PPO's reward and value models, distillation's teacher
     QComboBox *m_rollout = nullptr;   //!< GRPO's and PPO's rollout engine

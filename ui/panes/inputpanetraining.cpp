@@ -165,6 +165,19 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
              tr("GaLore's and APOLLO's rank r: each 2-D weight of the layers keeps its two moments for a projection of its "
                 "gradient to rank r (transformers' default 128; APOLLO-Mini 1)."));
 
+    m_optimizerOffload = new QComboBox(trainingBox);
+    for (OptimizerOffload o : { OptimizerOffload::None, OptimizerOffload::Cpu, OptimizerOffload::CpuGradients })
+        m_optimizerOffload->addItem(Labels::optimizerOffload(o), static_cast<int>(o));
+    m_optimizerOffload->setToolTip(tr("torchao's CPUOffloadOptimizer, for one GPU: the states, a pinned copy of the parameters and "
+                                      "of their gradients in host memory for every tensor of at least 4096 elements, the step on "
+                                      "the CPU. With the gradients offloaded each one is freed once copied (no accumulation)."));
+    training->addRow(tr("Optimizer on CPU:"), withError(Field::OptimizerOffload, m_optimizerOffload));
+    connect(m_optimizerOffload, &QComboBox::activated, this, [this](int index) {
+        const auto o = static_cast<OptimizerOffload>(m_optimizerOffload->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("Optimizer on CPU: %1").arg(Labels::optimizerOffload(o)),
+                         [o](ScenarioSpec &s) { s.scenario.training.precision.optimizerOffload = o; });
+    });
+
     m_method = new QComboBox(trainingBox);
     for (TrainingMethod m : { TrainingMethod::Sft, TrainingMethod::Dpo, TrainingMethod::Ipo, TrainingMethod::Orpo,
                               TrainingMethod::Simpo, TrainingMethod::Kto, TrainingMethod::Grpo, TrainingMethod::Reward,

@@ -143,6 +143,8 @@ std::vector<CheckScriptIssue> checkScriptIssues(const Scenario &s)
         add(Code::Zero, "zero");
     if (par.offload != Offload::None)
         add(Code::Offload, "offload");
+    if (s.training.precision.optimizerOffload != OptimizerOffload::None)
+        add(Code::Offload, "optimizer-offload");
     const Optimizer o = s.training.precision.optimizer;
     if (o == Optimizer::Adam8bit || o == Optimizer::Lion || o == Optimizer::Adafactor || hasOptimizerStateExtra(o))
         add(Code::Optimizer, "optimizer");

@@ -69,6 +69,18 @@ QString conflictReason(Conflict reason)
     case Conflict::ProjectedNeedsWholeWeights:
         return Issue::tr("GaLore and APOLLO step each weight's whole 2-D gradient on one GPU: data parallelism only (--zero 0, "
                          "no tensor, pipeline or expert parallelism, no distributed optimizer)");
+    case Conflict::CpuOffloadSingleGpu:
+        return Issue::tr("torchao's CPU-offloaded optimizer is for single-GPU training (one GPU, --zero 0, no model "
+                         "parallelism); with ZeRO use --offload optimizer");
+    case Conflict::CpuOffloadNoMaster:
+        return Issue::tr("torchao's CPU-offloaded optimizer steps a host copy of the model's own parameters, with no master "
+                         "copy: choose --recipe bf16-pure, fp16-pure, an AMP recipe or fp32");
+    case Conflict::CpuOffloadNoAccumulation:
+        return Issue::tr("offloading the gradients frees each one once it is copied, so they cannot accumulate "
+                         "(torchao says so): use --optimizer-offload cpu, or --grad-accum 1");
+    case Conflict::CpuOffloadTorchOptimizer:
+        return Issue::tr("torchao's CPU-offloaded optimizer wraps a torch optimizer (adamw, adam, sgd, sgd-momentum) and "
+                         "hooks the gradients itself: no paged states, no step in backward");
     case Conflict::Fp8NeedsHalfRecipe:
         return Issue::tr("FP8 training casts the linears' 16-bit inputs and weights; choose a BF16 or FP16 recipe");
     case Conflict::Fp8NotWithAdapters:

@@ -98,6 +98,7 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("fp8-all-gather"), t.precision.fp8AllGather },
         { QStringLiteral("fp32-grad-buffer"), t.precision.fp32GradBuffer },
         { QStringLiteral("projection-rank"), qint64(t.precision.projectionRank) },
+        { QStringLiteral("optimizer-offload"), QString::fromLatin1(optimizerOffloadName(t.precision.optimizerOffload).data()) },
         { QStringLiteral("recompute"), QString::fromLatin1(recomputeName(t.recompute).data()) },
         { QStringLiteral("grad-accum"), qint64(t.gradAccumSteps) },
         { QStringLiteral("method"), QString::fromLatin1(trainingMethodName(t.method).data()) },

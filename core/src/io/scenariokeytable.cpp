@@ -218,6 +218,11 @@ const QList<KeyEntry> &entries()
         { { "training", "projection-rank", "projection-rank", ValueKind::Count,
             "GaLore's and APOLLO's rank r of each 2-D weight's projected gradient (default 128, transformers' optim_args)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.precision.projectionRank = v.count; return true; } },
+        { { "training", "optimizer-offload", "optimizer-offload", ValueKind::Name,
+            "none|cpu|cpu+gradients: torchao's CPUOffloadOptimizer on one GPU (cpu+gradients: offload_gradients=True)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(optimizerOffloadFromName(v.name.toStdString()), s.scenario.training.precision.optimizerOffload);
+          } },
         { { "training", "optimizer-dtype", "optimizer-dtype", ValueKind::Name, "fp32|weight" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(stateDtypeFromName(v.name.toStdString()), s.scenario.training.precision.stateDtype);

@@ -42,6 +42,10 @@ const char *kZeroSource = QT_TRANSLATE_NOOP("Derivation", "Rajbhandari et al. 20
 const char *kOffloadSource = QT_TRANSLATE_NOOP("Derivation", "ZeRO-Offload, Ren et al. 2021: optimizer states, master copy and the gradient "
                                      "partition live in host memory and the step runs on the CPU");
 
+const char *kCpuOffloadSource = QT_TRANSLATE_NOOP("Derivation", "torchao CPUOffloadOptimizer (torchao/optim/cpu_offload.py at pytorch/ao "
+                                                                "36027d8): tensors of at least minimal_size = 4096 elements get a pinned "
+                                                                "host copy and gradient (empty_like) and their optimizer on the CPU");
+
 struct States
 {
     explicit States(Builder &builder) : b(builder) { }
@@ -57,6 +61,18 @@ struct States
     bool splitExperts = false; // routed experts sharded over d / e, the rest over d (placement.cpp)
 
     Bytes shard(Bytes v) const { return bytes(ceilDiv(countOf(v), b.r.dataParallel)); }
+
+    // torchao's CPU-offloaded optimizer (placement.cpp): the trained parameters it leaves on the
+    // GPU, in tensors under 4096 elements, and those it moves.
+    bool cpuOffload() const { return b.s.training.precision.optimizerOffload != OptimizerOffload::None; }
+    Count keptOnGpu() const { return cpuOffloadKeptOnGpu(b.r.tensors, b.r.trainableOnRank); }
+    Formula kept() const
+    {
+        return b.input("P_small", QT_TRANSLATE_NOOP("Derivation", "trained parameters in tensors under 4096 elements, which torchao's "
+                                                                  "CPU offload keeps on the GPU"),
+                       keptOnGpu());
+    }
+    Formula moved() const { return n - kept(); }
 
     //! A trainable bucket of \a w bytes per parameter after ZeRO, and its formula.
     Formula shardedFormula(BytesPer w) const
@@ -211,7 +227,20 @@ void deriveGradients(States &x)
     const Formula full16F = Builder::times(x.n, x.grad16);
     const char *accLabel = b.s.training.precision.fp32GradBuffer ? QT_TRANSLATE_NOOP("Derivation", "FP32 gradient buffer")
                                                                  : QT_TRANSLATE_NOOP("Derivation", "gradients");
-    if (b.s.stack.optimizerInBackward) {
+    if (x.cpuOffload()) {
+        // The pinned host copy of each moved tensor's gradient, in the parameter's dtype.
+        k.offloadedFormula = Builder::times(x.moved(), b.r.perParam.weights);
+        k.offloaded = b.pl.offloaded.gradients;
+    }
+    if (b.s.training.precision.optimizerOffload == OptimizerOffload::CpuGradients) {
+        const Count live = x.keptOnGpu() + b.r.tensors.largest;
+        const Formula liveF = Formula::minOf({ x.n, x.kept() + b.input("P_max", QT_TRANSLATE_NOOP("Derivation", "elements of the largest trained tensor"),
+                                                                     b.r.tensors.largest) });
+        Builder::addTerm(k, "gradients-offloaded", QT_TRANSLATE_NOOP("Derivation", "the small tensors' gradients and, in flight to the host, "
+                                                                                   "about the largest tensor's: each is freed once copied"),
+                         Builder::times(liveF, b.r.perParam.gradients), b.r.perParam.gradients.times(live < n ? live : n),
+                         kCpuOffloadSource);
+    } else if (b.s.stack.optimizerInBackward) {
         Count largest = b.r.tensors.largest;
         Formula count = b.input("P_max", QT_TRANSLATE_NOOP("Derivation", "elements of the largest trained tensor"), largest);
         if (b.s.parallel.tensorParallel > 1) {
@@ -365,6 +394,14 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
         }
         return;
     }
+    if (optimizer && x.cpuOffload()) {
+        // torchao's CPU offload: the small tensors' states stay, the others' are on the host.
+        k.offloadedFormula = Builder::times(x.moved(), b.r.perParam.optimizer);
+        k.offloaded = b.pl.offloaded.optimizerStates;
+        Builder::addTerm(k, id, QT_TRANSLATE_NOOP("Derivation", "the optimizer states of the tensors under 4096 elements"),
+                         Builder::times(x.kept(), b.r.perParam.optimizer), b.r.perParam.optimizer.times(x.keptOnGpu()), kCpuOffloadSource);
+        return;
+    }
     Builder::addTerm(k, id, label, f, v, shardStates ? kZeroSource : "");
 }
 
@@ -382,6 +419,14 @@ void deriveMaster(States &x)
     deriveShardedState(x, k, Builder::times(x.n, b.r.perParam.master), b.pl.replica.masterWeights, "master-weights",
                        half ? QT_TRANSLATE_NOOP("Derivation", "16-bit master copy") : QT_TRANSLATE_NOOP("Derivation", "FP32 master copy"),
                        &b.r.perParam.master);
+    if (x.cpuOffload()) {
+        // Not a master copy in another dtype: the pinned host copy of the parameters the CPU
+        // optimizer steps, then copies back.
+        k.source = QT_TRANSLATE_NOOP("Derivation", "no master copy on the GPU; torchao's CPU-offloaded optimizer keeps a pinned host copy "
+                                                   "of each parameter it steps, in the parameter's dtype, and copies it back after the step");
+        k.offloadedFormula = Builder::times(x.moved(), b.r.perParam.weights);
+        k.offloaded = b.pl.offloaded.masterWeights;
+    }
     addCriticTerm(b, k, "M_v", QT_TRANSLATE_NOOP("Derivation", "the value model's FP32 master weights on this GPU, in bytes"), b.b.side.criticMasterWeights);
     Builder::close(k, b.b.masterWeights);
 }

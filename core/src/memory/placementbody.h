@@ -241,6 +241,23 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     // (recipes/full_finetune_single_device.py L390-415).
     if (s.stack.optimizerInBackward)
         gpu.gradients = ppb.gradients.times(ceilDiv(r.tensors.largest, maxOf(1, par.tensorParallel)));
+    // torchao's CPUOffloadOptimizer (precision.h), on one GPU at stage 0 (validate()): the
+    // tensors of at least 4096 elements keep a pinned host copy of themselves and of their
+    // gradient in the parameter's dtype (empty_like) and their states there; the rest stay on
+    // the GPU with theirs. With offload_gradients each gradient is freed once copied: the small
+    // tensors' and, in flight, about the largest tensor's stay (cpu_offload.py backward_hook).
+    if (precision.optimizerOffload != OptimizerOffload::None) {
+        const Count kept = cpuOffloadKeptOnGpu(r.tensors, n);
+        const Count moved = n - kept;
+        host.masterWeights = ppb.weights.times(moved);
+        host.gradients = ppb.weights.times(moved);
+        host.optimizerStates = ppb.optimizer.times(moved);
+        gpu.optimizerStates = ppb.optimizer.times(kept);
+        if (precision.optimizerOffload == OptimizerOffload::CpuGradients) {
+            const Count live = kept + r.tensors.largest;
+            gpu.gradients = ppb.gradients.times(live < n ? live : n);
+        }
+    }
     // Paged states page to the host; the GPU holds the largest tensor's while it is updated.
     if (s.stack.pagedOptimizer && !offloadOptimizer && r.tensors.total > 0 && r.tensors.paged > 0) {
         const Bytes all = gpu.optimizerStates;

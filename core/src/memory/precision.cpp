@@ -34,6 +34,12 @@ constexpr std::array<std::pair<Optimizer, std::string_view>, 14> kOptimizerNames
         { Optimizer::Apollo, "apollo" },
 } };
 
+constexpr std::array<std::pair<OptimizerOffload, std::string_view>, 3> kOptimizerOffloadNames{ {
+        { OptimizerOffload::None, "none" },
+        { OptimizerOffload::Cpu, "cpu" },
+        { OptimizerOffload::CpuGradients, "cpu+gradients" },
+} };
+
 constexpr std::array<std::pair<StateDtype, std::string_view>, 2> kStateDtypeNames{ {
         { StateDtype::Fp32, "fp32" },
         { StateDtype::WeightDtype, "weight" },
@@ -109,5 +115,8 @@ std::string_view dtypeName(Dtype dtype)
     }
     return {};
 }
+
+std::string_view optimizerOffloadName(OptimizerOffload o) { return nameOf(kOptimizerOffloadNames, o); }
+std::optional<OptimizerOffload> optimizerOffloadFromName(std::string_view name) { return valueOf(kOptimizerOffloadNames, name); }
 
 } // namespace headroom

@@ -137,13 +137,17 @@ inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
         return bytes(0);
     switch (p.optimizer) {
     case Optimizer::AdamW:
-    case Optimizer::Adam:
+    case Optimizer::Adam: {
         // _foreach_sqrt(exp_avg_sq): one moment's worth, half of the two moments. A fused kernel
         // updates in place (the stack's choice, stack.h); master-copy recipes come with one
         // (DeepSpeed, Megatron and Apex wrap the FP32 copy in their FusedAdam).
-        if (s.stack.fusedOptimizer || b.masterWeights > bytes(0))
+        // torchao's CPU offload builds torch's AdamW fused, the GPU's for the small tensors as
+        // well (cpu_offload.py: kwargs.update(fused=True) for torch.optim.AdamW only).
+        const bool offloadFused = p.optimizerOffload != OptimizerOffload::None && p.optimizer == Optimizer::AdamW;
+        if (s.stack.fusedOptimizer || b.masterWeights > bytes(0) || offloadFused)
             return bytes(0);
         return bytes(countOf(b.optimizerStates) / 2);
+    }
     case Optimizer::Lion:
     case Optimizer::Adafactor:
         return b.optimizerStates > bytes(0) ? bytes(2 * 4 * largestMatrixOnGpu(s, wholeMatrix)) : bytes(0);

@@ -78,6 +78,7 @@ FieldRange fieldRange(Field f)
     case Field::QuantGroupSize: return { 1, 1 << 20 };
     // The rank of a projection of a weight's gradient: no weight has a side beyond LoRA's bound.
     case Field::ProjectionRank: return { 1, 65536 };
+    case Field::OptimizerOffload: return { 0, 2 };
     case Field::Recipe:
     case Field::MasterDtype:
     case Field::QuantBase:
@@ -171,6 +172,7 @@ std::string_view fieldName(Field f)
     case Field::Dora: return "dora";
     case Field::BnbSavesInput: return "bnb-saves-input";
     case Field::ProjectionRank: return "projection-rank";
+    case Field::OptimizerOffload: return "optimizer-offload";
     }
     return {};
 }
@@ -256,6 +258,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::Dora: return s.lora.dora ? 1 : 0;
     case Field::BnbSavesInput: return s.lora.bnbSavesInput ? 1 : 0;
     case Field::ProjectionRank: return s.training.precision.projectionRank;
+    case Field::OptimizerOffload: return static_cast<Count>(s.training.precision.optimizerOffload);
     }
     return 0;
 }
@@ -380,6 +383,27 @@ ValidationIssues validate(const Scenario &s)
         if (pc.optimizer == Optimizer::AdamMini && s.lora.mode != AdapterMode::None)
             issues.add({ Field::Optimizer, Problem::Unsupported, 0, 0, Field::LoraRank, Conflict::AdamMiniNeedsFullModel });
         checkRange(issues, Field::ProjectionRank, pc.projectionRank);
+        // torchao's CPUOffloadOptimizer (precision.h): "for single-GPU training"; it copies the
+        // parameters it steps, so no master copy; offload_gradients is "not compatible with
+        // gradient accumulation"; it wraps a torch.optim class and hooks the gradients itself
+        // (cpu_offload.py at ao 36027d8).
+        if (pc.optimizerOffload != OptimizerOffload::None) {
+            const Parallelism &par = s.parallel;
+            const Optimizer o = pc.optimizer;
+            auto refuse = [&issues](Field other, Conflict why) {
+                issues.add({ Field::OptimizerOffload, Problem::Unsupported, 0, 0, other, why });
+            };
+            if (par.gpus > 1 || par.zero != ZeroStage::Stage0 || par.offload != Offload::None || par.tensorParallel > 1
+                || par.pipelineParallel > 1 || par.expertParallel > 1)
+                refuse(Field::Gpus, Conflict::CpuOffloadSingleGpu);
+            else if (pc.recipe == Recipe::Fp16Master || pc.recipe == Recipe::Bf16Master)
+                refuse(Field::Recipe, Conflict::CpuOffloadNoMaster);
+            else if (pc.optimizerOffload == OptimizerOffload::CpuGradients && s.training.gradAccumSteps > 1)
+                refuse(Field::GradAccum, Conflict::CpuOffloadNoAccumulation);
+            else if ((o != Optimizer::AdamW && o != Optimizer::Adam && o != Optimizer::Sgd && o != Optimizer::SgdMomentum)
+                     || s.stack.optimizerInBackward || s.stack.pagedOptimizer || s.stack.distributedOptimizer)
+                refuse(Field::Optimizer, Conflict::CpuOffloadTorchOptimizer);
+        }
         if (isProjectedOptimizer(pc.optimizer)) {
             // GaLore's and APOLLO's projectors take each weight's 2-D gradient whole (an SVD, or a
             // matmul with its random projection): DeepSpeed's and FSDP1's flat partitions,

@@ -39,6 +39,18 @@ enum class Optimizer {
  */
 constexpr bool isProjectedOptimizer(Optimizer o) { return o == Optimizer::Galore || o == Optimizer::Apollo; }
 
+/*!
+ * torchao's CPUOffloadOptimizer (torchao/optim/cpu_offload.py at pytorch/ao 36027d8, file commit
+ * 3bad6a2), for single-GPU training: every trained tensor of at least 4096 elements gets a pinned
+ * host copy of itself and of its gradient, of the parameter's dtype (empty_like), and a torch
+ * optimizer over that copy steps on the CPU; smaller tensors stay on the GPU with their own
+ * optimizer. With offload_gradients (CpuGradients) each GPU gradient is freed once copied.
+ */
+enum class OptimizerOffload : std::uint8_t { None, Cpu, CpuGradients };
+
+//! The tensors torchao's CPUOffloadOptimizer keeps on the GPU: fewer elements than minimal_size.
+inline constexpr Count kCpuOffloadMinimalSize = 4096;
+
 //! The rank GaLore and APOLLO take unless given: transformers' default for both (optim_args
 //! "rank", trainer_optimizer.py _setup_low_rank_optimizer at fe2596e).
 inline constexpr Count kDefaultProjectionRank = 128;
@@ -97,6 +109,8 @@ struct PrecisionChoice
     bool fp8AllGather = false;
     //! GaLore's and APOLLO's rank r (isProjectedOptimizer()); read by no other optimizer.
     Count projectionRank = kDefaultProjectionRank;
+    //! torchao's CPUOffloadOptimizer around the optimizer (OptimizerOffload above).
+    OptimizerOffload optimizerOffload = OptimizerOffload::None;
 };
 
 //! Bytes per parameter for each model-state bucket. Adafactor's state is not per parameter
@@ -256,6 +270,9 @@ std::optional<Dtype> masterDtypeFromName(std::string_view name);
 //! "off", "tensorwise", "rowwise", "mxfp8", "te-delayed", "te-blockwise".
 std::string_view fp8RecipeName(Fp8Recipe recipe);
 std::optional<Fp8Recipe> fp8RecipeFromName(std::string_view name);
+//! "none", "cpu", "cpu+gradients".
+std::string_view optimizerOffloadName(OptimizerOffload offload);
+std::optional<OptimizerOffload> optimizerOffloadFromName(std::string_view name);
 //! Whether \a c keeps a master copy in 16 bits (masterDtype is the weights' half dtype).
 constexpr bool hasHalfMaster(const PrecisionChoice &c)
 {

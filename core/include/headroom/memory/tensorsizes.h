@@ -141,6 +141,21 @@ inline Bytes optimizerStateExtraOnRank(Optimizer o, const TensorSizes &t, const 
     return isProjectedOptimizer(o) ? extraForGivenParameters(sliced, rankParameters, t.total) : sliced;
 }
 
+/*!
+ * torchao's CPUOffloadOptimizer (precision.h, OptimizerOffload): of \a trainedOnRank trained
+ * parameters, those it leaves on the GPU, in tensors of fewer than minimal_size = 4096 elements
+ * (the count TensorSizes::below8bit keeps), in proportion where a given P scales the rank.
+ */
+inline Count cpuOffloadKeptOnGpu(const TensorSizes &t, Count trainedOnRank)
+{
+    static_assert(kCpuOffloadMinimalSize == kBnbMin8bitSize, "below8bit counts the tensors under 4096 elements");
+    if (t.total <= 0 || t.below8bit <= 0)
+        return 0;
+    if (trainedOnRank == t.total)
+        return t.below8bit;
+    return quotient(t.below8bit * trainedOnRank, t.total);
+}
+
 //! Whether optimizerStateExtra() can be non-zero for \a o.
 constexpr bool hasOptimizerStateExtra(Optimizer o)
 {

@@ -32,12 +32,12 @@ enum class Field : std::uint8_t {
     Recipe, MasterDtype, QuantGroupSize, QuantBase, Fp8, Fp8AllGather,
     // Adapters' variants (lora.h)
     Dora, BnbSavesInput,
-    // GaLore's and APOLLO's rank (precision.h)
-    ProjectionRank,
+    // GaLore's and APOLLO's rank, torchao's CPU-offloaded optimizer (precision.h)
+    ProjectionRank, OptimizerOffload,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::ProjectionRank;
+inline constexpr Field kLastField = Field::OptimizerOffload;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -80,6 +80,10 @@ enum class Conflict : std::uint8_t {
     BnbSavesInputNeedsNf4,    //!< older bitsandbytes' saved input belongs to its 4-bit (NF4) QLoRA base
     ProjectedNeedsFullModel,  //!< GaLore and APOLLO project the model's own 2-D weights, not adapters
     ProjectedNeedsWholeWeights, //!< GaLore and APOLLO step each 2-D gradient whole: data parallelism only
+    CpuOffloadSingleGpu,      //!< torchao's CPUOffloadOptimizer is for single-GPU training
+    CpuOffloadNoMaster,       //!< it steps the model's own parameters: no master copy
+    CpuOffloadNoAccumulation, //!< offload_gradients frees each gradient: no accumulation
+    CpuOffloadTorchOptimizer, //!< it wraps a torch.optim optimizer and runs its own hooks
 };
 
 struct ValidationIssue
