@@ -93,7 +93,7 @@ private slots:
         const AdapterMode adapters[] = { AdapterMode::None, AdapterMode::None, AdapterMode::Lora, AdapterMode::Qlora };
         int valid = 0, drawn = 0;
         int offloadChecked = 0, gpusChecked = 0, kernelsChecked = 0, recomputeChecked = 0, fitChecked = 0;
-        int doraChecked = 0, bnbChecked = 0, fp8Checked = 0;
+        int doraChecked = 0, bnbChecked = 0, fp8Checked = 0, projectedChecked = 0, cpuOffloadChecked = 0;
         while (valid < kScenarios) {
             ++drawn;
             QVERIFY2(drawn < 20 * kScenarios, "too few random scenarios validate");
@@ -129,6 +129,10 @@ private slots:
                 s.training.precision.fp8 = pickFrom(features, kAllFp8Recipes);
                 s.training.precision.fp8AllGather = s.training.precision.fp8 == Fp8Recipe::Tensorwise && features() % 2 == 0;
             }
+            // GaLore's and APOLLO's rank (any is valid).
+            const Count ranks[] = { 1, 64, 128, 1024, 8192 };
+            s.training.precision.projectionRank = pickFrom(features, ranks);
+
             s.gpu.capacity = bytes(80 * kGiB);
             if (!validate(s).empty()) {
                 s = plain;
@@ -136,9 +140,20 @@ private slots:
             }
             if (!validate(s).empty())
                 continue;
+            // torchao's CPU offload, a quarter of the time, kept where it validates (one GPU, no
+            // master copy), without undoing the features above.
+            if (features() % 4 == 0) {
+                const OptimizerOffload offloads[] = { OptimizerOffload::Cpu, OptimizerOffload::CpuGradients };
+                Scenario offloaded = s;
+                offloaded.training.precision.optimizerOffload = pickFrom(features, offloads);
+                if (validate(offloaded).empty())
+                    s = offloaded;
+            }
             doraChecked += s.lora.dora ? 1 : 0;
             bnbChecked += s.lora.bnbSavesInput ? 1 : 0;
             fp8Checked += s.training.precision.fp8 != Fp8Recipe::Off ? 1 : 0;
+            projectedChecked += isProjectedOptimizer(s.training.precision.optimizer) ? 1 : 0;
+            cpuOffloadChecked += s.training.precision.optimizerOffload != OptimizerOffload::None ? 1 : 0;
             ++valid;
             const QByteArray where = describe(s);
             const Breakdown b = estimate(s);
@@ -280,8 +295,12 @@ private slots:
         QVERIFY(doraChecked > 1000);
         QVERIFY(bnbChecked > 1000);
         QVERIFY(fp8Checked > 1000);
-        qInfo("%d valid of %d drawn; offload %d, GPUs %d, kernels %d, recompute %d, fit %d; DoRA %d, older bitsandbytes %d, FP8 %d",
-              valid, drawn, offloadChecked, gpusChecked, kernelsChecked, recomputeChecked, fitChecked, doraChecked, bnbChecked, fp8Checked);
+        QVERIFY(projectedChecked > 100);
+        QVERIFY(cpuOffloadChecked > 100);
+        qInfo("%d valid of %d drawn; offload %d, GPUs %d, kernels %d, recompute %d, fit %d; DoRA %d, older bitsandbytes %d, FP8 %d, "
+              "GaLore and APOLLO %d, CPU-offloaded optimizer %d",
+              valid, drawn, offloadChecked, gpusChecked, kernelsChecked, recomputeChecked, fitChecked, doraChecked, bnbChecked, fp8Checked,
+              projectedChecked, cpuOffloadChecked);
     }
 
 private:
