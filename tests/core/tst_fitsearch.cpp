@@ -151,8 +151,7 @@ private slots:
         s.parallel.gpus = 3;
         QVERIFY(!validate(s).empty());
         QCOMPARE(gpusNeeded(s), Count(0));
-        // GaLore needs whole weights: refused at every count under ZeRO-3; under plain data
-        // parallelism P x (2 + 2 + 4) bytes less its projection's saving is what one GPU holds.
+        // GaLore needs whole weights: refused at every count under ZeRO-3 (validate()).
         s.stack.optimizerInBackward = false;
         s.training.precision.optimizer = Optimizer::Galore;
         QCOMPARE(gpusNeeded(s), Count(0));

@@ -539,7 +539,7 @@ void deriveWholeModel(States &x)
         Bytes extra = bytes(0);
         const Optimizer o = s.training.precision.optimizer;
         if (!adapters && std::strcmp(st.id, "optimizer-states") == 0 && hasOptimizerStateExtra(o))
-            extra = optimizerStateExtraOnRank(o, b.r.tensors, ppb, optimizerStateExtra(o, b.r.tensors, ppb), count);
+            extra = optimizerStateExtraOnRank(o, b.r.tensors, optimizerStateExtra(o, b.r.tensors, ppb), count);
         Formula f = Builder::times(n, st.size);
         if (extra < bytes(0))
             f = f - b.input("B_opt", QT_TRANSLATE_NOOP("Derivation", "what the optimizer keeps less than its rate per parameter "

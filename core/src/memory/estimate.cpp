@@ -48,7 +48,7 @@ ModelStates modelStates(const Scenario &s, Count P)
     const Optimizer o = s.training.precision.optimizer;
     if (s.lora.mode == AdapterMode::None && hasOptimizerStateExtra(o)) {
         const TensorSizes t = trainedTensorSizes(s, 0);
-        m.optimizerStates += optimizerStateExtraOnRank(o, t, b, optimizerStateExtra(o, t, b), P);
+        m.optimizerStates += optimizerStateExtraOnRank(o, t, optimizerStateExtra(o, t, b), P);
     }
     return m;
 }

@@ -208,7 +208,7 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         optimizer += shardStates ? shard(small) : small;
     }
     if (hasOptimizerStateExtra(precision.optimizer)) {
-        const Bytes extra = optimizerStateExtraOnRank(precision.optimizer, r.tensors, ppb,
+        const Bytes extra = optimizerStateExtraOnRank(precision.optimizer, r.tensors,
                                                       slice(optimizerStateExtra(precision.optimizer, r.tensors, ppb)), share.parameters);
         optimizer += shardStates ? shard(extra) : extra;
     }

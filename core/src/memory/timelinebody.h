@@ -164,8 +164,7 @@ inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
         return b.optimizerStates > bytes(0) ? perParamBytes(p).gradients.times(2 * largestMatrixOnGpu(s, wholeMatrix)) : bytes(0);
     case Optimizer::Galore:
     case Optimizer::Apollo: {
-        const PerParamBytes ppb = perParamBytes(p);
-        const BytesPer stepped = ppb.master.value() > 0 ? ppb.master : ppb.weights;
+        const BytesPer stepped = perParamBytes(p).stepped();
         return b.optimizerStates > bytes(0) ? projectedStepBytes(s, quotient(stepped.numerator, stepped.denominator)) : bytes(0);
     }
     case Optimizer::AoAdamW8bit:

@@ -123,6 +123,10 @@ struct PerParamBytes
     BytesPer optimizer;
     bool optimizerFactored = false;
 
+    //! The bytes of an element of the parameters the optimizer steps: the master copy's where the
+    //! recipe keeps one, the weights' otherwise (what zeros_like(p) states and gradients take).
+    constexpr BytesPer stepped() const { return master.value() > 0 ? master : weights; }
+
     //! Total for non-factored optimizers, the article's "bytes_per_param".
     constexpr double total() const
     {
@@ -248,7 +252,7 @@ constexpr PerParamBytes perParamBytes(const PrecisionChoice &c)
         // Both moments are zeros_like the gradient they step, so in the dtype of the parameters
         // stepped (the master copy where the recipe keeps one), whatever the state dtype says;
         // the projected tensors' smaller states are counted apart (tensorsizes.h).
-        b.optimizer = b.master.value() > 0 ? bytesPer(2 * b.master.numerator, b.master.denominator) : bytesPer(2 * b.weights.numerator, b.weights.denominator);
+        b.optimizer = bytesPer(2 * b.stepped().numerator, b.stepped().denominator);
         break;
     default:
         b.optimizer = bytesPer(state.numerator * optimizerStateTensors(c.optimizer), state.denominator);

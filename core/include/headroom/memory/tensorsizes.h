@@ -69,7 +69,7 @@ inline Bytes torchaoStateExtra(Optimizer o, const TensorSizes &t, const PerParam
 {
     if (!isTorchaoLowBit(o))
         return bytes(0);
-    const BytesPer stepped = ppb.master.value() > 0 ? ppb.master : ppb.weights;
+    const BytesPer stepped = ppb.stepped();
     const bool four = o == Optimizer::AoAdamW4bit;
     const Count plain = four ? t.plainTorchao128 : t.plainTorchao256;
     const Count tables = o == Optimizer::AoAdamWFp8 ? 0 : four ? 2 * 16 * 4 * t.quantizedTensors128 : 2 * 256 * 4 * t.quantizedTensors256;
@@ -100,7 +100,7 @@ inline Bytes projectedStateExtra(Optimizer o, const TensorSizes &t, const PerPar
 {
     if (!isProjectedOptimizer(o))
         return bytes(0);
-    const BytesPer stepped = ppb.master.value() > 0 ? ppb.master : ppb.weights;
+    const BytesPer stepped = ppb.stepped();
     // GaLore in FP32 keeps Vh[:r, :] or U[:, :r] of torch.linalg.svd, a view that holds the
     // whole factor (galore_projector.py get_orthogonal_matrix returns it uncast for float32).
     const bool fp32View = o == Optimizer::Galore && stepped == dtypeSize(Dtype::Fp32);
@@ -136,7 +136,7 @@ inline Bytes extraForGivenParameters(Bytes extra, Count rankParameters, Count ar
  * they run at t = p = 1, where the rank's parameters are P), the others' as the architecture
  * counts them, small beside the per-parameter states they add to.
  */
-inline Bytes optimizerStateExtraOnRank(Optimizer o, const TensorSizes &t, const PerParamBytes &ppb, Bytes sliced, Count rankParameters)
+inline Bytes optimizerStateExtraOnRank(Optimizer o, const TensorSizes &t, Bytes sliced, Count rankParameters)
 {
     return isProjectedOptimizer(o) ? extraForGivenParameters(sliced, rankParameters, t.total) : sliced;
 }
