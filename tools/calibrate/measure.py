@@ -465,6 +465,10 @@ def features_of(spec, cfg, model, ckpt):
                        "note": "with checkpointing enable_input_require_grads() makes the embedding output "
                                "require grad (PEFT / HF do so for the reentrant checkpoint); without it the "
                                "first layer's input does not require grad and layer.0 saves less"}
+        if lo.get("save"):
+            out["lora"]["modules_to_save"] = list(lo["save"])
+            out["lora"]["modules_to_save_note"] = ("PEFT ModulesToSaveWrapper: a trainable deepcopy of each "
+                                                   "module in the module's dtype, the original kept frozen")
     if spec.get("qlora"):
         q = spec["qlora"]
         deq = {}
@@ -737,6 +741,17 @@ def grid_new():
                                       ("all-drop", "all", 0.05, "autocast_bf16", "full")):
         g.append(_fam("lora-%s-%s%s" % (name, prec.replace("_bf16", ""), ck(c)), "llama", "llama", 2, 64, 64, 4, 2,
                       172, 256, prec, c, KV=2, features=lora(targets, p)))
+    # PEFT's modules_to_save: trainable copies of the embedding and / or the LM head beside the
+    # frozen originals (models.apply_features)
+    for name, save, prec, c in (("qv-save", ("embed_tokens", "lm_head"), "fp32", "none"),
+                                ("qv-save", ("embed_tokens", "lm_head"), "bf16", "none"),
+                                ("qv-save", ("embed_tokens", "lm_head"), "autocast_bf16", "none"),
+                                ("qv-savehead", ("lm_head",), "bf16", "full"),
+                                ("qv-saveembed", ("embed_tokens",), "autocast_bf16", "none")):
+        f = lora("qv", 0.0)
+        f["lora"]["save"] = list(save)
+        g.append(_fam("lora-%s-%s%s" % (name, prec.replace("_bf16", ""), ck(c)), "llama", "llama", 2, 64, 64, 4, 2,
+                      172, 256, prec, c, KV=2, features=f))
     # QLoRA: NF4 base (plain-torch bitsandbytes emulation) + LoRA on all linear targets
     for name, dq, p, prec, c in (("", False, 0.05, "fp32", "none"), ("", False, 0.05, "autocast_bf16", "none"),
                                  ("", False, 0.0, "bf16", "none"), ("dq-", True, 0.05, "autocast_bf16", "none"),

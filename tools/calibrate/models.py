@@ -98,6 +98,7 @@ tracker in measure.py reads; they run no tensor op and cost nothing otherwise.
 """
 
 import contextlib
+import copy
 import math
 from dataclasses import dataclass, asdict
 
@@ -1832,6 +1833,21 @@ def apply_features(model, spec, precision):
                     wrapped = LoraLinear(base, lora["r"], lora["alpha"], lora["dropout"],
                                          adapter_dtype=torch.float32)
                 setattr(parent, name, wrapped)
+    # PEFT's modules_to_save (peft 5d602fd, utils/other.py ModulesToSaveWrapper.update): a deepcopy
+    # of the module in its own dtype (cast_adapter_dtype upcasts only BaseTunerLayer adapters, and
+    # the wrapper is not one) that trains, beside the frozen original, which stays in memory. The
+    # wrapper's forward calls the copy; here the copy takes the original's place (so its saved
+    # tensors keep the module's name) and the original is kept frozen on the model, unused.
+    saved = lora.get("save", ())
+    if saved:
+        model.frozen_originals = nn.ModuleList()
+    for name in saved:
+        owner = model.model if name == "embed_tokens" else model
+        original = getattr(owner, name)
+        trained = copy.deepcopy(original)
+        trained.requires_grad_(True)
+        model.frozen_originals.append(original)
+        setattr(owner, name, trained)
     if spec.get("checkpointing") == "full":
         model.model.embed_tokens.register_forward_hook(lambda m, i, o: o.requires_grad_(True))
     return model
