@@ -62,6 +62,10 @@ QString strategyText(const Scenario &s)
                         .arg(groupedDigits(s.lora.rank), QString::fromStdString(loraTargetsText(targetsOf(s))));
     if (s.lora.mode != AdapterMode::None && s.lora.dora)
         text += Cli::tr(", DoRA");
+    if (s.lora.mode != AdapterMode::None && (s.lora.trainedModules & TrainedEmbedding) != 0)
+        text += Cli::tr(", embedding trained");
+    if (s.lora.mode != AdapterMode::None && (s.lora.trainedModules & TrainedHead) != 0)
+        text += Cli::tr(", LM head trained");
     return text;
 }
 

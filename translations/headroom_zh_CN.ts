@@ -424,6 +424,10 @@
         <source> · DoRA</source>
         <translation> · DoRA</translation>
     </message>
+    <message>
+        <source> · trained %1</source>
+        <translation> · 训练 %1</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>
@@ -2161,6 +2165,14 @@
         <source>refused: %1</source>
         <translation>不允许：%1</translation>
     </message>
+    <message>
+        <source>, embedding trained</source>
+        <translation>，训练嵌入层副本</translation>
+    </message>
+    <message>
+        <source>, LM head trained</source>
+        <translation>，训练 LM 头副本</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -3567,6 +3579,30 @@
     <message>
         <source>no master copy on the GPU; torchao&apos;s CPU-offloaded optimizer keeps a pinned host copy of each parameter it steps, in the parameter&apos;s dtype, and copies it back after the step</source>
         <translation>GPU 上没有主权重；torchao 的 CPU 卸载优化器为它更新的每个参数在主机锁页内存中保留一份副本（参数的数据类型），更新后再复制回 GPU</translation>
+    </message>
+    <message>
+        <source>parameters of the trained copies of the embedding and LM head (PEFT&apos;s modules_to_save), beside their frozen originals</source>
+        <translation>嵌入层与 LM 头的训练副本（PEFT 的 modules_to_save）的参数，与冻结的原模块并存</translation>
+    </message>
+    <message>
+        <source>peft utils/other.py (5d602fd): ModulesToSaveWrapper deep-copies the module and freezes the original</source>
+        <translation>peft utils/other.py (5d602fd)：ModulesToSaveWrapper 深拷贝该模块并冻结原模块</translation>
+    </message>
+    <message>
+        <source>trained copies of the embedding and LM head, in their own dtype</source>
+        <translation>嵌入层与 LM 头的训练副本，保持其自身的数据类型</translation>
+    </message>
+    <message>
+        <source>the trained copies&apos; gradients, in their own dtype</source>
+        <translation>训练副本的梯度，保持其自身的数据类型</translation>
+    </message>
+    <message>
+        <source>Adafactor state elements of the trained copies: rows + columns of each</source>
+        <translation>训练副本的 Adafactor 状态元素：各自的行数 + 列数</translation>
+    </message>
+    <message>
+        <source>the trained copies of the embedding and LM head: weights, gradients, master copy and optimizer states in their own dtype</source>
+        <translation>嵌入层与 LM 头的训练副本：权重、梯度、主副本和优化器状态，均为其自身的数据类型</translation>
     </message>
 </context>
 <context>
@@ -4980,6 +5016,22 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>torchao&apos;s CPU-offloaded optimizer wraps a torch optimizer (adamw, adam, sgd, sgd-momentum) and hooks the gradients itself: no paged states, no step in backward</source>
         <translation>torchao 的 CPU 卸载优化器包装一个 torch 优化器（adamw、adam、sgd、sgd-momentum），并自己挂钩梯度：不能使用分页状态，也不能在反向中更新</translation>
     </message>
+    <message>
+        <source>trained copies of the embedding and LM head (PEFT&apos;s modules_to_save) sit beside LoRA adapters: choose --lora lora or qlora, or train the whole model</source>
+        <translation>嵌入层与 LM 头的训练副本（PEFT 的 modules_to_save）与 LoRA 适配器并存：请选择 --lora lora 或 qlora，或训练整个模型</translation>
+    </message>
+    <message>
+        <source>modules_to_save is PEFT&apos;s; torchtune, litgpt and Megatron have no trained copies: choose the hf-trainer, deepspeed, fsdp, fsdp2 or paper stack, or --lora-trainable none</source>
+        <translation>modules_to_save 是 PEFT 的功能；torchtune、litgpt 和 Megatron 没有训练副本：请选择 hf-trainer、deepspeed、fsdp、fsdp2 或 paper 技术栈，或使用 --lora-trainable none</translation>
+    </message>
+    <message>
+        <source>the trained copies are modelled whole on every replica: data parallelism with ZeRO or FSDP only (no tensor, pipeline or expert parallelism)</source>
+        <translation>训练副本按每个副本完整存放建模：仅支持配合 ZeRO 或 FSDP 的数据并行（不支持张量、流水线或专家并行）</translation>
+    </message>
+    <message>
+        <source>torchao&apos;s CPU-offloaded optimizer is not modelled for trained copies of the embedding and LM head: use --optimizer-offload none, or --lora-trainable none</source>
+        <translation>未对嵌入层与 LM 头的训练副本建模 torchao 的 CPU 卸载优化器：请使用 --optimizer-offload none，或 --lora-trainable none</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -6000,6 +6052,26 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Optimizer on CPU</source>
         <translation>优化器在 CPU 上</translation>
+    </message>
+    <message>
+        <source>embedding and LM head</source>
+        <translation>嵌入层和 LM 头</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>嵌入层</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM 头</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Trained copies</source>
+        <translation>训练副本</translation>
     </message>
 </context>
 <context>
@@ -8844,6 +8916,34 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Optimizer on CPU: %1</source>
         <translation>优化器在 CPU 上：%1</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Token embedding</source>
+        <translation>词嵌入层</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM 头</translation>
+    </message>
+    <message>
+        <source>Embedding and LM head</source>
+        <translation>嵌入层和 LM 头</translation>
+    </message>
+    <message>
+        <source>PEFT&apos;s modules_to_save: a trained copy of the token embedding and/or the LM head beside the frozen original, in the module&apos;s own dtype (PEFT does not upcast it as it does the adapters), with its gradient and optimizer states.</source>
+        <translation>PEFT 的 modules_to_save：在冻结的原模块旁训练一份词嵌入层和/或 LM 头的副本，保持该模块自身的数据类型（PEFT 不像对适配器那样将其提升为 FP32），并带有其梯度和优化器状态。</translation>
+    </message>
+    <message>
+        <source>Trained copies:</source>
+        <translation>训练副本：</translation>
+    </message>
+    <message>
+        <source>Trained copies</source>
+        <translation>训练副本</translation>
     </message>
 </context>
 <context>

@@ -133,6 +133,16 @@ QString Labels::optimizerOffload(OptimizerOffload o)
     return {};
 }
 
+QString Labels::trainedModules(unsigned modules)
+{
+    const bool embedding = (modules & TrainedEmbedding) != 0, head = (modules & TrainedHead) != 0;
+    if (embedding && head)
+        return tr("embedding and LM head");
+    if (embedding)
+        return tr("embedding");
+    return head ? tr("LM head") : tr("none");
+}
+
 QString Labels::optimizer(Optimizer o)
 {
     switch (o) {
@@ -491,6 +501,7 @@ QString Labels::field(Field f)
     case Field::Fp8AllGather: return tr("FP8 all-gather");
     case Field::Dora: return tr("DoRA");
     case Field::BnbSavesInput: return tr("Older bitsandbytes");
+    case Field::LoraTrainable: return tr("Trained copies");
     case Field::ProjectionRank: return tr("Projection rank");
     case Field::OptimizerOffload: return tr("Optimizer on CPU");
     }

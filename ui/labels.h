@@ -39,6 +39,8 @@ public:
     static QString zeroStage(ZeroStage stage);
     static QString offload(Offload offload);
     static QString adapter(AdapterMode mode);
+    //! PEFT's modules_to_save (TrainedModule bits): "embedding", "LM head", "embedding and LM head".
+    static QString trainedModules(unsigned modules);
     //! A strategy of kStrategies for a column heading: "DDP", "ZeRO-3 + offload".
     static QString strategy(const Strategy &strategy);
     //! What the strategy divides or moves, in one sentence.

@@ -33,6 +33,8 @@ QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
         title += ChartText::tr(" · QLoRA r=%1").arg(groupedCount(s.lora.rank));
     if (s.lora.mode != AdapterMode::None && s.lora.dora)
         title += ChartText::tr(" · DoRA");
+    if (s.lora.mode != AdapterMode::None && s.lora.trainedModules != 0)
+        title += ChartText::tr(" · trained %1").arg(Labels::trainedModules(s.lora.trainedModules));
     // Every setting that differs from the defaults, so that an exported chart says what it shows.
     const Parallelism &p = s.parallel;
     if (s.training.recompute != Recompute::None)

@@ -133,6 +133,15 @@ Scenario scenarioOf(const QJsonObject &config)
         s.lora.rank = integer(lora.value(QStringLiteral("r")));
         s.lora.targets = loraTargets(lora.value(QStringLiteral("targets")).toArray());
         s.lora.dropout = lora.value(QStringLiteral("dropout")).toDouble();
+        // PEFT's modules_to_save, as the harness names the modules.
+        for (const QJsonValue &saved : lora.value(QStringLiteral("modules_to_save")).toArray()) {
+            if (saved.toString() == QStringLiteral("embed_tokens"))
+                s.lora.trainedModules |= TrainedEmbedding;
+            else if (saved.toString() == QStringLiteral("lm_head"))
+                s.lora.trainedModules |= TrainedHead;
+            else
+                qFatal("unknown module to save: %s", qPrintable(saved.toString()));
+        }
         if (config.contains(QStringLiteral("qlora")))
             s.stack.quantBase = config.value(QStringLiteral("qlora")).toObject().value(QStringLiteral("double_quant")).toBool()
                     ? QuantBase::Nf4DoubleQuant : QuantBase::Nf4;

@@ -391,6 +391,96 @@ private slots:
         QVERIFY(validate(plain).hasField(Field::BnbSavesInput));
     }
 
+    void trainedCopiesModelStates()
+    {
+        // LoRA r = 16 on q, v (8,388,608 adapters, loraModelStates()) with PEFT's modules_to_save
+        // = embed_tokens, lm_head: two copies of 32,000 x 4,096 = 131,072,000, 262,144,000
+        // trained parameters more, in bf16-master AdamW like the adapters: weights 2 x 262,144,000
+        // = 524,288,000 on top of 13,493,608,448; gradients 2 x 270,532,608 = 541,065,216; master
+        // 4 x 270,532,608 = 1,082,130,432; moments 8 x 270,532,608 = 2,164,260,864. The frozen
+        // originals stay.
+        Scenario s = withLora(llama7b(), AdapterMode::Lora, 16, LoraQ | LoraV);
+        s.lora.trainedModules = TrainedEmbedding | TrainedHead;
+        const Breakdown b = estimate(s);
+        QCOMPARE(countOf(b.parameters), Count(13'493'608'448 + 524'288'000));
+        QCOMPARE(countOf(b.gradients), Count(541'065'216));
+        QCOMPARE(countOf(b.masterWeights), Count(1'082'130'432));
+        QCOMPARE(countOf(b.optimizerStates), Count(2'164'260'864));
+        QCOMPARE(b.parameterCount, Count(6'738'415'616 + 8'388'608 + 262'144'000));
+        QCOMPARE(placeModelStates(s).trainableParameters, Count(8'388'608 + 262'144'000));
+
+        // ZeRO-3 over 8 GPUs (loraWithZero3()'s DeepSpeed set-up): each part divided on its own,
+        // the copies' 524,288,000 weight bytes to 65,536,000 beside the base's 1,684,603,904 and
+        // the adapters' 2,097,152; gradients 2,097,152 + 65,536,000; master 4,194,304 +
+        // 131,072,000; moments 8,388,608 + 262,144,000.
+        s.parallel.gpus = 8;
+        s.parallel.zero = ZeroStage::Stage3;
+        s.stack.stack = TrainingStack::DeepSpeed;
+        s.stack.prefetchBucket = 0;
+        s.stack.persistenceThreshold = 0;
+        const Placement p = placeModelStates(s);
+        QCOMPARE(countOf(p.sharded.parameters), Count(1'684'603'904 + 2'097'152 + 65'536'000));
+        QCOMPARE(countOf(p.copies.parameters), Count(65'536'000));
+        QCOMPARE(countOf(p.sharded.gradients), Count(2'097'152 + 65'536'000));
+        QCOMPARE(countOf(p.sharded.masterWeights), Count(4'194'304 + 131'072'000));
+        QCOMPARE(countOf(p.sharded.optimizerStates), Count(8'388'608 + 262'144'000));
+
+        // With ZeRO-Offload the copies' states go to the host with the adapters'.
+        s.parallel.offload = Offload::Optimizer;
+        const Placement off = placeModelStates(s);
+        QCOMPARE(countOf(off.copiesOffloaded.optimizerStates), Count(262'144'000));
+        QCOMPARE(countOf(off.copies.optimizerStates), Count(0));
+        QCOMPARE(countOf(off.offloaded.masterWeights), Count(4'194'304 + 131'072'000));
+    }
+
+    void trainedCopiesOfATiedHead()
+    {
+        // GPT-2 small ties its head to wte: PEFT deep-copies lm_head all the same (modules_to_tie
+        // only with ensure_weight_tying=True), so the copy is 50,257 x 768 = 38,597,376 trained
+        // parameters, and the tied original stays frozen.
+        Scenario s = withLora(gpt2Small(), AdapterMode::Lora, 8, LoraQ | LoraV);
+        const Count without = estimate(s).parameterCount;
+        s.lora.trainedModules = TrainedHead;
+        QCOMPARE(loraCounts(s).copiedParameters, Count(38'597'376));
+        QCOMPARE(estimate(s).parameterCount, without + 38'597'376);
+    }
+
+    void trainedCopiesRefused()
+    {
+        auto conflictOf = [](const Scenario &s) {
+            for (const ValidationIssue &i : validate(s))
+                if (i.field == Field::LoraTrainable)
+                    return i.reason;
+            return Conflict::None;
+        };
+        Scenario s = llama7b();
+        s.lora.trainedModules = TrainedHead;
+        QCOMPARE(conflictOf(s), Conflict::TrainedCopiesNeedAdapters);
+        s = withLora(llama7b(), AdapterMode::Lora, 16, LoraQ | LoraV);
+        s.lora.trainedModules = TrainedEmbedding;
+        QCOMPARE(conflictOf(s), Conflict::None);
+        s.stack.stack = TrainingStack::Torchtune;
+        QCOMPARE(conflictOf(s), Conflict::TrainedCopiesNeedPeft);
+        s.stack.stack = TrainingStack::HfTrainer;
+        s.parallel.gpus = 2;
+        s.parallel.tensorParallel = 2;
+        QCOMPARE(conflictOf(s), Conflict::TrainedCopiesNeedDataParallel);
+    }
+
+    void trainedModulesText()
+    {
+        QCOMPARE(trainedModulesFromText("embed,head"), std::optional<unsigned>(TrainedEmbedding | TrainedHead));
+        QCOMPARE(trainedModulesFromText(" head , embed"), std::optional<unsigned>(TrainedEmbedding | TrainedHead));
+        QCOMPARE(trainedModulesFromText("head"), std::optional<unsigned>(TrainedHead));
+        QCOMPARE(trainedModulesFromText("none"), std::optional<unsigned>(0u));
+        QVERIFY(!trainedModulesFromText("none,head"));
+        QVERIFY(!trainedModulesFromText("embed,none"));
+        QVERIFY(!trainedModulesFromText("lm_head"));
+        QVERIFY(!trainedModulesFromText(""));
+        QCOMPARE(headroom::trainedModulesText(TrainedHead | TrainedEmbedding), std::string("embed,head"));
+        QCOMPARE(headroom::trainedModulesText(0), std::string("none"));
+    }
+
     void targetsText()
     {
         QCOMPARE(loraTargetsFromText("q,v"), std::optional<unsigned>(LoraQ | LoraV));

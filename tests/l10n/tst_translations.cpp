@@ -244,6 +244,8 @@ const QStringList kAllowedWords = {
     QStringLiteral("Hopper"), QStringLiteral("Ada"), QStringLiteral("Lovelace"), QStringLiteral("Blackwell"), // NVIDIA's GPU architectures
     QStringLiteral("Liu"), // DoRA's first author
     QStringLiteral("Zhao"), QStringLiteral("Zhu"), // GaLore's and APOLLO's first authors
+    QStringLiteral("peft"),  // the package's path, peft/utils/other.py
+    QStringLiteral("paper"), // --stack paper, as typed
     QStringLiteral("in"), QStringLiteral("out"), // a module's in_features and out_features in shape formulas (r × in)
     QStringLiteral("qlora"), QStringLiteral("hf"), QStringLiteral("fsdp"), QStringLiteral("deepspeed"), // values of --lora and --stack
     // Units of bandwidth beside GB/s.

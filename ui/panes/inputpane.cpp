@@ -319,6 +319,8 @@ void InputPane::refresh()
     m_loraDropout->setEnabled(s.lora.mode != AdapterMode::None);
     m_dora->setChecked(s.lora.dora);
     m_dora->setEnabled(s.lora.mode != AdapterMode::None || s.lora.dora);
+    m_trainedCopies->setCurrentIndex(m_trainedCopies->findData(static_cast<int>(s.lora.trainedModules)));
+    m_trainedCopies->setEnabled(s.lora.mode != AdapterMode::None || s.lora.trainedModules != 0);
     m_bnbSavesInput->setChecked(s.lora.bnbSavesInput);
     const bool nf4 = s.stack.quantBase == QuantBase::Nf4 || s.stack.quantBase == QuantBase::Nf4DoubleQuant;
     m_bnbSavesInput->setEnabled((s.lora.mode == AdapterMode::Qlora && nf4) || s.lora.bnbSavesInput);

@@ -144,6 +144,8 @@ private:
     QLineEdit *m_loraDropout = nullptr;
     QCheckBox *m_dora = nullptr;
     QCheckBox *m_bnbSavesInput = nullptr;
+    QComboBox *m_trainedCopies = nullptr; //!< PEFT's modules_to_save
+
     QLabel *m_hostRam = nullptr;
     QToolButton *m_advancedToggle = nullptr;
     QWidget *m_advancedBody = nullptr;

@@ -70,6 +70,23 @@ QFormLayout *InputPane::addAdapterGroup(QVBoxLayout *column)
     connect(m_dora, &QCheckBox::clicked, this, [this](bool on) {
         m_document->edit(EditKind::Whole, on ? tr("DoRA on") : tr("DoRA off"), [on](ScenarioSpec &s) { s.scenario.lora.dora = on; });
     });
+    m_trainedCopies = new QComboBox(adapterBox);
+    m_trainedCopies->addItem(tr("None"), 0);
+    m_trainedCopies->addItem(tr("Token embedding"), static_cast<int>(TrainedEmbedding));
+    m_trainedCopies->addItem(tr("LM head"), static_cast<int>(TrainedHead));
+    m_trainedCopies->addItem(tr("Embedding and LM head"), static_cast<int>(TrainedEmbedding | TrainedHead));
+    const QString trainedCopiesTip = tr("PEFT's modules_to_save: a trained copy of the token embedding and/or the LM head beside "
+                                        "the frozen original, in the module's own dtype (PEFT does not upcast it as it does the "
+                                        "adapters), with its gradient and optimizer states.");
+    m_trainedCopies->setToolTip(trainedCopiesTip);
+    auto *trainedCopiesLabel = new QLabel(tr("Trained copies:"), adapterBox);
+    trainedCopiesLabel->setBuddy(m_trainedCopies);
+    trainedCopiesLabel->setToolTip(trainedCopiesTip);
+    adapters->addRow(trainedCopiesLabel, withError(Field::LoraTrainable, m_trainedCopies));
+    connect(m_trainedCopies, &QComboBox::activated, this, [this](int index) {
+        const unsigned modules = static_cast<unsigned>(m_trainedCopies->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("Trained copies"), [modules](ScenarioSpec &s) { s.scenario.lora.trainedModules = modules; });
+    });
     m_quantBase = new QComboBox(adapterBox);
     m_quantBase->addItem(tr("NF4 with double quantization"), static_cast<int>(QuantBase::Nf4DoubleQuant));
     m_quantBase->addItem(tr("NF4"), static_cast<int>(QuantBase::Nf4));

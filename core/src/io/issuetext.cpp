@@ -96,6 +96,18 @@ QString conflictReason(Conflict reason)
     case Conflict::BnbSavesInputNeedsNf4:
         return Issue::tr("older bitsandbytes kept the input of its 4-bit matmul: it applies to bitsandbytes' NF4 QLoRA base "
                          "(--lora qlora, --qlora-base nf4 or nf4-dq; torchtune quantizes with torchao)");
+    case Conflict::TrainedCopiesNeedAdapters:
+        return Issue::tr("trained copies of the embedding and LM head (PEFT's modules_to_save) sit beside LoRA adapters: "
+                         "choose --lora lora or qlora, or train the whole model");
+    case Conflict::TrainedCopiesNeedPeft:
+        return Issue::tr("modules_to_save is PEFT's; torchtune, litgpt and Megatron have no trained copies: choose the "
+                         "hf-trainer, deepspeed, fsdp, fsdp2 or paper stack, or --lora-trainable none");
+    case Conflict::TrainedCopiesNeedDataParallel:
+        return Issue::tr("the trained copies are modelled whole on every replica: data parallelism with ZeRO or FSDP only "
+                         "(no tensor, pipeline or expert parallelism)");
+    case Conflict::TrainedCopiesCpuOffload:
+        return Issue::tr("torchao's CPU-offloaded optimizer is not modelled for trained copies of the embedding and LM head: "
+                         "use --optimizer-offload none, or --lora-trainable none");
     case Conflict::DoraNeedsPeft:
         return Issue::tr("DoRA is modelled from PEFT's implementation; torchtune's and litgpt's are not: choose the hf-trainer, "
                          "fsdp, fsdp2 or deepspeed stack, or turn DoRA off");

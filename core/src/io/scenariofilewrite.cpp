@@ -192,6 +192,8 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         if (s.stack.quantGroupSize > 0)
             lora.insert(QStringLiteral("quant-group-size"), qint64(s.stack.quantGroupSize));
     }
+    if (s.lora.trainedModules != 0)
+        lora.insert(QStringLiteral("trainable"), QString::fromStdString(trainedModulesText(s.lora.trainedModules)));
     return QJsonObject{
         { QStringLiteral("schema"), kScenarioSchema },
         { QStringLiteral("model"), model },

@@ -435,6 +435,16 @@ const QList<KeyEntry> &entries()
                   s.scenario.lora.mode = AdapterMode::Lora;
               return true;
           } },
+        { { "lora", "trainable", "lora-trainable", ValueKind::Name,
+            "none|embed|head|embed,head: PEFT's modules_to_save, a trained copy of the token embedding and/or the LM head "
+            "beside the frozen original, in the module's own dtype" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const auto modules = trainedModulesFromText(v.name.toStdString());
+              if (!modules)
+                  return false;
+              s.scenario.lora.trainedModules = *modules;
+              return true;
+          } },
         { { "lora", "bnb-saves-input", "bnb-saves-input", ValueKind::Bool,
             "true|false: bitsandbytes before 0.43.2, whose 4-bit matmul kept each linear's input for backward (most QLoRA "
             "tables of 2023-24 were measured with it)" },

@@ -315,6 +315,20 @@ void deriveAdapters(Builder &b)
     b.derived("P_lora", QT_TRANSLATE_NOOP("Derivation", "adapter parameters of the whole model"), c.adapterParameters, adapters, source);
     b.derived("R_lora", QT_TRANSLATE_NOOP("Derivation", "the adapters' ranks in one layer, added up"), c.adapterRankPerLayer,
               ranks, source);
+    if (c.copiedParameters > 0) {
+        // PEFT's modules_to_save: V x H per copied module (lora.cpp).
+        std::vector<Formula> copies;
+        if ((s.lora.trainedModules & TrainedEmbedding) != 0)
+            copies.push_back(b.symbol("V") * b.symbol("H"));
+        if ((s.lora.trainedModules & TrainedHead) != 0)
+            copies.push_back(m.headOutputs() == m.vocab ? b.symbol("V") * b.symbol("H")
+                                                        : Formula::number(m.headOutputs()) * b.symbol("H"));
+        b.derived("P_copy", QT_TRANSLATE_NOOP("Derivation", "parameters of the trained copies of the embedding and LM head (PEFT's "
+                                                            "modules_to_save), beside their frozen originals"),
+                  c.copiedParameters, Formula::sum(std::move(copies)),
+                  QT_TRANSLATE_NOOP("Derivation", "peft utils/other.py (5d602fd): ModulesToSaveWrapper deep-copies the module and "
+                                                  "freezes the original"));
+    }
     if (s.lora.mode == AdapterMode::Qlora) {
         const char *qsource = QT_TRANSLATE_NOOP("Derivation", "bitsandbytes replaces every nn.Linear of the blocks by Linear4bit; embeddings, "
                                       "norms, biases and the LM head stay 16-bit (Dettmers et al. 2023)");

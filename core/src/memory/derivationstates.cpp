@@ -62,6 +62,15 @@ struct States
 
     Bytes shard(Bytes v) const { return bytes(ceilDiv(countOf(v), b.r.dataParallel)); }
 
+    // PEFT's trained copies (placementbody.h placeTrainedCopies()): P_copy x w, divided by d
+    // where ZeRO divides it.
+    bool copies() const { return b.r.copiesOnRank > 0; }
+    Formula copiesFormula(BytesPer w, bool divided) const
+    {
+        const Formula whole = Builder::times(b.symbol("P_copy"), w);
+        return divided ? b.sharded(whole) : whole;
+    }
+
     // torchao's CPU-offloaded optimizer (placement.cpp): the trained parameters it leaves on the
     // GPU, in tensors under 4096 elements, and those it moves.
     bool cpuOffload() const { return b.s.training.precision.optimizerOffload != OptimizerOffload::None; }
@@ -142,6 +151,9 @@ void deriveParameters(States &x)
                                   : QT_TRANSLATE_NOOP("Derivation", "frozen base in the compute dtype"),
                           b.sliced(Builder::times(restCount, rest)), pl.frozen16 });
     }
+    if (x.copies())
+        parts.push_back({ "trained-copies", QT_TRANSLATE_NOOP("Derivation", "trained copies of the embedding and LM head, in their own dtype"),
+                          Builder::times(b.symbol("P_copy"), b.r.copyPerParam.weights), b.r.copyPerParam.weights.times(b.r.copiesOnRank) });
     for (std::size_t i = 0; i < parts.size(); ++i) {
         Part &p = parts[i];
         // The trained weights (the first part) divide as placement.cpp divides them.
@@ -281,6 +293,32 @@ void deriveGradients(States &x)
         Builder::addTerm(k, "gradients", QT_TRANSLATE_NOOP("Derivation", "gradient partition of this replica"),
                          x.shardedFormula(b.r.perParam.gradients), x.shardedBytes(b.r.perParam.gradients), kZeroSource);
     }
+    if (x.copies()) {
+        // The copies' gradients, placed by the rules above (placementbody.h placeTrainedCopies()).
+        const BytesPer w = b.r.copyPerParam.gradients;
+        Formula onGpu;
+        Formula onHost;
+        if (x.stage == 0) {
+            onGpu = x.copiesFormula(w, false);
+        } else if (x.offloadOptimizer) {
+            onHost = x.copiesFormula(w, true);
+            if (x.stage == 1)
+                onGpu = x.copiesFormula(x.grad16, false);
+        } else if (x.stage == 1) {
+            onGpu = x.separateFp32Grads ? x.copiesFormula(x.grad16, false) + x.copiesFormula(w, true) : x.copiesFormula(w, false);
+        } else if (x.stage == 2) {
+            onGpu = x.separateFp32Grads ? x.copiesFormula(x.grad16, true) + x.copiesFormula(w, true) : x.copiesFormula(w, true);
+        } else {
+            onGpu = x.copiesFormula(w, true);
+        }
+        if (pl.copiesOffloaded.gradients > bytes(0)) {
+            k.offloadedFormula = k.offloadedFormula.isZero() ? onHost : k.offloadedFormula + onHost;
+            k.offloaded += pl.copiesOffloaded.gradients;
+        }
+        if (pl.copies.gradients > bytes(0))
+            Builder::addTerm(k, "trained-copies-gradients", QT_TRANSLATE_NOOP("Derivation", "the trained copies' gradients, in their own dtype"),
+                             std::move(onGpu), pl.copies.gradients, x.stage >= 1 ? kZeroSource : "");
+    }
     if (pl.liveGradients > bytes(0))
         Builder::addTerm(k, "zero3-live-gradients",
                          QT_TRANSLATE_NOOP("Derivation", "the gathered module's 16-bit gradients before they are reduce-scattered"),
@@ -308,13 +346,18 @@ void deriveGradients(States &x)
 // with optimizer offload. \a perParam: the state's bytes per trained parameter (0/1 for
 // Adafactor's factored state, which divides as one block).
 void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes wholeBytes, const char *id, const char *label,
-                        const BytesPer *perParam)
+                        const BytesPer *perParam, Formula copies, Bytes copiesBytes)
 {
     Builder &b = x.b;
     // Megatron's distributed optimizer shards these over d like ZeRO-1 (placement.cpp).
     const bool shardStates = x.stage >= 1 || b.s.stack.distributedOptimizer;
     Formula f = shardStates ? (perParam ? x.shardedFormula(*perParam) : b.sharded(whole)) : whole;
     Bytes v = shardStates ? (perParam ? x.shardedBytes(*perParam) : x.shard(wholeBytes)) : wholeBytes;
+    // PEFT's trained copies beside the adapters, divided and offloaded with them.
+    if (copiesBytes > bytes(0)) {
+        f = f + (shardStates ? b.sharded(copies) : copies);
+        v += copiesBytes;
+    }
     const bool optimizer = std::strcmp(id, "optimizer-states") == 0;
     if (optimizer && b.s.training.precision.optimizer == Optimizer::Adam8bit && b.r.tensors.below8bit > 0) {
         // bitsandbytes keeps two FP32 moments (8 bytes) for tensors under 4096 elements.
@@ -418,7 +461,8 @@ void deriveMaster(States &x)
                     : QT_TRANSLATE_NOOP("Derivation", "an FP32 copy of the trained weights for the update (*-master recipes: DeepSpeed, Megatron, Apex O2)");
     deriveShardedState(x, k, Builder::times(x.n, b.r.perParam.master), b.pl.replica.masterWeights, "master-weights",
                        half ? QT_TRANSLATE_NOOP("Derivation", "16-bit master copy") : QT_TRANSLATE_NOOP("Derivation", "FP32 master copy"),
-                       &b.r.perParam.master);
+                       &b.r.perParam.master, x.copies() ? x.copiesFormula(b.r.copyPerParam.master, false) : Formula(),
+                       b.pl.copies.masterWeights + b.pl.copiesOffloaded.masterWeights);
     if (x.cpuOffload()) {
         // Not a master copy in another dtype: the pinned host copy of the parameters the CPU
         // optimizer steps, then copies back.
@@ -468,8 +512,16 @@ void deriveOptimizer(States &x)
                                                   "8-bit codes (Dettmers et al. 2022), each in FP32 unless the states take the weights' dtype");
         whole = Builder::times(x.n, ppb.optimizer);
     }
+    Formula copies;
+    if (x.copies())
+        copies = b.r.copyPerParam.optimizerFactored
+                ? Builder::times(b.input("E_copy", QT_TRANSLATE_NOOP("Derivation", "Adafactor state elements of the trained copies: rows + columns of each"),
+                                         b.r.lora.copiedFactoredElements),
+                                 b.r.copyPerParam.optimizer, false)
+                : x.copiesFormula(b.r.copyPerParam.optimizer, false);
     deriveShardedState(x, k, whole, b.pl.replica.optimizerStates, "optimizer-states", QT_TRANSLATE_NOOP("Derivation", "optimizer states"),
-                       ppb.optimizerFactored ? nullptr : &ppb.optimizer);
+                       ppb.optimizerFactored ? nullptr : &ppb.optimizer, std::move(copies),
+                       b.pl.copies.optimizerStates + b.pl.copiesOffloaded.optimizerStates);
     addCriticTerm(b, k, "O_v", QT_TRANSLATE_NOOP("Derivation", "the value model's optimizer states on this GPU, in bytes"), b.b.side.criticOptimizerStates);
     Builder::close(k, b.b.optimizerStates);
 }
@@ -554,6 +606,30 @@ void deriveWholeModel(States &x)
         total += v;
         whole = whole && st.size.denominator == 1 && extra == bytes(0);
         perParam.numerator += st.size.numerator * (st.size.denominator == 1 ? 1 : 0);
+    }
+    if (x.copies()) {
+        // PEFT's trained copies: their four states in their own dtype.
+        const PerParamBytes &w = b.r.copyPerParam;
+        const Count c = b.r.lora.copiedParameters;
+        const BytesPer perCopy{ w.weights.numerator * w.gradients.denominator * w.master.denominator
+                                        + w.gradients.numerator * w.weights.denominator * w.master.denominator
+                                        + w.master.numerator * w.weights.denominator * w.gradients.denominator,
+                                w.weights.denominator * w.gradients.denominator * w.master.denominator };
+        Formula f = Builder::times(b.symbol("P_copy"), perCopy);
+        Bytes v = perCopy.times(c);
+        if (w.optimizerFactored) {
+            f = f + Builder::times(b.input("E_copy", QT_TRANSLATE_NOOP("Derivation", "Adafactor state elements of the trained copies: rows + columns of each"),
+                                           b.r.lora.copiedFactoredElements),
+                                   w.optimizer, false);
+            v += w.optimizer.times(b.r.lora.copiedFactoredElements);
+        } else {
+            f = f + Builder::times(b.symbol("P_copy"), w.optimizer);
+            v += w.optimizer.times(c);
+        }
+        Builder::addTerm(k, "trained-copies", QT_TRANSLATE_NOOP("Derivation", "the trained copies of the embedding and LM head: weights, "
+                                                                              "gradients, master copy and optimizer states in their own dtype"),
+                         std::move(f), v);
+        total += v;
     }
     Builder::close(k, total);
     // Mixed precision with Adam is still 16 bytes/param: the teaching line, P × the sum.

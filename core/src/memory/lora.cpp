@@ -121,6 +121,39 @@ std::optional<unsigned> loraTargetsFromText(std::string_view text)
     return targets;
 }
 
+std::optional<unsigned> trainedModulesFromText(std::string_view text)
+{
+    unsigned modules = 0;
+    while (true) {
+        const std::size_t comma = text.find(',');
+        std::string_view item = text.substr(0, comma);
+        while (!item.empty() && (item.front() == ' ' || item.front() == '\t'))
+            item.remove_prefix(1);
+        while (!item.empty() && (item.back() == ' ' || item.back() == '\t'))
+            item.remove_suffix(1);
+        if (item == "embed")
+            modules |= TrainedEmbedding;
+        else if (item == "head")
+            modules |= TrainedHead;
+        else if (item != "none" || comma != std::string_view::npos || modules != 0)
+            return std::nullopt; // "none" only alone
+        if (comma == std::string_view::npos)
+            return modules;
+        text.remove_prefix(comma + 1);
+    }
+}
+
+std::string trainedModulesText(unsigned modules)
+{
+    if ((modules & TrainedEmbedding) != 0 && (modules & TrainedHead) != 0)
+        return "embed,head";
+    if ((modules & TrainedEmbedding) != 0)
+        return "embed";
+    if ((modules & TrainedHead) != 0)
+        return "head";
+    return "none";
+}
+
 std::string loraTargetsText(unsigned targets)
 {
     std::string text;
@@ -209,6 +242,21 @@ LoraCounts loraCounts(const Scenario &s)
     c.quantizedArchitecture = quantized;
     if (s.lora.mode == AdapterMode::Qlora && s.lora.bnbSavesInput)
         c.quantizedInputsPerLayer = sparseLayers > 0 && sparse.quantizedInputs > dense.quantizedInputs ? sparse.quantizedInputs : dense.quantizedInputs;
+    // PEFT's modules_to_save (utils/other.py ModulesToSaveWrapper.update, peft 5d602fd): a
+    // deepcopy of each listed module, whatever P is given. A head tied to the embedding is
+    // deepcopied as well and trains apart from it (PEFT ties the copies only with
+    // ensure_weight_tying=True, default False).
+    auto copy = [&c, &m](Count rows) {
+        const Count elements = rows * m.hidden;
+        c.copiedParameters += elements;
+        c.copiedFactoredElements += rows + m.hidden;
+        if (elements > c.largestCopy)
+            c.largestCopy = elements;
+    };
+    if ((s.lora.trainedModules & TrainedEmbedding) != 0)
+        copy(m.vocab);
+    if ((s.lora.trainedModules & TrainedHead) != 0)
+        copy(m.headOutputs());
     return c;
 }
 

@@ -90,6 +90,50 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
 }
 
 /*!
+ * PEFT's trained copies (modules_to_save) on this GPU and its host: the copies' own weights,
+ * gradients, master weights and optimizer states in their own dtype (ResolvedScenario::
+ * copyPerParam), divided by ZeRO and offloaded by the rules placeStates() applies to the
+ * adapters, so that a copy costs what an adapter of as many parameters in its dtype would.
+ */
+[[gnu::always_inline]] inline void placeTrainedCopies(const Scenario &s, const ResolvedScenario &r, Placement &pl)
+{
+    const Count c = r.copiesOnRank;
+    const PerParamBytes &w = r.copyPerParam;
+    const Count d = r.dataParallel;
+    auto shard = [d](Bytes b) { return bytes(ceilDiv(countOf(b), d)); };
+    const int stage = static_cast<int>(s.parallel.zero);
+    const bool offloadOptimizer = s.parallel.offload != Offload::None && stage >= 1;
+    const bool offloadParams = s.parallel.offload == Offload::OptimizerAndParams && stage == 3;
+    const BytesPer grad16 = dtypeSize(weightDtype(s.training.precision.recipe));
+    const bool separateFp32Grads = s.training.precision.fp32GradBuffer && isHalfPrecision(weightDtype(s.training.precision.recipe));
+    StateBytes gpu, host;
+    const Bytes params = stage >= 3 ? shard(w.weights.times(c)) : w.weights.times(c);
+    (offloadParams ? host : gpu).parameters = params;
+    const Bytes acc = w.gradients.times(c);
+    if (stage == 0) {
+        gpu.gradients = acc;
+    } else if (offloadOptimizer) {
+        host.gradients = shard(acc);
+        if (stage == 1)
+            gpu.gradients = grad16.times(c);
+    } else if (stage == 1) {
+        gpu.gradients = separateFp32Grads ? grad16.times(c) + shard(acc) : acc;
+    } else if (stage == 2) {
+        gpu.gradients = separateFp32Grads ? shard(grad16.times(c)) + shard(acc) : shard(acc);
+    } else {
+        gpu.gradients = shard(acc);
+    }
+    const bool shardStates = stage >= 1 || s.stack.distributedOptimizer;
+    const Bytes master = shardStates ? shard(w.master.times(c)) : w.master.times(c);
+    const Bytes wholeStates = w.optimizer.times(w.optimizerFactored ? r.lora.copiedFactoredElements : c);
+    const Bytes states = shardStates ? shard(wholeStates) : wholeStates;
+    (offloadOptimizer ? host : gpu).masterWeights = master;
+    (offloadOptimizer ? host : gpu).optimizerStates = states;
+    pl.copies = gpu;
+    pl.copiesOffloaded = host;
+}
+
+/*!
  * placeModelStates(s, r) into \a pl (default-constructed), with the model's counts passed apart
  * (r.counts unless r was resolved under ResolveScope::EstimateOnly).
  */
@@ -110,8 +154,8 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     const bool separateFp32Grads = precision.fp32GradBuffer && isHalfPrecision(weights);
     const bool adapters = s.lora.mode != AdapterMode::None;
     const LoraCounts &lora = r.lora;
-    pl.trainableParameters = adapters ? lora.adapterParameters : r.parameters;
-    pl.parameterCount = adapters ? lora.baseParameters + lora.adapterParameters : r.parameters;
+    pl.trainableParameters = adapters ? lora.adapterParameters + lora.copiedParameters : r.parameters;
+    pl.parameterCount = adapters ? lora.baseParameters + lora.adapterParameters + lora.copiedParameters : r.parameters;
 
     // This model-parallel rank's slice. Full fine-tuning: bytes per parameter x the rank's
     // parameters; the adapters and the frozen base in proportion to the rank's share.
@@ -236,6 +280,17 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     } else {
         gpu.gradients = gradShard;
     }
+    if (r.copiesOnRank > 0) {
+        placeTrainedCopies(s, r, pl);
+        gpu.parameters += pl.copies.parameters;
+        gpu.gradients += pl.copies.gradients;
+        gpu.masterWeights += pl.copies.masterWeights;
+        gpu.optimizerStates += pl.copies.optimizerStates;
+        host.parameters += pl.copiesOffloaded.parameters;
+        host.gradients += pl.copiesOffloaded.gradients;
+        host.masterWeights += pl.copiesOffloaded.masterWeights;
+        host.optimizerStates += pl.copiesOffloaded.optimizerStates;
+    }
     // torchtune's optimizer_in_bwd: each parameter is stepped and its gradient freed as soon as
     // it is accumulated, so at most the largest tensor's gradient exists
     // (recipes/full_finetune_single_device.py L390-415).
@@ -282,9 +337,10 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     }
     // The sub-group's gradient is converted to the master partition's dtype
     // (stage3.py _prepare_fp32_grad_for_sub_group, v0.18.3): 2 bytes with 16-bit masters.
-    if (stage == 3 && !offloadOptimizer && deepspeedBuffers(st.stack) && n > 0)
+    const Count stepped = n + r.copiesOnRank;
+    if (stage == 3 && !offloadOptimizer && deepspeedBuffers(st.stack) && stepped > 0)
         pl.stepGradientBuffer = (ppb.master.value() > 0 ? ppb.master : dtypeSize(Dtype::Fp32))
-                                        .times(ceilDiv(n, d) < kZeroSubGroupSize ? ceilDiv(n, d) : kZeroSubGroupSize);
+                                        .times(ceilDiv(stepped, d) < kZeroSubGroupSize ? ceilDiv(stepped, d) : kZeroSubGroupSize);
     if (s.lora.mode == AdapterMode::Qlora)
         pl.dequantBuffer = frozenBaseBytesPer(s).times(ceilDiv(lora.largestQuantizedMatrix, maxOf(1, par.tensorParallel)));
 

@@ -180,6 +180,10 @@ inline bool placementReadsTensorSizes(const Scenario &s)
         const bool sliced = r.share.total > 0 && r.share.parameters != r.share.total;
         r.trainableOnRank = sliced ? ceilDiv(r.lora.adapterParameters * r.share.parameters, r.share.total)
                                    : r.lora.adapterParameters;
+        // Whole on every replica: validation allows the copies under data parallelism only.
+        r.copiesOnRank = r.lora.copiedParameters;
+        if (r.copiesOnRank > 0)
+            r.copyPerParam = perParam;
     }
     return r;
 }

@@ -44,7 +44,8 @@ Count firstLayersOf(const Context &c)
 Context firstLayerContext(const Context &c)
 {
     Context f = c;
-    if (c.itemizedLora && c.recompute != Recompute::Full)
+    // A trained embedding copy (PEFT's modules_to_save) makes the first layer's input require grad.
+    if (c.itemizedLora && c.recompute != Recompute::Full && !c.lora.trainedEmbedding)
         f.inputGrad = false;
     if (c.moe.E > 0)
         f.denseMlp = true;

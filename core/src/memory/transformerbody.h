@@ -115,6 +115,8 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
                         .quantized = quantized,
                         .dora = on && s.lora.dora,
                         .savesInput = quantized && s.lora.bnbSavesInput,
+                        .trainedEmbedding = on && (s.lora.trainedModules & TrainedEmbedding) != 0,
+                        .trainedHead = on && (s.lora.trainedModules & TrainedHead) != 0,
                         .R = on ? s.lora.rank : 0,
                         .a = on ? adapter : Dtype::Fp32,
                         .p = !on ? Dtype::Fp32 : quantized ? residual : compute };
@@ -235,7 +237,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
 // The first layers whose list differs from the others' (transformer::firstLayersOf()).
 inline Count firstLayersIn(const Context &c)
 {
-    if (c.itemizedLora && c.recompute != Recompute::Full)
+    if (c.itemizedLora && c.recompute != Recompute::Full && !c.lora.trainedEmbedding)
         return c.L > 0 ? 1 : 0;
     if (c.moe.E > 0)
         return c.L - c.moe.layers;

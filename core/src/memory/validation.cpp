@@ -79,6 +79,7 @@ FieldRange fieldRange(Field f)
     // The rank of a projection of a weight's gradient: no weight has a side beyond LoRA's bound.
     case Field::ProjectionRank: return { 1, 65536 };
     case Field::OptimizerOffload: return { 0, 2 };
+    case Field::LoraTrainable: return { 0, 3 };
     case Field::Recipe:
     case Field::MasterDtype:
     case Field::QuantBase:
@@ -171,6 +172,7 @@ std::string_view fieldName(Field f)
     case Field::Fp8AllGather: return "fp8-all-gather";
     case Field::Dora: return "dora";
     case Field::BnbSavesInput: return "bnb-saves-input";
+    case Field::LoraTrainable: return "lora-trainable";
     case Field::ProjectionRank: return "projection-rank";
     case Field::OptimizerOffload: return "optimizer-offload";
     }
@@ -257,6 +259,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::Fp8AllGather: return s.training.precision.fp8AllGather ? 1 : 0;
     case Field::Dora: return s.lora.dora ? 1 : 0;
     case Field::BnbSavesInput: return s.lora.bnbSavesInput ? 1 : 0;
+    case Field::LoraTrainable: return s.lora.trainedModules;
     case Field::ProjectionRank: return s.training.precision.projectionRank;
     case Field::OptimizerOffload: return static_cast<Count>(s.training.precision.optimizerOffload);
     }
@@ -449,6 +452,26 @@ ValidationIssues validate(const Scenario &s)
                 issues.add({ Field::Dora, Problem::Unsupported, 0, 0, Field::LoraRank, Conflict::DoraNeedsAdapters });
             else if (s.stack.stack == TrainingStack::Torchtune || s.stack.stack == TrainingStack::Litgpt)
                 issues.add({ Field::Dora, Problem::Unsupported, 0, 0, Field::Stack, Conflict::DoraNeedsPeft });
+        }
+        // PEFT's modules_to_save (lora.h): copies trained beside the adapters, placed whole on
+        // every replica; torchtune, litgpt and Megatron have no such option.
+        if (s.lora.trainedModules != 0) {
+            auto refuseCopies = [&issues](Field other, Conflict why) {
+                issues.add({ Field::LoraTrainable, Problem::Unsupported, 0, 0, other, why });
+            };
+            if (s.lora.trainedModules > (TrainedEmbedding | TrainedHead))
+                inRange(Field::LoraTrainable, s.lora.trainedModules);
+            else if (s.lora.mode == AdapterMode::None)
+                refuseCopies(Field::LoraRank, Conflict::TrainedCopiesNeedAdapters);
+            else if (s.stack.stack == TrainingStack::Torchtune || s.stack.stack == TrainingStack::Litgpt
+                     || s.stack.stack == TrainingStack::Megatron)
+                refuseCopies(Field::Stack, Conflict::TrainedCopiesNeedPeft);
+            else if (s.parallel.tensorParallel > 1 || s.parallel.pipelineParallel > 1 || s.parallel.expertParallel > 1)
+                refuseCopies(s.parallel.tensorParallel > 1 ? Field::TensorParallel
+                                     : s.parallel.pipelineParallel > 1 ? Field::PipelineParallel : Field::ExpertParallel,
+                             Conflict::TrainedCopiesNeedDataParallel);
+            else if (pc.optimizerOffload != OptimizerOffload::None)
+                refuseCopies(Field::OptimizerOffload, Conflict::TrainedCopiesCpuOffload);
         }
         // (torchtune's QLoRA quantizes with torchao's NF4Tensor, not bitsandbytes.)
         if (s.lora.bnbSavesInput

@@ -177,7 +177,12 @@ FlopsPerToken flopsPerToken(const Scenario &s)
     const double keys = (causal && !eager) ? S / 2 : S;
     const double matmulForward = 2 * matmulParameters(model);
     const double attentionForward = 4 * L * keys * A * headDim;
-    const double perTokenModel = matmulForward * (frozenBase ? 2 : 3) + attentionForward * 3;
+    // A trained copy of the LM head (PEFT's modules_to_save) computes its weight gradient:
+    // 2 V H more per token (an embedding's gradient is a scatter, no matmul).
+    const double headCopy = frozenBase && (s.lora.trainedModules & TrainedHead) != 0
+            ? 2 * toD(model.headOutputs()) * toD(model.hidden)
+            : 0;
+    const double perTokenModel = matmulForward * (frozenBase ? 2 : 3) + headCopy + attentionForward * 3;
     // Full recomputation runs every layer's forward again; selective only the attention core
     // (Korthikanti et al. 2022, section 5).
     const double perTokenHardware = perTokenModel + (fullRecompute ? matmulForward + attentionForward : 0)
@@ -281,7 +286,8 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     // Data parallelism: the ring moves (d - 1) / d of a buffer per reduce-scatter or
     // all-gather, twice that per all-reduce (Patarasuk & Yuan 2009; NCCL's bus bandwidth).
     const double total = toD(effectiveParameters(model));
-    const double trainable = frozenBase ? toD(loraCounts(s).adapterParameters) : total;
+    const LoraCounts adapters = frozenBase ? loraCounts(s) : LoraCounts{};
+    const double trainable = frozenBase ? toD(adapters.adapterParameters + adapters.copiedParameters) : total;
     const double gathered = total / toD(t * p); // what ZeRO-3 gathers, frozen or not
     const double psi = trainable / toD(t * p);
     // The optimizer step on the GPU is memory-bound: each parameter it owns (a d-th under ZeRO)

@@ -65,6 +65,11 @@ std::optional<unsigned> loraTargetsFromText(std::string_view text);
 //! The bit set as a comma list in the order q,k,v,o,gate,up,down.
 std::string loraTargetsText(unsigned targets);
 
+//! "embed", "head"; parses a comma list of them, "none" or "embed,head"; nullopt on anything else.
+std::optional<unsigned> trainedModulesFromText(std::string_view text);
+//! The bit set as "embed", "head", "embed,head" or "none".
+std::string trainedModulesText(unsigned modules);
+
 std::string_view adapterModeName(AdapterMode mode);
 std::optional<AdapterMode> adapterModeFromName(std::string_view name);
 
@@ -88,6 +93,12 @@ struct LoraCounts
     //! The in_features of one layer's quantized linears, added up (the larger layer kind): what
     //! bitsandbytes before 0.43.2 saves per token at most (LoraSpec::bnbSavesInput).
     Count quantizedInputsPerLayer = 0;
+    //! PEFT's modules_to_save: the trained copies' parameters (V x H for the token embedding,
+    //! V x H for the LM head, each its own tensor whether or not the model ties them), the
+    //! largest copy's elements, and their Adafactor state elements (rows + columns of each).
+    Count copiedParameters = 0;
+    Count largestCopy = 0;
+    Count copiedFactoredElements = 0;
 };
 
 /*!

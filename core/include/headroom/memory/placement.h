@@ -40,12 +40,14 @@ struct StateBytes
 //! One GPU's model states and the host memory they need.
 struct Placement
 {
-    Count parameterCount = 0;     //!< whole model: base + adapters
-    Count trainableParameters = 0; //!< whole model: P for full fine-tuning, the adapters under LoRA
+    Count parameterCount = 0;     //!< whole model: base + adapters (+ PEFT's trained copies)
+    //! Whole model: P for full fine-tuning, the adapters (and PEFT's trained copies) under LoRA.
+    Count trainableParameters = 0;
     Count dataParallel = 1;       //!< d = N / (t p), the ZeRO sharding degree
     ModelParallelShare share;
 
-    //! This rank's model states before ZeRO divides them (full replicas of its model slice).
+    //! This rank's model states before ZeRO divides them (full replicas of its model slice),
+    //! PEFT's trained copies apart (copies below).
     StateBytes replica;
     //! Of replica.parameters: the adapters' (or the trainable model's) weights, and the frozen
     //! base in NF4 (QLoRA's block matrices) and in 16 bits (the rest), each sliced by the rank's
@@ -61,6 +63,10 @@ struct Placement
     StateBytes sharded;
     //! What offload moved to host memory, per GPU.
     StateBytes offloaded;
+    //! Of sharded and offloaded: PEFT's trained copies of the embedding and LM head
+    //! (modules_to_save), in their own dtype, divided by ZeRO as the adapters are.
+    StateBytes copies;
+    StateBytes copiesOffloaded;
 
     //! ZeRO-3 / FULL_SHARD: the parameters all-gathered at once. DeepSpeed: the largest module
     //! and its prefetch bucket, within stage3_max_live_parameters; FSDP: the root unit and the

@@ -64,6 +64,12 @@ struct ResolvedScenario
     //! over the expert data-parallel group of d / e replicas instead of all d.
     Count trainableExpertOnRank = 0;
     Count expertShardDegree = 1; //!< d / e
+    //! PEFT's modules_to_save (LoraCounts::copiedParameters): the trained copies, beside the
+    //! adapters, in the module's own dtype, which PEFT does not upcast as it does the adapters
+    //! (peft 5d602fd tuners_utils.py cast_adapter_dtype walks BaseTunerLayer modules only): their
+    //! bytes per parameter are the recipe's.
+    Count copiesOnRank = 0;
+    PerParamBytes copyPerParam;
     StackChoices stack;          //!< the training stack's choices, sized (stack.h)
     TensorSizes tensors;         //!< the trained tensors by size (tensorsizes.h)
     TensorExtremes extremes;     //!< the model's largest module and weight matrix, whole

@@ -205,7 +205,13 @@ struct LoraSpec
     //! bitsandbytes before 0.43.2: MatMul4Bit kept each 4-bit linear's input (cast to the compute
     //! dtype) for backward, though backward never reads it (fixed in 9e75374, PR #1270).
     bool bnbSavesInput = false;
+    //! PEFT's modules_to_save (TrainedModule bits): each listed module trains a copy of itself
+    //! beside its frozen original (lora.h, LoraCounts::copiedParameters).
+    unsigned trainedModules = 0;
 };
+
+//! What PEFT's modules_to_save can list beside the adapters: the token embedding and the LM head.
+enum TrainedModule : unsigned { TrainedEmbedding = 1u << 0, TrainedHead = 1u << 1 };
 
 enum LoraTarget : unsigned {
     LoraQ = 1u << 0, LoraK = 1u << 1, LoraV = 1u << 2, LoraO = 1u << 3,

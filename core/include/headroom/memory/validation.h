@@ -31,7 +31,7 @@ enum class Field : std::uint8_t {
     // Precision (precision.h)
     Recipe, MasterDtype, QuantGroupSize, QuantBase, Fp8, Fp8AllGather,
     // Adapters' variants (lora.h)
-    Dora, BnbSavesInput,
+    Dora, BnbSavesInput, LoraTrainable,
     // GaLore's and APOLLO's rank, torchao's CPU-offloaded optimizer (precision.h)
     ProjectionRank, OptimizerOffload,
 };
@@ -78,6 +78,10 @@ enum class Conflict : std::uint8_t {
     DoraNeedsAdapters,        //!< DoRA's magnitudes sit beside LoRA adapters
     DoraNeedsPeft,            //!< DoRA is modelled from PEFT's implementation, not torchtune's or litgpt's
     BnbSavesInputNeedsNf4,    //!< older bitsandbytes' saved input belongs to its 4-bit (NF4) QLoRA base
+    TrainedCopiesNeedAdapters, //!< modules_to_save trains copies beside LoRA adapters
+    TrainedCopiesNeedPeft,    //!< modules_to_save is PEFT's: torchtune, litgpt and Megatron have none
+    TrainedCopiesNeedDataParallel, //!< the copies are placed whole per replica: no t, p or e
+    TrainedCopiesCpuOffload,  //!< torchao's CPU offload is not modelled for the copies
     ProjectedNeedsFullModel,  //!< GaLore and APOLLO project the model's own 2-D weights, not adapters
     ProjectedNeedsWholeWeights, //!< GaLore and APOLLO step each 2-D gradient whole: data parallelism only
     CpuOffloadSingleGpu,      //!< torchao's CPUOffloadOptimizer is for single-GPU training

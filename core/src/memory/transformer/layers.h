@@ -81,8 +81,9 @@ void outsideTensors(const Context &c, const Emit &emit)
     const bool rms = c.family == BlockFamily::Llama;
     const bool gemma = c.family == BlockFamily::Gemma || c.family == BlockFamily::Gemma2;
     // Embedding: the ids the gather saves (a frozen embedding under adapters saves nothing: it has
-    // no backward node), GPT-2's positions and the embedding dropout masks.
-    if (c.itemizedLora) {
+    // no backward node, unless PEFT trains a copy of it), GPT-2's positions and the embedding
+    // dropout masks.
+    if (c.itemizedLora && !c.lora.trainedEmbedding) {
         // nothing
     } else if (learned) {
         emit("wte.indices", "B×S", Region::Embedding, Dtype::Int64, c.BS, Whole);

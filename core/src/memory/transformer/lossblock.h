@@ -18,8 +18,9 @@ void headTensors(const Context &c, const Emit &emit)
         return;
     const bool neox = c.family == BlockFamily::Neox;
     // A frozen head (adapters) saves its weight, a parameter, not its input; autocast's cast of
-    // that weight is not cached but saved all the same, since the input requires grad.
-    if (!c.itemizedLora)
+    // that weight is not cached but saved all the same, since the input requires grad. A trained
+    // copy of the head (PEFT's modules_to_save) saves its input for its weight's gradient.
+    if (!c.itemizedLora || c.lora.trainedHead)
         emit(neox ? "embed_out.input" : "lm_head.input", c.loss == LossKind::Chunked ? "B×S×H in chunks" : "B×S×H", R,
              c.c, c.BSH, 0);
     // Gemma-2's final soft-capping: tanh(logits / cap) saves its output, in the logits' dtype.
@@ -68,7 +69,7 @@ void lossTensors(const Context &c, const Emit &emit)
         // norm output's shape and dtype) and grad_weight (the head weight's; none for a frozen
         // head). grad_weight stands in for the weight gradient backward would allocate.
         emit("fused_linear_ce.grad_input", "B×S×H", R, c.r, c.BSH, 0);
-        if (!c.adapters)
+        if (!c.adapters || c.lora.trainedHead)
             emit("fused_linear_ce.grad_weight", "V×H", R, c.r, c.V * c.H, Sharded);
         break;
     }

@@ -92,6 +92,9 @@ struct LoraContext
     bool quantized = false; // QLoRA: the base is bitsandbytes' Linear4bit
     bool dora = false;      // DoRA: each adapted module also saves its base and adapter outputs
     bool savesInput = false; // bitsandbytes < 0.43.2: each 4-bit linear keeps its input (LoraSpec::bnbSavesInput)
+    // PEFT's modules_to_save: a trained copy of the embedding (its ids are saved, and the first
+    // layer's input requires grad) or of the LM head (its input is saved for its weight's gradient)
+    bool trainedEmbedding = false, trainedHead = false;
     Count R = 0;
     Dtype a = Dtype::Fp32;  // adapter matmul operands: PEFT keeps adapters in FP32, autocast casts them
     Dtype p = Dtype::Fp32;  // what a base projection returns (QLoRA's Linear4bit: its input's dtype)
