@@ -189,6 +189,9 @@ private:
         s.stack.quantBase = pick(kAllQuantBases);
         if (s.stack.quantBase == QuantBase::Gptq || s.stack.quantBase == QuantBase::Awq || s.stack.quantBase == QuantBase::Hqq)
             s.stack.quantGroupSize = chance(0.5) ? -1 : logUniform(1, 4096);
+        // PEFT's trained copies (modules_to_save), last for the same reason.
+        if (l.mode != AdapterMode::None && chance(0.25))
+            l.trainedModules = static_cast<unsigned>(uniform(1, 3));
         return s;
     }
 

@@ -42,7 +42,7 @@ Count activationsOf(const Scenario &s)
 QByteArray describe(const Scenario &s)
 {
     return QStringLiteral("L=%1 H=%2 A=%3 B=%4 S=%5 recipe=%6 opt=%7 recompute=%8 N=%9 t=%10 p=%11 zero=%12 offload=%13 lora=%14 stack=%15 "
-                          "dora=%16 bnb=%17 fp8=%18 activations=%19 attention=%20")
+                          "dora=%16 bnb=%17 fp8=%18 activations=%19 attention=%20 copies=%21")
             .arg(qlonglong(s.model.layers))
             .arg(qlonglong(s.model.hidden))
             .arg(qlonglong(s.model.heads))
@@ -63,6 +63,7 @@ QByteArray describe(const Scenario &s)
             .arg(int(s.training.precision.fp8))
             .arg(int(s.activations.model))
             .arg(int(s.activations.attention))
+            .arg(int(s.lora.trainedModules))
             .toUtf8();
 }
 
@@ -93,7 +94,7 @@ private slots:
         const AdapterMode adapters[] = { AdapterMode::None, AdapterMode::None, AdapterMode::Lora, AdapterMode::Qlora };
         int valid = 0, drawn = 0;
         int offloadChecked = 0, gpusChecked = 0, kernelsChecked = 0, recomputeChecked = 0, fitChecked = 0;
-        int doraChecked = 0, bnbChecked = 0, fp8Checked = 0, projectedChecked = 0, cpuOffloadChecked = 0;
+        int doraChecked = 0, bnbChecked = 0, fp8Checked = 0, projectedChecked = 0, cpuOffloadChecked = 0, copiesChecked = 0;
         while (valid < kScenarios) {
             ++drawn;
             QVERIFY2(drawn < 20 * kScenarios, "too few random scenarios validate");
@@ -149,6 +150,15 @@ private slots:
                 if (validate(offloaded).empty())
                     s = offloaded;
             }
+            // PEFT's trained copies of the embedding and head, a quarter of the time under
+            // adapters, kept where they validate (data parallelism, PEFT's stacks).
+            if (s.lora.mode != AdapterMode::None && features() % 4 == 0) {
+                Scenario copied = s;
+                copied.lora.trainedModules = 1 + static_cast<unsigned>(features() % 3);
+                if (validate(copied).empty())
+                    s = copied;
+            }
+            copiesChecked += s.lora.trainedModules != 0 ? 1 : 0;
             doraChecked += s.lora.dora ? 1 : 0;
             bnbChecked += s.lora.bnbSavesInput ? 1 : 0;
             fp8Checked += s.training.precision.fp8 != Fp8Recipe::Off ? 1 : 0;
@@ -297,10 +307,11 @@ private slots:
         QVERIFY(fp8Checked > 1000);
         QVERIFY(projectedChecked > 100);
         QVERIFY(cpuOffloadChecked > 100);
+        QVERIFY(copiesChecked > 1000);
         qInfo("%d valid of %d drawn; offload %d, GPUs %d, kernels %d, recompute %d, fit %d; DoRA %d, older bitsandbytes %d, FP8 %d, "
-              "GaLore and APOLLO %d, CPU-offloaded optimizer %d",
+              "GaLore and APOLLO %d, CPU-offloaded optimizer %d, trained copies %d",
               valid, drawn, offloadChecked, gpusChecked, kernelsChecked, recomputeChecked, fitChecked, doraChecked, bnbChecked, fp8Checked,
-              projectedChecked, cpuOffloadChecked);
+              projectedChecked, cpuOffloadChecked, copiesChecked);
     }
 
 private:
