@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include <headroom/memory/derivation.h>
 #include <headroom/memory/posttraining.h>
 #include <headroom/io/textwidth.h>
 #include <headroom/io/quantityparse.h>
@@ -359,9 +360,13 @@ int runFitCommand(const QStringList &arguments)
     QTextStream &o = out();
     o << headline(spec, catalogue) << Qt::endl;
     const ModelStates whole = modelStates(s);
+    // Under adapters the whole model's states are the frozen base, the adapters and any trained
+    // copies (the derivation's fixed cost), not P x the recipe's bytes.
+    const Bytes wholeBytes = s.lora.mode != AdapterMode::None ? derive(s).wholeModelStates.bytes
+                                                             : whole.parameters + whole.gradients + whole.masterWeights + whole.optimizerStates;
     const Breakdown one = estimate(s);
     o << Cli::tr("Whole model: %1 of model states; activations %2 per GPU at B=%3.")
-                 .arg(gbText(whole.parameters + whole.gradients + whole.masterWeights + whole.optimizerStates),
+                 .arg(gbText(wholeBytes),
                       gbText(one.activations), groupedDigits(s.training.microBatch))
       << Qt::endl;
     // A post-training run's other models, as the scenario places them.
