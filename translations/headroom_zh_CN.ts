@@ -3604,6 +3604,18 @@
         <source>the trained copies of the embedding and LM head: weights, gradients, master copy and optimizer states in their own dtype</source>
         <translation>嵌入层与 LM 头的训练副本：权重、梯度、主副本和优化器状态，均为其自身的数据类型</translation>
     </message>
+    <message>
+        <source>bitsandbytes MatMul8bitLt.forward (95f9af3): ctx.tensors = (CAt, subA, A) whenever the input requires grad; each input counted apart</source>
+        <translation>bitsandbytes MatMul8bitLt.forward (95f9af3)：只要输入需要梯度就设置 ctx.tensors = (CAt, subA, A)；每个输入单独计数</translation>
+    </message>
+    <message>
+        <source>LLM.int8&apos;s saved inputs of the recomputed layer</source>
+        <translation>重计算层中 LLM.int8 保存的输入</translation>
+    </message>
+    <message>
+        <source>LLM.int8&apos;s saved inputs, every layer</source>
+        <translation>LLM.int8 保存的输入，每一层</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>

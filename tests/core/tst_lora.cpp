@@ -391,6 +391,45 @@ private slots:
         QVERIFY(validate(plain).hasField(Field::BnbSavesInput));
     }
 
+    void int8KeepsItsInputs()
+    {
+        // LLaMA-2 7B QLoRA on q and v over an LLM.int8 base, B = 1, S = 512. MatMul8bitLt keeps
+        // each linear's input as it arrives (ctx.tensors = (CAt, subA, A)); the modules reading
+        // one input share it. Against the same run over NF4 (which keeps none), per layer:
+        Scenario nf4 = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
+        nf4.activations.model = ActivationModelKind::Transformer;
+        nf4.training.sequence = 512;
+        nf4.stack.stack = TrainingStack::HfTrainer;
+        nf4.stack.quantBase = QuantBase::Nf4;
+        auto added = [&nf4](Recipe recipe) {
+            Scenario a = nf4;
+            a.training.precision.recipe = recipe;
+            Scenario b = a;
+            b.stack.quantBase = QuantBase::Int8;
+            return countOf(estimate(b).activationDetail.perLayer - estimate(a).activationDetail.perLayer);
+        };
+        // bf16-pure: every input BF16, and PEFT's FP32 adapters save their own FP32 copies, so q/k/v's
+        // (B·S·H), o's (B·S·H), gate/up's (B·S·H) and down's (B·S·F): (3 x 4,096 + 11,008) x 512 x 2.
+        QCOMPARE(added(Recipe::Bf16Pure), Count(23'855'104));
+        // Autocast: the residual stream, the norms' outputs and the MLP product are FP32 (4 bytes),
+        // the attention output BF16: (2 x 4,096 x 4 + 4,096 x 2 + 11,008 x 4) x 512 = 43,515,904.
+        QCOMPARE(added(Recipe::AmpBf16), Count(43'515'904));
+        // FP32: lora_A on q and v saves that same FP32 input, so q/k/v's costs nothing more:
+        // (4,096 + 4,096 + 11,008) x 4 x 512 = 39,321,600.
+        QCOMPARE(added(Recipe::Fp32), Count(39'321'600));
+
+        // The forward scratch of one int8 matmul: a float16 cast of the input and its int8 codes,
+        // then the codes and an int32 product, and an FP32 scale per row. H -> F at 512 tokens:
+        // max(3 x 4,096, 4,096 + 4 x 11,008) = 48,128 a token, 24,641,536 + 2,048 bytes; an FP16
+        // input is not cast: F -> H, max(11,008, 11,008 + 16,384) x 512 + 2,048 = 14,026,752.
+        QCOMPARE(countOf(int8MatmulScratch(512, 4096, 11008, Dtype::Fp32)), Count(24'643'584));
+        QCOMPARE(countOf(int8MatmulScratch(512, 11008, 4096, Dtype::Fp16)), Count(14'026'752));
+        QCOMPARE(countOf(int8MatmulScratch(512, 11008, 4096, Dtype::Bf16)), Count(512 * 3 * 11008 + 2048));
+        Scenario int8 = nf4;
+        int8.stack.quantBase = QuantBase::Int8;
+        QVERIFY(estimate(int8).activationDetail.layerForwardTransient >= int8MatmulScratch(512, 4096, 11008, Dtype::Bf16));
+    }
+
     void trainedCopiesModelStates()
     {
         // LoRA r = 16 on q, v (8,388,608 adapters, loraModelStates()) with PEFT's modules_to_save

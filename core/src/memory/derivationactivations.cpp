@@ -184,14 +184,21 @@ void deriveAdapterActivations(Builder &b, BucketDerivation &k)
         const Bytes bnbLayer = size.times(s.training.microBatch * s.training.sequence * inputs);
         const Formula h = Formula::perElement(size) * b.symbol("B") * b.symbol("S")
                 * b.input("I_q", QT_TRANSLATE_NOOP("Derivation", "the quantized linears' inputs in one layer, added up"), inputs);
-        const char *bnbSource = QT_TRANSLATE_NOOP("Derivation", "bitsandbytes 0.39.1 to 0.43.1 MatMul4Bit.forward: ctx.tensors = (A, B) whenever "
-                                                                "the input requires grad (fixed in 0.43.2, PR #1270); each input counted apart");
+        const bool int8 = s.stack.quantBase == QuantBase::Int8;
+        const char *bnbSource = int8 ? QT_TRANSLATE_NOOP("Derivation", "bitsandbytes MatMul8bitLt.forward (95f9af3): ctx.tensors = (CAt, subA, A) "
+                                                                       "whenever the input requires grad; each input counted apart")
+                                     : QT_TRANSLATE_NOOP("Derivation", "bitsandbytes 0.39.1 to 0.43.1 MatMul4Bit.forward: ctx.tensors = (A, B) whenever "
+                                                                       "the input requires grad (fixed in 0.43.2, PR #1270); each input counted apart");
         if (s.training.recompute == Recompute::Full)
-            Builder::addTerm(k, "bnb-inputs-recomputed", QT_TRANSLATE_NOOP("Derivation", "older bitsandbytes' saved inputs of the recomputed layer"),
+            Builder::addTerm(k, "bnb-inputs-recomputed",
+                             int8 ? QT_TRANSLATE_NOOP("Derivation", "LLM.int8's saved inputs of the recomputed layer")
+                                  : QT_TRANSLATE_NOOP("Derivation", "older bitsandbytes' saved inputs of the recomputed layer"),
                              h, bnbLayer, bnbSource);
         else
-            Builder::addTerm(k, "bnb-inputs", QT_TRANSLATE_NOOP("Derivation", "older bitsandbytes' saved inputs, every layer"), layersHeld(b) * h,
-                             bnbLayer * pipelineLayersHeld(s), bnbSource);
+            Builder::addTerm(k, "bnb-inputs",
+                             int8 ? QT_TRANSLATE_NOOP("Derivation", "LLM.int8's saved inputs, every layer")
+                                  : QT_TRANSLATE_NOOP("Derivation", "older bitsandbytes' saved inputs, every layer"),
+                             layersHeld(b) * h, bnbLayer * pipelineLayersHeld(s), bnbSource);
     }
     if (!s.lora.dora)
         return;

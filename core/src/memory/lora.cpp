@@ -240,7 +240,7 @@ LoraCounts loraCounts(const Scenario &s)
             c.quantizedParameters = c.baseParameters;
     }
     c.quantizedArchitecture = quantized;
-    if (s.lora.mode == AdapterMode::Qlora && s.lora.bnbSavesInput)
+    if (s.lora.mode == AdapterMode::Qlora && (s.lora.bnbSavesInput || s.stack.quantBase == QuantBase::Int8))
         c.quantizedInputsPerLayer = sparseLayers > 0 && sparse.quantizedInputs > dense.quantizedInputs ? sparse.quantizedInputs : dense.quantizedInputs;
     // PEFT's modules_to_save (utils/other.py ModulesToSaveWrapper.update, peft 5d602fd): a
     // deepcopy of each listed module, whatever P is given. A head tied to the embedding is
@@ -371,6 +371,14 @@ Bytes doraWeightNormScratch(Count in, Count out, Count r, Dtype adapter, bool au
     const Count e = dtypeSize(adapter).times(1).value();
     const Count weightCast = adapter == Dtype::Fp32 && !baseFp32 ? 4 * out * in : 0;
     return bytes((in * in + in * r + 3 * out * in) * e + weightCast);
+}
+
+Bytes int8MatmulScratch(Count tokens, Count in, Count out, Dtype input)
+{
+    const Count cast = input == Dtype::Fp16 ? 0 : 2;
+    const Count quantizing = (cast + 1) * in;
+    const Count multiplying = in + 4 * out;
+    return bytes(tokens * (quantizing > multiplying ? quantizing : multiplying) + 4 * tokens);
 }
 
 Bytes doraSavedBytes(Count tokens, Count out, Dtype baseOut, Dtype adapter)

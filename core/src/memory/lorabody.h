@@ -62,6 +62,19 @@ inline void addAdapterActivationsTo(const Scenario &s, Count rankPerLayer, Count
     // bucket resident, the peak their sum), so it leaves the scratch out.
     if (s.activations.model != ActivationModelKind::Textbook && doraScratch > e.layerForwardTransient)
         e.layerForwardTransient = doraScratch;
+    // LLM.int8's quantized input and int32 product, one linear at a time (int8MatmulScratch()):
+    // the block's three shapes, H -> H, H -> F and F -> H, the last two split by t.
+    if (s.activations.model != ActivationModelKind::Textbook && s.lora.mode == AdapterMode::Qlora
+        && s.stack.quantBase == QuantBase::Int8) {
+        const Count tokens = s.training.microBatch * s.training.sequence;
+        const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
+        const Count H = s.model.hidden, F = ceilQuotient(s.model.ffnOrDefault(), t);
+        const Dtype input = isAutocast(s.training.precision.recipe) ? Dtype::Fp32 : activationDtype(s.training.precision.recipe);
+        for (const Bytes scratch : { int8MatmulScratch(tokens, H, ceilQuotient(H, t), input), int8MatmulScratch(tokens, H, F, input),
+                                     int8MatmulScratch(tokens, F, H, input) })
+            if (scratch > e.layerForwardTransient)
+                e.layerForwardTransient = scratch;
+    }
     // The itemized model lists the plain LLaMA block's adapters itself (lorablock.h).
     if (transformerItemizesAdapters(s))
         return;

@@ -91,7 +91,7 @@ struct LoraCounts
     Count doraScratchIn = 0;
     Count doraScratchOut = 0;
     //! The in_features of one layer's quantized linears, added up (the larger layer kind): what
-    //! bitsandbytes before 0.43.2 saves per token at most (LoraSpec::bnbSavesInput).
+    //! bitsandbytes before 0.43.2 (LoraSpec::bnbSavesInput) and LLM.int8 save per token at most.
     Count quantizedInputsPerLayer = 0;
     //! PEFT's modules_to_save: the trained copies' parameters (V x H for the token embedding,
     //! V x H for the LM head, each its own tensor whether or not the model ties them), the
@@ -112,6 +112,17 @@ struct LoraCounts
  * \a adapter: the adapters' matmul dtype; \a baseFp32: the frozen weight is FP32 already.
  */
 Bytes doraWeightNormScratch(Count in, Count out, Count r, Dtype adapter, bool autocast, bool baseFp32);
+
+/*!
+ * The scratch of one LLM.int8 linear's forward of \a tokens rows, \a in inputs and \a out
+ * outputs (bitsandbytes 95f9af3, autograd/_functions.py MatMul8bitLt.forward with a frozen
+ * weight, backends/default/ops.py int8_scaled_mm): int8_vectorwise_quant reads a float16 cast of
+ * the input (2 bytes a value unless \a input already is FP16) and writes its int8 codes (1) and an
+ * FP32 scale per row; the cast is dropped, then int8_linear_matmul writes an int32 product (4 bytes
+ * an output) before the dequantized output. The larger of the two moments: tokens x max(cast +
+ * in, in + 4 out) + 4 tokens. The outlier columns (threshold 6) depend on the data: not counted.
+ */
+Bytes int8MatmulScratch(Count tokens, Count in, Count out, Dtype input);
 
 /*!
  * What DoRA saves per adapted module beyond LoRA (PEFT 0.20, measured on CPU with a plain-torch

@@ -122,13 +122,23 @@ void projection(const Context &c, const Emit &emit, const AdapterNames &n, const
 // to the compute dtype; backward never reads it. A cast makes a copy per module; without one the
 // modules reading the same input share it, and it costs nothing more where an adapter of the group
 // already saves that same tensor (FP32 throughout, no dropout).
+// LLM.int8 today (bitsandbytes 95f9af3, autograd/_functions.py MatMul8bitLt.forward): ctx.tensors =
+// (CAt, subA, A) whenever the input or weight requires grad, A the linear's input as it arrived
+// (\a input's dtype; int8_vectorwise_quant reads a float16 cast of it and drops it), so the modules
+// reading one input share it, and an adapter that saves that same tensor (its dtype, no dropout)
+// costs nothing more. subA, the outlier columns, depends on the data: not counted.
 template<typename Emit>
 void bnbSavedInputs(const Context &c, const Emit &emit, std::initializer_list<std::string_view> names, std::string_view shape,
-                    Count in, bool xGrad, bool adapted, unsigned flags)
+                    Count in, bool xGrad, bool adapted, unsigned flags, Dtype input)
 {
     const LoraContext &a = c.lora;
     if (!a.savesInput || !xGrad)
         return;
+    if (a.uncastInput) {
+        if (!(adapted && !a.dropout && a.a == input))
+            emit(*names.begin(), shape, Region::Layer, input, c.BS * in, flags);
+        return;
+    }
     if (a.p != c.c) {
         for (std::string_view name : names)
             emit(name, shape, Region::Layer, c.c, c.BS * in, flags);
@@ -159,7 +169,7 @@ void loraLayer(const Context &c, const Emit &emit)
     projection(c, emit, kLoraV, kDoraV, a.v, H, c.kv, gin, a.q || a.k, 0);
     bnbSavedInputs(c, emit, { "self_attn.q_proj.base_layer.saved_input", "self_attn.k_proj.base_layer.saved_input",
                               "self_attn.v_proj.base_layer.saved_input" },
-                   "B×S×H", H, gin, a.q || a.k || a.v, 0);
+                   "B×S×H", H, gin, a.q || a.k || a.v, 0, c.r);
     if (c.kernel == AttentionKernel::Eager) {
         // q @ kᵀ saves q when k requires grad and kᵀ when q does; softmax its output when the
         // scores do; probs @ v saves the probabilities when v requires grad (in FP32 without
@@ -190,7 +200,7 @@ void loraLayer(const Context &c, const Emit &emit)
         kernelCore(c, emit, kSelfAttn, z);
     }
     projection(c, emit, kLoraO, kDoraO, a.o, c.qDim, H, ag, false, Sharded);
-    bnbSavedInputs(c, emit, { "self_attn.o_proj.base_layer.saved_input" }, "B×S×A·d", c.qDim, ag, a.o, Sharded);
+    bnbSavedInputs(c, emit, { "self_attn.o_proj.base_layer.saved_input" }, "B×S×A·d", c.qDim, ag, a.o, Sharded, c.c);
     if (pg)
         rmsNorm(c, emit, L, kPostNorm, 0, false);
     projection(c, emit, kLoraGate, kDoraGate, a.gate, H, F, pg, false, 0);
@@ -200,13 +210,13 @@ void loraLayer(const Context &c, const Emit &emit)
         emit("mlp.act_fn.input", "B×S×F", L, a.p, c.BSF, Sharded);
     projection(c, emit, kLoraUp, kDoraUp, a.up, H, F, pg, a.gate, 0);
     bnbSavedInputs(c, emit, { "mlp.gate_proj.base_layer.saved_input", "mlp.up_proj.base_layer.saved_input" }, "B×S×H", H, pg,
-                   a.gate || a.up, 0);
+                   a.gate || a.up, 0, c.r);
     if (ug)
         emit("mlp.act_out", "B×S×F", L, a.p, c.BSF, Sharded);
     if (gg)
         emit("mlp.up_out", "B×S×F", L, a.p, c.BSF, Sharded);
     projection(c, emit, kLoraDown, kDoraDown, a.down, F, H, hg, false, Sharded);
-    bnbSavedInputs(c, emit, { "mlp.down_proj.base_layer.saved_input" }, "B×S×F", F, hg, a.down, Sharded);
+    bnbSavedInputs(c, emit, { "mlp.down_proj.base_layer.saved_input" }, "B×S×F", F, hg, a.down, Sharded, a.p);
 }
 
 } // namespace headroom::transformer

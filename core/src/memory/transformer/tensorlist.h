@@ -92,6 +92,8 @@ struct LoraContext
     bool quantized = false; // QLoRA: the base is bitsandbytes' Linear4bit
     bool dora = false;      // DoRA: each adapted module also saves its base and adapter outputs
     bool savesInput = false; // bitsandbytes < 0.43.2: each 4-bit linear keeps its input (LoraSpec::bnbSavesInput)
+    // LLM.int8 (QuantBase::Int8): MatMul8bitLt keeps each linear's input as it arrives, uncast
+    bool uncastInput = false;
     // PEFT's modules_to_save: a trained copy of the embedding (its ids are saved, and the first
     // layer's input requires grad) or of the LM head (its input is saved for its weight's gradient)
     bool trainedEmbedding = false, trainedHead = false;
