@@ -225,10 +225,11 @@ constexpr PerParamBytes perParamBytes(const PrecisionChoice &c)
     switch (c.optimizer) {
     case Optimizer::Adam8bit:
         // bitsandbytes keeps both moments as 8-bit codes (Dettmers et al. 2022) with an FP32
-        // absmax per block of 2048 elements for each (optim/optimizer.py, block_wise=True):
-        // 2 + 2 x 4 / 2048 = 513/256 bytes per parameter. Tensors under 4096 elements keep FP32
-        // states (placement.cpp).
-        b.optimizer = bytesPer(513, 256);
+        // absmax per block of 256 elements for each (optim/optimizer.py init_state, blocksize =
+        // 256 since 0.44.0, commit aa57bd89; still so at 95f9af3): 2 + 2 x 4 / 256 = 65/32 bytes
+        // per parameter (0.43 and older: blocks of 2048, 513/256). Tensors under 4096 elements
+        // keep FP32 states (placement.cpp).
+        b.optimizer = bytesPer(65, 32);
         break;
     case Optimizer::AoAdamW8bit:
     case Optimizer::AoAdamWFp8:
