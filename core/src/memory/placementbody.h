@@ -42,9 +42,11 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         const Count layer = ceilDiv(maxOf(pc.dense.total(), pc.sparse.total()), t);
         const Count root = ceilDiv(pc.embedding + pc.finalNorm + pc.lmHead + pc.pooler, t);
         const Count units = 1 + st.prefetchUnits;
+        // The larger layer's own quantized weights: an average over dense and MoE layers made the
+        // gathered bytes fall as MoE layers were added (the invariants over random scenarios).
         Count quantizedLayer = 0;
         if (qlora && s.model.layers > 0)
-            quantizedLayer = ceilDiv(quotient(r.lora.quantizedArchitecture, s.model.layers), t);
+            quantizedLayer = ceilDiv(r.lora.quantizedLargerLayer, t);
         pl.gatheredElements = root + units * layer;
         // torchao's FP8 all-gather: the layers' linear weights arrive as FP8, one byte each
         // (fsdp_utils.py, WeightWithDynamicFloat8CastTensor.fsdp_pre_all_gather); validation
@@ -247,7 +249,7 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     Bytes optimizer = shardStates ? (ppb.optimizerFactored ? shard(pl.replica.optimizerStates) : shardOf(ppb.optimizer))
                                   : pl.replica.optimizerStates;
     // bitsandbytes keeps FP32 states (two 4-byte moments) for tensors under 4096 elements.
-    if (precision.optimizer == Optimizer::Adam8bit && r.tensors.below8bit > 0) {
+    if (hasBnb8bitStates(precision.optimizer) && r.tensors.below8bit > 0) {
         const Bytes small = slice(bytes(8 * r.tensors.below8bit)) - slice(ppb.optimizer.times(r.tensors.below8bit));
         optimizer += shardStates ? shard(small) : small;
     }

@@ -84,6 +84,9 @@ struct LoraCounts
     Count quantizedParameters = 0;  //!< QLoRA: the base's block linear weights, stored in NF4
     Count largestQuantizedMatrix = 0; //!< QLoRA: the one matrix dequantized at a time
     Count quantizedArchitecture = 0;  //!< the architecture's block linear weights, before a given P rescales them
+    //! The quantized weights of one layer of the larger kind (dense or MoE, by parameters): what
+    //! FSDP gathers of a decoder layer in NF4 (placementbody.h).
+    Count quantizedLargerLayer = 0;
     //! DoRA: sum of out_features over one layer's adapted modules (the larger layer kind, as
     //! adapterRankPerLayer): the magnitude vectors' length, and the outputs each saves per token.
     Count doraOutputsPerLayer = 0;
