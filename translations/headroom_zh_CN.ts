@@ -3616,6 +3616,14 @@
         <source>LLM.int8&apos;s saved inputs, every layer</source>
         <translation>LLM.int8 保存的输入，每一层</translation>
     </message>
+    <message>
+        <source>GaLore&apos;s 8-bit step on the largest projected weight: the larger of the weight&apos;s clone and its update brought back to m x n, and its projector&apos;s refresh, an FP32 SVD of the gradient</source>
+        <translation>GaLore 8 位优化器在最大投影权重上的一步：权重的克隆及其投影回 m x n 的更新，与投影矩阵的刷新（对梯度做 FP32 SVD），取两者中较大者</translation>
+    </message>
+    <message>
+        <source>jiaweizzhao/GaLore galore_torch/adamw8bit.py (2cc66f8): bitsandbytes&apos; two 8-bit moments and their absmax per 256 of the projected gradient&apos;s shape; the projector from the gradient&apos;s SVD, in its dtype</source>
+        <translation>jiaweizzhao/GaLore galore_torch/adamw8bit.py (2cc66f8)：按投影后梯度形状保存 bitsandbytes 的两个 8 位矩及每 256 个元素一个 absmax；投影矩阵来自梯度的 SVD，保持其数据类型</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -6084,6 +6092,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Trained copies</source>
         <translation>训练副本</translation>
+    </message>
+    <message>
+        <source>GaLore 8-bit</source>
+        <translation>GaLore 8 位</translation>
     </message>
 </context>
 <context>

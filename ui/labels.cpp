@@ -158,6 +158,7 @@ QString Labels::optimizer(Optimizer o)
     case Optimizer::AdamMini: return tr("Adam-mini");
     case Optimizer::Galore: return tr("GaLore");
     case Optimizer::Apollo: return tr("APOLLO");
+    case Optimizer::Galore8bit: return tr("GaLore 8-bit");
     case Optimizer::Lion: return tr("Lion");
     case Optimizer::Adafactor: return tr("Adafactor");
     }

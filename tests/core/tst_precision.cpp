@@ -268,6 +268,28 @@ private slots:
         QCOMPARE(countOf(estimate(s).optimizerStates), Count(34'469'855'232));
     }
 
+    void galore8bit()
+    {
+        // GaLore's 8-bit AdamW (galore_torch/adamw8bit.py, 2cc66f8) at rank 128, LLaMA-2 7B in pure
+        // BF16: bitsandbytes' Optimizer2State on the projected gradient, so two 8-bit moments of
+        // 128 x max(m, n) with an FP32 absmax per 256 of each (65/32 bytes an element): the
+        // 202,375,168 projected elements of galore() give 411,074,560 bytes; the projectors stay
+        // in BF16, 117,440,512 x 2 = 234,881,024; the 262,410,240 other parameters (no tensor
+        // under 4,096 elements) 65/32 each, 533,020,800: 1,178,976,384 bytes.
+        Scenario s = llama2_7b();
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.precision = { Recipe::Bf16Pure, Optimizer::Galore8bit, StateDtype::WeightDtype, false };
+        QVERIFY(validate(s).empty());
+        const Breakdown b = estimate(s);
+        QCOMPARE(countOf(b.optimizerStates), Count(1'178'976'384));
+        // Its rank is capped at min(m, n) as GaLore's: at 8,192 the moments are the weights' own
+        // 6,476,005,376 elements (65/32: 13,154,385,920), the projectors 7 x 4,096² x 32 =
+        // 3,758,096,384 in BF16 (7,516,192,768), the rest 533,020,800: 21,203,599,488.
+        s.training.precision.projectionRank = 8192;
+        QCOMPARE(countOf(estimate(s).optimizerStates), Count(21'203'599'488));
+        QCOMPARE(optimizerFromName("galore-8bit"), std::optional<Optimizer>(Optimizer::Galore8bit));
+    }
+
     void apollo()
     {
         // APOLLO (76b3472) at rank 128 keeps what GaLore keeps at that rank (the random

@@ -146,7 +146,7 @@ std::vector<CheckScriptIssue> checkScriptIssues(const Scenario &s)
     if (s.training.precision.optimizerOffload != OptimizerOffload::None)
         add(Code::Offload, "optimizer-offload");
     const Optimizer o = s.training.precision.optimizer;
-    if (o == Optimizer::Adam8bit || o == Optimizer::Lion || o == Optimizer::Adafactor || hasOptimizerStateExtra(o))
+    if (hasBnb8bitStates(o) || o == Optimizer::Lion || o == Optimizer::Adafactor || hasOptimizerStateExtra(o))
         add(Code::Optimizer, "optimizer");
     if (s.training.precision.fp32GradBuffer)
         add(Code::Fp32GradBuffer, "fp32-grad-buffer");

@@ -211,7 +211,7 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(recipeFromName(v.name.toStdString()), s.scenario.training.precision.recipe);
           } },
-        { { "training", "optimizer", "optimizer", ValueKind::Name, "adamw|adam|sgd|sgd-momentum|adam8bit|lion|adafactor|adamw8bit-torchao|adamw4bit|adamw-fp8|muon|adam-mini|galore|apollo" },
+        { { "training", "optimizer", "optimizer", ValueKind::Name, "adamw|adam|sgd|sgd-momentum|adam8bit|lion|adafactor|adamw8bit-torchao|adamw4bit|adamw-fp8|muon|adam-mini|galore|galore-8bit|apollo" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(optimizerFromName(v.name.toStdString()), s.scenario.training.precision.optimizer);
           } },

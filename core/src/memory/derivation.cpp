@@ -107,6 +107,9 @@ const char *optimizerTemporariesLabel(Optimizer o)
     switch (o) {
     case Optimizer::Muon:
         return QT_TRANSLATE_NOOP("Derivation", "Muon's Newton-Schulz iteration on the largest hidden matrix, in BF16: 2 x (4 r R + 2 r²) bytes");
+    case Optimizer::Galore8bit:
+        return QT_TRANSLATE_NOOP("Derivation", "GaLore's 8-bit step on the largest projected weight: the larger of the weight's clone and its "
+                                               "update brought back to m x n, and its projector's refresh, an FP32 SVD of the gradient");
     case Optimizer::Galore:
         return QT_TRANSLATE_NOOP("Derivation", "GaLore's step on the largest projected weight: the larger of its update brought back to m x n "
                                                "twice, and its projector's refresh, an FP32 SVD of the gradient");

@@ -359,7 +359,7 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
         v += copiesBytes;
     }
     const bool optimizer = std::strcmp(id, "optimizer-states") == 0;
-    if (optimizer && b.s.training.precision.optimizer == Optimizer::Adam8bit && b.r.tensors.below8bit > 0) {
+    if (optimizer && hasBnb8bitStates(b.s.training.precision.optimizer) && b.r.tensors.below8bit > 0) {
         // bitsandbytes keeps two FP32 moments (8 bytes) for tensors under 4096 elements.
         const Count small = b.r.tensors.below8bit;
         const Bytes extraWhole = bytes(8 * small) - b.r.perParam.optimizer.times(small);
@@ -400,7 +400,10 @@ void deriveShardedState(States &x, BucketDerivation &k, Formula whole, Bytes who
         // it saves, subtracted.
         const Bytes extra = extraOnGpu(extraForGivenParameters(projectedStateExtra(b.s.training.precision.optimizer, b.r.tensors, b.r.perParam),
                                                                b.r.share.parameters, b.r.tensors.total));
-        const char *source = b.s.training.precision.optimizer == Optimizer::Galore
+        const char *source = b.s.training.precision.optimizer == Optimizer::Galore8bit
+                ? QT_TRANSLATE_NOOP("Derivation", "jiaweizzhao/GaLore galore_torch/adamw8bit.py (2cc66f8): bitsandbytes' two 8-bit moments and their "
+                                                  "absmax per 256 of the projected gradient's shape; the projector from the gradient's SVD, in its dtype")
+                : b.s.training.precision.optimizer == Optimizer::Galore
                 ? QT_TRANSLATE_NOOP("Derivation", "jiaweizzhao/GaLore galore_torch/adamw.py (2cc66f8): exp_avg and exp_avg_sq zeros_like the projected "
                                                   "gradient; the projector from the gradient's SVD, in its dtype (FP32: a view of the whole factor)")
                 : QT_TRANSLATE_NOOP("Derivation", "zhuhanqing/APOLLO apollo_torch/apollo.py (76b3472): exp_avg and exp_avg_sq zeros_like the projected "

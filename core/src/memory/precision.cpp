@@ -17,7 +17,7 @@ constexpr std::array<std::pair<Recipe, std::string_view>, 7> kRecipeNames{ {
         { Recipe::Bf16Pure, "bf16-pure" },
 } };
 
-constexpr std::array<std::pair<Optimizer, std::string_view>, 14> kOptimizerNames{ {
+constexpr std::array<std::pair<Optimizer, std::string_view>, 15> kOptimizerNames{ {
         { Optimizer::AdamW, "adamw" },
         { Optimizer::Adam, "adam" },
         { Optimizer::Sgd, "sgd" },
@@ -32,6 +32,7 @@ constexpr std::array<std::pair<Optimizer, std::string_view>, 14> kOptimizerNames
         { Optimizer::AdamMini, "adam-mini" },
         { Optimizer::Galore, "galore" },
         { Optimizer::Apollo, "apollo" },
+        { Optimizer::Galore8bit, "galore-8bit" },
 } };
 
 constexpr std::array<std::pair<OptimizerOffload, std::string_view>, 3> kOptimizerOffloadNames{ {

@@ -108,7 +108,7 @@ inline Count denseLayersOf(const ParameterCounts &pc, Count first, Count count)
 //! ZeRO-3's persistent parameters.
 inline bool placementReadsTensorSizes(const Scenario &s)
 {
-    return s.training.precision.optimizer == Optimizer::Adam8bit || hasOptimizerStateExtra(s.training.precision.optimizer)
+    return hasBnb8bitStates(s.training.precision.optimizer) || hasOptimizerStateExtra(s.training.precision.optimizer)
             || s.stack.optimizerInBackward || s.stack.pagedOptimizer || s.training.precision.optimizerOffload != OptimizerOffload::None
             || s.parallel.zero == ZeroStage::Stage3;
 }

@@ -70,7 +70,7 @@ struct Sizes
             }
         };
         const Count rank = s.training.precision.projectionRank;
-        const bool galore = s.training.precision.optimizer == Optimizer::Galore;
+        const bool galore = isGalore(s.training.precision.optimizer);
         auto project = [&z, rank, galore](const ParamTensor &t, Count times) {
             if (t.role == ParamRole::Router || t.role == ParamRole::SharedGate || rank <= 0)
                 return;

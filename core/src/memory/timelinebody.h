@@ -90,7 +90,7 @@ inline Bytes muonNewtonSchulzBytes(const Scenario &s)
  */
 inline Bytes projectedStepBytes(const Scenario &s, Count stepped)
 {
-    const bool galore = s.training.precision.optimizer == Optimizer::Galore;
+    const bool galore = isGalore(s.training.precision.optimizer);
     const Count rank = s.training.precision.projectionRank;
     Count best = 0, m = 0, n = 0;
     auto walk = [&](bool sparse) {
@@ -163,6 +163,7 @@ inline Count largestMatrixOnGpu(const Scenario &s, Count wholeMatrix)
         // (adam_mini.py v1.1.1, step).
         return b.optimizerStates > bytes(0) ? perParamBytes(p).gradients.times(2 * largestMatrixOnGpu(s, wholeMatrix)) : bytes(0);
     case Optimizer::Galore:
+    case Optimizer::Galore8bit: // its step clones the weight and the projected gradient as AdamW's does
     case Optimizer::Apollo: {
         const BytesPer stepped = perParamBytes(p).stepped();
         return b.optimizerStates > bytes(0) ? projectedStepBytes(s, quotient(stepped.numerator, stepped.denominator)) : bytes(0);

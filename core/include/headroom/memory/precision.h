@@ -28,7 +28,8 @@ enum class Dtype { Fp32, Fp16, Bf16, Int8, Nf4, Bool, Int64, Fp8 };
 enum class Recipe { Fp32, AmpFp16, AmpBf16, Fp16Master, Bf16Master, Fp16Pure, Bf16Pure };
 
 enum class Optimizer {
-    AdamW, Adam, Sgd, SgdMomentum, Adam8bit, Lion, Adafactor, AoAdamW8bit, AoAdamW4bit, AoAdamWFp8, Muon, AdamMini, Galore, Apollo
+    AdamW, Adam, Sgd, SgdMomentum, Adam8bit, Lion, Adafactor, AoAdamW8bit, AoAdamW4bit, AoAdamWFp8, Muon, AdamMini, Galore, Apollo,
+    Galore8bit
 };
 
 /*!
@@ -37,7 +38,23 @@ enum class Optimizer {
  * of the layers' 2-D weights' gradients, zeros_like the projected gradient (so in the stepped
  * gradients' dtype), beside the projection matrix; every other tensor keeps AdamW's two moments.
  */
-constexpr bool isProjectedOptimizer(Optimizer o) { return o == Optimizer::Galore || o == Optimizer::Apollo; }
+constexpr bool isProjectedOptimizer(Optimizer o)
+{
+    return o == Optimizer::Galore || o == Optimizer::Apollo || o == Optimizer::Galore8bit;
+}
+
+/*!
+ * GaLore's two optimizers: AdamW, and bitsandbytes' 8-bit AdamW stepping the projected gradient
+ * (galore_torch/adamw8bit.py, transformers' galore_adamw_8bit), which the published 7B-on-one-
+ * consumer-GPU runs use. Both cap the rank at min(m, n) and keep the SVD factor as the projector.
+ */
+constexpr bool isGalore(Optimizer o) { return o == Optimizer::Galore || o == Optimizer::Galore8bit; }
+
+/*!
+ * bitsandbytes' 8-bit states (Adam8bit, and GaLore's 8-bit AdamW built on its Optimizer2State):
+ * tensors under min_8bit_size = 4096 elements keep two FP32 moments instead.
+ */
+constexpr bool hasBnb8bitStates(Optimizer o) { return o == Optimizer::Adam8bit || o == Optimizer::Galore8bit; }
 
 /*!
  * torchao's CPUOffloadOptimizer (torchao/optim/cpu_offload.py at pytorch/ao 36027d8, file commit
@@ -199,6 +216,7 @@ constexpr int optimizerStateTensors(Optimizer optimizer)
     case Optimizer::AoAdamW4bit:
     case Optimizer::AoAdamWFp8:
     case Optimizer::Galore:
+    case Optimizer::Galore8bit:
     case Optimizer::Apollo: return 2; // first and second moment (GaLore, APOLLO: projected, counted apart)
     case Optimizer::SgdMomentum:
     case Optimizer::Lion:
@@ -224,6 +242,7 @@ constexpr PerParamBytes perParamBytes(const PrecisionChoice &c)
     const BytesPer state = c.stateDtype == StateDtype::Fp32 ? dtypeSize(Dtype::Fp32) : dtypeSize(w);
     switch (c.optimizer) {
     case Optimizer::Adam8bit:
+    case Optimizer::Galore8bit: // bitsandbytes' Optimizer2State; the projected moments apart (tensorsizes.h)
         // bitsandbytes keeps both moments as 8-bit codes (Dettmers et al. 2022) with an FP32
         // absmax per block of 256 elements for each (optim/optimizer.py init_state, blocksize =
         // 256 since 0.44.0, commit aa57bd89; still so at 95f9af3): 2 + 2 x 4 / 256 = 65/32 bytes
@@ -311,6 +330,7 @@ inline constexpr Optimizer kAllOptimizers[] = { Optimizer::AdamW,       Optimize
                                                 Optimizer::Adafactor,   Optimizer::AoAdamW8bit,
                                                 Optimizer::AoAdamW4bit, Optimizer::AoAdamWFp8,
                                                 Optimizer::Muon,        Optimizer::AdamMini,
-                                                Optimizer::Galore,      Optimizer::Apollo };
+                                                Optimizer::Galore,      Optimizer::Apollo,
+                                                Optimizer::Galore8bit };
 
 } // namespace headroom

@@ -103,8 +103,12 @@ inline Bytes projectedStateExtra(Optimizer o, const TensorSizes &t, const PerPar
     const BytesPer stepped = ppb.stepped();
     // GaLore in FP32 keeps Vh[:r, :] or U[:, :r] of torch.linalg.svd, a view that holds the
     // whole factor (galore_projector.py get_orthogonal_matrix returns it uncast for float32).
-    const bool fp32View = o == Optimizer::Galore && stepped == dtypeSize(Dtype::Fp32);
+    const bool fp32View = isGalore(o) && stepped == dtypeSize(Dtype::Fp32);
     const Count projector = fp32View ? t.projectorsFp32 : t.projectors;
+    // GaLore's 8-bit AdamW: bitsandbytes' two 8-bit moments of the projected gradient's shape
+    // (init_state on p.data swapped for the projected gradient, adamw8bit.py), at its rate.
+    if (o == Optimizer::Galore8bit)
+        return ppb.optimizer.times(t.projectedMoment) + stepped.times(projector) - ppb.optimizer.times(t.projected);
     return stepped.times(2 * t.projectedMoment + projector) - ppb.optimizer.times(t.projected);
 }
 
