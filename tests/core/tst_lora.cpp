@@ -430,6 +430,33 @@ private slots:
         QVERIFY(estimate(int8).activationDetail.layerForwardTransient >= int8MatmulScratch(512, 4096, 11008, Dtype::Bf16));
     }
 
+    void fsdpGathersTheLargerLayerOfAMoeQloraBase()
+    {
+        // FSDP gathers the root unit and whole decoder layers, the largest kind (here the MoE
+        // layer): what it holds gathered is one such unit's bytes, so it depends neither on how
+        // many layers there are nor on how many of the first keep a dense MLP. (It was priced from
+        // the quantized weights averaged over all layers, and fell as MoE layers were added.)
+        Scenario s = withLora(llama7b(), AdapterMode::Qlora, 8, LoraQ | LoraV);
+        s.model.layers = 4;
+        s.model.moe.experts = 8;
+        s.model.moe.perToken = 2;
+        s.model.moe.expertFfn = 4096; // 8 experts of 3 x 4,096²: the MoE layer is the larger kind
+        s.model.moe.denseLayers = 1;
+        s.stack.stack = TrainingStack::Fsdp;
+        s.stack.quantBase = QuantBase::Nf4;
+        s.parallel.gpus = 2;
+        s.parallel.zero = ZeroStage::Stage3;
+        QVERIFY(validate(s).empty());
+        const Bytes gathered = placeModelStates(s).gatheredParameters;
+        QVERIFY(gathered > bytes(0));
+        Scenario longer = s;
+        longer.model.layers = 6;
+        QCOMPARE(countOf(placeModelStates(longer).gatheredParameters), countOf(gathered));
+        Scenario allMoe = s;
+        allMoe.model.moe.denseLayers = 0;
+        QCOMPARE(countOf(placeModelStates(allMoe).gatheredParameters), countOf(gathered));
+    }
+
     void trainedCopiesModelStates()
     {
         // LoRA r = 16 on q, v (8,388,608 adapters, loraModelStates()) with PEFT's modules_to_save
