@@ -135,6 +135,10 @@ def cli_args(cfg, model):
                  "--lora-dropout", repr(lora["dropout"])]
         if "qlora" in cfg:
             args += ["--qlora-base", "nf4-dq" if cfg["qlora"]["double_quant"] else "nf4"]
+        # PEFT's modules_to_save, as the harness names the modules.
+        saved = {"embed_tokens": "embed", "lm_head": "head"}
+        if lora.get("modules_to_save"):
+            args += ["--lora-trainable", ",".join(saved[m] for m in lora["modules_to_save"])]
     return args + ["--json"]
 
 
@@ -198,6 +202,8 @@ def lora_text(cfg):
                                ",".join(LORA_TARGETS[t] for t in lora["targets"]))]
     if lora["dropout"]:
         bits.append("lora drop %g" % lora["dropout"])
+    if lora.get("modules_to_save"):
+        bits.append("trained copies of %s" % " and ".join(lora["modules_to_save"]))
     if "qlora" in cfg:
         bits.append("NF4 double quant" if cfg["qlora"]["double_quant"] else "NF4")
     return ", ".join(bits)
