@@ -86,16 +86,23 @@ std::string_view loraTargetName(LoraTarget t)
     return {};
 }
 
+namespace {
+
+// An item of a comma list without its surrounding blanks and tabs.
+std::string_view trimmed(std::string_view v)
+{
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t'))
+        v.remove_prefix(1);
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t'))
+        v.remove_suffix(1);
+    return v;
+}
+
+} // namespace
+
 std::optional<unsigned> loraTargetsFromText(std::string_view text)
 {
-    auto trim = [](std::string_view v) {
-        while (!v.empty() && (v.front() == ' ' || v.front() == '\t'))
-            v.remove_prefix(1);
-        while (!v.empty() && (v.back() == ' ' || v.back() == '\t'))
-            v.remove_suffix(1);
-        return v;
-    };
-    if (trim(text) == "all") {
+    if (trimmed(text) == "all") {
         unsigned all = 0;
         for (LoraTarget t : kAllLoraTargets)
             all |= t;
@@ -104,7 +111,7 @@ std::optional<unsigned> loraTargetsFromText(std::string_view text)
     unsigned targets = 0;
     while (true) {
         const std::size_t comma = text.find(',');
-        const std::string_view item = trim(text.substr(0, comma));
+        const std::string_view item = trimmed(text.substr(0, comma));
         bool known = false;
         for (LoraTarget t : kAllLoraTargets) {
             if (item == loraTargetName(t)) {
@@ -126,11 +133,7 @@ std::optional<unsigned> trainedModulesFromText(std::string_view text)
     unsigned modules = 0;
     while (true) {
         const std::size_t comma = text.find(',');
-        std::string_view item = text.substr(0, comma);
-        while (!item.empty() && (item.front() == ' ' || item.front() == '\t'))
-            item.remove_prefix(1);
-        while (!item.empty() && (item.back() == ' ' || item.back() == '\t'))
-            item.remove_suffix(1);
+        const std::string_view item = trimmed(text.substr(0, comma));
         if (item == "embed")
             modules |= TrainedEmbedding;
         else if (item == "head")
@@ -248,11 +251,8 @@ LoraCounts loraCounts(const Scenario &s)
     // deepcopied as well and trains apart from it (PEFT ties the copies only with
     // ensure_weight_tying=True, default False).
     auto copy = [&c, &m](Count rows) {
-        const Count elements = rows * m.hidden;
-        c.copiedParameters += elements;
+        c.copiedParameters += rows * m.hidden;
         c.copiedFactoredElements += rows + m.hidden;
-        if (elements > c.largestCopy)
-            c.largestCopy = elements;
     };
     if ((s.lora.trainedModules & TrainedEmbedding) != 0)
         copy(m.vocab);

@@ -70,7 +70,7 @@ inline void addAdapterActivationsTo(const Scenario &s, Count rankPerLayer, Count
         const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
         const Count H = s.model.hidden, F = ceilQuotient(s.model.ffnOrDefault(), t);
         const Dtype input = isAutocast(s.training.precision.recipe) ? Dtype::Fp32 : activationDtype(s.training.precision.recipe);
-        for (const Bytes scratch : { int8MatmulScratch(tokens, H, ceilQuotient(H, t), input), int8MatmulScratch(tokens, H, F, input),
+        for (const Bytes &scratch : { int8MatmulScratch(tokens, H, ceilQuotient(H, t), input), int8MatmulScratch(tokens, H, F, input),
                                      int8MatmulScratch(tokens, F, H, input) })
             if (scratch > e.layerForwardTransient)
                 e.layerForwardTransient = scratch;

@@ -97,10 +97,9 @@ struct LoraCounts
     //! bitsandbytes before 0.43.2 (LoraSpec::bnbSavesInput) and LLM.int8 save per token at most.
     Count quantizedInputsPerLayer = 0;
     //! PEFT's modules_to_save: the trained copies' parameters (V x H for the token embedding,
-    //! V x H for the LM head, each its own tensor whether or not the model ties them), the
-    //! largest copy's elements, and their Adafactor state elements (rows + columns of each).
+    //! V x H for the LM head, each its own tensor whether or not the model ties them) and their
+    //! Adafactor state elements (rows + columns of each).
     Count copiedParameters = 0;
-    Count largestCopy = 0;
     Count copiedFactoredElements = 0;
 };
 
