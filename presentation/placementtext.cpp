@@ -94,6 +94,7 @@ void writeStrategy(JsonWriter &w, const Scenario &s, const Placement &pl)
     w.key("reduce_bucket").byteCount(pl.reduceBucket);
     w.key("dequant_buffer").byteCount(pl.dequantBuffer);
     w.key("fp8_weight_workspace").byteCount(pl.fp8WeightWorkspace);
+    w.key("fp8_scaling_state").byteCount(pl.fp8ScalingState);
     w.endObject();
     w.endObject();
 }

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/placement.h>
 #include <headroom/memory/precision.h>
 #include <headroom/memory/stack.h>
 #include <headroom/memory/steptimeline.h>
@@ -515,7 +516,10 @@ private slots:
         s.training.precision.fp8 = Fp8Recipe::TeDelayed;
         QVERIFY(validate(s).size() == 0);
         const Breakdown fp8 = estimate(s);
-        QCOMPARE(countOf(fp8.parameters) - countOf(bf16.parameters), 32 * 2 * pLin);
+        // Beside them, delayed scaling's scales and amax histories: Megatron's 4 fused GEMMs a
+        // layer (qkv, proj, fc1, fc2) x 5 FP8 tensors x (1 + 1) FP32 values at its default
+        // fp8_amax_history_len = 1: 40 bytes a GEMM.
+        QCOMPARE(countOf(fp8.parameters) - countOf(bf16.parameters), 32 * 2 * pLin + 32 * 4 * 40);
         QVERIFY(fp8.activations < bf16.activations); // only the FP8 inputs remain there
         // Two pipeline stages hold 16 layers each; TP = 2 halves each weight.
         s.parallel.pipelineParallel = 2;
@@ -523,7 +527,33 @@ private slots:
         s.parallel.gpus = 4;
         const Count withFp8 = countOf(estimate(s).parameters);
         s.training.precision.fp8 = Fp8Recipe::Off;
-        QCOMPARE(withFp8 - countOf(estimate(s).parameters), 16 * 2 * pLin / 2);
+        QCOMPARE(withFp8 - countOf(estimate(s).parameters), 16 * 2 * pLin / 2 + 16 * 4 * 40);
+    }
+
+    void fp8DelayedScalingKeepsAmaxHistories()
+    {
+        // Transformer Engine's delayed scaling keeps, for each GEMM, an FP32 scale and an FP32
+        // amax history of 1024 rows for 3 forward and 2 backward FP8 tensors (base.py,
+        // quantization.py DelayedScalingRecipeState). With te.Linear swapped in for each of
+        // LLaMA's 7 linears: 32 x 7 x 5 x (1024 + 1) x 4 = 4,592,000 bytes, kept between steps.
+        Scenario s = llama2_7b();
+        s.activations.model = ActivationModelKind::Transformer;
+        const Count off = countOf(estimate(s).parameters);
+        s.training.precision.fp8 = Fp8Recipe::TeDelayed;
+        QVERIFY(validate(s).size() == 0);
+        QCOMPARE(countOf(placeModelStates(s).fp8ScalingState), Count(4'592'000));
+        QCOMPARE(countOf(estimate(s).parameters) - off, Count(4'592'000));
+        // Blockwise and torchao's dynamic scaling compute each scale from the tensor at hand.
+        for (Fp8Recipe r : { Fp8Recipe::TeBlockwise, Fp8Recipe::Tensorwise, Fp8Recipe::Rowwise }) {
+            s.training.precision.fp8 = r;
+            QCOMPARE(countOf(placeModelStates(s).fp8ScalingState), Count(0));
+        }
+        // Every tensor-parallel rank keeps its modules' whole state; a pipeline stage its layers'.
+        s.training.precision.fp8 = Fp8Recipe::TeDelayed;
+        s.parallel.tensorParallel = 2;
+        s.parallel.pipelineParallel = 2;
+        s.parallel.gpus = 4;
+        QCOMPARE(countOf(placeModelStates(s).fp8ScalingState), Count(4'592'000 / 2));
     }
 
     void fp8NeedsFp8TensorCores()

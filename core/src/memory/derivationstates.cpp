@@ -37,6 +37,9 @@ const char *kFp8WorkspaceSource = QT_TRANSLATE_NOOP("Derivation",
         "Megatron-LM passes is_first_microbatch to Transformer Engine's modules (megatron/core/extensions/"
         "transformer_engine.py; disable_parameter_transpose_cache defaults to false), so TE 2.20.0.dev0 keeps each "
         "linear's FP8 weight and transpose as a workspace between steps (pytorch/module/linear.py)");
+const char *kFp8ScalingSource = QT_TRANSLATE_NOOP("Derivation",
+        "Transformer Engine d0067d0, pytorch/module/base.py (3 FP8 tensors a GEMM in forward, 2 in backward) and "
+        "quantization.py DelayedScalingRecipeState (an FP32 scale and amax_history_len FP32 amaxes each)");
 const char *kZeroSource = QT_TRANSLATE_NOOP("Derivation", "Rajbhandari et al. 2020, section 5 (ZeRO stages 1-3); DeepSpeed stage_1_and_2.py and "
                                   "stage3.py");
 const char *kOffloadSource = QT_TRANSLATE_NOOP("Derivation", "ZeRO-Offload, Ren et al. 2021: optimizer states, master copy and the gradient "
@@ -219,6 +222,21 @@ void deriveParameters(States &x)
             perStage = Formula::ceilDiv(perStage, b.symbol("t"));
         Builder::addTerm(k, "fp8-weight-workspace", QT_TRANSLATE_NOOP("Derivation", "Transformer Engine's FP8 weights and transposes, kept between steps"),
                          std::move(perStage), pl.fp8WeightWorkspace, kFp8WorkspaceSource);
+    }
+    if (pl.fp8ScalingState > bytes(0)) {
+        const Formula gemms = b.input("G_fp8", b.s.stack.stack == TrainingStack::Megatron
+                                              ? QT_TRANSLATE_NOOP("Derivation", "GEMMs of one layer's Transformer Engine modules (Megatron fuses q, k, v and gate, up)")
+                                              : QT_TRANSLATE_NOOP("Derivation", "GEMMs of one layer's Transformer Engine modules (one per linear)"),
+                                      detail::teLayerGemms(b.s), kFp8ScalingSource);
+        const Formula rows = b.input("n_amax", b.s.stack.stack == TrainingStack::Megatron
+                                             ? QT_TRANSLATE_NOOP("Derivation", "rows of the amax history (Megatron's fp8_amax_history_len, default 1)")
+                                             : QT_TRANSLATE_NOOP("Derivation", "rows of the amax history (DelayedScaling's amax_history_len, default 1024)"),
+                                     detail::teAmaxHistoryRows(b.s), kFp8ScalingSource);
+        const Formula layers = b.s.parallel.pipelineParallel > 1 ? Formula::ceilDiv(b.symbol("L"), b.symbol("p")) : b.symbol("L");
+        Formula f = Builder::times(layers * gemms * Formula::number(detail::kTeFp8TensorsPerGemm) * (rows + Formula::number(1)),
+                                   dtypeSize(Dtype::Fp32), false);
+        Builder::addTerm(k, "fp8-scaling-state", QT_TRANSLATE_NOOP("Derivation", "delayed scaling's FP32 scales and amax histories: 5 FP8 tensors a GEMM"),
+                         std::move(f), pl.fp8ScalingState, kFp8ScalingSource);
     }
     addCriticTerm(b, k, "W_v", QT_TRANSLATE_NOOP("Derivation", "the value model's weights on this GPU, in bytes"), b.b.side.criticParameterBytes);
     Builder::close(k, b.b.parameters);

@@ -64,4 +64,46 @@ inline Bytes teFp8WeightBytesHeld(const Scenario &s, const TransformerTerms &t)
     return t.heldWeightCopies >= b ? b : bytes(0);
 }
 
+/*!
+ * Transformer Engine's delayed scaling keeps, per module, an FP32 scale and an FP32 amax history of
+ * amax_history_len rows for each FP8 tensor: three per GEMM in forward (input, weight, output) and
+ * two in backward (output gradient, input gradient), allocated on the GPU when the recipe state is
+ * made and kept between steps (pytorch/module/base.py L1139; quantization.py
+ * DelayedScalingRecipeState: scale = ones(n), amax_history = zeros(len, n), at
+ * NVIDIA/TransformerEngine d0067d0). Current and blockwise scaling keep no such state.
+ */
+constexpr Count kTeFp8TensorsPerGemm = 3 + 2;
+//! DelayedScaling.amax_history_len's default (common/recipe/__init__.py).
+constexpr Count kTeAmaxHistory = 1024;
+//! Megatron-Core passes its own TransformerConfig.fp8_amax_history_len, 1 unless
+//! --fp8-amax-history-len says otherwise (transformer_config.py at NVIDIA/Megatron-LM HEAD of
+//! 2026-11; its FP8 example scripts pass 1024).
+constexpr Count kMegatronAmaxHistory = 1;
+
+//! The amax history's rows the scenario's stack keeps, or 0 without delayed scaling.
+inline Count teAmaxHistoryRows(const Scenario &s)
+{
+    if (s.training.precision.fp8 != Fp8Recipe::TeDelayed)
+        return 0;
+    return s.stack.stack == TrainingStack::Megatron ? kMegatronAmaxHistory : kTeAmaxHistory;
+}
+
+//! GEMMs of one layer's Transformer Engine modules: Megatron's fused ones, or one per linear.
+inline Count teLayerGemms(const Scenario &s)
+{
+    const Fp8LayerLinears l = fp8LayerLinears(s.model);
+    return s.stack.stack == TrainingStack::Megatron ? l.fusedGemms : l.gemms;
+}
+
+//! The scales and amax histories of this GPU's layers (its pipeline stage's), kept between steps.
+//! Tensor parallelism does not split them: every rank has each module with its own state.
+inline Bytes teFp8ScalingStateBytes(const Scenario &s)
+{
+    const Count rows = teAmaxHistoryRows(s);
+    if (rows == 0)
+        return bytes(0);
+    const Count p = s.parallel.pipelineParallel > 1 ? s.parallel.pipelineParallel : 1;
+    return bytes(ceilQuotient(s.model.layers, p) * teLayerGemms(s) * kTeFp8TensorsPerGemm * (rows + 1) * 4);
+}
+
 } // namespace headroom::detail

@@ -347,9 +347,10 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         pl.dequantBuffer = frozenBaseBytesPer(s).times(ceilDiv(lora.largestQuantizedMatrix, maxOf(1, par.tensorParallel)));
 
     pl.fp8WeightWorkspace = teFp8WorkspaceBytes(s);
+    pl.fp8ScalingState = teFp8ScalingStateBytes(s);
 
     pl.gpu = gpu;
-    pl.gpu.parameters += pl.gatheredParameters + pl.persistentParameters + pl.dequantBuffer + pl.fp8WeightWorkspace;
+    pl.gpu.parameters += pl.gatheredParameters + pl.persistentParameters + pl.dequantBuffer + pl.fp8WeightWorkspace + pl.fp8ScalingState;
     // The FP32 sub-group gradient exists only while the optimizer steps (steptimeline.h).
     pl.gpu.gradients += pl.liveGradients + pl.reduceBucket;
 

@@ -94,6 +94,9 @@ struct Placement
     //! Megatron-LM with Transformer Engine's FP8: the FP8 weights and transposes of this stage's
     //! linears, kept between steps as TE's weight workspace (fp8body.h).
     Bytes fp8WeightWorkspace = bytes(0);
+    //! Transformer Engine's delayed scaling: the FP32 scales and amax histories of this stage's
+    //! FP8 GEMMs (fp8body.h).
+    Bytes fp8ScalingState = bytes(0);
     //! bitsandbytes paged states: in CUDA managed memory, resident on the GPU while room remains
     //! and paged to host memory under pressure; torch's memory statistics do not see them. The
     //! GPU bucket keeps the largest tensor's states, prefetched for its update.
