@@ -3624,6 +3624,70 @@
         <source>jiaweizzhao/GaLore galore_torch/adamw8bit.py (2cc66f8): bitsandbytes&apos; two 8-bit moments and their absmax per 256 of the projected gradient&apos;s shape; the projector from the gradient&apos;s SVD, in its dtype</source>
         <translation>jiaweizzhao/GaLore galore_torch/adamw8bit.py (2cc66f8)：按投影后梯度形状保存 bitsandbytes 的两个 8 位矩及每 256 个元素一个 absmax；投影矩阵来自梯度的 SVD，保持其数据类型</translation>
     </message>
+    <message>
+        <source>one GPTQ matrix dequantized to 16 bits for its matmul</source>
+        <translation>一个 GPTQ 矩阵为其矩阵乘法反量化为 16 位</translation>
+    </message>
+    <message>
+        <source>one AWQ matrix dequantized, and its transpose repeated once per sequence in backward</source>
+        <translation>一个 AWQ 矩阵反量化，反向时其转置按每条序列重复一份</translation>
+    </message>
+    <message>
+        <source>one int8 matrix dequantized to 16 bits for the input&apos;s gradient</source>
+        <translation>一个 int8 矩阵为计算输入梯度反量化为 16 位</translation>
+    </message>
+    <message>
+        <source>one HQQ matrix dequantized: codes, codes minus zeros, and the scaled result, in 16 bits</source>
+        <translation>一个 HQQ 矩阵反量化：编码、编码减零点、缩放后的结果，均为 16 位</translation>
+    </message>
+    <message>
+        <source>one FP8 matrix dequantized to 16 bits for its matmul</source>
+        <translation>一个 FP8 矩阵为其矩阵乘法反量化为 16 位</translation>
+    </message>
+    <message>
+        <source>GPTQModel v7.3.4 TorchLinear._forward (TritonV2Linear falls back to it while training): dequantize_weight(), compiled, then torch.matmul</source>
+        <translation>GPTQModel v7.3.4 TorchLinear._forward（训练时 TritonV2Linear 回退到它）：编译后的 dequantize_weight()，然后 torch.matmul</translation>
+    </message>
+    <message>
+        <source>AutoAWQ v0.2.9 awq/modules/linear/gemm.py WQLinearMMFunction.backward: dequantize_weights_cuda, then .transpose(0, 1).unsqueeze(0).repeat(batch_size, 1, 1)</source>
+        <translation>AutoAWQ v0.2.9 awq/modules/linear/gemm.py WQLinearMMFunction.backward：dequantize_weights_cuda，然后 .transpose(0, 1).unsqueeze(0).repeat(batch_size, 1, 1)</translation>
+    </message>
+    <message>
+        <source>bitsandbytes 95f9af3 MatMul8bitLt.backward: CB.to(dtype_A, copy=True).mul_(SCB / 127) for the input&apos;s gradient</source>
+        <translation>bitsandbytes 95f9af3 MatMul8bitLt.backward：为计算输入梯度执行 CB.to(dtype_A, copy=True).mul_(SCB / 127)</translation>
+    </message>
+    <message>
+        <source>hqq 0.2.8 core/quantize.py HQQLinear.dequantize: unpack into 16 bits, (W_r - zero) * scale</source>
+        <translation>hqq 0.2.8 core/quantize.py HQQLinear.dequantize：解包为 16 位，再以（W_r − 零点）乘缩放因子</translation>
+    </message>
+    <message>
+        <source>assumed as for the other bases: one 16-bit matrix; FBGEMM&apos;s FP8 training path not read</source>
+        <translation>按其他底座假定：一个 16 位矩阵；未阅读 FBGEMM 的 FP8 训练路径</translation>
+    </message>
+    <message>
+        <source>Transformer Engine d0067d0, pytorch/module/base.py (3 FP8 tensors a GEMM in forward, 2 in backward) and quantization.py DelayedScalingRecipeState (an FP32 scale and amax_history_len FP32 amaxes each)</source>
+        <translation>Transformer Engine d0067d0，pytorch/module/base.py（每个 GEMM 前向 3 个、反向 2 个 FP8 张量）与 quantization.py DelayedScalingRecipeState（每个张量一个 FP32 缩放因子和 amax_history_len 个 FP32 amax）</translation>
+    </message>
+    <message>
+        <source>GEMMs of one layer&apos;s Transformer Engine modules (Megatron fuses q, k, v and gate, up)</source>
+        <translation>一层 Transformer Engine 模块的 GEMM 数（Megatron 将 q、k、v 融合为一个，门控与上投影融合为一个）</translation>
+    </message>
+    <message>
+        <source>GEMMs of one layer&apos;s Transformer Engine modules (one per linear)</source>
+        <translation>一层 Transformer Engine 模块的 GEMM 数（每个线性层一个）</translation>
+    </message>
+    <message>
+        <source>rows of the amax history (Megatron&apos;s fp8_amax_history_len, default 1)</source>
+        <translation>amax 历史的行数（Megatron 的 fp8_amax_history_len，默认 1）</translation>
+    </message>
+    <message>
+        <source>rows of the amax history (DelayedScaling&apos;s amax_history_len, default 1024)</source>
+        <translation>amax 历史的行数（DelayedScaling 的 amax_history_len，默认 1024）</translation>
+    </message>
+    <message>
+        <source>delayed scaling&apos;s FP32 scales and amax histories: 5 FP8 tensors a GEMM</source>
+        <translation>延迟缩放的 FP32 缩放因子与 amax 历史：每个 GEMM 5 个 FP8 张量</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>

@@ -430,6 +430,63 @@ private slots:
         QVERIFY(estimate(int8).activationDetail.layerForwardTransient >= int8MatmulScratch(512, 4096, 11008, Dtype::Bf16));
     }
 
+    void gptqKeepsItsDequantizedWeights()
+    {
+        // GPTQModel's training path dequantizes in plain autograd and calls torch.matmul, so
+        // every GPTQ linear whose input requires grad keeps its dequantized weight in the compute
+        // dtype. LLaMA-2 7B, q and v adapted, past the first layer (the residual stream requires
+        // grad there): the 7 linears' weights, 4 x 4,096^2 + 3 x 4,096 x 11,008 = 202,375,168, at
+        // 2 bytes under pure BF16 and under autocast (the matmul's BF16 cast is what it keeps), 4
+        // bytes in FP32. NF4's MatMul4Bit keeps none.
+        Scenario nf4 = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
+        nf4.activations.model = ActivationModelKind::Transformer;
+        nf4.training.sequence = 512;
+        nf4.stack.stack = TrainingStack::HfTrainer;
+        nf4.stack.quantBase = QuantBase::Nf4;
+        auto added = [&nf4](Recipe recipe) {
+            Scenario a = nf4;
+            a.training.precision.recipe = recipe;
+            Scenario b = a;
+            b.stack.quantBase = QuantBase::Gptq;
+            return countOf(estimate(b).activationDetail.perLayer - estimate(a).activationDetail.perLayer);
+        };
+        QCOMPARE(added(Recipe::Bf16Pure), Count(2 * 202'375'168));
+        QCOMPARE(added(Recipe::AmpBf16), Count(2 * 202'375'168));
+        QCOMPARE(added(Recipe::Fp32), Count(4 * 202'375'168));
+        // Full recompute rebuilds one layer at a time and the layers keep only their inputs:
+        // one layer's dequantized weights in all.
+        Scenario full = nf4;
+        full.training.precision.recipe = Recipe::Bf16Pure;
+        full.training.recompute = Recompute::Full;
+        const Count nf4Total = countOf(estimate(full).activations);
+        full.stack.quantBase = QuantBase::Gptq;
+        QCOMPARE(countOf(estimate(full).activations) - nf4Total, Count(2 * 202'375'168));
+    }
+
+    void dequantizedCopiesPerKernel()
+    {
+        // The largest quantized matrix of LLaMA-2 7B is 4,096 x 11,008 = 45,088,768 weights, 2
+        // bytes each dequantized under pure BF16. bitsandbytes NF4, LLM.int8 and GPTQ hold one
+        // copy; AWQ's backward repeats the transpose once per sequence beside the dequantized
+        // weight, 1 + B copies; HQQ's dequantize holds the 16-bit codes, their difference from
+        // the zeros and the product, three.
+        Scenario s = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
+        s.activations.model = ActivationModelKind::Transformer;
+        s.stack.stack = TrainingStack::HfTrainer;
+        s.training.precision.recipe = Recipe::Bf16Pure;
+        s.training.microBatch = 4;
+        constexpr Count matrix = 2 * 45'088'768;
+        const std::pair<QuantBase, Count> expected[] = {
+            { QuantBase::Nf4, matrix }, { QuantBase::Int8, matrix }, { QuantBase::Gptq, matrix },
+            { QuantBase::Awq, 5 * matrix }, { QuantBase::Hqq, 3 * matrix },
+        };
+        for (const auto &[base, bytes] : expected) {
+            s.stack.quantBase = base;
+            QVERIFY(validate(s).size() == 0);
+            QCOMPARE(countOf(placeModelStates(s).dequantBuffer), bytes);
+        }
+    }
+
     void fsdpGathersTheLargerLayerOfAMoeQloraBase()
     {
         // FSDP gathers the root unit and whole decoder layers, the largest kind (here the MoE

@@ -26,6 +26,35 @@ const char *quantizedBaseLabel(QuantBase q)
     return "";
 }
 
+// What the kernel holds of the largest quantized matrix while it dequantizes (dequantizedCopiesAlive()).
+const char *dequantizedLabel(QuantBase q)
+{
+    switch (q) {
+    case QuantBase::Nf4:
+    case QuantBase::Nf4DoubleQuant: return QT_TRANSLATE_NOOP("Derivation", "one NF4 matrix dequantized to 16 bits for its matmul");
+    case QuantBase::Gptq: return QT_TRANSLATE_NOOP("Derivation", "one GPTQ matrix dequantized to 16 bits for its matmul");
+    case QuantBase::Awq: return QT_TRANSLATE_NOOP("Derivation", "one AWQ matrix dequantized, and its transpose repeated once per sequence in backward");
+    case QuantBase::Int8: return QT_TRANSLATE_NOOP("Derivation", "one int8 matrix dequantized to 16 bits for the input's gradient");
+    case QuantBase::Hqq: return QT_TRANSLATE_NOOP("Derivation", "one HQQ matrix dequantized: codes, codes minus zeros, and the scaled result, in 16 bits");
+    case QuantBase::Fp8: return QT_TRANSLATE_NOOP("Derivation", "one FP8 matrix dequantized to 16 bits for its matmul");
+    }
+    return "";
+}
+
+const char *dequantizedSource(QuantBase q)
+{
+    switch (q) {
+    case QuantBase::Nf4:
+    case QuantBase::Nf4DoubleQuant: return QT_TRANSLATE_NOOP("Derivation", "bitsandbytes Linear4bit dequantizes the weight before each matmul");
+    case QuantBase::Gptq: return QT_TRANSLATE_NOOP("Derivation", "GPTQModel v7.3.4 TorchLinear._forward (TritonV2Linear falls back to it while training): dequantize_weight(), compiled, then torch.matmul");
+    case QuantBase::Awq: return QT_TRANSLATE_NOOP("Derivation", "AutoAWQ v0.2.9 awq/modules/linear/gemm.py WQLinearMMFunction.backward: dequantize_weights_cuda, then .transpose(0, 1).unsqueeze(0).repeat(batch_size, 1, 1)");
+    case QuantBase::Int8: return QT_TRANSLATE_NOOP("Derivation", "bitsandbytes 95f9af3 MatMul8bitLt.backward: CB.to(dtype_A, copy=True).mul_(SCB / 127) for the input's gradient");
+    case QuantBase::Hqq: return QT_TRANSLATE_NOOP("Derivation", "hqq 0.2.8 core/quantize.py HQQLinear.dequantize: unpack into 16 bits, (W_r - zero) * scale");
+    case QuantBase::Fp8: return QT_TRANSLATE_NOOP("Derivation", "assumed as for the other bases: one 16-bit matrix; FBGEMM's FP8 training path not read");
+    }
+    return "";
+}
+
 } // namespace
 
 
@@ -207,9 +236,13 @@ void deriveParameters(States &x)
         Formula matrix = b.symbol("M_q");
         if (b.s.parallel.tensorParallel > 1)
             matrix = Formula::ceilDiv(matrix, b.symbol("t"));
-        Builder::addTerm(k, "qlora-dequantized", QT_TRANSLATE_NOOP("Derivation", "one NF4 matrix dequantized to 16 bits for its matmul"),
-                         Builder::times(matrix, frozenBaseBytesPer(b.s)), pl.dequantBuffer,
-                         QT_TRANSLATE_NOOP("Derivation", "bitsandbytes Linear4bit dequantizes the weight before each matmul"));
+        const QuantBase q = b.s.stack.quantBase;
+        if (q == QuantBase::Awq)
+            matrix = (Formula::number(1) + b.symbol("B")) * matrix;
+        else if (const Count copies = dequantizedCopiesAlive(b.s); copies > 1)
+            matrix = Formula::number(copies) * matrix;
+        Builder::addTerm(k, "qlora-dequantized", dequantizedLabel(q), Builder::times(matrix, frozenBaseBytesPer(b.s)), pl.dequantBuffer,
+                         dequantizedSource(q));
     }
     if (pl.fp8WeightWorkspace > bytes(0)) {
         const Formula linears = b.input("P_lin", QT_TRANSLATE_NOOP("Derivation", "one layer's linear weights, the ones FP8 training converts"),

@@ -1,4 +1,5 @@
 #include <headroom/memory/lora.h>
+#include <headroom/memory/posttraining.h>
 
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/model.h>
@@ -380,6 +381,21 @@ Bytes int8MatmulScratch(Count tokens, Count in, Count out, Dtype input)
     const Count quantizing = (cast + 1) * in;
     const Count multiplying = in + 4 * out;
     return bytes(tokens * (quantizing > multiplying ? quantizing : multiplying) + 4 * tokens);
+}
+
+Count dequantizedCopiesAlive(const Scenario &s)
+{
+    switch (s.stack.quantBase) {
+    case QuantBase::Awq: {
+        // The batch the backward sees: a preference run's policy runs chosen and rejected together.
+        const Count sequences = savedSequences(s);
+        return 1 + (sequences > 0 ? sequences : 1);
+    }
+    case QuantBase::Hqq: return 3;
+    case QuantBase::Nf4: case QuantBase::Nf4DoubleQuant: case QuantBase::Gptq: case QuantBase::Int8: case QuantBase::Fp8:
+        return 1;
+    }
+    return 1;
 }
 
 Bytes doraSavedBytes(Count tokens, Count out, Dtype baseOut, Dtype adapter)

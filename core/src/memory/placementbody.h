@@ -344,7 +344,7 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         pl.stepGradientBuffer = (ppb.master.value() > 0 ? ppb.master : dtypeSize(Dtype::Fp32))
                                         .times(ceilDiv(stepped, d) < kZeroSubGroupSize ? ceilDiv(stepped, d) : kZeroSubGroupSize);
     if (s.lora.mode == AdapterMode::Qlora)
-        pl.dequantBuffer = frozenBaseBytesPer(s).times(ceilDiv(lora.largestQuantizedMatrix, maxOf(1, par.tensorParallel)));
+        pl.dequantBuffer = frozenBaseBytesPer(s).times(dequantizedCopiesAlive(s) * ceilDiv(lora.largestQuantizedMatrix, maxOf(1, par.tensorParallel)));
 
     pl.fp8WeightWorkspace = teFp8WorkspaceBytes(s);
     pl.fp8ScalingState = teFp8ScalingStateBytes(s);

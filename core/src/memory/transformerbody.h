@@ -116,6 +116,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
                         .dora = on && s.lora.dora,
                         .savesInput = quantized && (s.lora.bnbSavesInput || s.stack.quantBase == QuantBase::Int8),
                         .uncastInput = quantized && s.stack.quantBase == QuantBase::Int8,
+                        .savesDequantized = quantized && s.stack.quantBase == QuantBase::Gptq,
                         .trainedEmbedding = on && (s.lora.trainedModules & TrainedEmbedding) != 0,
                         .trainedHead = on && (s.lora.trainedModules & TrainedHead) != 0,
                         .R = on ? s.lora.rank : 0,

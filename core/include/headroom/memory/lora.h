@@ -127,6 +127,21 @@ Bytes doraWeightNormScratch(Count in, Count out, Count r, Dtype adapter, bool au
 Bytes int8MatmulScratch(Count tokens, Count in, Count out, Dtype input);
 
 /*!
+ * How many 16-bit copies of one quantized matrix its kernel holds at once while dequantizing for a
+ * matmul, the largest moment of forward and backward (what placement's dequantBuffer multiplies):
+ * - NF4 and LLM.int8 (bitsandbytes 95f9af3, MatMul4Bit / MatMul8bitLt backward), the FP8 base and
+ *   GPTQ: one. GPTQModel compiles its dequantization (torch.compile of dequantize_weight), whose
+ *   eager form would peak at 6 bytes a weight; its output is the weight mm keeps (lorablock.h).
+ * - AWQ (AutoAWQ v0.2.9 awq/modules/linear/gemm.py WQLinearMMFunction.backward, as GPTQModel's
+ *   AwqGemmFn): the dequantized weight and weights.transpose(0, 1).unsqueeze(0).repeat(B, 1, 1)
+ *   for the batched matmul, 1 + B copies for the B sequences of the pass (a preference run's policy:
+ *   chosen and rejected, posttraining.h savedSequences()).
+ * - HQQ (hqq 0.2.8 core/quantize.py HQQLinear.dequantize, axis 1): the unpacked codes written in
+ *   16 bits, their difference from the zeros and the product with the scales, three copies.
+ */
+Count dequantizedCopiesAlive(const Scenario &scenario);
+
+/*!
  * What DoRA saves per adapted module beyond LoRA (PEFT 0.20, measured on CPU with a plain-torch
  * emulation of its forward): the base layer's output (B x S x out in \a baseOut) and the adapter
  * path's output (B x S x out in \a adapter), which the magnitude's rescaling multiplies, and three

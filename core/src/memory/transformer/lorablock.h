@@ -106,6 +106,13 @@ void projection(const Context &c, const Emit &emit, const AdapterNames &n, const
             emit(dn.scales, "3×out", L, Dtype::Fp32, 3 * out, outFlags);
         }
     }
+    // GPTQ through GPTQModel (v7.3.4 f4c327a, nn_modules/qlinear/torch.py TorchLinear._forward;
+    // tritonv2.py TritonV2Linear.forward falls back to it while training; the CUDA kernels do not
+    // train): weights = dequantize_weight().to(x.dtype), then torch.matmul(x, weights) outside any
+    // autograd.Function, so mm keeps the dequantized weight for the input's gradient. Under autocast
+    // the matmul's 16-bit cast of it is what is kept.
+    if (a.savesDequantized && xGrad)
+        emit(adapted ? n.baseCopy : n.plainCopy, "in×out", L, c.c, in * out, Sharded);
     if (!c.copies)
         return;
     if (!a.quantized && xGrad)

@@ -94,6 +94,9 @@ struct LoraContext
     bool savesInput = false; // bitsandbytes < 0.43.2: each 4-bit linear keeps its input (LoraSpec::bnbSavesInput)
     // LLM.int8 (QuantBase::Int8): MatMul8bitLt keeps each linear's input as it arrives, uncast
     bool uncastInput = false;
+    // GPTQ (QuantBase::Gptq): GPTQModel's training path dequantizes each linear's weight in plain
+    // autograd, so torch.matmul keeps the 16-bit weight whenever the input requires grad
+    bool savesDequantized = false;
     // PEFT's modules_to_save: a trained copy of the embedding (its ids are saved, and the first
     // layer's input requires grad) or of the LM head (its input is saved for its weight's gradient)
     bool trainedEmbedding = false, trainedHead = false;
