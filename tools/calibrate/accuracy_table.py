@@ -134,7 +134,11 @@ def cli_args(cfg, model):
                  "--lora-targets", ",".join(LORA_TARGETS[t] for t in lora["targets"]),
                  "--lora-dropout", repr(lora["dropout"])]
         if "qlora" in cfg:
-            args += ["--qlora-base", "nf4-dq" if cfg["qlora"]["double_quant"] else "nf4"]
+            q = cfg["qlora"]
+            if q.get("format") == "gptq":
+                args += ["--qlora-base", "gptq", "--quant-group-size", str(q["group_size"])]
+            else:
+                args += ["--qlora-base", "nf4-dq" if q["double_quant"] else "nf4"]
         # PEFT's modules_to_save, as the harness names the modules.
         saved = {"embed_tokens": "embed", "lm_head": "head"}
         if lora.get("modules_to_save"):
@@ -205,7 +209,9 @@ def lora_text(cfg):
     if lora.get("modules_to_save"):
         bits.append("trained copies of %s" % " and ".join(lora["modules_to_save"]))
     if "qlora" in cfg:
-        bits.append("NF4 double quant" if cfg["qlora"]["double_quant"] else "NF4")
+        q = cfg["qlora"]
+        bits.append("GPTQ 4-bit, groups of %d" % q["group_size"] if q.get("format") == "gptq"
+                    else "NF4 double quant" if q["double_quant"] else "NF4")
     return ", ".join(bits)
 
 

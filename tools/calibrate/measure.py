@@ -315,14 +315,17 @@ def model_state_bytes(model, opt):
         out["trainable_param_bytes"], out["trainable_param_bytes_by_dtype"] = uniq(trainable)
         out["trainable_param_tensors"] = len(trainable)
         out["frozen_param_bytes"], out["frozen_param_bytes_by_dtype"] = uniq([p for p in params if not p.requires_grad])
-    quant = [m for m in model.modules() if isinstance(m, models.Linear4bit)]
-    if quant:  # QLoRA: the NF4 quant state lives on the module (bnb QuantState), not as buffers
+    quant = [m for m in model.modules() if isinstance(m, (models.Linear4bit, models.GptqLinear))]
+    if quant:  # QLoRA: the NF4 quant state lives on the module (bnb QuantState), GPTQ's in buffers
         by = collections.Counter()
         for m in quant:
             for k, v in m.quant_state_bytes().items():
                 by[k] += v
         out["quant_state_bytes"] = sum(by.values())
         out["quant_state_bytes_by_tensor"] = dict(sorted(by.items()))
+        gptq = [m for m in quant if isinstance(m, models.GptqLinear)]
+        if gptq:  # the quantized weights are buffers: count their values beside param_count
+            out["quantized_weight_count"] = sum(m.in_features * m.out_features for m in gptq)
     return out
 
 
@@ -469,7 +472,14 @@ def features_of(spec, cfg, model, ckpt):
             out["lora"]["modules_to_save"] = list(lo["save"])
             out["lora"]["modules_to_save_note"] = ("PEFT ModulesToSaveWrapper: a trainable deepcopy of each "
                                                    "module in the module's dtype, the original kept frozen")
-    if spec.get("qlora"):
+    if spec.get("qlora") and spec["qlora"].get("format") == "gptq":
+        q = spec["qlora"]
+        out["qlora"] = {"format": "gptq", "bits": 4, "group_size": q["group_size"],
+                        "note": "GPTQModel v7.3.4 TorchLinear (TritonV2Linear's training path), emulated in plain "
+                                "torch: buffers qweight/qzeros/scales/g_idx; forward dequantizes and calls "
+                                "torch.matmul outside an autograd.Function, so mm keeps the dequantized weight "
+                                "(in x's dtype) whenever x requires grad"}
+    elif spec.get("qlora"):
         q = spec["qlora"]
         deq = {}
         for n, m in model.named_modules():
@@ -760,6 +770,13 @@ def grid_new():
         f["qlora"] = {"double_quant": dq, "blocksize": 64}
         g.append(_fam("qlora-%s%s%s%s" % (name, "nodrop-" if p == 0 else "", prec.replace("_bf16", ""), ck(c)),
                       "llama", "llama", 2, 64, 64, 4, 2, 172, 256, prec, c, KV=2, features=f))
+    # QLoRA over a GPTQ base (GPTQModel's training path emulated, models.GptqLinear): groups of 16
+    # along the input; F = 176 so every matrix packs 8 codes per int32
+    for prec, c in (("bf16", "none"), ("fp32", "none"), ("bf16", "full")):
+        f = lora("all", 0.0)
+        f["qlora"] = {"format": "gptq", "group_size": 16}
+        g.append(_fam("qlora-gptq-%s%s" % (prec, ck(c)), "llama", "llama", 2, 64, 64, 4, 2, 176, 256, prec, c, KV=2,
+                      features=f))
     # Loss implementations on the LLaMA stack: torchtune's chunked CE, Liger's fused linear CE
     for li, tag in (("chunked_ce", "cce"), ("fused_linear_ce", "flce")):
         for B, prec, c in ((2, "fp32", "none"), (2, "autocast_bf16", "none"), (2, "bf16", "none"),

@@ -1795,6 +1795,61 @@ class Linear4bit(nn.Module):
         return out.to(inp_dtype)
 
 
+class GptqLinear(nn.Module):
+    """A 4-bit GPTQ linear as GPTQModel trains it (ModelCloud/GPTQModel v7.3.4,
+    nn_modules/qlinear/torch.py TorchLinear; tritonv2.py TritonV2Linear.forward calls it while
+    self.training): buffers qweight int32 [in/8, out], qzeros int32 [groups, out/8], scales fp16
+    [groups, out] and g_idx int32 [in] (the layout of GPTQModel's _register_gptq_buffers and
+    AutoGPTQ's QuantLinear); forward dequantizes with plain torch ops (dequantize_weight) and calls
+    torch.matmul outside any autograd.Function, so mm keeps the dequantized weight whenever x
+    requires grad. The codes come from round-to-nearest per group here: GPTQ's error feedback
+    changes their values, not the layout or what is saved."""
+
+    def __init__(self, linear, group_size=128):
+        super().__init__()
+        self.in_features, self.out_features = linear.in_features, linear.out_features
+        assert self.in_features % 8 == 0 and self.out_features % 8 == 0, "GPTQ packs 8 codes per int32"
+        w = linear.weight.detach().float().t().contiguous()  # [in, out]
+        groups = (self.in_features + group_size - 1) // group_size
+        g_idx = torch.arange(self.in_features, dtype=torch.int32) // group_size
+        lo = torch.stack([w[g_idx == g].min(0).values for g in range(groups)])
+        hi = torch.stack([w[g_idx == g].max(0).values for g in range(groups)])
+        scales = ((hi - lo) / 15).clamp(min=1e-8)
+        zeros = torch.round(-lo / scales).clamp(0, 15)
+        q = torch.clamp(torch.round(w / scales[g_idx.long()]) + zeros[g_idx.long()], 0, 15).to(torch.int32)
+        shifts = torch.arange(0, 32, 4, dtype=torch.int32)
+        qweight = (q.reshape(self.in_features // 8, 8, self.out_features) << shifts[None, :, None]).sum(1, dtype=torch.int32)
+        zq = (zeros.to(torch.int32) - 1)  # AutoGPTQ stores zeros - 1 (the v1 format GPTQModel reads)
+        qzeros = ((zq & 15).reshape(groups, self.out_features // 8, 8) << shifts[None, None, :]).sum(2, dtype=torch.int32)
+        self.register_buffer("qweight", qweight)
+        self.register_buffer("qzeros", qzeros)
+        self.register_buffer("scales", scales.to(torch.float16))
+        self.register_buffer("g_idx", g_idx)
+        self.register_buffer("wf", shifts, persistent=False)
+        self.bias = None
+
+    def quant_state_bytes(self):
+        return {k: getattr(self, k).numel() * getattr(self, k).element_size()
+                for k in ("qweight", "qzeros", "scales", "g_idx")}
+
+    def dequantize_weight(self):
+        # TorchLinear.dequantize_weight: unpack the codes and zeros, (code - zero) * scale per group
+        zeros = torch.bitwise_right_shift(self.qzeros.unsqueeze(2).expand(-1, -1, 8), self.wf[None, None, :]).to(torch.int8)
+        zeros = (torch.bitwise_and(zeros, 15) + 1).reshape(self.qzeros.shape[0], -1)
+        weight = torch.bitwise_right_shift(self.qweight.unsqueeze(1).expand(-1, 8, -1), self.wf[None, :, None]).to(torch.int8)
+        weight = torch.bitwise_and(weight, 15).reshape(self.in_features, self.out_features)
+        g = self.g_idx.long()
+        return self.scales[g] * (weight - zeros[g]).to(torch.float16)
+
+    def forward(self, x):
+        out_shape = x.shape[:-1] + (self.out_features,)
+        x = x.reshape(-1, x.shape[-1])
+        weights = self.dequantize_weight().to(x.dtype)
+        with op("weight_copy"):  # kept by mm for grad_x: weights is not a leaf, nothing caches it
+            out = torch.matmul(x, weights)
+        return out.reshape(out_shape)
+
+
 LORA_TARGETS = {"qv": ("q_proj", "v_proj"),
                 "all": ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")}
 
@@ -1824,7 +1879,12 @@ def apply_features(model, spec, precision):
                 base = getattr(parent, name, None)
                 if base is None:
                     continue
-                if qlora:
+                if qlora and qlora.get("format") == "gptq":
+                    # peft tuners/lora/gptq.py GPTQLoraLinear.forward is LoraLinear's (the input cast
+                    # to the adapters' dtype, the sum cast back to the base output's)
+                    wrapped = LoraLinear(GptqLinear(base, group_size=qlora["group_size"]), lora["r"], lora["alpha"],
+                                         lora["dropout"], adapter_dtype=torch.float32)
+                elif qlora:
                     base = Linear4bit(base, compute_dtype=torch.bfloat16, blocksize=qlora.get("blocksize", 64),
                                       double_quant=qlora.get("double_quant", False))
                     wrapped = LoraLinear4bit(base, lora["r"], lora["alpha"], lora["dropout"],
