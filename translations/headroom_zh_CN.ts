@@ -3688,6 +3688,38 @@
         <source>delayed scaling&apos;s FP32 scales and amax histories: 5 FP8 tensors a GEMM</source>
         <translation>延迟缩放的 FP32 缩放因子与 amax 历史：每个 GEMM 5 个 FP8 张量</translation>
     </message>
+    <message>
+        <source>one layer&apos;s forward scratch (attention scores before softmax, or the FP8 casts of its largest linear&apos;s input and weight, fp8body.h)</source>
+        <translation>一层的前向临时缓冲（softmax 之前的注意力分数，或其最大线性层的输入与权重的 FP8 转换，fp8body.h）</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s backward scratch, with the FP8 casts of the linear computing its gradients (fp8body.h)</source>
+        <translation>一层的反向临时缓冲，含正在计算梯度的线性层的 FP8 转换（fp8body.h）</translation>
+    </message>
+    <message>
+        <source>hqq 0.2.8 HQQLinear.forward_pytorch_backprop: HQQMatmulNoCacheMul saves x and the bias whenever the input requires grad; each input counted apart</source>
+        <translation>hqq 0.2.8 HQQLinear.forward_pytorch_backprop：只要输入需要梯度，HQQMatmulNoCacheMul 就保存 x 和偏置；每个输入分别计数</translation>
+    </message>
+    <message>
+        <source>GPTQModel v7.3.4 AwqGemmFn (AutoAWQ&apos;s WQLinearMMFunction): save_for_backward(x, ...) with x cast to FP16 unless already 16-bit; each input counted apart</source>
+        <translation>GPTQModel v7.3.4 AwqGemmFn（即 AutoAWQ 的 WQLinearMMFunction）：save_for_backward(x, ...)，x 若非 16 位则先转换为 FP16；每个输入分别计数</translation>
+    </message>
+    <message>
+        <source>HQQ&apos;s saved inputs of the recomputed layer</source>
+        <translation>重算层中 HQQ 保存的输入</translation>
+    </message>
+    <message>
+        <source>AWQ&apos;s saved inputs of the recomputed layer</source>
+        <translation>重算层中 AWQ 保存的输入</translation>
+    </message>
+    <message>
+        <source>HQQ&apos;s saved inputs, every layer</source>
+        <translation>HQQ 保存的输入，每一层</translation>
+    </message>
+    <message>
+        <source>AWQ&apos;s saved inputs, every layer</source>
+        <translation>AWQ 保存的输入，每一层</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>

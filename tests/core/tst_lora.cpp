@@ -430,6 +430,53 @@ private slots:
         QVERIFY(estimate(int8).activationDetail.layerForwardTransient >= int8MatmulScratch(512, 4096, 11008, Dtype::Bf16));
     }
 
+    void hqqKeepsItsInputsAsInt8Does()
+    {
+        // HQQMatmulNoCacheMul saves x (and the bias) whenever x requires grad, x as it arrives:
+        // the same tensors as LLM.int8's MatMul8bitLt, so the same bytes per layer against NF4
+        // (int8KeepsItsInputs derives them), and no int8 matmul scratch.
+        Scenario nf4 = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
+        nf4.activations.model = ActivationModelKind::Transformer;
+        nf4.training.sequence = 512;
+        nf4.stack.stack = TrainingStack::HfTrainer;
+        nf4.stack.quantBase = QuantBase::Nf4;
+        auto added = [&nf4](Recipe recipe) {
+            Scenario a = nf4;
+            a.training.precision.recipe = recipe;
+            Scenario b = a;
+            b.stack.quantBase = QuantBase::Hqq;
+            return countOf(estimate(b).activationDetail.perLayer - estimate(a).activationDetail.perLayer);
+        };
+        QCOMPARE(added(Recipe::Bf16Pure), Count(23'855'104));
+        QCOMPARE(added(Recipe::AmpBf16), Count(43'515'904));
+        QCOMPARE(added(Recipe::Fp32), Count(39'321'600));
+    }
+
+    void awqKeepsItsInputsIn16Bits()
+    {
+        // GPTQModel's AwqGemmFn saves x, cast to FP16 unless it is 16-bit already. Against NF4,
+        // per layer at B.S = 512 (LLaMA-2 7B, q and v adapted):
+        Scenario nf4 = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
+        nf4.activations.model = ActivationModelKind::Transformer;
+        nf4.training.sequence = 512;
+        nf4.stack.stack = TrainingStack::HfTrainer;
+        nf4.stack.quantBase = QuantBase::Nf4;
+        auto added = [&nf4](Recipe recipe) {
+            Scenario a = nf4;
+            a.training.precision.recipe = recipe;
+            Scenario b = a;
+            b.stack.quantBase = QuantBase::Awq;
+            return countOf(estimate(b).activationDetail.perLayer - estimate(a).activationDetail.perLayer);
+        };
+        // Pure BF16: no cast, so the modules reading one input share it (PEFT's FP32 adapters keep
+        // their own casts): (3 x 4,096 + 11,008) x 512 x 2.
+        QCOMPARE(added(Recipe::Bf16Pure), Count(23'855'104));
+        // Autocast: q, k, v, gate and up read the FP32 norm outputs and each keeps its own 2-byte
+        // cast; o_proj's and down_proj's inputs are 16-bit already:
+        // (5 x 4,096 + 4,096 + 11,008) x 512 x 2 = 36,438,016.
+        QCOMPARE(added(Recipe::AmpBf16), Count(36'438'016));
+    }
+
     void gptqKeepsItsDequantizedWeights()
     {
         // GPTQModel's training path dequantizes in plain autograd and calls torch.matmul, so

@@ -430,6 +430,43 @@ private slots:
         }
     }
 
+    void fp8CastsLiveWhileALinearRuns()
+    {
+        // torchao saves the BF16 tensors, so its FP8 copies are transients of one linear. In its
+        // backward (float8_linear.py): the output gradient cast twice, the weight and the input
+        // once, 2·T·out + T·in + in·out one-byte elements. LLaMA-2 7B at T = 4096: gate/up
+        // (4,096 -> 11,008) is the largest: 2 x 4,096 x 11,008 + 4,096^2 + 4,096 x 11,008 =
+        // 152,043,520 (down_proj: 123,731,968).
+        Scenario s = llama2_7b();
+        s.activations.model = ActivationModelKind::Transformer;
+        s.training.sequence = 4096;
+        const Bytes bf16 = estimate(s).activationDetail.layerBackwardTransient;
+        s.training.precision.fp8 = Fp8Recipe::Tensorwise;
+        QCOMPARE(countOf(estimate(s).activationDetail.layerBackwardTransient - bf16), Count(152'043'520));
+        s.training.precision.fp8 = Fp8Recipe::Rowwise; // row scales left out
+        QCOMPARE(countOf(estimate(s).activationDetail.layerBackwardTransient - bf16), Count(152'043'520));
+        // MXFP8: an E8M0 scale per 32 elements, 33/32 bytes an element.
+        s.training.precision.fp8 = Fp8Recipe::Mxfp8;
+        QCOMPARE(countOf(estimate(s).activationDetail.layerBackwardTransient - bf16), Count(156'794'880));
+        // Tensor parallelism over 2: gate/up keep their whole input and half their outputs,
+        // 2 x 4,096 x 5,504 + 4,096^2 + 4,096 x 5,504 = 84,410,368; down_proj keeps its whole
+        // output, 2 x 4,096^2 + 4,096 x 5,504 + 5,504 x 4,096 = 78,643,200.
+        s.parallel.tensorParallel = 2;
+        s.parallel.gpus = 2;
+        s.training.precision.fp8 = Fp8Recipe::Off;
+        const Bytes tp = estimate(s).activationDetail.layerBackwardTransient;
+        s.training.precision.fp8 = Fp8Recipe::Tensorwise;
+        QCOMPARE(countOf(estimate(s).activationDetail.layerBackwardTransient - tp), Count(84'410'368));
+        // Forward casts the input and the weight, down_proj's the largest: 2 x 4,096 x 11,008.
+        s.parallel.tensorParallel = 1;
+        s.parallel.gpus = 1;
+        s.activations.attention = AttentionKernel::Flash;
+        s.stack.compile = true; // the norms fused: no other forward scratch is larger
+        QVERIFY(countOf(estimate(s).activationDetail.layerForwardTransient) >= Count(90'177'536));
+        s.training.precision.fp8 = Fp8Recipe::Off;
+        QVERIFY(countOf(estimate(s).activationDetail.layerForwardTransient) < Count(90'177'536));
+    }
+
     void fp8TransformerEngineByHand()
     {
         Scenario s = llama2_7b();

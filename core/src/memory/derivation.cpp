@@ -267,10 +267,16 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         if (v > bytes(0))
             scratch.push_back(b.input(name, meaning, countOf(v)));
     };
+    const bool fp8 = s.training.precision.fp8 != Fp8Recipe::Off;
     const char *forwardScratch = s.lora.dora && s.lora.mode != AdapterMode::None
             ? QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch (the attention scores, or DoRA's weight norm of the largest "
                                               "adapted module: an identity through the adapters, W + s·B·A and copies, lora.h)")
-            : QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch (attention scores before softmax)");
+            : fp8 ? QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch (attention scores before softmax, or the FP8 casts of "
+                                                    "its largest linear's input and weight, fp8body.h)")
+                  : QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch (attention scores before softmax)");
+    const char *backwardScratch = fp8 ? QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch, with the FP8 casts of the linear "
+                                                                        "computing its gradients (fp8body.h)")
+                                      : QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch");
     const char *cache = QT_TRANSLATE_NOOP("Derivation", "autocast's weight cache under full recompute");
     const char *transientLabel = QT_TRANSLATE_NOOP("Derivation", "short-lived buffers");
     switch (p.event) {
@@ -326,12 +332,12 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
         const bool rebuiltLayer = s.training.recompute != Recompute::None;
         if (rebuiltLayer && a.layerForwardTransient > a.layerBackwardTransient && a.layerBackwardTransient > bytes(0)) {
             scratch.push_back(Formula::maxOf(
-                    { b.input("X_bwd", QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch"), countOf(a.layerBackwardTransient)),
+                    { b.input("X_bwd", backwardScratch, countOf(a.layerBackwardTransient)),
                       b.input("X_fwd", forwardScratch, countOf(a.layerForwardTransient)) }));
         } else if (rebuiltLayer && a.layerForwardTransient > a.layerBackwardTransient) {
             x("X_fwd", forwardScratch, a.layerForwardTransient);
         } else {
-            x("X_bwd", QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch"), a.layerBackwardTransient);
+            x("X_bwd", backwardScratch, a.layerBackwardTransient);
         }
         transientLabel = QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch");
         break;

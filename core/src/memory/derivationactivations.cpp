@@ -184,20 +184,30 @@ void deriveAdapterActivations(Builder &b, BucketDerivation &k)
         const Bytes bnbLayer = size.times(s.training.microBatch * s.training.sequence * inputs);
         const Formula h = Formula::perElement(size) * b.symbol("B") * b.symbol("S")
                 * b.input("I_q", QT_TRANSLATE_NOOP("Derivation", "the quantized linears' inputs in one layer, added up"), inputs);
-        const bool int8 = s.stack.quantBase == QuantBase::Int8;
-        const char *bnbSource = int8 ? QT_TRANSLATE_NOOP("Derivation", "bitsandbytes MatMul8bitLt.forward (95f9af3): ctx.tensors = (CAt, subA, A) "
-                                                                       "whenever the input requires grad; each input counted apart")
-                                     : QT_TRANSLATE_NOOP("Derivation", "bitsandbytes 0.39.1 to 0.43.1 MatMul4Bit.forward: ctx.tensors = (A, B) whenever "
-                                                                       "the input requires grad (fixed in 0.43.2, PR #1270); each input counted apart");
+        // Which kernel keeps them: LLM.int8 and HQQ today, or bitsandbytes' NF4 before 0.43.2.
+        const QuantBase q = s.stack.quantBase;
+        const bool hqq = q == QuantBase::Hqq, int8 = q == QuantBase::Int8, awq = q == QuantBase::Awq;
+        const char *bnbSource = int8  ? QT_TRANSLATE_NOOP("Derivation", "bitsandbytes MatMul8bitLt.forward (95f9af3): ctx.tensors = (CAt, subA, A) "
+                                                                        "whenever the input requires grad; each input counted apart")
+                              : hqq ? QT_TRANSLATE_NOOP("Derivation", "hqq 0.2.8 HQQLinear.forward_pytorch_backprop: HQQMatmulNoCacheMul saves x and the "
+                                                                        "bias whenever the input requires grad; each input counted apart")
+                              : awq ? QT_TRANSLATE_NOOP("Derivation", "GPTQModel v7.3.4 AwqGemmFn (AutoAWQ's WQLinearMMFunction): save_for_backward(x, ...) "
+                                                                        "with x cast to FP16 unless already 16-bit; each input counted apart")
+                                    : QT_TRANSLATE_NOOP("Derivation", "bitsandbytes 0.39.1 to 0.43.1 MatMul4Bit.forward: ctx.tensors = (A, B) whenever "
+                                                                        "the input requires grad (fixed in 0.43.2, PR #1270); each input counted apart");
         if (s.training.recompute == Recompute::Full)
             Builder::addTerm(k, "bnb-inputs-recomputed",
-                             int8 ? QT_TRANSLATE_NOOP("Derivation", "LLM.int8's saved inputs of the recomputed layer")
-                                  : QT_TRANSLATE_NOOP("Derivation", "older bitsandbytes' saved inputs of the recomputed layer"),
+                             int8  ? QT_TRANSLATE_NOOP("Derivation", "LLM.int8's saved inputs of the recomputed layer")
+                             : hqq ? QT_TRANSLATE_NOOP("Derivation", "HQQ's saved inputs of the recomputed layer")
+                             : awq ? QT_TRANSLATE_NOOP("Derivation", "AWQ's saved inputs of the recomputed layer")
+                                   : QT_TRANSLATE_NOOP("Derivation", "older bitsandbytes' saved inputs of the recomputed layer"),
                              h, bnbLayer, bnbSource);
         else
             Builder::addTerm(k, "bnb-inputs",
-                             int8 ? QT_TRANSLATE_NOOP("Derivation", "LLM.int8's saved inputs, every layer")
-                                  : QT_TRANSLATE_NOOP("Derivation", "older bitsandbytes' saved inputs, every layer"),
+                             int8  ? QT_TRANSLATE_NOOP("Derivation", "LLM.int8's saved inputs, every layer")
+                             : hqq ? QT_TRANSLATE_NOOP("Derivation", "HQQ's saved inputs, every layer")
+                             : awq ? QT_TRANSLATE_NOOP("Derivation", "AWQ's saved inputs, every layer")
+                                   : QT_TRANSLATE_NOOP("Derivation", "older bitsandbytes' saved inputs, every layer"),
                              layersHeld(b) * h, bnbLayer * pipelineLayersHeld(s), bnbSource);
     }
     if (!s.lora.dora)

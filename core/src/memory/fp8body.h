@@ -106,4 +106,48 @@ inline Bytes teFp8ScalingStateBytes(const Scenario &s)
     return bytes(ceilQuotient(s.model.layers, p) * teLayerGemms(s) * kTeFp8TensorsPerGemm * (rows + 1) * 4);
 }
 
+/*!
+ * The FP8 copies a linear makes and drops while it runs, for the largest linear of a layer on this
+ * GPU (tensor parallelism: q, k, v, gate and up split their outputs, o and down their inputs), at
+ * T = B·S tokens of one micro-batch, one byte an element (MXFP8 and TE's blockwise recipe add a
+ * scale per 32 elements' worth: 33/32; rowwise scales, 4 bytes a row, are left out):
+ * - torchao (tensorwise, rowwise, mxfp8; float8_linear.py matmul_with_hp_or_float8_args at ao
+ *   36027d8): forward casts the input and the weight (T·in + in·out) and saves neither; backward
+ *   casts the output gradient twice (row- and column-major, for the input's and the weight's
+ *   gradients), the weight again and the input column-major: 2·T·out + T·in + in·out.
+ * - Transformer Engine (module/linear.py at d0067d0): forward casts the input row- and
+ *   column-major and keeps the column-major copy for backward (counted as saved), so T·in lives
+ *   only while the GEMM runs; backward casts the output gradient both ways: 2·T·out.
+ * Each is a transient of one linear; the largest over the layer's linears is the figure.
+ */
+struct Fp8Casts
+{
+    Count forward = 0, backward = 0;
+};
+
+inline Fp8Casts fp8CastTransients(const Scenario &s)
+{
+    const Fp8Recipe r = s.training.precision.fp8;
+    if (r == Fp8Recipe::Off)
+        return {};
+    const Count T = s.training.microBatch * s.training.sequence;
+    const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
+    const bool te = isTeFp8(r);
+    Count forward = 0, backward = 0;
+    forEachLayerTensor(s.model, false, [&](ParamPlace, const ParamTensor &p) {
+        if (!p.matrix || p.role == ParamRole::Norm || p.role == ParamRole::Router || p.role == ParamRole::SharedGate)
+            return;
+        const bool rowParallel = p.role == ParamRole::O || p.role == ParamRole::Down || p.role == ParamRole::ExpertDown
+                || p.role == ParamRole::SharedDown;
+        const Count in = rowParallel ? ceilQuotient(p.rows, t) : p.rows;
+        const Count out = rowParallel ? p.columns : ceilQuotient(p.columns, t);
+        const Count f = te ? T * in : T * in + in * out;
+        const Count b = te ? 2 * T * out : 2 * T * out + T * in + in * out;
+        forward = f > forward ? f : forward;
+        backward = b > backward ? b : backward;
+    });
+    const Count per32 = r == Fp8Recipe::Mxfp8 || r == Fp8Recipe::TeBlockwise ? 33 : 32;
+    return { ceilQuotient(forward * per32, 32), ceilQuotient(backward * per32, 32) };
+}
+
 } // namespace headroom::detail

@@ -245,7 +245,7 @@ LoraCounts loraCounts(const Scenario &s)
     }
     c.quantizedArchitecture = quantized;
     c.quantizedLargerLayer = counts.mixture && counts.sparse.total() > counts.dense.total() ? sparse.quantized : dense.quantized;
-    if (s.lora.mode == AdapterMode::Qlora && (s.lora.bnbSavesInput || s.stack.quantBase == QuantBase::Int8))
+    if (s.lora.mode == AdapterMode::Qlora && (s.lora.bnbSavesInput || keepsUncastInput(s.stack.quantBase) || keepsCastInput(s.stack.quantBase)))
         c.quantizedInputsPerLayer = sparseLayers > 0 && sparse.quantizedInputs > dense.quantizedInputs ? sparse.quantizedInputs : dense.quantizedInputs;
     // PEFT's modules_to_save (utils/other.py ModulesToSaveWrapper.update, peft 5d602fd): a
     // deepcopy of each listed module, whatever P is given. A head tied to the embedding is

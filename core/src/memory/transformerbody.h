@@ -114,8 +114,8 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
                         .dropout = on && s.lora.dropout > 0.0,
                         .quantized = quantized,
                         .dora = on && s.lora.dora,
-                        .savesInput = quantized && (s.lora.bnbSavesInput || s.stack.quantBase == QuantBase::Int8),
-                        .uncastInput = quantized && s.stack.quantBase == QuantBase::Int8,
+                        .savesInput = quantized && (s.lora.bnbSavesInput || keepsUncastInput(s.stack.quantBase) || keepsCastInput(s.stack.quantBase)),
+                        .uncastInput = quantized && keepsUncastInput(s.stack.quantBase),
                         .savesDequantized = quantized && s.stack.quantBase == QuantBase::Gptq,
                         .trainedEmbedding = on && (s.lora.trainedModules & TrainedEmbedding) != 0,
                         .trainedHead = on && (s.lora.trainedModules & TrainedHead) != 0,
@@ -140,6 +140,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
     const Count d = m.headDimOrDefault();
     const Count kvHeads = m.kvHeadsOrHeads();
     const Count qDim = A * d;
+    const Fp8Casts casts = fp8CastTransients(s);
     const Count F = m.ffnOrDefault();
     const Count BS = B * S;
     const Count BAS = BS * A;
@@ -233,6 +234,8 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .fp8LayerWeights = isTeFp8(s.training.precision.fp8) && !teFp8Workspace(s)
                 ? kTeFp8WeightCopiesPerParameter * fp8LayerLinearWeights(m)
                 : 0,
+        .fp8CastForward = casts.forward,
+        .fp8CastBackward = casts.backward,
     };
 }
 
@@ -396,10 +399,13 @@ inline Count ceilDivCount(Count a, Count b) { return b > 0 ? quotient(a + b - 1,
         break;
     }
     }
-    t.layerForwardTransient = bytes(layerScratch(c));
+    // A linear's FP8 casts live while it runs, apart from the layer's other scratch.
+    const Count scratch = layerScratch(c);
+    t.layerForwardTransient = bytes(c.fp8CastForward > scratch ? c.fp8CastForward : scratch);
     // While a layer's backward runs: the gradient of the residual stream, and the gradient of its
-    // largest saved tensor beside the gradient that op writes for its input.
-    t.layerBackwardTransient = bytes(c.share(c.BSH, 0) * sizeOf(c.r) + 2 * m.largest);
+    // largest saved tensor beside the gradient that op writes for its input; under FP8, beside
+    // them, the casts of the linear computing its gradients.
+    t.layerBackwardTransient = bytes(c.share(c.BSH, 0) * sizeOf(c.r) + 2 * m.largest + c.fp8CastBackward);
     // Expert parallelism moves the routed rows by all-to-all, out to the experts' GPUs and back
     // (GShard; DeepSpeed-MoE's _AllToAll; Megatron's MoEAlltoAllTokenDispatcher): the permuted
     // rows being sent and those received, k·B·S of H each on average, live together in forward

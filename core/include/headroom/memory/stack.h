@@ -59,6 +59,16 @@ inline constexpr QuantBase kAllQuantBases[] = { QuantBase::Nf4DoubleQuant, Quant
 //! bitsandbytes' NF4 formats, whose quantization constants sit outside the partitioned tensor.
 constexpr bool isBnbNf4(QuantBase q) { return q == QuantBase::Nf4 || q == QuantBase::Nf4DoubleQuant; }
 
+//! The bases whose kernel keeps each linear's input, as it arrives, for backward whenever it
+//! requires grad: bitsandbytes' LLM.int8 (MatMul8bitLt.forward, ctx.tensors = (CAt, subA, A) at
+//! 95f9af3) and HQQ (hqq 0.2.8 HQQMatmulNoCacheMul.setup_context: save_for_backward(x, bias)).
+constexpr bool keepsUncastInput(QuantBase q) { return q == QuantBase::Int8 || q == QuantBase::Hqq; }
+
+//! AWQ's kernel keeps its input cast to 16 bits (GPTQModel's AwqGemmFn, a port of AutoAWQ's
+//! WQLinearMMFunction: save_for_backward(x, qweight, qzeros, scales, bias), x cast to FP16 unless
+//! already 16-bit), as bitsandbytes' NF4 did before 0.43.2 with its compute dtype.
+constexpr bool keepsCastInput(QuantBase q) { return q == QuantBase::Awq; }
+
 //! A choice whose stack default depends on the rest of the scenario.
 enum class StackSwitch : std::uint8_t { StackDefault, Off, On };
 

@@ -133,7 +133,11 @@ void projection(const Context &c, const Emit &emit, const AdapterNames &n, const
 // (CAt, subA, A) whenever the input or weight requires grad, A the linear's input as it arrived
 // (\a input's dtype; int8_vectorwise_quant reads a float16 cast of it and drops it), so the modules
 // reading one input share it, and an adapter that saves that same tensor (its dtype, no dropout)
-// costs nothing more. subA, the outlier columns, depends on the data: not counted.
+// costs nothing more. subA, the outlier columns, depends on the data: not counted. HQQ (hqq 0.2.8
+// HQQMatmulNoCacheMul.setup_context: save_for_backward(x, bias)) keeps its input the same way.
+// AWQ (GPTQModel v7.3.4 AwqGemmFn) keeps x cast to FP16 unless already 16-bit: counted as the
+// older bitsandbytes' cast to the compute dtype (the same 2 bytes; an FP32 recipe, where AWQ
+// would keep a 2-byte copy per module, is counted as one 4-byte input).
 template<typename Emit>
 void bnbSavedInputs(const Context &c, const Emit &emit, std::initializer_list<std::string_view> names, std::string_view shape,
                     Count in, bool xGrad, bool adapted, unsigned flags, Dtype input)

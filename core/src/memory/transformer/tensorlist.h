@@ -92,7 +92,7 @@ struct LoraContext
     bool quantized = false; // QLoRA: the base is bitsandbytes' Linear4bit
     bool dora = false;      // DoRA: each adapted module also saves its base and adapter outputs
     bool savesInput = false; // bitsandbytes < 0.43.2: each 4-bit linear keeps its input (LoraSpec::bnbSavesInput)
-    // LLM.int8 (QuantBase::Int8): MatMul8bitLt keeps each linear's input as it arrives, uncast
+    // LLM.int8 and HQQ (keepsUncastInput()): the kernel keeps each linear's input as it arrives, uncast
     bool uncastInput = false;
     // GPTQ (QuantBase::Gptq): GPTQModel's training path dequantizes each linear's weight in plain
     // autograd, so torch.matmul keeps the 16-bit weight whenever the input requires grad
@@ -163,6 +163,9 @@ struct Context
     bool fp8Inputs = false;
     bool fp8InputScales = false;
     Count fp8LayerWeights = 0; // elements of one layer's FP8 weight and transpose, before / t
+    // FP8 casts alive while one linear runs (fp8body.h fp8CastTransients()), in bytes: the
+    // largest linear's in forward and in backward, on this GPU
+    Count fp8CastForward = 0, fp8CastBackward = 0;
 
     Dtype mask(Dtype input) const { return x.boolDropoutMask ? Dtype::Bool : input; }
     // Autocast casts the FP32 norm output for each projection apart; otherwise they share it.
