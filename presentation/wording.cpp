@@ -98,6 +98,8 @@ QString warningText(Warning w)
         return Cli::tr("Without an FP32 master copy, updates smaller than half a half-precision ulp are lost.");
     case Warning::Fp8NotSupportedOnGpu:
         return Cli::tr("This GPU has no FP8 tensor cores (they start with Ada Lovelace and Hopper): FP8 training does not run on it.");
+    case Warning::QuantBaseNotTrainable:
+        return Cli::tr("transformers does not fine-tune FBGEMM FP8 checkpoints (FbgemmFp8HfQuantizer.is_trainable is false) and FBGEMM's FP8 matmul has no backward: this figure assumes a kernel that trains.");
     }
     return {};
 }

@@ -2173,6 +2173,10 @@
         <source>, LM head trained</source>
         <translation>，训练 LM 头副本</translation>
     </message>
+    <message>
+        <source>transformers does not fine-tune FBGEMM FP8 checkpoints (FbgemmFp8HfQuantizer.is_trainable is false) and FBGEMM&apos;s FP8 matmul has no backward: this figure assumes a kernel that trains.</source>
+        <translation>transformers 不支持微调 FBGEMM FP8 检查点（FbgemmFp8HfQuantizer.is_trainable 为 false），且 FBGEMM 的 FP8 矩阵乘法没有反向实现：此数值假定存在可训练的内核。</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -6192,6 +6196,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>GaLore 8-bit</source>
         <translation>GaLore 8 位</translation>
+    </message>
+    <message>
+        <source>transformers does not fine-tune FBGEMM FP8 checkpoints (FbgemmFp8HfQuantizer.is_trainable is false) and FBGEMM&apos;s FP8 matmul has no backward: this figure assumes a kernel that trains.</source>
+        <translation>transformers 不支持微调 FBGEMM FP8 检查点（FbgemmFp8HfQuantizer.is_trainable 为 false），且 FBGEMM 的 FP8 矩阵乘法没有反向实现：此数值假定存在可训练的内核。</translation>
     </message>
 </context>
 <context>

@@ -477,6 +477,19 @@ private slots:
         QCOMPARE(added(Recipe::AmpBf16), Count(36'438'016));
     }
 
+    void fp8BaseIsNotTrainable()
+    {
+        // transformers' FbgemmFp8HfQuantizer.is_trainable is False: the estimate says so.
+        Scenario s = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
+        s.stack.quantBase = QuantBase::Fp8;
+        QVERIFY(estimate(s).warnings.contains(Warning::QuantBaseNotTrainable));
+        s.stack.quantBase = QuantBase::Gptq;
+        QVERIFY(!estimate(s).warnings.contains(Warning::QuantBaseNotTrainable));
+        s.lora.mode = AdapterMode::Lora;
+        s.stack.quantBase = QuantBase::Fp8; // a LoRA run over a 16-bit base: the choice is unused
+        QVERIFY(!estimate(s).warnings.contains(Warning::QuantBaseNotTrainable));
+    }
+
     void gptqKeepsItsDequantizedWeights()
     {
         // GPTQModel's training path dequantizes in plain autograd and calls torch.matmul, so

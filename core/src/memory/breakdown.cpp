@@ -13,6 +13,7 @@ std::string_view warningName(Warning w)
     case Warning::ParamsDifferFromArchitecture: return "params-differ-from-architecture";
     case Warning::Bf16NotSupportedOnGpu: return "bf16-not-supported-on-gpu";
     case Warning::Fp8NotSupportedOnGpu: return "fp8-not-supported-on-gpu";
+    case Warning::QuantBaseNotTrainable: return "quant-base-not-trainable";
     case Warning::Fp16NeedsLossScaling: return "fp16-needs-loss-scaling";
     case Warning::DoesNotFit: return "does-not-fit";
     case Warning::PureHalfWithoutMaster: return "pure-half-without-master";

@@ -105,6 +105,10 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
         if (diff * 20 > s.model.paramsOverride)
             w.add(Warning::ParamsDifferFromArchitecture);
     }
+    // transformers' FbgemmFp8HfQuantizer.is_trainable returns False (quantizers/quantizer_fbgemm_fp8.py),
+    // so Trainer refuses the model, and fbgemm's f8f8bf16_rowwise defines no backward.
+    if (s.lora.mode == AdapterMode::Qlora && s.stack.quantBase == QuantBase::Fp8)
+        w.add(Warning::QuantBaseNotTrainable);
     if (s.gpu.capacity > bytes(0)) {
         if (usesBf16(recipe) && !s.gpu.supportsBf16)
             w.add(Warning::Bf16NotSupportedOnGpu);

@@ -23,10 +23,11 @@ enum class Warning : std::uint8_t {
     DoesNotFit,                 //!< the peak exceeds the chosen GPU's capacity
     PureHalfWithoutMaster,      //!< *-pure: updates smaller than half an ulp are lost
     Fp8NotSupportedOnGpu,       //!< --fp8 on a GPU without FP8 tensor cores
+    QuantBaseNotTrainable,      //!< --qlora-base fp8: transformers refuses to fine-tune FBGEMM FP8 checkpoints
 };
 
 // Warnings keeps one bit per warning: the last enumerator must stay below 32.
-static_assert(static_cast<unsigned>(Warning::Fp8NotSupportedOnGpu) < 32);
+static_assert(static_cast<unsigned>(Warning::QuantBaseNotTrainable) < 32);
 
 //! A fixed-capacity list so that estimating allocates nothing, in the order the warnings were
 //! added, each at most once.
