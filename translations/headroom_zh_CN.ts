@@ -3665,10 +3665,6 @@
         <translation>hqq 0.2.8 core/quantize.py HQQLinear.dequantize：解包为 16 位，再以（W_r − 零点）乘缩放因子</translation>
     </message>
     <message>
-        <source>assumed as for the other bases: one 16-bit matrix; FBGEMM&apos;s FP8 training path not read</source>
-        <translation>按其他底座假定：一个 16 位矩阵；未阅读 FBGEMM 的 FP8 训练路径</translation>
-    </message>
-    <message>
         <source>Transformer Engine d0067d0, pytorch/module/base.py (3 FP8 tensors a GEMM in forward, 2 in backward) and quantization.py DelayedScalingRecipeState (an FP32 scale and amax_history_len FP32 amaxes each)</source>
         <translation>Transformer Engine d0067d0，pytorch/module/base.py（每个 GEMM 前向 3 个、反向 2 个 FP8 张量）与 quantization.py DelayedScalingRecipeState（每个张量一个 FP32 缩放因子和 amax_history_len 个 FP32 amax）</translation>
     </message>
@@ -3723,6 +3719,10 @@
     <message>
         <source>AWQ&apos;s saved inputs, every layer</source>
         <translation>AWQ 保存的输入，每一层</translation>
+    </message>
+    <message>
+        <source>assumed as for the other bases: one 16-bit matrix (FBGEMM&apos;s own FP8 matmul has no backward, so nothing there trains)</source>
+        <translation>按其他底座假定：一个 16 位矩阵（FBGEMM 自身的 FP8 矩阵乘法没有反向实现，因此无法训练）</translation>
     </message>
 </context>
 <context>

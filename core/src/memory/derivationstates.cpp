@@ -50,7 +50,7 @@ const char *dequantizedSource(QuantBase q)
     case QuantBase::Awq: return QT_TRANSLATE_NOOP("Derivation", "AutoAWQ v0.2.9 awq/modules/linear/gemm.py WQLinearMMFunction.backward: dequantize_weights_cuda, then .transpose(0, 1).unsqueeze(0).repeat(batch_size, 1, 1)");
     case QuantBase::Int8: return QT_TRANSLATE_NOOP("Derivation", "bitsandbytes 95f9af3 MatMul8bitLt.backward: CB.to(dtype_A, copy=True).mul_(SCB / 127) for the input's gradient");
     case QuantBase::Hqq: return QT_TRANSLATE_NOOP("Derivation", "hqq 0.2.8 core/quantize.py HQQLinear.dequantize: unpack into 16 bits, (W_r - zero) * scale");
-    case QuantBase::Fp8: return QT_TRANSLATE_NOOP("Derivation", "assumed as for the other bases: one 16-bit matrix; FBGEMM's FP8 training path not read");
+    case QuantBase::Fp8: return QT_TRANSLATE_NOOP("Derivation", "assumed as for the other bases: one 16-bit matrix (FBGEMM's own FP8 matmul has no backward, so nothing there trains)");
     }
     return "";
 }
