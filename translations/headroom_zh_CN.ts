@@ -3724,6 +3724,14 @@
         <source>assumed as for the other bases: one 16-bit matrix (FBGEMM&apos;s own FP8 matmul has no backward, so nothing there trains)</source>
         <translation>按其他底座假定：一个 16 位矩阵（FBGEMM 自身的 FP8 矩阵乘法没有反向实现，因此无法训练）</translation>
     </message>
+    <message>
+        <source>max(offloaded states, FP32 load): torchao allocates its pinned copies exactly</source>
+        <translation>max(卸载的状态, FP32 加载)：torchao 恰好分配其锁页副本</translation>
+    </message>
+    <message>
+        <source>torchao CPUOffloadOptimizer (torchao/optim/cpu_offload.py at pytorch/ao 36027d8): pinned empty_like copies of each moved parameter and gradient, and its optimizer states, on the host</source>
+        <translation>torchao CPUOffloadOptimizer（pytorch/ao 36027d8 的 torchao/optim/cpu_offload.py）：在主机上为每个移出的参数及其梯度各建一个锁页 empty_like 副本，另加其优化器状态</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>

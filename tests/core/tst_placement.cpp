@@ -509,6 +509,9 @@ private slots:
         QCOMPARE(countOf(pl.offloaded.optimizerStates), Count(26'953'662'464));
         QCOMPARE(countOf(pl.sharded.optimizerStates), Count(0));
         QCOMPARE(countOf(pl.sharded.gradients), Count(13'476'831'232));
+        // Host RAM: what torchao pins, 2 P + 2 P + 4 P = 53,907,324,928 bytes, above the FP32 load
+        // (4 P), without DeepSpeed's estimator factor of 1.5.
+        QCOMPARE(countOf(pl.host.perNode), Count(53'907'324'928));
         // offload_gradients: each gradient freed once copied; in flight about the largest tensor,
         // the 32,000 x 4,096 embedding: 131,072,000 x 2 bytes.
         s.training.precision.optimizerOffload = OptimizerOffload::CpuGradients;

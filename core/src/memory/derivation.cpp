@@ -438,9 +438,15 @@ void deriveHost(Builder &b)
                                        : QT_TRANSLATE_NOOP("Derivation", "parameters each process loads"),
                       loadedCount)
             * n;
-    Builder::addTerm(h, "host-per-node", QT_TRANSLATE_NOOP("Derivation", "max(offloaded states, FP32 load) × 1.5"),
-                     Formula::ceilDiv(Formula::maxOf({ offloaded, loaded }) * Formula::number(3), Formula::number(2)),
-                     pl.host.perNode);
+    if (b.s.training.precision.optimizerOffload != OptimizerOffload::None)
+        Builder::addTerm(h, "host-per-node", QT_TRANSLATE_NOOP("Derivation", "max(offloaded states, FP32 load): torchao allocates its pinned copies exactly"),
+                         Formula::maxOf({ offloaded, loaded }), pl.host.perNode,
+                         QT_TRANSLATE_NOOP("Derivation", "torchao CPUOffloadOptimizer (torchao/optim/cpu_offload.py at pytorch/ao 36027d8): pinned "
+                                                         "empty_like copies of each moved parameter and gradient, and its optimizer states, on the host"));
+    else
+        Builder::addTerm(h, "host-per-node", QT_TRANSLATE_NOOP("Derivation", "max(offloaded states, FP32 load) × 1.5"),
+                         Formula::ceilDiv(Formula::maxOf({ offloaded, loaded }) * Formula::number(3), Formula::number(2)),
+                         pl.host.perNode);
     Builder::close(h, pl.host.perNode);
 }
 

@@ -363,7 +363,11 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     Bytes needed = pl.hostLoadPerNode;
     if (pl.hostOffloadedPerNode > needed)
         needed = pl.hostOffloadedPerNode;
-    pl.host.perNode = bytes(ceilDiv(countOf(needed) * kHostBufferNumerator, kHostBufferDenominator));
+    // torchao's CPUOffloadOptimizer allocates exactly its pinned copies (cpu_offload.py
+    // empty_like): DeepSpeed's estimator factor is for DeepSpeed's own buffers.
+    pl.host.perNode = precision.optimizerOffload != OptimizerOffload::None
+            ? needed
+            : bytes(ceilDiv(countOf(needed) * kHostBufferNumerator, kHostBufferDenominator));
 }
 
 
