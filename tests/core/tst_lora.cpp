@@ -54,6 +54,28 @@ Scenario withLora(Scenario s, AdapterMode mode, Count rank, unsigned targets)
     return s;
 }
 
+// LLaMA-2 7B QLoRA on q and v over NF4, B = 1, S = 512, itemized under the Trainer: the run the
+// quantized bases' tests compare against.
+Scenario qloraOverNf4()
+{
+    Scenario s = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
+    s.activations.model = ActivationModelKind::Transformer;
+    s.training.sequence = 512;
+    s.stack.stack = TrainingStack::HfTrainer;
+    s.stack.quantBase = QuantBase::Nf4;
+    return s;
+}
+
+// What one layer keeps over \a base beyond the same run over NF4, under \a recipe.
+Count perLayerOverNf4(QuantBase base, Recipe recipe)
+{
+    Scenario a = qloraOverNf4();
+    a.training.precision.recipe = recipe;
+    Scenario b = a;
+    b.stack.quantBase = base;
+    return countOf(estimate(b).activationDetail.perLayer - estimate(a).activationDetail.perLayer);
+}
+
 } // namespace
 
 class TestLora : public QObject
@@ -396,18 +418,8 @@ private slots:
         // LLaMA-2 7B QLoRA on q and v over an LLM.int8 base, B = 1, S = 512. MatMul8bitLt keeps
         // each linear's input as it arrives (ctx.tensors = (CAt, subA, A)); the modules reading
         // one input share it. Against the same run over NF4 (which keeps none), per layer:
-        Scenario nf4 = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
-        nf4.activations.model = ActivationModelKind::Transformer;
-        nf4.training.sequence = 512;
-        nf4.stack.stack = TrainingStack::HfTrainer;
-        nf4.stack.quantBase = QuantBase::Nf4;
-        auto added = [&nf4](Recipe recipe) {
-            Scenario a = nf4;
-            a.training.precision.recipe = recipe;
-            Scenario b = a;
-            b.stack.quantBase = QuantBase::Int8;
-            return countOf(estimate(b).activationDetail.perLayer - estimate(a).activationDetail.perLayer);
-        };
+        const Scenario nf4 = qloraOverNf4();
+        auto added = [](Recipe recipe) { return perLayerOverNf4(QuantBase::Int8, recipe); };
         // bf16-pure: every input BF16, and PEFT's FP32 adapters save their own FP32 copies, so q/k/v's
         // (B·S·H), o's (B·S·H), gate/up's (B·S·H) and down's (B·S·F): (3 x 4,096 + 11,008) x 512 x 2.
         QCOMPARE(added(Recipe::Bf16Pure), Count(23'855'104));
@@ -435,18 +447,7 @@ private slots:
         // HQQMatmulNoCacheMul saves x (and the bias) whenever x requires grad, x as it arrives:
         // the same tensors as LLM.int8's MatMul8bitLt, so the same bytes per layer against NF4
         // (int8KeepsItsInputs derives them), and no int8 matmul scratch.
-        Scenario nf4 = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
-        nf4.activations.model = ActivationModelKind::Transformer;
-        nf4.training.sequence = 512;
-        nf4.stack.stack = TrainingStack::HfTrainer;
-        nf4.stack.quantBase = QuantBase::Nf4;
-        auto added = [&nf4](Recipe recipe) {
-            Scenario a = nf4;
-            a.training.precision.recipe = recipe;
-            Scenario b = a;
-            b.stack.quantBase = QuantBase::Hqq;
-            return countOf(estimate(b).activationDetail.perLayer - estimate(a).activationDetail.perLayer);
-        };
+        auto added = [](Recipe recipe) { return perLayerOverNf4(QuantBase::Hqq, recipe); };
         QCOMPARE(added(Recipe::Bf16Pure), Count(23'855'104));
         QCOMPARE(added(Recipe::AmpBf16), Count(43'515'904));
         QCOMPARE(added(Recipe::Fp32), Count(39'321'600));
@@ -456,18 +457,7 @@ private slots:
     {
         // GPTQModel's AwqGemmFn saves x, cast to FP16 unless it is 16-bit already. Against NF4,
         // per layer at B.S = 512 (LLaMA-2 7B, q and v adapted):
-        Scenario nf4 = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
-        nf4.activations.model = ActivationModelKind::Transformer;
-        nf4.training.sequence = 512;
-        nf4.stack.stack = TrainingStack::HfTrainer;
-        nf4.stack.quantBase = QuantBase::Nf4;
-        auto added = [&nf4](Recipe recipe) {
-            Scenario a = nf4;
-            a.training.precision.recipe = recipe;
-            Scenario b = a;
-            b.stack.quantBase = QuantBase::Awq;
-            return countOf(estimate(b).activationDetail.perLayer - estimate(a).activationDetail.perLayer);
-        };
+        auto added = [](Recipe recipe) { return perLayerOverNf4(QuantBase::Awq, recipe); };
         // Pure BF16: no cast, so the modules reading one input share it (PEFT's FP32 adapters keep
         // their own casts): (3 x 4,096 + 11,008) x 512 x 2.
         QCOMPARE(added(Recipe::Bf16Pure), Count(23'855'104));
@@ -498,18 +488,8 @@ private slots:
         // grad there): the 7 linears' weights, 4 x 4,096^2 + 3 x 4,096 x 11,008 = 202,375,168, at
         // 2 bytes under pure BF16 and under autocast (the matmul's BF16 cast is what it keeps), 4
         // bytes in FP32. NF4's MatMul4Bit keeps none.
-        Scenario nf4 = withLora(llama7b(), AdapterMode::Qlora, 16, LoraQ | LoraV);
-        nf4.activations.model = ActivationModelKind::Transformer;
-        nf4.training.sequence = 512;
-        nf4.stack.stack = TrainingStack::HfTrainer;
-        nf4.stack.quantBase = QuantBase::Nf4;
-        auto added = [&nf4](Recipe recipe) {
-            Scenario a = nf4;
-            a.training.precision.recipe = recipe;
-            Scenario b = a;
-            b.stack.quantBase = QuantBase::Gptq;
-            return countOf(estimate(b).activationDetail.perLayer - estimate(a).activationDetail.perLayer);
-        };
+        const Scenario nf4 = qloraOverNf4();
+        auto added = [](Recipe recipe) { return perLayerOverNf4(QuantBase::Gptq, recipe); };
         QCOMPARE(added(Recipe::Bf16Pure), Count(2 * 202'375'168));
         QCOMPARE(added(Recipe::AmpBf16), Count(2 * 202'375'168));
         QCOMPARE(added(Recipe::Fp32), Count(4 * 202'375'168));
