@@ -70,7 +70,7 @@ QString adviceText(const Scenario &before, const Advice &a, const Placement &aft
     case AdviceKind::ZeroStage:
         what = Cli::tr("Shard with ZeRO-%1 over the %2 data-parallel GPUs (--zero %1)")
                        .arg(static_cast<int>(s.parallel.zero))
-                       .arg(groupedDigits(s.parallel.dataParallel()));
+                       .arg(groupedDigits(s.parallel.shardingGroup()));
         break;
     case AdviceKind::Offload:
         what = Cli::tr("Offload %1 to CPU memory (DeepSpeed ZeRO-%2, --offload %3; %4 of host RAM per node)")

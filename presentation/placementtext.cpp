@@ -48,10 +48,16 @@ QString sharded(const Placement &pl, ZeroStage z)
 QString strategyText(const Scenario &s)
 {
     const Parallelism &p = s.parallel;
+    QString layout;
+    if (p.contextParallel > 1)
+        //: %1 the context-parallel degree, %2 how attention is split (ring, allgather, ulysses)
+        layout += Cli::tr(" x context %1 (%2)")
+                          .arg(groupedDigits(p.contextParallel), nameText(contextParallelKindName(contextParallelKindOf(s))));
+    if (p.sequenceParallel)
+        layout += Cli::tr(", sequence parallel");
     QString text = Cli::tr("%1 (data-parallel %2 x tensor %3 x pipeline %4%5), %6, offload %7")
                            .arg(gpusText(p.gpus), groupedDigits(p.dataParallel()), groupedDigits(p.tensorParallel),
-                                groupedDigits(p.pipelineParallel),
-                                p.sequenceParallel ? Cli::tr(", sequence parallel") : QString(), zeroText(p.zero),
+                                groupedDigits(p.pipelineParallel), layout, zeroText(p.zero),
                                 nameText(offloadName(p.offload)));
     if (s.lora.mode != AdapterMode::None)
         text += Cli::tr("; %1 r=%2 on %3")

@@ -73,6 +73,22 @@ QString scenarioErrorText(const ScenarioError &e, bool viaOptions)
     return {};
 }
 
+QString warningText(Warning w, const Scenario &s)
+{
+    if (w != Warning::SequenceBeyondContext)
+        return warningText(w);
+    const ModelSpec &m = s.model;
+    const QString scaling = m.ropeScaling == RopeScaling::None
+            ? Cli::tr("no RoPE scaling declared")
+            : m.ropeScalingFactor > 0
+            //: %1 the RoPE scaling's name (yarn, llama3, ...), %2 its factor
+            ? Cli::tr("RoPE scaling %1, factor %2").arg(nameText(ropeScalingName(m.ropeScaling)), QString::number(m.ropeScalingFactor))
+            : Cli::tr("RoPE scaling %1").arg(nameText(ropeScalingName(m.ropeScaling)));
+    //: %1 S, %2 the declared context, %3 what it says of RoPE scaling
+    return Cli::tr("The sequence (S = %1) runs past the model's declared context (max_position_embeddings = %2; %3).")
+            .arg(groupedDigits(s.training.sequence), groupedDigits(m.contextLength), scaling);
+}
+
 QString warningText(Warning w)
 {
     switch (w) {
@@ -100,6 +116,8 @@ QString warningText(Warning w)
         return Cli::tr("This GPU has no FP8 tensor cores (they start with Ada Lovelace and Hopper): FP8 training does not run on it.");
     case Warning::QuantBaseNotTrainable:
         return Cli::tr("transformers does not fine-tune FBGEMM FP8 checkpoints (FbgemmFp8HfQuantizer.is_trainable is false) and FBGEMM's FP8 matmul has no backward: this figure assumes a kernel that trains.");
+    case Warning::SequenceBeyondContext:
+        return Cli::tr("The sequence is longer than the context the model's config declares (max_position_embeddings).");
     }
     return {};
 }

@@ -50,6 +50,8 @@ QString issueText(const ValidationIssue &issue, const Scenario &scenario);
 QString scenarioErrorText(const ScenarioError &error, bool viaOptions);
 //! A typed warning in words.
 QString warningText(Warning warning);
+//! The same, with the scenario's figures where the warning names them (the context length).
+QString warningText(Warning warning, const Scenario &scenario);
 //! "allocated", "reserved", "on the device": which peak figure the verdict compares.
 QString peakFigureText(PeakFigure figure);
 //! How the weights reach the GPU, in words.

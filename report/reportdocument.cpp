@@ -326,7 +326,7 @@ ReportDocument reportDocument(const Report &r)
     if (r.breakdown.warnings.size() > 0) {
         o.heading(ReportText::tr("Notes"));
         for (Warning w : r.breakdown.warnings)
-            o.paragraph(warningText(w));
+            o.paragraph(warningText(w, r.spec.scenario));
     }
     if (!r.charts.empty()) {
         o.heading(ReportText::tr("Charts"));

@@ -2177,6 +2177,32 @@
         <source>transformers does not fine-tune FBGEMM FP8 checkpoints (FbgemmFp8HfQuantizer.is_trainable is false) and FBGEMM&apos;s FP8 matmul has no backward: this figure assumes a kernel that trains.</source>
         <translation>transformers 不支持微调 FBGEMM FP8 检查点（FbgemmFp8HfQuantizer.is_trainable 为 false），且 FBGEMM 的 FP8 矩阵乘法没有反向实现：此数值假定存在可训练的内核。</translation>
     </message>
+    <message>
+        <source> x context %1 (%2)</source>
+        <extracomment>%1 the context-parallel degree, %2 how attention is split (ring, allgather, ulysses)</extracomment>
+        <translation> x 上下文 %1（%2）</translation>
+    </message>
+    <message>
+        <source>no RoPE scaling declared</source>
+        <translation>未声明 RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>RoPE scaling %1, factor %2</source>
+        <translation>RoPE 缩放 %1，因子 %2</translation>
+    </message>
+    <message>
+        <source>RoPE scaling %1</source>
+        <translation>RoPE 缩放 %1</translation>
+    </message>
+    <message>
+        <source>The sequence (S = %1) runs past the model&apos;s declared context (max_position_embeddings = %2; %3).</source>
+        <extracomment>%1 S, %2 the declared context, %3 what it says of RoPE scaling</extracomment>
+        <translation>序列（S = %1）超出了模型声明的上下文（max_position_embeddings = %2；%3）。</translation>
+    </message>
+    <message>
+        <source>The sequence is longer than the context the model&apos;s config declares (max_position_embeddings).</source>
+        <translation>序列长于模型配置声明的上下文（max_position_embeddings）。</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -3732,6 +3758,30 @@
         <source>torchao CPUOffloadOptimizer (torchao/optim/cpu_offload.py at pytorch/ao 36027d8): pinned empty_like copies of each moved parameter and gradient, and its optimizer states, on the host</source>
         <translation>torchao CPUOffloadOptimizer（pytorch/ao 36027d8 的 torchao/optim/cpu_offload.py）：在主机上为每个移出的参数及其梯度各建一个锁页 empty_like 副本，另加其优化器状态</translation>
     </message>
+    <message>
+        <source>one layer&apos;s forward scratch, or context parallelism&apos;s exchange if larger: ring attention&apos;s received K/V blocks with each step&apos;s output, the all-to-all copies under Ulysses</source>
+        <translation>一层的前向临时缓冲区，或上下文并行的交换缓冲区（取较大者）：环形注意力收到的 K/V 块及每一步的输出，Ulysses 下全对全通信的副本</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s backward scratch, with context parallelism&apos;s exchange: the K/V and dK/dV ring buffers, all-gather&apos;s whole-length dK and dV, or Ulysses&apos; all-to-all copies</source>
+        <translation>一层的反向临时缓冲区，加上上下文并行的交换缓冲区：K/V 与 dK/dV 的环形缓冲区、all-gather 的全长 dK 和 dV，或 Ulysses 的全对全通信副本</translation>
+    </message>
+    <message>
+        <source>context-parallel degree: each sequence split over c GPUs</source>
+        <translation>上下文并行度：每条序列切分到 c 张 GPU 上</translation>
+    </message>
+    <message>
+        <source>tokens of each sequence on this GPU: every activation holds these, attention a fused kernel&apos;s (no score matrix)</source>
+        <translation>本 GPU 上每条序列的 token 数：每个激活都按此长度保存，注意力使用融合内核（不形成得分矩阵）</translation>
+    </message>
+    <message>
+        <source>torchtitan b5bcd76 context_parallel (tokens, labels and positions split S/c); Megatron-LM d98e8a6 get_batch_on_this_cp_rank</source>
+        <translation>torchtitan b5bcd76 context_parallel（token、标签和位置按 S/c 切分）；Megatron-LM d98e8a6 get_batch_on_this_cp_rank</translation>
+    </message>
+    <message>
+        <source>the ZeRO sharding degree: the data- and context-parallel GPUs together, over which FSDP, ZeRO and Megatron&apos;s distributed optimizer shard</source>
+        <translation>ZeRO 分片度：数据并行与上下文并行的 GPU 合起来，FSDP、ZeRO 和 Megatron 的分布式优化器在其上分片</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -5160,6 +5210,47 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>torchao&apos;s CPU-offloaded optimizer is not modelled for trained copies of the embedding and LM head: use --optimizer-offload none, or --lora-trainable none</source>
         <translation>未对嵌入层与 LM 头的训练副本建模 torchao 的 CPU 卸载优化器：请使用 --optimizer-offload none，或 --lora-trainable none</translation>
     </message>
+    <message>
+        <source>context parallelism changes what attention saves and exchanges, which the textbook formula does not list; choose the itemized activation model</source>
+        <translation>上下文并行改变了注意力保存和交换的张量，教科书公式没有列出这些；请选择逐项激活模型</translation>
+    </message>
+    <message>
+        <source>context parallelism is modelled for decoders with rotary positions, as torchtitan, Megatron and DeepSpeed run it; this model has learned positions or is an encoder</source>
+        <translation>上下文并行只对使用旋转位置编码的解码器建模（torchtitan、Megatron 和 DeepSpeed 就是这样运行的）；此模型使用学习到的位置表或是编码器</translation>
+    </message>
+    <message>
+        <source>Ulysses gives each of the c GPUs a share of every GPU&apos;s heads: t × c must divide the query heads, and the KV heads per GPU must divide c or be divisible by it</source>
+        <translation>Ulysses 把每张 GPU 的注意力头分给 c 张 GPU：t × c 必须整除查询头数，每张 GPU 的 KV 头数必须整除 c 或能被它整除</translation>
+    </message>
+    <message>
+        <source>%1: %2 is longer than the model&apos;s position table (%3 rows, max_position_embeddings): a model with learned positions cannot run it; allowed: 1 to %3</source>
+        <extracomment>%1 --seq, %2 its value, %3 the table&apos;s rows</extracomment>
+        <translation>%1：%2 超过了模型的位置表（%3 行，max_position_embeddings）：使用学习位置表的模型无法运行这么长的序列；允许范围：1 到 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be a multiple of %3 × %4 × %5 (%6 × %7 × %8 = %9)</source>
+        <extracomment>%1 --gpus, %2 its value, %3 --tp, %4 --pp, %5 --cp, %6 t, %7 p, %8 c, %9 t × p × c</extracomment>
+        <translation>%1：%2 必须是 %3 × %4 × %5 的倍数（%6 × %7 × %8 = %9）</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be a multiple of %3 (%4): each GPU takes S / c tokens</source>
+        <extracomment>%1 --seq, %2 its value, %3 --cp, %4 c</extracomment>
+        <translation>%1：%2 必须是 %3（%4）的倍数：每张 GPU 取 S / c 个 token</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be a multiple of 2 × %3 (%4): each GPU takes a head and a tail chunk of the sequence</source>
+        <extracomment>%1 --seq, %2 its value, %3 --cp, %4 2 × c</extracomment>
+        <translation>%1：%2 必须是 2 × %3（%4）的倍数：每张 GPU 取序列的一个头部块和一个尾部块</translation>
+    </message>
+    <message>
+        <source>%1 does not go with this scenario: %2</source>
+        <extracomment>%1 the field, %2 why its value does not go with the rest of the scenario</extracomment>
+        <translation>%1 与此场景不兼容：%2</translation>
+    </message>
+    <message>
+        <source>context parallelism is modelled for supervised training and pre-training (--method sft): one forward of each sequence a step, no rollouts, pairs or side models</source>
+        <translation>上下文并行只对监督训练和预训练（--method sft）建模：每步每条序列一次前向，没有采样生成、成对样本或附属模型</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -6209,6 +6300,55 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>transformers does not fine-tune FBGEMM FP8 checkpoints (FbgemmFp8HfQuantizer.is_trainable is false) and FBGEMM&apos;s FP8 matmul has no backward: this figure assumes a kernel that trains.</source>
         <translation>transformers 不支持微调 FBGEMM FP8 检查点（FbgemmFp8HfQuantizer.is_trainable 为 false），且 FBGEMM 的 FP8 矩阵乘法没有反向实现：此数值假定存在可训练的内核。</translation>
     </message>
+    <message>
+        <source>The stack&apos;s</source>
+        <translation>训练框架的默认值</translation>
+    </message>
+    <message>
+        <source>Ring (K/V blocks passed around)</source>
+        <translation>环形（K/V 块依次传递）</translation>
+    </message>
+    <message>
+        <source>All-gather (whole K/V)</source>
+        <translation>All-gather（完整 K/V）</translation>
+    </message>
+    <message>
+        <source>Ulysses (all-to-all over heads)</source>
+        <translation>Ulysses（按注意力头全对全通信）</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>Context-parallel attention</source>
+        <translation>上下文并行注意力</translation>
+    </message>
+    <message>
+        <source>Declared context</source>
+        <translation>声明的上下文长度</translation>
+    </message>
+    <message>
+        <source>The sequence is longer than the context the model&apos;s config declares (max_position_embeddings).</source>
+        <translation>序列长于模型配置声明的上下文（max_position_embeddings）。</translation>
+    </message>
+    <message>
+        <source>no RoPE scaling declared</source>
+        <translation>未声明 RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>RoPE scaling %1, factor %2</source>
+        <translation>RoPE 缩放 %1，因子 %2</translation>
+    </message>
+    <message>
+        <source>RoPE scaling %1</source>
+        <translation>RoPE 缩放 %1</translation>
+    </message>
+    <message>
+        <source>The sequence (S = %1) runs past the model&apos;s declared context (max_position_embeddings = %2; %3).</source>
+        <extracomment>%1 S, %2 the declared context, %3 what it says of RoPE scaling</extracomment>
+        <translation>序列（S = %1）超出了模型声明的上下文（max_position_embeddings = %2；%3）。</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -7200,6 +7340,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>each cast reads the 16-bit tensor and writes its FP8 layouts, as torchao&apos;s roofline model counts its kernels unfused (roofline_utils.py) and Transformer Engine&apos;s fused cast-transpose runs; inputs again in a recomputed forward, weights each micro-batch (once a step in Megatron&apos;s workspace)</source>
         <translation>每次转换读取 16 位张量并写出其 FP8 布局，按 torchao 屋顶线模型对未融合内核的计数（roofline_utils.py）及 Transformer Engine 融合的转换-转置内核；重算前向时输入再转换一次，权重每个微批次转换一次（Megatron 的工作区中每步一次）</translation>
+    </message>
+    <message>
+        <source>context-parallel K/V exchange</source>
+        <translation>上下文并行的 K/V 交换</translation>
+    </message>
+    <message>
+        <source>Ulysses moves q, k, v and the output by all-to-all in forward and their gradients back, again in a recomputed forward (DeepSpeed sequence/layer.py); counted as not overlapped</source>
+        <translation>Ulysses 在前向中用全对全通信传送 q、k、v 和输出，反向时传回它们的梯度，重计算的前向中再传一次（DeepSpeed sequence/layer.py）；按不与计算重叠计</translation>
+    </message>
+    <message>
+        <source>each layer brings (c-1)/c of the whole sequence&apos;s K and V to every GPU in forward, again in backward with dK and dV going back, and in a recomputed forward (Transformer Engine&apos;s ring, torch&apos;s all-gather); counted as not overlapped, though the ring overlaps attention: the upper end</source>
+        <translation>每层在前向中把整条序列 K 和 V 的 (c-1)/c 送到每张 GPU，反向时再送一次并传回 dK 和 dV，重计算的前向中再送一次（Transformer Engine 的环形、torch 的 all-gather）；按不与计算重叠计，而环形实际上与注意力计算重叠：这是上限</translation>
     </message>
 </context>
 <context>
@@ -9080,6 +9232,26 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Trained copies</source>
         <translation>训练副本</translation>
+    </message>
+    <message>
+        <source>How context-parallel attention exchanges K and V: ring (Transformer Engine, Megatron&apos;s default), all-gather (torch&apos;s FlexAttention path, torchtitan) or all-to-all (DeepSpeed Ulysses). The stack&apos;s own by default.</source>
+        <translation>上下文并行注意力如何交换 K 和 V：环形（Transformer Engine，Megatron 的默认）、all-gather（torch 的 FlexAttention 路径，torchtitan）或全对全通信（DeepSpeed Ulysses）。默认取训练框架自己的方式。</translation>
+    </message>
+    <message>
+        <source>Context-parallel attention:</source>
+        <translation>上下文并行注意力：</translation>
+    </message>
+    <message>
+        <source>Context-parallel attention: %1</source>
+        <translation>上下文并行注意力：%1</translation>
+    </message>
+    <message>
+        <source>Context parallel c:</source>
+        <translation>上下文并行 c：</translation>
+    </message>
+    <message>
+        <source>Context parallelism: each sequence split over c GPUs, every activation S/c tokens long; attention exchanges K and V over the group. The model states shard over the data- and context-parallel GPUs.</source>
+        <translation>上下文并行：每条序列切分到 c 张 GPU 上，每个激活长 S/c 个 token；注意力在组内交换 K 和 V。模型状态在数据并行与上下文并行的 GPU 上分片。</translation>
     </message>
 </context>
 <context>

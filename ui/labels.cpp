@@ -266,6 +266,17 @@ QString Labels::zeroStage(ZeroStage s)
     return {};
 }
 
+QString Labels::contextParallelKind(ContextParallelKind k)
+{
+    switch (k) {
+    case ContextParallelKind::StackDefault: return tr("The stack's");
+    case ContextParallelKind::Ring: return tr("Ring (K/V blocks passed around)");
+    case ContextParallelKind::AllGather: return tr("All-gather (whole K/V)");
+    case ContextParallelKind::Ulysses: return tr("Ulysses (all-to-all over heads)");
+    }
+    return {};
+}
+
 QString Labels::offload(Offload o)
 {
     switch (o) {
@@ -471,6 +482,9 @@ QString Labels::field(Field f)
     case Field::ValueHeadDim: return tr("Value head dimension");
     case Field::RotaryFraction: return tr("Rotary fraction");
     case Field::ExpertParallel: return tr("Expert parallel");
+    case Field::ContextParallel: return tr("Context parallel");
+    case Field::ContextParallelKind: return tr("Context-parallel attention");
+    case Field::ContextLength: return tr("Declared context");
     case Field::Stack: return tr("Training stack");
     case Field::Loss: return tr("Loss");
     case Field::LossChunks: return tr("Loss chunks");
@@ -550,8 +564,26 @@ QString Labels::warning(Warning w)
         return tr("This GPU has no FP8 tensor cores (they start with Ada Lovelace and Hopper): FP8 training does not run on it.");
     case Warning::QuantBaseNotTrainable:
         return tr("transformers does not fine-tune FBGEMM FP8 checkpoints (FbgemmFp8HfQuantizer.is_trainable is false) and FBGEMM's FP8 matmul has no backward: this figure assumes a kernel that trains.");
+    case Warning::SequenceBeyondContext:
+        return tr("The sequence is longer than the context the model's config declares (max_position_embeddings).");
     }
     return {};
+}
+
+QString Labels::warning(Warning w, const Scenario &s)
+{
+    if (w != Warning::SequenceBeyondContext)
+        return warning(w);
+    const ModelSpec &m = s.model;
+    const QString name = QString::fromLatin1(ropeScalingName(m.ropeScaling).data());
+    const QString scaling = m.ropeScaling == RopeScaling::None ? tr("no RoPE scaling declared")
+            : m.ropeScalingFactor > 0
+            //: %1 the RoPE scaling's name (yarn, llama3, ...), %2 its factor
+            ? tr("RoPE scaling %1, factor %2").arg(name, QString::number(m.ropeScalingFactor))
+            : tr("RoPE scaling %1").arg(name);
+    //: %1 S, %2 the declared context, %3 what it says of RoPE scaling
+    return tr("The sequence (S = %1) runs past the model's declared context (max_position_embeddings = %2; %3).")
+            .arg(groupedCount(s.training.sequence), groupedCount(m.contextLength), scaling);
 }
 
 QString Labels::scenarioError(const ScenarioError &e)

@@ -38,6 +38,7 @@ public:
     static QString recomputeToolTip(Recompute recompute);
     static QString zeroStage(ZeroStage stage);
     static QString offload(Offload offload);
+    static QString contextParallelKind(ContextParallelKind kind);
     static QString adapter(AdapterMode mode);
     //! PEFT's modules_to_save (TrainedModule bits): "embedding", "LM head", "embedding and LM head".
     static QString trainedModules(unsigned modules);
@@ -71,6 +72,8 @@ public:
     static QString notACount(Field field, const QString &text);
 
     static QString warning(Warning warning);
+    //! The same, with the scenario's figures where the warning names them (the context length).
+    static QString warning(Warning warning, const Scenario &scenario);
     static QString scenarioError(const ScenarioError &error);
     static QString catalogueError(const CatalogueError &error);
 

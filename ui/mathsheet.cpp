@@ -165,7 +165,7 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
             : MathText::tr("Tensors marked ↻ are dropped in forward and recomputed in backward.");
 
     for (Warning w : b.warnings)
-        sheet.notes << Labels::warning(w);
+        sheet.notes << Labels::warning(w, s);
     return sheet;
 }
 

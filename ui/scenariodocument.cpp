@@ -349,7 +349,7 @@ void ScenarioDocument::applyImportedModel(const HfModel &model)
 {
     const QString name = model.name.left(120);
     edit(EditKind::Import, tr("Import %1").arg(name), [&model, &name](ScenarioSpec &s) {
-        s.scenario.model = model.model;
+        takeModel(s, model.model);
         s.presetId.clear();
         s.modelName = name;
         // The config's dropout is the one the model trains with.

@@ -46,6 +46,7 @@ public:
         Gpu, GpuCount, Zero, Offload, Adapter, LoraRank, Attention, Profile, Dropout,
         HeadDim, Experts, ExpertsPerToken, ExpertFfn, SharedExperts, SharedFfn, DenseLayers,
         TensorParallel, PipelineParallel, ExpertParallel, SequenceParallel, Method,
+        ContextParallel, ContextParallelKind,
         SideModel, //!< PPO's reward and value models, distillation's teacher
         Generations, PromptLength, Rollout, RolloutGpus,
         Import, //!< a Hugging Face config read in

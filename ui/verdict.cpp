@@ -59,6 +59,25 @@ QString figuresText(const Derivation &d, DisplayUnit unit)
                  Labels::peakFigure(d.compared));
 }
 
+namespace {
+
+// The warnings that say the run cannot go as estimated (no kernel or tensor core for it), shown
+// under the verdict itself; the rest stay notes of the math sheet.
+QString blockingWarnings(const Scenario &s, const Breakdown &b)
+{
+    QString text;
+    for (Warning w : b.warnings) {
+        // The context warning stays a note of the math sheet: a line more here squeezes the charts
+        // below their room at 1366x768 (the layout check).
+        if (w == Warning::QuantBaseNotTrainable || w == Warning::Fp8NotSupportedOnGpu || w == Warning::Bf16NotSupportedOnGpu) {
+            text += QLatin1Char(' ') + Labels::warning(w, s);
+        }
+    }
+    return text;
+}
+
+} // namespace
+
 Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivation &d, const Catalogue &catalogue,
                      DisplayUnit unit)
 {
@@ -74,6 +93,7 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
         v.detail = VerdictText::tr("Choose a GPU for a verdict.") + QLatin1Char(' ') + figuresText(d, unit);
         if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())
             v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');
+        v.detail += blockingWarnings(s, b);
         return v;
     }
     const bool fit = d.fits;
@@ -92,6 +112,7 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
 
     if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())
         v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');
+    v.detail += blockingWarnings(s, b);
 
     v.gpusNeeded = gpusNeeded(s);
     if (!fit) {

@@ -181,7 +181,7 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
     if (b.warnings.size() > 0) {
         o << Qt::endl << Cli::tr("Notes:") << Qt::endl;
         for (Warning w : b.warnings)
-            o << QStringLiteral("  - ") << warningText(w) << Qt::endl;
+            o << QStringLiteral("  - ") << warningText(w, s) << Qt::endl;
     }
 }
 

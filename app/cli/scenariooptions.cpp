@@ -209,7 +209,7 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
             err() << Qt::endl;
             return false;
         }
-        spec.scenario.model = model.model;
+        takeModel(spec, model.model);
         spec.presetId.clear();
         spec.modelName = model.name; // bounded and escaped on reading (boundedName())
         // The config's dropout is the one the model trains with; --dropout still overrides it.
@@ -252,14 +252,15 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         return false;
     }
     // Without a GPU count (--gpus, or gpu.count in the file) the run is one model replica:
-    // t × p GPUs, so that --tp 2 alone means two GPUs (and `fit`, which searches the count
+    // t × p × c GPUs, so that --tp 2 alone means two GPUs (and `fit`, which searches the count
     // itself, takes it). Out-of-range degrees are left for validate() to name.
     Parallelism &par = spec.scenario.parallel;
     if (!spec.gpuCountGiven) {
-        const FieldRange tp = fieldRange(Field::TensorParallel), pp = fieldRange(Field::PipelineParallel);
+        const FieldRange tp = fieldRange(Field::TensorParallel), pp = fieldRange(Field::PipelineParallel),
+                         cp = fieldRange(Field::ContextParallel);
         if (par.tensorParallel >= tp.min && par.tensorParallel <= tp.max && par.pipelineParallel >= pp.min
-            && par.pipelineParallel <= pp.max)
-            par.gpus = par.tensorParallel * par.pipelineParallel;
+            && par.pipelineParallel <= pp.max && par.contextParallel >= cp.min && par.contextParallel <= cp.max)
+            par.gpus = par.tensorParallel * par.pipelineParallel * par.contextParallel;
     }
     const ValidationIssues issues = validate(spec.scenario);
     for (const ValidationIssue &issue : issues)

@@ -145,7 +145,7 @@ private slots:
         QFETCH(qint64, total);
         const QString models = qEnvironmentVariable("HEADROOM_DATA_DIR") + QStringLiteral("/models/");
         const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), models + config, QStringLiteral("--batch"),
-                            QStringLiteral("1"), QStringLiteral("--seq"), QStringLiteral("2048"), QStringLiteral("--json") });
+                            QStringLiteral("1"), QStringLiteral("--seq"), QStringLiteral("512"), QStringLiteral("--json") });
         QCOMPARE(r.exitCode, 0);
         const QJsonObject model = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject();
         QCOMPARE(model.value(QStringLiteral("parameters")).toInteger(), total);
@@ -237,7 +237,7 @@ private slots:
         // llround(0.3 × 85,520,809,984) = 25,656,242,995 bytes for the whole step, listed as the
         // rollout model beside the policy and the reference.
         const QJsonObject grpo = json({ "--method", "grpo", "--generations", "8", "--prompt-length", "512",
-                                        "--completion-length", "1024", "--rollout", "vllm-colocate",
+                                        "--completion-length", "512", "--rollout", "vllm-colocate",
                                         "--rollout-memory-fraction", "0.3", "--gpu", "h100-80gb" });
         const QJsonArray grpoModels = grpo.value("models").toArray();
         QCOMPARE(grpoModels.size(), 3);

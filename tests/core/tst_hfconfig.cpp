@@ -101,12 +101,21 @@ private slots:
 
     void everyKeyIsAccountedFor()
     {
-        // Llama-3.1-8B's file: its architecture keys are used, rope_scaling is ignored (the
-        // model uses it; memory does not depend on it), token ids are metadata, nothing is left.
+        // Llama-3.1-8B's file: its architecture keys are used, and so are its declared context
+        // and RoPE scaling (the context guard names them: max_position_embeddings 131,072,
+        // rope_type "llama3", factor 8.0), token ids are metadata, nothing is left.
         HfModel m;
         QVERIFY(readHfConfig(modelsDir() + QStringLiteral("/llama-3.1-8b.json"), QString(), m).ok());
         QVERIFY(m.used.contains(QStringLiteral("num_key_value_heads")));
-        QVERIFY(m.ignored.contains(QStringLiteral("rope_scaling")));
+        QVERIFY(m.used.contains(QStringLiteral("rope_scaling")));
+        QCOMPARE(m.model.contextLength, Count(131'072));
+        QCOMPARE(m.model.ropeScaling, RopeScaling::Llama3);
+        QCOMPARE(m.model.ropeScalingFactor, 8.0);
+        // A learned position table is the model's own maxPositions, not a declared context.
+        HfModel bert;
+        QVERIFY(readHfConfig(modelsDir() + QStringLiteral("/bert-large-uncased.json"), QString(), bert).ok());
+        QCOMPARE(bert.model.maxPositions, Count(512));
+        QCOMPARE(bert.model.contextLength, Count(0));
         QVERIFY(m.metadata.contains(QStringLiteral("bos_token_id")));
         QVERIFY(m.unrecognized.isEmpty());
         QVERIFY(m.warnings.isEmpty());

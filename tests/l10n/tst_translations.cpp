@@ -231,6 +231,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("Software"), QStringLiteral("License"), // the licence's name: "Boost Software License 1.0"
     QStringLiteral("Hugging"), QStringLiteral("Face"), QStringLiteral("Trainer"), QStringLiteral("transformers"),
     QStringLiteral("torch"), QStringLiteral("torchtune"), QStringLiteral("torchao"), QStringLiteral("litgpt"),
+    QStringLiteral("torchtitan"), QStringLiteral("Ulysses"), // DeepSpeed-Ulysses, its context parallelism
     QStringLiteral("accelerate"), QStringLiteral("bitsandbytes"), QStringLiteral("Megatron"), QStringLiteral("Apex"),
     QStringLiteral("Liger"), QStringLiteral("Transformer"), QStringLiteral("Engine"), QStringLiteral("Tensor"),
     QStringLiteral("Core"), QStringLiteral("safetensors"), QStringLiteral("nvidia"), QStringLiteral("smi"),

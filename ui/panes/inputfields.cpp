@@ -28,6 +28,7 @@ EditKind editKind(Field f)
     case Field::TensorParallel: return EditKind::TensorParallel;
     case Field::PipelineParallel: return EditKind::PipelineParallel;
     case Field::ExpertParallel: return EditKind::ExpertParallel;
+    case Field::ContextParallel: return EditKind::ContextParallel;
     case Field::LoraRank: return EditKind::LoraRank;
     case Field::Generations: return EditKind::Generations;
     case Field::PromptLength: return EditKind::PromptLength;
@@ -77,6 +78,7 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::TensorParallel: par.tensorParallel = v; return;
     case Field::PipelineParallel: par.pipelineParallel = v; return;
     case Field::ExpertParallel: par.expertParallel = v; return;
+    case Field::ContextParallel: par.contextParallel = v; return;
     case Field::LoraRank: spec.scenario.lora.rank = v; return;
     case Field::LossChunks: spec.scenario.stack.lossChunks = v; return;
     case Field::CudaContext: spec.scenario.overhead.cudaContext = bytes(v); return;

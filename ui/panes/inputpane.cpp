@@ -259,6 +259,9 @@ void InputPane::refresh()
     show(Field::TensorParallel, s.parallel.tensorParallel);
     show(Field::PipelineParallel, s.parallel.pipelineParallel);
     show(Field::ExpertParallel, s.parallel.expertParallel);
+    show(Field::ContextParallel, s.parallel.contextParallel);
+    selectData(m_contextKind, s.parallel.contextKind);
+    m_contextKind->setEnabled(s.parallel.contextParallel > 1);
     show(Field::LoraRank, s.lora.rank);
     m_sequenceParallel->setChecked(s.parallel.sequenceParallel);
     m_sequenceParallel->setEnabled(s.parallel.tensorParallel > 1 || s.parallel.sequenceParallel);

@@ -115,6 +115,7 @@ private:
     QLabel *m_parameterCount = nullptr;
     QCheckBox *m_tied = nullptr;
     QCheckBox *m_sequenceParallel = nullptr;
+    QComboBox *m_contextKind = nullptr;
     QComboBox *m_stack = nullptr;
     QComboBox *m_loss = nullptr;
     QCheckBox *m_compile = nullptr;

@@ -172,6 +172,19 @@ QFormLayout *InputPane::addAdvancedGroup(QVBoxLayout *column)
     addCount(form, Field::VirtualStages, tr("Virtual stages v:"),
              tr("Model chunks per pipeline stage (Megatron's interleaved schedule): the first stage holds L (1 + (p − 1)/(p v)) "
                 "layers' worth."));
+    m_contextKind = new QComboBox(m_advancedBody);
+    for (ContextParallelKind k : { ContextParallelKind::StackDefault, ContextParallelKind::Ring, ContextParallelKind::AllGather,
+                                   ContextParallelKind::Ulysses })
+        m_contextKind->addItem(Labels::contextParallelKind(k), static_cast<int>(k));
+    m_contextKind->setToolTip(tr("How context-parallel attention exchanges K and V: ring (Transformer Engine, Megatron's "
+                                 "default), all-gather (torch's FlexAttention path, torchtitan) or all-to-all (DeepSpeed "
+                                 "Ulysses). The stack's own by default."));
+    form->addRow(tr("Context-parallel attention:"), withError(Field::ContextParallelKind, m_contextKind));
+    connect(m_contextKind, &QComboBox::activated, this, [this](int index) {
+        const auto k = static_cast<ContextParallelKind>(m_contextKind->itemData(index).toInt());
+        m_document->edit(EditKind::ContextParallelKind, tr("Context-parallel attention: %1").arg(Labels::contextParallelKind(k)),
+                         [k](ScenarioSpec &s) { s.scenario.parallel.contextKind = k; });
+    });
     m_gelu = new QComboBox(m_advancedBody);
     m_gelu->addItem(tr("As the model's code"), static_cast<int>(GeluImpl::ModelDefault));
     m_gelu->addItem(tr("Fused kernel"), static_cast<int>(GeluImpl::Fused));

@@ -64,6 +64,9 @@ QFormLayout *InputPane::addHardwareGroup(QVBoxLayout *column)
              tr("Pipeline parallelism: the layers split into p stages on different GPUs."));
     addCount(hardware, Field::ExpertParallel, tr("E&xpert parallel e:"),
              tr("Expert parallelism: the routed experts divided over e GPUs (e divides E and the data-parallel GPUs)."));
+    addCount(hardware, Field::ContextParallel, tr("Context parallel c:"),
+             tr("Context parallelism: each sequence split over c GPUs, every activation S/c tokens long; attention "
+                "exchanges K and V over the group. The model states shard over the data- and context-parallel GPUs."));
     m_sequenceParallel = new QCheckBox(tr("Se&quence parallelism"), hardwareBox);
     m_sequenceParallel->setToolTip(tr("Korthikanti et al.: with tensor parallelism, the norms' and dropouts' "
                                       "activations are split over the t GPUs too."));

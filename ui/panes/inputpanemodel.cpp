@@ -101,7 +101,7 @@ QFormLayout *InputPane::addModelGroup(QVBoxLayout *column)
         m_document->edit(EditKind::Preset, tr("Choose model %1").arg(m_preset->itemText(index)),
                          [p](ScenarioSpec &s) {
                              if (p) {
-                                 s.scenario.model = p->model;
+                                 takeModel(s, p->model);
                                  s.presetId = p->id;
                                  s.modelName.clear();
                                  s.imported = {};

@@ -502,6 +502,25 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
     }
     if (const HfConfigError e = checkSizes(h); !e.ok())
         return e;
+    // A rotary model's declared context and RoPE scaling: not memory, but the estimate warns
+    // when the sequence runs past them. A value that is not a usable length stays ignored.
+    if (const BlockTraits traits = modelTraits(h.model); traits.rotary && !traits.learnedPositions) {
+        const QJsonValue context = config.value(QStringLiteral("max_position_embeddings"));
+        const double n = context.toDouble(-1);
+        if (context.isDouble() && n >= 1 && n <= 1e8 && n == std::floor(n)) {
+            h.model.contextLength = static_cast<Count>(static_cast<long long>(n));
+            h.used << QStringLiteral("max_position_embeddings");
+        }
+        const QJsonObject scaling = config.value(QStringLiteral("rope_scaling")).toObject();
+        if (!scaling.isEmpty()) {
+            const QString kind = scaling.value(QStringLiteral("rope_type")).toString(scaling.value(QStringLiteral("type")).toString());
+            h.model.ropeScaling = ropeScalingFromName(kind.toStdString()).value_or(RopeScaling::Other);
+            h.model.ropeScalingFactor = scaling.value(QStringLiteral("factor")).toDouble(0);
+            if (!(h.model.ropeScalingFactor > 0 && h.model.ropeScalingFactor < 1e6))
+                h.model.ropeScalingFactor = 0;
+            h.used << QStringLiteral("rope_scaling");
+        }
+    }
     if (type != declared)
         h.notes << QCoreApplication::translate("HfImport", "model_type \"%1\" read as %2").arg(excerpt(declared), type);
     // Every key accounted for.

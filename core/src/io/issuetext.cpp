@@ -87,6 +87,18 @@ QString conflictReason(Conflict reason)
         return Issue::tr("FP8 linears under LoRA adapters are not modelled; train the whole model or turn FP8 off");
     case Conflict::Fp8DenseOnly:
         return Issue::tr("FP8 training of routed experts (grouped GEMMs) is not modelled; FP8 applies to dense models here");
+    case Conflict::ContextNeedsItemized:
+        return Issue::tr("context parallelism changes what attention saves and exchanges, which the textbook formula does not "
+                         "list; choose the itemized activation model");
+    case Conflict::ContextNeedsRotary:
+        return Issue::tr("context parallelism is modelled for decoders with rotary positions, as torchtitan, Megatron and "
+                         "DeepSpeed run it; this model has learned positions or is an encoder");
+    case Conflict::ContextNeedsSupervised:
+        return Issue::tr("context parallelism is modelled for supervised training and pre-training (--method sft): one forward "
+                         "of each sequence a step, no rollouts, pairs or side models");
+    case Conflict::UlyssesDividesHeads:
+        return Issue::tr("Ulysses gives each of the c GPUs a share of every GPU's heads: t × c must divide the query heads, "
+                         "and the KV heads per GPU must divide c or be divisible by it");
     case Conflict::Fp8NeedsItemized:
         return Issue::tr("FP8 changes what the linears save, which the textbook formula does not list; use the itemized model");
     case Conflict::Fp8AllGatherNeedsTensorwise:
@@ -130,6 +142,11 @@ QString conflictReason(Conflict reason)
 QString issueText(const ValidationIssue &i, const Scenario &s, const IssueWords &w)
 {
     const QString got = w.count(fieldValue(i.field, s));
+    if (i.problem == Problem::OutOfRange && i.field == Field::Sequence && i.other == Field::MaxPositions)
+        //: %1 --seq, %2 its value, %3 the table's rows
+        return Issue::tr("%1: %2 is longer than the model's position table (%3 rows, max_position_embeddings): a model with "
+                         "learned positions cannot run it; allowed: 1 to %3")
+                .arg(w.field(i.field), got, w.count(i.max));
     switch (i.problem) {
     case Problem::OutOfRange: {
         double real = 0;
@@ -143,6 +160,24 @@ QString issueText(const ValidationIssue &i, const Scenario &s, const IssueWords 
     case Problem::NotDivisible:
         // The one issue where the field is the one divided (validate()): N GPUs hold whole
         // model replicas of t × p GPUs each, so N must be a multiple of t × p.
+        if (i.field == Field::Gpus && i.other == Field::ContextParallel)
+            //: %1 --gpus, %2 its value, %3 --tp, %4 --pp, %5 --cp, %6 t, %7 p, %8 c, %9 t × p × c
+            return Issue::tr("%1: %2 must be a multiple of %3 × %4 × %5 (%6 × %7 × %8 = %9)")
+                    .arg(w.field(i.field), got, w.field(Field::TensorParallel), w.field(Field::PipelineParallel),
+                         w.field(Field::ContextParallel), w.count(s.parallel.tensorParallel),
+                         w.count(s.parallel.pipelineParallel), w.count(s.parallel.contextParallel),
+                         w.count(s.parallel.tensorParallel * s.parallel.pipelineParallel * s.parallel.contextParallel));
+        if (i.field == Field::Sequence && i.other == Field::ContextParallel) {
+            const bool ulysses = contextParallelKindOf(s) == ContextParallelKind::Ulysses;
+            const Count unit = (ulysses ? 1 : 2) * s.parallel.contextParallel;
+            return ulysses
+                    //: %1 --seq, %2 its value, %3 --cp, %4 c
+                    ? Issue::tr("%1: %2 must be a multiple of %3 (%4): each GPU takes S / c tokens")
+                              .arg(w.field(i.field), got, w.field(i.other), w.count(unit))
+                    //: %1 --seq, %2 its value, %3 --cp, %4 2 × c
+                    : Issue::tr("%1: %2 must be a multiple of 2 × %3 (%4): each GPU takes a head and a tail chunk of the sequence")
+                              .arg(w.field(i.field), got, w.field(i.other), w.count(unit));
+        }
         if (i.field == Field::Gpus && i.other == Field::TensorParallel)
             //: %1 --gpus, %2 its value, %3 --tp, %4 --pp, %5 t, %6 p, %7 t × p
             return Issue::tr("%1: %2 must be a multiple of %3 × %4 (%5 × %6 = %7)")
@@ -157,6 +192,9 @@ QString issueText(const ValidationIssue &i, const Scenario &s, const IssueWords 
         return Issue::tr("%1 needs %2 between %3 and %4 (it is %5)")
                 .arg(w.field(i.field), w.field(i.other), w.count(i.min), w.count(i.max), w.count(fieldValue(i.other, s)));
     case Problem::Unsupported:
+        if (i.other == i.field)
+            //: %1 the field, %2 why its value does not go with the rest of the scenario
+            return Issue::tr("%1 does not go with this scenario: %2").arg(w.field(i.field), conflictReason(i.reason));
         //: %1 the field, %2 the other field, %3 why they do not go together
         return Issue::tr("%1 does not go with this %2: %3").arg(w.field(i.field), w.field(i.other), conflictReason(i.reason));
     }

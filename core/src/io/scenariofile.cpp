@@ -219,6 +219,13 @@ ScenarioError applyScenarioJson(const QJsonObject &input, const Catalogue &catal
     return {};
 }
 
+void takeModel(ScenarioSpec &spec, const ModelSpec &model)
+{
+    spec.scenario.model = model;
+    if (model.maxPositions > 0 && spec.scenario.training.sequence > model.maxPositions)
+        spec.scenario.training.sequence = model.maxPositions;
+}
+
 ScenarioSpec realisticDefaults()
 {
     ScenarioSpec spec;

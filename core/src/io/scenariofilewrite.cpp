@@ -62,6 +62,11 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("encoder-head"), QString::fromLatin1(encoderHeadName(m.encoderHead).data()) },
         { QStringLiteral("head"), QString::fromLatin1(modelHeadName(m.head).data()) },
     };
+    // A rotary model's declared context and RoPE scaling, where known.
+    if (m.contextLength > 0)
+        model.insert(QStringLiteral("context-length"), qint64(m.contextLength));
+    if (m.ropeScaling != RopeScaling::None)
+        model.insert(QStringLiteral("rope-scaling"), QString::fromLatin1(ropeScalingName(m.ropeScaling).data()));
     // Experts and latent attention only where the model has them.
     if (m.moe.enabled()) {
         model.insert(QStringLiteral("experts"), qint64(m.moe.experts));
@@ -155,6 +160,10 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         parallel.insert(QStringLiteral("reduce-bucket"), qint64(par.reduceBucket));
     if (s.stack.virtualStages != 1)
         parallel.insert(QStringLiteral("vpp"), qint64(s.stack.virtualStages));
+    if (par.contextParallel != 1)
+        parallel.insert(QStringLiteral("cp"), qint64(par.contextParallel));
+    if (par.contextKind != ContextParallelKind::StackDefault)
+        parallel.insert(QStringLiteral("cp-kind"), QString::fromLatin1(contextParallelKindName(par.contextKind).data()));
     const StackOptions &o = s.stack;
     QJsonObject stack{
         { QStringLiteral("name"), QString::fromLatin1(stackName(o.stack).data()) },

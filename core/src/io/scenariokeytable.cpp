@@ -64,7 +64,7 @@ const QList<KeyEntry> &entries()
               const ModelPreset *p = c.preset(v.name);
               if (!p)
                   return false;
-              s.scenario.model = p->model;
+              takeModel(s, p->model);
               s.presetId = p->id;
               return true;
           } },
@@ -93,6 +93,14 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vocab = v.count; return true; } },
         { { "model", "max-positions", "max-positions", ValueKind::Count, "learned position rows (GPT-2: 1024)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.maxPositions = v.count; return true; } },
+        { { "model", "context-length", "context-length", ValueKind::Count,
+            "rotary models: the context the config declares (max_position_embeddings); a longer --seq is warned about (0: not known)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.contextLength = v.count; return true; } },
+        { { "model", "rope-scaling", "rope-scaling", ValueKind::Name,
+            "none|linear|dynamic|yarn|llama3|longrope|other: the RoPE scaling the config declares (named in the context warning)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(ropeScalingFromName(v.name.toStdString()), s.scenario.model.ropeScaling);
+          } },
         { { "model", "tied", "tied", ValueKind::Bool, "true|false" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.tiedEmbeddings = v.flag; return true; } },
         { { "model", "qkv-bias", "qkv-bias", ValueKind::Bool, "true|false" },
@@ -205,7 +213,7 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.virtualStages = v.count; return true; } },
         { { "training", "batch", "batch", ValueKind::Count, "micro-batch B" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.microBatch = v.count; return true; } },
-        { { "training", "seq", "seq", ValueKind::Count, "sequence length S" },
+        { { "training", "seq", "seq", ValueKind::Count, "sequence length S (default 2048, or a learned position table's rows when fewer)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.sequence = v.count; return true; } },
         { { "training", "recipe", "recipe", ValueKind::Name, "fp32|amp-fp16|amp-bf16|fp16-master|bf16-master|fp16-pure|bf16-pure" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
@@ -397,6 +405,14 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.tensorParallel = v.count; return true; } },
         { { "parallel", "ep", "ep", ValueKind::Count, "expert-parallel degree e: the routed experts divided over e GPUs (divides E and N/(t p))" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.expertParallel = v.count; return true; } },
+        { { "parallel", "cp", "cp", ValueKind::Count,
+            "context-parallel degree c: each sequence split over c GPUs (N = d t p c; S a multiple of 2c, of c under Ulysses)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.contextParallel = v.count; return true; } },
+        { { "parallel", "cp-kind", "cp-kind", ValueKind::Name,
+            "default|ring|allgather|ulysses: how context-parallel attention exchanges K and V (default: the stack's; Megatron ring, DeepSpeed ulysses, the others allgather)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(contextParallelKindFromName(v.name.toStdString()), s.scenario.parallel.contextKind);
+          } },
         { { "parallel", "pp", "pp", ValueKind::Count, "pipeline-parallel stages p (at most L)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.pipelineParallel = v.count; return true; } },
         { { "parallel", "sp", "sp", ValueKind::Bool, "true|false: sequence parallelism alongside tensor parallelism" },

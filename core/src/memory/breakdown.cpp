@@ -14,6 +14,7 @@ std::string_view warningName(Warning w)
     case Warning::Bf16NotSupportedOnGpu: return "bf16-not-supported-on-gpu";
     case Warning::Fp8NotSupportedOnGpu: return "fp8-not-supported-on-gpu";
     case Warning::QuantBaseNotTrainable: return "quant-base-not-trainable";
+    case Warning::SequenceBeyondContext: return "sequence-beyond-context";
     case Warning::Fp16NeedsLossScaling: return "fp16-needs-loss-scaling";
     case Warning::DoesNotFit: return "does-not-fit";
     case Warning::PureHalfWithoutMaster: return "pure-half-without-master";

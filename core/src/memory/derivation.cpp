@@ -277,6 +277,14 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
     const char *backwardScratch = fp8 ? QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch, with the FP8 casts of the linear "
                                                                         "computing its gradients (fp8body.h)")
                                       : QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch");
+    if (s.parallel.contextParallel > 1) {
+        forwardScratch = QT_TRANSLATE_NOOP("Derivation", "one layer's forward scratch, or context parallelism's exchange if larger: "
+                                                         "ring attention's received K/V blocks with each step's output, the "
+                                                         "all-to-all copies under Ulysses");
+        backwardScratch = QT_TRANSLATE_NOOP("Derivation", "one layer's backward scratch, with context parallelism's exchange: the "
+                                                          "K/V and dK/dV ring buffers, all-gather's whole-length dK and dV, or "
+                                                          "Ulysses' all-to-all copies");
+    }
     const char *cache = QT_TRANSLATE_NOOP("Derivation", "autocast's weight cache under full recompute");
     const char *transientLabel = QT_TRANSLATE_NOOP("Derivation", "short-lived buffers");
     switch (p.event) {

@@ -181,7 +181,7 @@ void deriveAdapterActivations(Builder &b, BucketDerivation &k)
         Builder::addTerm(k, "lora-outputs", QT_TRANSLATE_NOOP("Derivation", "the adapters' A outputs, every layer"), layersHeld(b) * f,
                          perLayer * pipelineLayersHeld(s), source);
     if (const Count inputs = b.r.lora.quantizedInputsPerLayer; inputs > 0) {
-        const Bytes bnbLayer = size.times(s.training.microBatch * s.training.sequence * inputs);
+        const Bytes bnbLayer = size.times(s.training.microBatch * sequencePerGpu(s) * inputs);
         const Formula h = Formula::perElement(size) * b.symbol("B") * b.symbol("S")
                 * b.input("I_q", QT_TRANSLATE_NOOP("Derivation", "the quantized linears' inputs in one layer, added up"), inputs);
         // Which kernel keeps them: LLM.int8 and HQQ today, or bitsandbytes' NF4 before 0.43.2.
@@ -216,7 +216,7 @@ void deriveAdapterActivations(Builder &b, BucketDerivation &k)
     // three FP32 vectors of out.
     const detail::AdapterDtypes d = detail::adapterDtypesOf(s);
     const Count outs = b.r.lora.doraOutputsPerLayer;
-    const Bytes doraLayer = doraSavedBytes(s.training.microBatch * s.training.sequence, outs, d.baseOut, d.adapter);
+    const Bytes doraLayer = doraSavedBytes(s.training.microBatch * sequencePerGpu(s), outs, d.baseOut, d.adapter);
     const Formula outputs = b.input("O_dora", QT_TRANSLATE_NOOP("Derivation", "the adapted modules' outputs in one layer, added up"), outs);
     const Formula g = (Formula::perElement(dtypeSize(d.baseOut)) + Formula::perElement(dtypeSize(d.adapter))) * b.symbol("B")
                     * b.symbol("S") * outputs

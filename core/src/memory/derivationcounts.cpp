@@ -386,6 +386,14 @@ void deriveCounts(Builder &b)
     else
         b.input("S", QT_TRANSLATE_NOOP("Derivation", "sequence length, tokens"), s.training.sequence, scenario);
     const Parallelism &par = s.parallel;
+    if (par.contextParallel > 1) {
+        b.input("c", QT_TRANSLATE_NOOP("Derivation", "context-parallel degree: each sequence split over c GPUs"), par.contextParallel, scenario);
+        b.derived("S_c", QT_TRANSLATE_NOOP("Derivation", "tokens of each sequence on this GPU: every activation holds these, "
+                                                         "attention a fused kernel's (no score matrix)"),
+                  sequencePerGpu(s), Formula::floorDiv(b.symbol("S"), b.symbol("c")),
+                  QT_TRANSLATE_NOOP("Derivation", "torchtitan b5bcd76 context_parallel (tokens, labels and positions split S/c); "
+                                                  "Megatron-LM d98e8a6 get_batch_on_this_cp_rank"));
+    }
     b.input("N", QT_TRANSLATE_NOOP("Derivation", "GPUs of the run"), par.gpus, scenario);
     if (par.tensorParallel > 1)
         b.input("t", QT_TRANSLATE_NOOP("Derivation", "tensor-parallel degree"), par.tensorParallel, scenario);
@@ -396,7 +404,11 @@ void deriveCounts(Builder &b)
         b.input("m", QT_TRANSLATE_NOOP("Derivation", "micro-batches per step (gradient accumulation)"), s.training.gradAccumSteps, scenario);
     }
     if (b.r.dataParallel > 1)
-        b.derived("d", QT_TRANSLATE_NOOP("Derivation", "data-parallel degree, the ZeRO sharding degree"), b.r.dataParallel,
+        b.derived("d", par.contextParallel > 1
+                          ? QT_TRANSLATE_NOOP("Derivation", "the ZeRO sharding degree: the data- and context-parallel GPUs together, "
+                                                            "over which FSDP, ZeRO and Megatron's distributed optimizer shard")
+                          : QT_TRANSLATE_NOOP("Derivation", "data-parallel degree, the ZeRO sharding degree"),
+                  b.r.dataParallel,
                   Formula::floorDiv(b.symbol("N"), Formula::product({ par.tensorParallel > 1 ? b.symbol("t") : Formula::number(1),
                                                                       par.pipelineParallel > 1 ? b.symbol("p") : Formula::number(1) })),
                   QT_TRANSLATE_NOOP("Derivation", "d = N / (t·p)"));

@@ -109,6 +109,10 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
     // so Trainer refuses the model, and fbgemm's f8f8bf16_rowwise defines no backward.
     if (s.lora.mode == AdapterMode::Qlora && s.stack.quantBase == QuantBase::Fp8)
         w.add(Warning::QuantBaseNotTrainable);
+    // A rotary model runs past its declared context (the memory is as estimated; the model's
+    // quality there is not). Learned position tables cannot: validate() refuses those.
+    if (s.model.contextLength > 0 && s.training.sequence > s.model.contextLength)
+        w.add(Warning::SequenceBeyondContext);
     if (s.gpu.capacity > bytes(0)) {
         if (usesBf16(recipe) && !s.gpu.supportsBf16)
             w.add(Warning::Bf16NotSupportedOnGpu);

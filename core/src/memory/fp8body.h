@@ -130,7 +130,7 @@ inline Fp8Casts fp8CastTransients(const Scenario &s)
     const Fp8Recipe r = s.training.precision.fp8;
     if (r == Fp8Recipe::Off)
         return {};
-    const Count T = s.training.microBatch * s.training.sequence;
+    const Count T = s.training.microBatch * sequencePerGpu(s);
     const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
     const bool te = isTeFp8(r);
     Count forward = 0, backward = 0;

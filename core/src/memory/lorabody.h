@@ -14,7 +14,7 @@ namespace headroom::detail {
 //! adapterActivationElements() from LoraCounts::adapterRankPerLayer.
 inline Count adapterActivationElementsOf(const Scenario &s, Count rankPerLayer)
 {
-    return s.training.microBatch * s.training.sequence * rankPerLayer;
+    return s.training.microBatch * sequencePerGpu(s) * rankPerLayer;
 }
 
 //! The adapters' matmul dtype and whether autocast runs them, as the itemized block takes them
@@ -66,7 +66,7 @@ inline void addAdapterActivationsTo(const Scenario &s, Count rankPerLayer, Count
     // the block's three shapes, H -> H, H -> F and F -> H, the last two split by t.
     if (s.activations.model != ActivationModelKind::Textbook && s.lora.mode == AdapterMode::Qlora
         && s.stack.quantBase == QuantBase::Int8) {
-        const Count tokens = s.training.microBatch * s.training.sequence;
+        const Count tokens = s.training.microBatch * sequencePerGpu(s);
         const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
         const Count H = s.model.hidden, F = ceilQuotient(s.model.ffnOrDefault(), t);
         const Dtype input = isAutocast(s.training.precision.recipe) ? Dtype::Fp32 : activationDtype(s.training.precision.recipe);
@@ -82,11 +82,11 @@ inline void addAdapterActivationsTo(const Scenario &s, Count rankPerLayer, Count
     Bytes perLayer = size.times(adapterActivationElementsOf(s, rankPerLayer));
     if (s.lora.dora) {
         const AdapterDtypes d = adapterDtypesOf(s);
-        perLayer += doraSavedBytes(s.training.microBatch * s.training.sequence, doraOutputsPerLayer, d.baseOut, d.adapter);
+        perLayer += doraSavedBytes(s.training.microBatch * sequencePerGpu(s), doraOutputsPerLayer, d.baseOut, d.adapter);
     }
     // bitsandbytes before 0.43.2: each 4-bit linear's input in the compute dtype, counted as if
     // every one were its own tensor (the itemized block knows which share one).
-    perLayer += size.times(s.training.microBatch * s.training.sequence * quantizedInputsPerLayer);
+    perLayer += size.times(s.training.microBatch * sequencePerGpu(s) * quantizedInputsPerLayer);
     e.perLayer += perLayer;
     if (s.training.recompute == Recompute::Full)
         e.recompute += perLayer;

@@ -159,7 +159,8 @@ inline bool placementReadsTensorSizes(const Scenario &s)
         r.lora.baseParameters = r.parameters;
     }
     r.share = shareOf(s, counts, extremes.largestModule, r.architectureParameters);
-    r.dataParallel = maxOf(1, s.parallel.dataParallel());
+    // ZeRO's sharding degree: the data- and context-parallel GPUs together (Parallelism::shardingGroup()).
+    r.dataParallel = maxOf(1, s.parallel.shardingGroup());
     const StackChoices stack = resolveStackOf(s);
     r.stack = stack;
     if (r.perParam.optimizerFactored && s.lora.mode == AdapterMode::None) {

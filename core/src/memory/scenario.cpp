@@ -20,6 +20,69 @@ std::optional<Recompute> recomputeFromName(std::string_view n)
     return std::nullopt;
 }
 
+std::string_view contextParallelKindName(ContextParallelKind k)
+{
+    switch (k) {
+    case ContextParallelKind::StackDefault: return "default";
+    case ContextParallelKind::Ring: return "ring";
+    case ContextParallelKind::AllGather: return "allgather";
+    case ContextParallelKind::Ulysses: return "ulysses";
+    }
+    return {};
+}
+
+std::optional<ContextParallelKind> contextParallelKindFromName(std::string_view n)
+{
+    for (auto k : { ContextParallelKind::StackDefault, ContextParallelKind::Ring, ContextParallelKind::AllGather,
+                    ContextParallelKind::Ulysses })
+        if (contextParallelKindName(k) == n)
+            return k;
+    return std::nullopt;
+}
+
+ContextParallelKind contextParallelKindOf(const Scenario &s)
+{
+    if (s.parallel.contextKind != ContextParallelKind::StackDefault)
+        return s.parallel.contextKind;
+    switch (s.stack.stack) {
+    // Megatron: --cp-comm-type defaults to "p2p" (megatron/training/arguments.py at d98e8a6).
+    case TrainingStack::Megatron: return ContextParallelKind::Ring;
+    // DeepSpeed's sequence parallelism is Ulysses (deepspeed/sequence/layer.py).
+    case TrainingStack::DeepSpeed: return ContextParallelKind::Ulysses;
+    // The PyTorch stacks run torch's context parallelism, whose FlexAttention path (the one
+    // torchtitan accepts at b5bcd76) gathers K and V.
+    default: return ContextParallelKind::AllGather;
+    }
+}
+
+std::string_view ropeScalingName(RopeScaling r)
+{
+    switch (r) {
+    case RopeScaling::None: return "none";
+    case RopeScaling::Linear: return "linear";
+    case RopeScaling::Dynamic: return "dynamic";
+    case RopeScaling::Yarn: return "yarn";
+    case RopeScaling::Llama3: return "llama3";
+    case RopeScaling::LongRope: return "longrope";
+    case RopeScaling::Other: return "other";
+    }
+    return {};
+}
+
+std::optional<RopeScaling> ropeScalingFromName(std::string_view n)
+{
+    for (auto r : { RopeScaling::None, RopeScaling::Linear, RopeScaling::Dynamic, RopeScaling::Yarn, RopeScaling::Llama3,
+                    RopeScaling::LongRope, RopeScaling::Other })
+        if (ropeScalingName(r) == n)
+            return r;
+    // transformers' older names for the same kinds (modeling_rope_utils.py ROPE_INIT_FUNCTIONS).
+    if (n == "su")
+        return RopeScaling::LongRope;
+    if (n == "default")
+        return RopeScaling::None;
+    return std::nullopt;
+}
+
 std::string_view activationModelName(ActivationModelKind k)
 {
     switch (k) {

@@ -74,7 +74,7 @@ inline constexpr Count kLitgptChunkTokens = 128;
 // result, in one 64-bit instruction for validated sizes instead of a 128-bit library call.)
 inline Count stackChunks(const Scenario &s, LossKind loss)
 {
-    const Count tokens = s.training.microBatch * s.training.sequence;
+    const Count tokens = s.training.microBatch * sequencePerGpu(s);
     if (loss == LossKind::FusedLinear) {
         const Count h = s.model.hidden > 0 ? s.model.hidden : 1;
         const Count inc = quotient(s.model.vocab + h - 1, h);
@@ -87,7 +87,7 @@ inline Count stackChunks(const Scenario &s, LossKind loss)
     // LitGPT's slices are kLitgptChunkTokens each, the last shorter (transformerbody.h sizes
     // the largest): ⌈S/128⌉ of them.
     if (s.stack.stack == TrainingStack::Litgpt)
-        return quotient(s.training.sequence + kLitgptChunkTokens - 1, kLitgptChunkTokens);
+        return quotient(sequencePerGpu(s) + kLitgptChunkTokens - 1, kLitgptChunkTokens);
     return 8;
 }
 

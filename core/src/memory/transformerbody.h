@@ -132,7 +132,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
     const ModelSpec &m = s.model;
     const BlockTraits traits = modelTraits(m);
     const Count B = s.training.microBatch;
-    const Count S = s.training.sequence;
+    const Count S = sequencePerGpu(s); // S / c under context parallelism
     const Count H = m.hidden;
     const Count A = m.heads;
     // The head dim (H / A unless the model sets it; the division in 64 bits: validation bounds
@@ -164,6 +164,15 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
     // torchtune's CEWithChunkedOutputLoss upcasts each chunk; litgpt's chunked_cross_entropy
     // runs in the model's dtype.
     const bool lossUpcast = s.stack.stack != TrainingStack::Litgpt;
+    const Count cp = s.parallel.contextParallel > 1 ? s.parallel.contextParallel : 1;
+    const ContextParallelKind cpKind = cp > 1 ? contextParallelKindOf(s) : ContextParallelKind::Ring;
+    const Count tp = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
+    const Count kvPerGpu = kvHeads >= tp ? quotient(kvHeads, tp) : 1;
+    Count cpKvFactor = 1;
+    if (cpKind == ContextParallelKind::AllGather)
+        cpKvFactor = cp;
+    else if (cpKind == ContextParallelKind::Ulysses && kvPerGpu < cp)
+        cpKvFactor = quotient(cp, kvPerGpu); // validation keeps c a multiple of the GPU's KV heads
     return Context{
         .B = B,
         .S = S,
@@ -202,7 +211,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .autocast = autocast,
         .copies = autocast && x.autocastWeightCopies && !fsdpMixed,
         .drop = s.activations.dropout > 0.0,
-        .kernel = s.activations.attention,
+        .kernel = attentionKernelOf(s),
         .recompute = s.training.recompute,
         .x = x,
         .t = s.parallel.tensorParallel,
@@ -236,6 +245,9 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
                 : 0,
         .fp8CastForward = casts.forward,
         .fp8CastBackward = casts.backward,
+        .cp = cp,
+        .cpKind = cpKind,
+        .cpKvFactor = cpKvFactor,
     };
 }
 
@@ -303,6 +315,42 @@ struct LayerFigures
 }
 
 inline Count ceilDivCount(Count a, Count b) { return b > 0 ? quotient(a + b - 1, b) : a; }
+
+//! Context parallelism's exchange buffers for one layer's attention, bytes on this GPU.
+struct ContextExchange
+{
+    Count forward = 0, backward = 0;
+};
+
+/*!
+ * From the code (scenario.h ContextParallelKind names the files). kv: this GPU's K and V as the
+ * kernel takes them (S / c tokens, its heads); q, out: the query and the output; lse: FP32.
+ *  - Ring (TE AttnFuncWithCPAndKVP2P, BF16 path): forward fills p2p_comm_buffers with every
+ *    received block (c of them, its own cat copy first) and keeps each step's output and
+ *    log-sum-exp until the final correction: c·(kv + out + lse). Backward allocates the K/V and
+ *    dK/dV send and receive buffers, 4·kv, and a dq buffer.
+ *  - All-gather (torch flex_cp_allgather): the gathered K and V are what the kernel saves (the
+ *    saved list has them, Context::cpKvFactor), so forward adds nothing unless recomputation
+ *    gathers them without saving; backward writes whole-length dK and dV before the
+ *    reduce-scatter: c·kv.
+ *  - Ulysses (DeepSpeed _SeqAllToAll): each all-to-all holds its input and a permuted copy beside
+ *    the output it writes: two queries' worth at the largest (q), in forward and for the
+ *    gradients in backward.
+ */
+inline ContextExchange contextParallelExchange(const Context &c)
+{
+    const Count e = sizeOf(c.c);
+    const Count kv = c.share(2 * c.BS * c.kv, Sharded) * e;
+    const Count q = c.share(c.BSQ, Sharded) * e;
+    const Count lse = c.share(c.BAS, Sharded) * 4;
+    switch (c.cpKind) {
+    case ContextParallelKind::Ring: return { c.cp * (kv + q + lse), 4 * kv + q };
+    case ContextParallelKind::AllGather: return { c.recompute == Recompute::Full ? c.cp * kv : 0, c.cp * kv };
+    case ContextParallelKind::Ulysses: return { 2 * q, 2 * q };
+    case ContextParallelKind::StackDefault: break;
+    }
+    return {};
+}
 
 [[gnu::always_inline]] inline TransformerTerms termsOf(const Context &c)
 {
@@ -416,6 +464,16 @@ inline Count ceilDivCount(Count a, Count b) { return b > 0 ? quotient(a + b - 1,
             t.layerForwardTransient = exchange;
         if (exchange > t.layerBackwardTransient)
             t.layerBackwardTransient = exchange;
+    }
+    if (c.cp > 1) {
+        // What context parallelism's attention holds while it runs (contextParallelExchange()):
+        // in forward beside the layer's other scratch, in backward beside the gradients.
+        const ContextExchange x = contextParallelExchange(c);
+        t.contextForward = bytes(x.forward);
+        t.contextBackward = bytes(x.backward);
+        if (t.contextForward > t.layerForwardTransient)
+            t.layerForwardTransient = t.contextForward;
+        t.layerBackwardTransient += t.contextBackward;
     }
     return t;
 }

@@ -56,6 +56,9 @@ FieldRange fieldRange(Field f)
     case Field::ValueHeadDim: return { 1, 65536 };
     case Field::RotaryFraction: return { 0, 1 };
     case Field::ExpertParallel: return { 1, 1024 };
+    case Field::ContextParallel: return { 1, 1024 };
+    case Field::ContextParallelKind: return { 0, 3 };
+    case Field::ContextLength: return { 0, 100'000'000 };
     case Field::LossChunks: return { 1, 1'000'000 };
     case Field::MaxLiveParameters: return { 0, kE(15) };
     case Field::PrefetchBucket: return { 0, kE(15) };
@@ -141,6 +144,9 @@ std::string_view fieldName(Field f)
     case Field::ValueHeadDim: return "v-head-dim";
     case Field::RotaryFraction: return "rotary-fraction";
     case Field::ExpertParallel: return "ep";
+    case Field::ContextParallel: return "cp";
+    case Field::ContextParallelKind: return "cp-kind";
+    case Field::ContextLength: return "context-length";
     case Field::Stack: return "stack";
     case Field::Loss: return "loss";
     case Field::LossChunks: return "loss-chunks";
@@ -228,6 +234,9 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::ValueHeadDim: return s.model.mla.valueHeadDim;
     case Field::RotaryFraction: return 0;
     case Field::ExpertParallel: return s.parallel.expertParallel;
+    case Field::ContextParallel: return s.parallel.contextParallel;
+    case Field::ContextParallelKind: return static_cast<Count>(s.parallel.contextKind);
+    case Field::ContextLength: return s.model.contextLength;
     case Field::Stack: return static_cast<Count>(s.stack.stack);
     case Field::Loss: return static_cast<Count>(s.stack.loss);
     case Field::LossChunks: return s.stack.lossChunks;
@@ -280,6 +289,44 @@ bool checkRange(ValidationIssues &issues, Field f, Count v)
 }
 
 // What the training stack's features need of the rest of the scenario (stack.h).
+// Context parallelism (scenario.h): c GPUs per sequence, as the frameworks modelled run it.
+void validateContextParallel(const Scenario &s, ValidationIssues &issues, bool layoutOk)
+{
+    const Parallelism &p = s.parallel;
+    const ModelSpec &m = s.model;
+    if (!checkRange(issues, Field::ContextParallel, p.contextParallel)
+        || !checkRange(issues, Field::ContextParallelKind, static_cast<Count>(p.contextKind)) || p.contextParallel <= 1)
+        return;
+    const Count c = p.contextParallel;
+    auto unsupported = [&issues](Field other, Conflict why) {
+        issues.add({ Field::ContextParallel, Problem::Unsupported, 0, 0, other, why });
+    };
+    // N holds whole groups of t × p × c GPUs (issueText() names the three).
+    if (layoutOk && p.gpus % (p.tensorParallel * p.pipelineParallel * c) != 0)
+        issues.add({ Field::Gpus, Problem::NotDivisible, 0, 0, Field::ContextParallel });
+    const ContextParallelKind kind = contextParallelKindOf(s);
+    // Ring and all-gather balance the causal mask by giving each GPU a head and a tail chunk:
+    // S must be a multiple of 2c (Transformer Engine asserts it; torchtitan's head-tail load
+    // balancer needs it). Ulysses splits the sequence plainly: a multiple of c.
+    const Count unit = kind == ContextParallelKind::Ulysses ? c : 2 * c;
+    if (s.training.sequence % unit != 0)
+        issues.add({ Field::Sequence, Problem::NotDivisible, 0, 0, Field::ContextParallel });
+    if (s.activations.model == ActivationModelKind::Textbook)
+        unsupported(Field::ActivationModel, Conflict::ContextNeedsItemized);
+    // Conflicts with the model or the method name no other field: the issue names cp alone.
+    if (!modelTraits(m).rotary || modelTraits(m).encoder)
+        unsupported(Field::ContextParallel, Conflict::ContextNeedsRotary);
+    if (s.training.method != TrainingMethod::Sft)
+        unsupported(Field::ContextParallel, Conflict::ContextNeedsSupervised);
+    if (kind == ContextParallelKind::Ulysses && m.heads > 0 && p.tensorParallel > 0) {
+        const Count t = p.tensorParallel;
+        const Count q = m.heads % t == 0 ? m.heads / t : 0;
+        const Count kv = m.kvHeadsOrHeads() % t == 0 ? m.kvHeadsOrHeads() / t : 0;
+        if (q == 0 || q % c != 0 || kv == 0 || (kv % c != 0 && c % kv != 0))
+            unsupported(Field::Heads, Conflict::UlyssesDividesHeads);
+    }
+}
+
 void validateStack(const Scenario &s, ValidationIssues &issues)
 {
     const StackOptions &o = s.stack;
@@ -499,6 +546,7 @@ ValidationIssues validate(const Scenario &s)
         inRange(Field::Ffn, m.ffn);
     inRange(Field::Vocab, m.vocab);
     inRange(Field::MaxPositions, m.maxPositions);
+    inRange(Field::ContextLength, m.contextLength);
     (void)layersOk;
     // Heads divide the hidden size unless each head's dimension is given (Gemma, MLA).
     if (m.headDim != 0)
@@ -531,7 +579,10 @@ ValidationIssues validate(const Scenario &s)
 
     const TrainingSetup &t = s.training;
     inRange(Field::Batch, t.microBatch);
-    inRange(Field::Sequence, t.sequence);
+    // A learned position table (GPT-2, BERT) has maxPositions rows: a longer sequence has no
+    // position to look up (the embedding raises an index error), so it cannot be estimated.
+    if (inRange(Field::Sequence, t.sequence) && m.maxPositions > 0 && t.sequence > m.maxPositions)
+        issues.add({ Field::Sequence, Problem::OutOfRange, 1, m.maxPositions, Field::MaxPositions });
     inRange(Field::GradAccum, t.gradAccumSteps);
     if (!(s.activations.dropout >= 0.0 && s.activations.dropout < 1.0))
         issues.add({ Field::Dropout, Problem::OutOfRange, 0, 1, Field::Dropout });
@@ -572,6 +623,7 @@ ValidationIssues validate(const Scenario &s)
             && (p.gpus / (p.tensorParallel * p.pipelineParallel)) % p.expertParallel != 0)
             issues.add({ Field::ExpertParallel, Problem::NotDivisible, 0, 0, Field::Gpus });
     }
+    validateContextParallel(s, issues, gpusOk && tpOk && ppOk);
     inRange(Field::GpusPerNode, p.gpusPerNode);
     if (p.reduceBucket != -1) // -1: the stack's
         inRange(Field::ReduceBucket, p.reduceBucket);

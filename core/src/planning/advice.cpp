@@ -99,7 +99,7 @@ int advise(const Scenario &s, Advice *out, int capacity)
         offer(AdviceKind::EnableCheckpointing, after);
     }
     // 3. A higher ZeRO stage: it divides by the data-parallel degree, so only with replicas.
-    if (current.parallel.dataParallel() > 1 && current.parallel.zero < ZeroStage::Stage3)
+    if (current.parallel.shardingGroup() > 1 && current.parallel.zero < ZeroStage::Stage3)
         offer(AdviceKind::ZeroStage, withZero(current));
     // 4. CPU offload, which also helps a single GPU.
     if (current.parallel.offload != Offload::OptimizerAndParams)

@@ -1,5 +1,7 @@
 #include <headroom/planning/fitsearch.h>
 
+#include <algorithm>
+
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/reservedmemory.h>
 #include <headroom/memory/validation.h>
@@ -58,8 +60,12 @@ Count longestFittingSequence(const Scenario &s, Count maxSequence)
     const CacheShareScope cacheShare(s); // one emulation for every probe (reservedmemory.h)
     const PreparedScenario prepared = prepare(s);
     Scenario probe = s;
-    return largestTrue(maxSequence, [&probe, &prepared](Count seq) {
-        probe.training.sequence = seq;
+    // Under context parallelism only sequences the group can split are runs (validate()):
+    // multiples of 2c (ring, all-gather), of c under Ulysses.
+    const Count c = s.parallel.contextParallel > 1 ? s.parallel.contextParallel : 1;
+    const Count unit = c > 1 && contextParallelKindOf(s) != ContextParallelKind::Ulysses ? 2 * c : c;
+    return unit * largestTrue(maxSequence / unit, [&probe, &prepared, unit](Count k) {
+        probe.training.sequence = k * unit;
         return fits(probe, estimate(probe, prepared));
     });
 }
@@ -86,7 +92,7 @@ Count gpusNeeded(const Scenario &s, Count maxGpus)
     if (s.gpu.capacity <= bytes(0))
         return 0;
     const CacheShareScope cacheShare(s); // one emulation for every probe (reservedmemory.h)
-    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel;
+    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel * std::max<Count>(1, s.parallel.contextParallel);
     if (mp < 1)
         return 0;
     const Count maxReplicas = maxGpus / mp;

@@ -172,7 +172,7 @@ FlopsPerToken flopsPerToken(const Scenario &s)
     const bool frozenBase = s.lora.mode != AdapterMode::None;
     const bool fullRecompute = s.training.recompute == Recompute::Full;
     const bool attentionRecompute = fullRecompute || s.training.recompute == Recompute::Selective;
-    const bool eager = s.activations.attention == AttentionKernel::Eager;
+    const bool eager = attentionKernelOf(s) == AttentionKernel::Eager;
     const bool causal = !modelTraits(model).encoder;
     const double keys = (causal && !eager) ? S / 2 : S;
     const double matmulForward = 2 * matmulParameters(model);
@@ -231,14 +231,19 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     const Count t = std::max<Count>(1, s.parallel.tensorParallel);
     const Count p = std::max<Count>(1, s.parallel.pipelineParallel);
     const Count n = std::max<Count>(1, s.parallel.gpus);
+    // d: the GPUs sharing the model states (data- and context-parallel together), over which
+    // the gradients are reduced; the replicas running micro-batches of their own are d / c.
     const Count d = std::max<Count>(1, n / (t * p));
+    const Count c = std::max<Count>(1, s.parallel.contextParallel);
+    const Count replicas = std::max<Count>(1, d / c);
     const Count v = std::max<Count>(1, s.stack.virtualStages);
     const double B = toD(s.training.microBatch), S = toD(s.training.sequence);
+    const double localS = S / toD(c); // each GPU's tokens of a sequence
     const double m = toD(std::max<Count>(1, s.training.gradAccumSteps));
     const double L = toD(model.layers), H = toD(model.hidden), A = toD(model.heads);
     const Count perNode = gpu.gpusPerNode > 0 ? gpu.gpusPerNode : 1;
     r.nodes = (n + perNode - 1) / perNode;
-    r.tokensPerStep = toD(d) * B * m * S;
+    r.tokensPerStep = toD(replicas) * B * m * S;
     if (!(r.peakFlops > 0) || r.tokensPerStep <= 0)
         return r;
     r.known = true;
@@ -246,7 +251,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     const bool frozenBase = s.lora.mode != AdapterMode::None;
     const bool fullRecompute = s.training.recompute == Recompute::Full;
     const bool attentionRecompute = fullRecompute || s.training.recompute == Recompute::Selective;
-    const bool eager = s.activations.attention == AttentionKernel::Eager;
+    const bool eager = attentionKernelOf(s) == AttentionKernel::Eager;
     const FlopsPerToken perToken = flopsPerToken(s);
     r.modelFlopsPerStep = perToken.model * r.tokensPerStep;
     r.hardwareFlopsPerStep = perToken.hardware * r.tokensPerStep;
@@ -265,7 +270,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
                 + (r.fp8FlopsPerStep > 0 ? r.fp8FlopsPerStep / (N * r.fp8PeakFlops * efficiency) : 0.0);
         // Element-wise work moves bytes, not FLOPs: each GPU runs its replica's tokens through
         // its L / p layers, a t-th of each; a recomputed forward adds its third again.
-        const double replicaTokens = r.tokensPerStep / toD(d);
+        const double replicaTokens = r.tokensPerStep / toD(d); // one GPU's: a replica's over its c GPUs
         double perTokenLayer = kElementwiseBytesPerTokenLayerHidden * H * (fullRecompute ? 4.0 / 3.0 : 1.0);
         if (eager)
             perTokenLayer += kEagerScoreBytesPerKey * A * S * (attentionRecompute ? 4.0 / 3.0 : 1.0);
@@ -323,7 +328,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         const GroupLink link = groupLink(gpu, network, t, 1);
         r.tensorParallelBandwidth = link.bytesPerSecond;
         r.tensorParallelCrossesNodes = link.crossesNodes;
-        const double perAllReduce = 2 * toD(t - 1) / toD(t) * B * S * H * activationBytes;
+        const double perAllReduce = 2 * toD(t - 1) / toD(t) * B * localS * H * activationBytes;
         const double count = m * (L / toD(p)) * (fullRecompute ? 6 : 4);
         r.tensorParallelS = perAllReduce * count / link.bytesPerSecond;
     }
@@ -331,13 +336,40 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     // each (the scatter-gather optimisation of Narayanan et al. 2021), v times interleaved.
     if (p > 1) {
         const GroupLink link = groupLink(gpu, network, p, t * d);
-        r.pipelineSendS = 2 * m * toD(v) * B * S * H * activationBytes / toD(t) / link.bytesPerSecond;
+        r.pipelineSendS = 2 * m * toD(v) * B * localS * H * activationBytes / toD(t) / link.bytesPerSecond;
+    }
+    // Context parallelism: each layer's attention exchanges K and V over the c GPUs in forward
+    // ((c - 1) / c of the whole sequence's K/V reaches each), again in backward with the dK/dV
+    // going back, and again in a recomputed forward; Ulysses instead moves q, k, v and the output
+    // by all-to-all, each (c - 1) / c of this GPU's share, there and back. Counted as exposed:
+    // Transformer Engine overlaps the ring with the attention's compute, which this model does
+    // not split out, so this is the upper end.
+    if (c > 1) {
+        const GroupLink link = groupLink(gpu, network, c, t);
+        r.contextParallelBandwidth = link.bytesPerSecond;
+        r.contextParallelCrossesNodes = link.crossesNodes;
+        const double headDim = model.headDim > 0 ? toD(model.headDim) : (A > 0 ? H / A : 0);
+        const double kvHeads = toD(model.kvHeads > 0 ? model.kvHeads : model.heads);
+        const double f = toD(c - 1) / toD(c);
+        const double kvWhole = 2 * B * S * kvHeads * headDim * activationBytes / toD(t);
+        // Per layer and micro-batch: forward's share, and the backward's (and a recomputed
+        // forward's) in proportion.
+        double forward = 0, backward = 0;
+        if (contextParallelKindOf(s) == ContextParallelKind::Ulysses) {
+            forward = f * B * localS * (2 * A * headDim + 2 * kvHeads * headDim) * activationBytes / toD(t);
+            backward = forward;
+        } else {
+            forward = f * kvWhole;
+            backward = 2 * forward; // K/V again, and dK/dV
+        }
+        const double perLayer = forward * (fullRecompute ? 2 : 1) + backward;
+        r.contextParallelS = m * (L / toD(p)) * perLayer / link.bytesPerSecond;
     }
     // What overlaps: data-parallel traffic behind compute (dataParallelOverlap()), never more
     // than the compute there is to hide it behind; tensor- and pipeline-parallel not at all.
     const double hidden = std::min(dataParallelOverlap(s) * r.dataParallelS, r.computeS);
     r.dataParallelExposedS = r.dataParallelS - hidden;
-    r.communicationS = r.dataParallelExposedS + r.tensorParallelS + r.pipelineSendS;
+    r.communicationS = r.dataParallelExposedS + r.tensorParallelS + r.pipelineSendS + r.contextParallelS;
     // 1F1B's bubble: p - 1 micro-batch slots of the stage's forward and backward, divided by
     // v under the interleaved schedule (Narayanan et al. 2021, section 2.2).
     if (p > 1)

@@ -72,7 +72,7 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                                                         "measured matmul efficiency") });
     }
     if (!(options.computeFractionOverride > 0)) {
-        const bool eager = s.activations.attention == AttentionKernel::Eager;
+        const bool eager = attentionKernelOf(s) == AttentionKernel::Eager;
         terms.push_back({ "memory-bound", QT_TRANSLATE_NOOP("StepTime", "element-wise work at memory bandwidth"),
                           eager ? "T_replica x L/p x (1000 H + 16 A S) / t / BW_hbm" : "T_replica x L/p x 1000 H / t / BW_hbm",
                           num(time.tokensPerStep / static_cast<double>(d)) + " x " + whole(s.model.layers) + "/" + whole(p) + " x (1000 x "
@@ -131,6 +131,24 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                           time.tensorParallelS, true,
                           QT_TRANSLATE_NOOP("StepTime", "two all-reduces a layer forward, two backward, two more when the forward "
                                                         "is recomputed (Shoeybi et al. 2019; Korthikanti et al. 2022); not overlapped") });
+    if (s.parallel.contextParallel > 1) {
+        const bool ulysses = contextParallelKindOf(s) == ContextParallelKind::Ulysses;
+        terms.push_back({ "context-parallel", QT_TRANSLATE_NOOP("StepTime", "context-parallel K/V exchange"),
+                          ulysses ? "m x L/p x (2 or 3) x (c-1)/c x B S/c (2 A + 2 KV) d_h a / t / BW_cp"
+                                  : "m x L/p x (3 or 4) x (c-1)/c x 2 B S KV d_h a / t / BW_cp",
+                          "c = " + whole(s.parallel.contextParallel) + " (" + std::string(contextParallelKindName(contextParallelKindOf(s)))
+                                  + "), BW_cp = " + bandwidth(time.contextParallelBandwidth)
+                                  + (time.contextParallelCrossesNodes ? " (across nodes)" : " (inside a node)"),
+                          time.contextParallelS, true,
+                          ulysses ? QT_TRANSLATE_NOOP("StepTime", "Ulysses moves q, k, v and the output by all-to-all in forward "
+                                                                  "and their gradients back, again in a recomputed forward "
+                                                                  "(DeepSpeed sequence/layer.py); counted as not overlapped")
+                                  : QT_TRANSLATE_NOOP("StepTime", "each layer brings (c-1)/c of the whole sequence's K and V to every "
+                                                                  "GPU in forward, again in backward with dK and dV going back, "
+                                                                  "and in a recomputed forward (Transformer Engine's ring, torch's "
+                                                                  "all-gather); counted as not overlapped, though the ring overlaps "
+                                                                  "attention: the upper end") });
+    }
     if (p > 1) {
         terms.push_back({ "pipeline-send", QT_TRANSLATE_NOOP("StepTime", "pipeline sends between stages"),
                           "2 m v x B S H a / t / BW_pp", "p = " + whole(p) + ", v = " + whole(s.stack.virtualStages), time.pipelineSendS, true,

@@ -87,6 +87,14 @@ struct ScenarioError
 ScenarioSpec realisticDefaults();
 
 /*!
+ * Puts \a model into \a spec, as choosing a preset or importing a config does. A model with a
+ * learned position table (GPT-2, BERT) brings a longer sequence down to the table's rows: the
+ * default S = 2,048 is not a run GPT-2 can make. A sequence given after the model (--seq, a
+ * file's training.seq) is checked against the table by validate(), never cut.
+ */
+void takeModel(ScenarioSpec &spec, const ModelSpec &model);
+
+/*!
  * Applies the keys present in \a root (a scenario file's object, schema 1) to \a spec, a preset
  * first so that the file's own model keys refine it. On error \a spec is left untouched.
  */

@@ -24,10 +24,11 @@ enum class Warning : std::uint8_t {
     PureHalfWithoutMaster,      //!< *-pure: updates smaller than half an ulp are lost
     Fp8NotSupportedOnGpu,       //!< --fp8 on a GPU without FP8 tensor cores
     QuantBaseNotTrainable,      //!< --qlora-base fp8: transformers refuses to fine-tune FBGEMM FP8 checkpoints
+    SequenceBeyondContext,      //!< a rotary model's S exceeds the context its config declares
 };
 
 // Warnings keeps one bit per warning: the last enumerator must stay below 32.
-static_assert(static_cast<unsigned>(Warning::QuantBaseNotTrainable) < 32);
+static_assert(static_cast<unsigned>(Warning::SequenceBeyondContext) < 32);
 
 //! A fixed-capacity list so that estimating allocates nothing, in the order the warnings were
 //! added, each at most once.

@@ -121,6 +121,10 @@ enum class ModelHead : std::uint8_t { LanguageModel, Score };
 //! A trait the model takes from its family unless its configuration says otherwise.
 enum class Switch : std::uint8_t { FamilyDefault, Off, On };
 
+//! The RoPE scaling a config declares (rope_scaling's rope_type, or type in older configs), which
+//! stretches a rotary model beyond the context it was pre-trained on.
+enum class RopeScaling : std::uint8_t { None, Linear, Dynamic, Yarn, Llama3, LongRope, Other };
+
 struct ModelSpec
 {
     BlockFamily family = BlockFamily::Gpt2;
@@ -132,6 +136,11 @@ struct ModelSpec
     Count ffn = 0;           //!< FFN inner size; 0 means 4H
     Count vocab = 32000;     //!< V
     Count maxPositions = 0;  //!< learned position table rows (GPT-2: 1024, BERT: 512); 0 for rotary models
+    //! Rotary models: the context the config declares (max_position_embeddings), 0 when not known;
+    //! a longer sequence is estimated with a warning (Warning::SequenceBeyondContext).
+    Count contextLength = 0;
+    RopeScaling ropeScaling = RopeScaling::None;
+    double ropeScalingFactor = 0; //!< rope_scaling's factor, 0 when none is given
     Count typeVocab = 0;     //!< BERT token types (2; RoBERTa 1)
     bool tiedEmbeddings = false;
     bool qkvBias = false;    //!< biases on q, k, v beyond the family's own (Qwen2)

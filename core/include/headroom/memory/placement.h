@@ -43,7 +43,7 @@ struct Placement
     Count parameterCount = 0;     //!< whole model: base + adapters (+ PEFT's trained copies)
     //! Whole model: P for full fine-tuning, the adapters (and PEFT's trained copies) under LoRA.
     Count trainableParameters = 0;
-    Count dataParallel = 1;       //!< d = N / (t p), the ZeRO sharding degree
+    Count dataParallel = 1;       //!< N / (t p) = d·c, the ZeRO sharding degree
     ModelParallelShare share;
 
     //! This rank's model states before ZeRO divides them (full replicas of its model slice),

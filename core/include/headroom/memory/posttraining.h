@@ -135,7 +135,7 @@ constexpr Count completionLength(const Scenario &s)
 //! dropped), S otherwise (PPO slices the whole sequence's logits; SFT and DPO keep them all).
 constexpr Count logitsTokens(const Scenario &s)
 {
-    return s.training.method == TrainingMethod::Grpo && completionLength(s) > 0 ? completionLength(s) : s.training.sequence;
+    return s.training.method == TrainingMethod::Grpo && completionLength(s) > 0 ? completionLength(s) : sequencePerGpu(s);
 }
 
 //! Whether the policy's loss takes per-token log-probabilities from the logits as TRL's trainers

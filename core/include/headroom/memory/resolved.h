@@ -56,7 +56,7 @@ struct ResolvedScenario
     PerParamBytes perParam;         //!< the recipe's and optimizer's bytes per parameter
     LoraCounts lora;                //!< adapters and base (zeros but the base without adapters)
     ModelParallelShare share;       //!< this rank's parameters under t and p
-    Count dataParallel = 1;         //!< d = N / (t p), at least 1
+    Count dataParallel = 1;         //!< N / (t p): d·c, the sharding group (Parallelism::shardingGroup()), at least 1
     //! Parameters with gradients and optimizer states on this rank: the share under full
     //! fine-tuning, the adapters' proportional share under LoRA.
     Count trainableOnRank = 0;

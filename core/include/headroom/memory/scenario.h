@@ -161,11 +161,33 @@ struct RuntimeOverhead
 enum class ZeroStage { Stage0 = 0, Stage1 = 1, Stage2 = 2, Stage3 = 3 };
 enum class Offload { None, Optimizer, OptimizerAndParams };
 
+/*!
+ * How a context-parallel group runs attention over a sequence split into c pieces (one per GPU;
+ * every other activation holds S/c tokens). Read from the code (docs/parallelism.md):
+ *  - Ring: Transformer Engine's AttnFuncWithCPAndKVP2P, Megatron's default cp_comm_type "p2p"
+ *    (NVIDIA/TransformerEngine d0067d0, attention/dot_product_attention/context_parallel.py): K/V
+ *    blocks pass around the ring; forward keeps every received block (and each step's output and
+ *    log-sum-exp) until it returns; only the local K/V are saved for backward.
+ *  - AllGather: PyTorch's FlexAttention context parallelism that torchtitan runs
+ *    (torchtitan b5bcd76 decoder_sharding.py; torch cplib::flex_cp_allgather): K and V are
+ *    gathered to the whole sequence and the attention saves the gathered ones; backward writes
+ *    whole-length dK and dV partials and reduce-scatters them.
+ *  - Ulysses: DeepSpeed's all-to-all (deepspeed/sequence/layer.py DistributedAttention): q, k, v
+ *    become [S, heads/c] for the attention and its output goes back; the same elements are saved,
+ *    and each all-to-all holds a permuted copy beside its output. Heads must divide by c.
+ * StackDefault: the stack's own (Megatron: ring; DeepSpeed: Ulysses; the PyTorch stacks: all-gather).
+ */
+enum class ContextParallelKind : std::uint8_t { StackDefault, Ring, AllGather, Ulysses };
+
 //! How the run is spread over GPUs. The defaults describe a single GPU.
 struct Parallelism
 {
     Count gpus = 1;           //!< N, all GPUs of the run
     Count tensorParallel = 1; //!< t
+    //! c: each sequence split over c GPUs (context parallelism); every stack shards the model
+    //! states over the data- and context-parallel GPUs together (shardingGroup()).
+    Count contextParallel = 1;
+    ContextParallelKind contextKind = ContextParallelKind::StackDefault;
     //! e: the routed experts divided over e GPUs of each data-parallel group (DeepSpeed-MoE,
     //! Megatron --expert-model-parallel-size); 1 without experts.
     Count expertParallel = 1;
@@ -179,11 +201,23 @@ struct Parallelism
     //! training stack's (stack.h: DeepSpeed 5e8, Hugging Face's "auto" H², none for FSDP).
     Count reduceBucket = -1;
 
-    constexpr Count dataParallel() const
+    /*!
+     * N / (t·p): the GPUs that hold the same layers, over which ZeRO, FSDP and Megatron's
+     * distributed optimizer shard the model states: the data- and context-parallel GPUs together
+     * (torchtitan's FSDP mesh dp_shard × cp; Megatron's data_parallel_group_with_cp; DeepSpeed's
+     * seq_data_parallel_group).
+     */
+    constexpr Count shardingGroup() const
     {
         // Without model parallelism (mp = 1, the common case) no division: every estimate asks.
         const Count mp = tensorParallel * pipelineParallel;
         return mp > 1 ? quotient(gpus, mp) : mp == 1 ? gpus : 0;
+    }
+    //! d = N / (t·p·c): the replicas that each run their own micro-batches.
+    constexpr Count dataParallel() const
+    {
+        const Count g = shardingGroup();
+        return contextParallel > 1 ? quotient(g, contextParallel) : g;
     }
 };
 
@@ -250,6 +284,34 @@ struct Scenario
     StackOptions stack;
 };
 
+/*!
+ * Tokens of each sequence one GPU holds: S / c under context parallelism (validation keeps S a
+ * multiple of c), S otherwise. Every activation but the attention's exchanged K/V is this long.
+ */
+constexpr Count sequencePerGpu(const Scenario &s)
+{
+    const Count c = s.parallel.contextParallel;
+    return c > 1 ? quotient(s.training.sequence, c) : s.training.sequence;
+}
+
+/*!
+ * The attention kernel the run uses: the chosen one, but a fused one (flash) under context
+ * parallelism, whose ring, all-gather and all-to-all attention all run fused kernels (Transformer
+ * Engine's, SDPA's flash and efficient ones, FlexAttention): eager attention's score matrix is
+ * never formed. The derivation says so.
+ */
+constexpr AttentionKernel attentionKernelOf(const Scenario &s)
+{
+    return s.parallel.contextParallel > 1 && s.activations.attention == AttentionKernel::Eager ? AttentionKernel::Flash
+                                                                                               : s.activations.attention;
+}
+
+//! "default", "ring", "allgather", "ulysses".
+std::string_view contextParallelKindName(ContextParallelKind k);
+std::optional<ContextParallelKind> contextParallelKindFromName(std::string_view name);
+//! The kind a scenario runs: the given one, or its stack's (ContextParallelKind).
+ContextParallelKind contextParallelKindOf(const Scenario &s);
+
 std::string_view recomputeName(Recompute r);
 std::optional<Recompute> recomputeFromName(std::string_view name);
 std::string_view activationModelName(ActivationModelKind k);
@@ -262,6 +324,9 @@ std::optional<BlockFamily> familyFromName(std::string_view name);
 //! "family", "off", "on".
 std::string_view switchName(Switch s);
 std::optional<Switch> switchFromName(std::string_view name);
+//! "none", "linear", "dynamic", "yarn", "llama3", "longrope", "other".
+std::string_view ropeScalingName(RopeScaling r);
+std::optional<RopeScaling> ropeScalingFromName(std::string_view name);
 //! "pooler", "mlm".
 std::string_view encoderHeadName(EncoderHead h);
 std::optional<EncoderHead> encoderHeadFromName(std::string_view name);

@@ -71,6 +71,10 @@ struct TransformerTerms
     Bytes lossBackwardTransient = bytes(0);
     Bytes layerForwardTransient = bytes(0);
     Bytes layerBackwardTransient = bytes(0);
+    //! Context parallelism's exchange buffers, part of the two above (transformerbody.h
+    //! contextParallelExchange()): the derivation names them.
+    Bytes contextForward = bytes(0);
+    Bytes contextBackward = bytes(0);
 };
 
 //! The terms of \a scenario. Allocation-free.

@@ -34,10 +34,14 @@ enum class Field : std::uint8_t {
     Dora, BnbSavesInput, LoraTrainable,
     // GaLore's and APOLLO's rank, torchao's CPU-offloaded optimizer (precision.h)
     ProjectionRank, OptimizerOffload,
+    // Context parallelism (scenario.h)
+    ContextParallel, ContextParallelKind,
+    // A rotary model's declared context (model.h)
+    ContextLength,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::OptimizerOffload;
+inline constexpr Field kLastField = Field::ContextLength;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -88,6 +92,10 @@ enum class Conflict : std::uint8_t {
     CpuOffloadNoMaster,       //!< it steps the model's own parameters: no master copy
     CpuOffloadNoAccumulation, //!< offload_gradients frees each gradient: no accumulation
     CpuOffloadTorchOptimizer, //!< it wraps a torch.optim optimizer and runs its own hooks
+    ContextNeedsItemized,     //!< context parallelism changes attention's saved tensors, which the textbook formula does not list
+    ContextNeedsRotary,       //!< context parallelism is modelled for decoders with rotary positions
+    ContextNeedsSupervised,   //!< context parallelism is modelled for one forward per step (no rollouts, pairs or side models)
+    UlyssesDividesHeads,      //!< Ulysses splits each GPU's query heads over the c GPUs, and KV heads or c by the other
 };
 
 struct ValidationIssue

@@ -111,6 +111,7 @@ struct StepTime
     double dataParallelS = 0;       //!< gradient and parameter collectives, before overlap
     double dataParallelExposedS = 0; //!< the part of them not hidden behind compute
     double tensorParallelS = 0;     //!< the per-layer all-reduces (or all-gather + reduce-scatter)
+    double contextParallelS = 0;    //!< context parallelism's K/V exchange (or Ulysses' all-to-alls), all exposed
     double pipelineSendS = 0;       //!< activations and their gradients between stages
     double communicationS = 0;      //!< the part of the three not hidden behind compute
     double bubbleS = 0;             //!< (p - 1) / (v m) of the pipelined compute
@@ -124,6 +125,8 @@ struct StepTime
     double tensorParallelBandwidth = 0;
     bool dataParallelCrossesNodes = false;
     bool tensorParallelCrossesNodes = false;
+    double contextParallelBandwidth = 0; //!< bytes/s of the context-parallel group's link
+    bool contextParallelCrossesNodes = false;
 
     double offloadS() const { return offloadTransferS + cpuOptimizerS; }
     StepTerm dominant() const;

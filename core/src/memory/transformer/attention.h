@@ -96,13 +96,21 @@ void eagerCore(const Context &c, const Emit &emit, const AttentionNames &n, cons
 
 // SDPA and flash kernels save q, k and v as they get them, the output (also the output
 // projection's input) and an FP32 logsumexp.
+// Under context parallelism the kernel saves the K and V it attended over: the gathered
+// sequence's under all-gather, the repeated head's under Ulysses with fewer KV heads than GPUs.
 template<typename Emit>
 void kernelCore(const Context &c, const Emit &emit, const AttentionNames &n, const CoreSizes &z)
 {
     constexpr Region L = Region::Layer;
     emit(n.q, "B×S×A×d", L, c.c, z.q, Sharded);
-    emit(n.k, z.kShape, L, c.c, z.k, Sharded);
-    emit(n.v, z.vShape, L, c.c, z.v, Sharded);
+    if (c.cpKvFactor > 1) {
+        const std::string_view shape = c.cpKind == ContextParallelKind::Ulysses ? "B×c·S×1×d" : "B×c·S×KV×d";
+        emit(n.k, shape, L, c.c, z.k * c.cpKvFactor, Sharded);
+        emit(n.v, shape, L, c.c, z.v * c.cpKvFactor, Sharded);
+    } else {
+        emit(n.k, z.kShape, L, c.c, z.k, Sharded);
+        emit(n.v, z.vShape, L, c.c, z.v, Sharded);
+    }
     emit(n.out, "B×S×A×d", L, c.c, z.out, Sharded);
     emit(n.lse, "B×A×S", L, Dtype::Fp32, c.BAS, Sharded);
     // Under Transformer Engine's FP8 the output projection saves an FP8 copy of the kernel's

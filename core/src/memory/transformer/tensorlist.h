@@ -166,6 +166,12 @@ struct Context
     // FP8 casts alive while one linear runs (fp8body.h fp8CastTransients()), in bytes: the
     // largest linear's in forward and in backward, on this GPU
     Count fp8CastForward = 0, fp8CastBackward = 0;
+    // Context parallelism (scenario.h ContextParallelKind): S above is this GPU's S / c tokens.
+    // cpKvFactor: the saved K and V against this GPU's own (all-gather: c, the gathered sequence;
+    // Ulysses with fewer KV heads than c: DeepSpeed repeats them to one head a GPU); 1 otherwise.
+    Count cp = 1;
+    ContextParallelKind cpKind = ContextParallelKind::Ring;
+    Count cpKvFactor = 1;
 
     Dtype mask(Dtype input) const { return x.boolDropoutMask ? Dtype::Bool : input; }
     // Autocast casts the FP32 norm output for each projection apart; otherwise they share it.
