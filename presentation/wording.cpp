@@ -73,6 +73,20 @@ QString scenarioErrorText(const ScenarioError &e, bool viaOptions)
     return {};
 }
 
+QString recomputeText(const TrainingSetup &t)
+{
+    const QString name = nameText(recomputeName(t.recompute));
+    if (t.recompute != Recompute::Full)
+        return name;
+    if (t.recomputeLayers > 0)
+        //: %1 full, %2 Megatron's --recompute-num-layers, %3 its method (uniform, block)
+        return Cli::tr("%1 %2 layers %3").arg(name, groupedDigits(t.recomputeLayers), nameText(recomputeMethodName(t.recomputeMethod)));
+    if (t.recomputeEvery > 1)
+        //: %1 full, %2 N: only every N-th layer is checkpointed
+        return Cli::tr("%1, one layer in %2").arg(name, groupedDigits(t.recomputeEvery));
+    return name;
+}
+
 QString warningText(Warning w, const Scenario &s)
 {
     if (w != Warning::SequenceBeyondContext)

@@ -48,6 +48,8 @@ QString gibText(Bytes b);
 QString issueText(const ValidationIssue &issue, const Scenario &scenario);
 //! A scenario-file or option error in words; \a viaOptions names options instead of file keys.
 QString scenarioErrorText(const ScenarioError &error, bool viaOptions);
+//! "none", "full", "full, one layer in 2", "full 4 layers uniform": the checkpointing chosen.
+QString recomputeText(const TrainingSetup &training);
 //! A typed warning in words.
 QString warningText(Warning warning);
 //! The same, with the scenario's figures where the warning names them (the context length).

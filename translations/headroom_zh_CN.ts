@@ -428,6 +428,19 @@
         <source> · trained %1</source>
         <translation> · 训练 %1</translation>
     </message>
+    <message>
+        <source> (%1 layers, %2)</source>
+        <extracomment>%1 Megatron&apos;s --recompute-num-layers, %2 its method (uniform, block)</extracomment>
+        <translation>（%1 层，%2）</translation>
+    </message>
+    <message>
+        <source> (one layer in %1)</source>
+        <translation>（每 %1 层一层）</translation>
+    </message>
+    <message>
+        <source> · context parallel %1</source>
+        <translation> · 上下文并行 %1</translation>
+    </message>
 </context>
 <context>
     <name>Cli</name>
@@ -2203,6 +2216,16 @@
         <source>The sequence is longer than the context the model&apos;s config declares (max_position_embeddings).</source>
         <translation>序列长于模型配置声明的上下文（max_position_embeddings）。</translation>
     </message>
+    <message>
+        <source>%1 %2 layers %3</source>
+        <extracomment>%1 full, %2 Megatron&apos;s --recompute-num-layers, %3 its method (uniform, block)</extracomment>
+        <translation>%1 %2 层 %3</translation>
+    </message>
+    <message>
+        <source>%1, one layer in %2</source>
+        <extracomment>%1 full, %2 N: only every N-th layer is checkpointed</extracomment>
+        <translation>%1，每 %2 层一层</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -3782,6 +3805,38 @@
         <source>the ZeRO sharding degree: the data- and context-parallel GPUs together, over which FSDP, ZeRO and Megatron&apos;s distributed optimizer shard</source>
         <translation>ZeRO 分片度：数据并行与上下文并行的 GPU 合起来，FSDP、ZeRO 和 Megatron 的分布式优化器在其上分片</translation>
     </message>
+    <message>
+        <source>Megatron-LM d98e8a6 transformer_block.py _checkpointed_forward: uniform groups of N layers share one checkpoint; block checkpoints the first N</source>
+        <translation>Megatron-LM d98e8a6 transformer_block.py _checkpointed_forward：均匀分组方式每 N 层一组共用一个检查点；分块方式对前 N 层做检查点</translation>
+    </message>
+    <message>
+        <source>torchtitan before 114151ad4, activation_checkpoint.py: blocks N, 2N, ... checkpoint-wrapped, the others keep everything</source>
+        <translation>torchtitan 114151ad4 之前的 activation_checkpoint.py：第 N、2N……个块加检查点，其余块保存全部张量</translation>
+    </message>
+    <message>
+        <source>checkpoints this GPU stores: one input each (per micro-batch in flight)</source>
+        <translation>本 GPU 保存的检查点数：每个一份输入（按在途的每个微批次计）</translation>
+    </message>
+    <message>
+        <source>one checkpoint&apos;s stored input, in bytes</source>
+        <translation>一个检查点保存的输入，字节</translation>
+    </message>
+    <message>
+        <source>the checkpointed layers&apos; stored inputs</source>
+        <translation>加检查点的层保存的输入</translation>
+    </message>
+    <message>
+        <source>the layers not checkpointed, everything they save</source>
+        <translation>未加检查点的层保存的全部张量</translation>
+    </message>
+    <message>
+        <source>the saved tensors of the layers kept whole, in bytes</source>
+        <translation>完整保留的层所保存的张量，字节</translation>
+    </message>
+    <message>
+        <source>one group of layers rebuilt at once during backward (Megatron&apos;s uniform method)</source>
+        <translation>反向时一次重建的一组层（Megatron 的均匀分组方式）</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -5251,6 +5306,22 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>context parallelism is modelled for supervised training and pre-training (--method sft): one forward of each sequence a step, no rollouts, pairs or side models</source>
         <translation>上下文并行只对监督训练和预训练（--method sft）建模：每步每条序列一次前向，没有采样生成、成对样本或附属模型</translation>
     </message>
+    <message>
+        <source>which layers are checkpointed is a choice of full recomputation: give --recompute full</source>
+        <translation>选择哪些层加检查点属于完全重计算的设置：请给出 --recompute full</translation>
+    </message>
+    <message>
+        <source>checkpoint every N-th layer (torchtitan) or Megatron&apos;s N layers (--recompute-layers), not both</source>
+        <translation>隔层加检查点（torchtitan）或 Megatron 的 N 层（--recompute-layers），二者只能选一</translation>
+    </message>
+    <message>
+        <source>the textbook formula has one figure for every layer; choose the itemized activation model</source>
+        <translation>教科书公式对每层只有一个数值；请选择逐项激活模型</translation>
+    </message>
+    <message>
+        <source>layer-level checkpointing is modelled for whole-model training, as torchtitan and Megatron run it; under adapters checkpoint every layer (--recompute full)</source>
+        <translation>按层的检查点只对全模型训练建模（torchtitan 和 Megatron 就是这样运行的）；使用适配器时请对每层加检查点（--recompute full）</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -6348,6 +6419,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>The sequence (S = %1) runs past the model&apos;s declared context (max_position_embeddings = %2; %3).</source>
         <extracomment>%1 S, %2 the declared context, %3 what it says of RoPE scaling</extracomment>
         <translation>序列（S = %1）超出了模型声明的上下文（max_position_embeddings = %2；%3）。</translation>
+    </message>
+    <message>
+        <source>Checkpoint every N-th layer</source>
+        <translation>隔层加检查点</translation>
+    </message>
+    <message>
+        <source>Megatron recompute layers</source>
+        <translation>Megatron 重计算层数</translation>
     </message>
 </context>
 <context>
@@ -9252,6 +9331,42 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Context parallelism: each sequence split over c GPUs, every activation S/c tokens long; attention exchanges K and V over the group. The model states shard over the data- and context-parallel GPUs.</source>
         <translation>上下文并行：每条序列切分到 c 张 GPU 上，每个激活长 S/c 个 token；注意力在组内交换 K 和 V。模型状态在数据并行与上下文并行的 GPU 上分片。</translation>
+    </message>
+    <message>
+        <source>Checkpoint every N-th layer:</source>
+        <translation>隔层加检查点：</translation>
+    </message>
+    <message>
+        <source>Under full checkpointing, only layers N, 2N, ... keep just their input (torchtitan&apos;s layer-level selective checkpointing); the others keep everything. 1: every layer.</source>
+        <translation>在完全检查点下，只有第 N、2N……层只保存输入（torchtitan 的按层选择性检查点）；其余层保存全部张量。1：每层都加。</translation>
+    </message>
+    <message>
+        <source>Megatron recompute layers:</source>
+        <translation>Megatron 重计算层数：</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s --recompute-num-layers under full checkpointing; 0: every layer, one a checkpoint.</source>
+        <translation>完全检查点下 Megatron 的 --recompute-num-layers；0：每层一个检查点。</translation>
+    </message>
+    <message>
+        <source>Uniform: every layer, in groups of N</source>
+        <translation>均匀分组：所有层，每 N 层一组</translation>
+    </message>
+    <message>
+        <source>Block: the first N layers of each stage</source>
+        <translation>分块：每个流水线阶段的前 N 层</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s --recompute-method: uniform keeps one input per group of N layers and rebuilds a group at once; block checkpoints the first N layers of each stage and keeps the rest whole.</source>
+        <translation>Megatron 的 --recompute-method：均匀分组方式每 N 层一组只保存一份输入，反向时一次重建一组；分块方式对每个阶段的前 N 层加检查点，其余层完整保留。</translation>
+    </message>
+    <message>
+        <source>Megatron recompute method:</source>
+        <translation>Megatron 重计算方式：</translation>
+    </message>
+    <message>
+        <source>Recompute method: %1</source>
+        <translation>重计算方式：%1</translation>
     </message>
 </context>
 <context>

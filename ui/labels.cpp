@@ -485,6 +485,8 @@ QString Labels::field(Field f)
     case Field::ContextParallel: return tr("Context parallel");
     case Field::ContextParallelKind: return tr("Context-parallel attention");
     case Field::ContextLength: return tr("Declared context");
+    case Field::RecomputeEvery: return tr("Checkpoint every N-th layer");
+    case Field::RecomputeLayers: return tr("Megatron recompute layers");
     case Field::Stack: return tr("Training stack");
     case Field::Loss: return tr("Loss");
     case Field::LossChunks: return tr("Loss chunks");

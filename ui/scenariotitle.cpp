@@ -39,6 +39,14 @@ QString modelTitle(const ScenarioSpec &spec, const Catalogue &catalogue)
     const Parallelism &p = s.parallel;
     if (s.training.recompute != Recompute::None)
         title += ChartText::tr(" · %1 checkpointing").arg(Labels::recompute(s.training.recompute));
+    if (s.training.recompute == Recompute::Full && s.training.recomputeLayers > 0)
+        //: %1 Megatron's --recompute-num-layers, %2 its method (uniform, block)
+        title += ChartText::tr(" (%1 layers, %2)")
+                         .arg(groupedCount(s.training.recomputeLayers), QString::fromLatin1(recomputeMethodName(s.training.recomputeMethod).data()));
+    else if (s.training.recompute == Recompute::Full && s.training.recomputeEvery > 1)
+        title += ChartText::tr(" (one layer in %1)").arg(groupedCount(s.training.recomputeEvery));
+    if (p.contextParallel > 1)
+        title += ChartText::tr(" · context parallel %1").arg(groupedCount(p.contextParallel));
     if (p.gpus > 1)
         title += ChartText::tr(" · %1 GPUs").arg(groupedCount(p.gpus));
     if (p.zero != ZeroStage::Stage0)

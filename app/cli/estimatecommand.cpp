@@ -35,7 +35,7 @@ QString modelLine(const ScenarioSpec &spec, const Catalogue &catalogue, const Br
                  groupedDigits(s.model.heads), groupedDigits(s.training.microBatch), groupedDigits(s.training.sequence),
                  recipeText(s.training.precision),
                  nameText(optimizerName(s.training.precision.optimizer)))
-            .arg(nameText(recomputeName(s.training.recompute)),
+            .arg(recomputeText(s.training),
                  nameText(activationModelName(s.activations.model)));
 }
 

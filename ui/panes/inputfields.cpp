@@ -70,6 +70,17 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::Batch: spec.scenario.training.microBatch = v; return;
     case Field::Sequence: spec.scenario.training.sequence = v; return;
     case Field::GradAccum: spec.scenario.training.gradAccumSteps = v; return;
+    // Either choice of layers means full recomputation of them, as the options imply.
+    case Field::RecomputeEvery:
+        spec.scenario.training.recomputeEvery = v;
+        if (v > 1)
+            spec.scenario.training.recompute = Recompute::Full;
+        return;
+    case Field::RecomputeLayers:
+        spec.scenario.training.recomputeLayers = v;
+        if (v > 0)
+            spec.scenario.training.recompute = Recompute::Full;
+        return;
     case Field::ProjectionRank: spec.scenario.training.precision.projectionRank = v; return;
     case Field::Generations: spec.scenario.training.generations = v; return;
     case Field::PromptLength: spec.scenario.training.promptLength = v; return;

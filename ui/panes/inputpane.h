@@ -156,6 +156,7 @@ private:
     QCheckBox *m_zeroInit = nullptr;
     QCheckBox *m_distributedOptimizer = nullptr;
     QComboBox *m_gelu = nullptr;
+    QComboBox *m_recomputeMethod = nullptr;
     QCheckBox *m_expandable = nullptr;
     QComboBox *m_loadPath = nullptr;
     QComboBox *m_compared = nullptr;

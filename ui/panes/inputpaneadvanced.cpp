@@ -172,6 +172,22 @@ QFormLayout *InputPane::addAdvancedGroup(QVBoxLayout *column)
     addCount(form, Field::VirtualStages, tr("Virtual stages v:"),
              tr("Model chunks per pipeline stage (Megatron's interleaved schedule): the first stage holds L (1 + (p − 1)/(p v)) "
                 "layers' worth."));
+    addCount(form, Field::RecomputeEvery, tr("Checkpoint every N-th layer:"),
+             tr("Under full checkpointing, only layers N, 2N, ... keep just their input (torchtitan's layer-level "
+                "selective checkpointing); the others keep everything. 1: every layer."));
+    addCount(form, Field::RecomputeLayers, tr("Megatron recompute layers:"),
+             tr("Megatron's --recompute-num-layers under full checkpointing; 0: every layer, one a checkpoint."));
+    m_recomputeMethod = new QComboBox(m_advancedBody);
+    m_recomputeMethod->addItem(tr("Uniform: every layer, in groups of N"), static_cast<int>(RecomputeMethod::Uniform));
+    m_recomputeMethod->addItem(tr("Block: the first N layers of each stage"), static_cast<int>(RecomputeMethod::Block));
+    m_recomputeMethod->setToolTip(tr("Megatron's --recompute-method: uniform keeps one input per group of N layers and rebuilds "
+                                     "a group at once; block checkpoints the first N layers of each stage and keeps the rest whole."));
+    form->addRow(tr("Megatron recompute method:"), m_recomputeMethod);
+    connect(m_recomputeMethod, &QComboBox::activated, this, [this](int index) {
+        const auto m = static_cast<RecomputeMethod>(m_recomputeMethod->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("Recompute method: %1").arg(m_recomputeMethod->itemText(index)),
+                         [m](ScenarioSpec &s) { s.scenario.training.recomputeMethod = m; });
+    });
     m_contextKind = new QComboBox(m_advancedBody);
     for (ContextParallelKind k : { ContextParallelKind::StackDefault, ContextParallelKind::Ring, ContextParallelKind::AllGather,
                                    ContextParallelKind::Ulysses })
@@ -248,6 +264,10 @@ void InputPane::refreshAdvanced()
     show(Field::PersistenceThreshold, s.stack.persistenceThreshold);
     show(Field::MaxLiveParameters, s.stack.maxLiveParameters);
     show(Field::VirtualStages, s.stack.virtualStages);
+    show(Field::RecomputeEvery, s.training.recomputeEvery);
+    show(Field::RecomputeLayers, s.training.recomputeLayers);
+    selectData(m_recomputeMethod, s.training.recomputeMethod);
+    m_recomputeMethod->setEnabled(s.training.recomputeLayers > 0);
     // The stack's sized defaults as placeholders, so that "empty" says what it means.
     const StackChoices c = resolveStack(m_document->scenario());
     countField(Field::AllocatorReserve)->setPlaceholderText(tr("emulated"));

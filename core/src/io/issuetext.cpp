@@ -87,6 +87,15 @@ QString conflictReason(Conflict reason)
         return Issue::tr("FP8 linears under LoRA adapters are not modelled; train the whole model or turn FP8 off");
     case Conflict::Fp8DenseOnly:
         return Issue::tr("FP8 training of routed experts (grouped GEMMs) is not modelled; FP8 applies to dense models here");
+    case Conflict::LayerRecomputeNeedsFull:
+        return Issue::tr("which layers are checkpointed is a choice of full recomputation: give --recompute full");
+    case Conflict::LayerRecomputeOneWay:
+        return Issue::tr("checkpoint every N-th layer (torchtitan) or Megatron's N layers (--recompute-layers), not both");
+    case Conflict::LayerRecomputeNeedsItemized:
+        return Issue::tr("the textbook formula has one figure for every layer; choose the itemized activation model");
+    case Conflict::LayerRecomputeNoAdapters:
+        return Issue::tr("layer-level checkpointing is modelled for whole-model training, as torchtitan and Megatron run it; "
+                         "under adapters checkpoint every layer (--recompute full)");
     case Conflict::ContextNeedsItemized:
         return Issue::tr("context parallelism changes what attention saves and exchanges, which the textbook formula does not "
                          "list; choose the itemized activation model");

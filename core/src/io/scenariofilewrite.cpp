@@ -116,6 +116,13 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("rollout-sleep"), t.rolloutSleep },
         { QStringLiteral("rollout-gpus"), qint64(t.rolloutGpus) },
     };
+    // Layer-level checkpointing, only where chosen (older files have none).
+    if (t.recomputeEvery != 1)
+        training.insert(QStringLiteral("recompute-every"), qint64(t.recomputeEvery));
+    if (t.recomputeLayers != 0) {
+        training.insert(QStringLiteral("recompute-layers"), qint64(t.recomputeLayers));
+        training.insert(QStringLiteral("recompute-method"), QString::fromLatin1(recomputeMethodName(t.recomputeMethod).data()));
+    }
     for (SideRole role : { SideRole::Reward, SideRole::Critic, SideRole::Teacher }) {
         const QString &source = spec.sideModelSources[static_cast<int>(role)];
         if (!source.isEmpty())

@@ -256,6 +256,28 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(recomputeFromName(v.name.toStdString()), s.scenario.training.recompute);
           } },
+        // Layer-level checkpointing: either option alone means full recomputation of those layers.
+        { { "training", "recompute-every", "recompute-every", ValueKind::Count,
+            "checkpoint every N-th layer only (torchtitan's layer-level selective checkpointing; implies --recompute full; 1: every layer)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.training.recomputeEvery = v.count;
+              if (v.count > 1)
+                  s.scenario.training.recompute = Recompute::Full;
+              return true;
+          } },
+        { { "training", "recompute-layers", "recompute-layers", ValueKind::Count,
+            "Megatron's --recompute-num-layers N (implies --recompute full; 0: every layer, one a checkpoint)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              s.scenario.training.recomputeLayers = v.count;
+              if (v.count > 0)
+                  s.scenario.training.recompute = Recompute::Full;
+              return true;
+          } },
+        { { "training", "recompute-method", "recompute-method", ValueKind::Name,
+            "uniform|block: Megatron's --recompute-method (uniform: every layer in groups of N; block: the first N layers of each stage)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(recomputeMethodFromName(v.name.toStdString()), s.scenario.training.recomputeMethod);
+          } },
         { { "training", "grad-accum", "grad-accum", ValueKind::Count, "gradient accumulation steps" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.gradAccumSteps = v.count; return true; } },
         // Preference training (posttraining.h): TRL's trainer names.

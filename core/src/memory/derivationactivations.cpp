@@ -117,8 +117,31 @@ void deriveItemized(Builder &b, BucketDerivation &k)
     // no grad; an MoE model's dense first layers) keep their own figure.
     const Count first = firstLayersHeld(s, t);
     const Bytes firstBytes = t.heldFirstActivations + t.heldFirstWeightCopies;
-    if (first > 0 && firstBytes != keptBytes) {
-        const Count held = pipelineLayersHeld(s);
+    const Count held = pipelineLayersHeld(s);
+    const Count p = s.parallel.pipelineParallel;
+    const Count stage = p > 1 ? (s.model.layers + p - 1) / p : s.model.layers;
+    const LayerRecomputePlan plan = layerRecomputePlan(s, stage, t.firstLayers < stage ? t.firstLayers : stage);
+    if (plan.partial) {
+        // Layer-level checkpointing (scenario.h layerRecomputePlan()): the checkpoints' stored
+        // inputs, and the layers kept whole with everything they save.
+        const Count inFlight = stage > 0 ? held / stage : 1;
+        const char *source = s.training.recomputeLayers > 0
+                ? QT_TRANSLATE_NOOP("Derivation", "Megatron-LM d98e8a6 transformer_block.py _checkpointed_forward: uniform "
+                                                  "groups of N layers share one checkpoint; block checkpoints the first N")
+                : QT_TRANSLATE_NOOP("Derivation", "torchtitan before 114151ad4, activation_checkpoint.py: blocks N, 2N, ... "
+                                                  "checkpoint-wrapped, the others keep everything");
+        const Formula inputs = b.input("L_ckpt", QT_TRANSLATE_NOOP("Derivation", "checkpoints this GPU stores: one input each (per micro-batch in flight)"),
+                                       plan.inputs * inFlight, source);
+        const Formula input = b.input("a_in", QT_TRANSLATE_NOOP("Derivation", "one checkpoint's stored input, in bytes"),
+                                      countOf(t.checkpointInput), kItemizedSource);
+        const Bytes inputBytes = t.checkpointInput * (plan.inputs * inFlight);
+        Builder::addTerm(k, "checkpoint-inputs", QT_TRANSLATE_NOOP("Derivation", "the checkpointed layers' stored inputs"),
+                         inputs * input, inputBytes, source);
+        Builder::addTerm(k, "layers-kept-whole", QT_TRANSLATE_NOOP("Derivation", "the layers not checkpointed, everything they save"),
+                         b.input("A_whole", QT_TRANSLATE_NOOP("Derivation", "the saved tensors of the layers kept whole, in bytes"),
+                                 countOf(a.layers - inputBytes), kItemizedSource),
+                         a.layers - inputBytes, source);
+    } else if (first > 0 && firstBytes != keptBytes) {
         const Formula n = b.input("L_first", QT_TRANSLATE_NOOP("Derivation", "first layers this GPU holds whose saves differ: LoRA's first layer (its input needs no grad), an MoE model's dense layers"),
                                   first, kItemizedSource);
         const Formula keptFirst = b.input("a_first", QT_TRANSLATE_NOOP("Derivation", "what one of those first layers keeps from forward to backward, in bytes"),
@@ -142,7 +165,9 @@ void deriveItemized(Builder &b, BucketDerivation &k)
     } else {
         Builder::addTerm(k, "layers-held", QT_TRANSLATE_NOOP("Derivation", "every layer's kept tensors"), L * kept, a.layers, kItemizedSource);
     }
-    Builder::addTerm(k, "recomputed-layer", QT_TRANSLATE_NOOP("Derivation", "one layer rebuilt during backward"),
+    Builder::addTerm(k, "recomputed-layer",
+                     plan.group > 1 ? QT_TRANSLATE_NOOP("Derivation", "one group of layers rebuilt at once during backward (Megatron's uniform method)")
+                                    : QT_TRANSLATE_NOOP("Derivation", "one layer rebuilt during backward"),
                      b.input("a_rec", QT_TRANSLATE_NOOP("Derivation", "what one recomputed layer saves again, in bytes"), countOf(a.recompute),
                              kItemizedSource),
                      a.recompute, kItemizedSource);

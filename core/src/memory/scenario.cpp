@@ -55,6 +55,23 @@ ContextParallelKind contextParallelKindOf(const Scenario &s)
     }
 }
 
+std::string_view recomputeMethodName(RecomputeMethod m)
+{
+    switch (m) {
+    case RecomputeMethod::Uniform: return "uniform";
+    case RecomputeMethod::Block: return "block";
+    }
+    return {};
+}
+
+std::optional<RecomputeMethod> recomputeMethodFromName(std::string_view n)
+{
+    for (auto m : { RecomputeMethod::Uniform, RecomputeMethod::Block })
+        if (recomputeMethodName(m) == n)
+            return m;
+    return std::nullopt;
+}
+
 std::string_view ropeScalingName(RopeScaling r)
 {
     switch (r) {

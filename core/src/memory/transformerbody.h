@@ -488,6 +488,31 @@ inline ContextExchange contextParallelExchange(const Context &c)
     return (firstLayers < perStage ? firstLayers : perStage) * inFlight;
 }
 
+/*!
+ * Layer-level checkpointing (layerRecomputePlan()): of the stage's n layers the checkpointed ones
+ * keep their input (one per group under Megatron's uniform method), the others everything they
+ * save, as without recomputation; backward rebuilds one layer, or one uniform group at once, whose
+ * first tensor is the stored input itself. Per micro-batch in flight, as estimate() counts.
+ */
+inline void partialRecompute(const Scenario &s, const TransformerTerms &t, Count held, Bytes &layers, Bytes &recompute,
+                             Bytes &cached)
+{
+    const Count p = s.parallel.pipelineParallel;
+    const Count n = p > 1 ? quotient(s.model.layers + p - 1, p) : s.model.layers;
+    const Count inFlight = n > 0 ? quotient(held, n) : 1;
+    const Count first = t.firstLayers < n ? t.firstLayers : n;
+    const LayerRecomputePlan plan = layerRecomputePlan(s, n, first);
+    const Bytes whole = t.layerActivations + t.layerWeightCopies;
+    const Bytes wholeFirst = t.firstLayers > 0 ? t.firstLayerActivations + t.firstLayerWeightCopies : whole;
+    const Count keptFirst = first - plan.checkpointedFirst;
+    const Count keptRest = n - first - (plan.checkpointed - plan.checkpointedFirst);
+    layers = (wholeFirst * keptFirst + whole * keptRest + t.checkpointInput * plan.inputs) * inFlight;
+    const Bytes largest = wholeFirst > whole ? wholeFirst : whole;
+    recompute = largest * plan.group - t.checkpointAlias;
+    const Bytes copiesFirst = t.firstLayers > 0 ? t.firstLayerWeightCopies : t.layerWeightCopies;
+    cached = (copiesFirst * plan.checkpointedFirst + t.layerWeightCopies * (plan.checkpointed - plan.checkpointedFirst)) * inFlight;
+}
+
 //! TransformerActivations::estimate().
 [[gnu::always_inline]] inline ActivationEstimate transformerEstimate(const Scenario &s)
 {
@@ -511,6 +536,9 @@ inline ContextExchange contextParallelExchange(const Context &c)
     Bytes cached = bytes(0);
     if (s.training.recompute == Recompute::Full)
         cached = t.layerWeightCopies * (held - first) + t.firstLayerWeightCopies * first;
+    Bytes layersHeld = layers;
+    if (s.training.recompute == Recompute::Full && (s.training.recomputeEvery > 1 || s.training.recomputeLayers > 0))
+        partialRecompute(s, t, held, layersHeld, recompute, cached);
     Bytes outside = bytes(0), outsideHead = bytes(0), lossForward = bytes(0), lossBackward = bytes(0);
     if (s.parallel.pipelineParallel <= 1) {
         outsideHead = t.finalNorm + t.lmHead + t.lmHeadWeightCopy + t.loss + t.auxLoss;
@@ -523,7 +551,7 @@ inline ContextExchange contextParallelExchange(const Context &c)
         outside = below * inFlight;
     }
     return ActivationEstimate{ .perLayer = t.layerActivations + t.layerWeightCopies,
-                               .layers = layers,
+                               .layers = layersHeld,
                                .recompute = recompute,
                                .outside = outside,
                                .backwardTransient = lossBackward,

@@ -59,6 +59,8 @@ FieldRange fieldRange(Field f)
     case Field::ContextParallel: return { 1, 1024 };
     case Field::ContextParallelKind: return { 0, 3 };
     case Field::ContextLength: return { 0, 100'000'000 };
+    case Field::RecomputeEvery: return { 1, 100'000 };
+    case Field::RecomputeLayers: return { 0, 100'000 };
     case Field::LossChunks: return { 1, 1'000'000 };
     case Field::MaxLiveParameters: return { 0, kE(15) };
     case Field::PrefetchBucket: return { 0, kE(15) };
@@ -147,6 +149,8 @@ std::string_view fieldName(Field f)
     case Field::ContextParallel: return "cp";
     case Field::ContextParallelKind: return "cp-kind";
     case Field::ContextLength: return "context-length";
+    case Field::RecomputeEvery: return "recompute-every";
+    case Field::RecomputeLayers: return "recompute-layers";
     case Field::Stack: return "stack";
     case Field::Loss: return "loss";
     case Field::LossChunks: return "loss-chunks";
@@ -237,6 +241,8 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::ContextParallel: return s.parallel.contextParallel;
     case Field::ContextParallelKind: return static_cast<Count>(s.parallel.contextKind);
     case Field::ContextLength: return s.model.contextLength;
+    case Field::RecomputeEvery: return s.training.recomputeEvery;
+    case Field::RecomputeLayers: return s.training.recomputeLayers;
     case Field::Stack: return static_cast<Count>(s.stack.stack);
     case Field::Loss: return static_cast<Count>(s.stack.loss);
     case Field::LossChunks: return s.stack.lossChunks;
@@ -584,6 +590,21 @@ ValidationIssues validate(const Scenario &s)
     if (inRange(Field::Sequence, t.sequence) && m.maxPositions > 0 && t.sequence > m.maxPositions)
         issues.add({ Field::Sequence, Problem::OutOfRange, 1, m.maxPositions, Field::MaxPositions });
     inRange(Field::GradAccum, t.gradAccumSteps);
+    // Layer-level checkpointing: a choice within full recomputation, one way at a time.
+    const bool everyOk = inRange(Field::RecomputeEvery, t.recomputeEvery);
+    const bool recomputeLayersOk = inRange(Field::RecomputeLayers, t.recomputeLayers);
+    if (everyOk && recomputeLayersOk && (t.recomputeEvery > 1 || t.recomputeLayers > 0)) {
+        const Field f = t.recomputeLayers > 0 ? Field::RecomputeLayers : Field::RecomputeEvery;
+        auto refuse = [&issues, f](Field other, Conflict why) { issues.add({ f, Problem::Unsupported, 0, 0, other, why }); };
+        if (t.recompute != Recompute::Full)
+            refuse(f, Conflict::LayerRecomputeNeedsFull);
+        if (t.recomputeEvery > 1 && t.recomputeLayers > 0)
+            refuse(Field::RecomputeEvery, Conflict::LayerRecomputeOneWay);
+        if (s.activations.model == ActivationModelKind::Textbook)
+            refuse(Field::ActivationModel, Conflict::LayerRecomputeNeedsItemized);
+        if (s.lora.mode != AdapterMode::None)
+            refuse(f, Conflict::LayerRecomputeNoAdapters);
+    }
     if (!(s.activations.dropout >= 0.0 && s.activations.dropout < 1.0))
         issues.add({ Field::Dropout, Problem::OutOfRange, 0, 1, Field::Dropout });
     inRange(Field::CudaContext, countOf(s.overhead.cudaContext));

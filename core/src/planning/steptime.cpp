@@ -158,6 +158,22 @@ double matmulParameters(const ModelSpec &model)
     return std::max(0.0, p * parameterScale(model, counts));
 }
 
+namespace {
+
+// The share of a stage's layers whose forward runs again in backward (layerRecomputePlan()):
+// 1 under plain full recomputation, k / n when only k of the n are checkpointed.
+double recomputedShare(const Scenario &s)
+{
+    if (s.training.recompute != Recompute::Full)
+        return 0;
+    const Count p = std::max<Count>(1, s.parallel.pipelineParallel);
+    const Count n = (s.model.layers + p - 1) / p;
+    const LayerRecomputePlan plan = layerRecomputePlan(s, n, 0);
+    return n > 0 ? toD(plan.checkpointed) / toD(n) : 1.0;
+}
+
+} // namespace
+
 FlopsPerToken flopsPerToken(const Scenario &s)
 {
     const ModelSpec &model = s.model;
@@ -185,7 +201,7 @@ FlopsPerToken flopsPerToken(const Scenario &s)
     const double perTokenModel = matmulForward * (frozenBase ? 2 : 3) + headCopy + attentionForward * 3;
     // Full recomputation runs every layer's forward again; selective only the attention core
     // (Korthikanti et al. 2022, section 5).
-    const double perTokenHardware = perTokenModel + (fullRecompute ? matmulForward + attentionForward : 0)
+    const double perTokenHardware = perTokenModel + (fullRecompute ? recomputedShare(s) * (matmulForward + attentionForward) : 0)
             + (!fullRecompute && attentionRecompute ? attentionForward : 0);
     return { perTokenModel, perTokenHardware };
 }
@@ -271,7 +287,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         // Element-wise work moves bytes, not FLOPs: each GPU runs its replica's tokens through
         // its L / p layers, a t-th of each; a recomputed forward adds its third again.
         const double replicaTokens = r.tokensPerStep / toD(d); // one GPU's: a replica's over its c GPUs
-        double perTokenLayer = kElementwiseBytesPerTokenLayerHidden * H * (fullRecompute ? 4.0 / 3.0 : 1.0);
+        double perTokenLayer = kElementwiseBytesPerTokenLayerHidden * H * (fullRecompute ? 1.0 + recomputedShare(s) / 3.0 : 1.0);
         if (eager)
             perTokenLayer += kEagerScoreBytesPerKey * A * S * (attentionRecompute ? 4.0 / 3.0 : 1.0);
         const double bandwidth = gpu.hbmGBps * 1e9;
@@ -329,7 +345,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         r.tensorParallelBandwidth = link.bytesPerSecond;
         r.tensorParallelCrossesNodes = link.crossesNodes;
         const double perAllReduce = 2 * toD(t - 1) / toD(t) * B * localS * H * activationBytes;
-        const double count = m * (L / toD(p)) * (fullRecompute ? 6 : 4);
+        const double count = m * (L / toD(p)) * (fullRecompute ? 4 + 2 * recomputedShare(s) : 4);
         r.tensorParallelS = perAllReduce * count / link.bytesPerSecond;
     }
     // Pipeline: each micro-batch's activations go forward and their gradients back, B S H / t
@@ -362,7 +378,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
             forward = f * kvWhole;
             backward = 2 * forward; // K/V again, and dK/dV
         }
-        const double perLayer = forward * (fullRecompute ? 2 : 1) + backward;
+        const double perLayer = forward * (fullRecompute ? 1 + recomputedShare(s) : 1) + backward;
         r.contextParallelS = m * (L / toD(p)) * perLayer / link.bytesPerSecond;
     }
     // What overlaps: data-parallel traffic behind compute (dataParallelOverlap()), never more

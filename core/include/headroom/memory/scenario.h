@@ -14,6 +14,14 @@
 
 namespace headroom {
 
+/*!
+ * Megatron's --recompute-method under --recompute-granularity full with --recompute-num-layers N
+ * (megatron/core/transformer/transformer_block.py at d98e8a6): Uniform checkpoints every layer in
+ * groups of N, keeping one input per group and rebuilding a whole group at once in backward;
+ * Block checkpoints the first N layers of each stage one by one and keeps everything of the rest.
+ */
+enum class RecomputeMethod : std::uint8_t { Uniform, Block };
+
 enum class Recompute {
     None,      //!< every layer keeps all it saves for backward
     Full,      //!< only each layer's input is kept; one layer is recomputed at a time in backward
@@ -69,6 +77,14 @@ struct TrainingSetup
     Count sequence = 2048; //!< S, tokens per sequence
     PrecisionChoice precision;
     Recompute recompute = Recompute::None;
+    //! Under Recompute::Full, which layers are checkpointed (layerRecomputePlan()): every N-th
+    //! (torchtitan's layer-level selective checkpointing, selective_ac_option "N" before
+    //! 114151ad4: blocks N, 2N, ... wrapped, the others keep everything); 1: every layer.
+    Count recomputeEvery = 1;
+    //! Megatron's --recompute-num-layers N with recomputeMethod; 0: not given (every layer, one a
+    //! checkpoint, as Hugging Face's gradient checkpointing).
+    Count recomputeLayers = 0;
+    RecomputeMethod recomputeMethod = RecomputeMethod::Uniform;
     Count gradAccumSteps = 1; //!< changes the global batch, never the memory (the article, 4.2)
     TrainingMethod method = TrainingMethod::Sft;
     ReferenceSource reference = ReferenceSource::Model;
@@ -305,6 +321,48 @@ constexpr AttentionKernel attentionKernelOf(const Scenario &s)
     return s.parallel.contextParallel > 1 && s.activations.attention == AttentionKernel::Eager ? AttentionKernel::Flash
                                                                                                : s.activations.attention;
 }
+
+/*!
+ * One pipeline stage's checkpointing under Recompute::Full (TrainingSetup::recomputeEvery,
+ * recomputeLayers) for \a n layers on the stage, \a first of them with a list of their own:
+ * checkpointed layers (of them, among the first), the inputs the stage stores for them, and how
+ * many layers backward rebuilds at once.
+ */
+struct LayerRecomputePlan
+{
+    bool partial = false;  //!< not the plain "every layer, one a checkpoint"
+    Count checkpointed = 0, checkpointedFirst = 0, inputs = 0, group = 1;
+};
+
+constexpr LayerRecomputePlan layerRecomputePlan(const Scenario &s, Count n, Count first)
+{
+    const TrainingSetup &t = s.training;
+    LayerRecomputePlan p{ false, n, first, n, 1 };
+    if (t.recompute != Recompute::Full)
+        return LayerRecomputePlan{ false, 0, 0, 0, 1 };
+    if (t.recomputeLayers > 0) {
+        const Count N = t.recomputeLayers;
+        p.partial = true;
+        if (t.recomputeMethod == RecomputeMethod::Block) {
+            p.checkpointed = N < n ? N : n;
+            p.checkpointedFirst = N < first ? N : first;
+            p.inputs = p.checkpointed;
+        } else {
+            p.inputs = quotient(n + N - 1, N);
+            p.group = N < n ? N : n;
+        }
+    } else if (t.recomputeEvery > 1) {
+        p.partial = true;
+        p.checkpointed = quotient(n, t.recomputeEvery);
+        p.checkpointedFirst = quotient(first, t.recomputeEvery);
+        p.inputs = p.checkpointed;
+    }
+    return p;
+}
+
+//! "uniform", "block".
+std::string_view recomputeMethodName(RecomputeMethod m);
+std::optional<RecomputeMethod> recomputeMethodFromName(std::string_view name);
 
 //! "default", "ring", "allgather", "ulysses".
 std::string_view contextParallelKindName(ContextParallelKind k);

@@ -38,10 +38,12 @@ enum class Field : std::uint8_t {
     ContextParallel, ContextParallelKind,
     // A rotary model's declared context (model.h)
     ContextLength,
+    // Layer-level checkpointing (scenario.h TrainingSetup)
+    RecomputeEvery, RecomputeLayers,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::ContextLength;
+inline constexpr Field kLastField = Field::RecomputeLayers;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -96,6 +98,10 @@ enum class Conflict : std::uint8_t {
     ContextNeedsRotary,       //!< context parallelism is modelled for decoders with rotary positions
     ContextNeedsSupervised,   //!< context parallelism is modelled for one forward per step (no rollouts, pairs or side models)
     UlyssesDividesHeads,      //!< Ulysses splits each GPU's query heads over the c GPUs, and KV heads or c by the other
+    LayerRecomputeNeedsFull,  //!< which layers are checkpointed is a choice of full recomputation
+    LayerRecomputeOneWay,     //!< every N-th layer (torchtitan) or Megatron's N layers, not both
+    LayerRecomputeNeedsItemized, //!< the textbook formula has one figure for all layers
+    LayerRecomputeNoAdapters, //!< modelled for whole-model training (torchtitan, Megatron)
 };
 
 struct ValidationIssue
