@@ -3837,6 +3837,10 @@
         <source>one group of layers rebuilt at once during backward (Megatron&apos;s uniform method)</source>
         <translation>反向时一次重建的一组层（Megatron 的均匀分组方式）</translation>
     </message>
+    <message>
+        <source>the ZeRO sharding degree: HSDP&apos;s shard group (the states are replicated across the groups)</source>
+        <translation>ZeRO 分片度：HSDP 的分片组（模型状态在各组之间复制）</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -5322,6 +5326,11 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>layer-level checkpointing is modelled for whole-model training, as torchtitan and Megatron run it; under adapters checkpoint every layer (--recompute full)</source>
         <translation>按层的检查点只对全模型训练建模（torchtitan 和 Megatron 就是这样运行的）；使用适配器时请对每层加检查点（--recompute full）</translation>
     </message>
+    <message>
+        <source>%1: %2 must divide the %3 GPUs that hold the same layers (N / (t × p))</source>
+        <extracomment>%1 --shard-group, %2 its value, %3 N / (t × p)</extracomment>
+        <translation>%1：%2 必须整除持有相同层的 %3 张 GPU（N / (t × p)）</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -6427,6 +6436,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Megatron recompute layers</source>
         <translation>Megatron 重计算层数</translation>
+    </message>
+    <message>
+        <source>HSDP shard group</source>
+        <translation>HSDP 分片组</translation>
     </message>
 </context>
 <context>
@@ -9367,6 +9380,14 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Recompute method: %1</source>
         <translation>重计算方式：%1</translation>
+    </message>
+    <message>
+        <source>HSDP shard group:</source>
+        <translation>HSDP 分片组：</translation>
+    </message>
+    <message>
+        <source>Hybrid sharding: ZeRO shards the model states within groups of this many GPUs and replicates them across the groups; empty: over all data-parallel GPUs.</source>
+        <translation>混合分片：ZeRO 在这么多张 GPU 组成的组内对模型状态分片，并在组之间复制；留空：在全部数据并行 GPU 上分片。</translation>
     </message>
 </context>
 <context>

@@ -172,6 +172,10 @@ QFormLayout *InputPane::addAdvancedGroup(QVBoxLayout *column)
     addCount(form, Field::VirtualStages, tr("Virtual stages v:"),
              tr("Model chunks per pipeline stage (Megatron's interleaved schedule): the first stage holds L (1 + (p − 1)/(p v)) "
                 "layers' worth."));
+    CountField *shardGroup = addCount(form, Field::ShardGroup, tr("HSDP shard group:"),
+                                      tr("Hybrid sharding: ZeRO shards the model states within groups of this many GPUs and "
+                                         "replicates them across the groups; empty: over all data-parallel GPUs."));
+    shardGroup->setAllowEmpty(true, 0);
     addCount(form, Field::RecomputeEvery, tr("Checkpoint every N-th layer:"),
              tr("Under full checkpointing, only layers N, 2N, ... keep just their input (torchtitan's layer-level "
                 "selective checkpointing); the others keep everything. 1: every layer."));
@@ -265,6 +269,7 @@ void InputPane::refreshAdvanced()
     show(Field::MaxLiveParameters, s.stack.maxLiveParameters);
     show(Field::VirtualStages, s.stack.virtualStages);
     show(Field::RecomputeEvery, s.training.recomputeEvery);
+    show(Field::ShardGroup, s.parallel.shardGroup);
     show(Field::RecomputeLayers, s.training.recomputeLayers);
     selectData(m_recomputeMethod, s.training.recomputeMethod);
     m_recomputeMethod->setEnabled(s.training.recomputeLayers > 0);

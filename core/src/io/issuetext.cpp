@@ -187,6 +187,10 @@ QString issueText(const ValidationIssue &i, const Scenario &s, const IssueWords 
                     : Issue::tr("%1: %2 must be a multiple of 2 × %3 (%4): each GPU takes a head and a tail chunk of the sequence")
                               .arg(w.field(i.field), got, w.field(i.other), w.count(unit));
         }
+        if (i.field == Field::ShardGroup)
+            //: %1 --shard-group, %2 its value, %3 N / (t × p)
+            return Issue::tr("%1: %2 must divide the %3 GPUs that hold the same layers (N / (t × p))")
+                    .arg(w.field(i.field), got, w.count(s.parallel.shardingGroup()));
         if (i.field == Field::Gpus && i.other == Field::TensorParallel)
             //: %1 --gpus, %2 its value, %3 --tp, %4 --pp, %5 t, %6 p, %7 t × p
             return Issue::tr("%1: %2 must be a multiple of %3 × %4 (%5 × %6 = %7)")

@@ -435,6 +435,9 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(contextParallelKindFromName(v.name.toStdString()), s.scenario.parallel.contextKind);
           } },
+        { { "parallel", "shard-group", "shard-group", ValueKind::Count,
+            "HSDP: ZeRO shards within groups of this many GPUs and replicates across them (divides N/(t p); 0: over all of them)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.shardGroup = v.count; return true; } },
         { { "parallel", "pp", "pp", ValueKind::Count, "pipeline-parallel stages p (at most L)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.pipelineParallel = v.count; return true; } },
         { { "parallel", "sp", "sp", ValueKind::Bool, "true|false: sequence parallelism alongside tensor parallelism" },

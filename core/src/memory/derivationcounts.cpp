@@ -403,7 +403,10 @@ void deriveCounts(Builder &b)
         b.input("p", QT_TRANSLATE_NOOP("Derivation", "pipeline stages"), par.pipelineParallel, scenario);
         b.input("m", QT_TRANSLATE_NOOP("Derivation", "micro-batches per step (gradient accumulation)"), s.training.gradAccumSteps, scenario);
     }
-    if (b.r.dataParallel > 1)
+    if (b.r.dataParallel > 1 && par.shardGroup > 0)
+        b.input("d", QT_TRANSLATE_NOOP("Derivation", "the ZeRO sharding degree: HSDP's shard group (the states are replicated across the groups)"),
+                b.r.dataParallel, scenario);
+    else if (b.r.dataParallel > 1)
         b.derived("d", par.contextParallel > 1
                           ? QT_TRANSLATE_NOOP("Derivation", "the ZeRO sharding degree: the data- and context-parallel GPUs together, "
                                                             "over which FSDP, ZeRO and Megatron's distributed optimizer shard")

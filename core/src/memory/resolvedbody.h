@@ -160,7 +160,8 @@ inline bool placementReadsTensorSizes(const Scenario &s)
     }
     r.share = shareOf(s, counts, extremes.largestModule, r.architectureParameters);
     // ZeRO's sharding degree: the data- and context-parallel GPUs together (Parallelism::shardingGroup()).
-    r.dataParallel = maxOf(1, s.parallel.shardingGroup());
+    // Under HSDP the states shard within the shard group only (Parallelism::shardGroup).
+    r.dataParallel = maxOf(1, s.parallel.shardGroup > 0 ? s.parallel.shardGroup : s.parallel.shardingGroup());
     const StackChoices stack = resolveStackOf(s);
     r.stack = stack;
     if (r.perParam.optimizerFactored && s.lora.mode == AdapterMode::None) {

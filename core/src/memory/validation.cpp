@@ -61,6 +61,7 @@ FieldRange fieldRange(Field f)
     case Field::ContextLength: return { 0, 100'000'000 };
     case Field::RecomputeEvery: return { 1, 100'000 };
     case Field::RecomputeLayers: return { 0, 100'000 };
+    case Field::ShardGroup: return { 0, 1'000'000 };
     case Field::LossChunks: return { 1, 1'000'000 };
     case Field::MaxLiveParameters: return { 0, kE(15) };
     case Field::PrefetchBucket: return { 0, kE(15) };
@@ -151,6 +152,7 @@ std::string_view fieldName(Field f)
     case Field::ContextLength: return "context-length";
     case Field::RecomputeEvery: return "recompute-every";
     case Field::RecomputeLayers: return "recompute-layers";
+    case Field::ShardGroup: return "shard-group";
     case Field::Stack: return "stack";
     case Field::Loss: return "loss";
     case Field::LossChunks: return "loss-chunks";
@@ -243,6 +245,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::ContextLength: return s.model.contextLength;
     case Field::RecomputeEvery: return s.training.recomputeEvery;
     case Field::RecomputeLayers: return s.training.recomputeLayers;
+    case Field::ShardGroup: return s.parallel.shardGroup;
     case Field::Stack: return static_cast<Count>(s.stack.stack);
     case Field::Loss: return static_cast<Count>(s.stack.loss);
     case Field::LossChunks: return s.stack.lossChunks;
@@ -645,6 +648,13 @@ ValidationIssues validate(const Scenario &s)
             issues.add({ Field::ExpertParallel, Problem::NotDivisible, 0, 0, Field::Gpus });
     }
     validateContextParallel(s, issues, gpusOk && tpOk && ppOk);
+    // HSDP: groups of the GPUs that hold the same layers, under a ZeRO stage that shards.
+    if (inRange(Field::ShardGroup, p.shardGroup) && p.shardGroup > 0) {
+        if (p.zero == ZeroStage::Stage0)
+            issues.add({ Field::ShardGroup, Problem::Requires, 1, 3, Field::Zero });
+        if (gpusOk && tpOk && ppOk && p.shardingGroup() % p.shardGroup != 0)
+            issues.add({ Field::ShardGroup, Problem::NotDivisible, 0, 0, Field::Gpus });
+    }
     inRange(Field::GpusPerNode, p.gpusPerNode);
     if (p.reduceBucket != -1) // -1: the stack's
         inRange(Field::ReduceBucket, p.reduceBucket);

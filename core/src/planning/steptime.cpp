@@ -311,11 +311,13 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     const double trainable = frozenBase ? toD(adapters.adapterParameters + adapters.copiedParameters) : total;
     const double gathered = total / toD(t * p); // what ZeRO-3 gathers, frozen or not
     const double psi = trainable / toD(t * p);
+    // The GPUs one shard of the states spans: d, or HSDP's shard group.
+    const Count sharded = s.parallel.shardGroup > 0 && s.parallel.shardGroup < d ? s.parallel.shardGroup : d;
     // The optimizer step on the GPU is memory-bound: each parameter it owns (a d-th under ZeRO)
     // reads its gradient and reads and writes its weights, master copy and states once. On
     // the host under offload (below).
     if (s.parallel.offload == Offload::None && gpu.hbmGBps > 0 && !(options.computeFractionOverride > 0)) {
-        const double owned = s.parallel.zero == ZeroStage::Stage0 ? psi : psi / toD(d);
+        const double owned = s.parallel.zero == ZeroStage::Stage0 ? psi : psi / toD(sharded);
         const double touched = 2 * (per.weights.value() + per.master.value() + per.optimizer.value()) + per.gradients.value();
         r.optimizerS = owned * touched / (gpu.hbmGBps * 1e9);
         r.computeS += r.optimizerS;
@@ -336,6 +338,27 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         case ZeroStage::Stage3: bytes = m * (2 * f * gathered * gatherBytes + f * psi * gradientBytes); break;
         }
         r.dataParallelS = bytes / link.bytesPerSecond;
+        // HSDP: the collectives above run within the shard group of g GPUs; the gradient shards
+        // are then all-reduced across the d / g replicas of each shard, once a step (torch
+        // FSDP's _inter_node_pg; torchtitan's dp_replicate).
+        const Count g = s.parallel.shardGroup;
+        if (g > 0 && g < d && s.parallel.zero != ZeroStage::Stage0) {
+            const GroupLink inGroup = groupLink(gpu, network, g, t);
+            const double fg = toD(g - 1) / toD(g);
+            double grouped = 0;
+            switch (s.parallel.zero) {
+            case ZeroStage::Stage0: break;
+            case ZeroStage::Stage1: grouped = fg * psi * gradientBytes + fg * psi * gatherBytes; break;
+            case ZeroStage::Stage2: grouped = m * fg * psi * gradientBytes + fg * psi * gatherBytes; break;
+            case ZeroStage::Stage3: grouped = m * (2 * fg * gathered * gatherBytes + fg * psi * gradientBytes); break;
+            }
+            const Count replicas = d / g;
+            const GroupLink across = groupLink(gpu, network, replicas, t * g);
+            const double fr = toD(replicas - 1) / toD(replicas);
+            r.dataParallelS = grouped / inGroup.bytesPerSecond + 2 * fr * (psi / toD(g)) * gradientBytes / across.bytesPerSecond;
+            r.dataParallelBandwidth = inGroup.bytesPerSecond;
+            r.dataParallelCrossesNodes = across.crossesNodes || inGroup.crossesNodes;
+        }
     }
     // Tensor parallelism (Shoeybi et al. 2019): two all-reduces of B S H per layer in forward,
     // two in backward, two more in a recomputed forward; sequence parallelism replaces each by
@@ -397,10 +420,10 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     // steps every partition of its node.
     if (s.parallel.offload != Offload::None) {
         const double pcie = pcieBytesPerSecond(gpu.pcieGen, gpu.pcieLanes) * kLinkEfficiency;
-        const double partition = psi / toD(d);
+        const double partition = psi / toD(sharded);
         double moved = partition * (gradientBytes + gatherBytes);
         if (s.parallel.offload == Offload::OptimizerAndParams)
-            moved += 2 * m * (gathered / toD(d)) * gatherBytes;
+            moved += 2 * m * (gathered / toD(sharded)) * gatherBytes;
         r.offloadTransferS = pcie > 0 ? moved / pcie : 0;
         const double onNode = toD(std::min(n, perNode));
         r.cpuOptimizerS = partition * onNode / kCpuAdamParamsPerSecond;

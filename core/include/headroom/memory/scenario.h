@@ -210,6 +210,12 @@ struct Parallelism
     Count pipelineParallel = 1; //!< p
     bool sequenceParallel = false;
     ZeroStage zero = ZeroStage::Stage0;
+    /*!
+     * HSDP: ZeRO shards the model states within groups of this many GPUs and replicates them
+     * across the groups (torchtitan dp_shard with dp_replicate; FSDP's HYBRID_SHARD, whose
+     * group is a node under accelerate; DeepSpeed's MiCS). 0: over all shardingGroup() GPUs.
+     */
+    Count shardGroup = 0;
     Offload offload = Offload::None;
     Count gpusPerNode = 8;
     //! Elements in ZeRO's gradient reduce bucket (DeepSpeed's reduce_bucket_size): a

@@ -40,10 +40,12 @@ enum class Field : std::uint8_t {
     ContextLength,
     // Layer-level checkpointing (scenario.h TrainingSetup)
     RecomputeEvery, RecomputeLayers,
+    // HSDP's shard group (scenario.h Parallelism)
+    ShardGroup,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::RecomputeLayers;
+inline constexpr Field kLastField = Field::ShardGroup;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]

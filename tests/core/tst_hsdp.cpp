@@ -1,0 +1,108 @@
+// HSDP (Parallelism::shardGroup): ZeRO shards the model states within groups of g GPUs and
+// replicates them across the groups. Worked by hand on the step time's two-layer LLaMA
+// (tst_steptime.cpp: P = 95,040 parameters) and its made-up card: NVLink 100 GB/s across 8 GPUs,
+// 8 GPUs a node on 800 Gb/s, links at 80 %.
+//   16 GPUs, ZeRO-3, g = 8, BF16 weights and gradients (2 bytes), one micro-batch:
+//   within a group: 2 x 7/8 x 95,040 x 2 (gathers) + 7/8 x 95,040 x 2 (reduce-scatter)
+//                 = 498,960 bytes over NVLink at 80 GB/s = 6.237e-6 s
+//   across the 2 groups: an all-reduce of the 95,040 / 8 shard, 2 x 1/2 x 11,880 x 2 = 23,760
+//                 bytes; one GPU of each node in the group: 1/8 of 100 GB/s at 80 % = 10 GB/s,
+//                 2.376e-6 s; together 8.613e-6 s.
+
+#include <QtTest>
+
+#include <headroom/memory/placement.h>
+#include <headroom/memory/resolved.h>
+#include <headroom/memory/validation.h>
+#include <headroom/planning/steptime.h>
+
+using namespace headroom;
+
+namespace {
+
+Scenario tinyLlama()
+{
+    Scenario s;
+    s.model.family = BlockFamily::Llama;
+    s.model.layers = 2;
+    s.model.hidden = 64;
+    s.model.heads = 4;
+    s.model.kvHeads = 4;
+    s.model.ffn = 128;
+    s.model.vocab = 100;
+    s.training.sequence = 32;
+    s.training.precision.recipe = Recipe::Bf16Master;
+    s.activations.attention = AttentionKernel::Sdpa;
+    return s;
+}
+
+GpuSpec card()
+{
+    GpuSpec g;
+    g.bf16 = true;
+    g.tflopsBf16 = g.tflopsFp16 = 100;
+    g.matmulEfficiency = 0.5;
+    g.hbmGBps = 1000;
+    g.nvlinkGBps = 100;
+    g.nvlinkGpus = 8;
+    g.pcieGen = 4;
+    g.pcieLanes = 16;
+    g.gpusPerNode = 8;
+    g.networkGbps = 800;
+    return g;
+}
+
+} // namespace
+
+class TestHsdp : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void statesShardWithinTheGroup()
+    {
+        Scenario hsdp = tinyLlama();
+        hsdp.parallel.gpus = 32;
+        hsdp.parallel.zero = ZeroStage::Stage3;
+        hsdp.parallel.shardGroup = 8;
+        QCOMPARE(resolve(hsdp).dataParallel, Count(8));
+        // The same shard as plain ZeRO-3 over 8 GPUs.
+        Scenario eight = hsdp;
+        eight.parallel.gpus = 8;
+        eight.parallel.shardGroup = 0;
+        QCOMPARE(placeModelStates(hsdp).sharded.parameters, placeModelStates(eight).sharded.parameters);
+        QCOMPARE(placeModelStates(hsdp).sharded.optimizerStates, placeModelStates(eight).sharded.optimizerStates);
+        QVERIFY(validate(hsdp).empty());
+    }
+
+    void stepTimeSplitsTheCollectives()
+    {
+        Scenario s = tinyLlama();
+        s.parallel.gpus = 16;
+        s.parallel.zero = ZeroStage::Stage3;
+        s.parallel.shardGroup = 8;
+        const StepTime t = stepTime(s, card(), StepTimeOptions{});
+        QVERIFY2(qAbs(t.dataParallelS - (498'960.0 / 80e9 + 23'760.0 / 10e9)) < 1e-12, qPrintable(QString::number(t.dataParallelS)));
+        // A group of all 16 is plain ZeRO-3.
+        Scenario whole = s;
+        whole.parallel.shardGroup = 16;
+        Scenario plain = s;
+        plain.parallel.shardGroup = 0;
+        QCOMPARE(stepTime(whole, card(), StepTimeOptions{}).dataParallelS, stepTime(plain, card(), StepTimeOptions{}).dataParallelS);
+    }
+
+    void validation()
+    {
+        Scenario s = tinyLlama();
+        s.parallel.gpus = 32;
+        s.parallel.zero = ZeroStage::Stage3;
+        s.parallel.shardGroup = 5;
+        QVERIFY(validate(s).hasField(Field::ShardGroup));
+        s.parallel.shardGroup = 8;
+        s.parallel.zero = ZeroStage::Stage0;
+        QVERIFY(validate(s).hasField(Field::ShardGroup));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestHsdp)
+#include "tst_hsdp.moc"
