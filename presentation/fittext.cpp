@@ -1,5 +1,7 @@
 #include "fittext.h"
 
+#include <algorithm>
+
 #include <QTextStream>
 
 #include <headroom/io/textwidth.h>
@@ -21,7 +23,8 @@ QString costText(const TimeAndCost &t) { return t.known ? usd(t.costUsd) : Cli::
 
 QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strategy, Bytes capacity, Count maxGpus)
 {
-    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel;
+    // One model replica: t × p × c GPUs (fitsearch.cpp steps in whole replicas).
+    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel * std::max<Count>(1, s.parallel.contextParallel);
     if (r.gpus > 0) {
         QString text = Cli::tr("%1 per GPU on %2 <= %3").arg(gbText(r.peak), gpusText(r.gpus), gbText(capacity));
         if (r.hasOneFewer)
@@ -223,9 +226,14 @@ QString headline(const ScenarioSpec &spec, const Catalogue &catalogue)
     return Cli::tr("%1 (%2 parameters), %3: B=%4, S=%5, %6, %7, recompute %8, %9 activations, tensor %10 x pipeline %11")
             .arg(name, groupedDigits(effectiveParameters(s.model)), tuning, groupedDigits(s.training.microBatch),
                  groupedDigits(s.training.sequence), recipeText(s.training.precision),
-                 nameText(optimizerName(s.training.precision.optimizer)), nameText(recomputeName(s.training.recompute)),
+                 nameText(optimizerName(s.training.precision.optimizer)), recomputeText(s.training),
                  nameText(activationModelName(s.activations.model)))
-            .arg(groupedDigits(s.parallel.tensorParallel), groupedDigits(s.parallel.pipelineParallel));
+            .arg(groupedDigits(s.parallel.tensorParallel), groupedDigits(s.parallel.pipelineParallel))
+            + (s.parallel.contextParallel > 1
+                       //: appended to the fit headline's layout: the context-parallel degree and kind
+                       ? Cli::tr(" x context %1 (%2)")
+                                 .arg(groupedDigits(s.parallel.contextParallel), nameText(contextParallelKindName(contextParallelKindOf(s))))
+                       : QString());
 }
 
 } // namespace headroom

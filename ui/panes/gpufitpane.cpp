@@ -1,5 +1,6 @@
 #include "gpufitpane.h"
 
+#include <algorithm>
 #include <limits>
 
 #include <QCheckBox>
@@ -253,7 +254,8 @@ void GpuFitPane::fillTable()
                 if (f.hasOneFewer)
                     //: %1 the GPU count one data-parallel replica fewer, %2 its peak per GPU
                     tip += QLatin1Char(' ') + tr("On %1 it would need %2.").arg(groupedCount(f.gpus - s.parallel.tensorParallel
-                                                                                             * s.parallel.pipelineParallel),
+                                                                                             * s.parallel.pipelineParallel
+                                                                                             * std::max<Count>(1, s.parallel.contextParallel)),
                                                                                 formatBytes(f.peakOneFewer, m_unit));
                 if (rollout > 0)
                     //: %1 the vLLM server's GPUs beside the training GPUs
