@@ -1,7 +1,5 @@
 #include "fittext.h"
 
-#include <algorithm>
-
 #include <QTextStream>
 
 #include <headroom/io/textwidth.h>
@@ -24,7 +22,7 @@ QString costText(const TimeAndCost &t) { return t.known ? usd(t.costUsd) : Cli::
 QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strategy, Bytes capacity, Count maxGpus)
 {
     // One model replica: t × p × c GPUs (fitsearch.cpp steps in whole replicas).
-    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel * std::max<Count>(1, s.parallel.contextParallel);
+    const Count mp = s.parallel.replicaGpus();
     if (r.gpus > 0) {
         QString text = Cli::tr("%1 per GPU on %2 <= %3").arg(gbText(r.peak), gpusText(r.gpus), gbText(capacity));
         if (r.hasOneFewer)

@@ -260,7 +260,7 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
                          cp = fieldRange(Field::ContextParallel);
         if (par.tensorParallel >= tp.min && par.tensorParallel <= tp.max && par.pipelineParallel >= pp.min
             && par.pipelineParallel <= pp.max && par.contextParallel >= cp.min && par.contextParallel <= cp.max)
-            par.gpus = par.tensorParallel * par.pipelineParallel * par.contextParallel;
+            par.gpus = par.replicaGpus();
     }
     const ValidationIssues issues = validate(spec.scenario);
     for (const ValidationIssue &issue : issues)

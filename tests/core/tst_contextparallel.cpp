@@ -22,6 +22,8 @@
 #include <headroom/memory/validation.h>
 #include <headroom/planning/steptime.h>
 
+#include "steptimecard.h"
+
 using namespace headroom;
 
 namespace {
@@ -171,17 +173,8 @@ private slots:
 
     void stepTimeExchange()
     {
-        GpuSpec g;
-        g.bf16 = true;
-        g.tflopsBf16 = g.tflopsFp16 = 100;
-        g.matmulEfficiency = 0.5;
-        g.hbmGBps = 1000;
-        g.nvlinkGBps = 100;
-        g.nvlinkGpus = 8;
-        g.pcieGen = 4;
-        g.pcieLanes = 16;
-        g.gpusPerNode = 8;
-        g.networkGbps = 800;
+        // tst_steptime's card: NVLink 100 GB/s across 8 GPUs, links at 80 %.
+        const GpuSpec g = test::stepTimeCard();
         Scenario s = withContext(tinyLlama(), 4, ContextParallelKind::AllGather);
         s.parallel.gpus = 8; // two replicas of four
         const StepTime t = stepTime(s, g, StepTimeOptions{});

@@ -16,41 +16,14 @@
 #include <headroom/memory/validation.h>
 #include <headroom/planning/steptime.h>
 
+#include "steptimecard.h"
+
 using namespace headroom;
 
 namespace {
 
-Scenario tinyLlama()
-{
-    Scenario s;
-    s.model.family = BlockFamily::Llama;
-    s.model.layers = 2;
-    s.model.hidden = 64;
-    s.model.heads = 4;
-    s.model.kvHeads = 4;
-    s.model.ffn = 128;
-    s.model.vocab = 100;
-    s.training.sequence = 32;
-    s.training.precision.recipe = Recipe::Bf16Master;
-    s.activations.attention = AttentionKernel::Sdpa;
-    return s;
-}
-
-GpuSpec card()
-{
-    GpuSpec g;
-    g.bf16 = true;
-    g.tflopsBf16 = g.tflopsFp16 = 100;
-    g.matmulEfficiency = 0.5;
-    g.hbmGBps = 1000;
-    g.nvlinkGBps = 100;
-    g.nvlinkGpus = 8;
-    g.pcieGen = 4;
-    g.pcieLanes = 16;
-    g.gpusPerNode = 8;
-    g.networkGbps = 800;
-    return g;
-}
+Scenario tinyLlama() { return test::stepTimeLlama(); }
+GpuSpec card() { return test::stepTimeCard(); }
 
 } // namespace
 

@@ -14,44 +14,14 @@
 #include <headroom/planning/steptime.h>
 #include <headroom/planning/steptimeexplain.h>
 
+#include "steptimecard.h"
+
 using namespace headroom;
 
 namespace {
 
-Scenario tinyLlama()
-{
-    Scenario s;
-    s.model.family = BlockFamily::Llama;
-    s.model.layers = 2;
-    s.model.hidden = 64;
-    s.model.heads = 4;
-    s.model.kvHeads = 4;
-    s.model.ffn = 128;
-    s.model.vocab = 100;
-    s.training.sequence = 32;
-    s.training.precision.recipe = Recipe::Bf16Master;
-    s.activations.attention = AttentionKernel::Sdpa;
-    return s;
-}
-
-GpuSpec card()
-{
-    GpuSpec g;
-    g.id = QStringLiteral("test");
-    g.bf16 = true;
-    g.tflopsBf16 = g.tflopsFp16 = 100;
-    g.matmulEfficiency = 0.5;
-    g.hbmGBps = 1000;
-    g.nvlinkGBps = 100;
-    g.nvlinkGpus = 8;
-    g.pcieGen = 4;
-    g.pcieLanes = 16;
-    g.gpusPerNode = 8;
-    g.networkGbps = 800;
-    g.powerWatts = 500;
-    g.purchaseUsd = 10000;
-    return g;
-}
+Scenario tinyLlama() { return test::stepTimeLlama(); }
+GpuSpec card() { return test::stepTimeCard(); }
 
 bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); }
 

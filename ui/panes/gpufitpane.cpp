@@ -1,6 +1,5 @@
 #include "gpufitpane.h"
 
-#include <algorithm>
 #include <limits>
 
 #include <QCheckBox>
@@ -253,9 +252,7 @@ void GpuFitPane::fillTable()
                                            formatBytes(f.peak, m_unit));
                 if (f.hasOneFewer)
                     //: %1 the GPU count one data-parallel replica fewer, %2 its peak per GPU
-                    tip += QLatin1Char(' ') + tr("On %1 it would need %2.").arg(groupedCount(f.gpus - s.parallel.tensorParallel
-                                                                                             * s.parallel.pipelineParallel
-                                                                                             * std::max<Count>(1, s.parallel.contextParallel)),
+                    tip += QLatin1Char(' ') + tr("On %1 it would need %2.").arg(groupedCount(f.gpus - s.parallel.replicaGpus()),
                                                                                 formatBytes(f.peakOneFewer, m_unit));
                 if (rollout > 0)
                     //: %1 the vLLM server's GPUs beside the training GPUs

@@ -175,7 +175,7 @@ QString issueText(const ValidationIssue &i, const Scenario &s, const IssueWords 
                     .arg(w.field(i.field), got, w.field(Field::TensorParallel), w.field(Field::PipelineParallel),
                          w.field(Field::ContextParallel), w.count(s.parallel.tensorParallel),
                          w.count(s.parallel.pipelineParallel), w.count(s.parallel.contextParallel),
-                         w.count(s.parallel.tensorParallel * s.parallel.pipelineParallel * s.parallel.contextParallel));
+                         w.count(s.parallel.replicaGpus()));
         if (i.field == Field::Sequence && i.other == Field::ContextParallel) {
             const bool ulysses = contextParallelKindOf(s) == ContextParallelKind::Ulysses;
             const Count unit = (ulysses ? 1 : 2) * s.parallel.contextParallel;

@@ -118,8 +118,7 @@ void deriveItemized(Builder &b, BucketDerivation &k)
     const Count first = firstLayersHeld(s, t);
     const Bytes firstBytes = t.heldFirstActivations + t.heldFirstWeightCopies;
     const Count held = pipelineLayersHeld(s);
-    const Count p = s.parallel.pipelineParallel;
-    const Count stage = p > 1 ? (s.model.layers + p - 1) / p : s.model.layers;
+    const Count stage = firstStageLayers(s);
     const LayerRecomputePlan plan = layerRecomputePlan(s, stage, t.firstLayers < stage ? t.firstLayers : stage);
     if (plan.partial) {
         // Layer-level checkpointing (scenario.h layerRecomputePlan()): the checkpoints' stored

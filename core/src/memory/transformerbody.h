@@ -497,8 +497,7 @@ inline ContextExchange contextParallelExchange(const Context &c)
 inline void partialRecompute(const Scenario &s, const TransformerTerms &t, Count held, Bytes &layers, Bytes &recompute,
                              Bytes &cached)
 {
-    const Count p = s.parallel.pipelineParallel;
-    const Count n = p > 1 ? quotient(s.model.layers + p - 1, p) : s.model.layers;
+    const Count n = firstStageLayers(s);
     const Count inFlight = n > 0 ? quotient(held, n) : 1;
     const Count first = t.firstLayers < n ? t.firstLayers : n;
     const LayerRecomputePlan plan = layerRecomputePlan(s, n, first);

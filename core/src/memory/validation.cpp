@@ -311,7 +311,7 @@ void validateContextParallel(const Scenario &s, ValidationIssues &issues, bool l
         issues.add({ Field::ContextParallel, Problem::Unsupported, 0, 0, other, why });
     };
     // N holds whole groups of t × p × c GPUs (issueText() names the three).
-    if (layoutOk && p.gpus % (p.tensorParallel * p.pipelineParallel * c) != 0)
+    if (layoutOk && p.gpus % p.replicaGpus() != 0)
         issues.add({ Field::Gpus, Problem::NotDivisible, 0, 0, Field::ContextParallel });
     const ContextParallelKind kind = contextParallelKindOf(s);
     // Ring and all-gather balance the causal mask by giving each GPU a head and a tail chunk:

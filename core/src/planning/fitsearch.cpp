@@ -1,7 +1,5 @@
 #include <headroom/planning/fitsearch.h>
 
-#include <algorithm>
-
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/reservedmemory.h>
 #include <headroom/memory/validation.h>
@@ -92,7 +90,7 @@ Count gpusNeeded(const Scenario &s, Count maxGpus)
     if (s.gpu.capacity <= bytes(0))
         return 0;
     const CacheShareScope cacheShare(s); // one emulation for every probe (reservedmemory.h)
-    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel * std::max<Count>(1, s.parallel.contextParallel);
+    const Count mp = s.parallel.replicaGpus();
     if (mp < 1)
         return 0;
     const Count maxReplicas = maxGpus / mp;

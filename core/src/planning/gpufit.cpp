@@ -31,7 +31,7 @@ const StrategyFit *GpuFit::fewest() const
 StrategyFit fitStrategy(const Scenario &s, const GpuSpec &gpu, const FitTableOptions &options, double price)
 {
     StrategyFit r;
-    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel * std::max<Count>(1, s.parallel.contextParallel);
+    const Count mp = s.parallel.replicaGpus();
     r.fewestFitting = gpusNeeded(s, options.maxGpus);
     r.gpus = r.fewestFitting;
     Scenario at = s;

@@ -121,7 +121,7 @@ int planProcurement(const Scenario &s, std::span<const GpuSpec> gpus, std::span<
 {
     const CacheShareScope cacheShare(s); // one emulation for every plan probed (reservedmemory.h)
     int count = 0;
-    const Count mp = s.parallel.tensorParallel * s.parallel.pipelineParallel * std::max<Count>(1, s.parallel.contextParallel);
+    const Count mp = s.parallel.replicaGpus();
     const Count B = s.training.microBatch;
     for (std::size_t g = 0; g < gpus.size(); ++g) {
         const GpuSpec &gpu = gpus[g];

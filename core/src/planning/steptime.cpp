@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <headroom/memory/fp8linears.h>
+#include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/model.h>
 #include <headroom/memory/precision.h>
@@ -166,8 +167,7 @@ double recomputedShare(const Scenario &s)
 {
     if (s.training.recompute != Recompute::Full)
         return 0;
-    const Count p = std::max<Count>(1, s.parallel.pipelineParallel);
-    const Count n = (s.model.layers + p - 1) / p;
+    const Count n = firstStageLayers(s);
     const LayerRecomputePlan plan = layerRecomputePlan(s, n, 0);
     return n > 0 ? toD(plan.checkpointed) / toD(n) : 1.0;
 }

@@ -54,6 +54,13 @@ inline Count pipelineLayersHeld(Count layers, Count pipelineStages, Count microB
 //! The same for \a scenario: its L, p and gradient-accumulation steps as the micro-batch count.
 inline Count pipelineLayersHeld(const Scenario &scenario);
 
+//! The layers of the first pipeline stage, ceil(L/p); L without pipeline parallelism.
+inline Count firstStageLayers(const Scenario &scenario)
+{
+    const Count p = scenario.parallel.pipelineParallel;
+    return p > 1 ? quotient(scenario.model.layers + p - 1, p) : scenario.model.layers;
+}
+
 // --- implementation: small and on every estimate's path, defined here so that they inline ---
 
 inline Count tensorParallelLinearShare(Count elements, Count t, bool sp)

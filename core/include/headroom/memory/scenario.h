@@ -235,6 +235,11 @@ struct Parallelism
         const Count mp = tensorParallel * pipelineParallel;
         return mp > 1 ? quotient(gpus, mp) : mp == 1 ? gpus : 0;
     }
+    //! t·p·c: the GPUs of one model replica; N is a whole number of them.
+    constexpr Count replicaGpus() const
+    {
+        return tensorParallel * pipelineParallel * (contextParallel > 1 ? contextParallel : 1);
+    }
     //! d = N / (t·p·c): the replicas that each run their own micro-batches.
     constexpr Count dataParallel() const
     {
