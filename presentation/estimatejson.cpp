@@ -160,6 +160,10 @@ void writeEstimateMembers(JsonWriter &w, const ScenarioSpec &spec, const Catalog
     const Placement placement = placeModelStates(spec.scenario);
     w.key("strategy");
     writeStrategy(w, spec.scenario, placement);
+    if (spec.scenario.parallel.pipelineParallel > 1) {
+        w.key("pipeline");
+        writePipeline(w, spec.scenario, b);
+    }
     w.key("host");
     writeHost(w, placement);
     w.key("derivation");

@@ -1,5 +1,8 @@
 #include "placementtext.h"
 
+#include <QStringList>
+
+#include <headroom/memory/estimate.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/precision.h>
 #include <headroom/memory/stack.h>
@@ -73,6 +76,89 @@ QString strategyText(const Scenario &s)
     if (s.lora.mode != AdapterMode::None && (s.lora.trainedModules & TrainedHead) != 0)
         text += Cli::tr(", LM head trained");
     return text;
+}
+
+namespace {
+
+// "7, 8 x 14, 7": each rank's layers, runs of equal counts folded.
+QString rankLayersText(const std::vector<PipelineRankPeak> &ranks)
+{
+    QStringList parts;
+    for (std::size_t i = 0; i < ranks.size();) {
+        std::size_t j = i;
+        while (j + 1 < ranks.size() && ranks[j + 1].layers == ranks[i].layers)
+            ++j;
+        const Count run = static_cast<Count>(j - i + 1);
+        parts << (run > 2 ? Cli::tr("%1 x %2").arg(groupedDigits(ranks[i].layers), groupedDigits(run))
+                          : QStringList(QList<QString>(run, groupedDigits(ranks[i].layers))).join(QStringLiteral(", ")));
+        i = j + 1;
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QString splitName(PipelineSplit split)
+{
+    switch (split) {
+    case PipelineSplit::Even:
+        //: how the layers are split over pipeline stages: as evenly as the count allows
+        return Cli::tr("even");
+    case PipelineSplit::Weighted:
+        //: how the layers are split over pipeline stages: the embedding and the output count as a layer each
+        return Cli::tr("weighted");
+    case PipelineSplit::Listed:
+        //: how the layers are split over pipeline stages: as the user listed them
+        return Cli::tr("as listed");
+    }
+    return {};
+}
+
+} // namespace
+
+QString pipelineText(const Scenario &s, const Breakdown &b)
+{
+    if (s.parallel.pipelineParallel <= 1 || b.pipelineRank < 0)
+        return {};
+    const std::vector<PipelineRankPeak> ranks = pipelineRankPeaks(s);
+    const PipelineRankPeak &shown = ranks[static_cast<std::size_t>(b.pipelineRank)];
+    QString holds;
+    if (shown.embedding && shown.head)
+        holds = Cli::tr(", the embedding, the LM head, logits and loss");
+    else if (shown.embedding)
+        holds = Cli::tr(", the embedding");
+    else if (shown.head)
+        holds = Cli::tr(", the LM head, logits and loss");
+    //: %1 layers per rank, %2 how they were split, %3 the rank shown, %4 the ranks, %5 its layers,
+    //: %6 what else it holds, %7 its layers' worth held in flight
+    QString text = Cli::tr("Pipeline: %1 layers (%2); rank %3 of %4 peaks highest: %5 layers%6, %7 layers' worth of activations in flight")
+                           .arg(rankLayersText(ranks), splitName(s.parallel.pipelineSplit), groupedDigits(b.pipelineRank),
+                                groupedDigits(s.parallel.pipelineParallel), groupedDigits(shown.layers), holds,
+                                groupedDigits(shown.heldLayers));
+    QStringList peaks;
+    for (const PipelineRankPeak &r : ranks)
+        //: one pipeline rank's allocated peak: %1 the rank, %2 GB
+        peaks << Cli::tr("%1: %2 GB").arg(groupedDigits(r.rank), QString::number(toGB(r.peak), 'f', 2));
+    //: %1 every rank's allocated peak
+    return text + QLatin1Char('\n') + Cli::tr("Allocated peak by rank: %1").arg(peaks.join(QStringLiteral(", ")));
+}
+
+void writePipeline(JsonWriter &w, const Scenario &s, const Breakdown &b)
+{
+    w.beginObject();
+    w.key("rank").integer(b.pipelineRank);
+    w.key("split").string(pipelineSplitText(s.parallel));
+    w.key("ranks").beginArray();
+    for (const PipelineRankPeak &r : pipelineRankPeaks(s)) {
+        w.beginObject();
+        w.key("rank").integer(r.rank);
+        w.key("layers").integer(r.layers);
+        w.key("held_layers").integer(r.heldLayers);
+        w.key("embedding").boolean(r.embedding);
+        w.key("head").boolean(r.head);
+        w.key("allocated_peak").byteCount(r.peak);
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
 }
 
 void writeStrategy(JsonWriter &w, const Scenario &s, const Placement &pl)

@@ -38,6 +38,7 @@ void writeTime(JsonWriter &w, const TimeAndCost &t)
     w.key("data_parallel_exposed_s").number(st.dataParallelExposedS);
     w.key("tensor_parallel_s").number(st.tensorParallelS);
     w.key("context_parallel_s").number(st.contextParallelS);
+    w.key("stage_imbalance_s").number(st.stageImbalanceS);
     w.key("pipeline_send_s").number(st.pipelineSendS);
     w.key("bubble_s").number(st.bubbleS);
     w.key("offload_transfer_s").number(st.offloadTransferS);

@@ -125,6 +125,8 @@ void addInputs(Builder &o, const Report &r)
                     .arg(s.activations.dropout));
     row(ReportText::tr("Training stack"), nameText(stackName(r.derivation.stack)));
     row(ReportText::tr("Strategy"), strategyText(s));
+    if (const QString pipeline = pipelineText(s, r.breakdown); !pipeline.isEmpty())
+        row(ReportText::tr("Pipeline stages"), pipeline);
     if (s.gpu.capacity > bytes(0)) {
         const GpuSpec *gpu = r.catalogue->gpu(spec.gpuId);
         row(ReportText::tr("GPU"), ReportText::tr("%1 (%2 = %3)")

@@ -2226,6 +2226,52 @@
         <extracomment>%1 full, %2 N: only every N-th layer is checkpointed</extracomment>
         <translation>%1，每 %2 层一层</translation>
     </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>even</source>
+        <extracomment>how the layers are split over pipeline stages: as evenly as the count allows</extracomment>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <source>weighted</source>
+        <extracomment>how the layers are split over pipeline stages: the embedding and the output count as a layer each</extracomment>
+        <translation>加权</translation>
+    </message>
+    <message>
+        <source>as listed</source>
+        <extracomment>how the layers are split over pipeline stages: as the user listed them</extracomment>
+        <translation>按列出</translation>
+    </message>
+    <message>
+        <source>, the embedding, the LM head, logits and loss</source>
+        <translation>，以及嵌入层、LM 头、logits 和损失</translation>
+    </message>
+    <message>
+        <source>, the embedding</source>
+        <translation>，以及嵌入层</translation>
+    </message>
+    <message>
+        <source>, the LM head, logits and loss</source>
+        <translation>，以及 LM 头、logits 和损失</translation>
+    </message>
+    <message>
+        <source>Pipeline: %1 layers (%2); rank %3 of %4 peaks highest: %5 layers%6, %7 layers&apos; worth of activations in flight</source>
+        <extracomment>%1 layers per rank, %2 how they were split, %3 the rank shown, %4 the ranks, %5 its layers, %6 what else it holds, %7 its layers&apos; worth held in flight</extracomment>
+        <translation>流水线：各级 %1 层（%2）；%4 个 rank 中 rank %3 的峰值最高：%5 层%6，在途激活相当于 %7 层</translation>
+    </message>
+    <message>
+        <source>%1: %2 GB</source>
+        <extracomment>one pipeline rank&apos;s allocated peak: %1 the rank, %2 GB</extracomment>
+        <translation>%1：%2 GB</translation>
+    </message>
+    <message>
+        <source>Allocated peak by rank: %1</source>
+        <extracomment>%1 every rank&apos;s allocated peak</extracomment>
+        <translation>各 rank 的已分配峰值：%1</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -2434,10 +2480,6 @@
         <translation>逐项模型：一层为反向保存的每个张量（tools/calibrate/SAVED_TENSORS.md，列于 activation_items），已在 CPU 上对照 PyTorch 实测</translation>
     </message>
     <message>
-        <source>1F1B pipeline schedule: the first stage holds ⌈L/p⌉ layers for min(p, m) micro-batches (Narayanan et al. 2021; Korthikanti et al. 2022, section 4.2.3)</source>
-        <translation>1F1B 流水线调度：第一个阶段为 min(p, m) 个微批次保存 ⌈L/p⌉ 层（Narayanan et al. 2021；Korthikanti et al. 2022，第 4.2.3 节）</translation>
-    </message>
-    <message>
         <source>every layer&apos;s activations</source>
         <translation>所有层的激活值</translation>
     </message>
@@ -2504,10 +2546,6 @@
     <message>
         <source>final norm, LM head and loss tensors, in bytes</source>
         <translation>最终 norm、LM 输出头及损失张量，字节</translation>
-    </message>
-    <message>
-        <source>embedding and shared tensors, once per micro-batch in flight</source>
-        <translation>嵌入及共享张量，每个在途微批次一份</translation>
     </message>
     <message>
         <source>LoRA (Hu et al. 2021): B&apos;s weight gradient needs A&apos;s output; PEFT&apos;s default lora_dropout = 0 saves no copy of the input</source>
@@ -2648,18 +2686,6 @@
     <message>
         <source>routed-expert parameters on this rank</source>
         <translation>本 rank 上的路由专家参数</translation>
-    </message>
-    <message>
-        <source>Megatron-LM&apos;s layout (Shoeybi et al. 2019; Narayanan et al. 2021): matrices and biases split over t, norms replicated, vocabulary-parallel embedding; ⌈L/p⌉ layers per stage, the embedding on the first stage, final norm and LM head on the last</source>
-        <translation>Megatron-LM 的布局（Shoeybi et al. 2019；Narayanan et al. 2021）：矩阵和偏置按 t 切分，norm 复制，嵌入按词表并行；每阶段 ⌈L/p⌉ 层，嵌入在第一个阶段，最终 norm 和 LM 输出头在最后一个阶段</translation>
-    </message>
-    <message>
-        <source>the architecture&apos;s parameters on the most loaded rank</source>
-        <translation>负载最重的 rank 上的架构参数</translation>
-    </message>
-    <message>
-        <source>parameters on the most loaded model-parallel rank</source>
-        <translation>负载最重的模型并行 rank 上的参数</translation>
     </message>
     <message>
         <source>adapter rank</source>
@@ -3840,6 +3866,78 @@
     <message>
         <source>the ZeRO sharding degree: HSDP&apos;s shard group (the states are replicated across the groups)</source>
         <translation>ZeRO 分片度：HSDP 的分片组（模型状态在各组之间复制）</translation>
+    </message>
+    <message>
+        <source>1F1B pipeline schedule: rank r holds its layers for min(p - r, m) micro-batches, the first rank the most (Narayanan et al. 2021; Korthikanti et al. 2022, section 4.2.3; Megatron-LM d98e8a6 schedules.py)</source>
+        <translation>1F1B 流水线调度：rank r 为 min(p - r, m) 个微批次保存其各层，第一个 rank 最多（Narayanan 等 2021；Korthikanti 等 2022，第 4.2.3 节；Megatron-LM d98e8a6 schedules.py）</translation>
+    </message>
+    <message>
+        <source>forward passes this rank holds in flight</source>
+        <translation>此 rank 在途的前向次数</translation>
+    </message>
+    <message>
+        <source>of them, the first model chunk&apos;s (the embedding&apos;s)</source>
+        <translation>其中属于第一个模型块（嵌入层所在）的次数</translation>
+    </message>
+    <message>
+        <source>the embedding&apos;s output and token ids, once per micro-batch in flight</source>
+        <translation>嵌入层的输出和词元 id，每个在途微批次一份</translation>
+    </message>
+    <message>
+        <source>the embedding&apos;s tensors, in bytes</source>
+        <translation>嵌入层的张量，字节</translation>
+    </message>
+    <message>
+        <source>tensors shared by the rank&apos;s layers (RoPE tables; the mask and positions under checkpointing), once per forward in flight</source>
+        <translation>此 rank 各层共用的张量（RoPE 表；检查点下的掩码和位置），每次在途前向一份</translation>
+    </message>
+    <message>
+        <source>the shared tensors, in bytes</source>
+        <translation>共用张量，字节</translation>
+    </message>
+    <message>
+        <source>the last rank&apos;s final norm, LM head input and the loss&apos;s FP32 log-softmax, for the one micro-batch whose backward follows at once</source>
+        <translation>最后一个 rank 的最终归一化、LM 头输入和损失的 FP32 log-softmax，只为紧接着做反向的那一个微批次</translation>
+    </message>
+    <message>
+        <source>Megatron-LM&apos;s layout (Shoeybi et al. 2019; Narayanan et al. 2021): matrices and biases split over t, norms replicated, vocabulary-parallel embedding; L_r layers on the rank, the embedding on the first stage, final norm and LM head on the last</source>
+        <translation>Megatron-LM 的布局（Shoeybi 等 2019；Narayanan 等 2021）：矩阵和偏置按 t 切分，归一化层复制，词表并行的嵌入层；此 rank 上 L_r 层，嵌入层在第一级，最终归一化和 LM 头在最后一级</translation>
+    </message>
+    <message>
+        <source>Megatron-LM d98e8a6 schedules.py: rank r warms up with p - r - 1 forwards (interleaved: (p - r - 1) 2 + (v - 1) p model chunks, at most m v) and runs one more before its first backward</source>
+        <translation>Megatron-LM d98e8a6 schedules.py：rank r 预热 p - r - 1 次前向（交错调度：(p - r - 1) 2 + (v - 1) p 个模型块，至多 m v），在第一次反向前再做一次</translation>
+    </message>
+    <message>
+        <source>the pipeline rank shown, from 0, the one whose peak is the highest: rank 0 holds the embedding and the most micro-batches in flight, rank p - 1 the LM head, logits and loss</source>
+        <translation>所示的流水线 rank（从 0 起），即峰值最高的那个：rank 0 持有嵌入层和最多的在途微批次，rank p - 1 持有 LM 头、logits 和损失</translation>
+    </message>
+    <message>
+        <source>layers split as evenly as the count allows, the first stages one more (Megatron&apos;s default split)</source>
+        <translation>各层尽量均匀切分，前面的级多一层（Megatron 的默认切分）</translation>
+    </message>
+    <message>
+        <source>the embedding and the output each weighted as one layer (torchtitan 1ce7f76 generate_llm_fqn_per_model_part, input_weight = output_weight = 1)</source>
+        <translation>嵌入层和输出层各按一层计（torchtitan 1ce7f76 generate_llm_fqn_per_model_part，input_weight = output_weight = 1）</translation>
+    </message>
+    <message>
+        <source>the layers of each stage as given (--pp-layers)</source>
+        <translation>各级的层数按给定值（--pp-layers）</translation>
+    </message>
+    <message>
+        <source>layers on this pipeline rank</source>
+        <translation>此流水线 rank 上的层数</translation>
+    </message>
+    <message>
+        <source>layers&apos; worth of activations this GPU holds: its model chunks&apos; layers for each forward in flight</source>
+        <translation>此 GPU 持有的激活相当于的层数：每次在途前向对应其模型块的各层</translation>
+    </message>
+    <message>
+        <source>the architecture&apos;s parameters on this rank</source>
+        <translation>此 rank 上按架构计的参数</translation>
+    </message>
+    <message>
+        <source>parameters on this model-parallel rank (under pipelining, the rank shown)</source>
+        <translation>此模型并行 rank 上的参数（流水线并行时为所示的 rank）</translation>
     </message>
 </context>
 <context>
@@ -5331,6 +5429,22 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <extracomment>%1 --shard-group, %2 its value, %3 N / (t × p)</extracomment>
         <translation>%1：%2 必须整除持有相同层的 %3 张 GPU（N / (t × p)）</translation>
     </message>
+    <message>
+        <source>a split of the layers over pipeline stages needs at least 2 stages (--pp)</source>
+        <translation>把各层切分到流水线各级至少需要 2 级（--pp）</translation>
+    </message>
+    <message>
+        <source>list one layer count per pipeline stage, p × v of them under --vpp</source>
+        <translation>每个流水线级列出一个层数，使用 --vpp 时共 p × v 个</translation>
+    </message>
+    <message>
+        <source>the stages&apos; layers must add up to the model&apos;s layers</source>
+        <translation>各级的层数之和必须等于模型的层数</translation>
+    </message>
+    <message>
+        <source>with the embedding and the output counted as a layer each, some stage would get no layer: use fewer stages or list the layers</source>
+        <translation>把嵌入层和输出层各按一层计时，某一级会分不到层：请减少级数或逐级列出层数</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -6441,6 +6555,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>HSDP shard group</source>
         <translation>HSDP 分片组</translation>
     </message>
+    <message>
+        <source>layers per pipeline stage</source>
+        <translation>每个流水线级的层数</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -7300,6 +7418,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>generating the rollouts</source>
         <translation>生成采样</translation>
     </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translation>流水线各级</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -7445,6 +7567,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>each layer brings (c-1)/c of the whole sequence&apos;s K and V to every GPU in forward, again in backward with dK and dV going back, and in a recomputed forward (Transformer Engine&apos;s ring, torch&apos;s all-gather); counted as not overlapped, though the ring overlaps attention: the upper end</source>
         <translation>每层在前向中把整条序列 K 和 V 的 (c-1)/c 送到每张 GPU，反向时再送一次并传回 dK 和 dV，重计算的前向中再送一次（Transformer Engine 的环形、torch 的 all-gather）；按不与计算重叠计，而环形实际上与注意力计算重叠：这是上限</translation>
     </message>
+    <message>
+        <source>the slowest pipeline stage</source>
+        <translation>最慢的流水线级</translation>
+    </message>
+    <message>
+        <source>the stages run in lock step, so the layers&apos; work goes at the pace of the stage with the most layers (L_max)</source>
+        <translation>各级同步推进，因此各层的计算以层数最多的那一级（L_max）的速度进行</translation>
+    </message>
 </context>
 <context>
     <name>VerdictText</name>
@@ -7567,13 +7697,17 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
     <message>
         <source>Peak %1 per GPU (%2) against %3.</source>
-        <extracomment>the peak, the moment of the step it happens (&quot;last layer&apos;s backward&quot;) and the capacity</extracomment>
         <translation>每卡峰值 %1（%2），容量 %3。</translation>
     </message>
     <message>
         <source>Allocated %1, reserved %2, on the device %3; compared: %4.</source>
         <extracomment>the peak&apos;s three figures; %4 names the one held against the GPU (&quot;on the device&quot;)</extracomment>
         <translation>已分配 %1，已预留 %2，设备上 %3；用于比较的是：%4。</translation>
+    </message>
+    <message>
+        <source>Peak %1 per GPU (pipeline rank %2 of %3, %4) against %5.</source>
+        <extracomment>the peak, the moment of the step it happens (&quot;last layer&apos;s backward&quot;) and the capacity the peak, the pipeline rank that peaks highest (from 0) of p, the moment of the step, the capacity</extracomment>
+        <translation>每卡峰值 %1（%3 个流水线 rank 中的 rank %2，%4），容量 %5。</translation>
     </message>
 </context>
 <context>
@@ -9388,6 +9522,18 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Hybrid sharding: ZeRO shards the model states within groups of this many GPUs and replicates them across the groups; empty: over all data-parallel GPUs.</source>
         <translation>混合分片：ZeRO 在这么多张 GPU 组成的组内对模型状态分片，并在组之间复制；留空：在全部数据并行 GPU 上分片。</translation>
+    </message>
+    <message>
+        <source>How the layers are split over the pipeline stages: even (the first stages one more), weighted (the embedding and the output count as a layer each, torchtitan&apos;s default) or one count per stage, such as 7,8,8,7 (p × v counts under interleaving). The estimate takes the stage that peaks highest.</source>
+        <translation>各层如何切分到流水线各级：even（均匀，前面的级多一层）、weighted（加权，嵌入层和输出层各按一层计，torchtitan 的默认）或每级一个层数，例如 7,8,8,7（交错调度下共 p × v 个）。估算取峰值最高的那一级。</translation>
+    </message>
+    <message>
+        <source>Layers per stage:</source>
+        <translation>每级层数：</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a split; allowed: even, weighted, or counts such as 7,8,8,7</source>
+        <translation>%1：“%2”不是有效的切分；允许：even、weighted，或如 7,8,8,7 的层数列表</translation>
     </message>
 </context>
 <context>

@@ -487,6 +487,7 @@ QString Labels::field(Field f)
     case Field::ContextLength: return tr("Declared context");
     case Field::RecomputeEvery: return tr("Checkpoint every N-th layer");
     case Field::ShardGroup: return tr("HSDP shard group");
+    case Field::PipelineLayers: return tr("layers per pipeline stage");
     case Field::RecomputeLayers: return tr("Megatron recompute layers");
     case Field::Stack: return tr("Training stack");
     case Field::Loss: return tr("Loss");

@@ -105,9 +105,14 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
                      : VerdictText::tr("Does not fit on %1 × %2: %3 short")
                                .arg(count, gpuName, formatBytes(bytes(0) - d.margin, unit));
     //: the peak, the moment of the step it happens ("last layer's backward") and the capacity
-    v.detail = VerdictText::tr("Peak %1 per GPU (%2) against %3.")
-                       .arg(formatBytes(d.peak.bytes, unit), Labels::timelineEvent(d.peakEvent),
-                            formatBytes(d.capacity, unit));
+    v.detail = b.pipelineRank >= 0
+            //: the peak, the pipeline rank that peaks highest (from 0) of p, the moment of the step, the capacity
+            ? VerdictText::tr("Peak %1 per GPU (pipeline rank %2 of %3, %4) against %5.")
+                      .arg(formatBytes(d.peak.bytes, unit), groupedCount(b.pipelineRank), groupedCount(s.parallel.pipelineParallel),
+                           Labels::timelineEvent(d.peakEvent), formatBytes(d.capacity, unit))
+            : VerdictText::tr("Peak %1 per GPU (%2) against %3.")
+                      .arg(formatBytes(d.peak.bytes, unit), Labels::timelineEvent(d.peakEvent),
+                           formatBytes(d.capacity, unit));
     v.detail += QLatin1Char(' ') + figuresText(d, unit);
 
     if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())

@@ -131,6 +131,8 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
     const bool placed = !isSingleGpuFullFineTune(s);
     if (placed)
         o << Cli::tr("Strategy: %1").arg(strategyText(s)) << Qt::endl;
+    if (const QString pipeline = pipelineText(s, b); !pipeline.isEmpty())
+        o << pipeline << Qt::endl;
     o << Qt::endl;
     const QString header = Cli::tr("Bucket");
     o << padEnd(header, 18) << padStart(Cli::tr("bytes"), 22) << padStart(Cli::tr("GB"), 12)

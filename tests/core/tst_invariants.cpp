@@ -34,9 +34,14 @@ Count peakOf(const Scenario &s)
     return countOf(estimate(s).peak);
 }
 
+// One GPU's activations: under pipeline parallelism those of the first rank, so that two
+// variants compare the same rank (the estimate reports whichever rank peaks highest).
 Count activationsOf(const Scenario &s)
 {
-    return countOf(estimate(s).activations);
+    Scenario rank = s;
+    if (rank.parallel.pipelineParallel > 1)
+        rank.parallel.pipelineRank = 0;
+    return countOf(estimate(rank).activations);
 }
 
 QByteArray describe(const Scenario &s)

@@ -232,6 +232,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("Hugging"), QStringLiteral("Face"), QStringLiteral("Trainer"), QStringLiteral("transformers"),
     QStringLiteral("torch"), QStringLiteral("torchtune"), QStringLiteral("torchao"), QStringLiteral("litgpt"),
     QStringLiteral("torchtitan"), QStringLiteral("Ulysses"), // DeepSpeed-Ulysses, its context parallelism
+    QStringLiteral("even"), QStringLiteral("weighted"), // --pp-layers values the user types
     QStringLiteral("accelerate"), QStringLiteral("bitsandbytes"), QStringLiteral("Megatron"), QStringLiteral("Apex"),
     QStringLiteral("Liger"), QStringLiteral("Transformer"), QStringLiteral("Engine"), QStringLiteral("Tensor"),
     QStringLiteral("Core"), QStringLiteral("safetensors"), QStringLiteral("nvidia"), QStringLiteral("smi"),

@@ -161,6 +161,7 @@ private:
     QComboBox *m_loadPath = nullptr;
     QComboBox *m_compared = nullptr;
     QLineEdit *m_capacity = nullptr;
+    QLineEdit *m_pipelineLayers = nullptr; //!< --pp-layers: even, weighted or one count per stage
     QComboBox *m_quantBase = nullptr;
     QList<QCheckBox *> m_loraTargets;
     std::map<Field, SliderField *> m_sliders;

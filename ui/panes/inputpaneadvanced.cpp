@@ -172,6 +172,32 @@ QFormLayout *InputPane::addAdvancedGroup(QVBoxLayout *column)
     addCount(form, Field::VirtualStages, tr("Virtual stages v:"),
              tr("Model chunks per pipeline stage (Megatron's interleaved schedule): the first stage holds L (1 + (p − 1)/(p v)) "
                 "layers' worth."));
+    m_pipelineLayers = new QLineEdit(m_advancedBody);
+    m_pipelineLayers->setToolTip(tr("How the layers are split over the pipeline stages: even (the first stages one more), "
+                                    "weighted (the embedding and the output count as a layer each, torchtitan's default) or one "
+                                    "count per stage, such as 7,8,8,7 (p × v counts under interleaving). The estimate takes "
+                                    "the stage that peaks highest."));
+    form->addRow(tr("Layers per stage:"), withError(Field::PipelineLayers, m_pipelineLayers));
+    connect(m_pipelineLayers, &QLineEdit::editingFinished, this, [this] {
+        QString text = m_pipelineLayers->text().simplified().remove(QLatin1Char(' '));
+        if (text.isEmpty())
+            text = QStringLiteral("even");
+        Parallelism parsed = m_document->draft().scenario.parallel;
+        if (!setPipelineSplit(text.toStdString(), parsed)) {
+            m_textErrors[Field::PipelineLayers] = tr("%1: \"%2\" is not a split; allowed: even, weighted, or counts such as 7,8,8,7")
+                                                          .arg(Labels::field(Field::PipelineLayers), m_pipelineLayers->text());
+            showErrors();
+            return;
+        }
+        m_textErrors.erase(Field::PipelineLayers);
+        if (!m_document->edit(EditKind::Whole, tr("Change %1").arg(Labels::field(Field::PipelineLayers)),
+                              [parsed](ScenarioSpec &s) {
+                                  s.scenario.parallel.pipelineSplit = parsed.pipelineSplit;
+                                  s.scenario.parallel.stageLayers = parsed.stageLayers;
+                                  s.scenario.parallel.listedStages = parsed.listedStages;
+                              }))
+            showErrors();
+    });
     CountField *shardGroup = addCount(form, Field::ShardGroup, tr("HSDP shard group:"),
                                       tr("Hybrid sharding: ZeRO shards the model states within groups of this many GPUs and "
                                          "replicates them across the groups; empty: over all data-parallel GPUs."));
@@ -291,10 +317,16 @@ void InputPane::refreshAdvanced()
             m_capacity->setText(QLocale().toString(s.activations.capacityFactor));
     }
     m_capacity->setEnabled(s.model.moe.enabled());
+    if (!m_textErrors.count(Field::PipelineLayers)) {
+        const QString split = QString::fromStdString(pipelineSplitText(s.parallel));
+        if (m_pipelineLayers->text() != split)
+            m_pipelineLayers->setText(split);
+    }
+    m_pipelineLayers->setEnabled(s.parallel.pipelineParallel > 1 || s.parallel.pipelineSplit != PipelineSplit::Even);
     // A file that sets any of these opens the group, so the cause of its numbers is in view.
     const bool nonDefault = s.training.precision.fp32GradBuffer || s.training.precision.fp8AllGather || s.training.precision.masterDtype != Dtype::Fp32 || s.parallel.reduceBucket >= 0 || s.stack.prefetchBucket >= 0
             || s.stack.persistenceThreshold >= 0 || s.stack.maxLiveParameters >= 0 || !s.stack.zeroInit
-            || s.stack.distributedOptimizer || s.stack.virtualStages != 1 || s.activations.gelu != GeluImpl::ModelDefault
+            || s.stack.distributedOptimizer || s.stack.virtualStages != 1 || s.parallel.pipelineSplit != PipelineSplit::Even || s.activations.gelu != GeluImpl::ModelDefault
             || s.activations.capacityFactor != 0.0 || s.overhead.cudaContext != RuntimeOverhead{}.cudaContext
             || s.overhead.allocatorReserve != RuntimeOverhead{}.allocatorReserve || s.overhead.expandableSegments
             || s.overhead.loadPath != LoadPath::Direct || s.gpu.compared != PeakFigure::Device;

@@ -96,6 +96,15 @@ QString conflictReason(Conflict reason)
     case Conflict::LayerRecomputeNoAdapters:
         return Issue::tr("layer-level checkpointing is modelled for whole-model training, as torchtitan and Megatron run it; "
                          "under adapters checkpoint every layer (--recompute full)");
+    case Conflict::StageSplitNeedsPipeline:
+        return Issue::tr("a split of the layers over pipeline stages needs at least 2 stages (--pp)");
+    case Conflict::StageListLength:
+        return Issue::tr("list one layer count per pipeline stage, p × v of them under --vpp");
+    case Conflict::StageListSum:
+        return Issue::tr("the stages' layers must add up to the model's layers");
+    case Conflict::WeightedSplitEmptyStage:
+        return Issue::tr("with the embedding and the output counted as a layer each, some stage would get no layer: "
+                         "use fewer stages or list the layers");
     case Conflict::ContextNeedsItemized:
         return Issue::tr("context parallelism changes what attention saves and exchanges, which the textbook formula does not "
                          "list; choose the itemized activation model");

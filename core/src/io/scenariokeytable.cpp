@@ -211,6 +211,12 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.distributedOptimizer = v.flag; return true; } },
         { { "parallel", "vpp", "vpp", ValueKind::Count, "model chunks per pipeline stage (Megatron's interleaved schedule, default 1)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.virtualStages = v.count; return true; } },
+        { { "parallel", "pp-layers", "pp-layers", ValueKind::Name,
+            "even|weighted|a,b,...: layers per pipeline stage (even: the first stages one more; weighted: the embedding and "
+            "the output count as a layer each, torchtitan's default; a list: one count per stage, p x v under --vpp)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setPipelineSplit(v.name.toStdString(), s.scenario.parallel);
+          } },
         { { "training", "batch", "batch", ValueKind::Count, "micro-batch B" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.microBatch = v.count; return true; } },
         { { "training", "seq", "seq", ValueKind::Count, "sequence length S (default 2048, or a learned position table's rows when fewer)" },

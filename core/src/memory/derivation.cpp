@@ -516,8 +516,10 @@ void deriveActivationOffload(Builder &b)
 
 } // namespace derivation
 
-Derivation derive(const Scenario &s)
+Derivation derive(const Scenario &scenario)
 {
+    // Under pipeline parallelism, the rank that peaks highest (estimate.h pinnedToPeakRank()).
+    const Scenario s = pinnedToPeakRank(scenario);
     Derivation d;
     const ResolvedScenario r = resolve(s);
     const Placement pl = placeModelStates(s, r);

@@ -30,21 +30,16 @@ const char *kTeFp8Source = QT_TRANSLATE_NOOP("Derivation",
         "Transformer Engine 2.20.0.dev0, pytorch/module/linear.py: each linear keeps the column-wise FP8 copy of its input "
         "(1 byte per element; blockwise scaling adds an FP32 scale per 128) and its FP8 weight with the transpose Hopper's "
         "GEMMs need (2 bytes per parameter)");
-const char *kPipelineSource = QT_TRANSLATE_NOOP("Derivation", 
-        "1F1B pipeline schedule: the first stage holds ⌈L/p⌉ layers for min(p, m) micro-batches (Narayanan et al. 2021; "
-        "Korthikanti et al. 2022, section 4.2.3)");
+const char *kPipelineSource = QT_TRANSLATE_NOOP("Derivation",
+        "1F1B pipeline schedule: rank r holds its layers for min(p - r, m) micro-batches, the first rank the most "
+        "(Narayanan et al. 2021; Korthikanti et al. 2022, section 4.2.3; Megatron-LM d98e8a6 schedules.py)");
 
-// pipelineLayersHeld(): L, or ⌈L/p⌉ · min(p, m) on the first pipeline stage.
+// pipelineLayersHeld(): L, or the pipeline rank's L_h (derivationcounts.cpp derivePipelineRank()).
 Formula layersHeld(Builder &b)
 {
-    const Scenario &s = b.s;
-    const Count held = pipelineLayersHeld(s);
-    if (s.parallel.pipelineParallel <= 1)
+    if (b.s.parallel.pipelineParallel <= 1)
         return b.symbol("L");
-    const Count m = s.training.gradAccumSteps;
-    const Formula inFlight = m < 1 ? Formula::number(1) : Formula::minOf({ b.symbol("p"), b.symbol("m") });
-    return b.derived("L_h", QT_TRANSLATE_NOOP("Derivation", "layers' worth of activations this GPU holds"), held,
-                     Formula::ceilDiv(b.symbol("L"), b.symbol("p")) * inFlight, kPipelineSource);
+    return b.symbol("L_h");
 }
 
 // The article's 19·B·S·H and 3·B·A·S² in elements, one GPU's share (textbookactivations.cpp).
@@ -118,7 +113,7 @@ void deriveItemized(Builder &b, BucketDerivation &k)
     const Count first = firstLayersHeld(s, t);
     const Bytes firstBytes = t.heldFirstActivations + t.heldFirstWeightCopies;
     const Count held = pipelineLayersHeld(s);
-    const Count stage = firstStageLayers(s);
+    const Count stage = rankLayers(s);
     const LayerRecomputePlan plan = layerRecomputePlan(s, stage, t.firstLayers < stage ? t.firstLayers : stage);
     if (plan.partial) {
         // Layer-level checkpointing (scenario.h layerRecomputePlan()): the checkpoints' stored
@@ -170,20 +165,44 @@ void deriveItemized(Builder &b, BucketDerivation &k)
                      b.input("a_rec", QT_TRANSLATE_NOOP("Derivation", "what one recomputed layer saves again, in bytes"), countOf(a.recompute),
                              kItemizedSource),
                      a.recompute, kItemizedSource);
-    const Bytes below = t.embedding + t.shared;
-    const Formula belowF = b.input("a_emb", QT_TRANSLATE_NOOP("Derivation", "embedding and shared tensors (token ids, RoPE tables), in bytes"),
-                                   countOf(below), kItemizedSource);
     if (s.parallel.pipelineParallel <= 1) {
+        const Bytes below = t.embedding + t.shared;
+        const Formula belowF = b.input("a_emb", QT_TRANSLATE_NOOP("Derivation", "embedding and shared tensors (token ids, RoPE tables), in bytes"),
+                                       countOf(below), kItemizedSource);
         Builder::addTerm(k, "embedding", QT_TRANSLATE_NOOP("Derivation", "embedding and tensors shared by the layers"), belowF, below, kItemizedSource);
         Builder::addTerm(k, "head-and-loss", QT_TRANSLATE_NOOP("Derivation", "final norm, LM head input and the loss's FP32 log-softmax"),
                          b.input("a_head", QT_TRANSLATE_NOOP("Derivation", "final norm, LM head and loss tensors, in bytes"), countOf(a.outsideHead),
                                  kItemizedSource),
                          a.outsideHead, kItemizedSource);
-    } else {
-        const Formula flight = Formula::floorDiv(L, Formula::ceilDiv(b.symbol("L"), b.symbol("p")));
-        Builder::addTerm(k, "embedding", QT_TRANSLATE_NOOP("Derivation", "embedding and shared tensors, once per micro-batch in flight"),
-                         belowF * flight, a.outside, kPipelineSource);
+        return;
     }
+    // A pipeline rank (pipelinestage.h): the embedding's output on the first, for each micro-batch
+    // in flight there; the tensors every layer reads on each; the head and loss on the last.
+    const PipelineShare rank = pipelineShareOf(s, describedRank(s), s.model.layers, 0);
+    const Formula forwards = b.input("f", QT_TRANSLATE_NOOP("Derivation", "forward passes this rank holds in flight"),
+                                     rank.forwardsInFlight, kPipelineSource);
+    if (rank.embedding && t.embedding > bytes(0)) {
+        const Formula embeddings = rank.embeddingsInFlight == rank.forwardsInFlight
+                ? forwards
+                : b.input("f_emb", QT_TRANSLATE_NOOP("Derivation", "of them, the first model chunk's (the embedding's)"),
+                          rank.embeddingsInFlight, kPipelineSource);
+        Builder::addTerm(k, "embedding", QT_TRANSLATE_NOOP("Derivation", "the embedding's output and token ids, once per micro-batch in flight"),
+                         b.input("a_emb", QT_TRANSLATE_NOOP("Derivation", "the embedding's tensors, in bytes"), countOf(t.embedding),
+                                 kItemizedSource) * embeddings,
+                         t.embedding * rank.embeddingsInFlight, kPipelineSource);
+    }
+    if (t.shared > bytes(0))
+        Builder::addTerm(k, "shared", QT_TRANSLATE_NOOP("Derivation", "tensors shared by the rank's layers (RoPE tables; the mask and "
+                                                                      "positions under checkpointing), once per forward in flight"),
+                         b.input("a_shared", QT_TRANSLATE_NOOP("Derivation", "the shared tensors, in bytes"), countOf(t.shared),
+                                 kItemizedSource) * forwards,
+                         t.shared * rank.forwardsInFlight, kPipelineSource);
+    if (rank.head)
+        Builder::addTerm(k, "head-and-loss", QT_TRANSLATE_NOOP("Derivation", "the last rank's final norm, LM head input and the loss's FP32 "
+                                                                             "log-softmax, for the one micro-batch whose backward follows at once"),
+                         b.input("a_head", QT_TRANSLATE_NOOP("Derivation", "final norm, LM head and loss tensors, in bytes"), countOf(a.outsideHead),
+                                 kItemizedSource),
+                         a.outsideHead, kPipelineSource);
 }
 
 // addAdapterActivations(): each adapter keeps A's output, B·S·r, for B's weight gradient, where

@@ -5,6 +5,7 @@
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/parametertensors.h>
+#include <headroom/memory/pipelinestage.h>
 #include <headroom/memory/posttraining.h>
 
 #include "derivationbuilder.h"
@@ -218,16 +219,27 @@ void deriveShare(Builder &b)
     } else {
         if (m.tiedHead())
             head.push_back(divT(b.symbol("V") * b.symbol("H")));
-        const Count stage = (L + pp - 1) / pp;
-        const Formula stageLayers = Formula::ceilDiv(b.symbol("L"), b.symbol("p"));
-        std::vector<Formula> last{ layersOf(L - stage, stage, stageLayers) };
-        last.insert(last.end(), head.begin(), head.end());
-        local = Formula::maxOf({ embedding + layersOf(0, stage, stageLayers), Formula::sum(std::move(last)) });
+        // The rank's layers (pipelinestage.h), the embedding on the first, the output on the last.
+        const PipelineShare rank = pipelineShareOf(s, describedRank(s), pc.mixture ? pc.denseLayerLimit : L, 0);
+        std::vector<Formula> parts;
+        if (rank.embedding)
+            parts.push_back(embedding);
+        if (!pc.mixture) {
+            parts.push_back(b.symbol("L_r") * denseLayer);
+        } else {
+            if (rank.denseLayers > 0)
+                parts.push_back(Formula::number(rank.denseLayers) * denseLayer);
+            if (rank.layers - rank.denseLayers > 0)
+                parts.push_back(Formula::number(rank.layers - rank.denseLayers) * sparseLayer);
+        }
+        if (rank.head)
+            parts.insert(parts.end(), head.begin(), head.end());
+        local = Formula::sum(std::move(parts));
     }
     // The routed experts of the rank's MoE layers, which ZeRO divides over d / e.
     const Count expertRank = b.r.share.expertParameters;
     if (pc.mixture && expertRank > 0 && b.r.trainableExpertOnRank > 0 && b.r.expertShardDegree != b.r.dataParallel) {
-        // The heaviest pipeline stage's MoE layers (resolved.cpp picks the stage).
+        // The pipeline rank's MoE layers.
         const Formula moeLayers = pp == 1 ? b.symbol("L") - b.symbol("L_dense") : Formula::number(b.r.share.sparseLayers);
         Formula pe = moeLayers * expertsLocal;
         if (m.paramsOverride > 0)
@@ -235,14 +247,14 @@ void deriveShare(Builder &b)
         b.derived("P_e", QT_TRANSLATE_NOOP("Derivation", "routed-expert parameters on this rank"), expertRank, pe, source_experts());
     }
     const char *source = QT_TRANSLATE_NOOP("Derivation", "Megatron-LM's layout (Shoeybi et al. 2019; Narayanan et al. 2021): matrices and biases "
-                                 "split over t, norms replicated, vocabulary-parallel embedding; ⌈L/p⌉ layers per stage, "
+                                 "split over t, norms replicated, vocabulary-parallel embedding; L_r layers on the rank, "
                                  "the embedding on the first stage, final norm and LM head on the last");
     if (m.paramsOverride > 0) {
-        b.derived("P_m,arch", QT_TRANSLATE_NOOP("Derivation", "the architecture's parameters on the most loaded rank"), b.r.share.architectureShare,
+        b.derived("P_m,arch", QT_TRANSLATE_NOOP("Derivation", "the architecture's parameters on this rank"), b.r.share.architectureShare,
                   local, source);
         local = Formula::ceilDiv(b.symbol("P") * b.symbol("P_m,arch"), b.symbol("P_arch"));
     }
-    b.derived("P_m", QT_TRANSLATE_NOOP("Derivation", "parameters on the most loaded model-parallel rank"), b.r.share.parameters, local, source);
+    b.derived("P_m", QT_TRANSLATE_NOOP("Derivation", "parameters on this model-parallel rank (under pipelining, the rank shown)"), b.r.share.parameters, local, source);
 }
 
 // loraCounts(): the adapters' parameters and QLoRA's quantized share, from the same modules.
@@ -345,6 +357,50 @@ void deriveAdapters(Builder &b)
     }
 }
 
+// The pipeline rank the figures are of (estimate() takes the one that peaks highest), its
+// layers L_r and the layers' worth of activations it holds in flight, L_h.
+void derivePipelineRank(Builder &b)
+{
+    const Scenario &s = b.s;
+    const Count v = s.stack.virtualStages > 1 ? s.stack.virtualStages : 1;
+    const Count rank = describedRank(s);
+    const PipelineShare share = pipelineShareOf(s, rank, s.model.layers, 0);
+    const char *scheduleSource = QT_TRANSLATE_NOOP("Derivation",
+            "Megatron-LM d98e8a6 schedules.py: rank r warms up with p - r - 1 forwards (interleaved: (p - r - 1) 2 + (v - 1) p "
+            "model chunks, at most m v) and runs one more before its first backward");
+    b.input("r", QT_TRANSLATE_NOOP("Derivation", "the pipeline rank shown, from 0, the one whose peak is the highest: rank 0 holds "
+                                                 "the embedding and the most micro-batches in flight, rank p - 1 the LM head, logits and loss"),
+            rank, scheduleSource);
+    const char *splitSource = nullptr;
+    switch (s.parallel.pipelineSplit) {
+    case PipelineSplit::Even:
+        splitSource = QT_TRANSLATE_NOOP("Derivation", "layers split as evenly as the count allows, the first stages one more (Megatron's default split)");
+        break;
+    case PipelineSplit::Weighted:
+        splitSource = QT_TRANSLATE_NOOP("Derivation", "the embedding and the output each weighted as one layer (torchtitan 1ce7f76 "
+                                                      "generate_llm_fqn_per_model_part, input_weight = output_weight = 1)");
+        break;
+    case PipelineSplit::Listed:
+        splitSource = QT_TRANSLATE_NOOP("Derivation", "the layers of each stage as given (--pp-layers)");
+        break;
+    }
+    const bool evenFirst = s.parallel.pipelineSplit == PipelineSplit::Even && v == 1 && rank == 0;
+    if (evenFirst)
+        b.derived("L_r", QT_TRANSLATE_NOOP("Derivation", "layers on this pipeline rank"), share.layers,
+                  Formula::ceilDiv(b.symbol("L"), b.symbol("p")), splitSource);
+    else
+        b.input("L_r", QT_TRANSLATE_NOOP("Derivation", "layers on this pipeline rank"), share.layers, splitSource);
+    if (v == 1) {
+        const Formula inFlight = Formula::minOf({ rank > 0 ? b.symbol("p") - b.symbol("r") : b.symbol("p"), b.symbol("m") });
+        b.derived("L_h", QT_TRANSLATE_NOOP("Derivation", "layers' worth of activations this GPU holds"), share.heldLayers,
+                  b.symbol("L_r") * inFlight, scheduleSource);
+    } else {
+        b.input("L_h", QT_TRANSLATE_NOOP("Derivation", "layers' worth of activations this GPU holds: its model chunks' layers for "
+                                                       "each forward in flight"),
+                share.heldLayers, scheduleSource);
+    }
+}
+
 } // namespace
 
 void deriveCounts(Builder &b)
@@ -402,6 +458,7 @@ void deriveCounts(Builder &b)
     if (par.pipelineParallel > 1) {
         b.input("p", QT_TRANSLATE_NOOP("Derivation", "pipeline stages"), par.pipelineParallel, scenario);
         b.input("m", QT_TRANSLATE_NOOP("Derivation", "micro-batches per step (gradient accumulation)"), s.training.gradAccumSteps, scenario);
+        derivePipelineRank(b);
     }
     if (b.r.dataParallel > 1 && par.shardGroup > 0)
         b.input("d", QT_TRANSLATE_NOOP("Derivation", "the ZeRO sharding degree: HSDP's shard group (the states are replicated across the groups)"),

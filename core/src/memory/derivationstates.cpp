@@ -249,7 +249,7 @@ void deriveParameters(States &x)
                                         detail::fp8LayerLinearWeights(b.s.model), kFp8WorkspaceSource);
         Formula perStage = Builder::times(b.symbol("L") * linears, bytesPer(detail::kTeFp8WeightCopiesPerParameter), false);
         if (b.s.parallel.pipelineParallel > 1)
-            perStage = Builder::times(Formula::ceilDiv(b.symbol("L"), b.symbol("p")) * linears,
+            perStage = Builder::times(b.symbol("L_r") * linears,
                                       bytesPer(detail::kTeFp8WeightCopiesPerParameter), false);
         if (b.s.parallel.tensorParallel > 1)
             perStage = Formula::ceilDiv(perStage, b.symbol("t"));
@@ -265,7 +265,7 @@ void deriveParameters(States &x)
                                              ? QT_TRANSLATE_NOOP("Derivation", "rows of the amax history (Megatron's fp8_amax_history_len, default 1)")
                                              : QT_TRANSLATE_NOOP("Derivation", "rows of the amax history (DelayedScaling's amax_history_len, default 1024)"),
                                      detail::teAmaxHistoryRows(b.s), kFp8ScalingSource);
-        const Formula layers = b.s.parallel.pipelineParallel > 1 ? Formula::ceilDiv(b.symbol("L"), b.symbol("p")) : b.symbol("L");
+        const Formula layers = b.s.parallel.pipelineParallel > 1 ? b.symbol("L_r") : b.symbol("L");
         Formula f = Builder::times(layers * gemms * Formula::number(detail::kTeFp8TensorsPerGemm) * (rows + Formula::number(1)),
                                    dtypeSize(Dtype::Fp32), false);
         Builder::addTerm(k, "fp8-scaling-state", QT_TRANSLATE_NOOP("Derivation", "delayed scaling's FP32 scales and amax histories: 5 FP8 tensors a GEMM"),

@@ -3,6 +3,7 @@
 
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
+#include <headroom/memory/pipelinestage.h>
 #include <headroom/memory/placement.h>
 #include <headroom/memory/resolved.h>
 #include <headroom/memory/steptimeline.h>
@@ -314,6 +315,56 @@ Bytes oneLayerOf(const ActivationEstimate &a) { return a.perLayer + a.layerForwa
     return finish(s, p, activationsOf(s), bytes(0), s);
 }
 
+// The estimate of one pipeline rank, or of the whole run without pipelining.
+[[gnu::flatten]] Breakdown estimateRank(const Scenario &s)
+{
+    // The model's largest module and matrix only where this estimate reads them: ZeRO-3's
+    // gathering and the per-parameter optimizers' temporaries (prepare() counts them always).
+    const bool extremes = s.parallel.zero == ZeroStage::Stage3 || detail::countsLargestMatrix(s);
+    return estimateWith(s, prepareInline(s, detail::countParametersOf(s.model, extremes)));
+}
+
+/*!
+ * Pipeline parallelism: every rank that can peak above the ranks before it (pipelinestage.h) is
+ * estimated with the scenario pinned to it, and the highest peak is the run's (by the allocated
+ * peak: the allocator's cache, emulated per rank, is left out of the choice). The first rank
+ * holds the most micro-batches in flight, the last the LM head, the FP32 logits and the loss;
+ * which wins depends on the model, the split and the schedule. Out of line: runs without
+ * pipelining never come here.
+ */
+[[gnu::noinline]] Breakdown estimateEveryRank(const Scenario &s)
+{
+    Scenario rank = s;
+    Breakdown highest;
+    bool first = true;
+    const Count p = s.parallel.pipelineParallel;
+    // MoE models: the layers before the first MoE layer (a dense model's are all L).
+    const Count denseLimit = s.model.moe.enabled() ? s.model.moe.denseLayers : s.model.layers;
+    for (Count r = 0; r < p; ++r) {
+        if (!pipelineRankCanPeak(s, r, denseLimit))
+            continue;
+        rank.parallel.pipelineRank = r;
+        Breakdown b = estimateRank(rank);
+        if (first || b.peak > highest.peak) {
+            highest = b;
+            highest.pipelineRank = r;
+            first = false;
+        }
+    }
+    return highest;
+}
+
+bool pinnedOrUnpipelined(const Scenario &s)
+{
+    return s.parallel.pipelineParallel <= 1 || s.parallel.pipelineRank >= 0;
+}
+
+Breakdown withRank(Breakdown b, const Scenario &s)
+{
+    b.pipelineRank = s.parallel.pipelineParallel > 1 ? describedRank(s) : -1;
+    return b;
+}
+
 } // namespace
 
 // Flattened: every call the bodies make into this file and the headers is inlined, so that the
@@ -330,20 +381,47 @@ Bytes oneLayerOf(const ActivationEstimate &a) { return a.perLayer + a.layerForwa
 
 [[gnu::flatten]] Breakdown estimate(const Scenario &s)
 {
-    // The model's largest module and matrix only where this estimate reads them: ZeRO-3's
-    // gathering and the per-parameter optimizers' temporaries (prepare() counts them always).
-    const bool extremes = s.parallel.zero == ZeroStage::Stage3 || detail::countsLargestMatrix(s);
-    return estimateWith(s, prepareInline(s, detail::countParametersOf(s.model, extremes)));
+    if (!pinnedOrUnpipelined(s))
+        return estimateEveryRank(s);
+    return withRank(estimateRank(s), s);
 }
 
+// The prepared part is one rank's: an unpinned pipelined scenario is estimated rank by rank.
 [[gnu::flatten]] Breakdown estimate(const Scenario &s, const PreparedScenario &prepared)
 {
-    return estimateWith(s, prepared);
+    if (!pinnedOrUnpipelined(s))
+        return estimateEveryRank(s);
+    return withRank(estimateWith(s, prepared), s);
 }
 
 [[gnu::flatten]] Breakdown estimate(const Scenario &s, const ModelCounts &counts)
 {
-    return estimateWith(s, prepareInline(s, counts));
+    if (!pinnedOrUnpipelined(s))
+        return estimateEveryRank(s);
+    return withRank(estimateWith(s, prepareInline(s, counts)), s);
+}
+
+std::vector<PipelineRankPeak> pipelineRankPeaks(const Scenario &s)
+{
+    std::vector<PipelineRankPeak> ranks;
+    const Count p = s.parallel.pipelineParallel > 1 ? s.parallel.pipelineParallel : 1;
+    ranks.reserve(static_cast<std::size_t>(p));
+    Scenario at = s;
+    for (Count r = 0; r < p; ++r) {
+        at.parallel.pipelineRank = p > 1 ? r : -1;
+        const PipelineShare share = pipelineShareOf(at, r, s.model.layers, 0);
+        ranks.push_back({ r, share.layers, share.heldLayers, share.embedding, share.head, allocatedPeak(at, estimateRank(at)) });
+    }
+    return ranks;
+}
+
+Scenario pinnedToPeakRank(const Scenario &s)
+{
+    if (pinnedOrUnpipelined(s))
+        return s;
+    Scenario pinned = s;
+    pinned.parallel.pipelineRank = estimateEveryRank(s).pipelineRank;
+    return pinned;
 }
 
 bool fits(const Scenario &s, const Breakdown &b)

@@ -4,6 +4,7 @@
 // Fp8Recipe). Internal.
 
 #include <headroom/memory/fp8linears.h>
+#include <headroom/memory/korthikanti.h>
 #include <headroom/memory/parametertensors.h>
 #include <headroom/memory/precision.h>
 #include <headroom/memory/scenario.h>
@@ -45,9 +46,9 @@ inline Bytes teFp8WorkspaceBytes(const Scenario &s)
 {
     if (!teFp8Workspace(s))
         return bytes(0);
-    const Count p = s.parallel.pipelineParallel > 1 ? s.parallel.pipelineParallel : 1;
+    // The pipeline rank's layers (pipelinestage.h).
     const Count t = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
-    return bytes(ceilQuotient(kTeFp8WeightCopiesPerParameter * ceilQuotient(s.model.layers, p) * fp8LayerLinearWeights(s.model), t));
+    return bytes(ceilQuotient(kTeFp8WeightCopiesPerParameter * rankLayers(s) * fp8LayerLinearWeights(s.model), t));
 }
 
 //! The bytes of those FP8 weights one layer keeps to its backward on this GPU (its tensor-parallel
@@ -102,8 +103,7 @@ inline Bytes teFp8ScalingStateBytes(const Scenario &s)
     const Count rows = teAmaxHistoryRows(s);
     if (rows == 0)
         return bytes(0);
-    const Count p = s.parallel.pipelineParallel > 1 ? s.parallel.pipelineParallel : 1;
-    return bytes(ceilQuotient(s.model.layers, p) * teLayerGemms(s) * kTeFp8TensorsPerGemm * (rows + 1) * 4);
+    return bytes(rankLayers(s) * teLayerGemms(s) * kTeFp8TensorsPerGemm * (rows + 1) * 4);
 }
 
 /*!

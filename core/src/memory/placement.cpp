@@ -1,5 +1,7 @@
 #include <headroom/memory/placement.h>
 
+#include <headroom/memory/estimate.h>
+
 #include "placementbody.h"
 
 namespace headroom {
@@ -22,8 +24,10 @@ std::optional<Offload> offloadFromName(std::string_view name)
     return std::nullopt;
 }
 
-Placement placeModelStates(const Scenario &s)
+Placement placeModelStates(const Scenario &scenario)
 {
+    // Under pipeline parallelism the rank estimate() reports (estimate.h pinnedToPeakRank()).
+    const Scenario s = pinnedToPeakRank(scenario);
     return placeModelStates(s, resolve(s));
 }
 

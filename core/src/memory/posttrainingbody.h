@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include <headroom/memory/activationmodel.h>
+#include <headroom/memory/korthikanti.h>
 #include <headroom/memory/precision.h>
 #include <headroom/memory/posttraining.h>
 #include <headroom/memory/resolved.h>
@@ -99,11 +100,10 @@ inline GenerationParts generationPartsOf(const Scenario &s, Count rankParameters
         return g;
     const ModelSpec &m = s.model;
     const Count tp = s.parallel.tensorParallel > 1 ? s.parallel.tensorParallel : 1;
-    const Count pp = s.parallel.pipelineParallel > 1 ? s.parallel.pipelineParallel : 1;
     const Count completions = t.generations * t.microBatch;
     if (keepsRewardAndCritic(t.method))
         g.sampledLogits = bytes(2 * ppoRolloutScoreElements(s) * 4);
-    const Count elements = 2 * ceilDiv(m.layers, pp) * ceilDiv(m.kvHeadsOrHeads(), tp) * m.headDimOrDefault()
+    const Count elements = 2 * rankLayers(s) * ceilDiv(m.kvHeadsOrHeads(), tp) * m.headDimOrDefault()
             * t.sequence * completions;
     g.kvCache = dtypeSize(activationDtype(t.precision.recipe)).times(elements);
     if (!keepsRewardAndCritic(t.method))

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <headroom/memory/cachingallocator.h>
+#include <headroom/memory/pipelinestage.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/model.h>
@@ -208,13 +209,15 @@ void Sequence::layout()
         if (m_t.adapters.empty())
             m_t.adapters.push_back(1);
     }
-    const Count p = m_s.parallel.pipelineParallel > 1 ? m_s.parallel.pipelineParallel : 1;
-    m_layers = static_cast<int>(std::clamp<Count>(ceilQuotient(m.layers, p), 1, 4096));
-    if (p > 1) {
-        // A pipeline stage: its layers; the embedding and head sit on the first and last.
+    // A pipeline rank (the breakdown's, pipelinestage.h): its layers; the embedding and head sit
+    // on the first and last.
+    const Count rank = m_b.pipelineRank >= 0 ? m_b.pipelineRank : describedRank(m_s);
+    const PipelineShare share = pipelineShareOf(m_s, rank, m.layers, 0);
+    m_layers = static_cast<int>(std::clamp<Count>(share.layers, 1, 4096));
+    if (!share.head)
         m_t.head.clear();
+    if (!share.embedding)
         m_t.embedding.clear();
-    }
     auto sum = [](const std::vector<Count> &v) {
         Count n = 0;
         for (Count e : v)

@@ -1,5 +1,7 @@
 #include <headroom/memory/resolved.h>
 
+#include <headroom/memory/estimate.h>
+
 #include "resolvedbody.h"
 
 namespace headroom {
@@ -26,14 +28,16 @@ ModelParallelShare modelParallelShare(const Scenario &s, const ParameterCounts &
     return detail::shareOf(s, pc, largestModule, pc.total(s.model.layers));
 }
 
-ModelParallelShare modelParallelShare(const Scenario &s)
+// Under pipeline parallelism both describe the rank estimate() reports (pinnedToPeakRank()).
+ModelParallelShare modelParallelShare(const Scenario &scenario)
 {
+    const Scenario s = pinnedToPeakRank(scenario);
     return modelParallelShare(s, parameterCounts(s.model));
 }
 
 ResolvedScenario resolve(const Scenario &s)
 {
-    return detail::resolveEverything(s);
+    return detail::resolveEverything(pinnedToPeakRank(s));
 }
 
 } // namespace headroom

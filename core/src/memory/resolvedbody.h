@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include <headroom/memory/pipelinestage.h>
 #include <headroom/memory/resolved.h>
 
 #include "stackbody.h"
@@ -77,15 +78,14 @@ inline Count denseLayersOf(const ParameterCounts &pc, Count first, Count count)
         if (p == 1) {
             local = embedding + layersOf(0, L) + head;
         } else {
-            // A tied output layer needs the word embedding on the last stage too.
+            // The rank's layers, the embedding on the first rank and the output on the last
+            // (pipelinestage.h); a tied output layer needs the word embedding there too.
             if (m.tiedHead())
                 head += ceilDiv(m.vocab * m.hidden, t);
-            const Count stageLayers = ceilDiv(L, p);
-            const Count first = embedding + layersOf(0, stageLayers);
-            const Count last = layersOf(L - stageLayers, stageLayers) + head;
-            local = maxOf(first, last);
-            const Count stage = first >= last ? 0 : L - stageLayers;
-            sparseLayers = stageLayers - denseLayersOf(pc, stage, stageLayers);
+            const PipelineShare rank = pipelineShareOf(s, describedRank(s), pc.mixture ? pc.denseLayerLimit : L, 0);
+            local = (rank.embedding ? embedding : 0) + rank.denseLayers * denseLayer
+                    + (rank.layers - rank.denseLayers) * sparseLayer + (rank.head ? head : 0);
+            sparseLayers = rank.layers - rank.denseLayers;
         }
     }
     r.architectureShare = local;

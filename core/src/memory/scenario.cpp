@@ -55,6 +55,57 @@ ContextParallelKind contextParallelKindOf(const Scenario &s)
     }
 }
 
+bool setPipelineSplit(std::string_view text, Parallelism &p)
+{
+    if (text == "even" || text == "weighted") {
+        p.pipelineSplit = text == "even" ? PipelineSplit::Even : PipelineSplit::Weighted;
+        p.stageLayers = {};
+        p.listedStages = 0;
+        return true;
+    }
+    std::array<std::uint16_t, kMaxPipelineChunks> layers{};
+    Count count = 0;
+    std::size_t at = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', at);
+        const std::string_view entry = text.substr(at, comma == std::string_view::npos ? std::string_view::npos : comma - at);
+        if (entry.empty() || entry.size() > 5 || count >= kMaxPipelineChunks)
+            return false;
+        Count value = 0;
+        for (char c : entry) {
+            if (c < '0' || c > '9')
+                return false;
+            value = value * 10 + (c - '0');
+        }
+        if (value > 65535)
+            return false;
+        layers[static_cast<std::size_t>(count++)] = static_cast<std::uint16_t>(value);
+        if (comma == std::string_view::npos)
+            break;
+        at = comma + 1;
+    }
+    p.pipelineSplit = PipelineSplit::Listed;
+    p.stageLayers = layers;
+    p.listedStages = count;
+    return true;
+}
+
+std::string pipelineSplitText(const Parallelism &p)
+{
+    switch (p.pipelineSplit) {
+    case PipelineSplit::Even: return "even";
+    case PipelineSplit::Weighted: return "weighted";
+    case PipelineSplit::Listed: break;
+    }
+    std::string text;
+    for (Count i = 0; i < p.listedStages && i < kMaxPipelineChunks; ++i) {
+        if (i > 0)
+            text += ',';
+        text += std::to_string(p.stageLayers[static_cast<std::size_t>(i)]);
+    }
+    return text;
+}
+
 std::string_view recomputeMethodName(RecomputeMethod m)
 {
     switch (m) {

@@ -3,6 +3,7 @@
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/parametertensors.h>
+#include <headroom/memory/pipelinestage.h>
 
 #include "timelinebody.h"
 
@@ -44,8 +45,10 @@ GradientLifetime gradientLifetime(const Scenario &s)
     return detail::lifetimeOf(s);
 }
 
-StepTimeline stepTimeline(const Scenario &s, const Breakdown &b, GradientLifetime lifetime)
+StepTimeline stepTimeline(const Scenario &scenario, const Breakdown &b, GradientLifetime lifetime)
 {
+    // The pipeline rank the breakdown is of (pipelinestage.h).
+    const Scenario s = atPipelineRank(scenario, b.pipelineRank);
     StepTimeline t;
     t.gradients = lifetime;
     Bytes highest = bytes(-1);
@@ -73,13 +76,15 @@ StepTimeline stepTimeline(const Scenario &s, const Breakdown &b, GradientLifetim
     return t;
 }
 
-TimelinePeak timelinePeak(const Scenario &s, const Breakdown &b)
+TimelinePeak timelinePeak(const Scenario &scenario, const Breakdown &b)
 {
+    const Scenario s = atPipelineRank(scenario, b.pipelineRank);
     return timelinePeak(s, resolve(s), b);
 }
 
-TimelinePeak timelinePeak(const Scenario &s, const ResolvedScenario &r, const Breakdown &b)
+TimelinePeak timelinePeak(const Scenario &scenario, const ResolvedScenario &r, const Breakdown &b)
 {
+    const Scenario s = atPipelineRank(scenario, b.pipelineRank);
     return detail::peakOf(s, detail::timelineShares(s, r.counts), r.extremes.largestMatrix, b);
 }
 

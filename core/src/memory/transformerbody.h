@@ -480,12 +480,8 @@ inline ContextExchange contextParallelExchange(const Context &c)
 
 [[gnu::always_inline]] inline Count firstLayersHeldOf(const Scenario &s, Count firstLayers)
 {
-    // The first pipeline stage holds layers 0 .. ceil(L/p) - 1 for each micro-batch in flight.
-    const Count held = pipelineLayersHeld(s);
-    const Count p = s.parallel.pipelineParallel;
-    const Count perStage = p > 1 ? quotient(s.model.layers + p - 1, p) : s.model.layers;
-    const Count inFlight = perStage > 0 ? quotient(held, perStage) : 1;
-    return (firstLayers < perStage ? firstLayers : perStage) * inFlight;
+    // Of the layers the rank holds in flight (pipelinestage.h), those among the model's first.
+    return pipelineShareOf(s, describedRank(s), s.model.layers, firstLayers).heldFirstLayers;
 }
 
 /*!
@@ -497,9 +493,9 @@ inline ContextExchange contextParallelExchange(const Context &c)
 inline void partialRecompute(const Scenario &s, const TransformerTerms &t, Count held, Bytes &layers, Bytes &recompute,
                              Bytes &cached)
 {
-    const Count n = firstStageLayers(s);
+    const Count n = rankLayers(s);
     const Count inFlight = n > 0 ? quotient(held, n) : 1;
-    const Count first = t.firstLayers < n ? t.firstLayers : n;
+    const Count first = quotient(firstLayersHeldOf(s, t.firstLayers), inFlight > 0 ? inFlight : 1);
     const LayerRecomputePlan plan = layerRecomputePlan(s, n, first);
     const Bytes whole = t.layerActivations + t.layerWeightCopies;
     const Bytes wholeFirst = t.firstLayers > 0 ? t.firstLayerActivations + t.firstLayerWeightCopies : whole;
@@ -517,9 +513,10 @@ inline void partialRecompute(const Scenario &s, const TransformerTerms &t, Count
 {
     Context c = contextOf(s);
     TransformerTerms t = termsOf(c); // not const: see termsOf()
-    // Pipeline parallelism: the first stage holds ceil(L/p) layers for min(p, m) micro-batches
-    // (korthikanti.h); with p = 1 that is all L layers and the whole outside part. The first
-    // layers (t.firstLayers) keep their own figure.
+    // Pipeline parallelism: the rank holds its layers for each forward chunk in flight
+    // (pipelinestage.h; the first rank ceil(L/p) layers for min(p, m) micro-batches under an even
+    // split); with p = 1 that is all L layers and the whole outside part. The first layers
+    // (t.firstLayers) keep their own figure.
     const Count held = pipelineLayersHeld(s);
     const Count first = firstLayersHeldOf(s, t.firstLayers);
     // Computed into locals and returned in one initialization (the compiler then writes each
@@ -530,7 +527,6 @@ inline void partialRecompute(const Scenario &s, const TransformerTerms &t, Count
     Bytes recomputeFirst = t.recomputeFirstActivations + t.recomputeFirstWeightCopies;
     if (first > 0 && recomputeFirst > recompute)
         recompute = recomputeFirst; // one layer is rebuilt at a time: the largest
-    Bytes below = t.embedding + t.shared;
     // Under full recompute autocast still caches every layer's weight copies until forward ends.
     Bytes cached = bytes(0);
     if (s.training.recompute == Recompute::Full)
@@ -538,16 +534,17 @@ inline void partialRecompute(const Scenario &s, const TransformerTerms &t, Count
     Bytes layersHeld = layers;
     if (s.training.recompute == Recompute::Full && (s.training.recomputeEvery > 1 || s.training.recomputeLayers > 0))
         partialRecompute(s, t, held, layersHeld, recompute, cached);
-    Bytes outside = bytes(0), outsideHead = bytes(0), lossForward = bytes(0), lossBackward = bytes(0);
-    if (s.parallel.pipelineParallel <= 1) {
+    // The embedding's output on the first rank, for each micro-batch in flight there; the final
+    // norm, LM head, logits and loss on the last, for the one micro-batch whose forward is
+    // followed at once by its backward (pipelinestage.h). Without pipelining one rank holds both.
+    const PipelineShare rank = pipelineShareOf(s, describedRank(s), s.model.layers, 0);
+    // Every rank builds its own RoPE tables (and, checkpointing, its mask and positions).
+    Bytes outside = t.embedding * rank.embeddingsInFlight + t.shared * rank.forwardsInFlight, outsideHead = bytes(0), lossForward = bytes(0), lossBackward = bytes(0);
+    if (rank.head) {
         outsideHead = t.finalNorm + t.lmHead + t.lmHeadWeightCopy + t.loss + t.auxLoss;
-        outside = below + outsideHead;
+        outside += outsideHead;
         lossForward = t.lossForwardTransient;
         lossBackward = t.lossBackwardTransient;
-    } else {
-        const Count layersPerStage = quotient(s.model.layers + s.parallel.pipelineParallel - 1, s.parallel.pipelineParallel);
-        const Count inFlight = layersPerStage > 0 ? quotient(held, layersPerStage) : 1;
-        outside = below * inFlight;
     }
     return ActivationEstimate{ .perLayer = t.layerActivations + t.layerWeightCopies,
                                .layers = layersHeld,

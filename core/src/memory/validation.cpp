@@ -1,4 +1,6 @@
 #include <headroom/memory/validation.h>
+
+#include <headroom/memory/pipelinestage.h>
 #include <headroom/memory/posttraining.h>
 
 namespace headroom {
@@ -62,6 +64,7 @@ FieldRange fieldRange(Field f)
     case Field::RecomputeEvery: return { 1, 100'000 };
     case Field::RecomputeLayers: return { 0, 100'000 };
     case Field::ShardGroup: return { 0, 1'000'000 };
+    case Field::PipelineLayers: return { 0, 65'535 };
     case Field::LossChunks: return { 1, 1'000'000 };
     case Field::MaxLiveParameters: return { 0, kE(15) };
     case Field::PrefetchBucket: return { 0, kE(15) };
@@ -153,6 +156,7 @@ std::string_view fieldName(Field f)
     case Field::RecomputeEvery: return "recompute-every";
     case Field::RecomputeLayers: return "recompute-layers";
     case Field::ShardGroup: return "shard-group";
+    case Field::PipelineLayers: return "pp-layers";
     case Field::Stack: return "stack";
     case Field::Loss: return "loss";
     case Field::LossChunks: return "loss-chunks";
@@ -246,6 +250,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::RecomputeEvery: return s.training.recomputeEvery;
     case Field::RecomputeLayers: return s.training.recomputeLayers;
     case Field::ShardGroup: return s.parallel.shardGroup;
+    case Field::PipelineLayers: return s.parallel.listedStages;
     case Field::Stack: return static_cast<Count>(s.stack.stack);
     case Field::Loss: return static_cast<Count>(s.stack.loss);
     case Field::LossChunks: return s.stack.lossChunks;
@@ -295,6 +300,39 @@ bool checkRange(ValidationIssues &issues, Field f, Count v)
         return false;
     }
     return true;
+}
+
+// The split of the layers over the pipeline's stages (scenario.h PipelineSplit): a list names every
+// virtual stage and adds up to L; torchtitan's weighted split refuses a stage without a layer.
+void validatePipelineSplit(const Scenario &s, ValidationIssues &issues, bool layoutOk)
+{
+    const Parallelism &p = s.parallel;
+    if (p.pipelineSplit == PipelineSplit::Even)
+        return;
+    const auto refuse = [&issues](Field other, Conflict why) {
+        issues.add({ Field::PipelineLayers, Problem::Unsupported, 0, 0, other, why });
+    };
+    if (p.pipelineParallel < 2) {
+        refuse(Field::PipelineParallel, Conflict::StageSplitNeedsPipeline);
+        return;
+    }
+    if (!layoutOk)
+        return;
+    const Count chunks = pipelineChunks(s);
+    if (p.pipelineSplit == PipelineSplit::Weighted) {
+        if (quotient(s.model.layers + 2, chunks) < 1)
+            refuse(Field::PipelineParallel, Conflict::WeightedSplitEmptyStage);
+        return;
+    }
+    if (p.listedStages != chunks) {
+        refuse(Field::PipelineParallel, Conflict::StageListLength);
+        return;
+    }
+    Count sum = 0;
+    for (Count j = 0; j < p.listedStages && j < kMaxPipelineChunks; ++j)
+        sum += p.stageLayers[static_cast<std::size_t>(j)];
+    if (sum != s.model.layers)
+        refuse(Field::Layers, Conflict::StageListSum);
 }
 
 // What the training stack's features need of the rest of the scenario (stack.h).
@@ -394,7 +432,7 @@ void validateStack(const Scenario &s, ValidationIssues &issues)
     if (inRange(Field::VirtualStages, o.virtualStages) && o.virtualStages > 1) {
         if (p.pipelineParallel < 2)
             unsupported(Field::VirtualStages, Field::PipelineParallel, Conflict::VirtualNeedsPipeline);
-        else if (s.model.layers % (p.pipelineParallel * o.virtualStages) != 0)
+        else if (p.pipelineSplit == PipelineSplit::Even && s.model.layers % (p.pipelineParallel * o.virtualStages) != 0)
             unsupported(Field::VirtualStages, Field::Layers, Conflict::VirtualDividesLayers);
     }
     const double f = s.activations.capacityFactor;
@@ -655,6 +693,7 @@ ValidationIssues validate(const Scenario &s)
         if (gpusOk && tpOk && ppOk && p.shardingGroup() % p.shardGroup != 0)
             issues.add({ Field::ShardGroup, Problem::NotDivisible, 0, 0, Field::Gpus });
     }
+    validatePipelineSplit(s, issues, ppOk && layersOk);
     inRange(Field::GpusPerNode, p.gpusPerNode);
     if (p.reduceBucket != -1) // -1: the stack's
         inRange(Field::ReduceBucket, p.reduceBucket);

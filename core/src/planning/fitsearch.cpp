@@ -77,6 +77,9 @@ Count largestFittingLayers(const Scenario &s, Count maxLayers)
     if (maxLayers < p)
         return 0;
     Scenario probe = s;
+    // A listed split names one model's layers; other depths are split evenly.
+    if (probe.parallel.pipelineSplit == PipelineSplit::Listed)
+        probe.parallel.pipelineSplit = PipelineSplit::Even;
     // Search over L - p + 1 in [1, maxLayers - p + 1], so that every probe keeps L >= p.
     const Count found = largestTrue(maxLayers - p + 1, [&probe, p](Count k) {
         probe.model.layers = k + p - 1;

@@ -4,6 +4,7 @@
 
 #include <headroom/memory/fp8linears.h>
 #include <headroom/memory/korthikanti.h>
+#include <headroom/memory/pipelinestage.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/model.h>
 #include <headroom/memory/precision.h>
@@ -167,7 +168,7 @@ double recomputedShare(const Scenario &s)
 {
     if (s.training.recompute != Recompute::Full)
         return 0;
-    const Count n = firstStageLayers(s);
+    const Count n = rankLayers(s);
     const LayerRecomputePlan plan = layerRecomputePlan(s, n, 0);
     return n > 0 ? toD(plan.checkpointed) / toD(n) : 1.0;
 }
@@ -295,6 +296,13 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         r.fp8CastS = bandwidth > 0 ? fp8CastBytesPerGpu(s, replicaTokens, toD(d)) / bandwidth : 0;
         r.memoryBoundS += r.fp8CastS;
         r.computeS = r.matmulS + r.memoryBoundS;
+        // Every stage waits for the one with the most layers (pipelinestage.h): a split that is not
+        // L/p layers each runs the layers' work at that stage's pace.
+        if (p > 1 && L > 0) {
+            r.stageImbalance = std::max(1.0, toD(largestStageLayers(s)) * toD(p) / L);
+            r.stageImbalanceS = (r.stageImbalance - 1) * r.computeS;
+            r.computeS += r.stageImbalanceS;
+        }
     }
 
     const double network = (options.networkBitsPerSecond > 0 ? options.networkBitsPerSecond : gpu.networkGbps * 1e9) / 8;

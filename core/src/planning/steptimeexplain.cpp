@@ -149,6 +149,13 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                                                                   "all-gather); counted as not overlapped, though the ring overlaps "
                                                                   "attention: the upper end") });
     }
+    if (time.stageImbalanceS > 0) {
+        terms.push_back({ "stage-imbalance", QT_TRANSLATE_NOOP("StepTime", "the slowest pipeline stage"),
+                          "(L_max x p / L - 1) x (matmul + element-wise)",
+                          "L_max x p / L = " + num(time.stageImbalance), time.stageImbalanceS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "the stages run in lock step, so the layers' work goes at the pace of "
+                                                        "the stage with the most layers (L_max)") });
+    }
     if (p > 1) {
         terms.push_back({ "pipeline-send", QT_TRANSLATE_NOOP("StepTime", "pipeline sends between stages"),
                           "2 m v x B S H a / t / BW_pp", "p = " + whole(p) + ", v = " + whole(s.stack.virtualStages), time.pipelineSendS, true,

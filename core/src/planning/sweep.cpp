@@ -51,6 +51,9 @@ void setSweepAxisValue(Scenario &s, SweepAxis axis, Count value)
         break;
     case SweepAxis::Layers:
         s.model.layers = value;
+        // A listed split names one model's layers; other depths are split evenly.
+        if (s.parallel.pipelineSplit == PipelineSplit::Listed)
+            s.parallel.pipelineSplit = PipelineSplit::Even;
         break;
     }
 }

@@ -161,6 +161,10 @@ struct Breakdown
 
     Warnings warnings;
 
+    //! The pipeline rank these figures are of (pipelinestage.h): the one that peaks highest, or
+    //! the one the scenario pinned; -1 without pipeline parallelism.
+    Count pipelineRank = -1;
+
     Bytes modelStates() const { return parameters + gradients + masterWeights + optimizerStates; }
     Bytes total() const { return modelStates() + activations + overhead + frozenModels; }
 };

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <vector>
+
 #include <headroom/memory/breakdown.h>
 #include <headroom/memory/placement.h>
 #include <headroom/memory/scenario.h>
@@ -29,8 +31,32 @@ ModelStates modelStates(const Scenario &scenario, Count parameters);
 /*!
  * Estimates one GPU's memory for \a scenario. Hot path: no allocation, no strings, no I/O.
  * The scenario must have passed validate(); an invalid one gives meaningless figures.
+ * Under pipeline parallelism the GPU is the pipeline rank that peaks highest (pipelinestage.h;
+ * Breakdown::pipelineRank), or the one Parallelism::pipelineRank pins.
  */
 Breakdown estimate(const Scenario &scenario);
+
+/*!
+ * \a scenario pinned to the pipeline rank estimate() reports (Parallelism::pipelineRank): what a
+ * view that derives or lists one GPU's figures (the derivation, the placement) describes, so
+ * that they are the peak rank's. \a scenario unchanged without pipelining or when pinned.
+ */
+Scenario pinnedToPeakRank(const Scenario &scenario);
+
+//! One pipeline rank's share and peak (pipelineRankPeaks()).
+struct PipelineRankPeak
+{
+    Count rank = 0;
+    Count layers = 0;       //!< its layers, every model chunk of it
+    Count heldLayers = 0;   //!< layers' worth of activations in flight at its peak
+    bool embedding = false; //!< holds the token embedding (rank 0)
+    bool head = false;      //!< holds the final norm, LM head, logits and loss (rank p - 1)
+    Bytes peak = bytes(0);  //!< its allocated peak (reservedmemory.h allocatedPeak())
+};
+
+//! Every pipeline rank of \a scenario, in order (one entry without pipelining): what the views
+//! list beside the rank estimate() reports. For views; allocates.
+std::vector<PipelineRankPeak> pipelineRankPeaks(const Scenario &scenario);
 
 /*!
  * What estimate() computes that depends neither on the micro-batch B nor on the sequence S: the

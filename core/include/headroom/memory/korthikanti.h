@@ -10,6 +10,7 @@
 // degree, p pipeline stages, L layers. Sizes in bytes with 16-bit activations and 1-byte
 // dropout masks.
 
+#include <headroom/memory/pipelinestage.h>
 #include <headroom/memory/scenario.h>
 #include <headroom/memory/units.h>
 
@@ -51,14 +52,17 @@ inline Count tensorParallelScoreShare(Count elements, Count t);
  */
 inline Count pipelineLayersHeld(Count layers, Count pipelineStages, Count microBatches);
 
-//! The same for \a scenario: its L, p and gradient-accumulation steps as the micro-batch count.
+//! The same for the pipeline rank an estimate of \a scenario describes (pipelinestage.h): its
+//! layers, split as the scenario says, times the forward chunks it keeps in flight; on the first
+//! rank under an even split ceil(L/p) min(p, m), and under the interleaved schedule
+//! L (1 + (p - 1)/(p v)) when m >= p. L without pipeline parallelism.
 inline Count pipelineLayersHeld(const Scenario &scenario);
 
-//! The layers of the first pipeline stage, ceil(L/p); L without pipeline parallelism.
-inline Count firstStageLayers(const Scenario &scenario)
+//! The layers of the pipeline rank an estimate of \a scenario describes, per micro-batch
+//! (ceil(L/p) on the first rank under an even split); L without pipeline parallelism.
+inline Count rankLayers(const Scenario &scenario)
 {
-    const Count p = scenario.parallel.pipelineParallel;
-    return p > 1 ? quotient(scenario.model.layers + p - 1, p) : scenario.model.layers;
+    return pipelineShareOf(scenario, describedRank(scenario), scenario.model.layers, 0).layers;
 }
 
 // --- implementation: small and on every estimate's path, defined here so that they inline ---
@@ -86,15 +90,9 @@ inline Count pipelineLayersHeld(Count layers, Count p, Count m)
 
 inline Count pipelineLayersHeld(const Scenario &s)
 {
-    const Count held = pipelineLayersHeld(s.model.layers, s.parallel.pipelineParallel, s.training.gradAccumSteps);
-    const Count p = s.parallel.pipelineParallel, v = s.stack.virtualStages;
-    if (p <= 1 || v <= 1)
-        return held;
-    // The interleaved schedule (Narayanan et al. 2021, section 2.2; Korthikanti et al. 2022,
-    // section 4.2.3; Megatron theoretical_memory_usage.py): the first stage warms up with
-    // (p - 1)/v more layers' worth in flight, L (1 + (p - 1)/(p v)) when m >= p.
-    const Count perStage = quotient(s.model.layers + p - 1, p);
-    return held + quotient(perStage * (p - 1) + v - 1, v);
+    // Narayanan et al. 2021, section 2.2; Korthikanti et al. 2022, section 4.2.3; Megatron's
+    // schedules (pipelinestage.h).
+    return pipelineShareOf(s, describedRank(s), s.model.layers, 0).heldLayers;
 }
 
 } // namespace headroom

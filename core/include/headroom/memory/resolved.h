@@ -16,7 +16,7 @@ namespace headroom {
 //! The parameters one model-parallel rank holds, before ZeRO divides anything.
 struct ModelParallelShare
 {
-    Count parameters = 0;    //!< on the most loaded rank (tensor slice of the heaviest pipeline stage)
+    Count parameters = 0;    //!< on the rank (tensor slice of the pipeline rank described, pipelinestage.h)
     Count total = 0;         //!< of the whole model, effectiveParameters()
     Count largestModule = 0; //!< the largest single module on a rank (ZeRO-3 gathers one at a time)
     //! The architecture's own share before a given P rescales it (equal to parameters otherwise).
@@ -28,11 +28,13 @@ struct ModelParallelShare
 };
 
 /*!
- * The most loaded rank's parameters under t-way tensor and p-way pipeline parallelism, as
- * Megatron-LM lays them out (Shoeybi et al. 2019; Narayanan et al. 2021): every block's
- * attention and MLP matrices (and biases) divided by t, its norms replicated; ceil(L/p) blocks
- * per stage; the vocabulary-parallel embedding (/t) on the first stage, the final norm and LM
- * head (/t; a copy of a tied embedding when p > 1) on the last. A given P scales the
+ * One rank's parameters under t-way tensor and p-way pipeline parallelism, as Megatron-LM lays
+ * them out (Shoeybi et al. 2019; Narayanan et al. 2021): every block's attention and MLP
+ * matrices (and biases) divided by t, its norms replicated; the pipeline rank's blocks
+ * (pipelinestage.h); the vocabulary-parallel embedding (/t) on the first stage, the final norm
+ * and LM head (/t; a copy of a tied embedding when p > 1) on the last. The rank is the one the
+ * scenario pins (Parallelism::pipelineRank), rank 0 when it pins none; the overload without
+ * counts, and resolve(), take the rank estimate() reports. A given P scales the
  * architecture's shares by P / (architecture's count). At t = p = 1 the share is P.
  * The largest module follows DeepSpeed's estimator (the nn.Module with the most direct
  * parameters: for LLaMA the V x H embedding), divided by t.
@@ -79,7 +81,8 @@ struct ResolvedScenario
     FactoredShape factored;
 };
 
-//! Everything above for \a scenario. Allocation-free.
+//! Everything above for \a scenario; under pipeline parallelism for the rank estimate() reports
+//! unless the scenario pins one. Allocation-free.
 ResolvedScenario resolve(const Scenario &scenario);
 
 } // namespace headroom

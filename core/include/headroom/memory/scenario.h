@@ -3,8 +3,10 @@
 // One training run to estimate: model, training set-up, activation model, runtime, placement.
 // A plain value: copying it allocates nothing, so sweeps can vary one field freely.
 
+#include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <headroom/memory/model.h>
@@ -21,6 +23,21 @@ namespace headroom {
  * Block checkpoints the first N layers of each stage one by one and keeps everything of the rest.
  */
 enum class RecomputeMethod : std::uint8_t { Uniform, Block };
+
+/*!
+ * How the layers are split over the pipeline's (virtual) stages (pipelinestage.h):
+ *  - Even: as evenly as the count allows, the first stages one more (Megatron's default split,
+ *    which needs L divisible; torchtitan with both weights 0);
+ *  - Weighted: the embedding and the output (final norm and LM head) each counted as one layer
+ *    (torchtitan's generate_llm_fqn_per_model_part(), input_weight = output_weight = 1, its
+ *    default; Megatron's --account-for-embedding-in-pipeline-split and
+ *    --account-for-loss-in-pipeline-split): 126 layers on 16 stages are 7, 8 x 14, 7;
+ *  - Listed: the layers of each virtual stage given (Parallelism::stageLayers).
+ */
+enum class PipelineSplit : std::uint8_t { Even, Weighted, Listed };
+
+//! The most virtual pipeline stages (p x v) a listed split can name.
+inline constexpr int kMaxPipelineChunks = 128;
 
 enum class Recompute {
     None,      //!< every layer keeps all it saves for backward
@@ -208,6 +225,17 @@ struct Parallelism
     //! Megatron --expert-model-parallel-size); 1 without experts.
     Count expertParallel = 1;
     Count pipelineParallel = 1; //!< p
+    PipelineSplit pipelineSplit = PipelineSplit::Even;
+    //! Under PipelineSplit::Listed, the layers of virtual stage j (p x v of them; stage j runs on
+    //! pipeline rank j mod p, as Megatron's and torchtitan's interleaved schedules place them).
+    std::array<std::uint16_t, kMaxPipelineChunks> stageLayers{};
+    Count listedStages = 0; //!< the entries of stageLayers given (validate() asks for p x v)
+    /*!
+     * The pipeline rank an estimate describes, 0 .. p - 1; -1: estimate() takes every rank and
+     * reports the one that peaks highest (Breakdown::pipelineRank). Not a setting of the run: the
+     * views pin it to show one rank's figures (pipelinestage.h pinnedToPeakRank()).
+     */
+    Count pipelineRank = -1;
     bool sequenceParallel = false;
     ZeroStage zero = ZeroStage::Stage0;
     /*!
@@ -370,6 +398,15 @@ constexpr LayerRecomputePlan layerRecomputePlan(const Scenario &s, Count n, Coun
     }
     return p;
 }
+
+/*!
+ * --pp-layers: "even", "weighted", or the layers of each virtual stage, "7,8,8,7". Sets \a p's
+ * split and list and returns true; false, \a p untouched, for anything else (a list longer than
+ * kMaxPipelineChunks, an entry above 65,535, an empty entry).
+ */
+bool setPipelineSplit(std::string_view text, Parallelism &p);
+//! What setPipelineSplit() reads back: "even", "weighted" or the list.
+std::string pipelineSplitText(const Parallelism &p);
 
 //! "uniform", "block".
 std::string_view recomputeMethodName(RecomputeMethod m);

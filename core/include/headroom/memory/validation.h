@@ -42,10 +42,12 @@ enum class Field : std::uint8_t {
     RecomputeEvery, RecomputeLayers,
     // HSDP's shard group (scenario.h Parallelism)
     ShardGroup,
+    // The layers of each pipeline stage (scenario.h PipelineSplit)
+    PipelineLayers,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::ShardGroup;
+inline constexpr Field kLastField = Field::PipelineLayers;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -104,6 +106,10 @@ enum class Conflict : std::uint8_t {
     LayerRecomputeOneWay,     //!< every N-th layer (torchtitan) or Megatron's N layers, not both
     LayerRecomputeNeedsItemized, //!< the textbook formula has one figure for all layers
     LayerRecomputeNoAdapters, //!< modelled for whole-model training (torchtitan, Megatron)
+    StageSplitNeedsPipeline,  //!< a split of the layers over stages needs --pp 2 or more
+    StageListLength,          //!< a listed split names p x v stages
+    StageListSum,             //!< the listed stages' layers add up to L
+    WeightedSplitEmptyStage,  //!< L + 2 weighted layers over p x v stages leave one without a layer
 };
 
 struct ValidationIssue

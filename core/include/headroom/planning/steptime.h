@@ -107,6 +107,10 @@ struct StepTime
     double fp8CastS = 0;            //!< their FP8 casts at memory bandwidth (part of memoryBoundS)
     double memoryBoundS = 0;        //!< element-wise bytes / (HBM bandwidth)
     double optimizerS = 0;          //!< the optimizer step on the GPU: its states read and written once
+    //! Uneven pipeline stages: the slowest stage's layers over L/p (1 when even); the layers'
+    //! matmuls and element-wise work run at that stage's pace, the others wait for it.
+    double stageImbalance = 1;
+    double stageImbalanceS = 0;     //!< what the slowest stage adds to matmulS + memoryBoundS (in computeS)
     double computeS = 0;            //!< matmulS + memoryBoundS + optimizerS (or the --mfu override)
     double dataParallelS = 0;       //!< gradient and parameter collectives, before overlap
     double dataParallelExposedS = 0; //!< the part of them not hidden behind compute
