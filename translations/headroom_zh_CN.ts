@@ -3939,6 +3939,18 @@
         <source>parameters on this model-parallel rank (under pipelining, the rank shown)</source>
         <translation>此模型并行 rank 上的参数（流水线并行时为所示的 rank）</translation>
     </message>
+    <message>
+        <source>torchtitan distributed/activation_checkpoint.py _apply_op_sac: saves the outputs of the ops in _op_sac_save_list (aten.mm, the SDPA kernels, reduce_scatter) except every second mm, recomputes the rest</source>
+        <translation>torchtitan distributed/activation_checkpoint.py _apply_op_sac：保存 _op_sac_save_list 中各算子（aten.mm、SDPA 内核、reduce_scatter）的输出，但每隔一个矩阵乘不保存，其余在反向时重算</translation>
+    </message>
+    <message>
+        <source>what one layer keeps from forward to backward, in bytes</source>
+        <translation>一层从前向保留到反向的内容，字节</translation>
+    </message>
+    <message>
+        <source>the outputs the per-operator policy saves: every other bias-free matmul&apos;s (q, v, gate, down in a LLaMA block) and the attention kernel&apos;s output and log-sum-exp, in bytes</source>
+        <translation>逐算子策略保存的输出：每隔一个无偏置矩阵乘的输出（LLaMA 块中的 q、v、门控投影和下投影），以及注意力内核的输出和对数和指数（LSE），字节</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -5445,6 +5457,22 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>with the embedding and the output counted as a layer each, some stage would get no layer: use fewer stages or list the layers</source>
         <translation>把嵌入层和输出层各按一层计时，某一级会分不到层：请减少级数或逐级列出层数</translation>
     </message>
+    <message>
+        <source>the per-operator policy keeps named matmul and attention outputs, which the textbook formula does not list; choose the itemized activation model</source>
+        <translation>逐算子策略保留具体的矩阵乘和注意力输出，教科书公式没有列出这些张量；请选择逐项激活值模型</translation>
+    </message>
+    <message>
+        <source>the per-operator policy is modelled for dense blocks with q, k, v, o and a gated MLP (LLaMA, Gemma), as torchtitan runs them; not for experts, latent attention or fused QKV families</source>
+        <translation>逐算子策略只对含 q、k、v、o 和门控 MLP 的稠密块（LLaMA、Gemma）建模，与 torchtitan 的用法一致；不适用于专家、潜在注意力或融合 QKV 的架构</translation>
+    </message>
+    <message>
+        <source>the per-operator policy is torchtitan&apos;s, which trains whole models; under adapters checkpoint every layer (--recompute full)</source>
+        <translation>逐算子策略来自 torchtitan，它训练整个模型；使用适配器时请对每层做检查点（--recompute full）</translation>
+    </message>
+    <message>
+        <source>FP8&apos;s scaled matmuls and amax reductions change what the per-operator policy saves, which is not modelled; use --recompute full or selective</source>
+        <translation>FP8 的缩放矩阵乘和 amax 归约会改变逐算子策略保存的内容，这一点没有建模；请使用完全或选择性重算（--recompute full）</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -6558,6 +6586,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>layers per pipeline stage</source>
         <translation>每个流水线级的层数</translation>
+    </message>
+    <message>
+        <source>Per op</source>
+        <translation>逐算子</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s per-operator policy: each layer keeps its input and the outputs of every other matmul and of the attention kernel; the rest is recomputed in backward.</source>
+        <translation>torchtitan 的逐算子策略：每层保留其输入、每隔一个矩阵乘的输出和注意力内核的输出；其余在反向时重算。</translation>
+    </message>
+    <message>
+        <source>checkpointing</source>
+        <translation>激活检查点</translation>
     </message>
 </context>
 <context>

@@ -238,6 +238,7 @@ QString Labels::recompute(Recompute r)
     case Recompute::None: return tr("None");
     case Recompute::Full: return tr("Full");
     case Recompute::Selective: return tr("Selective");
+    case Recompute::Op: return tr("Per op");
     }
     return {};
 }
@@ -251,6 +252,9 @@ QString Labels::recomputeToolTip(Recompute r)
                   "in backward (about 20-30% slower).");
     case Recompute::Selective:
         return tr("Only the attention core (scores, softmax, dropout) is recomputed (Korthikanti et al. 2022).");
+    case Recompute::Op:
+        return tr("torchtitan's per-operator policy: each layer keeps its input and the outputs of every other matmul "
+                  "and of the attention kernel; the rest is recomputed in backward.");
     }
     return {};
 }
@@ -488,6 +492,7 @@ QString Labels::field(Field f)
     case Field::RecomputeEvery: return tr("Checkpoint every N-th layer");
     case Field::ShardGroup: return tr("HSDP shard group");
     case Field::PipelineLayers: return tr("layers per pipeline stage");
+    case Field::Recompute: return tr("checkpointing");
     case Field::RecomputeLayers: return tr("Megatron recompute layers");
     case Field::Stack: return tr("Training stack");
     case Field::Loss: return tr("Loss");

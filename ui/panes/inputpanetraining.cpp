@@ -103,7 +103,7 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
     auto *recomputeLayout = new QHBoxLayout(recomputeRow);
     recomputeLayout->setContentsMargins(0, 0, 0, 0);
     m_recompute = new QButtonGroup(this);
-    for (Recompute r : { Recompute::None, Recompute::Full, Recompute::Selective }) {
+    for (Recompute r : { Recompute::None, Recompute::Full, Recompute::Selective, Recompute::Op }) {
         auto *button = new QRadioButton(Labels::recompute(r), recomputeRow);
         button->setToolTip(Labels::recomputeToolTip(r));
         m_recompute->addButton(button, static_cast<int>(r));

@@ -102,6 +102,18 @@ QString conflictReason(Conflict reason)
         return Issue::tr("list one layer count per pipeline stage, p × v of them under --vpp");
     case Conflict::StageListSum:
         return Issue::tr("the stages' layers must add up to the model's layers");
+    case Conflict::OpRecomputeNeedsItemized:
+        return Issue::tr("the per-operator policy keeps named matmul and attention outputs, which the textbook formula does not "
+                         "list; choose the itemized activation model");
+    case Conflict::OpRecomputeNeedsGatedBlock:
+        return Issue::tr("the per-operator policy is modelled for dense blocks with q, k, v, o and a gated MLP (LLaMA, Gemma), "
+                         "as torchtitan runs them; not for experts, latent attention or fused QKV families");
+    case Conflict::OpRecomputeNoAdapters:
+        return Issue::tr("the per-operator policy is torchtitan's, which trains whole models; under adapters checkpoint every "
+                         "layer (--recompute full)");
+    case Conflict::OpRecomputeNoFp8:
+        return Issue::tr("FP8's scaled matmuls and amax reductions change what the per-operator policy saves, which is not "
+                         "modelled; use --recompute full or selective");
     case Conflict::WeightedSplitEmptyStage:
         return Issue::tr("with the embedding and the output counted as a layer each, some stage would get no layer: "
                          "use fewer stages or list the layers");

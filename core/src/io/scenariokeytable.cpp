@@ -258,7 +258,8 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.precision.fp8AllGather = v.flag; return true; } },
         { { "training", "fp32-grad-buffer", "fp32-grad-buffer", ValueKind::Bool, "true|false" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.precision.fp32GradBuffer = v.flag; return true; } },
-        { { "training", "recompute", "recompute", ValueKind::Name, "none|full|selective" },
+        { { "training", "recompute", "recompute", ValueKind::Name,
+            "none|full|selective|op (op: torchtitan's per-operator policy, every other matmul's output and attention's kept)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(recomputeFromName(v.name.toStdString()), s.scenario.training.recompute);
           } },

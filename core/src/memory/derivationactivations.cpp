@@ -34,6 +34,10 @@ const char *kPipelineSource = QT_TRANSLATE_NOOP("Derivation",
         "1F1B pipeline schedule: rank r holds its layers for min(p - r, m) micro-batches, the first rank the most "
         "(Narayanan et al. 2021; Korthikanti et al. 2022, section 4.2.3; Megatron-LM d98e8a6 schedules.py)");
 
+const char *kOpPolicySource = QT_TRANSLATE_NOOP("Derivation",
+        "torchtitan distributed/activation_checkpoint.py _apply_op_sac: saves the outputs of the ops in _op_sac_save_list "
+        "(aten.mm, the SDPA kernels, reduce_scatter) except every second mm, recomputes the rest");
+
 // pipelineLayersHeld(): L, or the pipeline rank's L_h (derivationcounts.cpp derivePipelineRank()).
 Formula layersHeld(Builder &b)
 {
@@ -84,6 +88,7 @@ void deriveTextbook(Builder &b, BucketDerivation &k)
         Builder::addTerm(k, "all-layers", QT_TRANSLATE_NOOP("Derivation", "every layer's activations"), L * perLayer, a.layers, kTextbookSource);
         break;
     case Recompute::Full:
+    case Recompute::Op: // validate() refuses it for the textbook model
         Builder::addTerm(k, "layer-inputs", QT_TRANSLATE_NOOP("Derivation", "each layer's input, kept by its checkpoint"), L * (e * x.input),
                          a.layers, kTextbookSource);
         Builder::addTerm(k, "recomputed-layer", QT_TRANSLATE_NOOP("Derivation", "one layer recomputed during backward"), perLayer, a.recompute,
@@ -106,8 +111,18 @@ void deriveItemized(Builder &b, BucketDerivation &k)
     const TransformerTerms t = transformerTerms(s);
     const Formula L = layersHeld(b);
     const Bytes keptBytes = t.heldActivations + t.heldWeightCopies;
-    const Formula kept = b.input("a_kept", QT_TRANSLATE_NOOP("Derivation", "what one layer keeps from forward to backward, in bytes (activation_items)"),
-                                 countOf(keptBytes), kItemizedSource);
+    const Formula kept = s.training.recompute == Recompute::Op
+            // torchtitan's per-operator policy: the checkpoint's input and the saved outputs.
+            ? b.derived("a_kept", QT_TRANSLATE_NOOP("Derivation", "what one layer keeps from forward to backward, in bytes"), countOf(keptBytes),
+                        b.input("a_in", QT_TRANSLATE_NOOP("Derivation", "one checkpoint's stored input, in bytes"), countOf(t.checkpointInput),
+                                kItemizedSource)
+                                + b.input("a_op", QT_TRANSLATE_NOOP("Derivation", "the outputs the per-operator policy saves: every other bias-free "
+                                                                                  "matmul's (q, v, gate, down in a LLaMA block) and the attention "
+                                                                                  "kernel's output and log-sum-exp, in bytes"),
+                                          countOf(keptBytes - t.checkpointInput), kOpPolicySource),
+                        kOpPolicySource)
+            : b.input("a_kept", QT_TRANSLATE_NOOP("Derivation", "what one layer keeps from forward to backward, in bytes (activation_items)"),
+                      countOf(keptBytes), kItemizedSource);
     // The first layers with a list of their own (estimate(): LoRA's first layer, whose input needs
     // no grad; an MoE model's dense first layers) keep their own figure.
     const Count first = firstLayersHeld(s, t);

@@ -12,6 +12,7 @@ Bytes korthikantiLayerBytes(Count s, Count b, Count h, Count a, Count t, bool sp
     case Recompute::Selective:
         return sp ? bytes(quotient(34 * sbh, t)) : bytes(quotient(10 * sbh * t + 24 * sbh, t));
     case Recompute::Full:
+    case Recompute::Op: // not a policy of the paper: validate() refuses it for the textbook model
         return sp ? bytes(quotient(2 * sbh, t)) : bytes(2 * sbh);
     }
     return bytes(0);

@@ -8,13 +8,14 @@ std::string_view recomputeName(Recompute r)
     case Recompute::None: return "none";
     case Recompute::Full: return "full";
     case Recompute::Selective: return "selective";
+    case Recompute::Op: return "op";
     }
     return {};
 }
 
 std::optional<Recompute> recomputeFromName(std::string_view n)
 {
-    for (Recompute r : { Recompute::None, Recompute::Full, Recompute::Selective })
+    for (Recompute r : { Recompute::None, Recompute::Full, Recompute::Selective, Recompute::Op })
         if (recomputeName(r) == n)
             return r;
     return std::nullopt;

@@ -50,6 +50,7 @@ struct TextbookTerms
     case Recompute::None:
         return { .perLayer = perLayer, .layers = perLayer * L };
     case Recompute::Full:
+    case Recompute::Op: // validate() refuses it for the textbook model
         return { .perLayer = perLayer, .layers = t.size.times(t.input) * L, .recompute = perLayer };
     case Recompute::Selective:
         return { .perLayer = perLayer, .layers = t.size.times(t.linear) * L, .recompute = t.size.times(t.quadratic) };

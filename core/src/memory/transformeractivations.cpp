@@ -131,7 +131,7 @@ void TransformerActivations::itemize(const Scenario &s, std::vector<ActivationIt
     // as the fixtures itemize layer 1.
     const Context whole = detail::contextOf(s);
     const Context c = whole.L > firstLayersOf(whole) ? whole : firstLayerContext(whole);
-    const bool full = c.recompute == Recompute::Full;
+    const bool full = checkpointsLayers(c.recompute);
     const bool selective = c.recompute == Recompute::Selective;
     auto add = [&out](const Tensor &x, bool recomputed) {
         ActivationItem item;
@@ -150,6 +150,10 @@ void TransformerActivations::itemize(const Scenario &s, std::vector<ActivationIt
         const Count n = c.share(c.BSH, 0);
         add(Tensor{ "checkpoint_input", "B×S×H", Region::Layer, c.r, n, n * sizeOf(c.r), CheckpointInput }, false);
     }
+    if (c.recompute == Recompute::Op)
+        detail::forEachOpSaved(c, [&add](const char *name, const char *shape, Dtype dtype, Count n) {
+            add(Tensor{ name, shape, Region::Layer, dtype, n, n * sizeOf(dtype), 0 }, false);
+        });
     auto layer = [&](const Tensor &x) {
         if (full && (x.flags & CheckpointInput) && x.dtype == c.r)
             return; // the checkpointed input itself, held above

@@ -10,6 +10,7 @@
 
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/lora.h>
+#include <headroom/memory/oprecompute.h>
 #include <headroom/memory/posttraining.h>
 #include <headroom/memory/transformeractivations.h>
 
@@ -25,6 +26,7 @@ using transformer::LoraContext;
 using transformer::MlaContext;
 using transformer::MoeContext;
 using transformer::Sharded;
+using transformer::Whole;
 using transformer::sizeOf;
 
 // The switches the implementation profile gives, with the model's and the stack's overrides.
@@ -212,6 +214,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .copies = autocast && x.autocastWeightCopies && !fsdpMixed,
         .drop = s.activations.dropout > 0.0,
         .kernel = attentionKernelOf(s),
+        .opSaved = s.training.recompute == Recompute::Op ? opSavedLinears(m) : 0u,
         .recompute = s.training.recompute,
         .x = x,
         .t = s.parallel.tensorParallel,
@@ -285,6 +288,49 @@ struct LayerFigures
     Bytes held = bytes(0), heldCopies = bytes(0), recompute = bytes(0), recomputeCopies = bytes(0);
 };
 
+/*!
+ * What torchtitan's per-operator policy saves of one layer beyond its input (oprecompute.h), each
+ * as fn(name, shape, dtype, elements): the outputs of the saved linears, in the matmul dtype, a
+ * t-th of the column-parallel ones and the row-parallel ones (o, down) whole, the mm's partial sum
+ * before the reduction; the fused attention kernel's output and FP32 log-sum-exp; under sequence
+ * parallelism the two reduce-scatters' outputs (in the save list). Eager attention runs no kernel
+ * in the list.
+ */
+template<typename Fn>
+inline void forEachOpSaved(const Context &c, Fn &&fn)
+{
+    const unsigned k = c.opSaved;
+    if (k & OpQ)
+        fn("op_saved.q_proj", "B×S×A·d", c.c, c.share(c.BSQ, Sharded));
+    if (k & OpK)
+        fn("op_saved.k_proj", "B×S×KV·d", c.c, c.share(c.BS * c.kv, Sharded));
+    if (k & OpV)
+        fn("op_saved.v_proj", "B×S×KV·d", c.c, c.share(c.BS * c.kv, Sharded));
+    if (k & OpO)
+        fn("op_saved.o_proj", "B×S×H", c.c, c.share(c.BSH, Whole));
+    if (k & OpGate)
+        fn("op_saved.gate_proj", "B×S×F", c.c, c.share(c.BSF, Sharded));
+    if (k & OpUp)
+        fn("op_saved.up_proj", "B×S×F", c.c, c.share(c.BSF, Sharded));
+    if (k & OpDown)
+        fn("op_saved.down_proj", "B×S×H", c.c, c.share(c.BSH, Whole));
+    if (c.kernel != AttentionKernel::Eager) {
+        fn("op_saved.attention_out", "B×S×A·d", c.c, c.share(c.BSQ, Sharded));
+        fn("op_saved.attention_lse", "B×A×S", Dtype::Fp32, c.share(c.BAS, Sharded));
+    }
+    if (c.tensorParallel && c.sp) {
+        fn("op_saved.o_reduce_scatter", "B×S×H/t", c.c, c.share(c.BSH, 0));
+        fn("op_saved.down_reduce_scatter", "B×S×H/t", c.c, c.share(c.BSH, 0));
+    }
+}
+
+inline Count opSavedBytes(const Context &c)
+{
+    Count saved = 0;
+    forEachOpSaved(c, [&saved](const char *, const char *, Dtype dtype, Count elements) { saved += elements * sizeOf(dtype); });
+    return saved;
+}
+
 [[gnu::always_inline]] inline LayerFigures figuresOf(const Context &c, const LayerSums &m, Bytes checkpointInput)
 {
     LayerFigures f;
@@ -309,6 +355,15 @@ struct LayerFigures
         f.held = f.act - f.core;
         f.heldCopies = f.copies;
         f.recompute = f.core;
+        break;
+    case Recompute::Op:
+        // The checkpoint keeps the layer's input and the policy's saved outputs; backward reruns
+        // the layer's other ops, whose saved list is the layer's own again (counted whole: the
+        // tensors it shares with the saved outputs, v, the kernel's output, the gate's output,
+        // make this the upper end by them).
+        f.held = checkpointInput + bytes(opSavedBytes(c));
+        f.recompute = f.act - f.alias;
+        f.recomputeCopies = f.copies;
         break;
     }
     return f;
@@ -345,7 +400,7 @@ inline ContextExchange contextParallelExchange(const Context &c)
     const Count lse = c.share(c.BAS, Sharded) * 4;
     switch (c.cpKind) {
     case ContextParallelKind::Ring: return { c.cp * (kv + q + lse), 4 * kv + q };
-    case ContextParallelKind::AllGather: return { c.recompute == Recompute::Full ? c.cp * kv : 0, c.cp * kv };
+    case ContextParallelKind::AllGather: return { checkpointsLayers(c.recompute) ? c.cp * kv : 0, c.cp * kv };
     case ContextParallelKind::Ulysses: return { 2 * q, 2 * q };
     case ContextParallelKind::StackDefault: break;
     }
@@ -529,7 +584,7 @@ inline void partialRecompute(const Scenario &s, const TransformerTerms &t, Count
         recompute = recomputeFirst; // one layer is rebuilt at a time: the largest
     // Under full recompute autocast still caches every layer's weight copies until forward ends.
     Bytes cached = bytes(0);
-    if (s.training.recompute == Recompute::Full)
+    if (checkpointsLayers(s.training.recompute))
         cached = t.layerWeightCopies * (held - first) + t.firstLayerWeightCopies * first;
     Bytes layersHeld = layers;
     if (s.training.recompute == Recompute::Full && (s.training.recomputeEvery > 1 || s.training.recomputeLayers > 0))

@@ -1,5 +1,6 @@
 #include <headroom/memory/validation.h>
 
+#include <headroom/memory/oprecompute.h>
 #include <headroom/memory/pipelinestage.h>
 #include <headroom/memory/posttraining.h>
 
@@ -65,6 +66,7 @@ FieldRange fieldRange(Field f)
     case Field::RecomputeLayers: return { 0, 100'000 };
     case Field::ShardGroup: return { 0, 1'000'000 };
     case Field::PipelineLayers: return { 0, 65'535 };
+    case Field::Recompute: return { 0, 3 };
     case Field::LossChunks: return { 1, 1'000'000 };
     case Field::MaxLiveParameters: return { 0, kE(15) };
     case Field::PrefetchBucket: return { 0, kE(15) };
@@ -157,6 +159,7 @@ std::string_view fieldName(Field f)
     case Field::RecomputeLayers: return "recompute-layers";
     case Field::ShardGroup: return "shard-group";
     case Field::PipelineLayers: return "pp-layers";
+    case Field::Recompute: return "recompute";
     case Field::Stack: return "stack";
     case Field::Loss: return "loss";
     case Field::LossChunks: return "loss-chunks";
@@ -251,6 +254,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::RecomputeLayers: return s.training.recomputeLayers;
     case Field::ShardGroup: return s.parallel.shardGroup;
     case Field::PipelineLayers: return s.parallel.listedStages;
+    case Field::Recompute: return static_cast<Count>(s.training.recompute);
     case Field::Stack: return static_cast<Count>(s.stack.stack);
     case Field::Loss: return static_cast<Count>(s.stack.loss);
     case Field::LossChunks: return s.stack.lossChunks;
@@ -645,6 +649,18 @@ ValidationIssues validate(const Scenario &s)
             refuse(Field::ActivationModel, Conflict::LayerRecomputeNeedsItemized);
         if (s.lora.mode != AdapterMode::None)
             refuse(f, Conflict::LayerRecomputeNoAdapters);
+    }
+    // torchtitan's per-operator policy (oprecompute.h), as modelled.
+    if (checkRange(issues, Field::Recompute, static_cast<Count>(t.recompute)) && t.recompute == Recompute::Op) {
+        auto refuse = [&issues](Field other, Conflict why) { issues.add({ Field::Recompute, Problem::Unsupported, 0, 0, other, why }); };
+        if (s.activations.model == ActivationModelKind::Textbook)
+            refuse(Field::ActivationModel, Conflict::OpRecomputeNeedsItemized);
+        else if (!opRecomputeModelled(s.model))
+            refuse(Field::Recompute, Conflict::OpRecomputeNeedsGatedBlock);
+        if (s.lora.mode != AdapterMode::None)
+            refuse(Field::Recompute, Conflict::OpRecomputeNoAdapters);
+        if (s.training.precision.fp8 != Fp8Recipe::Off)
+            refuse(Field::Fp8, Conflict::OpRecomputeNoFp8);
     }
     if (!(s.activations.dropout >= 0.0 && s.activations.dropout < 1.0))
         issues.add({ Field::Dropout, Problem::OutOfRange, 0, 1, Field::Dropout });

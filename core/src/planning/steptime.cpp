@@ -6,6 +6,7 @@
 #include <headroom/memory/korthikanti.h>
 #include <headroom/memory/pipelinestage.h>
 #include <headroom/memory/lora.h>
+#include <headroom/memory/oprecompute.h>
 #include <headroom/memory/model.h>
 #include <headroom/memory/precision.h>
 #include <headroom/memory/stack.h>
@@ -166,6 +167,10 @@ namespace {
 // 1 under plain full recomputation, k / n when only k of the n are checkpointed.
 double recomputedShare(const Scenario &s)
 {
+    // torchtitan's per-operator policy reruns every op but the saved matmuls and attention:
+    // all of the element-wise work (flopsPerToken() counts its matmuls).
+    if (s.training.recompute == Recompute::Op)
+        return 1.0;
     if (s.training.recompute != Recompute::Full)
         return 0;
     const Count n = rankLayers(s);
@@ -202,8 +207,16 @@ FlopsPerToken flopsPerToken(const Scenario &s)
     const double perTokenModel = matmulForward * (frozenBase ? 2 : 3) + headCopy + attentionForward * 3;
     // Full recomputation runs every layer's forward again; selective only the attention core
     // (Korthikanti et al. 2022, section 5).
-    const double perTokenHardware = perTokenModel + (fullRecompute ? recomputedShare(s) * (matmulForward + attentionForward) : 0)
+    double perTokenHardware = perTokenModel + (fullRecompute ? recomputedShare(s) * (matmulForward + attentionForward) : 0)
             + (!fullRecompute && attentionRecompute ? attentionForward : 0);
+    // The per-operator policy reruns the layers' unsaved linears (oprecompute.h) and, under eager
+    // attention (no kernel in its save list), the attention.
+    if (s.training.recompute == Recompute::Op) {
+        const double q = toD(model.qDim()), kv = toD(model.kvHeadsOrHeads() * model.headDimOrDefault());
+        const double F = toD(model.ffnOrDefault());
+        const double layerLinears = H * q + 2 * H * kv + q * H + 3 * H * F;
+        perTokenHardware += 2 * L * layerLinears * opRecomputedLinearShare(model) + (eager ? attentionForward : 0);
+    }
     return { perTokenModel, perTokenHardware };
 }
 
@@ -288,7 +301,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         // Element-wise work moves bytes, not FLOPs: each GPU runs its replica's tokens through
         // its L / p layers, a t-th of each; a recomputed forward adds its third again.
         const double replicaTokens = r.tokensPerStep / toD(d); // one GPU's: a replica's over its c GPUs
-        double perTokenLayer = kElementwiseBytesPerTokenLayerHidden * H * (fullRecompute ? 1.0 + recomputedShare(s) / 3.0 : 1.0);
+        double perTokenLayer = kElementwiseBytesPerTokenLayerHidden * H * (checkpointsLayers(s.training.recompute) ? 1.0 + recomputedShare(s) / 3.0 : 1.0);
         if (eager)
             perTokenLayer += kEagerScoreBytesPerKey * A * S * (attentionRecompute ? 4.0 / 3.0 : 1.0);
         const double bandwidth = gpu.hbmGBps * 1e9;

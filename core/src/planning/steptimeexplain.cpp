@@ -77,7 +77,7 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                           eager ? "T_replica x L/p x (1000 H + 16 A S) / t / BW_hbm" : "T_replica x L/p x 1000 H / t / BW_hbm",
                           num(time.tokensPerStep / static_cast<double>(d)) + " x " + whole(s.model.layers) + "/" + whole(p) + " x (1000 x "
                                   + whole(s.model.hidden) + (eager ? " + 16 x " + whole(s.model.heads) + " x " + whole(s.training.sequence) : "")
-                                  + ")" + (s.training.recompute == Recompute::Full ? " x 4/3" : "") + " / " + whole(t) + " / "
+                                  + ")" + (checkpointsLayers(s.training.recompute) ? " x 4/3" : "") + " / " + whole(t) + " / "
                                   + bandwidth(gpu.hbmGBps * 1e9),
                           time.memoryBoundS - time.fp8CastS, true,
                           QT_TRANSLATE_NOOP("StepTime", "norms, residuals, activation functions and casts read and write about 1,000 "

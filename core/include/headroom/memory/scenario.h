@@ -43,7 +43,13 @@ enum class Recompute {
     None,      //!< every layer keeps all it saves for backward
     Full,      //!< only each layer's input is kept; one layer is recomputed at a time in backward
     Selective, //!< the attention core (scores, softmax, dropout) is recomputed (Korthikanti et al. 2022)
+    //! torchtitan's per-operator policy (oprecompute.h): each layer keeps its input and the outputs
+    //! of every other matmul and of the attention kernel; the rest is recomputed in backward
+    Op,
 };
+
+//! Whether each layer runs under a checkpoint that keeps its input (full or per-operator).
+constexpr bool checkpointsLayers(Recompute r) { return r == Recompute::Full || r == Recompute::Op; }
 
 /*!
  * What the run trains for, named as TRL names its trainers (posttraining.h says what each keeps on

@@ -44,10 +44,12 @@ enum class Field : std::uint8_t {
     ShardGroup,
     // The layers of each pipeline stage (scenario.h PipelineSplit)
     PipelineLayers,
+    // The checkpointing policy (scenario.h Recompute)
+    Recompute,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::PipelineLayers;
+inline constexpr Field kLastField = Field::Recompute;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -110,6 +112,10 @@ enum class Conflict : std::uint8_t {
     StageListLength,          //!< a listed split names p x v stages
     StageListSum,             //!< the listed stages' layers add up to L
     WeightedSplitEmptyStage,  //!< L + 2 weighted layers over p x v stages leave one without a layer
+    OpRecomputeNeedsItemized, //!< the per-operator policy saves named tensors the textbook formula does not list
+    OpRecomputeNeedsGatedBlock, //!< modelled for dense gated blocks (LLaMA, Gemma), as torchtitan runs them
+    OpRecomputeNoAdapters,    //!< torchtitan trains whole models
+    OpRecomputeNoFp8,         //!< FP8's scaled matmuls and amax ops change what the policy saves
 };
 
 struct ValidationIssue
