@@ -117,8 +117,9 @@ void outsideTensors(const Context &c, const Emit &emit)
         emit("rope_sin", "S×RD", Region::Shared, c.r, S * c.RD, Whole);
     }
     // The reentrant checkpoint holds its tensor arguments: the 4-D mask (eager only) and the
-    // positions (HF's decoders with RoPE pass both to every layer).
-    if (!learned && c.recompute == Recompute::Full && c.x.maskArgument) {
+    // positions (HF's decoders with RoPE pass both to every layer); so does a per-operator
+    // checkpoint given them.
+    if (!learned && checkpointsLayers(c.recompute) && c.x.maskArgument) {
         if (c.kernel == AttentionKernel::Eager)
             emit("causal_mask", "B×S×S", Region::Shared, c.r, B * S * S, Whole);
         emit("cache_position", "S", Region::Shared, Dtype::Int64, S, Whole);
