@@ -5473,6 +5473,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>FP8&apos;s scaled matmuls and amax reductions change what the per-operator policy saves, which is not modelled; use --recompute full or selective</source>
         <translation>FP8 的缩放矩阵乘和 amax 归约会改变逐算子策略保存的内容，这一点没有建模；请使用完全或选择性重算（--recompute full）</translation>
     </message>
+    <message>
+        <source>packing changes the attention mask, which the textbook formula does not list; choose the itemized activation model</source>
+        <translation>打包会改变注意力掩码，教科书公式没有列出它；请选择逐项激活值模型</translation>
+    </message>
+    <message>
+        <source>packing is modelled for causal language models, not encoders</source>
+        <translation>打包只对因果语言模型建模，不适用于编码器</translation>
+    </message>
+    <message>
+        <source>packing is modelled for supervised fine-tuning and pre-training; preference pairs and rollouts are estimated per sequence</source>
+        <translation>打包只对监督微调和预训练建模；偏好对和采样按单条序列估算</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -6598,6 +6610,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>checkpointing</source>
         <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>packed sequences</source>
+        <translation>序列打包</translation>
     </message>
 </context>
 <context>
@@ -9574,6 +9590,22 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>%1: &quot;%2&quot; is not a split; allowed: even, weighted, or counts such as 7,8,8,7</source>
         <translation>%1：“%2”不是有效的切分；允许：even、weighted，或如 7,8,8,7 的层数列表</translation>
+    </message>
+    <message>
+        <source>Packed sequences</source>
+        <translation>序列打包</translation>
+    </message>
+    <message>
+        <source>Each sequence packs documents up to S tokens, without padding. Under SDPA the document boundaries are a dense block-causal mask, which every layer turns into an additive mask and keeps for backward (B × S × S each); under a flash kernel they cost nothing.</source>
+        <translation>每条序列把多篇文档拼到 S 个词元，不做填充。使用 SDPA 时文档边界是一个稠密的分块因果掩码，每层都会把它转成加性掩码并保留到反向（每份 B × S × S）；使用 flash 内核时不占额外显存。</translation>
+    </message>
+    <message>
+        <source>Packed sequences on</source>
+        <translation>开启序列打包</translation>
+    </message>
+    <message>
+        <source>Packed sequences off</source>
+        <translation>关闭序列打包</translation>
     </message>
 </context>
 <context>

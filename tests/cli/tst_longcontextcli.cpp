@@ -56,6 +56,27 @@ private slots:
                  r.out.constData());
     }
 
+    void packedSequencesUnderSdpa()
+    {
+        // Llama 3.2 1B (16 layers), B = 1, S = 2,048, BF16: every layer saves a 2,048² x 2 =
+        // 8,388,608-byte additive mask, and the bool mask is 4,194,304 bytes once: 138,412,032 more.
+        auto activations = [](bool packed) {
+            QStringList args{ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-3.2-1b"),
+                              QStringLiteral("--seq"), QStringLiteral("2048"), QStringLiteral("--activations"),
+                              QStringLiteral("transformer"), QStringLiteral("--attention"), QStringLiteral("sdpa"), QStringLiteral("--json") };
+            if (packed)
+                args << QStringLiteral("--packed");
+            const Run r = cli(args);
+            return QJsonDocument::fromJson(r.out).object().value(QStringLiteral("per_gpu")).toObject().value(QStringLiteral("activations")).toDouble();
+        };
+        QCOMPARE(activations(true) - activations(false), 138'412'032.0);
+        const Run bert = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("bert-large-uncased"),
+                               QStringLiteral("--seq"), QStringLiteral("512"), QStringLiteral("--activations"),
+                               QStringLiteral("transformer"), QStringLiteral("--packed") });
+        QCOMPARE(bert.exitCode, 2);
+        QVERIFY2(bert.err.contains("--packed"), bert.err.constData());
+    }
+
     void contextParallelRun()
     {
         // --cp 8 alone: one replica of 8 GPUs, each holding 32,768 of the 262,144 tokens.

@@ -161,7 +161,8 @@ private:
     QComboBox *m_loadPath = nullptr;
     QComboBox *m_compared = nullptr;
     QLineEdit *m_capacity = nullptr;
-    QLineEdit *m_pipelineLayers = nullptr; //!< --pp-layers: even, weighted or one count per stage
+    QLineEdit *m_pipelineLayers = nullptr;
+    QCheckBox *m_packed = nullptr; //!< TrainingSetup::packed //!< --pp-layers: even, weighted or one count per stage
     QComboBox *m_quantBase = nullptr;
     QList<QCheckBox *> m_loraTargets;
     std::map<Field, SliderField *> m_sliders;

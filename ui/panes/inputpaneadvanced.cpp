@@ -172,6 +172,15 @@ QFormLayout *InputPane::addAdvancedGroup(QVBoxLayout *column)
     addCount(form, Field::VirtualStages, tr("Virtual stages v:"),
              tr("Model chunks per pipeline stage (Megatron's interleaved schedule): the first stage holds L (1 + (p − 1)/(p v)) "
                 "layers' worth."));
+    m_packed = new QCheckBox(tr("Packed sequences"), m_advancedBody);
+    m_packed->setToolTip(tr("Each sequence packs documents up to S tokens, without padding. Under SDPA the document "
+                            "boundaries are a dense block-causal mask, which every layer turns into an additive mask "
+                            "and keeps for backward (B × S × S each); under a flash kernel they cost nothing."));
+    form->addRow(QString(), withError(Field::Packed, m_packed));
+    connect(m_packed, &QCheckBox::clicked, this, [this](bool on) {
+        m_document->edit(EditKind::Whole, on ? tr("Packed sequences on") : tr("Packed sequences off"),
+                         [on](ScenarioSpec &s) { s.scenario.training.packed = on; });
+    });
     m_pipelineLayers = new QLineEdit(m_advancedBody);
     m_pipelineLayers->setToolTip(tr("How the layers are split over the pipeline stages: even (the first stages one more), "
                                     "weighted (the embedding and the output count as a layer each, torchtitan's default) or one "
@@ -309,6 +318,7 @@ void InputPane::refreshAdvanced()
     countField(Field::MaxLiveParameters)->setPlaceholderText(tr("the stack's: %1").arg(QLocale().toString(qint64(c.maxLiveParameters))));
     m_zeroInit->setChecked(s.stack.zeroInit);
     m_distributedOptimizer->setChecked(s.stack.distributedOptimizer);
+    m_packed->setChecked(s.training.packed);
     selectData(m_gelu, s.activations.gelu);
     if (!m_textErrors.count(Field::CapacityFactor)) {
         bool ok = false;
@@ -326,7 +336,7 @@ void InputPane::refreshAdvanced()
     // A file that sets any of these opens the group, so the cause of its numbers is in view.
     const bool nonDefault = s.training.precision.fp32GradBuffer || s.training.precision.fp8AllGather || s.training.precision.masterDtype != Dtype::Fp32 || s.parallel.reduceBucket >= 0 || s.stack.prefetchBucket >= 0
             || s.stack.persistenceThreshold >= 0 || s.stack.maxLiveParameters >= 0 || !s.stack.zeroInit
-            || s.stack.distributedOptimizer || s.stack.virtualStages != 1 || s.parallel.pipelineSplit != PipelineSplit::Even || s.activations.gelu != GeluImpl::ModelDefault
+            || s.stack.distributedOptimizer || s.stack.virtualStages != 1 || s.parallel.pipelineSplit != PipelineSplit::Even || s.training.packed || s.activations.gelu != GeluImpl::ModelDefault
             || s.activations.capacityFactor != 0.0 || s.overhead.cudaContext != RuntimeOverhead{}.cudaContext
             || s.overhead.allocatorReserve != RuntimeOverhead{}.allocatorReserve || s.overhead.expandableSegments
             || s.overhead.loadPath != LoadPath::Direct || s.gpu.compared != PeakFigure::Device;

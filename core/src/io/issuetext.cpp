@@ -114,6 +114,14 @@ QString conflictReason(Conflict reason)
     case Conflict::OpRecomputeNoFp8:
         return Issue::tr("FP8's scaled matmuls and amax reductions change what the per-operator policy saves, which is not "
                          "modelled; use --recompute full or selective");
+    case Conflict::PackedNeedsItemized:
+        return Issue::tr("packing changes the attention mask, which the textbook formula does not list; choose the itemized "
+                         "activation model");
+    case Conflict::PackedNeedsDecoder:
+        return Issue::tr("packing is modelled for causal language models, not encoders");
+    case Conflict::PackedNeedsSupervised:
+        return Issue::tr("packing is modelled for supervised fine-tuning and pre-training; preference pairs and rollouts are "
+                         "estimated per sequence");
     case Conflict::WeightedSplitEmptyStage:
         return Issue::tr("with the embedding and the output counted as a layer each, some stage would get no layer: "
                          "use fewer stages or list the layers");

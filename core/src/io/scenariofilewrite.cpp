@@ -123,6 +123,8 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         training.insert(QStringLiteral("recompute-layers"), qint64(t.recomputeLayers));
         training.insert(QStringLiteral("recompute-method"), QString::fromLatin1(recomputeMethodName(t.recomputeMethod).data()));
     }
+    if (t.packed)
+        training.insert(QStringLiteral("packed"), true);
     for (SideRole role : { SideRole::Reward, SideRole::Critic, SideRole::Teacher }) {
         const QString &source = spec.sideModelSources[static_cast<int>(role)];
         if (!source.isEmpty())

@@ -217,6 +217,10 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setPipelineSplit(v.name.toStdString(), s.scenario.parallel);
           } },
+        { { "training", "packed", "packed", ValueKind::Bool,
+            "true|false: each sequence packs documents up to S tokens, no padding; under SDPA a dense block-causal mask "
+            "(a new additive copy saved by every layer), under flash none" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.packed = v.flag; return true; } },
         { { "training", "batch", "batch", ValueKind::Count, "micro-batch B" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.microBatch = v.count; return true; } },
         { { "training", "seq", "seq", ValueKind::Count, "sequence length S (default 2048, or a learned position table's rows when fewer)" },

@@ -215,6 +215,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .drop = s.activations.dropout > 0.0,
         .kernel = attentionKernelOf(s),
         .opSaved = s.training.recompute == Recompute::Op ? opSavedLinears(m) : 0u,
+        .packedMask = s.training.packed && attentionKernelOf(s) == AttentionKernel::Sdpa,
         .recompute = s.training.recompute,
         .x = x,
         .t = s.parallel.tensorParallel,

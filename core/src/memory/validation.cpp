@@ -67,6 +67,7 @@ FieldRange fieldRange(Field f)
     case Field::ShardGroup: return { 0, 1'000'000 };
     case Field::PipelineLayers: return { 0, 65'535 };
     case Field::Recompute: return { 0, 3 };
+    case Field::Packed: return { 0, 1 };
     case Field::LossChunks: return { 1, 1'000'000 };
     case Field::MaxLiveParameters: return { 0, kE(15) };
     case Field::PrefetchBucket: return { 0, kE(15) };
@@ -160,6 +161,7 @@ std::string_view fieldName(Field f)
     case Field::ShardGroup: return "shard-group";
     case Field::PipelineLayers: return "pp-layers";
     case Field::Recompute: return "recompute";
+    case Field::Packed: return "packed";
     case Field::Stack: return "stack";
     case Field::Loss: return "loss";
     case Field::LossChunks: return "loss-chunks";
@@ -255,6 +257,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::ShardGroup: return s.parallel.shardGroup;
     case Field::PipelineLayers: return s.parallel.listedStages;
     case Field::Recompute: return static_cast<Count>(s.training.recompute);
+    case Field::Packed: return s.training.packed ? 1 : 0;
     case Field::Stack: return static_cast<Count>(s.stack.stack);
     case Field::Loss: return static_cast<Count>(s.stack.loss);
     case Field::LossChunks: return s.stack.lossChunks;
@@ -661,6 +664,16 @@ ValidationIssues validate(const Scenario &s)
             refuse(Field::Recompute, Conflict::OpRecomputeNoAdapters);
         if (s.training.precision.fp8 != Fp8Recipe::Off)
             refuse(Field::Fp8, Conflict::OpRecomputeNoFp8);
+    }
+    // Packed sequences (TrainingSetup::packed), as modelled.
+    if (t.packed) {
+        auto refuse = [&issues](Field other, Conflict why) { issues.add({ Field::Packed, Problem::Unsupported, 0, 0, other, why }); };
+        if (s.activations.model == ActivationModelKind::Textbook)
+            refuse(Field::ActivationModel, Conflict::PackedNeedsItemized);
+        if (modelTraits(m).encoder)
+            refuse(Field::Packed, Conflict::PackedNeedsDecoder);
+        if (t.method != TrainingMethod::Sft)
+            refuse(Field::Packed, Conflict::PackedNeedsSupervised);
     }
     if (!(s.activations.dropout >= 0.0 && s.activations.dropout < 1.0))
         issues.add({ Field::Dropout, Problem::OutOfRange, 0, 1, Field::Dropout });

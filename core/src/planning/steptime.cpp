@@ -196,7 +196,10 @@ FlopsPerToken flopsPerToken(const Scenario &s)
     const bool attentionRecompute = fullRecompute || s.training.recompute == Recompute::Selective;
     const bool eager = attentionKernelOf(s) == AttentionKernel::Eager;
     const bool causal = !modelTraits(model).encoder;
-    const double keys = (causal && !eager) ? S / 2 : S;
+    // Packed sequences under SDPA run the memory-efficient kernel with a dense mask: every block of
+    // the square is computed.
+    const bool denseMask = s.training.packed && attentionKernelOf(s) == AttentionKernel::Sdpa;
+    const double keys = (causal && !eager && !denseMask) ? S / 2 : S;
     const double matmulForward = 2 * matmulParameters(model);
     const double attentionForward = 4 * L * keys * A * headDim;
     // A trained copy of the LM head (PEFT's modules_to_save) computes its weight gradient:

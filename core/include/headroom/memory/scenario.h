@@ -109,6 +109,15 @@ struct TrainingSetup
     Count recomputeLayers = 0;
     RecomputeMethod recomputeMethod = RecomputeMethod::Uniform;
     Count gradAccumSteps = 1; //!< changes the global batch, never the memory (the article, 4.2)
+    /*!
+     * Packed sequences: each of the B sequences concatenates documents up to S tokens, no padding,
+     * the loss over every token, attention kept within each document. Under a flash kernel the
+     * boundaries travel as cumulative lengths (flash-attn varlen, FlexAttention's BlockMask):
+     * nothing beyond an unpacked run of S. Under SDPA they travel as a dense block-causal bool
+     * mask (torchtune packed_block_causal_mask; transformers' packed 4-D masks), which SDPA turns
+     * into a new additive mask on every call and its memory-efficient kernel saves.
+     */
+    bool packed = false;
     TrainingMethod method = TrainingMethod::Sft;
     ReferenceSource reference = ReferenceSource::Model;
     //! Paired methods: chosen and rejected in one forward of 2B sequences (TRL's

@@ -46,10 +46,12 @@ enum class Field : std::uint8_t {
     PipelineLayers,
     // The checkpointing policy (scenario.h Recompute)
     Recompute,
+    // Packed sequences (scenario.h TrainingSetup::packed)
+    Packed,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::Recompute;
+inline constexpr Field kLastField = Field::Packed;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -116,6 +118,9 @@ enum class Conflict : std::uint8_t {
     OpRecomputeNeedsGatedBlock, //!< modelled for dense gated blocks (LLaMA, Gemma), as torchtitan runs them
     OpRecomputeNoAdapters,    //!< torchtitan trains whole models
     OpRecomputeNoFp8,         //!< FP8's scaled matmuls and amax ops change what the policy saves
+    PackedNeedsItemized,      //!< the textbook formula has no mask to change
+    PackedNeedsDecoder,       //!< packing is modelled for causal language models
+    PackedNeedsSupervised,    //!< preference pairs and rollouts are padded per sequence
 };
 
 struct ValidationIssue

@@ -113,6 +113,12 @@ void kernelCore(const Context &c, const Emit &emit, const AttentionNames &n, con
     }
     emit(n.out, "B×S×A×d", L, c.c, z.out, Sharded);
     emit(n.lse, "B×A×S", L, Dtype::Fp32, c.BAS, Sharded);
+    // Packed sequences under SDPA (Context::packedMask): every call turns the block-causal bool
+    // mask into a new additive mask in q's dtype (aten/src/ATen/native/transformers/attention.cpp
+    // convert_boolean_attn_mask, at::where), and the memory-efficient kernel, the one that takes
+    // a mask, saves it for backward: B×1×S×S a layer, whole on every tensor-parallel rank.
+    if (c.packedMask)
+        emit("self_attn.attn_bias", "B×1×S×S", L, c.c, c.B * c.S * c.S, Whole);
     // Under Transformer Engine's FP8 the output projection saves an FP8 copy of the kernel's
     // output beside the output the kernel keeps for its own backward.
     if (c.fp8Inputs)

@@ -108,6 +108,10 @@ void outsideTensors(const Context &c, const Emit &emit)
     headTensors(c, emit);
     lossTensors(c, emit);
     auxLossTensors(c, emit);
+    // Packed sequences under SDPA: the block-causal bool mask, built once per batch and held
+    // through the step (torchtune packed_block_causal_mask: B×S×S).
+    if (c.packedMask)
+        emit("packed_block_causal_mask", "B×S×S", Region::Shared, Dtype::Bool, c.B * S * S, Whole);
     // RoPE tables over the rotated dims, in the embedding dtype, built once per forward (DeepSeek's
     // freqs_cis is complex64 in every precision: two FP32 values an element).
     if (c.mlaOn) {

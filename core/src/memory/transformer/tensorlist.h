@@ -130,7 +130,8 @@ struct Context
     bool copies = false;   // autocast saves half-precision weight copies
     bool drop = false;
     AttentionKernel kernel = AttentionKernel::Eager;
-    unsigned opSaved = 0; // under Recompute::Op, the linears whose outputs the policy saves (oprecompute.h)
+    unsigned opSaved = 0;
+    bool packedMask = false; // packed sequences under SDPA: a dense block-causal mask (TrainingSetup::packed) // under Recompute::Op, the linears whose outputs the policy saves (oprecompute.h)
     Recompute recompute = Recompute::None;
     ImplementationChoices x;
     Count t = 1;
