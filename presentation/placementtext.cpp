@@ -58,6 +58,9 @@ QString strategyText(const Scenario &s)
                           .arg(groupedDigits(p.contextParallel), nameText(contextParallelKindName(contextParallelKindOf(s))));
     if (p.sequenceParallel)
         layout += Cli::tr(", sequence parallel");
+    if (p.expertShard > 0)
+        //: %1 the GPUs of a 2-D expert mesh's shard group
+        layout += Cli::tr(", experts sharded over %1").arg(groupedDigits(p.expertShard));
     QString text = Cli::tr("%1 (data-parallel %2 x tensor %3 x pipeline %4%5), %6, offload %7")
                            .arg(gpusText(p.gpus), groupedDigits(p.dataParallel()), groupedDigits(p.tensorParallel),
                                 groupedDigits(p.pipelineParallel), layout, zeroText(p.zero),
@@ -170,6 +173,8 @@ void writeStrategy(JsonWriter &w, const Scenario &s, const Placement &pl)
     w.key("tensor_parallel").integer(p.tensorParallel);
     w.key("pipeline_parallel").integer(p.pipelineParallel);
     w.key("sequence_parallel").boolean(p.sequenceParallel);
+    w.key("expert_parallel").integer(p.expertParallel);
+    w.key("expert_shard").integer(p.expertShard);
     w.key("gpus_per_node").integer(p.gpusPerNode);
     w.key("zero").integer(static_cast<int>(p.zero));
     w.key("offload").string(offloadName(p.offload));

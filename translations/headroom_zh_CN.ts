@@ -2272,6 +2272,11 @@
         <extracomment>%1 every rank&apos;s allocated peak</extracomment>
         <translation>各 rank 的已分配峰值：%1</translation>
     </message>
+    <message>
+        <source>, experts sharded over %1</source>
+        <extracomment>%1 the GPUs of a 2-D expert mesh&apos;s shard group</extracomment>
+        <translation>，专家分片到 %1 张卡</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -3951,6 +3956,10 @@
         <source>the outputs the per-operator policy saves: every other bias-free matmul&apos;s (q, v, gate, down in a LLaMA block) and the attention kernel&apos;s output and log-sum-exp, in bytes</source>
         <translation>逐算子策略保存的输出：每隔一个无偏置矩阵乘的输出（LLaMA 块中的 q、v、门控投影和下投影），以及注意力内核的输出和对数和指数（LSE），字节</translation>
     </message>
+    <message>
+        <source>the experts&apos; sharding degree of a 2-D expert mesh (--expert-shard): ZeRO&apos;s divisor for the experts, replicated across the rest of their d / e GPUs</source>
+        <translation>二维专家网格中专家的分片度（--expert-shard）：ZeRO 对专家的除数，在其 d / e 张卡中的其余部分之间复制</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -5485,6 +5494,11 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>packing is modelled for supervised fine-tuning and pre-training; preference pairs and rollouts are estimated per sequence</source>
         <translation>打包只对监督微调和预训练建模；偏好对和采样按单条序列估算</translation>
     </message>
+    <message>
+        <source>%1: %2 must divide the %3 GPUs that hold the same experts (N / (t × p × e))</source>
+        <extracomment>%1 --expert-shard, %2 its value, %3 the GPUs that hold the same experts</extracomment>
+        <translation>%1：%2 必须整除持有相同专家的 %3 张卡（N / (t × p × e)）</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>
@@ -6614,6 +6628,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>packed sequences</source>
         <translation>序列打包</translation>
+    </message>
+    <message>
+        <source>experts&apos; shard group</source>
+        <translation>专家分片组</translation>
     </message>
 </context>
 <context>
@@ -9606,6 +9624,14 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Packed sequences off</source>
         <translation>关闭序列打包</translation>
+    </message>
+    <message>
+        <source>Experts&apos; shard group:</source>
+        <translation>专家分片组：</translation>
+    </message>
+    <message>
+        <source>A 2-D expert mesh: ZeRO shards the routed experts&apos; states over this many GPUs of each expert&apos;s data-parallel group and replicates them across the rest; the dense layers still shard over all data-parallel GPUs. Empty: over all of them.</source>
+        <translation>二维专家网格：ZeRO 把路由专家的状态分片到每个专家数据并行组中的这么多张卡上，并在其余卡之间复制；稠密层仍分片到所有数据并行卡上。留空：分片到全部。</translation>
     </message>
 </context>
 <context>

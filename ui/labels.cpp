@@ -494,6 +494,7 @@ QString Labels::field(Field f)
     case Field::PipelineLayers: return tr("layers per pipeline stage");
     case Field::Recompute: return tr("checkpointing");
     case Field::Packed: return tr("packed sequences");
+    case Field::ExpertShard: return tr("experts' shard group");
     case Field::RecomputeLayers: return tr("Megatron recompute layers");
     case Field::Stack: return tr("Training stack");
     case Field::Loss: return tr("Loss");

@@ -91,6 +91,7 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::ExpertParallel: par.expertParallel = v; return;
     case Field::ContextParallel: par.contextParallel = v; return;
     case Field::ShardGroup: par.shardGroup = v; return;
+    case Field::ExpertShard: par.expertShard = v; return;
     case Field::LoraRank: spec.scenario.lora.rank = v; return;
     case Field::LossChunks: spec.scenario.stack.lossChunks = v; return;
     case Field::CudaContext: spec.scenario.overhead.cudaContext = bytes(v); return;

@@ -211,6 +211,11 @@ QFormLayout *InputPane::addAdvancedGroup(QVBoxLayout *column)
                                       tr("Hybrid sharding: ZeRO shards the model states within groups of this many GPUs and "
                                          "replicates them across the groups; empty: over all data-parallel GPUs."));
     shardGroup->setAllowEmpty(true, 0);
+    CountField *expertShard = addCount(form, Field::ExpertShard, tr("Experts' shard group:"),
+                                       tr("A 2-D expert mesh: ZeRO shards the routed experts' states over this many GPUs of "
+                                          "each expert's data-parallel group and replicates them across the rest; the dense "
+                                          "layers still shard over all data-parallel GPUs. Empty: over all of them."));
+    expertShard->setAllowEmpty(true, 0);
     addCount(form, Field::RecomputeEvery, tr("Checkpoint every N-th layer:"),
              tr("Under full checkpointing, only layers N, 2N, ... keep just their input (torchtitan's layer-level "
                 "selective checkpointing); the others keep everything. 1: every layer."));
@@ -305,6 +310,7 @@ void InputPane::refreshAdvanced()
     show(Field::VirtualStages, s.stack.virtualStages);
     show(Field::RecomputeEvery, s.training.recomputeEvery);
     show(Field::ShardGroup, s.parallel.shardGroup);
+    show(Field::ExpertShard, s.parallel.expertShard);
     show(Field::RecomputeLayers, s.training.recomputeLayers);
     selectData(m_recomputeMethod, s.training.recomputeMethod);
     m_recomputeMethod->setEnabled(s.training.recomputeLayers > 0);

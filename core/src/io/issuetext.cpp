@@ -216,6 +216,11 @@ QString issueText(const ValidationIssue &i, const Scenario &s, const IssueWords 
                     : Issue::tr("%1: %2 must be a multiple of 2 × %3 (%4): each GPU takes a head and a tail chunk of the sequence")
                               .arg(w.field(i.field), got, w.field(i.other), w.count(unit));
         }
+        if (i.field == Field::ExpertShard)
+            //: %1 --expert-shard, %2 its value, %3 the GPUs that hold the same experts
+            return Issue::tr("%1: %2 must divide the %3 GPUs that hold the same experts (N / (t × p × e))")
+                    .arg(w.field(i.field), got,
+                         w.count(s.parallel.expertParallel > 0 ? s.parallel.shardingGroup() / s.parallel.expertParallel : 0));
         if (i.field == Field::ShardGroup)
             //: %1 --shard-group, %2 its value, %3 N / (t × p)
             return Issue::tr("%1: %2 must divide the %3 GPUs that hold the same layers (N / (t × p))")

@@ -171,6 +171,8 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         parallel.insert(QStringLiteral("vpp"), qint64(s.stack.virtualStages));
     if (par.shardGroup != 0)
         parallel.insert(QStringLiteral("shard-group"), qint64(par.shardGroup));
+    if (par.expertShard != 0)
+        parallel.insert(QStringLiteral("expert-shard"), qint64(par.expertShard));
     if (par.pipelineSplit != PipelineSplit::Even)
         parallel.insert(QStringLiteral("pp-layers"), QString::fromStdString(pipelineSplitText(par)));
     if (par.contextParallel != 1)

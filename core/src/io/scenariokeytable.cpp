@@ -211,6 +211,9 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.distributedOptimizer = v.flag; return true; } },
         { { "parallel", "vpp", "vpp", ValueKind::Count, "model chunks per pipeline stage (Megatron's interleaved schedule, default 1)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.stack.virtualStages = v.count; return true; } },
+        { { "parallel", "expert-shard", "expert-shard", ValueKind::Count,
+            "a 2-D expert mesh: ZeRO shards the routed experts over N GPUs of each expert's data-parallel group (0: all d/e)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.parallel.expertShard = v.count; return true; } },
         { { "parallel", "pp-layers", "pp-layers", ValueKind::Name,
             "even|weighted|a,b,...: layers per pipeline stage (even: the first stages one more; weighted: the embedding and "
             "the output count as a layer each, torchtitan's default; a list: one count per stage, p x v under --vpp)" },

@@ -706,7 +706,11 @@ void deriveStates(Builder &b)
     x.separateFp32Grads = s.training.precision.fp32GradBuffer && isHalfPrecision(weights);
     x.n = trainedOnRank(b);
     x.splitExperts = b.r.trainableExpertOnRank > 0 && b.r.expertShardDegree != b.r.dataParallel;
-    if (x.splitExperts)
+    if (x.splitExperts && s.parallel.expertShard > 0)
+        b.input("d_e", QT_TRANSLATE_NOOP("Derivation", "the experts' sharding degree of a 2-D expert mesh (--expert-shard): ZeRO's "
+                                                       "divisor for the experts, replicated across the rest of their d / e GPUs"),
+                b.r.expertShardDegree, QT_TRANSLATE_NOOP("Derivation", "the scenario"));
+    else if (x.splitExperts)
         b.derived("d_e", QT_TRANSLATE_NOOP("Derivation", "the expert data-parallel degree, d / e: ZeRO's divisor for the experts"),
                   b.r.expertShardDegree, Formula::floorDiv(b.symbol("d"), b.symbol("e")));
     deriveParameters(x);

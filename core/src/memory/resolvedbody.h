@@ -175,6 +175,9 @@ inline bool placementReadsTensorSizes(const Scenario &s)
     // d / e, without a division when there is no expert parallelism (e = 1).
     const Count e = s.parallel.expertParallel;
     r.expertShardDegree = maxOf(1, e > 1 ? quotient(r.dataParallel, e) : r.dataParallel);
+    // A 2-D expert mesh (Parallelism::expertShard): the experts shard over their own group.
+    if (s.parallel.expertShard > 0)
+        r.expertShardDegree = s.parallel.expertShard;
     if (s.lora.mode == AdapterMode::None) {
         r.trainableOnRank = r.share.parameters;
         r.trainableExpertOnRank = r.share.expertParameters < r.trainableOnRank ? r.share.expertParameters : r.trainableOnRank;

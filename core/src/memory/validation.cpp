@@ -68,6 +68,7 @@ FieldRange fieldRange(Field f)
     case Field::PipelineLayers: return { 0, 65'535 };
     case Field::Recompute: return { 0, 3 };
     case Field::Packed: return { 0, 1 };
+    case Field::ExpertShard: return { 0, 1'000'000 };
     case Field::LossChunks: return { 1, 1'000'000 };
     case Field::MaxLiveParameters: return { 0, kE(15) };
     case Field::PrefetchBucket: return { 0, kE(15) };
@@ -162,6 +163,7 @@ std::string_view fieldName(Field f)
     case Field::PipelineLayers: return "pp-layers";
     case Field::Recompute: return "recompute";
     case Field::Packed: return "packed";
+    case Field::ExpertShard: return "expert-shard";
     case Field::Stack: return "stack";
     case Field::Loss: return "loss";
     case Field::LossChunks: return "loss-chunks";
@@ -258,6 +260,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::PipelineLayers: return s.parallel.listedStages;
     case Field::Recompute: return static_cast<Count>(s.training.recompute);
     case Field::Packed: return s.training.packed ? 1 : 0;
+    case Field::ExpertShard: return s.parallel.expertShard;
     case Field::Stack: return static_cast<Count>(s.stack.stack);
     case Field::Loss: return static_cast<Count>(s.stack.loss);
     case Field::LossChunks: return s.stack.lossChunks;
@@ -723,6 +726,15 @@ ValidationIssues validate(const Scenario &s)
             issues.add({ Field::ShardGroup, Problem::NotDivisible, 0, 0, Field::Gpus });
     }
     validatePipelineSplit(s, issues, ppOk && layersOk);
+    // A 2-D expert mesh: groups of the GPUs that hold the same experts, under a ZeRO stage that shards.
+    if (inRange(Field::ExpertShard, p.expertShard) && p.expertShard > 0) {
+        if (!m.moe.enabled())
+            issues.add({ Field::ExpertShard, Problem::Requires, 2, fieldRange(Field::Experts).max, Field::Experts });
+        else if (p.zero == ZeroStage::Stage0)
+            issues.add({ Field::ExpertShard, Problem::Requires, 1, 3, Field::Zero });
+        else if (gpusOk && tpOk && ppOk && p.expertParallel > 0 && (p.shardingGroup() / p.expertParallel) % p.expertShard != 0)
+            issues.add({ Field::ExpertShard, Problem::NotDivisible, 0, 0, Field::ExpertParallel });
+    }
     inRange(Field::GpusPerNode, p.gpusPerNode);
     if (p.reduceBucket != -1) // -1: the stack's
         inRange(Field::ReduceBucket, p.reduceBucket);

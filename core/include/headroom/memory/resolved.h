@@ -65,7 +65,7 @@ struct ResolvedScenario
     //! Of trainableOnRank: routed experts (full fine-tuning of an MoE model), which ZeRO shards
     //! over the expert data-parallel group of d / e replicas instead of all d.
     Count trainableExpertOnRank = 0;
-    Count expertShardDegree = 1; //!< d / e
+    Count expertShardDegree = 1; //!< d / e, or Parallelism::expertShard when given
     //! PEFT's modules_to_save (LoraCounts::copiedParameters): the trained copies, beside the
     //! adapters, in the module's own dtype, which PEFT does not upcast as it does the adapters
     //! (peft 5d602fd tuners_utils.py cast_adapter_dtype walks BaseTunerLayer modules only): their

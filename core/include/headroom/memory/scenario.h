@@ -259,6 +259,14 @@ struct Parallelism
      * group is a node under accelerate; DeepSpeed's MiCS). 0: over all shardingGroup() GPUs.
      */
     Count shardGroup = 0;
+    /*!
+     * A 2-D expert mesh: ZeRO shards the routed experts' states over this many GPUs of each
+     * expert's data-parallel group (the d / e GPUs holding the same experts) and replicates them
+     * across the rest, while the dense layers shard over all d (torchtitan's FSDP of the experts
+     * over its own mesh dimension beside ep; Megatron's expert data-parallel group under the
+     * distributed optimizer). 0: over all d / e.
+     */
+    Count expertShard = 0;
     Offload offload = Offload::None;
     Count gpusPerNode = 8;
     //! Elements in ZeRO's gradient reduce bucket (DeepSpeed's reduce_bucket_size): a

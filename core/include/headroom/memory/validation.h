@@ -48,10 +48,12 @@ enum class Field : std::uint8_t {
     Recompute,
     // Packed sequences (scenario.h TrainingSetup::packed)
     Packed,
+    // A 2-D expert mesh (scenario.h Parallelism::expertShard)
+    ExpertShard,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::Packed;
+inline constexpr Field kLastField = Field::ExpertShard;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
