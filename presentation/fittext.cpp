@@ -223,7 +223,7 @@ QString headline(const ScenarioSpec &spec, const Catalogue &catalogue)
     const QString tuning = s.lora.mode == AdapterMode::None ? Cli::tr("full fine-tune") : strategyText(s).section(QLatin1Char(';'), 1).trimmed();
     return Cli::tr("%1 (%2 parameters), %3: B=%4, S=%5, %6, %7, recompute %8, %9 activations, tensor %10 x pipeline %11")
             .arg(name, groupedDigits(effectiveParameters(s.model)), tuning, groupedDigits(s.training.microBatch),
-                 groupedDigits(s.training.sequence), recipeText(s.training.precision),
+                 sequenceText(s.training), recipeText(s.training.precision),
                  nameText(optimizerName(s.training.precision.optimizer)), recomputeText(s.training),
                  nameText(activationModelName(s.activations.model)))
             .arg(groupedDigits(s.parallel.tensorParallel), groupedDigits(s.parallel.pipelineParallel))

@@ -73,6 +73,12 @@ QString scenarioErrorText(const ScenarioError &e, bool viaOptions)
     return {};
 }
 
+QString sequenceText(const TrainingSetup &t)
+{
+    //: after the sequence length S: the sequences pack several documents, without padding
+    return groupedDigits(t.sequence) + (t.packed ? Cli::tr(" packed") : QString());
+}
+
 QString recomputeText(const TrainingSetup &t)
 {
     const QString name = nameText(recomputeName(t.recompute));

@@ -50,6 +50,8 @@ QString issueText(const ValidationIssue &issue, const Scenario &scenario);
 QString scenarioErrorText(const ScenarioError &error, bool viaOptions);
 //! "none", "full", "full, one layer in 2", "full 4 layers uniform": the checkpointing chosen.
 QString recomputeText(const TrainingSetup &training);
+//! S in grouped digits, "2,048", and " packed" after it for packed sequences.
+QString sequenceText(const TrainingSetup &training);
 //! A typed warning in words.
 QString warningText(Warning warning);
 //! The same, with the scenario's figures where the warning names them (the context length).

@@ -2277,6 +2277,11 @@
         <extracomment>%1 the GPUs of a 2-D expert mesh&apos;s shard group</extracomment>
         <translation>，专家分片到 %1 张卡</translation>
     </message>
+    <message>
+        <source> packed</source>
+        <extracomment>after the sequence length S: the sequences pack several documents, without padding</extracomment>
+        <translation>（打包）</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>

@@ -32,7 +32,7 @@ QString modelLine(const ScenarioSpec &spec, const Catalogue &catalogue, const Br
     const QString name = modelDisplayName(spec, catalogue);
     return Cli::tr("%1: %2 parameters, L=%3, H=%4, A=%5; B=%6, S=%7; %8, %9, recompute %10; %11 activations")
             .arg(name, groupedDigits(b.parameterCount), groupedDigits(s.model.layers), groupedDigits(s.model.hidden),
-                 groupedDigits(s.model.heads), groupedDigits(s.training.microBatch), groupedDigits(s.training.sequence),
+                 groupedDigits(s.model.heads), groupedDigits(s.training.microBatch), sequenceText(s.training),
                  recipeText(s.training.precision),
                  nameText(optimizerName(s.training.precision.optimizer)))
             .arg(recomputeText(s.training),
