@@ -29,6 +29,11 @@ QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strat
             text += Cli::tr("; at %1: %2 > %3").arg(groupedDigits(r.gpus - mp), gbText(r.peakOneFewer), gbText(capacity));
         else
             text += Cli::tr("; the smallest count this tensor x pipeline layout allows");
+        if (r.batchUnreachable)
+            //: %1 the GPU count the search went up to. The accumulation a global batch implies can
+            //: keep more micro-batches in flight on a pipeline's first stage than the run's own
+            text += Cli::tr("; but at no count up to %1 does the global batch fit with the accumulation it needs (no time or cost)")
+                            .arg(groupedDigits(maxGpus));
         return text;
     }
     // A strategy the run's options refuse at one replica and at two (validate()) is refused at

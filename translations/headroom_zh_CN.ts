@@ -2282,6 +2282,11 @@
         <extracomment>after the sequence length S: the sequences pack several documents, without padding</extracomment>
         <translation>（打包）</translation>
     </message>
+    <message>
+        <source>; but at no count up to %1 does the global batch fit with the accumulation it needs (no time or cost)</source>
+        <extracomment>%1 the GPU count the search went up to. The accumulation a global batch implies can keep more micro-batches in flight on a pipeline&apos;s first stage than the run&apos;s own</extracomment>
+        <translation>；但在 %1 张卡以内，没有哪个卡数能在所需的梯度累积下放下这个全局批（不给出时间和费用）</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>

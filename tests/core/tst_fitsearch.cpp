@@ -6,6 +6,7 @@
 
 #include <headroom/io/catalogue.h>
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/reservedmemory.h>
 #include <headroom/planning/fitsearch.h>
 #include <headroom/planning/gpufit.h>
 #include <headroom/planning/procurement.h>
@@ -58,6 +59,7 @@ class TestFitSearch : public QObject
     Q_OBJECT
 
 private slots:
+    void globalBatchPlansFitWithTheirAccumulation();
     void largestMicroBatchByHand()
     {
         // ZeRO-3 over 8 GPUs, full recompute, on an H100. Fixed per GPU: 112e9 / 8 = 14e9, the
@@ -366,6 +368,43 @@ private slots:
         }
     }
 };
+
+// A global batch sets the accumulation, and under pipeline parallelism the accumulation sets how
+// many micro-batches the first stage holds: min(p, m). A four-layer LLaMA on two stages whose GPU
+// holds exactly what one micro-batch in flight needs fits at m = 1 and not at m = 4 (two in flight
+// on the first stage). A global batch of 4 fits only once four replicas (8 GPUs) bring m to 1;
+// planGlobalBatch() alone offers the 2-GPU plan at m = 4.
+void TestFitSearch::globalBatchPlansFitWithTheirAccumulation()
+{
+    Scenario s;
+    s.model.family = BlockFamily::Llama;
+    s.model.layers = 4;
+    s.model.hidden = 64;
+    s.model.heads = 4;
+    s.model.kvHeads = 4;
+    s.model.ffn = 128;
+    s.model.vocab = 100;
+    s.training.sequence = 32;
+    s.activations.model = ActivationModelKind::Transformer;
+    s.parallel.pipelineParallel = s.parallel.gpus = 2;
+    s.gpu.compared = PeakFigure::Allocated;
+    const Bytes one = allocatedPeak(s, estimate(s));
+    s.gpu.capacity = one + bytes(1);
+    QVERIFY(fits(s, estimate(s)));
+    Scenario four = s;
+    four.training.gradAccumSteps = 4;
+    QVERIFY(!fits(four, estimate(four)));
+    QCOMPARE(planGlobalBatch(2, 2, 1, 4, 0.0, 64).gpus, Count(2));
+    const BatchPlan plan = planFittingGlobalBatch(s, 2, 4, 0.0, 64);
+    QCOMPARE(plan.gpus, Count(8));
+    QCOMPARE(plan.gradAccum, Count(1));
+    // Up to 6 GPUs no count keeps the batch and fits.
+    QCOMPARE(planFittingGlobalBatch(s, 2, 4, 0.0, 6).gpus, Count(0));
+    // A global batch of 1 keeps m = 1: the 2-GPU plan fits.
+    const BatchPlan single = planFittingGlobalBatch(s, 2, 1, 0.0, 64);
+    QCOMPARE(single.gpus, Count(2));
+    QCOMPARE(single.gradAccum, Count(1));
+}
 
 QTEST_APPLESS_MAIN(TestFitSearch)
 #include "tst_fitsearch.moc"

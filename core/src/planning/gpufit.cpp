@@ -36,8 +36,7 @@ StrategyFit fitStrategy(const Scenario &s, const GpuSpec &gpu, const FitTableOpt
     r.gpus = r.fewestFitting;
     Scenario at = s;
     if (r.gpus > 0 && options.globalBatch > 0) {
-        const BatchPlan plan = planGlobalBatch(r.gpus, mp, s.training.microBatch, options.globalBatch, options.tolerance,
-                                               options.maxGpus);
+        const BatchPlan plan = planFittingGlobalBatch(s, r.gpus, options.globalBatch, options.tolerance, options.maxGpus);
         r.batchUnreachable = plan.gpus == 0;
         if (!r.batchUnreachable) {
             r.gpus = plan.gpus;

@@ -6,6 +6,7 @@
 
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/reservedmemory.h>
+#include <headroom/memory/validation.h>
 #include <headroom/planning/fitsearch.h>
 
 namespace headroom {
@@ -57,6 +58,24 @@ TimeAndCost timeAndCost(const Scenario &s, const GpuSpec &gpu, const RunCosts &r
     t.ownCostUsd = (life > 0 ? n * gpu.purchaseUsd * t.days / life : 0.0)
             + t.gpuHours * gpu.powerWatts / 1000.0 * run.electricityUsdPerKwh;
     return t;
+}
+
+BatchPlan planFittingGlobalBatch(const Scenario &s, Count fewest, Count globalBatch, double tolerance, Count maxGpus)
+{
+    const Count mp = s.parallel.replicaGpus();
+    Scenario probe = s;
+    for (Count n = fewest; mp > 0 && n > 0 && n <= maxGpus;) {
+        const BatchPlan plan = planGlobalBatch(n, mp, s.training.microBatch, globalBatch, tolerance, maxGpus);
+        if (plan.gpus == 0)
+            return plan;
+        probe.parallel.gpus = plan.gpus;
+        probe.training.microBatch = plan.microBatch;
+        probe.training.gradAccumSteps = plan.gradAccum;
+        if (validate(probe).empty() && fits(probe, estimate(probe)))
+            return plan;
+        n = plan.gpus + mp;
+    }
+    return {};
 }
 
 BatchPlan planGlobalBatch(Count fewest, Count mp, Count microBatch, Count globalBatch, double tolerance, Count maxGpus)
@@ -137,7 +156,7 @@ int planProcurement(const Scenario &s, std::span<const GpuSpec> gpus, std::span<
             option.strategyIndex = k;
             option.fewestFitting = n;
             if (target.globalBatch > 0) {
-                const BatchPlan plan = planGlobalBatch(n, mp, B, target.globalBatch, target.tolerance, target.maxGpus);
+                const BatchPlan plan = planFittingGlobalBatch(candidate, n, target.globalBatch, target.tolerance, target.maxGpus);
                 if (plan.gpus == 0)
                     continue; // no count up to the limit keeps the batch
                 option.gpus = plan.gpus;
