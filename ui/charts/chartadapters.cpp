@@ -434,7 +434,8 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &b, const Ca
     // Layer sets whose activations this GPU holds (a pipeline stage may hold several
     // micro-batches' worth); at most kMaxLayerSamples samples per pass keep deep models drawable.
     constexpr Count kMaxLayerSamples = 256;
-    const Count held = std::max<Count>(1, pipelineLayersHeld(s));
+    // The pipeline rank the breakdown is of (pipelinestage.h).
+    const Count held = std::max<Count>(1, pipelineLayersHeld(atPipelineRank(s, b.pipelineRank)));
     const Count samples = std::min(held, kMaxLayerSamples);
     const bool oneStage = s.parallel.pipelineParallel <= 1;
 
