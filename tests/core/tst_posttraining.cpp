@@ -15,6 +15,8 @@
 #include <headroom/memory/steptimeline.h>
 #include <headroom/memory/validation.h>
 
+#include "cpufixturescenario.h"
+
 using namespace headroom;
 
 namespace {
@@ -523,27 +525,7 @@ private slots:
         QCOMPARE(runs.size(), 6);
         for (const QJsonValue &v : runs) {
             const QJsonObject run = v.toObject();
-            const QJsonObject m = run.value(QStringLiteral("model")).toObject();
-            Scenario s;
-            applyStackDefaults(s, TrainingStack::HfTrainer);
-            s.model.family = BlockFamily::Llama;
-            s.model.layers = m.value(QStringLiteral("layers")).toInteger();
-            s.model.hidden = m.value(QStringLiteral("hidden")).toInteger();
-            s.model.heads = m.value(QStringLiteral("heads")).toInteger();
-            s.model.kvHeads = m.value(QStringLiteral("kv_heads")).toInteger();
-            s.model.ffn = m.value(QStringLiteral("ffn")).toInteger();
-            s.model.vocab = m.value(QStringLiteral("vocab")).toInteger();
-            s.model.tiedEmbeddings = m.value(QStringLiteral("tied")).toBool();
-            // bf16: model.to(torch.bfloat16), as the calibration fixtures' bf16 mode (tst_calibration).
-            if (run.value(QStringLiteral("precision")).toString() == QStringLiteral("bf16")) {
-                s.training.precision.recipe = Recipe::Bf16Pure;
-                s.training.precision.stateDtype = StateDtype::WeightDtype;
-            } else {
-                s.training.precision.recipe = Recipe::Fp32;
-            }
-            s.activations.model = ActivationModelKind::Transformer;
-            s.activations.profile = ImplementationProfile::HfEagerCpu;
-            s.activations.attention = AttentionKernel::Eager;
+            Scenario s = test::cpuFixtureLlama(run);
             const bool grpo = run.value(QStringLiteral("method")).toString() == QStringLiteral("grpo");
             setTrainingMethod(s, grpo ? TrainingMethod::Grpo : TrainingMethod::Dpo);
             s.training.microBatch = run.value(QStringLiteral("batch")).toInteger();

@@ -14,8 +14,9 @@
 #include <QJsonObject>
 
 #include <headroom/memory/estimate.h>
-#include <headroom/memory/stack.h>
 #include <headroom/memory/validation.h>
+
+#include "cpufixturescenario.h"
 
 using namespace headroom;
 
@@ -23,26 +24,7 @@ namespace {
 
 Scenario scenarioOf(const QJsonObject &run)
 {
-    const QJsonObject m = run.value(QStringLiteral("model")).toObject();
-    Scenario s;
-    applyStackDefaults(s, TrainingStack::HfTrainer);
-    s.model.family = BlockFamily::Llama;
-    s.model.layers = m.value(QStringLiteral("layers")).toInteger();
-    s.model.hidden = m.value(QStringLiteral("hidden")).toInteger();
-    s.model.heads = m.value(QStringLiteral("heads")).toInteger();
-    s.model.kvHeads = m.value(QStringLiteral("kv_heads")).toInteger();
-    s.model.ffn = m.value(QStringLiteral("ffn")).toInteger();
-    s.model.vocab = m.value(QStringLiteral("vocab")).toInteger();
-    s.model.tiedEmbeddings = m.value(QStringLiteral("tied")).toBool();
-    if (run.value(QStringLiteral("precision")).toString() == QStringLiteral("bf16")) {
-        s.training.precision.recipe = Recipe::Bf16Pure;
-        s.training.precision.stateDtype = StateDtype::WeightDtype;
-    } else {
-        s.training.precision.recipe = Recipe::Fp32;
-    }
-    s.activations.model = ActivationModelKind::Transformer;
-    s.activations.profile = ImplementationProfile::HfEagerCpu;
-    s.activations.attention = AttentionKernel::Eager;
+    Scenario s = test::cpuFixtureLlama(run);
     s.training.microBatch = run.value(QStringLiteral("batch")).toInteger();
     s.training.sequence = run.value(QStringLiteral("seq")).toInteger();
     const QString policy = run.value(QStringLiteral("policy")).toString();

@@ -42,14 +42,10 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import models  # noqa: E402
 from models import ModelConfig, build_model  # noqa: E402
+from posttraining_measure import storage_key  # noqa: E402  (one storage, counted once)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "..", "tests", "fixtures", "calibration", "recompute-cpu.json")
-
-
-def storage_key(t):
-    st = t.untyped_storage() if hasattr(t, "untyped_storage") else t.storage()
-    return st.data_ptr(), st.nbytes()
 
 
 class SavedBytes:

@@ -546,12 +546,12 @@ inline ContextExchange contextParallelExchange(const Context &c)
  * save, as without recomputation; backward rebuilds one layer, or one uniform group at once, whose
  * first tensor is the stored input itself. Per micro-batch in flight, as estimate() counts.
  */
-inline void partialRecompute(const Scenario &s, const TransformerTerms &t, Count held, Bytes &layers, Bytes &recompute,
-                             Bytes &cached)
+inline void partialRecompute(const Scenario &s, const TransformerTerms &t, const PipelineShare &rank, Bytes &layers,
+                             Bytes &recompute, Bytes &cached)
 {
-    const Count n = rankLayers(s);
-    const Count inFlight = n > 0 ? quotient(held, n) : 1;
-    const Count first = quotient(firstLayersHeldOf(s, t.firstLayers), inFlight > 0 ? inFlight : 1);
+    const Count n = rank.layers;
+    const Count inFlight = n > 0 ? quotient(rank.heldLayers, n) : 1;
+    const Count first = quotient(rank.heldFirstLayers, inFlight > 0 ? inFlight : 1);
     const LayerRecomputePlan plan = layerRecomputePlan(s, n, first);
     const Bytes whole = t.layerActivations + t.layerWeightCopies;
     const Bytes wholeFirst = t.firstLayers > 0 ? t.firstLayerActivations + t.firstLayerWeightCopies : whole;
@@ -573,8 +573,9 @@ inline void partialRecompute(const Scenario &s, const TransformerTerms &t, Count
     // (pipelinestage.h; the first rank ceil(L/p) layers for min(p, m) micro-batches under an even
     // split); with p = 1 that is all L layers and the whole outside part. The first layers
     // (t.firstLayers) keep their own figure.
-    const Count held = pipelineLayersHeld(s);
-    const Count first = firstLayersHeldOf(s, t.firstLayers);
+    const PipelineShare rank = pipelineShareOf(s, describedRank(s), s.model.layers, t.firstLayers);
+    const Count held = rank.heldLayers;
+    const Count first = rank.heldFirstLayers;
     // Computed into locals and returned in one initialization (the compiler then writes each
     // field once instead of clearing the struct first).
     const Bytes layers = (t.heldActivations + t.heldWeightCopies) * (held - first)
@@ -589,11 +590,10 @@ inline void partialRecompute(const Scenario &s, const TransformerTerms &t, Count
         cached = t.layerWeightCopies * (held - first) + t.firstLayerWeightCopies * first;
     Bytes layersHeld = layers;
     if (s.training.recompute == Recompute::Full && (s.training.recomputeEvery > 1 || s.training.recomputeLayers > 0))
-        partialRecompute(s, t, held, layersHeld, recompute, cached);
+        partialRecompute(s, t, rank, layersHeld, recompute, cached);
     // The embedding's output on the first rank, for each micro-batch in flight there; the final
     // norm, LM head, logits and loss on the last, for the one micro-batch whose forward is
     // followed at once by its backward (pipelinestage.h). Without pipelining one rank holds both.
-    const PipelineShare rank = pipelineShareOf(s, describedRank(s), s.model.layers, 0);
     // Every rank builds its own RoPE tables (and, checkpointing, its mask and positions).
     Bytes outside = t.embedding * rank.embeddingsInFlight + t.shared * rank.forwardsInFlight, outsideHead = bytes(0), lossForward = bytes(0), lossBackward = bytes(0);
     if (rank.head) {

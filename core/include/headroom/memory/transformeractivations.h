@@ -99,12 +99,11 @@ bool transformerItemizesAdapters(const Scenario &scenario);
  * estimate(): per layer, what the recompute policy keeps (none: everything; full: the layer
  * input, r·B·S·H, and one layer's list rebuilt during backward; selective: everything but the
  * attention core, which is rebuilt one layer at a time), times the layers the GPU holds
- * (pipelineLayersHeld(): ceil(L/p) layers for min(p, m) micro-batches on the first stage), the
- * first layers (TransformerTerms::firstLayers) with their own figure; outside: embedding, final
- * norm, LM head, loss, aux loss and shared tensors. With p > 1 the figures are the first
- * stage's, which Korthikanti et al. (section 4.2.3) show holds the most activations: its
- * embedding part once per micro-batch in flight, and no final norm, logits or loss (those sit on
- * the last stage).
+ * (pipelineLayersHeld(): the pipeline rank's layers for each forward in flight, pipelinestage.h),
+ * the first layers (TransformerTerms::firstLayers) with their own figure; outside: embedding,
+ * final norm, LM head, loss, aux loss and shared tensors. With p > 1 the figures are the rank's
+ * the scenario pins (estimate() takes each in turn): the embedding part on the first rank once
+ * per micro-batch in flight, the final norm, logits and loss on the last.
  *
  * itemize(): the tensors of one layer, the kind most layers are (past the first layers; under
  * full recompute: "checkpoint_input", then the layer's list marked recomputed, less the tensor
