@@ -89,10 +89,15 @@ private slots:
     void gpuCatalogue()
     {
         for (const char *id : { "v100-16gb", "v100-32gb", "t4", "a10", "a100-40gb", "a100-80gb", "h100-80gb",
-                                "h200-141gb", "l40s", "rtx-2080-ti", "rtx-3090", "rtx-4090" })
+                                "h200-141gb", "l40s", "rtx-2080-ti", "rtx-3090", "rtx-4090", "a800-80gb",
+                                "h800-80gb", "h20-96gb", "l20-48gb", "b200-180gb", "gb200", "mi300x-192gb",
+                                "mi325x-256gb", "rtx-5090" })
             QVERIFY2(m_catalogue.gpu(QLatin1String(id)), id);
         // nvidia-smi reports 81920 MiB for the A100 80GB: 85,899,345,920 bytes.
         QCOMPARE(countOf(m_catalogue.gpu(QStringLiteral("a100-80gb"))->capacity), Count(85'899'345'920));
+        // The catalogue's MI300X holds 196,288 MiB: 196,288 x 1,048,576 = 205,822,885,888 bytes, the
+        // VRAM total rocm-smi prints (192 GiB less 320 MiB).
+        QCOMPARE(countOf(m_catalogue.gpu(QStringLiteral("mi300x-192gb"))->capacity), Count(205'822'885'888));
         QVERIFY(!m_catalogue.gpu(QStringLiteral("v100-32gb"))->bf16);
         QVERIFY(m_catalogue.gpu(QStringLiteral("h100-80gb"))->bf16);
     }

@@ -221,12 +221,13 @@ void TestCharts::stackedBarComparisons()
     QCOMPARE(d.comparisons[0].gpuId, QStringLiteral("a100-40gb"));
     QCOMPARE(d.comparisons[1].gpuId, QStringLiteral("t4"));
 
-    // Nothing fits (B = 4: 143.9e9 B of activations): the largest card.
+    // Nothing fits (B = 5: 5/4 of B = 4's 143.9e9 B of activations, 294e9 B in all, above the
+    // MI325X's 261,824 MiB = 274.5e9 B): the largest card.
     ScenarioSpec big = sevenB();
-    big.scenario.training.microBatch = 4;
+    big.scenario.training.microBatch = 5;
     d = makeStackedBar(big, estimate(big.scenario), m_catalogue);
     QCOMPARE(d.comparisons.size(), 1);
-    QCOMPARE(d.comparisons[0].gpuId, QStringLiteral("h200-141gb"));
+    QCOMPARE(d.comparisons[0].gpuId, QStringLiteral("mi325x-256gb"));
 
     // Fits the chosen H200 with nothing smaller that fits: no comparison needed.
     const ScenarioSpec onH200 = sevenB(QStringLiteral("h200-141gb"));
