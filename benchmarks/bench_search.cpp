@@ -14,6 +14,7 @@
 #include <headroom/memory/estimate.h>
 #include <headroom/planning/fitsearch.h>
 #include <headroom/planning/gpufit.h>
+#include <headroom/planning/plansearch.h>
 #include <headroom/planning/procurement.h>
 
 #include "benchscenarios.h"
@@ -122,6 +123,37 @@ void catalogueFitBySize(benchmark::State &state)
     catalogueFit(state, fitScenario(static_cast<int>(state.range(0))));
 }
 BENCHMARK(catalogueFitBySize)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
+
+// --- the whole-plan search (planning/plansearch.h) -------------------------------------------
+
+// The catalogue searched over every dimension for a run of S = 4,096 and a global batch of
+// 1,024 sequences (`headroom-cli fit --global-batch 1024`); items: candidates (layout x count x
+// micro-batch x GPU kind) per second. The target: at least 1 million per second, and the whole
+// search in the window in under 50 ms.
+void wholePlanSearch(benchmark::State &state)
+{
+    const int size = static_cast<int>(state.range(0));
+    state.SetLabel(sizeLabel(size));
+    const Catalogue &c = catalogue();
+    const std::span<const GpuSpec> gpus(c.gpus.constData(), static_cast<std::size_t>(c.gpus.size()));
+    Scenario s = fitScenario(size);
+    s.training.sequence = 4096;
+    PlanSpace space;
+    space.globalBatch = 1024;
+    const RunCosts run;
+    SearchedPlan front[64];
+    PlanSearchResult last;
+    for (auto _ : state) {
+        last = searchPlans(s, gpus, {}, space, run, 0, 0, front);
+        benchmark::DoNotOptimize(front);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * last.candidates);
+    state.counters["candidates"] = static_cast<double>(last.candidates);
+    state.counters["estimates"] = static_cast<double>(last.estimates);
+    state.counters["front"] = static_cast<double>(last.frontCount);
+}
+BENCHMARK(wholePlanSearch)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -185,6 +185,7 @@ void writeProcurementOption(JsonWriter &w, const ProcurementOption &p, const Gpu
         w.key("own_cost_usd").number(p.time.ownCostUsd);
         w.key("gpu_hours").number(p.time.gpuHours);
         w.key("mfu").number(p.time.step.mfu);
+        w.key("mfu_full_attention").number(p.time.step.mfuFullAttention);
         w.key("time");
         writeTime(w, p.time);
     }

@@ -23,6 +23,7 @@ void writeTime(JsonWriter &w, const TimeAndCost &t)
     w.key("rent_usd").number(t.costUsd);
     w.key("own_usd").number(t.ownCostUsd);
     w.key("mfu").number(st.mfu);
+    w.key("mfu_full_attention").number(st.mfuFullAttention);
     w.key("hfu").number(st.hfu);
     w.key("dominant").string(stepTermName(st.dominant()));
     w.key("dominant_share").number(st.share(st.dominant()));
@@ -74,7 +75,13 @@ void printStepTimeTerms(QTextStream &o, const std::vector<StepTimeTerm> &terms, 
           << QString::fromStdString(term.values) << Qt::endl
           << indent << QStringLiteral("    ") << QCoreApplication::translate("StepTime", term.source) << Qt::endl;
     }
-    o << indent << Cli::tr("step: %1 s, MFU %2 %, %3").arg(t.totalS, 0, 'g', 4).arg(100 * t.mfu, 0, 'f', 1).arg(dominantText(t)) << Qt::endl;
+    //: MFU twice: causal attention counted as the kernel runs it (half), then whole, as most papers count it
+    o << indent << Cli::tr("step: %1 s, MFU %2 % (%3 % counting attention's whole square, as most publications do), %4")
+                           .arg(t.totalS, 0, 'g', 4)
+                           .arg(100 * t.mfu, 0, 'f', 1)
+                           .arg(100 * t.mfuFullAttention, 0, 'f', 1)
+                           .arg(dominantText(t))
+      << Qt::endl;
 }
 
 } // namespace headroom

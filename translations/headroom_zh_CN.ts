@@ -1994,10 +1994,6 @@
         <translation>（其中 %1 s 未被计算掩盖）</translation>
     </message>
     <message>
-        <source>step: %1 s, MFU %2 %, %3</source>
-        <translation>单步：%1 s，MFU %2 %，%3</translation>
-    </message>
-    <message>
         <source>error: the report is written by headroom-report, which could not be run (%1); looked for: %2</source>
         <translation>错误：报告由 headroom-report 写出，但它无法运行（%1）；查找过：%2</translation>
     </message>
@@ -2286,6 +2282,122 @@
         <source>; but at no count up to %1 does the global batch fit with the accumulation it needs (no time or cost)</source>
         <extracomment>%1 the GPU count the search went up to. The accumulation a global batch implies can keep more micro-batches in flight on a pipeline&apos;s first stage than the run&apos;s own</extracomment>
         <translation>；但在 %1 张卡以内，没有哪个卡数能在所需的梯度累积下放下这个全局批（不给出时间和费用）</translation>
+    </message>
+    <message>
+        <source>0.01 to 1e12 USD of rent for the whole run</source>
+        <translation>整个训练的租金 0.01 到 1e12 美元</translation>
+    </message>
+    <message>
+        <source>0.001 to 36,500 days</source>
+        <translation>0.001 到 36,500 天</translation>
+    </message>
+    <message>
+        <source>The fastest plan of the whole-plan search whose rent for the token budget is at most this many USD.</source>
+        <translation>整体方案搜索中，训练完 token 预算的租金不超过这么多美元的最快方案。</translation>
+    </message>
+    <message>
+        <source>The cheapest plan of the whole-plan search that trains the token budget within this many days.</source>
+        <translation>整体方案搜索中，在这么多天内训练完 token 预算的最便宜方案。</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>PP %1 (%2 virtual)</source>
+        <translation>PP %1（%2 个虚拟阶段）</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>CP %1</source>
+        <translation>CP %1</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>data parallel only</source>
+        <translation>仅数据并行</translation>
+    </message>
+    <message>
+        <source>distributed optimizer</source>
+        <translation>分布式优化器</translation>
+    </message>
+    <message>
+        <source>%1 + distributed optimizer</source>
+        <translation>%1 + 分布式优化器</translation>
+    </message>
+    <message>
+        <source>%1 x %2, %3, %4, recompute %5, micro-batch %6 x %7</source>
+        <extracomment>%1 GPU count, %2 GPU kind id, %3 layout (&quot;TP 8 x PP 2&quot;), %4 strategy (zero1), %5 recompute policy (none, selective, full), %6 micro-batch, %7 micro-batches accumulated per step</extracomment>
+        <translation>%1 x %2，%3，%4，重计算 %5，微批次 %6 x %7</translation>
+    </message>
+    <message>
+        <source>%1 days, rent %2: %3</source>
+        <extracomment>%1 days, %2 rent, %3 the plan (planText)</extracomment>
+        <translation>%1 天，租金 %2：%3</translation>
+    </message>
+    <message>
+        <source>Whole-plan search: %1 candidates (GPU kind x count x layout x strategy x recompute x micro-batch), %2 fit; %3 memory estimates, each shared by every GPU kind.</source>
+        <extracomment>%1 candidates (plans x GPU kinds), %2 how many fit, %3 memory estimates computed</extracomment>
+        <translation>整体方案搜索：%1 个候选（GPU 型号 x 数量 x 并行布局 x 策略 x 重计算 x 微批次），%2 个放得下；%3 次显存估算，每次由所有 GPU 型号共用。</translation>
+    </message>
+    <message>
+        <source>No plan fits.</source>
+        <translation>没有放得下的方案。</translation>
+    </message>
+    <message>
+        <source>Time against rent, the plans no other beats on both (fastest first):</source>
+        <translation>时间与租金：没有其他方案在两者上都更优的方案（最快的在前）：</translation>
+    </message>
+    <message>
+        <source>rent</source>
+        <translation>租金</translation>
+    </message>
+    <message>
+        <source>own</source>
+        <translation>自有</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>(more plans lie on the front than are listed)</source>
+        <translation>（前沿上的方案多于所列）</translation>
+    </message>
+    <message>
+        <source>Fastest within %1: %2</source>
+        <translation>%1 以内最快：%2</translation>
+    </message>
+    <message>
+        <source>No plan costs %1 or less; the cheapest costs %2.</source>
+        <translation>没有方案的花费在 %1 以内；最便宜的要 %2。</translation>
+    </message>
+    <message>
+        <source>Cheapest within %1 days: %2</source>
+        <translation>%1 天以内最便宜：%2</translation>
+    </message>
+    <message>
+        <source>No plan finishes within %1 days; the fastest takes %2.</source>
+        <translation>没有方案能在 %1 天内完成；最快的需要 %2 天。</translation>
+    </message>
+    <message>
+        <source>step: %1 s, MFU %2 % (%3 % counting attention&apos;s whole square, as most publications do), %4</source>
+        <extracomment>MFU twice: causal attention counted as the kernel runs it (half), then whole, as most papers count it</extracomment>
+        <translation>每步 %1 s，MFU %2 %（按注意力的完整方阵计为 %3 %，多数论文如此计算），%4</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include <headroom/memory/placement.h>
 #include <headroom/planning/advice.h>
 #include <headroom/planning/fitsearch.h>
+#include <headroom/planning/plansearch.h>
 #include <headroom/planning/procurement.h>
 
 #include "cliio.h"
@@ -26,6 +27,7 @@
 #include "importjson.h"
 #include "posttrainingtext.h"
 #include "placementtext.h"
+#include "plansearchtext.h"
 #include "scenariooptions.h"
 #include "steptimetext.h"
 
@@ -128,7 +130,9 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
         const char *range;
     };
     for (const Bounded &b : { Bounded{ "electricity", 0, 10, &f.electricityUsdPerKwh, QT_TRANSLATE_NOOP("Cli", "0 to 10 USD per kWh") },
-                              Bounded{ "years", 0.25, 30, &f.years, QT_TRANSLATE_NOOP("Cli", "0.25 to 30 years") } }) {
+                              Bounded{ "years", 0.25, 30, &f.years, QT_TRANSLATE_NOOP("Cli", "0.25 to 30 years") },
+                              Bounded{ "budget", 0.01, 1e12, &f.budgetUsd, QT_TRANSLATE_NOOP("Cli", "0.01 to 1e12 USD of rent for the whole run") },
+                              Bounded{ "deadline", 0.001, 36500, &f.deadlineDays, QT_TRANSLATE_NOOP("Cli", "0.001 to 36,500 days") } }) {
         if (!parser.isSet(QLatin1String(b.name)))
             continue;
         const QString v = parser.value(QLatin1String(b.name));
@@ -240,13 +244,21 @@ int runFitCommand(const QStringList &arguments)
     parser.addOption({ QStringLiteral("explain"), Cli::tr("With --gpu: each strategy's step time, term by term, with formulas and sources.") });
     parser.addOption({ QStringLiteral("price"), Cli::tr("Price per GPU-hour for one kind, KIND=USD (repeatable)."), Cli::tr("kind=usd") });
     parser.addOption({ QStringLiteral("max-gpus"), Cli::tr("Largest GPU count searched (default 4096)."), Cli::tr("count") });
+    parser.addOption({ QStringLiteral("budget"),
+                       Cli::tr("The fastest plan of the whole-plan search whose rent for the token budget is at most this "
+                               "many USD."),
+                       Cli::tr("usd") });
+    parser.addOption({ QStringLiteral("deadline"),
+                       Cli::tr("The cheapest plan of the whole-plan search that trains the token budget within this many days."),
+                       Cli::tr("days") });
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON: byte figures as integers.") });
     if (const ParseOutcome outcome = parseCommand(parser,
                                                       normaliseSwitches(arguments, { QStringLiteral("tokens"), QStringLiteral("mfu"),
                                                                                      QStringLiteral("global-batch"), QStringLiteral("price"),
                                                                                      QStringLiteral("max-gpus"), QStringLiteral("batch-tolerance"),
                                                                                      QStringLiteral("network"), QStringLiteral("electricity"),
-                                                                                     QStringLiteral("years"), QStringLiteral("purchase") }),
+                                                                                     QStringLiteral("years"), QStringLiteral("purchase"),
+                                                                                     QStringLiteral("budget"), QStringLiteral("deadline") }),
                                                       "fit"); outcome != ParseOutcome::Run)
         return exitCodeOf(outcome);
     Catalogue catalogue;
@@ -311,6 +323,34 @@ int runFitCommand(const QStringList &arguments)
     const std::span<const GpuSpec> gpus(catalogue.gpus.constData(), static_cast<std::size_t>(catalogue.gpus.size()));
     const int optionCount = planProcurement(s, gpus, {}, target, options, kMaxOptions);
 
+    // The whole-plan search: what the user gave on the command line (or a file set) stays as
+    // given; the rest is searched.
+    PlanSpace space;
+    auto given = [&](const char *option) {
+        if (parser.isSet(QLatin1String(option)))
+            return true;
+        for (const FrameworkImport &import : frameworks)
+            for (const FrameworkSetting &setting : import.settings)
+                if (setting.option == QLatin1String(option))
+                    return true;
+        return false;
+    };
+    if (!spec.gpuId.isEmpty())
+        space.gpuIndex = static_cast<int>(catalogue.gpu(spec.gpuId) - catalogue.gpus.constData());
+    space.gpus = given("gpus") ? s.parallel.gpus : 0;
+    space.maxGpus = f.maxGpus;
+    space.tensorParallel = !given("tp");
+    space.pipelineParallel = !given("pp") && !given("vpp") && !given("pp-layers");
+    space.contextParallel = !given("cp");
+    space.expertParallel = !given("ep");
+    space.strategy = !given("zero") && !given("offload");
+    space.recompute = !given("recompute");
+    space.globalBatch = f.globalBatch;
+    constexpr int kMaxFront = 64;
+    SearchedPlan front[kMaxFront];
+    const PlanSearchResult searched = searchPlans(s, gpus, {}, space, target.run, f.budgetUsd, f.deadlineDays, front);
+    const PlanQuestion question{ f.budgetUsd, f.deadlineDays };
+
     if (parser.isSet(QStringLiteral("json"))) {
         JsonWriter w;
         w.beginObject();
@@ -352,6 +392,8 @@ int runFitCommand(const QStringList &arguments)
         for (int i = 0; i < optionCount; ++i)
             writeProcurementOption(w, options[i], catalogue.gpus.at(options[i].gpuIndex));
         w.endArray();
+        w.key("plan_search");
+        writePlanSearch(w, gpus, front, searched, question);
         w.endObject();
         writeOut(w.take());
         return 0;
@@ -408,7 +450,8 @@ int runFitCommand(const QStringList &arguments)
                 before = advice[i].after;
             }
         }
-        o << Cli::tr("Time: %1.").arg(timeNote) << Qt::endl;
+        o << Cli::tr("Time: %1.").arg(timeNote) << Qt::endl << Qt::endl;
+        printPlanSearch(o, gpus, front, searched, question);
         if (parser.isSet(QStringLiteral("explain"))) {
             StepTimeOptions stepOptions;
             stepOptions.networkBitsPerSecond = f.networkBitsPerSecond;
@@ -470,6 +513,8 @@ int runFitCommand(const QStringList &arguments)
           << Qt::endl;
     o << Qt::endl;
 
+    printPlanSearch(o, gpus, front, searched, question);
+    o << Qt::endl;
     if (optionCount == 0) {
         o << Cli::tr("No GPU kind fits this run under any strategy up to %1 GPUs%2.")
                      .arg(groupedDigits(f.maxGpus), withCheckpointing ? Cli::tr(" as given; see the checkpointed table") : QString())

@@ -22,6 +22,8 @@ struct FitOptions
     double electricityUsdPerKwh = kDefaultElectricityUsdPerKwh;
     double years = kDefaultYears;
     Count maxGpus = 4096;
+    double budgetUsd = 0;     // --budget: the fastest plan costing at most this to rent
+    double deadlineDays = 0;  // --deadline: the cheapest plan finishing within this many days
     std::vector<double> prices;    // per catalogue GPU; negative: the catalogue's own
     std::vector<double> purchases; // per catalogue GPU; negative: the catalogue's own
 

@@ -278,6 +278,10 @@ private slots:
         QTest::newRow("electricity nan") << fit("--electricity", "nan") << QStringLiteral("--electricity: \"nan\" is out of range");
         QTest::newRow("years zero") << fit("--years", "0") << QStringLiteral("--years: \"0\" is out of range; allowed: 0.25 to 30 years");
         QTest::newRow("years absurd") << fit("--years", "1e30") << QStringLiteral("--years: \"1e30\" is out of range");
+        QTest::newRow("budget zero") << fit("--budget", "0") << QStringLiteral("--budget: \"0\" is out of range; allowed: 0.01 to 1e12 USD");
+        QTest::newRow("budget nan") << fit("--budget", "nan") << QStringLiteral("--budget: \"nan\" is out of range");
+        QTest::newRow("deadline negative") << fit("--deadline", "-1") << QStringLiteral("--deadline: \"-1\" is out of range; allowed: 0.001 to 36,500 days");
+        QTest::newRow("deadline word") << fit("--deadline", "soon") << QStringLiteral("--deadline: \"soon\" is out of range");
         for (const char *purchase : { "h100-80gb=-1", "h100-80gb=nan", "h100-80gb=1e30", "b200=30000" })
             QTest::newRow(purchase) << fit("--purchase", purchase)
                                     << QStringLiteral("--purchase: \"%1\" is not allowed; give KIND=USD per card").arg(QLatin1String(purchase));
@@ -319,6 +323,82 @@ private slots:
             if (row.value(QStringLiteral("strategy")).toString().endsWith(QLatin1String("offload")))
                 QVERIFY2(time.value(QStringLiteral("offload_s")).toDouble() > 0, qPrintable(name));
         }
+    }
+
+    // The whole-plan search (docs/procurement.md): the front is sorted and non-dominated, every
+    // plan fits its card and keeps the global batch, the budget's and the deadline's picks are
+    // the front's fastest within budget and cheapest within the deadline, and no plan of the
+    // fewest-GPUs table beats the front on both days and rent.
+    void wholePlanSearch()
+    {
+        const QStringList base{ "fit", "--preset", "llama-2-7b", "--seq", "4096", "--global-batch", "1024", "--tokens", "2e10", "--json" };
+        const Run plain = cli(base);
+        QCOMPARE(plain.exitCode, 0);
+        const QJsonObject search = json(plain).value(QStringLiteral("plan_search")).toObject();
+        const QJsonArray front = search.value(QStringLiteral("front")).toArray();
+        QVERIFY(front.size() >= 3);
+        QVERIFY(search.value(QStringLiteral("candidates")).toInteger() >= search.value(QStringLiteral("fitting")).toInteger());
+        auto days = [](const QJsonValue &v) { return v.toObject().value(QStringLiteral("days")).toDouble(); };
+        auto rent = [](const QJsonValue &v) { return v.toObject().value(QStringLiteral("cost_usd")).toDouble(); };
+        for (qsizetype i = 0; i < front.size(); ++i) {
+            const QJsonObject plan = front.at(i).toObject();
+            auto n = [&plan](const char *key) { return plan.value(QLatin1String(key)).toInteger(); };
+            QVERIFY(n("peak_bytes") <= n("capacity_bytes"));
+            QCOMPARE(n("data_parallel") * n("micro_batch") * n("grad_accum"), qint64(1024));
+            QCOMPARE(n("data_parallel") * n("tp") * n("pp") * n("cp"), n("gpus"));
+            if (i > 0) {
+                QVERIFY(days(front.at(i - 1)) <= days(front.at(i)));
+                QVERIFY(rent(front.at(i - 1)) > rent(front.at(i)));
+            }
+        }
+        for (const QJsonValue &row : json(plain).value(QStringLiteral("procurement")).toArray()) {
+            bool beaten = false;
+            for (const QJsonValue &plan : front)
+                beaten = beaten || (days(plan) <= days(row) * (1 + 1e-12) && rent(plan) <= rent(row) * (1 + 1e-12));
+            QVERIFY2(beaten, qPrintable(row.toObject().value(QStringLiteral("gpu")).toString()));
+        }
+        // A budget and a deadline halfway along the front.
+        const double budget = (rent(front.first()) + rent(front.last())) / 2;
+        const double deadline = (days(front.first()) + days(front.last())) / 2;
+        const Run picked = cli(base + QStringList{ "--budget", QString::number(budget, 'f', 2), "--deadline", QString::number(deadline, 'g', 8) });
+        QCOMPARE(picked.exitCode, 0);
+        const QJsonObject answer = json(picked).value(QStringLiteral("plan_search")).toObject();
+        const QJsonObject fastest = answer.value(QStringLiteral("fastest_under_budget")).toObject();
+        const QJsonObject cheapest = answer.value(QStringLiteral("cheapest_under_deadline")).toObject();
+        QVERIFY(!fastest.isEmpty() && !cheapest.isEmpty());
+        QVERIFY(fastest.value(QStringLiteral("cost_usd")).toDouble() <= budget);
+        QVERIFY(cheapest.value(QStringLiteral("days")).toDouble() <= deadline);
+        for (const QJsonValue &plan : front) {
+            if (rent(plan) <= budget)
+                QVERIFY(days(plan) >= fastest.value(QStringLiteral("days")).toDouble());
+            if (days(plan) <= deadline)
+                QVERIFY(rent(plan) >= cheapest.value(QStringLiteral("cost_usd")).toDouble());
+        }
+        // Out of reach: null, and the text says why.
+        const Run none = cli(base + QStringList{ "--budget", "1" });
+        QVERIFY(json(none).value(QStringLiteral("plan_search")).toObject().value(QStringLiteral("fastest_under_budget")).isNull());
+        QStringList textArguments = base;
+        textArguments.removeLast();
+        const Run text = cli(textArguments + QStringList{ "--budget", "1", "--deadline", QString::number(deadline, 'g', 8) });
+        QVERIFY2(text.out.contains("No plan costs $1.00 or less; the cheapest costs $"), text.out.constData());
+        QVERIFY(text.out.contains("Cheapest within "));
+    }
+
+    // "I have 64 H100s": --gpus and --gpu fix the count and the kind; --zero 3 the strategy.
+    void givenClusterIsKept()
+    {
+        const Run r = cli({ "fit", "--preset", "llama-2-70b", "--seq", "4096", "--global-batch", "1024", "--tokens", "1e11", "--gpu",
+                            "h100-80gb", "--gpus", "64", "--zero", "3", "--json" });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray front = json(r).value(QStringLiteral("plan_search")).toObject().value(QStringLiteral("front")).toArray();
+        // One kind and one count: rent is proportional to days, so one plan, the fastest.
+        QCOMPARE(front.size(), 1);
+        const QJsonObject plan = front.first().toObject();
+        QCOMPARE(plan.value(QStringLiteral("gpus")).toInteger(), qint64(64));
+        QCOMPARE(plan.value(QStringLiteral("gpu")).toString(), QStringLiteral("h100-80gb"));
+        QCOMPARE(plan.value(QStringLiteral("strategy")).toString(), QStringLiteral("zero3"));
+        QVERIFY(plan.value(QStringLiteral("peak_bytes")).toInteger() <= qint64(81'559) * 1024 * 1024);
+        QVERIFY(plan.value(QStringLiteral("mfu_full_attention")).toDouble() > plan.value(QStringLiteral("mfu")).toDouble());
     }
 
     // At equal rent the ranking is by GPU-hours: the NVLink cards come first, and a PCIe card

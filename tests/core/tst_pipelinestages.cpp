@@ -126,6 +126,38 @@ private slots:
         QCOMPARE(pipelineShareOf(s, 1, 16, 0).heldLayers, Count(12));
     }
 
+    void interleavedCountsEveryForwardInFlight()
+    {
+        // pipelineShareOf() counts the forwards in flight per chunk; walking them one by one
+        // with forwardChunk() (Megatron's get_model_chunk_id()) must give the same layers, the
+        // same first layers and the same embeddings, on uneven and weighted splits too.
+        for (PipelineSplit split : { PipelineSplit::Even, PipelineSplit::Weighted })
+            for (Count p : { 2, 3, 4, 8 })
+                for (Count v : { 2, 3 })
+                    for (Count m : { 1, 2, 5, 16, 40 }) {
+                        const Count L = p * v * 3 + (split == PipelineSplit::Weighted ? 1 : 0);
+                        Scenario s = llama(L);
+                        s.parallel.pipelineParallel = s.parallel.gpus = p;
+                        s.parallel.pipelineSplit = split;
+                        s.stack.virtualStages = v;
+                        s.training.gradAccumSteps = m;
+                        for (Count rank = 0; rank < p; ++rank) {
+                            Count held = 0, first = 0, embeddings = 0;
+                            for (Count k = 0; k < forwardsInFlight(s, rank); ++k) {
+                                const Count c = forwardChunk(k, p, v);
+                                const Count start = chunkStart(s, rank + c * p), count = chunkLayers(s, rank + c * p);
+                                held += count;
+                                first += std::max<Count>(0, std::min(start + count, Count(5)) - start);
+                                embeddings += rank == 0 && c == 0 ? 1 : 0;
+                            }
+                            const PipelineShare share = pipelineShareOf(s, rank, L, 5);
+                            QCOMPARE(share.heldLayers, held);
+                            QCOMPARE(share.heldFirstLayers, first);
+                            QCOMPARE(share.embeddingsInFlight, embeddings);
+                        }
+                    }
+    }
+
     void eachRankHoldsItsOwnParameters()
     {
         Scenario s = llama(7);

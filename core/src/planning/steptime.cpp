@@ -220,7 +220,11 @@ FlopsPerToken flopsPerToken(const Scenario &s)
         const double layerLinears = H * q + 2 * H * kv + q * H + 3 * H * F;
         perTokenHardware += 2 * L * layerLinears * opRecomputedLinearShare(model) + (eager ? attentionForward : 0);
     }
-    return { perTokenModel, perTokenHardware };
+    // MFU as most publications count it (PaLM's appendix B, Megatron's
+    // num_floating_point_operations, torchtitan's get_num_flop_per_token): the whole S x S
+    // square of attention, whether or not the kernel skips the masked half.
+    const double perTokenFullAttention = perTokenModel + (keys < S ? 3 * 4 * L * (S - keys) * A * headDim : 0.0);
+    return { perTokenModel, perTokenHardware, perTokenFullAttention };
 }
 
 StepTerm StepTime::dominant() const
@@ -455,6 +459,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     r.totalS = r.computeS + r.communicationS + r.bubbleS + r.offloadS();
     r.mfu = r.modelFlopsPerStep / (r.totalS * N * r.peakFlops);
     r.hfu = r.hardwareFlopsPerStep / (r.totalS * N * r.peakFlops);
+    r.mfuFullAttention = perToken.modelFullAttention * r.tokensPerStep / (r.totalS * N * r.peakFlops);
     return r;
 }
 

@@ -166,15 +166,22 @@ inline PipelineShare pipelineShareOf(const Scenario &s, Count rank, Count denseL
         r.embeddingsInFlight = r.embedding ? forwards : 0;
         return r;
     }
-    // Interleaved: each forward in flight holds the layers of the chunk it ran.
-    for (Count k = 0; k < forwards; ++k) {
-        const Count c = forwardChunk(k, p, v);
+    // Interleaved: each forward in flight holds the layers of the chunk it ran. Forward k runs
+    // chunk (k mod p v) / p (forwardChunk()): each period of p v forwards runs every chunk p
+    // times, and the last, partial period runs the first chunks p times each until it ends. So
+    // chunk c runs full p + min(max(rest - c p, 0), p) of the forwards in flight, counted here
+    // per chunk rather than per forward (hundreds in flight under deep pipelines).
+    const Count period = p * v;
+    const Count full = quotient(forwards, period), rest = forwards - full * period;
+    for (Count c = 0; c < v; ++c) {
+        const Count partial = rest - c * p;
+        const Count runs = full * p + (partial <= 0 ? 0 : (partial < p ? partial : p));
         const Count j = rank + c * p;
         const Count start = chunkStart(s, j), count = chunkStart(s, j + 1) - start;
-        r.heldLayers += count;
-        r.heldFirstLayers += layersBelow(start, count, firstLayers);
+        r.heldLayers += runs * count;
+        r.heldFirstLayers += runs * layersBelow(start, count, firstLayers);
         if (r.embedding && c == 0)
-            ++r.embeddingsInFlight;
+            r.embeddingsInFlight += runs;
     }
     return r;
 }

@@ -122,7 +122,11 @@ struct StepTime
     double offloadTransferS = 0;    //!< gradients to and parameters from host memory over PCIe
     double cpuOptimizerS = 0;       //!< the optimizer step on the host's CPUs
     double totalS = 0;              //!< compute + communication + bubble + offload
-    double mfu = 0;                 //!< model FLOPs / (total x N x peak), the 16-bit peak under FP8 too
+    double mfu = 0;                 //!< model FLOPs / (total x N x peak), the 16-bit peak under FP8 too;
+                                    //!< causal attention counted as the kernel runs it (half the square)
+    //! The same with attention's whole S x S square counted, as most publications state MFU
+    //! (PaLM appendix B, Megatron-LM, torchtitan); equal to mfu for eager and encoder attention.
+    double mfuFullAttention = 0;
     double hfu = 0;                 //!< hardware FLOPs / (total x N x peak)
     Count nodes = 1;                //!< ceil(N / GPUs per node)
     double dataParallelBandwidth = 0;   //!< bytes/s a data-parallel collective gets per GPU
@@ -149,6 +153,7 @@ struct FlopsPerToken
 {
     double model = 0;
     double hardware = 0;
+    double modelFullAttention = 0; //!< model with causal attention's whole square counted
 };
 FlopsPerToken flopsPerToken(const Scenario &s);
 

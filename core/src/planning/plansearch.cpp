@@ -1,0 +1,339 @@
+#include <headroom/planning/plansearch.h>
+
+#include <algorithm>
+#include <array>
+
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/precision.h>
+#include <headroom/memory/reservedmemory.h>
+#include <headroom/memory/validation.h>
+
+namespace headroom {
+
+namespace {
+
+//! A small list of candidate values, filled without allocating.
+template<std::size_t N>
+struct Choices
+{
+    std::array<Count, N> values{};
+    std::size_t size = 0;
+    void add(Count v)
+    {
+        if (size < N && std::find(values.begin(), values.begin() + size, v) == values.begin() + size)
+            values[size++] = v;
+    }
+    const Count *begin() const { return values.data(); }
+    const Count *end() const { return values.data() + size; }
+};
+
+//! Data-parallel degrees tried without a global batch: 1, 2, 3, 4, 6, 8, 12, 16, ... (each
+//! power of two and the step halfway to the next), enough to trace time against cost.
+constexpr bool isSearchedDegree(Count d)
+{
+    if (d < 1)
+        return false;
+    Count power = 1;
+    while (power * 2 <= d)
+        power *= 2;
+    return d == power || (power >= 2 && d == power + power / 2);
+}
+
+// a dominates b: no slower, no dearer, and better in one.
+bool dominates(const SearchedPlan &a, const SearchedPlan &b)
+{
+    const double ad = a.time.days, bd = b.time.days, ac = a.time.costUsd, bc = b.time.costUsd;
+    return ad <= bd && ac <= bc && (ad < bd || ac < bc);
+}
+
+bool sameTimeAndCost(const SearchedPlan &a, const SearchedPlan &b)
+{
+    return a.time.days == b.time.days && a.time.costUsd == b.time.costUsd;
+}
+
+//! The non-dominated plans, kept sorted by days (and so by falling cost).
+struct Front
+{
+    std::span<SearchedPlan> plans;
+    int count = 0;
+    bool truncated = false;
+
+    // Whether \a p would enter the front (cheap: most candidates are rejected here, before
+    // anything is copied).
+    bool admits(double days, double cost) const
+    {
+        for (int i = 0; i < count; ++i) {
+            const TimeAndCost &t = plans[static_cast<std::size_t>(i)].time;
+            if (t.days <= days && t.costUsd <= cost)
+                return false; // dominated, or the same figures as a plan found first
+        }
+        return true;
+    }
+
+    void insert(const SearchedPlan &p)
+    {
+        int kept = 0;
+        for (int i = 0; i < count; ++i) {
+            const SearchedPlan &q = plans[static_cast<std::size_t>(i)];
+            if (!dominates(p, q) && !sameTimeAndCost(p, q))
+                plans[static_cast<std::size_t>(kept++)] = q;
+        }
+        count = kept;
+        if (static_cast<std::size_t>(count) >= plans.size()) {
+            truncated = true;
+            return;
+        }
+        int pos = count;
+        while (pos > 0 && plans[static_cast<std::size_t>(pos - 1)].time.days > p.time.days) {
+            plans[static_cast<std::size_t>(pos)] = plans[static_cast<std::size_t>(pos - 1)];
+            --pos;
+        }
+        plans[static_cast<std::size_t>(pos)] = p;
+        ++count;
+    }
+};
+
+int strategyOf(const Scenario &s)
+{
+    for (int k = 0; k < kStrategyCount; ++k)
+        if (kStrategies[k].zero == s.parallel.zero && kStrategies[k].offload == s.parallel.offload)
+            return k;
+    return -1;
+}
+
+} // namespace
+
+bool gpuRunsRecipe(const Scenario &s, const GpuSpec &gpu)
+{
+    if (usesBf16(s.training.precision.recipe) && !gpu.bf16)
+        return false;
+    if (s.training.precision.fp8 != Fp8Recipe::Off && !gpu.fp8)
+        return false;
+    return peakFlops(gpu, s.training.precision.recipe) > 0;
+}
+
+Scenario scenarioOfPlan(const Scenario &s, const SearchedPlan &plan, const GpuSpec &gpu)
+{
+    Scenario r = onGpu(s, gpu);
+    r.parallel.gpus = plan.gpus;
+    r.parallel.tensorParallel = plan.tensorParallel;
+    if (r.parallel.pipelineParallel != plan.pipelineParallel && r.parallel.pipelineSplit == PipelineSplit::Listed)
+        r.parallel.pipelineSplit = PipelineSplit::Even; // a listed split names the scenario's p x v stages only
+    r.parallel.pipelineParallel = plan.pipelineParallel;
+    r.stack.virtualStages = plan.virtualStages;
+    r.parallel.contextParallel = plan.contextParallel;
+    r.parallel.expertParallel = plan.expertParallel;
+    if (plan.strategyIndex >= 0) {
+        r.parallel.zero = kStrategies[plan.strategyIndex].zero;
+        r.parallel.offload = kStrategies[plan.strategyIndex].offload;
+    }
+    r.stack.distributedOptimizer = plan.distributedOptimizer;
+    r.training.recompute = plan.recompute;
+    r.training.microBatch = plan.microBatch;
+    r.training.gradAccumSteps = plan.gradAccum;
+    return r;
+}
+
+PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, std::span<const double> prices,
+                             const PlanSpace &space, const RunCosts &run, double budgetUsd, double deadlineDays,
+                             std::span<SearchedPlan> frontOut)
+{
+    PlanSearchResult result;
+    Front front{ frontOut };
+    if (gpus.empty() || frontOut.empty())
+        return result;
+
+    // The kinds searched, their prices, and the largest capacity among them (a layout that does
+    // not fit the largest card at its smallest peak is not estimated further).
+    Bytes largest = bytes(0);
+    for (std::size_t g = 0; g < gpus.size(); ++g)
+        if ((space.gpuIndex < 0 || static_cast<std::size_t>(space.gpuIndex) == g) && gpuRunsRecipe(s, gpus[g]))
+            largest = std::max(largest, gpus[g].capacity);
+    if (largest <= bytes(0))
+        return result;
+    const Count kinds = space.gpuIndex >= 0 ? 1 : static_cast<Count>(gpus.size());
+    auto priceOf = [&](std::size_t g) { return g < prices.size() && prices[g] >= 0 ? prices[g] : gpus[g].pricePerHourUsd; };
+
+    // The probes compare the same figure as the scenario (GpuLimits::compared) against the
+    // largest card; the cache of one emulation of the run scales to every probe (reservedmemory.h).
+    Scenario base = s;
+    base.gpu.capacity = largest;
+    base.gpu.supportsBf16 = true;
+    base.gpu.supportsFp8 = true;
+    const CacheShareScope cacheShare(base);
+    const ModelCounts counts = countParameters(s.model);
+
+    const ModelSpec &model = s.model;
+    const Count S = s.training.sequence;
+    Choices<8> tps, pps, vpps, cps, eps;
+    if (space.tensorParallel) {
+        for (Count t : { 1, 2, 4, 8 })
+            tps.add(t);
+    } else {
+        tps.add(s.parallel.tensorParallel);
+    }
+    const bool listed = s.parallel.pipelineSplit == PipelineSplit::Listed;
+    if (space.pipelineParallel && !listed) {
+        for (Count p : { 1, 2, 4, 8, 16, 32, 64 })
+            if (p <= model.layers)
+                pps.add(p);
+        vpps.add(1);
+        vpps.add(2);
+    } else {
+        pps.add(s.parallel.pipelineParallel);
+        vpps.add(std::max<Count>(1, s.stack.virtualStages));
+    }
+    if (space.contextParallel) {
+        for (Count c : { 1, 2, 4, 8 })
+            if (c == 1 || S / c >= kMinContextShard)
+                cps.add(c);
+    } else {
+        cps.add(std::max<Count>(1, s.parallel.contextParallel));
+    }
+    if (space.expertParallel && model.moe.experts > 0) {
+        for (Count e : { 1, 2, 4, 8 })
+            if (model.moe.experts % e == 0)
+                eps.add(e);
+    } else {
+        eps.add(std::max<Count>(1, s.parallel.expertParallel));
+    }
+    Choices<kStrategyCount> strategies;
+    const int own = strategyOf(s);
+    if (space.strategy || own < 0) {
+        // A ZeRO stage and offload outside kStrategies (zero1 with offload) has no name to
+        // show: the search then ranges over the named strategies.
+        for (int k = 0; k < kStrategyCount; ++k)
+            strategies.add(k);
+    } else {
+        strategies.add(own);
+    }
+    // Megatron shards with its distributed optimizer, not ZeRO (validate() refuses the stages).
+    Choices<2> distributedOptimizers;
+    distributedOptimizers.add(s.stack.distributedOptimizer ? 1 : 0);
+    if (space.strategy && s.stack.stack == TrainingStack::Megatron)
+        distributedOptimizers.add(s.stack.distributedOptimizer ? 0 : 1);
+    Choices<3> recomputes;
+    if (space.recompute) {
+        for (Recompute r : { Recompute::None, Recompute::Selective, Recompute::Full })
+            recomputes.add(static_cast<Count>(r));
+    } else {
+        recomputes.add(static_cast<Count>(s.training.recompute));
+    }
+
+    const Count maxB = std::max<Count>(1, s.training.microBatch);
+    const Count G = space.globalBatch;
+    Scenario probe = base;
+    if (listed && space.pipelineParallel)
+        probe.parallel.pipelineSplit = PipelineSplit::Listed;
+
+    for (const Count t : tps)
+        for (const Count p : pps)
+            for (const Count v : vpps) {
+                if (v > 1 && (p < 2 || model.layers % (p * v) != 0))
+                    continue;
+                for (const Count c : cps)
+                    for (const Count e : eps)
+                        for (const Count k : strategies)
+                          for (const Count dopt : distributedOptimizers)
+                            for (const Count rc : recomputes) {
+                                const Count mp = t * p * c;
+                                Count fewestD = 1, mostD = space.maxGpus / mp;
+                                if (space.gpus > 0) {
+                                    if (space.gpus % mp != 0)
+                                        continue;
+                                    fewestD = mostD = space.gpus / mp;
+                                }
+                                if (G > 0)
+                                    mostD = std::min(mostD, G);
+                                if (mostD < fewestD)
+                                    continue;
+                                probe.parallel.tensorParallel = t;
+                                probe.parallel.pipelineParallel = p;
+                                probe.stack.virtualStages = v;
+                                probe.parallel.contextParallel = c;
+                                probe.parallel.expertParallel = e;
+                                probe.parallel.zero = kStrategies[k].zero;
+                                probe.parallel.offload = kStrategies[k].offload;
+                                probe.stack.distributedOptimizer = dopt != 0;
+                                probe.training.recompute = static_cast<Recompute>(rc);
+
+                                // The degrees and micro-batches of this layout, largest d first: the peak
+                                // never rises with d at a given micro-batch, so once a d does not fit the
+                                // largest card at b = 1 no smaller d will (fitsearch.h).
+                                for (Count d = mostD; d >= fewestD; --d) {
+                                    const bool searched = G > 0 ? G % d == 0 : (space.gpus > 0 || isSearchedDegree(d) || d == mostD);
+                                    if (!searched)
+                                        continue;
+                                    bool anyFits = false, smallestRefused = false;
+                                    const Count share = G > 0 ? G / d : 0;
+                                    for (Count b = G > 0 ? std::min(maxB, share) : maxB; b >= 1; --b) {
+                                        if (G > 0 && share % b != 0)
+                                            continue;
+                                        const Count m = G > 0 ? share / b : std::max<Count>(1, s.training.gradAccumSteps);
+                                        probe.parallel.gpus = d * mp;
+                                        probe.training.microBatch = b;
+                                        probe.training.gradAccumSteps = m;
+                                        result.candidates += kinds;
+                                        if (!validate(probe).empty())
+                                            continue;
+                                        const Breakdown breakdown = estimate(probe, counts);
+                                        ++result.estimates;
+                                        const Bytes peak = comparedPeak(probe, breakdown);
+                                        if (peak > largest) {
+                                            smallestRefused = smallestRefused || b == 1;
+                                            continue; // not even on the largest card; a smaller b may
+                                        }
+                                        anyFits = true;
+                                        for (std::size_t g = 0; g < gpus.size(); ++g) {
+                                            if (space.gpuIndex >= 0 && static_cast<std::size_t>(space.gpuIndex) != g)
+                                                continue;
+                                            const GpuSpec &gpu = gpus[g];
+                                            if (peak > gpu.capacity || !gpuRunsRecipe(s, gpu)
+                                                || (t > 1 && gpu.gpusPerNode > 0 && t > gpu.gpusPerNode))
+                                                continue;
+                                            const TimeAndCost time = timeAndCost(probe, gpu, run, priceOf(g));
+                                            if (!time.known)
+                                                continue;
+                                            ++result.fitting;
+                                            if (!front.admits(time.days, time.costUsd))
+                                                continue;
+                                            SearchedPlan plan;
+                                            plan.gpuIndex = static_cast<int>(g);
+                                            plan.gpus = d * mp;
+                                            plan.tensorParallel = t;
+                                            plan.pipelineParallel = p;
+                                            plan.virtualStages = v;
+                                            plan.contextParallel = c;
+                                            plan.expertParallel = e;
+                                            plan.strategyIndex = static_cast<int>(k);
+                                            plan.distributedOptimizer = dopt != 0;
+                                            plan.recompute = static_cast<Recompute>(rc);
+                                            plan.microBatch = b;
+                                            plan.gradAccum = m;
+                                            plan.globalBatch = d * b * m;
+                                            plan.peak = peak;
+                                            plan.time = time;
+                                            front.insert(plan);
+                                        }
+                                    }
+                                    if (!anyFits && smallestRefused)
+                                        break; // smaller d hold more per GPU at b = 1 too
+                                }
+                            }
+            }
+
+    result.frontCount = front.count;
+    result.frontTruncated = front.truncated;
+    for (int i = 0; i < front.count; ++i) {
+        const TimeAndCost &t = frontOut[static_cast<std::size_t>(i)].time;
+        // Sorted by days: the first within budget is the fastest; the last within the deadline
+        // the cheapest.
+        if (budgetUsd > 0 && result.fastestUnderBudget < 0 && t.costUsd <= budgetUsd)
+            result.fastestUnderBudget = i;
+        if (deadlineDays > 0 && t.days <= deadlineDays)
+            result.cheapestUnderDeadline = i;
+    }
+    return result;
+}
+
+} // namespace headroom

@@ -1,0 +1,171 @@
+#include "plansearchtext.h"
+
+#include <QTextStream>
+
+#include <headroom/io/textwidth.h>
+
+#include "fittext.h"
+#include "numbertext.h"
+#include "steptimetext.h"
+#include "wording.h"
+
+namespace headroom {
+
+QString planLayoutText(const SearchedPlan &p)
+{
+    QStringList parts;
+    if (p.tensorParallel > 1)
+        parts << Cli::tr("TP %1").arg(groupedDigits(p.tensorParallel));
+    if (p.pipelineParallel > 1)
+        parts << (p.virtualStages > 1 ? Cli::tr("PP %1 (%2 virtual)").arg(groupedDigits(p.pipelineParallel)).arg(groupedDigits(p.virtualStages))
+                                      : Cli::tr("PP %1").arg(groupedDigits(p.pipelineParallel)));
+    if (p.contextParallel > 1)
+        parts << Cli::tr("CP %1").arg(groupedDigits(p.contextParallel));
+    if (p.expertParallel > 1)
+        parts << Cli::tr("EP %1").arg(groupedDigits(p.expertParallel));
+    return parts.isEmpty() ? Cli::tr("data parallel only") : parts.join(QStringLiteral(" x "));
+}
+
+QString planStrategyText(const SearchedPlan &p)
+{
+    if (p.distributedOptimizer)
+        return kStrategies[p.strategyIndex].zero == ZeroStage::Stage0 ? Cli::tr("distributed optimizer")
+                                                                        : Cli::tr("%1 + distributed optimizer").arg(nameText(kStrategies[p.strategyIndex].name));
+    return nameText(kStrategies[p.strategyIndex].name);
+}
+
+QString planText(const SearchedPlan &p, const GpuSpec &gpu)
+{
+    //: %1 GPU count, %2 GPU kind id, %3 layout ("TP 8 x PP 2"), %4 strategy (zero1), %5 recompute
+    //: policy (none, selective, full), %6 micro-batch, %7 micro-batches accumulated per step
+    return Cli::tr("%1 x %2, %3, %4, recompute %5, micro-batch %6 x %7")
+            .arg(groupedDigits(p.gpus), gpu.id, planLayoutText(p), planStrategyText(p),
+                 nameText(recomputeName(p.recompute)), groupedDigits(p.microBatch), groupedDigits(p.gradAccum));
+}
+
+namespace {
+
+QString planSummary(const SearchedPlan &p, const GpuSpec &gpu)
+{
+    //: %1 days, %2 rent, %3 the plan (planText)
+    return Cli::tr("%1 days, rent %2: %3").arg(daysText(p.time), costText(p.time), planText(p, gpu));
+}
+
+void writePlan(JsonWriter &w, const SearchedPlan &p, const GpuSpec &gpu)
+{
+    w.beginObject();
+    w.key("gpu").string(gpu.id);
+    w.key("gpus").integer(p.gpus);
+    w.key("data_parallel").integer(p.dataParallel());
+    w.key("tp").integer(p.tensorParallel);
+    w.key("pp").integer(p.pipelineParallel);
+    w.key("vpp").integer(p.virtualStages);
+    w.key("cp").integer(p.contextParallel);
+    w.key("ep").integer(p.expertParallel);
+    w.key("strategy").string(kStrategies[p.strategyIndex].name);
+    w.key("distributed_optimizer").boolean(p.distributedOptimizer);
+    w.key("recompute").string(recomputeName(p.recompute));
+    w.key("micro_batch").integer(p.microBatch);
+    w.key("grad_accum").integer(p.gradAccum);
+    w.key("global_batch").integer(p.globalBatch);
+    w.key("peak_bytes").integer(countOf(p.peak));
+    w.key("capacity_bytes").integer(countOf(gpu.capacity));
+    w.key("days").number(p.time.days);
+    w.key("cost_usd").number(p.time.costUsd);
+    w.key("own_cost_usd").number(p.time.ownCostUsd);
+    w.key("gpu_hours").number(p.time.gpuHours);
+    w.key("mfu").number(p.time.step.mfu);
+    w.key("mfu_full_attention").number(p.time.step.mfuFullAttention);
+    w.key("time");
+    writeTime(w, p.time);
+    w.endObject();
+}
+
+} // namespace
+
+void printPlanSearch(QTextStream &o, std::span<const GpuSpec> gpus, std::span<const SearchedPlan> front,
+                     const PlanSearchResult &r, const PlanQuestion &q)
+{
+    //: %1 candidates (plans x GPU kinds), %2 how many fit, %3 memory estimates computed
+    o << Cli::tr("Whole-plan search: %1 candidates (GPU kind x count x layout x strategy x recompute x micro-batch), "
+                 "%2 fit; %3 memory estimates, each shared by every GPU kind.")
+                 .arg(groupedDigits(r.candidates), groupedDigits(r.fitting), groupedDigits(r.estimates))
+      << Qt::endl;
+    if (r.frontCount == 0) {
+        o << Cli::tr("No plan fits.") << Qt::endl;
+        return;
+    }
+    o << Cli::tr("Time against rent, the plans no other beats on both (fastest first):") << Qt::endl;
+    o << QStringLiteral("  ") << padStart(Cli::tr("days"), 9) << padStart(Cli::tr("rent"), 11) << padStart(Cli::tr("own"), 11)
+      << padStart(Cli::tr("MFU"), 7) << padStart(Cli::tr("peak"), 10) << QStringLiteral("  ") << Cli::tr("plan") << Qt::endl;
+    for (int i = 0; i < r.frontCount; ++i) {
+        const SearchedPlan &p = front[static_cast<std::size_t>(i)];
+        const GpuSpec &gpu = gpus[static_cast<std::size_t>(p.gpuIndex)];
+        o << QStringLiteral("  ") << padStart(daysText(p.time), 9) << padStart(costText(p.time), 11)
+          << padStart(usd(p.time.ownCostUsd), 11) << padStart(QString::number(100 * p.time.step.mfu, 'f', 1), 7)
+          << padStart(gbText(p.peak), 10) << QStringLiteral("  ") << planText(p, gpu) << Qt::endl;
+    }
+    if (r.frontTruncated)
+        o << Cli::tr("(more plans lie on the front than are listed)") << Qt::endl;
+    if (q.budgetUsd > 0) {
+        if (r.fastestUnderBudget >= 0) {
+            const SearchedPlan &p = front[static_cast<std::size_t>(r.fastestUnderBudget)];
+            o << Cli::tr("Fastest within %1: %2").arg(usd(q.budgetUsd), planSummary(p, gpus[static_cast<std::size_t>(p.gpuIndex)]))
+              << Qt::endl;
+        } else {
+            const SearchedPlan &cheapest = front[static_cast<std::size_t>(r.frontCount - 1)];
+            o << Cli::tr("No plan costs %1 or less; the cheapest costs %2.").arg(usd(q.budgetUsd), costText(cheapest.time)) << Qt::endl;
+        }
+    }
+    if (q.deadlineDays > 0) {
+        if (r.cheapestUnderDeadline >= 0) {
+            const SearchedPlan &p = front[static_cast<std::size_t>(r.cheapestUnderDeadline)];
+            o << Cli::tr("Cheapest within %1 days: %2")
+                         .arg(QString::number(q.deadlineDays, 'g', 4), planSummary(p, gpus[static_cast<std::size_t>(p.gpuIndex)]))
+              << Qt::endl;
+        } else {
+            o << Cli::tr("No plan finishes within %1 days; the fastest takes %2.")
+                         .arg(QString::number(q.deadlineDays, 'g', 4), daysText(front[0].time))
+              << Qt::endl;
+        }
+    }
+}
+
+void writePlanSearch(JsonWriter &w, std::span<const GpuSpec> gpus, std::span<const SearchedPlan> front,
+                     const PlanSearchResult &r, const PlanQuestion &q)
+{
+    w.beginObject();
+    w.key("candidates").integer(r.candidates);
+    w.key("fitting").integer(r.fitting);
+    w.key("estimates").integer(r.estimates);
+    w.key("front_truncated").boolean(r.frontTruncated);
+    w.key("front").beginArray();
+    for (int i = 0; i < r.frontCount; ++i) {
+        const SearchedPlan &p = front[static_cast<std::size_t>(i)];
+        writePlan(w, p, gpus[static_cast<std::size_t>(p.gpuIndex)]);
+    }
+    w.endArray();
+    if (q.budgetUsd > 0) {
+        w.key("budget_usd").number(q.budgetUsd);
+        w.key("fastest_under_budget");
+        if (r.fastestUnderBudget >= 0) {
+            const SearchedPlan &p = front[static_cast<std::size_t>(r.fastestUnderBudget)];
+            writePlan(w, p, gpus[static_cast<std::size_t>(p.gpuIndex)]);
+        } else {
+            w.null();
+        }
+    }
+    if (q.deadlineDays > 0) {
+        w.key("deadline_days").number(q.deadlineDays);
+        w.key("cheapest_under_deadline");
+        if (r.cheapestUnderDeadline >= 0) {
+            const SearchedPlan &p = front[static_cast<std::size_t>(r.cheapestUnderDeadline)];
+            writePlan(w, p, gpus[static_cast<std::size_t>(p.gpuIndex)]);
+        } else {
+            w.null();
+        }
+    }
+    w.endObject();
+}
+
+} // namespace headroom
