@@ -2399,6 +2399,18 @@
         <extracomment>MFU twice: causal attention counted as the kernel runs it (half), then whole, as most papers count it</extracomment>
         <translation>每步 %1 s，MFU %2 %（按注意力的完整方阵计为 %3 %，多数论文如此计算），%4</translation>
     </message>
+    <message>
+        <source>error: --gpu and --gpu-spec both name the GPU; give one</source>
+        <translation>错误：--gpu 和 --gpu-spec 都指定了 GPU；只给一个</translation>
+    </message>
+    <message>
+        <source>error: --gpu-spec: %1</source>
+        <translation>错误：--gpu-spec：%1</translation>
+    </message>
+    <message>
+        <source>error: --gpu-spec: name=%1 is a catalogue kind; give the card another name, or --gpu %1</source>
+        <translation>错误：--gpu-spec：name=%1 是目录中已有的型号；给这张卡另起一个名字，或者用 --gpu %1</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -5005,6 +5017,77 @@
     <message>
         <source>the FP8 scaling&apos;s numerics, not its memory</source>
         <translation>只影响 FP8 缩放的数值，不影响显存</translation>
+    </message>
+</context>
+<context>
+    <name>GpuSpecText</name>
+    <message>
+        <source>give key=value pairs separated by commas, e.g. name=h100-96gb,memory=96GiB,bf16=989T,hbm=3.35TB/s</source>
+        <translation>请给出以逗号分隔的 key=value 对，例如 name=h100-96gb,memory=96GiB,bf16=989T,hbm=3.35TB/s</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not key=value</source>
+        <translation>“%1”不是 key=value 形式</translation>
+    </message>
+    <message>
+        <source>%1 is given twice</source>
+        <translation>%1 给了两次</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not allowed; %3</source>
+        <translation>%1：不允许“%2”；%3</translation>
+    </message>
+    <message>
+        <source>give 1 to 40 letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos;</source>
+        <translation>请给出 1 到 40 个字母、数字、&apos;-&apos;、&apos;_&apos; 或 &apos;.&apos;</translation>
+    </message>
+    <message>
+        <source>give 1 GiB to 16 TiB with its unit (e.g. 96GiB, 80GB, 81559MiB)</source>
+        <translation>请给出 1 GiB 到 16 TiB 并带单位（例如 96GiB、80GB、81559MiB）</translation>
+    </message>
+    <message>
+        <source>give dense TFLOP/s above 0, at most 1,000,000 (e.g. 989T)</source>
+        <translation>请给出大于 0、不超过 1,000,000 的稠密 TFLOP/s（例如 989T）</translation>
+    </message>
+    <message>
+        <source>give a rate above 0 with its unit, at most 1,000 TB/s (e.g. 3.35TB/s or 900GB/s)</source>
+        <translation>请给出大于 0、带单位、不超过 1,000 TB/s 的带宽（例如 3.35TB/s 或 900GB/s）</translation>
+    </message>
+    <message>
+        <source>give a whole number of GPUs from 1 to 1,024</source>
+        <translation>请给出 1 到 1,024 之间的整数个 GPU</translation>
+    </message>
+    <message>
+        <source>give the share of the dense peak large matmuls reach, 0.05 to 1</source>
+        <translation>请给出大型矩阵乘法能达到的稠密峰值比例，0.05 到 1</translation>
+    </message>
+    <message>
+        <source>give Gbit/s per node above 0, at most 1,000,000 (e.g. 3200 or 3200Gbps)</source>
+        <translation>请给出每节点大于 0、不超过 1,000,000 的 Gbit/s（例如 3200 或 3200Gbps）</translation>
+    </message>
+    <message>
+        <source>give the board power in watts above 0, at most 100,000 (e.g. 700W)</source>
+        <translation>请给出大于 0、不超过 100,000 的板卡功耗，单位瓦（例如 700W）</translation>
+    </message>
+    <message>
+        <source>give USD per GPU-hour from 0 to 1,000,000</source>
+        <translation>请给出每 GPU 小时 0 到 1,000,000 美元</translation>
+    </message>
+    <message>
+        <source>give USD per card from 0 to 10,000,000</source>
+        <translation>请给出每张卡 0 到 10,000,000 美元</translation>
+    </message>
+    <message>
+        <source>%1 is required (e.g. name=h100-96gb,memory=96GiB,bf16=989T,hbm=3.35TB/s)</source>
+        <translation>必须给出 %1（例如 name=h100-96gb,memory=96GiB,bf16=989T,hbm=3.35TB/s）</translation>
+    </message>
+    <message>
+        <source>bf16 or fp16 is required: the card&apos;s dense 16-bit TFLOP/s (e.g. bf16=989T)</source>
+        <translation>必须给出 bf16 或 fp16：这张卡的 16 位稠密 TFLOP/s（例如 bf16=989T）</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot;; allowed: %2</source>
+        <translation>未知的键“%1”；允许：%2</translation>
     </message>
 </context>
 <context>

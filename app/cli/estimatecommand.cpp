@@ -238,6 +238,7 @@ int runEstimateCommand(const QStringList &arguments)
     QList<FrameworkImport> frameworks;
     if (!scenarioFromOptions(parser, catalogue, spec, &imported, &frameworks))
         return kBadInput;
+    addCustomGpu(catalogue, spec);
 
     const Breakdown b = estimate(spec.scenario);
     const Derivation d = derive(spec.scenario);

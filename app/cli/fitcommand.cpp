@@ -291,6 +291,8 @@ int runFitCommand(const QStringList &arguments)
         if (f.purchases[k] >= 0)
             catalogue.gpus[i].purchaseUsd = f.purchases[k];
     }
+    // A card outside the catalogue (--gpu-spec) joins this run's copy, priced as given.
+    addCustomGpu(catalogue, spec);
 
     // One GPU kind in detail when --gpu names it, else the whole catalogue.
     std::vector<GpuFit> results;

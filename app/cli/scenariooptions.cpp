@@ -1,5 +1,7 @@
 #include "scenariooptions.h"
 
+#include <headroom/io/gpuspectext.h>
+
 #include <headroom/io/frameworkconfig.h>
 #include <headroom/io/hfconfigtext.h>
 #include <headroom/io/safefile.h>
@@ -222,6 +224,26 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
         if (imported)
             *imported = model;
     }
+    // A card outside the catalogue: its own message, naming the key, before the overlay (whose
+    // complaint could only say the whole value is not allowed).
+    if (parser.isSet(QStringLiteral("gpu-spec"))) {
+        if (parser.isSet(QStringLiteral("gpu"))) {
+            err() << Cli::tr("error: --gpu and --gpu-spec both name the GPU; give one") << Qt::endl;
+            return false;
+        }
+        GpuSpec custom;
+        QString problem;
+        if (!parseGpuSpec(parser.value(QStringLiteral("gpu-spec")), custom, problem)) {
+            err() << Cli::tr("error: --gpu-spec: %1").arg(problem) << Qt::endl;
+            return false;
+        }
+        if (catalogue.gpu(custom.id)) {
+            err() << Cli::tr("error: --gpu-spec: name=%1 is a catalogue kind; give the card another name, or --gpu %1")
+                             .arg(custom.id)
+                  << Qt::endl;
+            return false;
+        }
+    }
     // Options become a schema-1 overlay so that they are parsed, and complained about, exactly
     // as file values are.
     QJsonObject overlay{ { QStringLiteral("schema"), kScenarioSchema } };
@@ -268,6 +290,21 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
     if (!issues.empty() && spec.presetId.isEmpty() && spec.scenario.model.layers == 0)
         err() << Cli::tr("hint: name a model with --preset, or give --layers, --hidden and --heads") << Qt::endl;
     return issues.empty() && choicesTakeEffect(spec);
+}
+
+} // namespace headroom::cli
+
+namespace headroom::cli {
+
+void addCustomGpu(Catalogue &catalogue, const ScenarioSpec &spec)
+{
+    if (spec.customGpu.id.isEmpty())
+        return;
+    catalogue.gpu(spec.customGpu.id); // reads gpus.json first if it waits to be read (GpuList::OnFirstUse)
+    for (const GpuSpec &g : catalogue.gpus)
+        if (g.id == spec.customGpu.id)
+            return;
+    catalogue.gpus.append(spec.customGpu);
 }
 
 } // namespace headroom::cli

@@ -30,6 +30,10 @@ void addScenarioOptions(QCommandLineParser &parser, OptionText text);
  * given, what each framework config set and left out, in the order applied. On bad input prints
  * the reasons to stderr and returns false.
  */
+//! Adds \a spec's card outside the catalogue (--gpu-spec, a file's gpu.spec) to \a catalogue, so
+//! that what looks a GPU up by id finds it; nothing without one.
+void addCustomGpu(Catalogue &catalogue, const ScenarioSpec &spec);
+
 bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &catalogue, ScenarioSpec &spec,
                          HfModel *imported = nullptr, QList<FrameworkImport> *frameworks = nullptr);
 

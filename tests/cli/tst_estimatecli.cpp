@@ -586,6 +586,49 @@ private slots:
         QVERIFY2(b.err.contains("training.batch"), b.err.constData());
     }
 
+    // A card outside the catalogue (--gpu-spec, the file's gpu.spec): the verdict holds the peak
+    // against its memory, 96 GiB = 103,079,215,104 bytes; a file keeps it; a catalogue name, a
+    // second GPU option or a bad value is refused naming the key.
+    void customGpu()
+    {
+        const QString spec = QStringLiteral("name=h100-96gb,memory=96GiB,bf16=989T,fp8=1979T,hbm=2.4TB/s,nvlink=450GB/s");
+        const Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu-spec"),
+                            spec, QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject gpu = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("gpu")).toObject();
+        QCOMPARE(gpu.value(QStringLiteral("id")).toString(), QStringLiteral("h100-96gb"));
+        QCOMPARE(gpu.value(QStringLiteral("capacity")).toInteger(), Q_INT64_C(103079215104));
+
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("custom.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"schema\": 1, \"model\": {\"preset\": \"llama-3.1-8b\"}, \"gpu\": {\"spec\": \"name=lab-card,memory=48GiB,bf16=300T,hbm=1TB/s\"}}");
+        file.close();
+        const Run fromFile = cli({ QStringLiteral("estimate"), QStringLiteral("--scenario"), file.fileName(), QStringLiteral("--json") });
+        QCOMPARE(fromFile.exitCode, 0);
+        const QJsonObject fileGpu = QJsonDocument::fromJson(fromFile.out).object().value(QStringLiteral("gpu")).toObject();
+        QCOMPARE(fileGpu.value(QStringLiteral("id")).toString(), QStringLiteral("lab-card"));
+        QCOMPARE(fileGpu.value(QStringLiteral("capacity")).toInteger(), Q_INT64_C(48) * 1024 * 1024 * 1024);
+
+        const QStringList model{ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-3.1-8b") };
+        Run bad = cli(model + QStringList{ QStringLiteral("--gpu"), QStringLiteral("h100-80gb"), QStringLiteral("--gpu-spec"), spec });
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--gpu and --gpu-spec both name the GPU"), bad.err.constData());
+        bad = cli(model + QStringList{ QStringLiteral("--gpu-spec"), QStringLiteral("name=h100-80gb,memory=96GiB,bf16=989T,hbm=2TB/s") });
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--gpu-spec: name=h100-80gb is a catalogue kind"), bad.err.constData());
+        bad = cli(model + QStringList{ QStringLiteral("--gpu-spec"), QStringLiteral("name=c,memory=96GiB,bf16=989T") });
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--gpu-spec: hbm is required"), bad.err.constData());
+        QFile broken(dir.filePath(QStringLiteral("broken.json")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("{\"schema\": 1, \"gpu\": {\"spec\": \"name=c,memory=96\"}}");
+        broken.close();
+        bad = cli({ QStringLiteral("estimate"), QStringLiteral("--scenario"), broken.fileName() });
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("gpu.spec"), bad.err.constData());
+    }
+
     // Regressions: messages that named the wrong option, quoted a clamped value, or said
     // nothing at all. Each names the option and the allowed range or form, and exits 2.
     void messagesNameTheRightThing_data()

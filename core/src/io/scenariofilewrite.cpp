@@ -2,6 +2,7 @@
 // atomically.
 
 #include <headroom/io/scenariofile.h>
+#include <headroom/io/gpuspectext.h>
 
 #include <cmath>
 
@@ -153,7 +154,9 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         runtime.insert(QStringLiteral("allocator-reserve"), qint64(countOf(s.overhead.allocatorReserve)));
     QJsonObject gpu{ { QStringLiteral("count"), qint64(s.parallel.gpus) },
                      { QStringLiteral("compare"), QString::fromLatin1(peakFigureName(s.gpu.compared).data()) } };
-    if (!spec.gpuId.isEmpty())
+    if (!spec.customGpu.id.isEmpty())
+        gpu.insert(QStringLiteral("spec"), gpuSpecText(spec.customGpu));
+    else if (!spec.gpuId.isEmpty())
         gpu.insert(QStringLiteral("kind"), spec.gpuId);
     const Parallelism &par = s.parallel;
     QJsonObject parallel{

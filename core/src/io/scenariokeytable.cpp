@@ -10,6 +10,7 @@
 #include <headroom/memory/lora.h>
 #include <headroom/memory/placement.h>
 #include <headroom/memory/posttraining.h>
+#include <headroom/io/gpuspectext.h>
 #include <headroom/io/hfconfig.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/safefile.h>
@@ -412,10 +413,26 @@ const QList<KeyEntry> &entries()
               const GpuSpec *g = c.gpu(v.name);
               if (!g)
                   return false;
+              s.customGpu = GpuSpec{};
               s.gpuId = g->id;
               s.scenario.gpu.capacity = g->capacity;
               s.scenario.gpu.supportsBf16 = g->bf16;
               s.scenario.gpu.supportsFp8 = g->fp8;
+              return true;
+          } },
+        { { "gpu", "spec", "gpu-spec", ValueKind::Name,
+            "a card outside the catalogue: name=ID,memory=96GiB,bf16=989T,hbm=3.35TB/s[,fp8=1979T,nvlink=450GB/s,pcie=64GB/s,...] "
+            "(docs/procurement.md); its name must not be a catalogue kind" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) {
+              GpuSpec g;
+              QString problem;
+              if (!parseGpuSpec(v.name, g, problem) || c.gpu(g.id))
+                  return false;
+              s.customGpu = g;
+              s.gpuId = g.id;
+              s.scenario.gpu.capacity = g.capacity;
+              s.scenario.gpu.supportsBf16 = g.bf16;
+              s.scenario.gpu.supportsFp8 = g.fp8;
               return true;
           } },
         { { "gpu", "count", "gpus", ValueKind::Count, "number of GPUs N" },

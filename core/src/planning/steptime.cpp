@@ -37,7 +37,7 @@ GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size
     const Count spanInNode = span < perNode ? span : perNode;
     const double intra = gpu.nvlinkGpus > 0 && spanInNode <= gpu.nvlinkGpus && nvlink > 0
             ? nvlink
-            : pcieBytesPerSecond(gpu.pcieGen, gpu.pcieLanes);
+            : (gpu.pcieGBps > 0 ? gpu.pcieGBps * 1e9 : pcieBytesPerSecond(gpu.pcieGen, gpu.pcieLanes));
     if (span <= perNode) {
         link.bytesPerSecond = intra * kLinkEfficiency;
         return link;
@@ -447,7 +447,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     // every micro-batch's forward and backward bring the partition up again. The CPU optimizer
     // steps every partition of its node.
     if (s.parallel.offload != Offload::None) {
-        const double pcie = pcieBytesPerSecond(gpu.pcieGen, gpu.pcieLanes) * kLinkEfficiency;
+        const double pcie = (gpu.pcieGBps > 0 ? gpu.pcieGBps * 1e9 : pcieBytesPerSecond(gpu.pcieGen, gpu.pcieLanes)) * kLinkEfficiency;
         const double partition = psi / toD(sharded);
         double moved = partition * (gradientBytes + gatherBytes);
         if (s.parallel.offload == Offload::OptimizerAndParams)

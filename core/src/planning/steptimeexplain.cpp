@@ -169,7 +169,9 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
     if (s.parallel.offload != Offload::None) {
         terms.push_back({ "offload-transfer", QT_TRANSLATE_NOOP("StepTime", "offload transfers over PCIe"),
                           s.parallel.offload == Offload::OptimizerAndParams ? "Psi/d x (g + w + 2 m w) / BW_pcie" : "Psi/d x (g + w) / BW_pcie",
-                          "PCIe " + std::to_string(gpu.pcieGen) + ".0 x" + std::to_string(gpu.pcieLanes), time.offloadTransferS, true,
+                          gpu.pcieGBps > 0 ? "host link " + std::to_string(static_cast<long long>(gpu.pcieGBps)) + " GB/s"
+                                          : "PCIe " + std::to_string(gpu.pcieGen) + ".0 x" + std::to_string(gpu.pcieLanes),
+                          time.offloadTransferS, true,
                           QT_TRANSLATE_NOOP("StepTime", "gradients to the host, updated weights back (Ren et al. 2021, ZeRO-Offload); "
                                                         "weights offloaded too come up for each forward and backward") });
         terms.push_back({ "cpu-optimizer", QT_TRANSLATE_NOOP("StepTime", "optimizer step on the CPU"),

@@ -30,6 +30,7 @@ struct GpuSpec
     Count nvlinkGpus = 0;        //!< GPUs one NVLink domain joins (8: NVSwitch, 2: a bridge); 0: none
     int pcieGen = 0;             //!< the host link's PCIe generation
     int pcieLanes = 0;
+    double pcieGBps = 0;         //!< > 0: the host link's bandwidth, one direction, GB/s, as given (a custom card)
     Count gpusPerNode = 0;       //!< GPUs in one server as usually sold or rented
     double networkGbps = 0;      //!< usual network per node of such servers, Gbit/s
     double powerWatts = 0;       //!< board power (TDP / TBP)

@@ -5,6 +5,8 @@
 
 #include <QJsonObject>
 #include <QString>
+
+#include <headroom/hardware/gpuspec.h>
 #include <QStringList>
 
 #include <headroom/io/catalogue.h>
@@ -31,6 +33,9 @@ struct ScenarioSpec
     QString presetId; //!< empty: custom architecture
     QString modelName; //!< a custom or imported model's name (an imported config's _name_or_path)
     QString gpuId;    //!< empty: no GPU chosen
+    //! A card outside the catalogue (gpu.spec, --gpu-spec; gpuspectext.h); gpuId is its id. An
+    //! empty id: none.
+    GpuSpec customGpu;
     //! Whether a GPU count (gpu.count, the CLI's --gpus) was read into this spec; without one
     //! the CLI runs t × p GPUs, one model replica.
     bool gpuCountGiven = false;
