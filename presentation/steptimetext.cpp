@@ -27,7 +27,14 @@ void writeTime(JsonWriter &w, const TimeAndCost &t)
     w.key("hfu").number(st.hfu);
     w.key("dominant").string(stepTermName(st.dominant()));
     w.key("dominant_share").number(st.share(st.dominant()));
-    w.key("step").beginObject();
+    w.key("step");
+    writeStepTime(w, st);
+    w.endObject();
+}
+
+void writeStepTime(JsonWriter &w, const StepTime &st)
+{
+    w.beginObject();
     w.key("tokens").number(st.tokensPerStep);
     w.key("total_s").number(st.totalS);
     w.key("compute_s").number(st.computeS);
@@ -47,7 +54,9 @@ void writeTime(JsonWriter &w, const TimeAndCost &t)
     w.key("data_parallel_gb_s").number(st.dataParallelBandwidth / 1e9);
     w.key("data_parallel_crosses_nodes").boolean(st.dataParallelCrossesNodes);
     w.key("nodes").integer(st.nodes);
-    w.endObject();
+    w.key("mfu").number(st.mfu);
+    w.key("mfu_full_attention").number(st.mfuFullAttention);
+    w.key("hfu").number(st.hfu);
     w.endObject();
 }
 

@@ -19,6 +19,9 @@ namespace headroom {
 //! dominant term.
 void writeTime(JsonWriter &w, const TimeAndCost &t);
 
+//! One optimizer step's terms: `{tokens, total_s, compute_s, matmul_s, ..., nodes, mfu, mfu_full_attention, hfu}`.
+void writeStepTime(JsonWriter &w, const StepTime &st);
+
 //! "compute bound (72 % of the step)", "communication bound: 61 % of the step".
 QString dominantText(const StepTime &t);
 

@@ -8,10 +8,12 @@
 #include <headroom/io/hfconfigtext.h>
 #include <headroom/memory/derivation.h>
 #include <headroom/memory/estimate.h>
+#include <headroom/planning/steptime.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/steptimeline.h>
 
 #include "cliio.h"
+#include "steptimetext.h"
 #include "posttrainingtext.h"
 #include "wording.h"
 #include "derivationtext.h"
@@ -252,6 +254,16 @@ int runEstimateCommand(const QStringList &arguments)
         JsonWriter w;
         w.beginObject();
         writeEstimateMembers(w, spec, catalogue, imported, b, d);
+        // With a GPU: one optimizer step of the run as given, term by term (steptime.h), the
+        // time `fit` prices; a card without a dense peak for the recipe has none.
+        if (const GpuSpec *gpu = catalogue.gpu(spec.gpuId)) {
+            const StepTime st = stepTime(spec.scenario, *gpu, StepTimeOptions{});
+            w.key("step_time");
+            if (st.known)
+                writeStepTime(w, st);
+            else
+                w.null();
+        }
         w.key("imports");
         writeFrameworkImports(w, frameworks);
         if (withMeasured) {
