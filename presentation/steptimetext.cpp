@@ -40,6 +40,9 @@ void writeStepTime(JsonWriter &w, const StepTime &st)
     w.key("compute_s").number(st.computeS);
     w.key("matmul_s").number(st.matmulS);
     w.key("memory_bound_s").number(st.memoryBoundS);
+    w.key("fp8_cast_s").number(st.fp8CastS);
+    w.key("attention_s").number(st.attentionS);
+    w.key("attention_efficiency").number(st.attentionEfficiency);
     w.key("optimizer_s").number(st.optimizerS);
     w.key("communication_s").number(st.communicationS);
     w.key("data_parallel_s").number(st.dataParallelS);

@@ -5058,8 +5058,8 @@
         <translation>请给出 1 到 1,024 之间的整数个 GPU</translation>
     </message>
     <message>
-        <source>give the share of the dense peak large matmuls reach, 0.05 to 1</source>
-        <translation>请给出大型矩阵乘法能达到的稠密峰值比例，0.05 到 1</translation>
+        <source>give the share of the dense peak the kernels reach, 0.05 to 1</source>
+        <translation>请给出这些内核能达到的稠密峰值比例，0.05 到 1</translation>
     </message>
     <message>
         <source>give Gbit/s per node above 0, at most 1,000,000 (e.g. 3200 or 3200Gbps)</source>

@@ -37,6 +37,8 @@ private slots:
         QCOMPARE(g.pricePerHourUsd, 3.5);
         QCOMPARE(g.purchaseUsd, 30000.0);
         QCOMPARE(g.matmulEfficiency, 0.8); // the default
+        QCOMPARE(g.attentionEfficiency, 0.8); // the matmul efficiency unless given
+        QCOMPARE(g.fusedAttentionEfficiency, 0.8);
         QCOMPARE(g.gpusPerNode, Count(8));
         QCOMPARE(g.networkGbps, 3200.0);
         // The dense peak the step time takes for a BF16 recipe: 989.4e12 FLOP/s.
@@ -93,7 +95,7 @@ private slots:
         QTest::newRow("twice") << ok + QStringLiteral(",bf16=1000T") << QStringLiteral("bf16 is given twice");
         QTest::newRow("unknown") << ok + QStringLiteral(",color=red") << QStringLiteral("unknown key \"color\"");
         QTest::newRow("not a pair") << ok + QStringLiteral(",fast") << QStringLiteral("\"fast\" is not key=value");
-        QTest::newRow("efficiency") << ok + QStringLiteral(",efficiency=1.5") << QStringLiteral("efficiency: \"1.5\" is not allowed; give the share");
+        QTest::newRow("efficiency") << ok + QStringLiteral(",efficiency=1.5") << QStringLiteral("efficiency: \"1.5\" is not allowed; give the share of the dense peak the kernels reach");
         QTest::newRow("nvlink gpus") << ok + QStringLiteral(",nvlink-gpus=0") << QStringLiteral("nvlink-gpus: \"0\" is not allowed");
         QTest::newRow("price") << ok + QStringLiteral(",price=-1") << QStringLiteral("price: \"-1\" is not allowed; give USD per GPU-hour");
     }

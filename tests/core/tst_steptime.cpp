@@ -62,6 +62,38 @@ private slots:
         QCOMPARE(matmulParameters(tied.model), 88640.0);
     }
 
+    void attentionByItsKernel()
+    {
+        // Attention's scores and P V: 4 S' A d_h = 4 x 16 x 4 x 16 = 4,096 a layer, 8,192 for
+        // L = 2 forward, x 3 passes = 24,576 of the 556,416 FLOPs a token (S' = 16, causal).
+        Scenario s = tinyLlama();
+        s.training.microBatch = 1;
+        QCOMPARE(flopsPerToken(s).attentionHardware, 24576.0);
+        GpuSpec g = card();
+        g.attentionEfficiency = 0.25;     // SDPA / flash-attn 2 class
+        g.fusedAttentionEfficiency = 0.4; // Transformer Engine's fused attention
+        // 32 tokens on one GPU: the rest at 1e14 x 0.5, attention at 1e14 x 0.25.
+        StepTime t = stepTime(s, g, {});
+        QCOMPARE(t.attentionFlopsPerStep, 24576.0 * 32);
+        QVERIFY(near(t.attentionS, 24576.0 * 32 / (1e14 * 0.25)));
+        QVERIFY(near(t.matmulS, (556416.0 - 24576) * 32 / (1e14 * 0.5) + 24576.0 * 32 / (1e14 * 0.25)));
+        // Full recomputation runs the attention forward again: 24,576 + 8,192 = 32,768.
+        s.training.recompute = Recompute::Full;
+        QCOMPARE(flopsPerToken(s).attentionHardware, 32768.0);
+        s.training.recompute = Recompute::None;
+        // Megatron runs the fused kernel: 1e14 x 0.4.
+        s.stack.stack = TrainingStack::Megatron;
+        t = stepTime(s, g, {});
+        QVERIFY(near(t.attentionS, 24576.0 * 32 / (1e14 * 0.4)));
+        // Eager attention is batched GEMMs at the matmul efficiency: no attention-kernel term.
+        s.stack.stack = TrainingStack::Paper;
+        s.activations.attention = AttentionKernel::Eager;
+        t = stepTime(s, g, {});
+        QCOMPARE(t.attentionS, 0.0);
+        // A card that gives no attention figures prices attention as any other matmul.
+        QCOMPARE(attentionKernelEfficiency(s, card()), 0.5);
+    }
+
     void everyTermByHand()
     {
         // 16 GPUs: t = 2, p = 2, d = 4; B = 2, m = 4 micro-batches; 4 x 2 x 4 x 32 = 1,024 tokens.
@@ -80,9 +112,9 @@ private slots:
         // Matmuls: 556,416 x 1,024 / (16 x 1e14 x 0.5) s.
         const double matmul = 556416.0 * 1024 / (16 * 1e14 * 0.5);
         QVERIFY(near(t.matmulS, matmul));
-        // Element-wise: the replica's 256 tokens x L/p = 1 layer x 1,000 x 64 bytes / t = 2,
+        // Element-wise: the replica's 256 tokens x L/p = 1 layer x 900 x 64 bytes / t = 2,
         // at 1e12 B/s.
-        const double memory = 256.0 * 1 * 1000 * 64 / 2 / 1e12;
+        const double memory = 256.0 * 1 * 900 * 64 / 2 / 1e12;
         QVERIFY(near(t.memoryBoundS, memory));
         // The optimizer step: under ZeRO-3 each GPU owns Psi / d = 95,040 / 4 / 4 = 5,940
         // parameters and reads its BF16 gradient (2 B) and reads and writes its BF16 weight (2),
@@ -154,7 +186,7 @@ private slots:
         // Tensorwise casts: 6 bytes per input and output-gradient element, 8 per weight once per
         // micro-batch: 32 x 2 x (6 x 512 + 6 x 576) + 2 x 40,960 x 8 = 1,073,152 bytes at 1e12 B/s.
         QVERIFY(near(t.fp8CastS, 1073152.0 / 1e12));
-        QVERIFY(near(t.memoryBoundS, 32.0 * 2 * 1000 * 64 / 1e12 + t.fp8CastS));
+        QVERIFY(near(t.memoryBoundS, 32.0 * 2 * 900 * 64 / 1e12 + t.fp8CastS));
         // MFU stays against the 16-bit peak.
         QVERIFY(near(t.mfu, t.modelFlopsPerStep / (t.totalS * 1e14)));
 

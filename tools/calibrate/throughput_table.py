@@ -33,11 +33,11 @@ CUSTOM_CARDS = {
     # torchtitan's Grand Teton H100: 96 GB HBM2e at 2.4 TB/s and 500 W (its benchmark README);
     # the H100 SXM's tensor rates and the catalogue H100's measured matmul efficiency.
     "h100-96gb": "name=h100-96gb,memory=96GiB,bf16=989.4T,fp8=1978.9T,hbm=2.4TB/s,nvlink=450GB/s,"
-                 "efficiency=0.803,power=500W,network=3200",
+                 "efficiency=0.803,attention-efficiency=0.30,fused-attention-efficiency=0.60,power=500W,network=3200",
     # GB300 NVL72: 288 GB HBM3e at 8 TB/s, dense BF16 2.5 PFLOP/s and FP8 5 PFLOP/s per GPU
     # (NVIDIA GB300 NVL72 page), 72 GPUs on NVLink 5; GB200's measured efficiency.
     "gb300": "name=gb300,memory=288GB,bf16=2500T,fp8=5000T,hbm=8TB/s,nvlink=900GB/s,nvlink-gpus=72,"
-             "gpus-per-node=72,network=28800,efficiency=0.729,power=1400W",
+             "gpus-per-node=72,network=28800,efficiency=0.729,attention-efficiency=0.30,fused-attention-efficiency=0.60,power=1400W",
 }
 CATALOGUE = {"a100-80gb": "a100-80gb", "a100-40gb": "a100-40gb", "h100-80gb": "h100-80gb",
              "h200": "h200-141gb", "b200": "b200-180gb", "gb200": "gb200"}
@@ -80,6 +80,38 @@ def measured_tokens_per_gpu(run):
     raise ValueError("unknown quantity " + q)
 
 
+# Networks the sources state where they differ from the catalogue card's usual node, Gbit/s
+# per node: fms-fsdp's README (400 Gbps A100, 800 Gbps H100), BLOOM's Jean Zay (4 Omni-Path
+# links of 100 Gbit/s per node).
+NETWORK_GBPS = {("fms-fsdp", "a100-80gb"): 400, ("fms-fsdp", "h100-80gb"): 800, ("bloom-tr11", "a100-80gb"): 400}
+
+
+def catalogue_card(kind):
+    with open(os.path.join(ROOT, "resources", "gpus.json")) as f:
+        for g in json.load(f)["gpus"]:
+            if g["id"] == kind:
+                return g
+    raise ValueError(kind)
+
+
+def card_with_network(kind, gbps):
+    """The catalogue card as --gpu-spec, its node's network replaced."""
+    g = catalogue_card(kind)
+    parts = ["name=%s-net%d" % (kind, gbps), "memory=%dMiB" % g["memory_mib"], "fp16=%gT" % g["tflops_fp16"],
+             "hbm=%gGB/s" % g["hbm_gb_s"], "efficiency=%g" % g["matmul_efficiency"], "gpus-per-node=%d" % g["gpus_per_node"],
+             "network=%g" % gbps, "power=%gW" % g["power_w"]]
+    if g.get("bf16"):
+        parts.append("bf16=%gT" % g["tflops_bf16"])
+    if g.get("fp8"):
+        parts.append("fp8=%gT" % g["tflops_fp8"])
+    if g.get("nvlink_gb_s"):
+        parts += ["nvlink=%gGB/s" % g["nvlink_gb_s"], "nvlink-gpus=%d" % g["nvlink_gpus"]]
+    for key, option in (("attention_efficiency", "attention-efficiency"), ("fused_attention_efficiency", "fused-attention-efficiency")):
+        if key in g:
+            parts.append("%s=%g" % (option, g[key]))
+    return ",".join(parts)
+
+
 def arguments(run):
     m, lay, b, gpu = run["model"], run["layout"], run["batch"], run["gpu"]
     source = run["source"]
@@ -105,7 +137,10 @@ def arguments(run):
         stack = "fsdp"
     args += ["--stack", stack, "--seq", str(run["seq"])]
     kind = gpu["kind"]
-    if kind in CATALOGUE:
+    network = NETWORK_GBPS.get((source, kind))
+    if network:
+        args += ["--gpu-spec", card_with_network(CATALOGUE[kind], network)]
+    elif kind in CATALOGUE:
         args += ["--gpu", CATALOGUE[kind]]
     elif kind in CUSTOM_CARDS:
         args += ["--gpu-spec", CUSTOM_CARDS[kind]]
@@ -136,6 +171,10 @@ def arguments(run):
     elif zero == "hsdp":
         args += ["--zero", "3", "--shard-group", str(gpu.get("gpus_per_node") or 8)]
     recompute = lay.get("recompute")
+    if source == "fms-fsdp" and recompute == "selective":
+        # fms-fsdp's "selective AC" checkpoints a fraction of the blocks, selective_checkpointing,
+        # whose default is 1: every block (fms_fsdp/config/training.py).
+        recompute = "full"
     if recompute in ("none", "selective", "full", "op"):
         args += ["--recompute", recompute]
     precision = lay.get("precision")

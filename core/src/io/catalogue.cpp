@@ -253,13 +253,26 @@ QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
     g.gpusPerNode = static_cast<Count>(static_cast<long long>(values[6]));
     g.networkGbps = values[7];
     g.powerWatts = values[8];
+    // The attention kernels' shares of the dense peak (steptime.h): optional, the matmul
+    // efficiency where a card gives none (attention then priced as any other matmul).
+    g.attentionEfficiency = g.fusedAttentionEfficiency = g.matmulEfficiency;
+    for (auto [key, target] : { std::pair{ "attention_efficiency", &g.attentionEfficiency },
+                                std::pair{ "fused_attention_efficiency", &g.fusedAttentionEfficiency } }) {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isUndefined())
+            continue;
+        if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() <= 0 || v.toDouble() > 1)
+            return QStringLiteral("%1: \"%2\" must be a fraction above 0, at most 1, got %3").arg(entry, QLatin1String(key), shown(v));
+        *target = v.toDouble();
+    }
     const QJsonValue purchase = o.value(QStringLiteral("purchase_usd"));
     if (!purchase.isUndefined()) {
         if (!purchase.isDouble() || !std::isfinite(purchase.toDouble()) || purchase.toDouble() < 0 || purchase.toDouble() > 1e7)
             return QStringLiteral("%1: \"purchase_usd\" must be a number of USD from 0 (unknown) to 10,000,000, got %2").arg(entry, shown(purchase));
         g.purchaseUsd = purchase.toDouble();
     }
-    for (auto [key, text] : { std::pair{ "price_date", &g.priceDate }, std::pair{ "matmul_efficiency_source", &g.matmulEfficiencySource } }) {
+    for (auto [key, text] : { std::pair{ "price_date", &g.priceDate }, std::pair{ "matmul_efficiency_source", &g.matmulEfficiencySource },
+                              std::pair{ "attention_efficiency_source", &g.attentionEfficiencySource } }) {
         const QJsonValue v = o.value(QLatin1String(key));
         if (!v.isUndefined() && !v.isString())
             return QStringLiteral("%1: \"%2\" must be a string, got %3").arg(entry, QLatin1String(key), shown(v));

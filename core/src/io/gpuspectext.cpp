@@ -69,7 +69,7 @@ bool parseGpuSpec(const QString &text, GpuSpec &out, QString &error)
     g.powerWatts = 700;
     g.capacitySource = QStringLiteral("given with --gpu-spec");
     bool hasName = false, hasMemory = false, hasHbm = false, hasNvlinkGpus = false;
-    double bf16 = -1, fp16 = -1;
+    double bf16 = -1, fp16 = -1, attention = -1, fusedAttention = -1;
     QStringList seen;
     const QStringList entries = text.split(QLatin1Char(','), Qt::SkipEmptyParts);
     if (entries.isEmpty()) {
@@ -143,11 +143,13 @@ bool parseGpuSpec(const QString &text, GpuSpec &out, QString &error)
             } else {
                 g.gpusPerNode = *c;
             }
-        } else if (key == QLatin1String("efficiency")) {
+        } else if (key == QLatin1String("efficiency") || key == QLatin1String("attention-efficiency")
+                   || key == QLatin1String("fused-attention-efficiency")) {
             const double x = plainNumber(value);
             if (!(x >= 0.05 && x <= 1))
-                return bad(QT_TRANSLATE_NOOP("GpuSpecText", "give the share of the dense peak large matmuls reach, 0.05 to 1"));
-            g.matmulEfficiency = x;
+                return bad(QT_TRANSLATE_NOOP("GpuSpecText", "give the share of the dense peak the kernels reach, 0.05 to 1"));
+            (key == QLatin1String("efficiency") ? g.matmulEfficiency
+             : key == QLatin1String("attention-efficiency") ? attention : fusedAttention) = x;
         } else if (key == QLatin1String("network")) {
             const double x = plainNumber(value.endsWith(QLatin1String("Gbps")) ? value.chopped(4) : value);
             if (!(x > 0 && x <= 1e6))
@@ -167,7 +169,8 @@ bool parseGpuSpec(const QString &text, GpuSpec &out, QString &error)
         } else {
             error = GpuSpecText::tr("unknown key \"%1\"; allowed: %2")
                             .arg(key.left(40), QStringLiteral("name, memory, bf16, fp16, fp8, hbm, nvlink, nvlink-gpus, pcie, efficiency, "
-                                                              "gpus-per-node, network, power, price, purchase"));
+                                                              "attention-efficiency, fused-attention-efficiency, gpus-per-node, network, power, "
+                                                              "price, purchase"));
             return false;
         }
     }
@@ -183,6 +186,10 @@ bool parseGpuSpec(const QString &text, GpuSpec &out, QString &error)
     g.bf16 = bf16 > 0;
     g.tflopsBf16 = bf16 > 0 ? bf16 : 0;
     g.tflopsFp16 = fp16 > 0 ? fp16 : bf16;
+    // The attention kernels' shares default to the matmul efficiency (attention priced as any
+    // other matmul), as for a catalogue card that gives none.
+    g.attentionEfficiency = attention > 0 ? attention : g.matmulEfficiency;
+    g.fusedAttentionEfficiency = fusedAttention > 0 ? fusedAttention : g.matmulEfficiency;
     if (!hasNvlinkGpus)
         g.nvlinkGpus = g.nvlinkGBps > 0 ? 8 : 0;
     if (g.pcieGBps <= 0)
@@ -206,6 +213,8 @@ QString gpuSpecText(const GpuSpec &g)
     if (g.pcieGBps > 0)
         parts << QStringLiteral("pcie=%1GB/s").arg(g.pcieGBps, 0, 'g', 10);
     parts << QStringLiteral("efficiency=%1").arg(g.matmulEfficiency, 0, 'g', 10)
+          << QStringLiteral("attention-efficiency=%1").arg(g.attentionEfficiency, 0, 'g', 10)
+          << QStringLiteral("fused-attention-efficiency=%1").arg(g.fusedAttentionEfficiency, 0, 'g', 10)
           << QStringLiteral("gpus-per-node=%1").arg(qlonglong(g.gpusPerNode)) << QStringLiteral("network=%1").arg(g.networkGbps, 0, 'g', 10)
           << QStringLiteral("power=%1").arg(g.powerWatts, 0, 'g', 10) << QStringLiteral("price=%1").arg(g.pricePerHourUsd, 0, 'g', 10)
           << QStringLiteral("purchase=%1").arg(g.purchaseUsd, 0, 'g', 10);

@@ -180,6 +180,16 @@ double recomputedShare(const Scenario &s)
 
 } // namespace
 
+double attentionKernelEfficiency(const Scenario &s, const GpuSpec &gpu)
+{
+    // Megatron runs Transformer Engine's fused attention (cuDNN's, FlashAttention-3 class on
+    // Hopper); the other stacks PyTorch's SDPA or flash-attn 2.
+    const double given = s.stack.stack == TrainingStack::Megatron ? gpu.fusedAttentionEfficiency : gpu.attentionEfficiency;
+    if (given > 0)
+        return given;
+    return gpu.matmulEfficiency > 0 ? gpu.matmulEfficiency : 1.0;
+}
+
 FlopsPerToken flopsPerToken(const Scenario &s)
 {
     const ModelSpec &model = s.model;
@@ -224,7 +234,13 @@ FlopsPerToken flopsPerToken(const Scenario &s)
     // num_floating_point_operations, torchtitan's get_num_flop_per_token): the whole S x S
     // square of attention, whether or not the kernel skips the masked half.
     const double perTokenFullAttention = perTokenModel + (keys < S ? 3 * 4 * L * (S - keys) * A * headDim : 0.0);
-    return { perTokenModel, perTokenHardware, perTokenFullAttention };
+    // Of the hardware FLOPs, those of attention's scores and P V: three passes, the recomputed
+    // forward under full recomputation (its share of the layers) or selective, and the per-op
+    // policy's under eager attention.
+    const double attentionHardware = attentionForward * 3 + (fullRecompute ? recomputedShare(s) * attentionForward : 0)
+            + (!fullRecompute && attentionRecompute ? attentionForward : 0)
+            + (s.training.recompute == Recompute::Op && eager ? attentionForward : 0);
+    return { perTokenModel, perTokenHardware, perTokenFullAttention, attentionHardware };
 }
 
 StepTerm StepTime::dominant() const
@@ -303,8 +319,14 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         // their peak as 16-bit matmuls reach of theirs (torchao's roofline model takes one
         // achievable share for both, roofline_utils.py); the LM head and attention stay 16-bit.
         r.fp8FlopsPerStep = fp8 != Fp8Recipe::Off ? std::min(r.hardwareFlopsPerStep, fp8LinearFlopsPerToken(s) * r.tokensPerStep) : 0.0;
-        r.matmulS = (r.hardwareFlopsPerStep - r.fp8FlopsPerStep) / (N * r.peakFlops * efficiency)
-                + (r.fp8FlopsPerStep > 0 ? r.fp8FlopsPerStep / (N * r.fp8PeakFlops * efficiency) : 0.0);
+        // Attention's FLOPs run in their own kernels (flash, SDPA, Transformer Engine's fused
+        // attention) at the share of the peak those reach, not the dense GEMMs'; eager attention
+        // runs batched GEMMs (and its score traffic is priced below).
+        r.attentionFlopsPerStep = eager ? 0.0 : perToken.attentionHardware * r.tokensPerStep;
+        r.attentionEfficiency = attentionKernelEfficiency(s, gpu);
+        r.attentionS = r.attentionFlopsPerStep > 0 ? r.attentionFlopsPerStep / (N * r.peakFlops * r.attentionEfficiency) : 0.0;
+        r.matmulS = (r.hardwareFlopsPerStep - r.fp8FlopsPerStep - r.attentionFlopsPerStep) / (N * r.peakFlops * efficiency)
+                + (r.fp8FlopsPerStep > 0 ? r.fp8FlopsPerStep / (N * r.fp8PeakFlops * efficiency) : 0.0) + r.attentionS;
         // Element-wise work moves bytes, not FLOPs: each GPU runs its replica's tokens through
         // its L / p layers, a t-th of each; a recomputed forward adds its third again.
         const double replicaTokens = r.tokensPerStep / toD(d); // one GPU's: a replica's over its c GPUs

@@ -26,6 +26,13 @@ struct GpuSpec
     double hbmGBps = 0;          //!< memory bandwidth, GB/s
     double matmulEfficiency = 0; //!< share of the dense peak large BF16/FP16 matmuls reach
     QString matmulEfficiencySource;
+    //! Share of the dense peak the attention kernels of PyTorch's stacks reach (SDPA's flash
+    //! backend, flash-attn 2), forward and backward; the matmul efficiency where not measured.
+    double attentionEfficiency = 0;
+    //! The same for fused attention of the FlashAttention-3 / cuDNN class (Transformer Engine
+    //! under Megatron); the matmul efficiency where not measured.
+    double fusedAttentionEfficiency = 0;
+    QString attentionEfficiencySource;
     double nvlinkGBps = 0;       //!< NVLink per GPU, one direction, GB/s; 0: none
     Count nvlinkGpus = 0;        //!< GPUs one NVLink domain joins (8: NVSwitch, 2: a bridge); 0: none
     int pcieGen = 0;             //!< the host link's PCIe generation

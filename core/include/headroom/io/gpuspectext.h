@@ -22,7 +22,9 @@ namespace headroom {
  *    NVLink domain joins (default 8 with nvlink, else 0);
  *  - pcie: the host link, one direction ("64GB/s"; default 63 GB/s, PCIe 5.0 x16);
  *  - efficiency: the share of the dense peak large matmuls reach (default 0.8, the measured
- *    A100/H100 range), gpus-per-node (default 8), network: Gbit/s per node (default 3200),
+ *    A100/H100 range); attention-efficiency and fused-attention-efficiency: the shares the
+ *    attention kernels reach (PyTorch's SDPA or flash-attn 2; Transformer Engine's fused
+ *    attention under Megatron; default: efficiency), gpus-per-node (default 8), network: Gbit/s per node (default 3200),
  *    power: W (default 700), price: USD per GPU-hour, purchase: USD per card (default 0).
  * On error returns false and names the key and the allowed range in \a error.
  */

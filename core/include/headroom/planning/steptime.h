@@ -60,7 +60,7 @@ inline constexpr double kLinkEfficiency = 0.8;
  * gap, 64 % vs 46 %, is what the memory-bound share makes: H100's FLOP/s grew 3.2x, its
  * bandwidth 1.6x); docs/procurement.md shows how it was chosen and the rows it then predicts.
  */
-inline constexpr double kElementwiseBytesPerTokenLayerHidden = 1000;
+inline constexpr double kElementwiseBytesPerTokenLayerHidden = 900;
 
 /*!
  * Eager attention's extra traffic per token, layer and head, in bytes per key position: the
@@ -105,6 +105,9 @@ struct StepTime
     double fp8PeakFlops = 0;        //!< the card's dense FP8 peak, when the recipe runs FP8 linears
     double fp8FlopsPerStep = 0;     //!< the hardware FLOPs of those linears, timed at fp8PeakFlops
     double fp8CastS = 0;            //!< their FP8 casts at memory bandwidth (part of memoryBoundS)
+    double attentionFlopsPerStep = 0; //!< attention kernels' FLOPs (not eager attention's batched GEMMs)
+    double attentionEfficiency = 0; //!< the share of the peak they run at (attentionKernelEfficiency())
+    double attentionS = 0;          //!< their time (part of matmulS)
     double memoryBoundS = 0;        //!< element-wise bytes / (HBM bandwidth)
     double optimizerS = 0;          //!< the optimizer step on the GPU: its states read and written once
     //! Uneven pipeline stages: the slowest stage's layers over L/p (1 when even); the layers'
@@ -154,7 +157,12 @@ struct FlopsPerToken
     double model = 0;
     double hardware = 0;
     double modelFullAttention = 0; //!< model with causal attention's whole square counted
+    double attentionHardware = 0;  //!< of hardware: attention's scores and P V, every pass and recomputation
 };
+
+//! The share of the dense peak \a s's attention kernel reaches on \a gpu: the fused (Transformer
+//! Engine) figure under Megatron, PyTorch's SDPA / flash-attn 2 figure otherwise (GpuSpec).
+double attentionKernelEfficiency(const Scenario &s, const GpuSpec &gpu);
 FlopsPerToken flopsPerToken(const Scenario &s);
 
 //! Parameters whose weights pass through the matmuls: those a token uses, less the embedding
