@@ -23,7 +23,9 @@ QString planLayoutText(const SearchedPlan &p)
         parts << Cli::tr("CP %1").arg(groupedDigits(p.contextParallel));
     if (p.expertParallel > 1)
         parts << Cli::tr("EP %1").arg(groupedDigits(p.expertParallel));
-    return parts.isEmpty() ? Cli::tr("data parallel only") : parts.join(QStringLiteral(" x "));
+    if (parts.isEmpty())
+        return p.gpus == 1 ? Cli::tr("one GPU") : Cli::tr("data parallel only");
+    return parts.join(QStringLiteral(" x "));
 }
 
 QString planStrategyText(const SearchedPlan &p)
@@ -91,6 +93,11 @@ void printPlanSearch(QTextStream &o, std::span<const GpuSpec> gpus, std::span<co
                  "%2 fit; %3 memory estimates, each shared by every GPU kind.")
                  .arg(groupedDigits(r.candidates), groupedDigits(r.fitting), groupedDigits(r.estimates))
       << Qt::endl;
+    //: %1 sequences per optimizer step
+    o << Cli::tr("Every plan keeps the global batch of %1 sequences (--global-batch; without it the run's own: data-parallel "
+                 "replicas x micro-batch x accumulation).")
+                 .arg(groupedDigits(r.globalBatch))
+      << Qt::endl;
     if (r.frontCount == 0) {
         o << Cli::tr("No plan fits.") << Qt::endl;
         return;
@@ -138,6 +145,7 @@ void writePlanSearch(JsonWriter &w, std::span<const GpuSpec> gpus, std::span<con
     w.key("candidates").integer(r.candidates);
     w.key("fitting").integer(r.fitting);
     w.key("estimates").integer(r.estimates);
+    w.key("global_batch").integer(r.globalBatch);
     w.key("front_truncated").boolean(r.frontTruncated);
     w.key("front").beginArray();
     for (int i = 0; i < r.frontCount; ++i) {

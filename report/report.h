@@ -16,6 +16,7 @@
 #include <headroom/memory/derivation.h>
 #include <headroom/planning/advice.h>
 #include <headroom/planning/gpufit.h>
+#include <headroom/planning/plansearch.h>
 
 namespace headroom {
 
@@ -37,6 +38,11 @@ struct Report
     std::vector<Advice> advice; //!< in the article's rescue order (advice.h); empty when it fits
     std::vector<GpuFit> fits;   //!< every catalogue GPU under every strategy (gpufit.h)
     FitTableOptions fitOptions;
+    //! The whole-plan search over the catalogue (plansearch.h): its front, fastest first, and the
+    //! plan the first page recommends with its runners-up.
+    std::vector<SearchedPlan> front;
+    PlanSearchResult search;
+    PlanPick pick;
     std::vector<ReportChart> charts;
 };
 

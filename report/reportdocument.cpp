@@ -13,6 +13,7 @@
 #include "derivationtext.h"
 #include "fittext.h"
 #include "placementtext.h"
+#include "plansearchtext.h"
 
 namespace headroom {
 
@@ -285,6 +286,49 @@ void addFitTable(Builder &o, const Report &r)
     o.table(t);
 }
 
+// The first page's answer: the plan to rent or buy, for how long, at what cost, and its two
+// runners-up on the front (plansearch.h pickPlan()).
+void addWhatToRent(Builder &o, const Report &r)
+{
+    o.heading(ReportText::tr("What to rent or buy"));
+    if (r.pick.chosen < 0) {
+        o.paragraph(ReportText::tr("No GPU kind of the catalogue runs this at any count up to %1 under any layout.")
+                            .arg(groupedDigits(r.fitOptions.maxGpus)));
+        return;
+    }
+    const GpuSpec *gpus = r.catalogue->gpus.constData();
+    const SearchedPlan &best = r.front[static_cast<std::size_t>(r.pick.chosen)];
+    const GpuSpec &gpu = gpus[best.gpuIndex];
+    //: %1 GPU count, %2 GPU name, %3 days, %4 rent in USD, %5 cost of owning in USD, %6 tokens
+    o.paragraph(ReportText::tr("Rent %1 x %2 for %3 days: %4 to rent, or %5 to own (the cards' share of their life and their power) "
+                               "for %6 tokens.")
+                        .arg(groupedDigits(best.gpus), gpu.name, daysText(best.time), costText(best.time),
+                             usd(best.time.ownCostUsd), groupedDigits(static_cast<Count>(r.fitOptions.tokens))));
+    o.paragraph(ReportText::tr("Layout: %1. It is the fastest plan whose rent is at most %2 % above the cheapest plan's, among the "
+                               "%3 plans no other beats on both time and rent (%4 candidates searched: GPU kind, count, tensor, "
+                               "pipeline, context and expert parallelism, ZeRO stage, offload, recompute and micro-batch).")
+                        .arg(planText(best, gpu))
+                        .arg(qRound(kNearCheapestSlack * 100))
+                        .arg(r.search.frontCount)
+                        .arg(groupedDigits(r.search.candidates)));
+    ReportTable t;
+    t.header = { ReportText::tr("Plan"), ReportText::tr("GPUs"), ReportText::tr("days"), ReportText::tr("rent"), ReportText::tr("own"),
+                 ReportText::tr("peak per GPU (GB)"), ReportText::tr("layout") };
+    t.numeric = { 1, 2, 3, 4, 5 };
+    auto row = [&](const QString &role, int index) {
+        if (index < 0)
+            return;
+        const SearchedPlan &p = r.front[static_cast<std::size_t>(index)];
+        t.rows.append({ role, QStringLiteral("%1 x %2").arg(groupedDigits(p.gpus), gpus[p.gpuIndex].id), daysText(p.time),
+                        costText(p.time), usd(p.time.ownCostUsd), QString::number(toGB(p.peak), 'f', 2),
+                        planLayoutText(p) + QStringLiteral(", ") + planStrategyText(p) });
+    };
+    row(ReportText::tr("recommended"), r.pick.chosen);
+    row(ReportText::tr("runner-up, faster"), r.pick.faster);
+    row(ReportText::tr("runner-up, cheaper"), r.pick.cheaper);
+    o.table(t);
+}
+
 void addAdvice(Builder &o, const Report &r)
 {
     o.heading(ReportText::tr("What to change first"));
@@ -319,6 +363,7 @@ ReportDocument reportDocument(const Report &r)
     o.heading(o.doc.title, 1);
     o.paragraph(ReportText::tr("GPU memory of one training run, per GPU, as Headroom %1 estimates it.")
                         .arg(QStringLiteral(HEADROOM_VERSION)));
+    addWhatToRent(o, r);
     addInputs(o, r);
     addBreakdown(o, r);
     addPeak(o, r);

@@ -289,8 +289,9 @@ private slots:
                 }
                 if (space.gpus > 0)
                     QCOMPARE(p.gpus, space.gpus);
-                if (space.globalBatch > 0)
-                    QCOMPARE(p.dataParallel() * p.microBatch * p.gradAccum, space.globalBatch);
+                // The global batch given, or the scenario's own (one replica here: B x m).
+                const Count G = space.globalBatch > 0 ? space.globalBatch : s.training.microBatch * s.training.gradAccumSteps;
+                QCOMPARE(p.dataParallel() * p.microBatch * p.gradAccum, G);
                 QVERIFY(p.microBatch <= s.training.microBatch);
                 ++plansChecked;
             }

@@ -27,18 +27,6 @@ struct Choices
     const Count *end() const { return values.data() + size; }
 };
 
-//! Data-parallel degrees tried without a global batch: 1, 2, 3, 4, 6, 8, 12, 16, ... (each
-//! power of two and the step halfway to the next), enough to trace time against cost.
-constexpr bool isSearchedDegree(Count d)
-{
-    if (d < 1)
-        return false;
-    Count power = 1;
-    while (power * 2 <= d)
-        power *= 2;
-    return d == power || (power >= 2 && d == power + power / 2);
-}
-
 // a dominates b: no slower, no dearer, and better in one.
 bool dominates(const SearchedPlan &a, const SearchedPlan &b)
 {
@@ -221,7 +209,11 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
     }
 
     const Count maxB = std::max<Count>(1, s.training.microBatch);
-    const Count G = space.globalBatch;
+    // The global batch is the run's: a plan changes the hardware and the layout, never what one
+    // optimizer step sees. Without one given, the scenario's own d B m.
+    const Count G = space.globalBatch > 0 ? space.globalBatch
+                                          : std::max<Count>(1, s.parallel.dataParallel()) * maxB * std::max<Count>(1, s.training.gradAccumSteps);
+    result.globalBatch = G;
     Scenario probe = base;
     if (listed && space.pipelineParallel)
         probe.parallel.pipelineSplit = PipelineSplit::Listed;
@@ -243,8 +235,7 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
                                         continue;
                                     fewestD = mostD = space.gpus / mp;
                                 }
-                                if (G > 0)
-                                    mostD = std::min(mostD, G);
+                                mostD = std::min(mostD, G);
                                 if (mostD < fewestD)
                                     continue;
                                 probe.parallel.tensorParallel = t;
@@ -261,15 +252,14 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
                                 // never rises with d at a given micro-batch, so once a d does not fit the
                                 // largest card at b = 1 no smaller d will (fitsearch.h).
                                 for (Count d = mostD; d >= fewestD; --d) {
-                                    const bool searched = G > 0 ? G % d == 0 : (space.gpus > 0 || isSearchedDegree(d) || d == mostD);
-                                    if (!searched)
+                                    if (G % d != 0)
                                         continue;
                                     bool anyFits = false, smallestRefused = false;
-                                    const Count share = G > 0 ? G / d : 0;
-                                    for (Count b = G > 0 ? std::min(maxB, share) : maxB; b >= 1; --b) {
-                                        if (G > 0 && share % b != 0)
+                                    const Count share = G / d;
+                                    for (Count b = std::min(maxB, share); b >= 1; --b) {
+                                        if (share % b != 0)
                                             continue;
-                                        const Count m = G > 0 ? share / b : std::max<Count>(1, s.training.gradAccumSteps);
+                                        const Count m = share / b;
                                         probe.parallel.gpus = d * mp;
                                         probe.training.microBatch = b;
                                         probe.training.gradAccumSteps = m;
@@ -334,6 +324,40 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
             result.cheapestUnderDeadline = i;
     }
     return result;
+}
+
+PlanPick pickPlan(std::span<const SearchedPlan> front, int count, double budgetUsd, double deadlineDays)
+{
+    PlanPick pick;
+    count = std::min<int>(count, static_cast<int>(front.size()));
+    if (count <= 0)
+        return pick;
+    auto at = [&front](int i) -> const TimeAndCost & { return front[static_cast<std::size_t>(i)].time; };
+    // Fastest first, so rent falls along the front: the last within the deadline is the
+    // cheapest there, the first within the budget the fastest.
+    if (deadlineDays > 0)
+        for (int i = 0; i < count; ++i)
+            if (at(i).days <= deadlineDays) {
+                pick.chosen = i;
+                pick.rule = PlanPickRule::Deadline;
+            }
+    if (pick.chosen < 0 && budgetUsd > 0)
+        for (int i = 0; i < count && pick.chosen < 0; ++i)
+            if (at(i).costUsd <= budgetUsd) {
+                pick.chosen = i;
+                pick.rule = PlanPickRule::Budget;
+            }
+    if (pick.chosen < 0) {
+        const double limit = at(count - 1).costUsd * (1 + kNearCheapestSlack);
+        for (int i = 0; i < count && pick.chosen < 0; ++i)
+            if (at(i).costUsd <= limit) {
+                pick.chosen = i;
+                pick.rule = PlanPickRule::NearCheapest;
+            }
+    }
+    pick.faster = pick.chosen > 0 ? pick.chosen - 1 : -1;
+    pick.cheaper = pick.chosen + 1 < count ? pick.chosen + 1 : -1;
+    return pick;
 }
 
 } // namespace headroom

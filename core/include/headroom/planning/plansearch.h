@@ -33,8 +33,8 @@ struct PlanSpace
     bool strategy = true;        //!< every entry of kStrategies (under Megatron: with and without its distributed optimizer)
     bool recompute = true;       //!< none, selective, full
     //! Sequences per optimizer step, kept exactly: d b m = G with b <= the scenario's
-    //! micro-batch. 0: each replica keeps the scenario's micro-batch and accumulation, and the
-    //! global batch grows with d.
+    //! micro-batch. 0: the scenario's own, d B m (a plan changes the hardware and the layout,
+    //! never what one optimizer step sees).
     Count globalBatch = 0;
 };
 
@@ -76,6 +76,7 @@ struct PlanSearchResult
     Count candidates = 0;          //!< plans considered: layouts x counts x micro-batches x kinds
     Count estimates = 0;           //!< memory estimates computed (each shared by every kind)
     Count fitting = 0;             //!< candidates that fit and have a time
+    Count globalBatch = 0;         //!< the global batch every plan keeps (PlanSpace::globalBatch or the scenario's own)
 };
 
 /*!
@@ -89,6 +90,36 @@ struct PlanSearchResult
 PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, std::span<const double> prices,
                              const PlanSpace &space, const RunCosts &run, double budgetUsd, double deadlineDays,
                              std::span<SearchedPlan> front);
+
+//! Why pickPlan() chose its plan.
+enum class PlanPickRule : std::uint8_t {
+    None,           //!< an empty front
+    Deadline,       //!< the cheapest within the deadline
+    Budget,         //!< the fastest within the budget
+    NearCheapest,   //!< the fastest costing at most kNearCheapestSlack more than the cheapest
+};
+
+//! Without a budget or a deadline, the plan to rent is the fastest whose rent is at most this
+//! share above the cheapest plan's: days matter to every buyer, a few percent of rent rarely.
+inline constexpr double kNearCheapestSlack = 0.10;
+
+//! The plan to recommend from a front (fastest first) and its two runners-up on the front: the
+//! next faster (dearer) plan and the next cheaper (slower) one; -1 where there is none.
+struct PlanPick
+{
+    int chosen = -1;
+    int faster = -1;
+    int cheaper = -1;
+    PlanPickRule rule = PlanPickRule::None;
+};
+
+/*!
+ * Picks from \a front (\a count plans, fastest first, as searchPlans() writes it): under a
+ * deadline the cheapest plan within it, else under a budget the fastest within it, else the
+ * fastest plan whose rent is at most kNearCheapestSlack above the cheapest's. A deadline or
+ * budget no plan meets falls back to the last rule.
+ */
+PlanPick pickPlan(std::span<const SearchedPlan> front, int count, double budgetUsd, double deadlineDays);
 
 //! \a s laid out as \a plan on \a gpu: the scenario whose estimate is the plan's.
 Scenario scenarioOfPlan(const Scenario &s, const SearchedPlan &plan, const GpuSpec &gpu);
