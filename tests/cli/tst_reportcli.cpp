@@ -229,6 +229,37 @@ private slots:
         }
     }
 
+    // The first section says what to rent: the fastest plan of `fit`'s front (the same search,
+    // every dimension free) whose rent is at most 10 % above the cheapest's, picked here by hand
+    // from the JSON, with its neighbours on the front as runners-up.
+    void markdownSaysWhatToRent()
+    {
+        QStringList fitArguments = QStringList{ QStringLiteral("fit") } + kScenario + QStringList{ QStringLiteral("--json") };
+        const qsizetype gpu = fitArguments.indexOf(QStringLiteral("--gpu"));
+        fitArguments.remove(gpu, 2);
+        const Run fit = cli(fitArguments);
+        QCOMPARE(fit.exitCode, 0);
+        const QJsonArray front = QJsonDocument::fromJson(fit.out).object().value(QStringLiteral("plan_search")).toObject()
+                                         .value(QStringLiteral("front")).toArray();
+        QVERIFY(front.size() >= 2);
+        const double cheapest = front.last().toObject().value(QStringLiteral("cost_usd")).toDouble();
+        qsizetype chosen = -1;
+        for (qsizetype i = 0; i < front.size() && chosen < 0; ++i)
+            if (front.at(i).toObject().value(QStringLiteral("cost_usd")).toDouble() <= cheapest * 1.1)
+                chosen = i;
+        const QJsonObject plan = front.at(chosen).toObject();
+        const QString path = m_dir.filePath(QStringLiteral("rent.md"));
+        const Run r = report(QStringLiteral("md"), path);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString md = QString::fromUtf8(readAll(path));
+        const QString count = QLocale(QLocale::English).toString(plan.value(QStringLiteral("gpus")).toInteger());
+        const QString cell = QStringLiteral("| recommended | %1 x %2 |").arg(count, plan.value(QStringLiteral("gpu")).toString());
+        QVERIFY2(md.contains(cell), qPrintable(cell));
+        QVERIFY(md.indexOf(QStringLiteral("## What to rent or buy")) < md.indexOf(QStringLiteral("## Inputs")));
+        QVERIFY(md.contains(QStringLiteral("| runner-up, cheaper |")) || chosen == front.size() - 1);
+        QVERIFY(md.contains(QStringLiteral("| runner-up, faster |")) || chosen == 0);
+    }
+
     void pdfIsARealDocumentWithThePeak()
     {
         const QString path = m_dir.filePath(QStringLiteral("report.pdf"));

@@ -299,6 +299,39 @@ private slots:
         QVERIFY(plansChecked > 10000);
     }
 
+    void pickByHand()
+    {
+        // A front of four plans, fastest first: (1 day, $100), (2, $60), (4, $52), (8, $50).
+        SearchedPlan front[4];
+        const double days[] = { 1, 2, 4, 8 }, rent[] = { 100, 60, 52, 50 };
+        for (int i = 0; i < 4; ++i) {
+            front[i].time.days = days[i];
+            front[i].time.costUsd = rent[i];
+        }
+        // No budget, no deadline: the fastest within 10 % of the cheapest's $50, i.e. at most
+        // $55: the 4-day plan; its runners-up the 2-day and the 8-day plans.
+        PlanPick p = pickPlan(front, 4, 0, 0);
+        QCOMPARE(p.chosen, 2);
+        QCOMPARE(p.faster, 1);
+        QCOMPARE(p.cheaper, 3);
+        QCOMPARE(p.rule, PlanPickRule::NearCheapest);
+        // Within 3 days the cheapest is the 2-day plan; within $70 the fastest is the same.
+        p = pickPlan(front, 4, 0, 3);
+        QCOMPARE(p.chosen, 1);
+        QCOMPARE(p.rule, PlanPickRule::Deadline);
+        p = pickPlan(front, 4, 70, 0);
+        QCOMPARE(p.chosen, 1);
+        QCOMPARE(p.rule, PlanPickRule::Budget);
+        // The deadline wins over the budget; a deadline no plan meets falls to the budget.
+        QCOMPARE(pickPlan(front, 4, 200, 1.5).chosen, 0);
+        QCOMPARE(pickPlan(front, 4, 55, 0.5).chosen, 2);
+        QCOMPARE(pickPlan(front, 4, 55, 0.5).rule, PlanPickRule::Budget);
+        // Nothing meets either: the near-cheapest rule. The fastest has no faster runner-up.
+        QCOMPARE(pickPlan(front, 4, 10, 0.5).chosen, 2);
+        QCOMPARE(pickPlan(front, 4, 0, 1).faster, -1);
+        QCOMPARE(pickPlan(front, 0, 0, 0).chosen, -1);
+    }
+
     void zeroStagesNeverHoldMoreAtTheSameCount()
     {
         // At one GPU count and layout, each ZeRO stage shards more than the one before; the
