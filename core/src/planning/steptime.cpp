@@ -180,6 +180,18 @@ double recomputedShare(const Scenario &s)
 
 } // namespace
 
+double elementwiseBytesPerTokenLayerHidden(const Scenario &s)
+{
+    double share = 1.0;
+    // Transformer Engine's layers (with its fused attention); Megatron's local implementation
+    // with eager attention is 2021's, whose kernels the unfused constant prices.
+    if (s.stack.stack == TrainingStack::Megatron && attentionKernelOf(s) != AttentionKernel::Eager)
+        share = kMegatronElementwiseShare;
+    if (s.stack.compile)
+        share = std::min(share, kCompiledElementwiseShare);
+    return kElementwiseBytesPerTokenLayerHidden * share;
+}
+
 double attentionKernelEfficiency(const Scenario &s, const GpuSpec &gpu)
 {
     // Megatron runs Transformer Engine's fused attention (cuDNN's, FlashAttention-3 class on
@@ -330,7 +342,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         // Element-wise work moves bytes, not FLOPs: each GPU runs its replica's tokens through
         // its L / p layers, a t-th of each; a recomputed forward adds its third again.
         const double replicaTokens = r.tokensPerStep / toD(d); // one GPU's: a replica's over its c GPUs
-        double perTokenLayer = kElementwiseBytesPerTokenLayerHidden * H * (checkpointsLayers(s.training.recompute) ? 1.0 + recomputedShare(s) / 3.0 : 1.0);
+        double perTokenLayer = elementwiseBytesPerTokenLayerHidden(s) * H * (checkpointsLayers(s.training.recompute) ? 1.0 + recomputedShare(s) / 3.0 : 1.0);
         if (eager)
             perTokenLayer += kEagerScoreBytesPerKey * A * S * (attentionRecompute ? 4.0 / 3.0 : 1.0);
         const double bandwidth = gpu.hbmGBps * 1e9;

@@ -63,6 +63,25 @@ inline constexpr double kLinkEfficiency = 0.8;
 inline constexpr double kElementwiseBytesPerTokenLayerHidden = 900;
 
 /*!
+ * The share of that traffic fused kernels leave, calibrated on the calibration set of
+ * tests/fixtures/throughput/published-runs.json (docs/procurement.md):
+ *  - torch.compile (`--compile`): 0.68, what torchtitan's December 2024 H100 runs measure
+ *    compiled against eager, Llama 3.1 8B on 8 and on 128 GPUs (6,667 vs 5,762 and 6,514 vs
+ *    5,605 tokens/s/GPU: x1.157 and x1.162, with the rest of the step as modelled);
+ *  - Megatron with Transformer Engine (fused LayerNorm-linear, bias-GELU / SwiGLU, RoPE,
+ *    softmax and cast kernels), i.e. under Megatron with a fused attention kernel: 0.8, the
+ *    value that best reproduces NeMo 24.07's twelve H100 runs (median |error| 6.8 %, 11 of 12
+ *    within 15 %). Megatron's local implementation with eager attention (2021's kernels) is
+ *    priced unfused.
+ */
+inline constexpr double kCompiledElementwiseShare = 0.68;
+inline constexpr double kMegatronElementwiseShare = 0.8;
+
+//! The element-wise bytes per token, layer and hidden unit \a s's kernels move:
+//! kElementwiseBytesPerTokenLayerHidden times the fused share of its stack and compilation.
+double elementwiseBytesPerTokenLayerHidden(const Scenario &s);
+
+/*!
  * Eager attention's extra traffic per token, layer and head, in bytes per key position: the
  * S x S scores written, read by the softmax, the probabilities written and read by P V, and in
  * backward read again, their gradient written and read: eight passes of two bytes. SDPA and
