@@ -37,8 +37,8 @@ private slots:
         QCOMPARE(g.pricePerHourUsd, 3.5);
         QCOMPARE(g.purchaseUsd, 30000.0);
         QCOMPARE(g.matmulEfficiency, 0.8); // the default
-        QCOMPARE(g.attentionEfficiency, 0.8); // the matmul efficiency unless given
-        QCOMPARE(g.fusedAttentionEfficiency, 0.8);
+        QCOMPARE(g.attentionEfficiency, 0.0); // not given: attention priced as any other matmul
+        QCOMPARE(g.fusedAttentionEfficiency, 0.0);
         QCOMPARE(g.gpusPerNode, Count(8));
         QCOMPARE(g.networkGbps, 3200.0);
         // The dense peak the step time takes for a BF16 recipe: 989.4e12 FLOP/s.

@@ -72,11 +72,13 @@ private slots:
         GpuSpec g = card();
         g.attentionEfficiency = 0.25;     // SDPA / flash-attn 2 class
         g.fusedAttentionEfficiency = 0.4; // Transformer Engine's fused attention
-        // 32 tokens on one GPU: the rest at 1e14 x 0.5, attention at 1e14 x 0.25.
+        // 32 tokens on one GPU: the rest at 1e14 x 0.5, attention's forward 8,192 at 1e14 x 0.25
+        // and its backward 16,384 at 1e14 x 0.25 x 0.56 (kAttentionBackwardShare).
         StepTime t = stepTime(s, g, {});
         QCOMPARE(t.attentionFlopsPerStep, 24576.0 * 32);
-        QVERIFY(near(t.attentionS, 24576.0 * 32 / (1e14 * 0.25)));
-        QVERIFY(near(t.matmulS, (556416.0 - 24576) * 32 / (1e14 * 0.5) + 24576.0 * 32 / (1e14 * 0.25)));
+        const double attention = 8192.0 * 32 / (1e14 * 0.25) + 16384.0 * 32 / (1e14 * 0.25 * 0.56);
+        QVERIFY(near(t.attentionS, attention));
+        QVERIFY(near(t.matmulS, (556416.0 - 24576) * 32 / (1e14 * 0.5) + attention));
         // Full recomputation runs the attention forward again: 24,576 + 8,192 = 32,768.
         s.training.recompute = Recompute::Full;
         QCOMPARE(flopsPerToken(s).attentionHardware, 32768.0);
@@ -84,7 +86,10 @@ private slots:
         // Megatron runs the fused kernel: 1e14 x 0.4.
         s.stack.stack = TrainingStack::Megatron;
         t = stepTime(s, g, {});
-        QVERIFY(near(t.attentionS, 24576.0 * 32 / (1e14 * 0.4)));
+        QVERIFY(near(t.attentionS, 8192.0 * 32 / (1e14 * 0.4) + 16384.0 * 32 / (1e14 * 0.4 * 0.56)));
+        // A card without attention figures prices attention as any other matmul, backward too.
+        t = stepTime(s, card(), {});
+        QVERIFY(near(t.attentionS, 24576.0 * 32 / (1e14 * 0.5)));
         // Eager attention is batched GEMMs at the matmul efficiency: no attention-kernel term.
         s.stack.stack = TrainingStack::Paper;
         s.activations.attention = AttentionKernel::Eager;
@@ -112,9 +117,9 @@ private slots:
         // Matmuls: 556,416 x 1,024 / (16 x 1e14 x 0.5) s.
         const double matmul = 556416.0 * 1024 / (16 * 1e14 * 0.5);
         QVERIFY(near(t.matmulS, matmul));
-        // Element-wise: the replica's 256 tokens x L/p = 1 layer x 900 x 64 bytes / t = 2,
+        // Element-wise: the replica's 256 tokens x L/p = 1 layer x 860 x 64 bytes / t = 2,
         // at 1e12 B/s.
-        const double memory = 256.0 * 1 * 900 * 64 / 2 / 1e12;
+        const double memory = 256.0 * 1 * 860 * 64 / 2 / 1e12;
         QVERIFY(near(t.memoryBoundS, memory));
         // The optimizer step: under ZeRO-3 each GPU owns Psi / d = 95,040 / 4 / 4 = 5,940
         // parameters and reads its BF16 gradient (2 B) and reads and writes its BF16 weight (2),
@@ -186,7 +191,15 @@ private slots:
         // Tensorwise casts: 6 bytes per input and output-gradient element, 8 per weight once per
         // micro-batch: 32 x 2 x (6 x 512 + 6 x 576) + 2 x 40,960 x 8 = 1,073,152 bytes at 1e12 B/s.
         QVERIFY(near(t.fp8CastS, 1073152.0 / 1e12));
-        QVERIFY(near(t.memoryBoundS, 32.0 * 2 * 900 * 64 / 1e12 + t.fp8CastS));
+        QVERIFY(near(t.memoryBoundS, 32.0 * 2 * 860 * 64 / 1e12 + t.fp8CastS));
+        // Compiled, the element-wise work is 0.68 of it and the tensorwise amax read of inputs and
+        // output gradients fuses into the op before: 4 bytes each instead of 6 (torchao's
+        // fuse_with_prev); the weights' casts stay 8.
+        s.stack.compile = true;
+        const StepTime compiled = stepTime(s, g, {});
+        QVERIFY(near(compiled.fp8CastS, (32.0 * 2 * (4 * 512 + 4 * 576) + 2 * 40960.0 * 8) / 1e12));
+        QVERIFY(near(compiled.memoryBoundS, 32.0 * 2 * 860 * 0.68 * 64 / 1e12 + compiled.fp8CastS));
+        s.stack.compile = false;
         // MFU stays against the 16-bit peak.
         QVERIFY(near(t.mfu, t.modelFlopsPerStep / (t.totalS * 1e14)));
 

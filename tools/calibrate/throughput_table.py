@@ -215,7 +215,13 @@ def main():
     ap.add_argument("--cli", default=os.path.join(ROOT, "build", "bin", "headroom-cli"))
     ap.add_argument("--set", choices=["calibration", "validation", "all"], default="all")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    ap.add_argument("--check", metavar="DOC", help="fail unless DOC's table between the throughput-table markers is "
+                                                   "the one this run prints (docs/procurement.md)")
+    ap.add_argument("--require-targets", action="store_true",
+                    help="fail unless the validation set meets the targets: median |error| <= 10 %%, >= 80 %% within 15 %%")
     opts = ap.parse_args()
+    if opts.check:
+        opts.markdown = True
     data = json.load(open(FIXTURE))
     split = data["split"]
     set_of = {rid: name for name in ("calibration", "validation") for rid in split[name]}
@@ -228,31 +234,55 @@ def main():
         predicted, problem = predict(opts.cli, run)
         error = (predicted / measured - 1) if predicted else None
         rows.append((run, which, measured, predicted, error, problem))
+    table = []
     if opts.markdown:
-        print("| run | set | measured tok/s/GPU | predicted | error |")
-        print("|---|---|---|---|---|")
+        table += ["| run | set | measured tok/s/GPU | predicted | error |", "|---|---|---|---|---|"]
     for run, which, measured, predicted, error, problem in rows:
         used = " (already used)" if run.get("already_used") else ""
         if opts.markdown:
-            cell = "%+.1f %%" % (100 * error) if error is not None else "refused: " + problem
-            print("| %s%s | %s | %.0f | %s | %s |" % (run["id"], used, which, measured,
-                                                  "%.0f" % predicted if predicted else "-", cell))
+            cell = "%+.1f %%" % (100 * error) if error is not None else "refused: " + problem.replace("|", "/")
+            table.append("| %s%s | %s | %.0f | %s | %s |" % (run["id"], used, which, measured,
+                                                         "%.0f" % predicted if predicted else "-", cell))
         else:
             cell = "%+7.1f %%" % (100 * error) if error is not None else "  refused: " + problem
             print("%-44s %-11s %10.0f %10s %s%s" % (run["id"], which, measured,
                                                    "%.0f" % predicted if predicted else "-", cell, used))
+    if opts.check:
+        text = open(opts.check, encoding="utf-8").read()
+        begin, end = "<!-- throughput-table -->", "<!-- /throughput-table -->"
+        if begin not in text or end not in text:
+            print("%s: no %s ... %s markers" % (opts.check, begin, end))
+            return 1
+        documented = text.split(begin, 1)[1].split(end, 1)[0].strip().splitlines()
+        if documented != table:
+            for a, b in zip(documented, table):
+                if a != b:
+                    print("%s says:   %s\nthe model gives: %s" % (opts.check, a, b))
+                    break
+            else:
+                print("%s has %d rows, the model %d" % (opts.check, len(documented), len(table)))
+            print("regenerate with: tools/calibrate/throughput_table.py --markdown")
+            return 1
+    else:
+        for line in table:
+            print(line)
     print()
+    failed = False
     for name in ("calibration", "validation"):
         errors = [abs(e) for r, w, _, _, e, _ in rows if w == name and e is not None and not r.get("already_used")]
         refused = sum(1 for r, w, _, p, e, _ in rows if w == name and e is None and not r.get("already_used"))
         if not errors:
             continue
         within = sum(1 for e in errors if e <= 0.15) / len(errors)
+        median = statistics.median(errors)
         print("%s: %d runs, median |error| %.1f %%, %.0f %% within 15 %%, mean signed %+.1f %%; %d refused"
-              % (name, len(errors), 100 * statistics.median(errors), 100 * within,
+              % (name, len(errors), 100 * median, 100 * within,
                  100 * statistics.mean(e for r, w, _, _, e, _ in rows if w == name and e is not None and not r.get("already_used")),
                  refused))
-    return 0
+        if opts.require_targets and name == "validation" and (median > 0.10 or within < 0.80):
+            print("validation targets not met: median |error| <= 10 %, >= 80 % within 15 %")
+            failed = True
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -253,9 +253,8 @@ QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
     g.gpusPerNode = static_cast<Count>(static_cast<long long>(values[6]));
     g.networkGbps = values[7];
     g.powerWatts = values[8];
-    // The attention kernels' shares of the dense peak (steptime.h): optional, the matmul
-    // efficiency where a card gives none (attention then priced as any other matmul).
-    g.attentionEfficiency = g.fusedAttentionEfficiency = g.matmulEfficiency;
+    // The attention kernels' shares of the dense peak (steptime.h): optional; 0 where a card gives
+    // none, and attention is then priced as any other matmul (attentionKernelEfficiency()).
     for (auto [key, target] : { std::pair{ "attention_efficiency", &g.attentionEfficiency },
                                 std::pair{ "fused_attention_efficiency", &g.fusedAttentionEfficiency } }) {
         const QJsonValue v = o.value(QLatin1String(key));

@@ -186,10 +186,9 @@ bool parseGpuSpec(const QString &text, GpuSpec &out, QString &error)
     g.bf16 = bf16 > 0;
     g.tflopsBf16 = bf16 > 0 ? bf16 : 0;
     g.tflopsFp16 = fp16 > 0 ? fp16 : bf16;
-    // The attention kernels' shares default to the matmul efficiency (attention priced as any
-    // other matmul), as for a catalogue card that gives none.
-    g.attentionEfficiency = attention > 0 ? attention : g.matmulEfficiency;
-    g.fusedAttentionEfficiency = fusedAttention > 0 ? fusedAttention : g.matmulEfficiency;
+    // Not given: 0, attention priced as any other matmul, as for a catalogue card that gives none.
+    g.attentionEfficiency = attention > 0 ? attention : 0;
+    g.fusedAttentionEfficiency = fusedAttention > 0 ? fusedAttention : 0;
     if (!hasNvlinkGpus)
         g.nvlinkGpus = g.nvlinkGBps > 0 ? 8 : 0;
     if (g.pcieGBps <= 0)
@@ -212,9 +211,12 @@ QString gpuSpecText(const GpuSpec &g)
         parts << QStringLiteral("nvlink=%1GB/s").arg(g.nvlinkGBps, 0, 'g', 10) << QStringLiteral("nvlink-gpus=%1").arg(qlonglong(g.nvlinkGpus));
     if (g.pcieGBps > 0)
         parts << QStringLiteral("pcie=%1GB/s").arg(g.pcieGBps, 0, 'g', 10);
+    if (g.attentionEfficiency > 0)
+        parts << QStringLiteral("attention-efficiency=%1").arg(g.attentionEfficiency, 0, 'g', 10);
+    if (g.fusedAttentionEfficiency > 0)
+        parts << QStringLiteral("fused-attention-efficiency=%1").arg(g.fusedAttentionEfficiency, 0, 'g', 10);
     parts << QStringLiteral("efficiency=%1").arg(g.matmulEfficiency, 0, 'g', 10)
-          << QStringLiteral("attention-efficiency=%1").arg(g.attentionEfficiency, 0, 'g', 10)
-          << QStringLiteral("fused-attention-efficiency=%1").arg(g.fusedAttentionEfficiency, 0, 'g', 10)
+
           << QStringLiteral("gpus-per-node=%1").arg(qlonglong(g.gpusPerNode)) << QStringLiteral("network=%1").arg(g.networkGbps, 0, 'g', 10)
           << QStringLiteral("power=%1").arg(g.powerWatts, 0, 'g', 10) << QStringLiteral("price=%1").arg(g.pricePerHourUsd, 0, 'g', 10)
           << QStringLiteral("purchase=%1").arg(g.purchaseUsd, 0, 'g', 10);

@@ -86,7 +86,7 @@ double fp8CastBytesPerGpu(const Scenario &s, double replicaTokens, double replic
     const Fp8Recipe recipe = s.training.precision.fp8;
     if (recipe == Fp8Recipe::Off)
         return 0;
-    const Fp8CastBytes c = fp8CastBytes(recipe);
+    const Fp8CastBytes c = fp8CastBytes(s);
     const Fp8LayerLinears linears = fp8LayerLinears(s.model);
     const double t = toD(std::max<Count>(1, s.parallel.tensorParallel));
     const double layers = toD(s.model.layers) / toD(std::max<Count>(1, s.parallel.pipelineParallel));
@@ -115,6 +115,16 @@ Fp8CastBytes fp8CastBytes(Fp8Recipe recipe)
     case Fp8Recipe::TeBlockwise: return { 2 + 1 + 1, 2 + 1 + 1, 2 + 1 + 1 };
     }
     return {};
+}
+
+Fp8CastBytes fp8CastBytes(const Scenario &s)
+{
+    Fp8CastBytes c = fp8CastBytes(s.training.precision.fp8);
+    if (s.stack.compile && s.training.precision.fp8 == Fp8Recipe::Tensorwise) {
+        c.input -= 2;
+        c.gradOutput -= 2;
+    }
+    return c;
 }
 
 double dataParallelOverlap(const Scenario &s)
@@ -252,7 +262,7 @@ FlopsPerToken flopsPerToken(const Scenario &s)
     const double attentionHardware = attentionForward * 3 + (fullRecompute ? recomputedShare(s) * attentionForward : 0)
             + (!fullRecompute && attentionRecompute ? attentionForward : 0)
             + (s.training.recompute == Recompute::Op && eager ? attentionForward : 0);
-    return { perTokenModel, perTokenHardware, perTokenFullAttention, attentionHardware };
+    return { perTokenModel, perTokenHardware, perTokenFullAttention, attentionHardware, attentionForward * 2 };
 }
 
 StepTerm StepTime::dominant() const
@@ -336,7 +346,15 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         // runs batched GEMMs (and its score traffic is priced below).
         r.attentionFlopsPerStep = eager ? 0.0 : perToken.attentionHardware * r.tokensPerStep;
         r.attentionEfficiency = attentionKernelEfficiency(s, gpu);
-        r.attentionS = r.attentionFlopsPerStep > 0 ? r.attentionFlopsPerStep / (N * r.peakFlops * r.attentionEfficiency) : 0.0;
+        // Backward kernels reach kAttentionBackwardShare of the forward's share of the peak, where
+        // the card gives its attention kernels' (forward) figure.
+        const bool measured = (s.stack.stack == TrainingStack::Megatron ? gpu.fusedAttentionEfficiency : gpu.attentionEfficiency) > 0;
+        const double backwardFlops = eager || !measured ? 0.0 : perToken.attentionBackward * r.tokensPerStep;
+        r.attentionBackwardFlopsPerStep = backwardFlops;
+        r.attentionS = r.attentionFlopsPerStep > 0
+                ? (r.attentionFlopsPerStep - backwardFlops) / (N * r.peakFlops * r.attentionEfficiency)
+                        + backwardFlops / (N * r.peakFlops * r.attentionEfficiency * kAttentionBackwardShare)
+                : 0.0;
         r.matmulS = (r.hardwareFlopsPerStep - r.fp8FlopsPerStep - r.attentionFlopsPerStep) / (N * r.peakFlops * efficiency)
                 + (r.fp8FlopsPerStep > 0 ? r.fp8FlopsPerStep / (N * r.fp8PeakFlops * efficiency) : 0.0) + r.attentionS;
         // Element-wise work moves bytes, not FLOPs: each GPU runs its replica's tokens through

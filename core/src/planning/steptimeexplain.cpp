@@ -52,40 +52,58 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                           time.computeS, true, QT_TRANSLATE_NOOP("StepTime", "--mfu: the compute term at this share of the dense peak") });
     } else if (time.fp8FlopsPerStep > 0) {
         terms.push_back({ "matmul", QT_TRANSLATE_NOOP("StepTime", "matmuls at the card's achievable rates, FP8 linears at the FP8 rate"),
-                          "(F_step - F_fp8) / (N x peak x eta) + F_fp8 / (N x peak_fp8 x eta)",
-                          "(" + num(time.hardwareFlopsPerStep) + " - " + num(time.fp8FlopsPerStep) + ") / (" + N + " x "
-                                  + num(time.peakFlops) + " x " + num(gpu.matmulEfficiency) + ") + " + num(time.fp8FlopsPerStep) + " / ("
-                                  + N + " x " + num(time.fp8PeakFlops) + " x " + num(gpu.matmulEfficiency) + ")",
-                          time.matmulS, true,
+                          "(F_step - F_fp8 - F_att) / (N x peak x eta) + F_fp8 / (N x peak_fp8 x eta)",
+                          "(" + num(time.hardwareFlopsPerStep) + " - " + num(time.fp8FlopsPerStep) + " - " + num(time.attentionFlopsPerStep)
+                                  + ") / (" + N + " x " + num(time.peakFlops) + " x " + num(gpu.matmulEfficiency) + ") + "
+                                  + num(time.fp8FlopsPerStep) + " / (" + N + " x " + num(time.fp8PeakFlops) + " x "
+                                  + num(gpu.matmulEfficiency) + ")",
+                          time.matmulS - time.attentionS, true,
                           QT_TRANSLATE_NOOP("StepTime", "the layers' linears run on the FP8 tensor cores at the same share of their "
                                                         "peak as 16-bit matmuls reach of theirs (torchao's roofline model, "
                                                         "roofline_utils.py); the LM head and attention stay 16-bit") });
     } else {
         terms.push_back({ "matmul", QT_TRANSLATE_NOOP("StepTime", "matmuls at the card's achievable rate"),
-                          "F_step / (N x peak x eta)",
-                          num(time.hardwareFlopsPerStep) + " / (" + N + " x " + num(time.peakFlops) + " x "
-                                  + num(gpu.matmulEfficiency) + ")",
-                          time.matmulS, true,
-                          QT_TRANSLATE_NOOP("StepTime", "per token 2 P' forward and 4 P' backward, attention 4 L S' A d_h forward and twice "
-                                                        "that backward, one more forward under recomputation (Kaplan et al. 2020; "
-                                                        "Narayanan et al. 2021, eq. 3; Korthikanti et al. 2022); eta: the card's "
-                                                        "measured matmul efficiency") });
+                          "(F_step - F_att) / (N x peak x eta)",
+                          "(" + num(time.hardwareFlopsPerStep) + " - " + num(time.attentionFlopsPerStep) + ") / (" + N + " x "
+                                  + num(time.peakFlops) + " x " + num(gpu.matmulEfficiency) + ")",
+                          time.matmulS - time.attentionS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "per token 2 P' forward and 4 P' backward, one more forward under "
+                                                        "recomputation (Kaplan et al. 2020; Narayanan et al. 2021, eq. 3; Korthikanti "
+                                                        "et al. 2022); eta: the card's measured matmul efficiency") });
+    }
+    if (time.attentionS > 0) {
+        const double forward = time.attentionFlopsPerStep - time.attentionBackwardFlopsPerStep;
+        const double backward = time.attentionBackwardFlopsPerStep;
+        std::string values = num(forward) + " / (" + N + " x " + num(time.peakFlops) + " x " + num(time.attentionEfficiency) + ")";
+        if (backward > 0)
+            values += " + " + num(backward) + " / (" + N + " x " + num(time.peakFlops) + " x " + num(time.attentionEfficiency) + " x "
+                    + num(kAttentionBackwardShare) + ")";
+        terms.push_back({ "attention", QT_TRANSLATE_NOOP("StepTime", "attention in its own kernels"),
+                          backward > 0 ? "F_att,fwd / (N x peak x eta_att) + F_att,bwd / (N x peak x eta_att x 0.56)"
+                                       : "F_att / (N x peak x eta_att)",
+                          values, time.attentionS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "attention 4 L S' A d_h forward and twice that backward (S' = S/2 causal); "
+                                                        "eta_att: the share of the peak the card's flash / SDPA kernels reach, or "
+                                                        "Transformer Engine's fused attention under Megatron; backward kernels at 0.56 "
+                                                        "of it (docs/procurement.md)") });
     }
     if (!(options.computeFractionOverride > 0)) {
         const bool eager = attentionKernelOf(s) == AttentionKernel::Eager;
+        const std::string e = num(elementwiseBytesPerTokenLayerHidden(s));
         terms.push_back({ "memory-bound", QT_TRANSLATE_NOOP("StepTime", "element-wise work at memory bandwidth"),
-                          eager ? "T_replica x L/p x (1000 H + 16 A S) / t / BW_hbm" : "T_replica x L/p x 1000 H / t / BW_hbm",
-                          num(time.tokensPerStep / static_cast<double>(d)) + " x " + whole(s.model.layers) + "/" + whole(p) + " x (1000 x "
-                                  + whole(s.model.hidden) + (eager ? " + 16 x " + whole(s.model.heads) + " x " + whole(s.training.sequence) : "")
+                          eager ? "T_replica x L/p x (e H + 16 A S) / t / BW_hbm" : "T_replica x L/p x e H / t / BW_hbm",
+                          num(time.tokensPerStep / static_cast<double>(d)) + " x " + whole(s.model.layers) + "/" + whole(p) + " x (" + e
+                                  + " x " + whole(s.model.hidden) + (eager ? " + 16 x " + whole(s.model.heads) + " x " + whole(s.training.sequence) : "")
                                   + ")" + (checkpointsLayers(s.training.recompute) ? " x 4/3" : "") + " / " + whole(t) + " / "
                                   + bandwidth(gpu.hbmGBps * 1e9),
                           time.memoryBoundS - time.fp8CastS, true,
-                          QT_TRANSLATE_NOOP("StepTime", "norms, residuals, activation functions and casts read and write about 1,000 "
-                                                        "bytes per token, layer and hidden unit as PyTorch runs them unfused (the value "
-                                                        "that reproduces MosaicML's A100 and H100 runs, docs/procurement.md); eager "
+                          QT_TRANSLATE_NOOP("StepTime", "norms, residuals, activation functions and casts read and write e = 860 bytes "
+                                                        "per token, layer and hidden unit as PyTorch runs them unfused (the value that "
+                                                        "reproduces MosaicML's A100 and H100 runs), 0.68 of that under torch.compile, "
+                                                        "0.8 under Megatron with Transformer Engine (docs/procurement.md); eager "
                                                         "attention moves the S x S scores eight times") });
         if (time.fp8CastS > 0) {
-            const Fp8CastBytes c = fp8CastBytes(s.training.precision.fp8);
+            const Fp8CastBytes c = fp8CastBytes(s);
             terms.push_back({ "fp8-casts", QT_TRANSLATE_NOOP("StepTime", "FP8 casts of the linears' inputs, gradients and weights"),
                               "(T_replica x L/p x (c_x x sum in + c_g x sum out) + casts x L/p x P_lin x c_w) / t / BW_hbm",
                               "c_x = " + num(c.input) + ", c_g = " + num(c.gradOutput) + ", c_w = "

@@ -27,10 +27,10 @@ struct GpuSpec
     double matmulEfficiency = 0; //!< share of the dense peak large BF16/FP16 matmuls reach
     QString matmulEfficiencySource;
     //! Share of the dense peak the attention kernels of PyTorch's stacks reach (SDPA's flash
-    //! backend, flash-attn 2), forward and backward; the matmul efficiency where not measured.
+    //! backend, flash-attn 2) in forward; 0 where not measured (the matmul efficiency is used).
     double attentionEfficiency = 0;
     //! The same for fused attention of the FlashAttention-3 / cuDNN class (Transformer Engine
-    //! under Megatron); the matmul efficiency where not measured.
+    //! under Megatron); 0 where not measured.
     double fusedAttentionEfficiency = 0;
     QString attentionEfficiencySource;
     double nvlinkGBps = 0;       //!< NVLink per GPU, one direction, GB/s; 0: none
