@@ -291,6 +291,22 @@ private slots:
         t = stepTime(s, g, slow);
         QVERIFY(near(t.dataParallelBandwidth, 12.5e9 * 0.8));
         QCOMPARE(t.nodes, Count(2));
+        // An NVL72-like domain: trays of 4, NVLink 100 GB/s across 72 GPUs, 800 Gb/s a tray.
+        // 36 GPUs (36 divides 72) stay on NVLink across 9 trays: 100e9 x 0.8; 64 (not dividing
+        // 72) go over the trays' network: 1e11 B/s a tray, all 4 GPUs of each in the group,
+        // bounded by NVLink's 1e11: 1e11 x 0.8 too; at 100 Gb/s the network's 12.5e9 x 0.8.
+        g.gpusPerNode = 4;
+        g.nvlinkGpus = 72;
+        g.nvlinkGBps = 100;
+        s.parallel.gpus = 36;
+        t = stepTime(s, g, slow);
+        QVERIFY(!t.dataParallelCrossesNodes);
+        QVERIFY(near(t.dataParallelBandwidth, 80e9));
+        QCOMPARE(t.nodes, Count(9));
+        s.parallel.gpus = 64;
+        t = stepTime(s, g, slow);
+        QVERIFY(t.dataParallelCrossesNodes);
+        QVERIFY(near(t.dataParallelBandwidth, 12.5e9 * 0.8));
     }
 
     void offloadByHand()

@@ -35,9 +35,10 @@ CUSTOM_CARDS = {
     "h100-96gb": "name=h100-96gb,memory=96GiB,bf16=989.4T,fp8=1978.9T,hbm=2.4TB/s,nvlink=450GB/s,"
                  "efficiency=0.803,attention-efficiency=0.30,fused-attention-efficiency=0.60,power=500W,network=3200",
     # GB300 NVL72: 288 GB HBM3e at 8 TB/s, dense BF16 2.5 PFLOP/s and FP8 5 PFLOP/s per GPU
-    # (NVIDIA GB300 NVL72 page), 72 GPUs on NVLink 5; GB200's measured efficiency.
+    # (NVIDIA GB300 NVL72 page), 72 GPUs on NVLink 5 over trays of 4 with ConnectX-8 at 800 Gb/s each;
+    # GB200's measured efficiency.
     "gb300": "name=gb300,memory=288GB,bf16=2500T,fp8=5000T,hbm=8TB/s,nvlink=900GB/s,nvlink-gpus=72,"
-             "gpus-per-node=72,network=28800,efficiency=0.729,attention-efficiency=0.30,fused-attention-efficiency=0.60,power=1400W",
+             "gpus-per-node=4,network=3200,efficiency=0.729,attention-efficiency=0.30,fused-attention-efficiency=0.60,power=1400W",
 }
 CATALOGUE = {"a100-80gb": "a100-80gb", "a100-40gb": "a100-40gb", "h100-80gb": "h100-80gb",
              "h200": "h200-141gb", "b200": "b200-180gb", "gb200": "gb200"}

@@ -42,6 +42,13 @@ GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size
         link.bytesPerSecond = intra * kLinkEfficiency;
         return link;
     }
+    // An NVLink domain larger than a node (GB200 NVL72: 72 GPUs on 18 trays of 4, NVLink
+    // switches between the trays) carries a group that lies inside one domain: whole groups of a
+    // size dividing the domain, as consecutive ranks fill it.
+    if (gpu.nvlinkGpus > perNode && nvlink > 0 && span <= gpu.nvlinkGpus && gpu.nvlinkGpus % span == 0) {
+        link.bytesPerSecond = nvlink * kLinkEfficiency;
+        return link;
+    }
     // Across nodes NCCL runs one ring per network interface, so a group gets the node's
     // network in proportion to its members there: a group holding every GPU of its node uses
     // all of the node's bandwidth, one of t groups sharing a node a t-th of it.
