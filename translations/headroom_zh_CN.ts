@@ -7142,6 +7142,48 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
 </context>
 <context>
+    <name>PlanFrontText</name>
+    <message>
+        <source>Budget %1</source>
+        <extracomment>a line on the time-against-cost chart, %1 the rent budget in USD</extracomment>
+        <translation>预算 %1</translation>
+    </message>
+    <message>
+        <source>Deadline %1 days</source>
+        <extracomment>a line on the time-against-cost chart, %1 days</extracomment>
+        <translation>期限 %1 天</translation>
+    </message>
+    <message>
+        <source>Fastest within %1</source>
+        <extracomment>legend: the plan picked for the budget, %1 the budget in USD</extracomment>
+        <translation>%1 以内最快</translation>
+    </message>
+    <message>
+        <source>Cheapest within %1 days</source>
+        <extracomment>legend: the plan picked for the deadline, %1 days</extracomment>
+        <translation>%1 天内最便宜</translation>
+    </message>
+    <message>
+        <source>%1 days, %2 to rent, %3 to own, MFU %4 %
+%5
+%6</source>
+        <extracomment>tooltip of a plan on the time-against-cost chart: %1 days, %2 rent, %3 cost of owning, %4 MFU in percent, %5 the GPU&apos;s full name, %6 the plan in one line</extracomment>
+        <translation>%1 天，租用 %2，自有 %3，MFU %4 %
+%5
+%6</translation>
+    </message>
+    <message>
+        <source>Click to plan with it (one undo step).</source>
+        <extracomment>on hover over a plan of the chart</extracomment>
+        <translation>单击即采用此方案（一步即可撤销）。</translation>
+    </message>
+    <message>
+        <source>%1 plans considered (GPU kind × count × layout × strategy × recompute × micro-batch), %2 fit; %3 no other beats on both time and rent.</source>
+        <extracomment>%1 plans considered, %2 of them fit, %3 plans on the front</extracomment>
+        <translation>共考察 %1 个方案（GPU 型号 × 数量 × 布局 × 策略 × 重计算 × 微批次），%2 个装得下；其中 %3 个在时间和租金上都不会被别的方案同时胜过。</translation>
+    </message>
+</context>
+<context>
     <name>PrecisionText</name>
     <message>
         <source>FP32</source>
@@ -8338,6 +8380,7 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
     <message>
         <source>Days</source>
+        <extracomment>column headings of the best plans&apos; list</extracomment>
         <translation>天数</translation>
     </message>
     <message>
@@ -8347,10 +8390,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>The longest sequence that fits, likewise.</source>
         <translation>同上，放得下的最长序列。</translation>
-    </message>
-    <message>
-        <source>Days to train on the tokens below at the strategy needing the fewest GPUs.</source>
-        <translation>按所需 GPU 最少的策略，训练下方所列 token 数所需的天数。</translation>
     </message>
     <message>
         <source>GPUs needed per GPU kind and strategy</source>
@@ -8433,10 +8472,6 @@ The scenario on screen is unchanged.</source>
         <translation>时间和成本</translation>
     </message>
     <message>
-        <source>Show the GPUs each strategy needs, or the time, cost, MFU and step-time terms at the strategy needing the fewest.</source>
-        <translation>显示每种策略所需的 GPU，或在所需 GPU 最少的策略下的时间、成本、MFU 和单步时间各项。</translation>
-    </message>
-    <message>
         <source>Columns</source>
         <translation>列</translation>
     </message>
@@ -8463,10 +8498,6 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>The strategy needing the fewest GPUs, and how many: what the time and cost are for.</source>
         <translation>所需 GPU 最少的策略及其数量：时间和成本按此计算。</translation>
-    </message>
-    <message>
-        <source>What those GPU-hours cost to rent at the catalogue&apos;s price.</source>
-        <translation>这些 GPU 小时按目录价格租用的费用。</translation>
     </message>
     <message>
         <source>What owning the cards costs for the run: their purchase spread over %1 years, and their power at $%2 per kWh (hosts, network and cooling not counted).</source>
@@ -8525,6 +8556,162 @@ The scenario on screen is unchanged.</source>
         <source>Beside them, the vLLM server&apos;s %1 GPUs, in the days and the cost.</source>
         <extracomment>%1 the vLLM server&apos;s GPUs beside the training GPUs</extracomment>
         <translation>此外还有 vLLM 服务器的 %1 块 GPU，计入天数与成本。</translation>
+    </message>
+    <message>
+        <source>Best plans: time against rent</source>
+        <extracomment>the view of the whole-plan search: its plans&apos; days against their rent</extracomment>
+        <translation>最佳方案：时间与租金</translation>
+    </message>
+    <message>
+        <source>Show the GPUs each strategy needs, the time, cost, MFU and step-time terms at the strategy needing the fewest, or the whole-plan search&apos;s best plans of time against rent.</source>
+        <translation>显示每种策略所需的 GPU，在所需 GPU 最少的策略下的时间、成本、MFU 和单步时间各项，或整体方案搜索得到的时间与租金最佳方案。</translation>
+    </message>
+    <message>
+        <source>Days to train on the token budget above at the strategy needing the fewest GPUs.</source>
+        <translation>按所需 GPU 最少的策略，训练上方所填 token 数所需的天数。</translation>
+    </message>
+    <message>
+        <source>What those GPU-hours cost to rent at the price per GPU-hour (the catalogue&apos;s, or the one given above for the plan&apos;s GPU kind).</source>
+        <translation>这些 GPU 小时按每 GPU 小时价格（目录价格，或上方为方案的 GPU 型号所填的价格）租用的费用。</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>The best plans, fastest first</source>
+        <translation>最佳方案，最快的在前</translation>
+    </message>
+    <message>
+        <source>The plans no other beats on both time and rent, fastest first; bold: the picks for the budget and the deadline. Double-click or press Enter on a plan to plan with it.</source>
+        <translation>在时间和租金上都不会被别的方案同时胜过的方案，最快的在前；粗体：按预算和期限选出的方案。双击某个方案或在其上按 Enter 即采用它。</translation>
+    </message>
+    <message>
+        <source>Tokens the run trains on, for the days and the cost: a whole number from 1 to 1e18 (e.g. 2e10 or 300B).</source>
+        <translation>本次训练的 token 数，用于计算天数和费用：1 到 1e18 的整数（例如 2e10 或 300B）。</translation>
+    </message>
+    <message>
+        <source>Token budget</source>
+        <translation>token 预算</translation>
+    </message>
+    <message>
+        <source>own</source>
+        <translation>沿用</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <extracomment>placeholder of the budget and deadline fields: nothing given</extracomment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The rent the whole run may cost, 0.01 to 1e12 USD: the chart picks the fastest plan within it. Empty or 0: none.</source>
+        <translation>整个训练允许花费的租金，0.01 到 1e12 美元：图表选出此预算内最快的方案。留空或 0：不限。</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Days the run may take, 0.001 to 36,500: the chart picks the cheapest plan finishing within them. Empty or 0: none.</source>
+        <translation>训练允许耗用的天数，0.001 到 36,500：图表选出在此期限内完成的最便宜方案。留空或 0：不限。</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>期限</translation>
+    </message>
+    <message>
+        <source>Rent per GPU-hour</source>
+        <translation>每 GPU 小时租金</translation>
+    </message>
+    <message>
+        <source>Purchase per card</source>
+        <translation>每卡购价</translation>
+    </message>
+    <message>
+        <source>Tokens:</source>
+        <translation>token 数：</translation>
+    </message>
+    <message>
+        <source>Global batch:</source>
+        <translation>全局批次：</translation>
+    </message>
+    <message>
+        <source>Budget, USD:</source>
+        <translation>预算（美元）：</translation>
+    </message>
+    <message>
+        <source>Deadline, days:</source>
+        <translation>期限（天）：</translation>
+    </message>
+    <message>
+        <source>The whole-plan search keeps the plan&apos;s GPU kind instead of trying every kind of the catalogue.</source>
+        <translation>整体方案搜索保留方案的 GPU 型号，而不是尝试目录中的每一种型号。</translation>
+    </message>
+    <message>
+        <source>Search only %1</source>
+        <extracomment>%1 a GPU kind&apos;s short name</extracomment>
+        <translation>只搜索 %1</translation>
+    </message>
+    <message>
+        <source>What one %1 costs to rent per hour, 0 to 1,000,000 USD. Empty: the catalogue&apos;s $%2 (%3).</source>
+        <extracomment>%1 GPU name, %2 the catalogue&apos;s price, %3 when it was read</extracomment>
+        <translation>一块 %1 每小时的租金，0 到 1,000,000 美元。留空：使用目录价格 $%2（%3）。</translation>
+    </message>
+    <message>
+        <source>What one %1 costs to buy, 0 to 10,000,000 USD, for the cost of owning. Empty: the catalogue&apos;s $%2 (%3).</source>
+        <translation>一块 %1 的购买价格，0 到 10,000,000 美元，用于计算自有成本。留空：使用目录价格 $%2（%3）。</translation>
+    </message>
+    <message>
+        <source>The figures below keep the last valid values.</source>
+        <extracomment>after the messages about the fields: what the figures below are for</extracomment>
+        <translation>下方的数字沿用最近一次有效的输入。</translation>
+    </message>
+    <message>
+        <source>Tokens: &quot;%1&quot; is not allowed; give a whole number of tokens from 1 to 1e18 (e.g. 1e9, 2e10 or 300B).</source>
+        <extracomment>%1 what was typed</extracomment>
+        <translation>token 数：不接受“%1”；请输入 1 到 1e18 的整数（例如 1e9、2e10 或 300B）。</translation>
+    </message>
+    <message>
+        <source>Budget: &quot;%1&quot; is not allowed; give 0.01 to 1e12 USD of rent for the whole run, or 0 or nothing for none.</source>
+        <translation>预算：不接受“%1”；请输入整个训练 0.01 到 1e12 美元的租金，或填 0 或留空表示不限。</translation>
+    </message>
+    <message>
+        <source>Deadline: &quot;%1&quot; is not allowed; give 0.001 to 36,500 days, or 0 or nothing for none.</source>
+        <translation>期限：不接受“%1”；请输入 0.001 到 36,500 天，或填 0 或留空表示不限。</translation>
+    </message>
+    <message>
+        <source>Rent per GPU-hour: &quot;%1&quot; is not allowed; give 0 to 1,000,000 USD, or nothing for the catalogue&apos;s price.</source>
+        <translation>每 GPU 小时租金：不接受“%1”；请输入 0 到 1,000,000 美元，或留空以使用目录价格。</translation>
+    </message>
+    <message>
+        <source>Purchase per card: &quot;%1&quot; is not allowed; give 0 to 10,000,000 USD, or nothing for the catalogue&apos;s price.</source>
+        <translation>每卡购价：不接受“%1”；请输入 0 到 10,000,000 美元，或留空以使用目录价格。</translation>
+    </message>
+    <message>
+        <source>Plan %1</source>
+        <extracomment>undo text: %1 the plan in one line (GPU count and kind, layout, strategy, recompute, micro-batch)</extracomment>
+        <translation>采用方案 %1</translation>
+    </message>
+    <message>
+        <source>Purchase per card, USD:</source>
+        <translation>每卡购价（美元）：</translation>
+    </message>
+    <message>
+        <source>%1 rent per GPU-hour, USD:</source>
+        <extracomment>before the plan&apos;s GPU kind&apos;s rent field, %1 its short name</extracomment>
+        <translation>%1 每 GPU 小时租金（美元）：</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, kept exactly: data-parallel degree × micro-batch × accumulation (1 to 100,000,000). Empty or 0: the scenario&apos;s own, which every plan then keeps.</source>
+        <translation>每个优化器步的序列数，严格保持：数据并行度 × 微批次 × 累积步数（1 到 100,000,000）。留空或 0：使用场景自身的全局批次，每个方案都保持不变。</translation>
+    </message>
+    <message>
+        <source>Global batch: &quot;%1&quot; is not allowed; give 1 to 100,000,000 sequences per optimizer step, or 0 or nothing for the scenario&apos;s own.</source>
+        <translation>全局批次：不接受“%1”；请输入每个优化器步 1 到 100,000,000 个序列，或填 0 或留空以使用场景自身的全局批次。</translation>
     </message>
 </context>
 <context>
@@ -10278,6 +10465,25 @@ It was moved to %2.</source>
     <message>
         <source>%1 near %2: overflow to infinity; GradScaler skips the step.</source>
         <translation>%1 在 %2 附近：上溢为无穷大；GradScaler 会跳过该步。</translation>
+    </message>
+</context>
+<context>
+    <name>headroom::PlanFrontPane</name>
+    <message>
+        <source>Time against rent of the best plans</source>
+        <translation>最佳方案的时间与租金</translation>
+    </message>
+    <message>
+        <source>Time against rent: the plans no other beats on both</source>
+        <translation>时间与租金：两方面都不会被别的方案同时胜过的方案</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Rent (USD)</source>
+        <translation>租金（美元）</translation>
     </message>
 </context>
 <context>

@@ -184,7 +184,8 @@ QStringList MainWindow::panelNames()
     return { QStringLiteral("window"), QStringLiteral("inputs"), QStringLiteral("verdict"),
              QStringLiteral("charts"), QStringLiteral("bar"),    QStringLiteral("sweep"),
              QStringLiteral("recipes"), QStringLiteral("timeline"), QStringLiteral("math"),
-             QStringLiteral("doctor"), QStringLiteral("gpus"), QStringLiteral("gpucost"), QStringLiteral("compare"),
+             QStringLiteral("doctor"), QStringLiteral("gpus"), QStringLiteral("gpucost"), QStringLiteral("gpuplans"),
+             QStringLiteral("compare"),
              QStringLiteral("precision"), QStringLiteral("precision-fp8") };
 }
 
@@ -226,10 +227,15 @@ QWidget *MainWindow::panel(const QString &name)
         m_charts->showCompare();
         return m_charts->compare();
     }
-    if (name == QLatin1String("gpus") || name == QLatin1String("gpucost")) {
+    if (name == QLatin1String("gpus") || name == QLatin1String("gpucost") || name == QLatin1String("gpuplans")) {
         m_charts->showGpuFit();
-        m_charts->gpuFit()->showColumns(name == QLatin1String("gpus") ? GpuFitPane::Columns::GpusNeeded
-                                                                      : GpuFitPane::Columns::TimeAndCost);
+        m_charts->gpuFit()->showColumns(name == QLatin1String("gpus")      ? GpuFitPane::Columns::GpusNeeded
+                                                : name == QLatin1String("gpucost") ? GpuFitPane::Columns::TimeAndCost
+                                                                                   : GpuFitPane::Columns::Plans);
+        // The search runs off the GUI thread; a panel asked for by name (a screenshot, a test)
+        // shows its answer.
+        if (name == QLatin1String("gpuplans"))
+            m_charts->gpuFit()->waitForSearch();
         return m_charts->gpuFit();
     }
     if (name == QLatin1String("doctor")) {

@@ -3,12 +3,16 @@
 // Builds the chart values (chartdata.h) from the core: the only place that turns a Breakdown
 // into series, labels and hover formulas. Panes draw what these return and compute nothing.
 
+#include <span>
+
 #include <QString>
 #include <QStringList>
 
+#include <headroom/hardware/gpuspec.h>
 #include <headroom/io/catalogue.h>
 #include <headroom/io/measuredfile.h>
 #include <headroom/io/scenariofile.h>
+#include <headroom/planning/plansearch.h>
 
 #include "chartdata.h"
 #include "scenariotitle.h"
@@ -74,6 +78,16 @@ TimelineData makeTimeline(const ScenarioSpec &spec, const Breakdown &breakdown,
  */
 void addMeasuredMarkers(TimelineData &data, const MeasuredComparison &comparison, const MeasuredRun &run, bool current);
 
+
+/*!
+ * The whole-plan search's answer (searchPlans(), planning/plansearch.h) as the time-against-cost
+ * chart's points: each plan of \a front (the first \a result.frontCount, fastest first) with its
+ * days, rent, cost of owning and MFU as the core computed them, its GPU kind from \a gpus (the
+ * span the search was given), planText() for the list and the tooltip, and the budget's and the
+ * deadline's picks (\a budgetUsd, \a deadlineDays: 0 for none).
+ */
+PlanFrontData makePlanFront(std::span<const SearchedPlan> front, const PlanSearchResult &result,
+                            std::span<const GpuSpec> gpus, double budgetUsd, double deadlineDays);
 
 //! Translated bucket name: "Parameters", "Gradients", "Master weights", ...
 QString bucketName(Bucket bucket);

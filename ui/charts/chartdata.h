@@ -8,6 +8,7 @@
 #include <functional>
 
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 #include <headroom/memory/breakdown.h>
@@ -180,6 +181,38 @@ struct TimelineData
     PeakFigure compared = PeakFigure::Device;
     CapacityLine gpu; //!< capacityBytes 0 when no GPU is chosen
     QString note;     //!< the assumptions, in one line
+};
+
+//! One plan of the whole-plan search's front (planning/plansearch.h), as the time-against-cost
+//! chart draws it.
+struct PlanPoint
+{
+    int front = -1;        //!< index into the core's front (fastest first)
+    int kind = 0;          //!< index into PlanFrontData::kinds: its colour and legend entry
+    double days = 0;
+    double rentUsd = 0;
+    double ownUsd = 0;     //!< owning the cards for the run
+    double mfu = 0;        //!< 0 to 1
+    QString gpuName;       //!< short, for the list: "H100 80GB"
+    QString plan;          //!< planText(): count, kind, layout, strategy, recompute, micro-batch
+    QString toolTip;       //!< the plan and its figures, on hover
+    bool fastestUnderBudget = false;
+    bool cheapestUnderDeadline = false;
+};
+
+//! The Pareto front of days against rent: no plan off it is both faster and cheaper than one on
+//! it. The budget and the deadline are drawn as lines, their picks highlighted.
+struct PlanFrontData
+{
+    QVector<PlanPoint> points; //!< fastest first
+    QStringList kinds;         //!< the GPU kinds on the front, short names, in order of first appearance
+    double budgetUsd = 0;      //!< 0: none
+    double deadlineDays = 0;   //!< 0: none
+    QString budgetLabel;       //!< "Budget $5,000"
+    QString deadlineLabel;     //!< "Deadline 3 days"
+    QString fastestLabel;      //!< legend of the budget's pick, e.g. "Fastest within $5,000"
+    QString cheapestLabel;     //!< legend of the deadline's pick
+    QString note;              //!< one line under the chart: what was searched, or why nothing fits
 };
 
 } // namespace headroom

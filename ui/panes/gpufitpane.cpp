@@ -1,28 +1,39 @@
 #include "gpufitpane.h"
 
+#include <cmath>
 #include <limits>
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QCoreApplication>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalBlocker>
+#include <QSplitter>
+#include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
+#include <headroom/io/quantityparse.h>
 #include <headroom/memory/posttraining.h>
 #include <headroom/memory/validation.h>
 #include <headroom/planning/steptimeexplain.h>
 
 #include "scenariotitle.h"
 
+#include "charts/chartadapters.h"
+#include "charts/planfrontpane.h"
 #include "deferredrefresh.h"
 #include "labels.h"
 #include "messagebox.h"
+#include "plansearchtext.h"
 #include "scenariodocument.h"
+#include "widgets/flowlayout.h"
 
 namespace headroom {
 
@@ -88,7 +99,72 @@ QString costText(const TimeAndCost &t)
     return usdText(t.costUsd);
 }
 
+// The fields above the views, in the order their messages are listed.
+enum InputField { TokensInput, GlobalBatchInput, BudgetInput, DeadlineInput, RentInput, PurchaseInput };
+
+// A number as typed: in the window's locale ("5,000") or as C writes it ("5e3"), a leading "$"
+// allowed. Never NaN or infinite.
+bool parseAmount(const QString &typed, double &value)
+{
+    QString text = typed.trimmed();
+    if (text.startsWith(QLatin1Char('$')))
+        text = text.mid(1).trimmed();
+    bool ok = false;
+    double v = QLocale().toDouble(text, &ok);
+    if (!ok)
+        v = QLocale::c().toDouble(text, &ok);
+    if (!ok || !std::isfinite(v))
+        return false;
+    value = v;
+    return true;
+}
+
+// Text for an amount the user gave, read back as parseAmount() reads it.
+QString amountText(double v)
+{
+    return QLocale().toString(v, 'g', 12);
+}
+
 } // namespace
+
+//! The search's answer: the front, the result and the kinds the plans' indices refer to.
+struct GpuFitPane::SearchOutcome
+{
+    int generation = 0;
+    std::vector<GpuSpec> gpus;
+    std::vector<SearchedPlan> front;
+    PlanSearchResult result;
+    double budgetUsd = 0;
+    double deadlineDays = 0;
+};
+
+//! The search in flight on the thread pool, if any.
+class GpuFitPane::SearchRunner
+{
+public:
+    QFutureWatcher<SearchOutcome> *watcher = nullptr;
+};
+
+namespace {
+
+// Up to this many plans of the front are kept (the CLI keeps as many).
+constexpr int kMaxFront = 64;
+
+} // namespace
+
+// On a thread of the pool: the job is a copy, and the core's caches are per thread.
+GpuFitPane::SearchOutcome GpuFitPane::runSearch(const SearchJob &job)
+{
+    SearchOutcome o;
+    o.generation = job.generation;
+    o.gpus = job.gpus;
+    o.budgetUsd = job.budgetUsd;
+    o.deadlineDays = job.deadlineDays;
+    o.front.resize(kMaxFront);
+    o.result = searchPlans(job.scenario, o.gpus, {}, job.space, job.run, job.budgetUsd, job.deadlineDays, o.front);
+    o.front.resize(static_cast<std::size_t>(std::max(0, o.result.frontCount)));
+    return o;
+}
 
 GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
     : QWidget(parent),
@@ -96,9 +172,27 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
       m_heading(new QLabel(this)),
       m_checkpointing(new QCheckBox(tr("With full activation &checkpointing"), this)),
       m_columns(new QComboBox(this)),
-      m_table(new QTableWidget(this)),
-      m_note(new QLabel(this)),
-      m_refresh(new DeferredRefresh(this, [this] { refresh(); }))
+      m_tokens(new QLineEdit(this)),
+      m_globalBatch(new QLineEdit(this)),
+      m_budget(new QLineEdit(this)),
+      m_deadline(new QLineEdit(this)),
+      m_gpuLabel(new QLabel(this)),
+      m_rent(new QLineEdit(this)),
+      m_purchase(new QLineEdit(this)),
+      m_onlyPlanGpu(new QCheckBox(this)),
+      m_inputError(new QLabel(this)),
+      m_views(new QStackedWidget(this)),
+      m_tablePage(new QWidget(this)),
+      m_table(new QTableWidget(m_tablePage)),
+      m_note(new QLabel(m_tablePage)),
+      m_planPage(new QWidget(this)),
+      m_planChart(new PlanFrontPane(m_planPage)),
+      m_planTable(new QTableWidget(m_planPage)),
+      // The table only while its page is shown: behind the plans' view it would cost every step
+      // a whole-catalogue fit nobody sees.
+      m_refresh(new DeferredRefresh(m_tablePage, [this] { refresh(); })),
+      m_searchRefresh(new DeferredRefresh(m_planPage, [this] { requestSearch(); })),
+      m_runner(std::make_unique<SearchRunner>())
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -111,11 +205,15 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
     top->addWidget(m_checkpointing);
     m_columns->addItem(tr("GPUs needed"));
     m_columns->addItem(tr("Time and cost"));
-    m_columns->setToolTip(tr("Show the GPUs each strategy needs, or the time, cost, MFU and step-time terms at the "
-                             "strategy needing the fewest."));
+    //: the view of the whole-plan search: its plans' days against their rent
+    m_columns->addItem(tr("Best plans: time against rent"));
+    m_columns->setToolTip(tr("Show the GPUs each strategy needs, the time, cost, MFU and step-time terms at the "
+                             "strategy needing the fewest, or the whole-plan search's best plans of time against "
+                             "rent."));
     m_columns->setAccessibleName(tr("Columns"));
     top->addWidget(m_columns);
     layout->addLayout(top);
+    buildInputs(layout);
 
     m_table->setColumnCount(kColumnCount);
     QStringList headers = { tr("GPU"), tr("Memory") };
@@ -134,8 +232,9 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
     m_table->horizontalHeaderItem(kAtColumn)->setToolTip(tr("The strategy needing the fewest GPUs, and how many: what the time "
                                                             "and cost are for."));
     m_table->horizontalHeaderItem(kDaysColumn)
-            ->setToolTip(tr("Days to train on the tokens below at the strategy needing the fewest GPUs."));
-    m_table->horizontalHeaderItem(kCostColumn)->setToolTip(tr("What those GPU-hours cost to rent at the catalogue's price."));
+            ->setToolTip(tr("Days to train on the token budget above at the strategy needing the fewest GPUs."));
+    m_table->horizontalHeaderItem(kCostColumn)->setToolTip(tr("What those GPU-hours cost to rent at the price per GPU-hour (the catalogue's, or "
+                                                                  "the one given above for the plan's GPU kind)."));
     m_table->horizontalHeaderItem(kOwnColumn)
             ->setToolTip(tr("What owning the cards costs for the run: their purchase spread over %1 years, and their power at "
                             "$%2 per kWh (hosts, network and cooling not counted).")
@@ -158,21 +257,423 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
     m_table->setSortingEnabled(true);
     m_table->setToolTip(tr("GPUs needed for the plan on each GPU kind under each strategy (– : none up to 4,096). "
                            "Double-click or press Enter on a count to plan with it. Click a heading to sort."));
-    layout->addWidget(m_table, 1);
+    auto *tableLayout = new QVBoxLayout(m_tablePage);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(m_table, 1);
     m_note->setWordWrap(true);
     m_note->setTextFormat(Qt::PlainText);
-    layout->addWidget(m_note);
+    tableLayout->addWidget(m_note);
+    m_views->addWidget(m_tablePage);
+
+    // The whole-plan search: the chart over the list of its plans, a splitter between them.
+    const QStringList planHeaders = {
+        //: column headings of the best plans' list
+        tr("Days"), tr("Rent"), tr("Own"), tr("MFU"), tr("GPU"), tr("Plan"),
+    };
+    m_planTable->setColumnCount(static_cast<int>(planHeaders.size()));
+    m_planTable->setHorizontalHeaderLabels(planHeaders);
+    m_planTable->verticalHeader()->setVisible(false);
+    m_planTable->verticalHeader()->setDefaultSectionSize(m_planTable->fontMetrics().height() + 6);
+    m_planTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_planTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_planTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_planTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_planTable->horizontalHeader()->setStretchLastSection(true);
+    m_planTable->setWordWrap(false);
+    m_planTable->setAccessibleName(tr("The best plans, fastest first"));
+    m_planTable->setToolTip(tr("The plans no other beats on both time and rent, fastest first; bold: the picks for the "
+                               "budget and the deadline. Double-click or press Enter on a plan to plan with it."));
+    auto *planSplit = new QSplitter(Qt::Vertical, m_planPage);
+    planSplit->addWidget(m_planChart);
+    planSplit->addWidget(m_planTable);
+    planSplit->setStretchFactor(0, 3);
+    planSplit->setStretchFactor(1, 2);
+    planSplit->setChildrenCollapsible(false);
+    auto *planLayout = new QVBoxLayout(m_planPage);
+    planLayout->setContentsMargins(0, 0, 0, 0);
+    planLayout->addWidget(planSplit, 1);
+    m_views->addWidget(m_planPage);
+    layout->addWidget(m_views, 1);
 
     connect(m_table, &QTableWidget::cellActivated, this, [this](int row, int column) {
         if (column >= kFirstStrategyColumn && column < kMaxBatchColumn)
             applyCell(m_table->item(row, 0)->data(kRowRole).toInt(), column - kFirstStrategyColumn);
     });
+    connect(m_planTable, &QTableWidget::cellActivated, this, [this](int row, int) { applyPlan(row); });
+    connect(m_planChart, &PlanFrontPane::planClicked, this, [this](int index) { applyPlan(index); });
     connect(m_checkpointing, &QCheckBox::toggled, m_refresh, &DeferredRefresh::request);
-    connect(m_columns, &QComboBox::currentIndexChanged, this,
-            [this](int index) { showColumns(index == 1 ? Columns::TimeAndCost : Columns::GpusNeeded); });
+    connect(m_columns, &QComboBox::currentIndexChanged, this, [this](int index) {
+        showColumns(index == 2 ? Columns::Plans : index == 1 ? Columns::TimeAndCost : Columns::GpusNeeded);
+    });
     showColumns(Columns::GpusNeeded);
-    connect(document, &ScenarioDocument::scenarioChanged, m_refresh, &DeferredRefresh::request);
+    connect(document, &ScenarioDocument::scenarioChanged, this, [this] {
+        ++m_generation;
+        showHeading();
+        showInputs();
+        m_refresh->request();
+        m_searchRefresh->request();
+    });
+    showHeading();
+    showInputs();
     m_refresh->request();
+    m_searchRefresh->request();
+}
+
+void GpuFitPane::showHeading()
+{
+    m_heading->setText(tr("GPUs needed for %1").arg(modelTitle(m_document->spec(), m_document->catalogue())));
+    m_heading->setToolTip(m_heading->text());
+}
+
+void GpuFitPane::buildInputs(QLayout *into)
+{
+    // The run (tokens, batch, budget, deadline), then the plan's GPU kind (its prices, and
+    // whether the search keeps it), as labelled fields that wrap onto another row where the pane
+    // is narrow. Each field is read when left or on Enter.
+    const int numberWidth = m_tokens->fontMetrics().horizontalAdvance(QStringLiteral("000,000,000")) + 12;
+    auto field = [&](QLineEdit *edit, const QString &placeholder, const QString &toolTip, const QString &name) {
+        edit->setPlaceholderText(placeholder);
+        edit->setToolTip(toolTip);
+        edit->setAccessibleName(name);
+        edit->setFixedWidth(numberWidth);
+        connect(edit, &QLineEdit::editingFinished, this, &GpuFitPane::readInputs);
+    };
+    auto *box = new QWidget(this);
+    auto *flow = new FlowLayout(box);
+    auto labelled = [&](QLabel *label, QLineEdit *edit) {
+        auto *pair = new QWidget(box);
+        auto *row = new QHBoxLayout(pair);
+        row->setContentsMargins(0, 0, 0, 0);
+        label->setParent(pair);
+        label->setTextFormat(Qt::PlainText);
+        label->setBuddy(edit);
+        row->addWidget(label);
+        edit->setParent(pair);
+        row->addWidget(edit);
+        flow->addWidget(pair);
+        return pair;
+    };
+    // The default token budget, as the command line's (a number, in every language).
+    field(m_tokens, QStringLiteral("1e9"),
+          tr("Tokens the run trains on, for the days and the cost: a whole number from 1 to 1e18 (e.g. 2e10 or 300B)."),
+          tr("Token budget"));
+    field(m_globalBatch, tr("own"),
+          tr("Sequences per optimizer step, kept exactly: data-parallel degree × micro-batch × accumulation (1 to "
+             "100,000,000). Empty or 0: the scenario's own, which every plan then keeps."),
+          tr("Global batch"));
+    //: placeholder of the budget and deadline fields: nothing given
+    field(m_budget, tr("none"),
+          tr("The rent the whole run may cost, 0.01 to 1e12 USD: the chart picks the fastest plan within it. Empty or "
+             "0: none."),
+          tr("Budget"));
+    field(m_deadline, tr("none"),
+          tr("Days the run may take, 0.001 to 36,500: the chart picks the cheapest plan finishing within them. Empty or "
+             "0: none."),
+          tr("Deadline"));
+    field(m_rent, QString(), QString(), tr("Rent per GPU-hour"));
+    field(m_purchase, QString(), QString(), tr("Purchase per card"));
+    labelled(new QLabel(tr("Tokens:")), m_tokens);
+    labelled(new QLabel(tr("Global batch:")), m_globalBatch);
+    labelled(new QLabel(tr("Budget, USD:")), m_budget);
+    labelled(new QLabel(tr("Deadline, days:")), m_deadline);
+    // The plan's kind's prices, hidden while the plan has no GPU kind.
+    m_priceWidgets = { labelled(m_gpuLabel, m_rent), labelled(new QLabel(tr("Purchase per card, USD:")), m_purchase),
+                       m_onlyPlanGpu };
+    m_onlyPlanGpu->setParent(box);
+    m_onlyPlanGpu->setToolTip(tr("The whole-plan search keeps the plan's GPU kind instead of trying every kind of the "
+                                 "catalogue."));
+    connect(m_onlyPlanGpu, &QCheckBox::toggled, this, [this](bool only) {
+        m_inputs.onlyPlanGpu = only;
+        inputsChanged();
+    });
+    flow->addWidget(m_onlyPlanGpu);
+    auto *vbox = qobject_cast<QBoxLayout *>(into);
+    vbox->addWidget(box);
+    m_inputError->setObjectName(QStringLiteral("fieldError"));
+    m_inputError->setWordWrap(true);
+    m_inputError->setTextFormat(Qt::PlainText);
+    m_inputError->setStyleSheet(QStringLiteral("color: #e0454b;"));
+    m_inputError->hide();
+    vbox->addWidget(m_inputError);
+}
+
+void GpuFitPane::showInputs()
+{
+    const QString gpuId = m_document->spec().gpuId;
+    const GpuSpec *gpu = m_document->catalogue().gpu(gpuId);
+    if (gpuId == m_shownGpuId && !m_shownGpuId.isEmpty())
+        return;
+    m_shownGpuId = gpuId;
+    for (QWidget *w : m_priceWidgets)
+        w->setVisible(gpu != nullptr);
+    // Another kind: its own prices, and the messages about the last kind's prices go.
+    m_inputErrors.erase(RentInput);
+    m_inputErrors.erase(PurchaseInput);
+    const QString name = gpu ? Labels::shortGpuName(gpu->name) : QString();
+    //: before the plan's GPU kind's rent field, %1 its short name
+    m_gpuLabel->setText(tr("%1 rent per GPU-hour, USD:").arg(name));
+    m_gpuLabel->setToolTip(gpu ? gpu->name : QString());
+    //: %1 a GPU kind's short name
+    m_onlyPlanGpu->setText(tr("Search only %1").arg(name));
+    const auto rent = m_inputs.rentUsd.find(gpuId);
+    const auto purchase = m_inputs.purchaseUsd.find(gpuId);
+    m_rent->setText(rent != m_inputs.rentUsd.end() ? amountText(rent->second) : QString());
+    m_purchase->setText(purchase != m_inputs.purchaseUsd.end() ? amountText(purchase->second) : QString());
+    m_rent->setPlaceholderText(gpu ? amountText(gpu->pricePerHourUsd) : QString());
+    m_purchase->setPlaceholderText(gpu ? amountText(gpu->purchaseUsd) : QString());
+    if (gpu) {
+        //: %1 GPU name, %2 the catalogue's price, %3 when it was read
+        m_rent->setToolTip(tr("What one %1 costs to rent per hour, 0 to 1,000,000 USD. Empty: the catalogue's $%2 (%3).")
+                                   .arg(gpu->name, amountText(gpu->pricePerHourUsd), gpu->priceDate));
+        m_purchase->setToolTip(tr("What one %1 costs to buy, 0 to 10,000,000 USD, for the cost of owning. Empty: the "
+                                  "catalogue's $%2 (%3).")
+                                       .arg(gpu->name, amountText(gpu->purchaseUsd), gpu->priceDate));
+    }
+    showInputErrors();
+}
+
+void GpuFitPane::showInputErrors()
+{
+    QStringList lines;
+    for (const auto &[f, text] : m_inputErrors)
+        lines << text;
+    //: after the messages about the fields: what the figures below are for
+    if (!lines.isEmpty())
+        lines << tr("The figures below keep the last valid values.");
+    m_inputError->setText(lines.join(QLatin1Char('\n')));
+    m_inputError->setVisible(!lines.isEmpty());
+}
+
+void GpuFitPane::readInputs()
+{
+    RunInputs next = m_inputs;
+    std::map<int, QString> errors;
+    // Counts: parseCount's exact reading ("2e10", "300B"); empty takes \a emptyValue.
+    auto count = [&](QLineEdit *edit, InputField f, Count low, Count high, Count emptyValue, const QString &message,
+                     auto &&apply) {
+        const QString typed = edit->text().trimmed();
+        if (typed.isEmpty()) {
+            apply(emptyValue);
+            return;
+        }
+        const std::optional<Count> c = parseCount(typed.toStdString());
+        if (!c || *c < low || *c > high)
+            errors[f] = message.arg(typed);
+        else
+            apply(*c);
+    };
+    //: %1 what was typed
+    count(m_tokens, TokensInput, 1, Count(1'000'000'000'000'000'000), Count(1'000'000'000),
+          tr("Tokens: \"%1\" is not allowed; give a whole number of tokens from 1 to 1e18 (e.g. 1e9, 2e10 or 300B)."),
+          [&](Count c) { next.tokens = static_cast<double>(c); });
+    count(m_globalBatch, GlobalBatchInput, 0, 100'000'000, 0,
+          tr("Global batch: \"%1\" is not allowed; give 1 to 100,000,000 sequences per optimizer step, or 0 or nothing "
+             "for the scenario's own."),
+          [&](Count c) { next.globalBatch = c; });
+    // Amounts: \a none is what an empty field (or 0, where \a zeroIsNone) means.
+    auto amount = [&](QLineEdit *edit, InputField f, double low, double high, bool zeroIsNone, const QString &message,
+                      auto &&apply) {
+        const QString typed = edit->text().trimmed();
+        if (typed.isEmpty()) {
+            apply(std::optional<double>());
+            return;
+        }
+        double v = 0;
+        if (!parseAmount(typed, v) || ((v < low || v > high) && !(zeroIsNone && v == 0)))
+            errors[f] = message.arg(typed);
+        else
+            apply(zeroIsNone && v == 0 ? std::optional<double>() : std::optional<double>(v));
+    };
+    amount(m_budget, BudgetInput, 0.01, 1e12, true,
+           tr("Budget: \"%1\" is not allowed; give 0.01 to 1e12 USD of rent for the whole run, or 0 or nothing for none."),
+           [&](std::optional<double> v) { next.budgetUsd = v.value_or(0); });
+    amount(m_deadline, DeadlineInput, 0.001, 36500, true,
+           tr("Deadline: \"%1\" is not allowed; give 0.001 to 36,500 days, or 0 or nothing for none."),
+           [&](std::optional<double> v) { next.deadlineDays = v.value_or(0); });
+    const QString gpuId = m_document->spec().gpuId;
+    amount(m_rent, RentInput, 0, 1e6, false,
+           tr("Rent per GPU-hour: \"%1\" is not allowed; give 0 to 1,000,000 USD, or nothing for the catalogue's price."),
+           [&](std::optional<double> v) {
+               if (v)
+                   next.rentUsd[gpuId] = *v;
+               else
+                   next.rentUsd.erase(gpuId);
+           });
+    amount(m_purchase, PurchaseInput, 0, 1e7, false,
+           tr("Purchase per card: \"%1\" is not allowed; give 0 to 10,000,000 USD, or nothing for the catalogue's "
+              "price."),
+           [&](std::optional<double> v) {
+               if (v)
+                   next.purchaseUsd[gpuId] = *v;
+               else
+                   next.purchaseUsd.erase(gpuId);
+           });
+    m_inputErrors = std::move(errors);
+    showInputErrors();
+    const bool changed = next.tokens != m_inputs.tokens || next.globalBatch != m_inputs.globalBatch
+            || next.budgetUsd != m_inputs.budgetUsd || next.deadlineDays != m_inputs.deadlineDays
+            || next.rentUsd != m_inputs.rentUsd || next.purchaseUsd != m_inputs.purchaseUsd;
+    if (!changed)
+        return;
+    m_inputs = std::move(next);
+    inputsChanged();
+}
+
+QString GpuFitPane::inputError() const
+{
+    return m_inputError->isHidden() ? QString() : m_inputError->text();
+}
+
+void GpuFitPane::inputsChanged()
+{
+    ++m_generation;
+    m_refresh->request();
+    m_searchRefresh->request();
+}
+
+std::vector<GpuSpec> GpuFitPane::pricedGpus() const
+{
+    const Catalogue &catalogue = m_document->catalogue();
+    std::vector<GpuSpec> gpus(catalogue.gpus.cbegin(), catalogue.gpus.cend());
+    for (GpuSpec &g : gpus) {
+        if (const auto it = m_inputs.rentUsd.find(g.id); it != m_inputs.rentUsd.end())
+            g.pricePerHourUsd = it->second;
+        if (const auto it = m_inputs.purchaseUsd.find(g.id); it != m_inputs.purchaseUsd.end())
+            g.purchaseUsd = it->second;
+    }
+    return gpus;
+}
+
+GpuFitPane::SearchJob GpuFitPane::searchJob() const
+{
+    SearchJob job;
+    job.generation = m_generation;
+    job.scenario = m_document->scenario();
+    job.gpus = pricedGpus();
+    if (m_inputs.onlyPlanGpu)
+        for (std::size_t i = 0; i < job.gpus.size(); ++i)
+            if (job.gpus[i].id == m_document->spec().gpuId)
+                job.space.gpuIndex = static_cast<int>(i);
+    job.space.globalBatch = m_inputs.globalBatch;
+    job.run.tokens = m_inputs.tokens;
+    job.budgetUsd = m_inputs.budgetUsd;
+    job.deadlineDays = m_inputs.deadlineDays;
+    return job;
+}
+
+void GpuFitPane::requestSearch()
+{
+    // One search at a time: one for an older scenario is let finish and thrown away, and the
+    // newest asked for then (searchFinished()).
+    if (searchIsCurrent() || m_runner->watcher)
+        return;
+    auto *watcher = new QFutureWatcher<SearchOutcome>(this);
+    m_runner->watcher = watcher;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] { searchFinished(watcher); });
+    watcher->setFuture(QtConcurrent::run(&GpuFitPane::runSearch, searchJob()));
+    m_planTable->setEnabled(false);
+}
+
+void GpuFitPane::searchFinished(QFutureWatcher<SearchOutcome> *watcher)
+{
+    if (watcher != m_runner->watcher)
+        return; // taken already (waitForSearch())
+    m_runner->watcher = nullptr;
+    SearchOutcome outcome = watcher->result();
+    watcher->deleteLater();
+    if (outcome.generation == m_generation)
+        showSearch(outcome);
+    else
+        m_searchRefresh->request(); // stale: the newest scenario's search, if the chart is on screen
+}
+
+void GpuFitPane::waitForSearch()
+{
+    m_searchRefresh->flush();
+    while (!searchIsCurrent()) {
+        if (!m_runner->watcher)
+            requestSearch();
+        QFutureWatcher<SearchOutcome> *watcher = m_runner->watcher;
+        watcher->waitForFinished();
+        searchFinished(watcher);
+    }
+}
+
+bool GpuFitPane::searchIsCurrent() const
+{
+    return m_shown && m_shown->generation == m_generation;
+}
+
+void GpuFitPane::showSearch(const SearchOutcome &outcome)
+{
+    m_shown = std::make_unique<SearchOutcome>(outcome);
+    m_planChart->setData(makePlanFront(m_shown->front, m_shown->result, m_shown->gpus, m_shown->budgetUsd,
+                                       m_shown->deadlineDays));
+    fillPlanTable();
+    m_planTable->setEnabled(true);
+}
+
+void GpuFitPane::fillPlanTable()
+{
+    const QVector<PlanPoint> &points = m_planChart->data().points;
+    m_planTable->setRowCount(static_cast<int>(points.size()));
+    QFont bold = m_planTable->font();
+    bold.setBold(true);
+    for (int r = 0; r < points.size(); ++r) {
+        const PlanPoint &p = points.at(r);
+        QTableWidgetItem *cells[] = {
+            item(QLocale().toString(p.days, 'g', 3), p.days),
+            item(usdText(p.rentUsd), p.rentUsd),
+            item(usdText(p.ownUsd), p.ownUsd),
+            item(QLocale().toString(100 * p.mfu, 'f', 1) + QStringLiteral(" %"), p.mfu),
+            item(p.gpuName, r, Qt::AlignLeft | Qt::AlignVCenter),
+            item(p.plan, r, Qt::AlignLeft | Qt::AlignVCenter),
+        };
+        for (int c = 0; c < 6; ++c) {
+            cells[c]->setToolTip(p.toolTip);
+            if (p.fastestUnderBudget || p.cheapestUnderDeadline)
+                cells[c]->setFont(bold);
+            m_planTable->setItem(r, c, cells[c]);
+        }
+    }
+}
+
+const std::vector<SearchedPlan> &GpuFitPane::plans()
+{
+    waitForSearch();
+    return m_shown->front;
+}
+
+const PlanSearchResult &GpuFitPane::planResult()
+{
+    waitForSearch();
+    return m_shown->result;
+}
+
+const std::vector<GpuSpec> &GpuFitPane::searchedGpus()
+{
+    waitForSearch();
+    return m_shown->gpus;
+}
+
+bool GpuFitPane::applyPlan(int index)
+{
+    // A front for another scenario or other inputs: its plans are not what the chart will show.
+    if (!searchIsCurrent() || index < 0 || index >= static_cast<int>(m_shown->front.size()))
+        return false;
+    const SearchedPlan &plan = m_shown->front[static_cast<std::size_t>(index)];
+    const GpuSpec &gpu = m_shown->gpus[static_cast<std::size_t>(plan.gpuIndex)];
+    ScenarioSpec after = m_document->spec();
+    after.gpuId = gpu.id;
+    after.scenario = scenarioOfPlan(after.scenario, plan, gpu);
+    const ValidationIssues issues = validate(after.scenario);
+    if (!issues.empty()) {
+        MessageBox::warning(this, tr("Cannot plan with this"),
+                            tr("%1\n\nThe scenario on screen is unchanged.").arg(Labels::issue(*issues.begin(), after.scenario)));
+        return false;
+    }
+    //: undo text: %1 the plan in one line (GPU count and kind, layout, strategy, recompute, micro-batch)
+    return m_document->replace(after, tr("Plan %1").arg(planText(plan, gpu)));
 }
 
 GpuFitPane::~GpuFitPane() = default;
@@ -186,13 +687,17 @@ void GpuFitPane::changeEvent(QEvent *event)
 
 void GpuFitPane::showColumns(Columns columns)
 {
+    const bool plans = columns == Columns::Plans;
     const bool time = columns == Columns::TimeAndCost;
     for (int c = kFirstStrategyColumn; c <= kMaxSequenceColumn; ++c)
         m_table->setColumnHidden(c, time);
     for (int c = kAtColumn; c < kColumnCount; ++c)
         m_table->setColumnHidden(c, !time);
+    m_views->setCurrentIndex(plans ? 1 : 0);
+    // The search tries every recompute policy: the table's switch says nothing about it.
+    m_checkpointing->setVisible(!plans);
     const QSignalBlocker blocker(m_columns);
-    m_columns->setCurrentIndex(time ? 1 : 0);
+    m_columns->setCurrentIndex(plans ? 2 : time ? 1 : 0);
 }
 
 const std::vector<GpuFit> &GpuFitPane::rows() const
@@ -207,14 +712,23 @@ void GpuFitPane::setUnit(DisplayUnit unit)
     m_refresh->request();
 }
 
+FitTableOptions GpuFitPane::tableOptions() const
+{
+    FitTableOptions options;
+    options.tokens = m_inputs.tokens;
+    options.globalBatch = m_inputs.globalBatch;
+    return options;
+}
+
 void GpuFitPane::refresh()
 {
-    const Catalogue &catalogue = m_document->catalogue();
     Scenario s = m_document->scenario();
     if (m_checkpointing->isChecked())
         s.training.recompute = Recompute::Full;
-    m_rows.assign(static_cast<std::size_t>(catalogue.gpus.size()), GpuFit{});
-    fitEveryGpu(s, std::span<const GpuSpec>(catalogue.gpus.constData(), m_rows.size()), {}, FitTableOptions{}, m_rows);
+    // The rows point into the kinds they were fitted on: the catalogue at the prices in effect.
+    m_rowGpus = pricedGpus();
+    m_rows.assign(m_rowGpus.size(), GpuFit{});
+    fitEveryGpu(s, m_rowGpus, {}, tableOptions(), m_rows);
     fillTable();
 }
 
@@ -222,8 +736,6 @@ void GpuFitPane::fillTable()
 {
     const ScenarioSpec &spec = m_document->spec();
     const Scenario &s = spec.scenario;
-    m_heading->setText(tr("GPUs needed for %1").arg(modelTitle(spec, m_document->catalogue())));
-    m_heading->setToolTip(m_heading->text());
     // Filled unsorted (a sorted table moves rows while they are set), sorted again after.
     m_table->setSortingEnabled(false);
     m_table->setRowCount(static_cast<int>(m_rows.size()));
@@ -302,7 +814,7 @@ void GpuFitPane::fillTable()
                 m_table->item(r, c)->setBackground(palette().color(QPalette::AlternateBase));
     }
     m_table->setSortingEnabled(true);
-    const FitTableOptions options;
+    const FitTableOptions options = tableOptions();
     //: %1 tokens
     m_note->setText(tr("Bold: the fewest GPUs; days, cost, MFU and what bounds the step there, for %1 tokens (hover for "
                        "the step's terms). Max B, max S: one GPU of the kind as planned.")
@@ -332,7 +844,7 @@ QString GpuFitPane::stepTimeToolTip(int row) const
     at.parallel.gpus = f.gpus;
     at.training.microBatch = f.microBatch;
     at.training.gradAccumSteps = f.gradAccum;
-    const FitTableOptions options;
+    const FitTableOptions options = tableOptions();
     StepTimeOptions stepOptions;
     stepOptions.networkBitsPerSecond = options.networkBitsPerSecond;
     stepOptions.computeFractionOverride = options.mfu;

@@ -3,24 +3,36 @@
 // "How many GPUs of every kind": the core's GPU table (gpufit.h) for the scenario's model and
 // run, every GPU kind of the catalogue against every strategy, with time and cost at the
 // strategy needing the fewest. Activating a cell makes that GPU kind, strategy and count the
-// plan (one undo step).
+// plan (one undo step). Its third view is the whole-plan search (plansearch.h): the Pareto front
+// of days against rent as a chart and a list, a plan applied by a click (one undo step). The
+// token budget, global batch, budget, deadline and the current GPU kind's prices above serve
+// all three views.
 
+#include <map>
+#include <memory>
 #include <vector>
 
+#include <QList>
 #include <QWidget>
 
 #include <headroom/planning/gpufit.h>
+#include <headroom/planning/plansearch.h>
 
 #include "byteformat.h"
 
+template<typename T>
+class QFutureWatcher;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
+class QStackedWidget;
 class QTableWidget;
 
 namespace headroom {
 
 class DeferredRefresh;
+class PlanFrontPane;
 class ScenarioDocument;
 
 class GpuFitPane final : public QWidget
@@ -50,11 +62,62 @@ public:
     static constexpr int kRowRole = Qt::UserRole + 2;
 
     QTableWidget *table() const { return m_table; }
-    //! What the table shows: the GPUs each strategy needs, or time and cost (a laptop's pane
-    //! cannot hold both side by side).
-    enum class Columns { GpusNeeded, TimeAndCost };
+    //! What the pane shows: the table's GPUs each strategy needs, or its time and cost (a
+    //! laptop's pane cannot hold both side by side), or the whole-plan search's front.
+    enum class Columns { GpusNeeded, TimeAndCost, Plans };
     void showColumns(Columns columns);
     QComboBox *columnsBox() const { return m_columns; }
+
+    //! The run the figures are for, as the fields above the views give it.
+    struct RunInputs
+    {
+        double tokens = 1e9;     //!< the token budget, 1 to 1e18
+        Count globalBatch = 0;   //!< sequences per optimizer step; 0: the scenario's own
+        double budgetUsd = 0;    //!< rent for the whole run; 0: none
+        double deadlineDays = 0; //!< 0: none
+        //! Per GPU kind (id) the user's rent per GPU-hour and purchase per card; absent: the catalogue's.
+        std::map<QString, double> rentUsd, purchaseUsd;
+        bool onlyPlanGpu = false; //!< the search keeps the plan's GPU kind
+    };
+    //! The inputs in effect (a field with invalid text leaves its last valid value in effect).
+    const RunInputs &runInputs() const { return m_inputs; }
+    QLineEdit *tokensField() const { return m_tokens; }
+    QLineEdit *globalBatchField() const { return m_globalBatch; }
+    QLineEdit *budgetField() const { return m_budget; }
+    QLineEdit *deadlineField() const { return m_deadline; }
+    QLineEdit *rentField() const { return m_rent; }
+    QLineEdit *purchaseField() const { return m_purchase; }
+    QCheckBox *onlyPlanGpuBox() const { return m_onlyPlanGpu; }
+    //! What is wrong with the fields' text, one line per field; empty when every field is valid.
+    QString inputError() const;
+
+    PlanFrontPane *planChart() const { return m_planChart; }
+    //! The front's plans as a list: days, rent, own, MFU, GPU, plan.
+    QTableWidget *planTable() const { return m_planTable; }
+    //! The last search's front (fastest first), its result, and the GPU kinds its indices refer
+    //! to: the catalogue with the prices in effect then. Waits for a search in flight.
+    const std::vector<SearchedPlan> &plans();
+    const PlanSearchResult &planResult();
+    const std::vector<GpuSpec> &searchedGpus();
+    //! The search as it would run now: the scenario, the kinds and prices, the space, the run.
+    struct SearchJob
+    {
+        int generation = 0;
+        Scenario scenario;
+        std::vector<GpuSpec> gpus;
+        PlanSpace space;
+        RunCosts run;
+        double budgetUsd = 0;
+        double deadlineDays = 0;
+    };
+    SearchJob searchJob() const;
+    //! Runs a pending search now and waits for the one in flight (tests, a screenshot).
+    void waitForSearch();
+    //! Whether the front shown is for the scenario and inputs as they are now.
+    bool searchIsCurrent() const;
+    //! Makes plan \a index of plans() the scenario (one undo step); false (and says why) if the
+    //! front shown is out of date or the plan does not validate.
+    bool applyPlan(int index);
     QCheckBox *checkpointingBox() const { return m_checkpointing; }
     //! The rows shown, in catalogue order (after a pending refresh).
     const std::vector<GpuFit> &rows() const;
@@ -64,7 +127,8 @@ public:
     //! Makes row \a row's GPU kind with strategy \a strategy at its fewest GPUs the plan;
     //! false (and says why) if none fits or the stack does not support it.
     bool applyCell(int row, int strategy);
-    //! How the table is kept current: once per event-loop turn, only while shown (tests).
+    //! How the table is kept current: once per event-loop turn, only while shown (the plans'
+    //! view hides it) (tests).
     DeferredRefresh *deferredRefresh() const { return m_refresh; }
 
 public slots:
@@ -75,17 +139,62 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    struct SearchOutcome;
+    class SearchRunner;
+    static SearchOutcome runSearch(const SearchJob &job);
+    void searchFinished(QFutureWatcher<SearchOutcome> *watcher);
+
     void refresh();
     void fillTable();
+    void showHeading();
+    //! The table's run: the token budget and global batch of the fields.
+    FitTableOptions tableOptions() const;
+    void buildInputs(QLayout *into);
+    //! The fields show the inputs in effect for the plan's GPU kind.
+    void showInputs();
+    //! Reads every field; valid ones take effect, invalid ones are reported inline.
+    void readInputs();
+    void showInputErrors();
+    void inputsChanged();
+    //! The catalogue with the user's prices in effect.
+    std::vector<GpuSpec> pricedGpus() const;
+    void requestSearch();
+    void showSearch(const SearchOutcome &outcome);
+    void fillPlanTable();
 
     ScenarioDocument *m_document;
     QLabel *m_heading;
     QCheckBox *m_checkpointing;
     QComboBox *m_columns;
+    QLineEdit *m_tokens;
+    QLineEdit *m_globalBatch;
+    QLineEdit *m_budget;
+    QLineEdit *m_deadline;
+    QList<QWidget *> m_priceWidgets; //!< the plan's kind's price fields and the search's switch
+    QLabel *m_gpuLabel;
+    QLineEdit *m_rent;
+    QLineEdit *m_purchase;
+    QCheckBox *m_onlyPlanGpu;
+    QLabel *m_inputError;
+    QStackedWidget *m_views;
+    QWidget *m_tablePage; //!< the table and its note: refreshed only while shown
     QTableWidget *m_table;
     QLabel *m_note;
+    QWidget *m_planPage;
+    PlanFrontPane *m_planChart;
+    QTableWidget *m_planTable;
     DeferredRefresh *m_refresh;
+    DeferredRefresh *m_searchRefresh;
     std::vector<GpuFit> m_rows;
+    //! The kinds the table's rows point into (GpuFit::gpu): the catalogue at the prices in effect.
+    std::vector<GpuSpec> m_rowGpus;
+    RunInputs m_inputs;
+    //! Per field, what is wrong with its text (field order).
+    std::map<int, QString> m_inputErrors;
+    QString m_shownGpuId; //!< the GPU kind whose prices the price fields show
+    std::unique_ptr<SearchRunner> m_runner;
+    int m_generation = 0;  //!< counts changes to what the search depends on
+    std::unique_ptr<SearchOutcome> m_shown; //!< the front shown
     DisplayUnit m_unit = DisplayUnit::Binary;
 };
 
