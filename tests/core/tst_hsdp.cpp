@@ -55,7 +55,13 @@ private slots:
         s.parallel.zero = ZeroStage::Stage3;
         s.parallel.shardGroup = 8;
         const StepTime t = stepTime(s, card(), StepTimeOptions{});
-        QVERIFY2(qAbs(t.dataParallelS - (498'960.0 / 80e9 + 23'760.0 / 10e9)) < 1e-12, qPrintable(QString::number(t.dataParallelS)));
+        // With each collective's latency (NCCL's ring model, steptime.cpp): in the group of 8 on
+        // one node's NVLink, 8.4 + 7 x 3.4 = 32.2 us for each of (2 x 2 + 2) all-gathers and
+        // (2 + 1) reduce-scatters; across the 2 groups, on 2 nodes, an all-reduce's ring 8.4 +
+        // 2 x 9.6 = 27.6 us (below the tree's 2 x log2(2) x 50 = 100).
+        const double latency = 9 * 32.2e-6 + 27.6e-6;
+        QVERIFY(qAbs(t.dataParallelLatencyS - latency) < 1e-12);
+        QVERIFY2(qAbs(t.dataParallelS - (498'960.0 / 80e9 + 23'760.0 / 10e9 + latency)) < 1e-12, qPrintable(QString::number(t.dataParallelS)));
         // A group of all 16 is plain ZeRO-3.
         Scenario whole = s;
         whole.parallel.shardGroup = 16;

@@ -1,6 +1,7 @@
 #include <headroom/planning/steptime.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include <headroom/memory/fp8linears.h>
 #include <headroom/memory/korthikanti.h>
@@ -26,7 +27,14 @@ struct GroupLink
     bool crossesNodes = false;
 };
 
-GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size, Count stride)
+bool inNvlinkDomain(const GpuSpec &gpu, Count span, Count runGpus)
+{
+    const Count perNode = gpu.gpusPerNode > 0 ? gpu.gpusPerNode : 1;
+    return gpu.nvlinkGpus > perNode && gpu.nvlinkGBps > 0 && span <= gpu.nvlinkGpus
+            && (gpu.nvlinkGpus % span == 0 || runGpus <= gpu.nvlinkGpus);
+}
+
+GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size, Count stride, Count runGpus)
 {
     GroupLink link;
     const Count span = size * stride;
@@ -43,9 +51,10 @@ GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size
         return link;
     }
     // An NVLink domain larger than a node (GB200 NVL72: 72 GPUs on 18 trays of 4, NVLink
-    // switches between the trays) carries a group that lies inside one domain: whole groups of a
-    // size dividing the domain, as consecutive ranks fill it.
-    if (gpu.nvlinkGpus > perNode && nvlink > 0 && span <= gpu.nvlinkGpus && gpu.nvlinkGpus % span == 0) {
+    // switches between the trays) carries a group that lies inside one domain: every group when
+    // the whole run fits one domain, else groups whose span divides the domain, as consecutive
+    // ranks fill it.
+    if (inNvlinkDomain(gpu, span, runGpus)) {
         link.bytesPerSecond = nvlink * kLinkEfficiency;
         return link;
     }
@@ -58,6 +67,44 @@ GroupLink groupLink(const GpuSpec &gpu, double networkBytesPerSecond, Count size
     link.bytesPerSecond = std::min(intra, network) * kLinkEfficiency;
     return link;
 }
+
+// NCCL's latency model for its Simple protocol (src/graph/tuning.cc at 01afd20, baseLat and
+// hwLat): a ring collective costs 8.4 us plus, per step, 3.4 us over NVLink, 5.7 over PCIe and
+// 9.6 for a step that crosses the network; all-gather and reduce-scatter take n - 1 steps
+// ((nodes - 1) of them across), all-reduce twice that. Across nodes an all-reduce may take the
+// tree instead, 2 ((n / nodes - 1) x 28 + log2(nodes) x 50) us, whichever is less.
+enum class Collective : std::uint8_t { AllReduce, AllGather, ReduceScatter };
+
+double collectiveLatencyS(Collective c, Count ranks, Count nodes, bool nvlink)
+{
+    if (ranks < 2)
+        return 0;
+    nodes = std::clamp<Count>(nodes, 1, ranks);
+    const double intra = nvlink ? 3.4 : 5.7, inter = 9.6;
+    const bool allReduce = c == Collective::AllReduce;
+    const double steps = toD(allReduce ? 2 * (ranks - 1) : ranks - 1);
+    const double interSteps = toD(nodes > 1 ? (allReduce ? 2 * (nodes - 1) : nodes - 1) : 0);
+    double microseconds = 8.4 + (steps - interSteps) * intra + interSteps * inter;
+    if (allReduce && nodes > 1)
+        microseconds = std::min(microseconds, 2 * ((toD(ranks) / toD(nodes) - 1) * 28 + std::log2(toD(nodes)) * 50));
+    return microseconds * 1e-6;
+}
+
+// The nodes a group of \a size ranks \a stride apart spans (one node where an NVLink domain
+// larger than a node holds it, as groupLink() carries it).
+Count groupNodes(const GpuSpec &gpu, Count size, Count stride, Count runGpus)
+{
+    const Count perNode = gpu.gpusPerNode > 0 ? gpu.gpusPerNode : 1;
+    const Count span = size * stride;
+    if (span <= perNode || inNvlinkDomain(gpu, span, runGpus))
+        return 1;
+    const Count membersPerNode = std::max<Count>(1, perNode / std::max<Count>(1, stride));
+    return (size + membersPerNode - 1) / membersPerNode;
+}
+
+//! PyTorch DDP's gradient bucket (bucket_cap_mb = 25): the all-reduces a step issues, and the
+//! buckets the other data-parallel collectives outside ZeRO-3 are counted in.
+constexpr double kBucketBytes = 25.0 * 1024 * 1024;
 
 double dtypeBytes(Dtype d) { return dtypeSize(d).value(); }
 
@@ -410,7 +457,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         r.computeS += r.optimizerS;
     }
     if (d > 1) {
-        const GroupLink link = groupLink(gpu, network, d, t);
+        const GroupLink link = groupLink(gpu, network, d, t, n);
         r.dataParallelBandwidth = link.bytesPerSecond;
         r.dataParallelCrossesNodes = link.crossesNodes;
         const double f = toD(d - 1) / toD(d);
@@ -430,7 +477,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         // FSDP's _inter_node_pg; torchtitan's dp_replicate).
         const Count g = s.parallel.shardGroup;
         if (g > 0 && g < d && s.parallel.zero != ZeroStage::Stage0) {
-            const GroupLink inGroup = groupLink(gpu, network, g, t);
+            const GroupLink inGroup = groupLink(gpu, network, g, t, n);
             const double fg = toD(g - 1) / toD(g);
             double grouped = 0;
             switch (s.parallel.zero) {
@@ -440,28 +487,70 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
             case ZeroStage::Stage3: grouped = m * (2 * fg * gathered * gatherBytes + fg * psi * gradientBytes); break;
             }
             const Count replicas = d / g;
-            const GroupLink across = groupLink(gpu, network, replicas, t * g);
+            const GroupLink across = groupLink(gpu, network, replicas, t * g, n);
             const double fr = toD(replicas - 1) / toD(replicas);
             r.dataParallelS = grouped / inGroup.bytesPerSecond + 2 * fr * (psi / toD(g)) * gradientBytes / across.bytesPerSecond;
             r.dataParallelBandwidth = inGroup.bytesPerSecond;
             r.dataParallelCrossesNodes = across.crossesNodes || inGroup.crossesNodes;
+        }
+        // Each collective's own latency (NCCL's model above), as many as the stack issues: DDP
+        // and ZeRO-1/2 in 25 MiB buckets, ZeRO-3 / FSDP one all-gather per layer in forward and
+        // in backward and one reduce-scatter per layer, each micro-batch (three more for the
+        // embedding and head).
+        {
+            // Under HSDP the sharded collectives run within the shard group, and the gradients'
+            // all-reduce across the groups once a step.
+            const Count g = s.parallel.shardGroup > 0 && s.parallel.shardGroup < d && s.parallel.zero != ZeroStage::Stage0
+                    ? s.parallel.shardGroup
+                    : d;
+            const Count nodes = groupNodes(gpu, g, t, n);
+            const bool nvlink = gpu.nvlinkGpus > 0 && gpu.nvlinkGBps > 0;
+            // Megatron-Core buckets max(40e6, 1e6 d) parameters (distributed/distributed_data_parallel.py).
+            const double bucketBytes = s.stack.stack == TrainingStack::Megatron
+                    ? std::max(40e6, 1e6 * toD(d)) * gradientBytes
+                    : kBucketBytes;
+            auto buckets = [bucketBytes](double b) { return std::max(1.0, std::ceil(b / bucketBytes)); };
+            const double layers = L / toD(p);
+            double latency = 0;
+            switch (s.parallel.zero) {
+            case ZeroStage::Stage0:
+                latency = buckets(psi * gradientBytes) * collectiveLatencyS(Collective::AllReduce, g, nodes, nvlink);
+                break;
+            case ZeroStage::Stage1:
+            case ZeroStage::Stage2:
+                latency = (s.parallel.zero == ZeroStage::Stage2 ? toD(m) : 1.0) * buckets(psi * gradientBytes)
+                                * collectiveLatencyS(Collective::ReduceScatter, g, nodes, nvlink)
+                        + buckets(psi * gatherBytes) * collectiveLatencyS(Collective::AllGather, g, nodes, nvlink);
+                break;
+            case ZeroStage::Stage3:
+                latency = toD(m) * ((2 * layers + 2) * collectiveLatencyS(Collective::AllGather, g, nodes, nvlink)
+                                    + (layers + 1) * collectiveLatencyS(Collective::ReduceScatter, g, nodes, nvlink));
+                break;
+            }
+            if (g < d)
+                latency += buckets(psi / toD(g) * gradientBytes)
+                        * collectiveLatencyS(Collective::AllReduce, d / g, groupNodes(gpu, d / g, t * g, n), nvlink);
+            r.dataParallelLatencyS = latency;
+            r.dataParallelS += latency;
         }
     }
     // Tensor parallelism (Shoeybi et al. 2019): two all-reduces of B S H per layer in forward,
     // two in backward, two more in a recomputed forward; sequence parallelism replaces each by
     // an all-gather and a reduce-scatter of the same volume (Korthikanti et al. 2022).
     if (t > 1) {
-        const GroupLink link = groupLink(gpu, network, t, 1);
+        const GroupLink link = groupLink(gpu, network, t, 1, n);
         r.tensorParallelBandwidth = link.bytesPerSecond;
         r.tensorParallelCrossesNodes = link.crossesNodes;
         const double perAllReduce = 2 * toD(t - 1) / toD(t) * B * localS * H * activationBytes;
         const double count = m * (L / toD(p)) * (fullRecompute ? 4 + 2 * recomputedShare(s) : 4);
-        r.tensorParallelS = perAllReduce * count / link.bytesPerSecond;
+        r.tensorParallelLatencyS = count * collectiveLatencyS(Collective::AllReduce, t, groupNodes(gpu, t, 1, n),
+                                                               gpu.nvlinkGpus > 0 && gpu.nvlinkGBps > 0);
+        r.tensorParallelS = perAllReduce * count / link.bytesPerSecond + r.tensorParallelLatencyS;
     }
     // Pipeline: each micro-batch's activations go forward and their gradients back, B S H / t
     // each (the scatter-gather optimisation of Narayanan et al. 2021), v times interleaved.
     if (p > 1) {
-        const GroupLink link = groupLink(gpu, network, p, t * d);
+        const GroupLink link = groupLink(gpu, network, p, t * d, n);
         r.pipelineSendS = 2 * m * toD(v) * B * localS * H * activationBytes / toD(t) / link.bytesPerSecond;
     }
     // Context parallelism: each layer's attention exchanges K and V over the c GPUs in forward
@@ -471,7 +560,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     // Transformer Engine overlaps the ring with the attention's compute, which this model does
     // not split out, so this is the upper end.
     if (c > 1) {
-        const GroupLink link = groupLink(gpu, network, c, t);
+        const GroupLink link = groupLink(gpu, network, c, t, n);
         r.contextParallelBandwidth = link.bytesPerSecond;
         r.contextParallelCrossesNodes = link.crossesNodes;
         const double headDim = model.headDim > 0 ? toD(model.headDim) : (A > 0 ? H / A : 0);

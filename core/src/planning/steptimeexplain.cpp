@@ -132,20 +132,23 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
         terms.push_back({ "data-parallel", QT_TRANSLATE_NOOP("StepTime", "data-parallel gradients and weights"), formula,
                           "d = " + whole(d) + ", m = " + whole(m) + ", BW_dp = " + bandwidth(time.dataParallelBandwidth)
                                   + (time.dataParallelCrossesNodes ? " (across nodes)" : " (inside a node)") + ", overlap "
-                                  + num(100 * dataParallelOverlap(s)) + " %",
+                                  + num(100 * dataParallelOverlap(s)) + " %, latency " + num(time.dataParallelLatencyS) + " s",
                           time.dataParallelS, false,
                           QT_TRANSLATE_NOOP("StepTime", "ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce "
                                                         "twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward "
-                                                        "and again for backward (Rajbhandari et al. 2020); 90 % of it overlaps "
-                                                        "backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm), none "
-                                                        "under DeepSpeed without overlap_comm (its default below stage 3); links at "
-                                                        "80 % of nominal (nccl-tests)") });
+                                                        "and again for backward (Rajbhandari et al. 2020); each collective adds NCCL's "
+                                                        "latency (tuning.cc: 8.4 us and 3.4 / 5.7 / 9.6 us a ring step over NVLink, PCIe, "
+                                                        "the network; its tree for all-reduces across nodes), ZeRO-3 one per layer and "
+                                                        "pass, the others one per bucket; 90 % of it overlaps backward (bucketed "
+                                                        "reduction, FSDP prefetch, DeepSpeed overlap_comm), none under DeepSpeed without "
+                                                        "overlap_comm (its default below stage 3); links at 80 % of nominal (nccl-tests)") });
     }
     if (t > 1)
         terms.push_back({ "tensor-parallel", QT_TRANSLATE_NOOP("StepTime", "tensor-parallel all-reduces"),
                           "m x L/p x (4 or 6) x 2 (t-1)/t x B S H a / BW_tp",
                           "t = " + whole(t) + ", BW_tp = " + bandwidth(time.tensorParallelBandwidth)
-                                  + (time.tensorParallelCrossesNodes ? " (across nodes)" : " (inside a node)"),
+                                  + (time.tensorParallelCrossesNodes ? " (across nodes)" : " (inside a node)") + ", latency "
+                                  + num(time.tensorParallelLatencyS) + " s",
                           time.tensorParallelS, true,
                           QT_TRANSLATE_NOOP("StepTime", "two all-reduces a layer forward, two backward, two more when the forward "
                                                         "is recomputed (Shoeybi et al. 2019; Korthikanti et al. 2022); not overlapped") });

@@ -141,6 +141,8 @@ struct StepTime
     double computeS = 0;            //!< matmulS + memoryBoundS + optimizerS (or the --mfu override)
     double dataParallelS = 0;       //!< gradient and parameter collectives, before overlap
     double dataParallelExposedS = 0; //!< the part of them not hidden behind compute
+    double dataParallelLatencyS = 0; //!< of dataParallelS: the collectives' own latency (NCCL's model)
+    double tensorParallelLatencyS = 0; //!< of tensorParallelS: the same
     double tensorParallelS = 0;     //!< the per-layer all-reduces (or all-gather + reduce-scatter)
     double contextParallelS = 0;    //!< context parallelism's K/V exchange (or Ulysses' all-to-alls), all exposed
     double pipelineSendS = 0;       //!< activations and their gradients between stages
