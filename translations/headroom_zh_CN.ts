@@ -2411,6 +2411,15 @@
         <source>error: --gpu-spec: name=%1 is a catalogue kind; give the card another name, or --gpu %1</source>
         <translation>错误：--gpu-spec：name=%1 是目录中已有的型号；给这张卡另起一个名字，或者用 --gpu %1</translation>
     </message>
+    <message>
+        <source>one GPU</source>
+        <translation>单卡</translation>
+    </message>
+    <message>
+        <source>Every plan keeps the global batch of %1 sequences (--global-batch; without it the run&apos;s own: data-parallel replicas x micro-batch x accumulation).</source>
+        <extracomment>%1 sequences per optimizer step</extracomment>
+        <translation>每个方案都保持全局批次为 %1 条序列（--global-batch；未给出时取本次训练自己的：数据并行副本数 x 微批次 x 累积步数）。</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -7743,6 +7752,63 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>Pipeline stages</source>
         <translation>流水线各级</translation>
     </message>
+    <message>
+        <source>What to rent or buy</source>
+        <translation>该租或买什么</translation>
+    </message>
+    <message>
+        <source>No GPU kind of the catalogue runs this at any count up to %1 under any layout.</source>
+        <translation>目录中没有任何 GPU 型号能在 %1 张以内、以任何并行布局运行这次训练。</translation>
+    </message>
+    <message>
+        <source>Rent %1 x %2 for %3 days: %4 to rent, or %5 to own (the cards&apos; share of their life and their power) for %6 tokens.</source>
+        <extracomment>%1 GPU count, %2 GPU name, %3 days, %4 rent in USD, %5 cost of owning in USD, %6 tokens</extracomment>
+        <translation>租用 %1 x %2，%3 天：租金 %4，自有则 %5（显卡寿命的分摊与电费），训练 %6 个 token。</translation>
+    </message>
+    <message>
+        <source>Layout: %1. It is the fastest plan whose rent is at most %2 % above the cheapest plan&apos;s, among the %3 plans no other beats on both time and rent (%4 candidates searched: GPU kind, count, tensor, pipeline, context and expert parallelism, ZeRO stage, offload, recompute and micro-batch).</source>
+        <translation>布局：%1。它是租金不超过最便宜方案 %2 % 的方案中最快的，取自 %3 个在时间和租金上都无法被同时超越的方案（共搜索 %4 个候选：GPU 型号、数量、张量、流水线、上下文与专家并行、ZeRO 阶段、卸载、重计算和微批次）。</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>rent</source>
+        <translation>租金</translation>
+    </message>
+    <message>
+        <source>own</source>
+        <translation>自有</translation>
+    </message>
+    <message>
+        <source>peak per GPU (GB)</source>
+        <translation>每卡峰值 (GB)</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>recommended</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>runner-up, faster</source>
+        <translation>次选，更快</translation>
+    </message>
+    <message>
+        <source>runner-up, cheaper</source>
+        <translation>次选，更便宜</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -7793,16 +7859,8 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>矩阵乘，按卡可达到的速率</translation>
     </message>
     <message>
-        <source>per token 2 P&apos; forward and 4 P&apos; backward, attention 4 L S&apos; A d_h forward and twice that backward, one more forward under recomputation (Kaplan et al. 2020; Narayanan et al. 2021, eq. 3; Korthikanti et al. 2022); eta: the card&apos;s measured matmul efficiency</source>
-        <translation>每个 token 前向 2 P&apos;、反向 4 P&apos;，注意力前向 4 L S&apos; A d_h、反向为其两倍，重计算时再加一次前向（Kaplan et al. 2020；Narayanan et al. 2021，式 3；Korthikanti et al. 2022）；eta：卡实测的矩阵乘效率</translation>
-    </message>
-    <message>
         <source>element-wise work at memory bandwidth</source>
         <translation>逐元素运算，按显存带宽</translation>
-    </message>
-    <message>
-        <source>norms, residuals, activation functions and casts read and write about 1,000 bytes per token, layer and hidden unit as PyTorch runs them unfused (the value that reproduces MosaicML&apos;s A100 and H100 runs, docs/procurement.md); eager attention moves the S x S scores eight times</source>
-        <translation>归一化、残差、激活函数和类型转换按 PyTorch 未融合的方式运行，每个 token、每层、每个隐藏单元约读写 1,000 字节（复现 MosaicML 的 A100 和 H100 运行所取的值，docs/procurement.md）；eager 注意力把 S x S 分数搬运八次</translation>
     </message>
     <message>
         <source>data-parallel gradients and weights</source>
@@ -7857,10 +7915,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>受显存带宽限制：GPU 持有的每个参数（ZeRO 下为 1/d）读一次梯度，并各读写一次权重、主权重副本和优化器状态</translation>
     </message>
     <message>
-        <source>ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward and again for backward (Rajbhandari et al. 2020); 90 % of it overlaps backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm), none under DeepSpeed without overlap_comm (its default below stage 3); links at 80 % of nominal (nccl-tests)</source>
-        <translation>环形 reduce-scatter 和 all-gather 各搬运缓冲区的 (d-1)/d，all-reduce 为其两倍（Patarasuk 与 Yuan 2009）；ZeRO-3 在前向和反向各收集一次权重（Rajbhandari et al. 2020）；其中 90 % 与反向重叠（分桶规约、FSDP 预取、DeepSpeed overlap_comm），DeepSpeed 未开 overlap_comm 时（低于 ZeRO-3 时的默认）不重叠；链路按标称的 80 %（nccl-tests 测得）</translation>
-    </message>
-    <message>
         <source>matmuls at the card&apos;s achievable rates, FP8 linears at the FP8 rate</source>
         <translation>矩阵乘法按显卡可达速率计算，FP8 线性层按 FP8 速率</translation>
     </message>
@@ -7895,6 +7949,26 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>the stages run in lock step, so the layers&apos; work goes at the pace of the stage with the most layers (L_max)</source>
         <translation>各级同步推进，因此各层的计算以层数最多的那一级（L_max）的速度进行</translation>
+    </message>
+    <message>
+        <source>per token 2 P&apos; forward and 4 P&apos; backward, one more forward under recomputation (Kaplan et al. 2020; Narayanan et al. 2021, eq. 3; Korthikanti et al. 2022); eta: the card&apos;s measured matmul efficiency</source>
+        <translation>每个 token 前向 2 P&apos;、反向 4 P&apos;，重计算时再加一次前向（Kaplan et al. 2020；Narayanan et al. 2021，式 3；Korthikanti et al. 2022）；eta：卡实测的矩阵乘效率</translation>
+    </message>
+    <message>
+        <source>attention in its own kernels</source>
+        <translation>注意力在其专用内核中运行</translation>
+    </message>
+    <message>
+        <source>attention 4 L S&apos; A d_h forward and twice that backward (S&apos; = S/2 causal); eta_att: the share of the peak the card&apos;s flash / SDPA kernels reach, or Transformer Engine&apos;s fused attention under Megatron; backward kernels at 0.56 of it (docs/procurement.md)</source>
+        <translation>注意力前向 4 L S&apos; A d_h、反向为其两倍（因果时 S&apos; = S/2）；eta_att：该卡上 flash / SDPA 内核能达到的峰值比例，Megatron 下则为 Transformer Engine 融合注意力的比例；反向内核取其 0.56（docs/procurement.md）</translation>
+    </message>
+    <message>
+        <source>norms, residuals, activation functions and casts read and write e = 860 bytes per token, layer and hidden unit as PyTorch runs them unfused (the value that reproduces MosaicML&apos;s A100 and H100 runs), 0.68 of that under torch.compile, 0.8 under Megatron with Transformer Engine (docs/procurement.md); eager attention moves the S x S scores eight times</source>
+        <translation>归一化、残差、激活函数和类型转换按 PyTorch 未融合的方式运行，每个 token、每层、每个隐藏单元读写 e = 860 字节（复现 MosaicML 的 A100 和 H100 运行所取的值），torch.compile 下为其 0.68，Megatron 配合 Transformer Engine 时为 0.8（docs/procurement.md）；eager 注意力把 S x S 分数搬运八次</translation>
+    </message>
+    <message>
+        <source>ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward and again for backward (Rajbhandari et al. 2020); each collective adds NCCL&apos;s latency (tuning.cc: 8.4 µs and 3.4 / 5.7 / 9.6 µs a ring step over NVLink, PCIe, the network; its tree for all-reduces across nodes), ZeRO-3 one per layer and pass, the others one per bucket; 90 % of it overlaps backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm), none under DeepSpeed without overlap_comm (its default below stage 3); links at 80 % of nominal (nccl-tests)</source>
+        <translation>环形 reduce-scatter 和 all-gather 各搬运缓冲区的 (d-1)/d，all-reduce 为其两倍（Patarasuk 与 Yuan 2009）；ZeRO-3 在前向和反向各收集一次权重（Rajbhandari et al. 2020）；每次集合通信另加 NCCL 的延迟（tuning.cc：8.4 µs，环上每一步经 NVLink、PCIe、网络分别加 3.4 / 5.7 / 9.6 µs；跨节点的 all-reduce 用其树算法），ZeRO-3 每层每个阶段一次，其余每个桶一次；其中 90 % 与反向重叠（分桶规约、FSDP 预取、DeepSpeed overlap_comm），DeepSpeed 未开 overlap_comm 时（低于 ZeRO-3 时的默认）不重叠；链路按标称的 80 %（nccl-tests 测得）</translation>
     </message>
 </context>
 <context>

@@ -137,7 +137,7 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                           QT_TRANSLATE_NOOP("StepTime", "ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce "
                                                         "twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward "
                                                         "and again for backward (Rajbhandari et al. 2020); each collective adds NCCL's "
-                                                        "latency (tuning.cc: 8.4 us and 3.4 / 5.7 / 9.6 us a ring step over NVLink, PCIe, "
+                                                        "latency (tuning.cc: 8.4 µs and 3.4 / 5.7 / 9.6 µs a ring step over NVLink, PCIe, "
                                                         "the network; its tree for all-reduces across nodes), ZeRO-3 one per layer and "
                                                         "pass, the others one per bucket; 90 % of it overlaps backward (bucketed "
                                                         "reduction, FSDP prefetch, DeepSpeed overlap_comm), none under DeepSpeed without "
