@@ -129,7 +129,7 @@ void addInputs(Builder &o, const Report &r)
     if (const QString pipeline = pipelineText(s, r.breakdown); !pipeline.isEmpty())
         row(ReportText::tr("Pipeline stages"), pipeline);
     if (s.gpu.capacity > bytes(0)) {
-        const GpuSpec *gpu = r.catalogue->gpu(spec.gpuId);
+        const GpuSpec *gpu = gpuOf(spec, *r.catalogue);
         row(ReportText::tr("GPU"), ReportText::tr("%1 (%2 = %3)")
                                            .arg(gpu ? gpu->name : spec.gpuId, gbText(s.gpu.capacity), gibText(s.gpu.capacity)));
     } else {
@@ -241,7 +241,7 @@ void addVerdict(Builder &o, const Report &r)
         o.paragraph(ReportText::tr("No GPU chosen: give one (--gpu) for a verdict."));
         return;
     }
-    const GpuSpec *gpu = r.catalogue->gpu(r.spec.gpuId);
+    const GpuSpec *gpu = gpuOf(r.spec, *r.catalogue);
     const QString name = gpu ? gpu->name : r.spec.gpuId;
     if (d.fits)
         o.paragraph(ReportText::tr("Fits on one %1 (%2 = %3): %4 to spare.")

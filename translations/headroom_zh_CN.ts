@@ -8351,6 +8351,105 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     </message>
 </context>
 <context>
+    <name>headroom::CustomGpuDialog</name>
+    <message>
+        <source>Custom GPU</source>
+        <translation>自定义 GPU</translation>
+    </message>
+    <message>
+        <source>A card outside the catalogue, e.g. torchtitan&apos;s 96 GB H100s. The scenario keeps it; the command line takes the same figures with --gpu-spec.</source>
+        <translation>目录之外的显卡，例如 torchtitan 所用的 96 GB H100。场景文件会保存它；命令行用 --gpu-spec 接受同样的数据。</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>e.g. h100-96gb</source>
+        <translation>例如 h100-96gb</translation>
+    </message>
+    <message>
+        <source>Letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos;; not a catalogue kind&apos;s id.</source>
+        <translation>字母、数字、&apos;-&apos;、&apos;_&apos; 或 &apos;.&apos;；不能与目录中已有型号的标识相同。</translation>
+    </message>
+    <message>
+        <source>&amp;Memory:</source>
+        <translation>显存(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>e.g. 96GiB</source>
+        <translation>例如 96GiB</translation>
+    </message>
+    <message>
+        <source>As the driver reports it, with its unit: GiB, GB or MiB.</source>
+        <translation>按驱动报告的总量，带单位：GiB、GB 或 MiB。</translation>
+    </message>
+    <message>
+        <source>&amp;BF16 TFLOP/s:</source>
+        <translation>BF16 TFLOP/s(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>e.g. 989.4</source>
+        <translation>例如 989.4</translation>
+    </message>
+    <message>
+        <source>Dense tensor-core rate, without sparsity.</source>
+        <translation>张量核心的稠密算力，不含稀疏加速。</translation>
+    </message>
+    <message>
+        <source>&amp;FP8 TFLOP/s:</source>
+        <translation>FP8 TFLOP/s(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>Dense FP8 rate, without sparsity; empty for a card without FP8.</source>
+        <translation>FP8 稠密算力，不含稀疏加速；没有 FP8 的卡留空。</translation>
+    </message>
+    <message>
+        <source>&amp;HBM bandwidth:</source>
+        <translation>HBM 带宽(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>e.g. 3.35TB/s</source>
+        <translation>例如 3.35TB/s</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth with its unit: TB/s or GB/s.</source>
+        <translation>显存带宽，带单位：TB/s 或 GB/s。</translation>
+    </message>
+    <message>
+        <source>N&amp;VLink:</source>
+        <translation>NVLink(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>optional, e.g. 450GB/s</source>
+        <translation>可选，例如 450GB/s</translation>
+    </message>
+    <message>
+        <source>Per GPU, one direction; empty for none.</source>
+        <translation>每块 GPU、单向；没有则留空。</translation>
+    </message>
+    <message>
+        <source>&amp;Rent per GPU-hour, USD:</source>
+        <translation>每 GPU 小时租金，美元(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>For days and cost.</source>
+        <translation>用于计算天数和费用。</translation>
+    </message>
+    <message>
+        <source>A field holds &apos;,&apos; or &apos;=&apos;: give one value per field.</source>
+        <translation>有字段含有 &apos;,&apos; 或 &apos;=&apos;：每个字段只填一个值。</translation>
+    </message>
+    <message>
+        <source>%1 is a catalogue kind: give the card another name, or choose it in the GPU list.</source>
+        <translation>%1 是目录中已有的型号：请给这张卡另起名字，或直接在 GPU 列表中选择它。</translation>
+    </message>
+</context>
+<context>
     <name>headroom::DelayedScalingChart</name>
     <message>
         <source>The scale each step&apos;s FP8 cast used, from the amax history (solid), against the scale the step&apos;s own amax would give (thin). Where the solid line is above the thin one, the largest values clamp; red marks those steps.</source>
@@ -10098,6 +10197,27 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>A 2-D expert mesh: ZeRO shards the routed experts&apos; states over this many GPUs of each expert&apos;s data-parallel group and replicates them across the rest; the dense layers still shard over all data-parallel GPUs. Empty: over all of them.</source>
         <translation>二维专家网格：ZeRO 把路由专家的状态分片到每个专家数据并行组中的这么多张卡上，并在其余卡之间复制；稠密层仍分片到所有数据并行卡上。留空：分片到全部。</translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation>自定义…</translation>
+    </message>
+    <message>
+        <source>A GPU outside the list: its memory, rates, bandwidth and price (saved in the scenario).</source>
+        <translation>列表之外的 GPU：填写其显存、算力、带宽和价格（保存在场景中）。</translation>
+    </message>
+    <message>
+        <source>%1 (custom)</source>
+        <extracomment>%1 the card&apos;s name as the user gave it</extracomment>
+        <translation>%1（自定义）</translation>
+    </message>
+    <message>
+        <source>%1, entered as a custom GPU</source>
+        <translation>%1，作为自定义 GPU 输入</translation>
+    </message>
+    <message>
+        <source>GPU: %1 (custom)</source>
+        <translation>GPU：%1（自定义）</translation>
     </message>
 </context>
 <context>

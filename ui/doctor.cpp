@@ -80,7 +80,7 @@ Diagnosis diagnose(Symptom symptom, const ScenarioSpec &spec, const Breakdown &b
 {
     const Scenario &s = spec.scenario;
     const Recipe recipe = s.training.precision.recipe;
-    const GpuSpec *gpu = catalogue.gpu(spec.gpuId);
+    const GpuSpec *gpu = gpuOf(spec, catalogue);
     const QString gpuName = gpu ? gpu->name : Doctor::tr("the GPU");
     Diagnosis d;
     d.symptom = symptom;

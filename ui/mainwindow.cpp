@@ -164,7 +164,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_doctorDock, m_precisionDock);
     // The lab recommends BF16 or FP16 by the plan's GPU (the article, section 3.4).
     auto tellLab = [this] {
-        const GpuSpec *gpu = m_document->catalogue().gpu(m_document->spec().gpuId);
+        const GpuSpec *gpu = gpuOf(m_document->spec(), m_document->catalogue());
         m_precision->setGpuSupportsBf16(gpu ? gpu->bf16 : true, gpu ? gpu->name : QString());
     };
     connect(m_document, &ScenarioDocument::scenarioChanged, m_precision, tellLab);

@@ -137,7 +137,7 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
     peak.lines << MathLine{ MathText::tr("Sum of the buckets"), MathText::tr("not all live at once"), QString(),
                             both(d.sumOfBuckets), false };
     if (d.capacity > bytes(0)) {
-        const GpuSpec *gpu = catalogue.gpu(spec.gpuId);
+        const GpuSpec *gpu = gpuOf(spec, catalogue);
         const QString gpuName = gpu ? gpu->name : spec.gpuId;
         peak.lines << MathLine{ d.fits ? MathText::tr("Headroom") : MathText::tr("Overflow"),
                                 d.fits ? MathText::tr("capacity − peak") : MathText::tr("peak − capacity"),

@@ -83,7 +83,7 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
 {
     const Scenario &s = spec.scenario;
     Verdict v;
-    const GpuSpec *gpu = catalogue.gpu(spec.gpuId);
+    const GpuSpec *gpu = gpuOf(spec, catalogue);
     const QString gpuName = gpu ? gpu->name : spec.gpuId;
     const QString count = groupedCount(s.parallel.gpus);
     if (s.gpu.capacity <= bytes(0)) {

@@ -125,7 +125,7 @@ CapacityLine chosenGpu(const ScenarioSpec &spec, const Catalogue &catalogue)
     if (line.capacityBytes <= 0)
         return line;
     line.gpuId = spec.gpuId;
-    const GpuSpec *g = catalogue.gpu(spec.gpuId);
+    const GpuSpec *g = gpuOf(spec, catalogue);
     line.gpuName = g ? g->name : ChartText::tr("GPU");
     return line;
 }

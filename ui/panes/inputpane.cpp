@@ -298,6 +298,7 @@ void InputPane::refresh()
     const bool itemized = s.activations.model == ActivationModelKind::Transformer;
     m_profile->setEnabled(itemized);
     m_dropout->setEnabled(itemized);
+    syncCustomGpuItem(draft);
     const int gpuIndex = m_gpu->findData(draft.gpuId);
     m_gpu->setCurrentIndex(gpuIndex >= 0 ? gpuIndex : 0);
     selectData(m_zero, s.parallel.zero);

@@ -9,6 +9,7 @@
 
 #include <QWidget>
 
+#include <headroom/hardware/gpuspec.h>
 #include <headroom/memory/validation.h>
 
 class QAbstractButton;
@@ -68,6 +69,7 @@ public:
     QComboBox *profileBox() const { return m_profile; }
     QLineEdit *dropoutField() const { return m_dropout; }
     QComboBox *gpuBox() const { return m_gpu; }
+    QToolButton *customGpuButton() const { return m_customGpu; }
     QComboBox *zeroBox() const { return m_zero; }
     QComboBox *offloadBox() const { return m_offload; }
     QComboBox *adapterBox() const { return m_adapter; }
@@ -139,6 +141,13 @@ private:
     QLineEdit *m_dropout = nullptr;
     QButtonGroup *m_recompute = nullptr;
     QComboBox *m_gpu = nullptr;
+    QToolButton *m_customGpu = nullptr;
+    //! The last card entered outside the catalogue: its item stays in the GPU list to go back to.
+    GpuSpec m_lastCustomGpu;
+    //! Keeps the GPU list's item for a card outside the catalogue in step with \a draft.
+    void syncCustomGpuItem(const ScenarioSpec &draft);
+    //! Opens the custom GPU dialog and applies its card as one undo step.
+    void editCustomGpu();
     QComboBox *m_zero = nullptr;
     QComboBox *m_offload = nullptr;
     QComboBox *m_adapter = nullptr;

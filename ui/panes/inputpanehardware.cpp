@@ -6,11 +6,14 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
+#include <QToolButton>
 #include <QLabel>
 #include <QVBoxLayout>
 
 
 #include "byteformat.h"
+#include "customgpudialog.h"
 #include "inputfields.h"
 #include "labels.h"
 #include "scenariodocument.h"
@@ -45,10 +48,33 @@ QFormLayout *InputPane::addHardwareGroup(QVBoxLayout *column)
                            Qt::ToolTipRole);
     }
     m_gpu->setToolTip(tr("The GPU whose memory the verdict compares against."));
-    hardware->addRow(tr("&GPU:"), m_gpu);
+    m_customGpu = new QToolButton(hardwareBox);
+    m_customGpu->setText(tr("Custom…"));
+    m_customGpu->setToolTip(tr("A GPU outside the list: its memory, rates, bandwidth and price (saved in the scenario)."));
+    auto *gpuRow = new QWidget(hardwareBox);
+    auto *gpuRowLayout = new QHBoxLayout(gpuRow);
+    gpuRowLayout->setContentsMargins(0, 0, 0, 0);
+    gpuRowLayout->addWidget(m_gpu, 1);
+    gpuRowLayout->addWidget(m_customGpu);
+    hardware->addRow(tr("&GPU:"), gpuRow);
+    connect(m_customGpu, &QToolButton::clicked, this, &InputPane::editCustomGpu);
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
-        const GpuSpec *g = m_document->catalogue().gpu(m_gpu->itemData(index).toString());
+        const QString id = m_gpu->itemData(index).toString();
+        // The card outside the catalogue, chosen again.
+        if (!m_lastCustomGpu.id.isEmpty() && id == m_lastCustomGpu.id && !m_document->catalogue().gpu(id)) {
+            const GpuSpec custom = m_lastCustomGpu;
+            m_document->edit(EditKind::Gpu, tr("GPU: %1").arg(m_gpu->itemText(index)), [custom](ScenarioSpec &s) {
+                s.customGpu = custom;
+                s.gpuId = custom.id;
+                s.scenario.gpu.capacity = custom.capacity;
+                s.scenario.gpu.supportsBf16 = custom.bf16;
+                s.scenario.gpu.supportsFp8 = custom.fp8;
+            });
+            return;
+        }
+        const GpuSpec *g = m_document->catalogue().gpu(id);
         m_document->edit(EditKind::Gpu, tr("GPU: %1").arg(m_gpu->itemText(index)), [g](ScenarioSpec &s) {
+            s.customGpu = GpuSpec{};
             s.gpuId = g ? g->id : QString();
             s.scenario.gpu.capacity = g ? g->capacity : bytes(0);
             s.scenario.gpu.supportsBf16 = g ? g->bf16 : true;
@@ -105,6 +131,47 @@ QFormLayout *InputPane::addHardwareGroup(QVBoxLayout *column)
     });
     column->addWidget(hardwareBox);
     return hardware;
+}
+
+void InputPane::syncCustomGpuItem(const ScenarioSpec &draft)
+{
+    if (!draft.customGpu.id.isEmpty())
+        m_lastCustomGpu = draft.customGpu;
+    int item = -1;
+    for (int i = 0; i < m_gpu->count(); ++i)
+        if (m_gpu->itemData(i, Qt::UserRole + 1).toBool())
+            item = i;
+    if (m_lastCustomGpu.id.isEmpty()) {
+        if (item >= 0)
+            m_gpu->removeItem(item);
+        return;
+    }
+    //: %1 the card's name as the user gave it
+    const QString text = tr("%1 (custom)").arg(m_lastCustomGpu.name);
+    if (item < 0) {
+        m_gpu->addItem(text, m_lastCustomGpu.id);
+        item = m_gpu->count() - 1;
+        m_gpu->setItemData(item, true, Qt::UserRole + 1);
+    }
+    m_gpu->setItemText(item, text);
+    m_gpu->setItemData(item, m_lastCustomGpu.id);
+    m_gpu->setItemData(item, tr("%1, entered as a custom GPU").arg(formatBytesBoth(m_lastCustomGpu.capacity, DisplayUnit::Binary)),
+                       Qt::ToolTipRole);
+}
+
+void InputPane::editCustomGpu()
+{
+    CustomGpuDialog dialog(gpuOf(m_document->draft(), m_document->catalogue()), m_document->catalogue(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const GpuSpec g = dialog.gpu();
+    m_document->edit(EditKind::Gpu, tr("GPU: %1 (custom)").arg(g.name), [g](ScenarioSpec &s) {
+        s.customGpu = g;
+        s.gpuId = g.id;
+        s.scenario.gpu.capacity = g.capacity;
+        s.scenario.gpu.supportsBf16 = g.bf16;
+        s.scenario.gpu.supportsFp8 = g.fp8;
+    });
 }
 
 } // namespace headroom

@@ -45,6 +45,15 @@ struct ScenarioSpec
     QString sideModelSources[3];
 };
 
+//! The card \a spec runs on: its card outside the catalogue (gpu.spec) when it has one, else the
+//! catalogue's entry for gpuId; null without a GPU.
+inline const GpuSpec *gpuOf(const ScenarioSpec &spec, const Catalogue &catalogue)
+{
+    if (!spec.customGpu.id.isEmpty() && spec.customGpu.id == spec.gpuId)
+        return &spec.customGpu;
+    return spec.gpuId.isEmpty() ? nullptr : catalogue.gpu(spec.gpuId);
+}
+
 enum class ValueKind { Count, Bytes, Bool, Name, Real };
 
 //! One scenario key: where it sits in a file, the CLI option that sets it, and its kind.
