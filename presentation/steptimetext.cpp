@@ -49,6 +49,7 @@ void writeStepTime(JsonWriter &w, const StepTime &st)
     w.key("data_parallel_exposed_s").number(st.dataParallelExposedS);
     w.key("tensor_parallel_s").number(st.tensorParallelS);
     w.key("context_parallel_s").number(st.contextParallelS);
+    w.key("expert_parallel_s").number(st.expertParallelS);
     w.key("stage_imbalance_s").number(st.stageImbalanceS);
     w.key("pipeline_send_s").number(st.pipelineSendS);
     w.key("bubble_s").number(st.bubbleS);

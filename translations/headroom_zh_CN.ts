@@ -7970,6 +7970,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward and again for backward (Rajbhandari et al. 2020); each collective adds NCCL&apos;s latency (tuning.cc: 8.4 µs and 3.4 / 5.7 / 9.6 µs a ring step over NVLink, PCIe, the network; its tree for all-reduces across nodes), ZeRO-3 one per layer and pass, the others one per bucket; 90 % of it overlaps backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm), none under DeepSpeed without overlap_comm (its default below stage 3); links at 80 % of nominal (nccl-tests)</source>
         <translation>环形 reduce-scatter 和 all-gather 各搬运缓冲区的 (d-1)/d，all-reduce 为其两倍（Patarasuk 与 Yuan 2009）；ZeRO-3 在前向和反向各收集一次权重（Rajbhandari et al. 2020）；每次集合通信另加 NCCL 的延迟（tuning.cc：8.4 µs，环上每一步经 NVLink、PCIe、网络分别加 3.4 / 5.7 / 9.6 µs；跨节点的 all-reduce 用其树算法），ZeRO-3 每层每个阶段一次，其余每个桶一次；其中 90 % 与反向重叠（分桶规约、FSDP 预取、DeepSpeed overlap_comm），DeepSpeed 未开 overlap_comm 时（低于 ZeRO-3 时的默认）不重叠；链路按标称的 80 %（nccl-tests 测得）</translation>
     </message>
+    <message>
+        <source>expert-parallel all-to-alls</source>
+        <translation>专家并行的全对全通信</translation>
+    </message>
+    <message>
+        <source>each MoE layer sends every token to its k experts and back (dispatch and combine) in forward, their gradients in backward, again in a recomputed forward (Lepikhin et al. 2020, GShard); not overlapped</source>
+        <translation>每个 MoE 层在前向把每个 token 发往它的 k 个专家再收回（分发与合并），反向传回其梯度，重计算的前向再来一次（Lepikhin et al. 2020，GShard）；不与计算重叠</translation>
+    </message>
 </context>
 <context>
     <name>VerdictText</name>

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include <headroom/planning/procurement.h>
+#include <headroom/memory/validation.h>
 #include <headroom/planning/steptime.h>
 #include <headroom/planning/steptimeexplain.h>
 
@@ -286,6 +287,33 @@ private slots:
         s.parallel.zero = ZeroStage::Stage0;
         t = stepTime(s, card(), {});
         QVERIFY(near(t.dataParallelExposedS, 0.1 * t.dataParallelS));
+    }
+
+    void expertParallelAllToAlls()
+    {
+        // The tiny model with 4 routed experts, 2 a token, on 2 GPUs with e = 2: each MoE layer's
+        // dispatch and combine send (e-1)/e x k x B S H x 2 bytes = 1/2 x 2 x 32 x 64 x 2 = 4,096
+        // bytes, forward and backward: 4 all-to-alls a layer, 2 layers, one micro-batch: 8, on
+        // NVLink at 80e9 B/s, each with 8.4 + 3.4 = 11.8 us of latency (2 ranks, one node).
+        Scenario s = tinyLlama();
+        s.model.moe.experts = 4;
+        s.model.moe.perToken = 2;
+        s.model.moe.expertFfn = 128;
+        s.training.microBatch = 1;
+        s.parallel.gpus = 2;
+        s.parallel.expertParallel = 2;
+        QVERIFY(validate(s).empty());
+        const StepTime t = stepTime(s, card(), {});
+        QVERIFY(near(t.expertParallelS, 8 * (4096.0 / 80e9 + 11.8e-6)));
+        QVERIFY(near(t.expertParallelBandwidth, 80e9));
+        // Every term once in the explanation: they add up to the step.
+        double sum = 0;
+        for (const StepTimeTerm &term : explainStepTime(s, card(), {}, t))
+            sum += term.exposed ? term.seconds : t.dataParallelExposedS;
+        QVERIFY(near(sum, t.totalS));
+        // Without expert parallelism, no all-to-all.
+        s.parallel.expertParallel = 1;
+        QCOMPARE(stepTime(s, card(), {}).expertParallelS, 0.0);
     }
 
     void linksByPlacement()

@@ -241,6 +241,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("awq"), QStringLiteral("hqq"), // quantized formats, as --qlora-base names them
     QStringLiteral("Muon"), QStringLiteral("Newton"), QStringLiteral("Schulz"), QStringLiteral("Moonlight"), // the optimizer, its iteration, its model
     QStringLiteral("mini"), QStringLiteral("vmean"), QStringLiteral("Zhang"), // Adam-mini, its second moment's name, its author
+    QStringLiteral("Lepikhin"), // GShard's first author, cited for expert parallelism
     QStringLiteral("amax"), QStringLiteral("tensorwise"), QStringLiteral("rowwise"), // FP8 scaling: torchao's recipe names
     QStringLiteral("amax_history_len"), QStringLiteral("margin"), // Transformer Engine's DelayedScaling arguments
     QStringLiteral("Hopper"), QStringLiteral("Ada"), QStringLiteral("Lovelace"), QStringLiteral("Blackwell"), // NVIDIA's GPU architectures

@@ -580,11 +580,29 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         const double perLayer = forward * (fullRecompute ? 1 + recomputedShare(s) : 1) + backward;
         r.contextParallelS = m * (L / toD(p)) * perLayer / link.bytesPerSecond;
     }
+    // Expert parallelism (Lepikhin et al. 2020, GShard; DeepSpeed-MoE; Megatron's
+    // --expert-model-parallel-size): each MoE layer sends every token's hidden vector to its k
+    // experts and back by all-to-all over the e GPUs of the expert group, (e - 1) / e of it
+    // leaving the GPU: dispatch and combine in forward, their gradients in backward, again in a
+    // recomputed forward; each all-to-all also pays a collective's latency. Not overlapped.
+    const Count e = std::max<Count>(1, s.parallel.expertParallel);
+    if (e > 1 && model.moe.enabled()) {
+        const GroupLink link = groupLink(gpu, network, e, t, n);
+        r.expertParallelBandwidth = link.bytesPerSecond;
+        r.expertParallelCrossesNodes = link.crossesNodes;
+        const double moeLayers = toD(model.layers - std::min(model.layers, model.moe.denseLayers)) / toD(p);
+        const double k = toD(std::max<Count>(1, model.moe.perToken));
+        const double perAllToAll = toD(e - 1) / toD(e) * k * B * localS * H * activationBytes / toD(t);
+        const double count = m * moeLayers * (fullRecompute ? 4 + 2 * recomputedShare(s) : 4);
+        const bool nvlink = gpu.nvlinkGpus > 0 && gpu.nvlinkGBps > 0;
+        r.expertParallelS = count * (perAllToAll / link.bytesPerSecond
+                                     + collectiveLatencyS(Collective::AllGather, e, groupNodes(gpu, e, t, n), nvlink));
+    }
     // What overlaps: data-parallel traffic behind compute (dataParallelOverlap()), never more
     // than the compute there is to hide it behind; tensor- and pipeline-parallel not at all.
     const double hidden = std::min(dataParallelOverlap(s) * r.dataParallelS, r.computeS);
     r.dataParallelExposedS = r.dataParallelS - hidden;
-    r.communicationS = r.dataParallelExposedS + r.tensorParallelS + r.pipelineSendS + r.contextParallelS;
+    r.communicationS = r.dataParallelExposedS + r.tensorParallelS + r.pipelineSendS + r.contextParallelS + r.expertParallelS;
     // 1F1B's bubble: p - 1 micro-batch slots of the stage's forward and backward, divided by
     // v under the interleaved schedule (Narayanan et al. 2021, section 2.2).
     if (p > 1)

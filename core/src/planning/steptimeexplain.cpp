@@ -170,6 +170,16 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                                                                   "all-gather); counted as not overlapped, though the ring overlaps "
                                                                   "attention: the upper end") });
     }
+    if (time.expertParallelS > 0)
+        terms.push_back({ "expert-parallel", QT_TRANSLATE_NOOP("StepTime", "expert-parallel all-to-alls"),
+                          "m x L_moe/p x (4 or 6) x ((e-1)/e x k B S H a / t / BW_ep + latency)",
+                          "e = " + whole(s.parallel.expertParallel) + ", k = " + whole(s.model.moe.perToken) + ", BW_ep = "
+                                  + bandwidth(time.expertParallelBandwidth)
+                                  + (time.expertParallelCrossesNodes ? " (across nodes)" : " (inside a node)"),
+                          time.expertParallelS, true,
+                          QT_TRANSLATE_NOOP("StepTime", "each MoE layer sends every token to its k experts and back (dispatch and "
+                                                        "combine) in forward, their gradients in backward, again in a recomputed "
+                                                        "forward (Lepikhin et al. 2020, GShard); not overlapped") });
     if (time.stageImbalanceS > 0) {
         terms.push_back({ "stage-imbalance", QT_TRANSLATE_NOOP("StepTime", "the slowest pipeline stage"),
                           "(L_max x p / L - 1) x (matmul + element-wise)",

@@ -145,8 +145,9 @@ struct StepTime
     double tensorParallelLatencyS = 0; //!< of tensorParallelS: the same
     double tensorParallelS = 0;     //!< the per-layer all-reduces (or all-gather + reduce-scatter)
     double contextParallelS = 0;    //!< context parallelism's K/V exchange (or Ulysses' all-to-alls), all exposed
+    double expertParallelS = 0;     //!< expert parallelism's dispatch and combine all-to-alls, all exposed
     double pipelineSendS = 0;       //!< activations and their gradients between stages
-    double communicationS = 0;      //!< the part of the three not hidden behind compute
+    double communicationS = 0;      //!< the part of them not hidden behind compute
     double bubbleS = 0;             //!< (p - 1) / (v m) of the pipelined compute
     double offloadTransferS = 0;    //!< gradients to and parameters from host memory over PCIe
     double cpuOptimizerS = 0;       //!< the optimizer step on the host's CPUs
@@ -164,6 +165,8 @@ struct StepTime
     bool tensorParallelCrossesNodes = false;
     double contextParallelBandwidth = 0; //!< bytes/s of the context-parallel group's link
     bool contextParallelCrossesNodes = false;
+    double expertParallelBandwidth = 0; //!< bytes/s of the expert group's link
+    bool expertParallelCrossesNodes = false;
 
     double offloadS() const { return offloadTransferS + cpuOptimizerS; }
     StepTerm dominant() const;
