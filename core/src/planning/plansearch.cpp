@@ -260,6 +260,12 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
                                         if (share % b != 0)
                                             continue;
                                         const Count m = share / b;
+                                        // Megatron's interleaved schedule needs the micro-batches to fill
+                                        // whole rounds of the stages: m divisible by p (training.py,
+                                        // "number of microbatches is not divisible by pipeline-parallel size
+                                        // when using interleaved schedule").
+                                        if (v > 1 && m % p != 0)
+                                            continue;
                                         probe.parallel.gpus = d * mp;
                                         probe.training.microBatch = b;
                                         probe.training.gradAccumSteps = m;
