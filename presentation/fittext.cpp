@@ -179,16 +179,8 @@ void writeProcurementOption(JsonWriter &w, const ProcurementOption &p, const Gpu
     w.key("micro_batch").integer(p.microBatch);
     w.key("grad_accum").integer(p.gradAccum);
     w.key("global_batch").integer(p.globalBatch);
-    if (p.time.known) {
-        w.key("days").number(p.time.days);
-        w.key("cost_usd").number(p.time.costUsd);
-        w.key("own_cost_usd").number(p.time.ownCostUsd);
-        w.key("gpu_hours").number(p.time.gpuHours);
-        w.key("mfu").number(p.time.step.mfu);
-        w.key("mfu_full_attention").number(p.time.step.mfuFullAttention);
-        w.key("time");
-        writeTime(w, p.time);
-    }
+    if (p.time.known)
+        writeTimeSummary(w, p.time);
     w.endObject();
 }
 

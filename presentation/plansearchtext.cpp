@@ -72,14 +72,7 @@ void writePlan(JsonWriter &w, const SearchedPlan &p, const GpuSpec &gpu)
     w.key("global_batch").integer(p.globalBatch);
     w.key("peak_bytes").integer(countOf(p.peak));
     w.key("capacity_bytes").integer(countOf(gpu.capacity));
-    w.key("days").number(p.time.days);
-    w.key("cost_usd").number(p.time.costUsd);
-    w.key("own_cost_usd").number(p.time.ownCostUsd);
-    w.key("gpu_hours").number(p.time.gpuHours);
-    w.key("mfu").number(p.time.step.mfu);
-    w.key("mfu_full_attention").number(p.time.step.mfuFullAttention);
-    w.key("time");
-    writeTime(w, p.time);
+    writeTimeSummary(w, p.time);
     w.endObject();
 }
 

@@ -32,6 +32,18 @@ void writeTime(JsonWriter &w, const TimeAndCost &t)
     w.endObject();
 }
 
+void writeTimeSummary(JsonWriter &w, const TimeAndCost &t)
+{
+    w.key("days").number(t.days);
+    w.key("cost_usd").number(t.costUsd);
+    w.key("own_cost_usd").number(t.ownCostUsd);
+    w.key("gpu_hours").number(t.gpuHours);
+    w.key("mfu").number(t.step.mfu);
+    w.key("mfu_full_attention").number(t.step.mfuFullAttention);
+    w.key("time");
+    writeTime(w, t);
+}
+
 void writeStepTime(JsonWriter &w, const StepTime &st)
 {
     w.beginObject();

@@ -19,6 +19,10 @@ namespace headroom {
 //! dominant term.
 void writeTime(JsonWriter &w, const TimeAndCost &t);
 
+//! A plan's time and cost as `fit --json` writes every plan: days, cost_usd, own_cost_usd,
+//! gpu_hours, both MFUs, then `time` (writeTime()); members of an object the caller opened.
+void writeTimeSummary(JsonWriter &w, const TimeAndCost &t);
+
 //! One optimizer step's terms: `{tokens, total_s, compute_s, matmul_s, ..., nodes, mfu, mfu_full_attention, hfu}`.
 void writeStepTime(JsonWriter &w, const StepTime &st);
 

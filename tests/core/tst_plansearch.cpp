@@ -61,16 +61,13 @@ GpuSpec card(const char *id, double gib, double tflops, double price)
     return g;
 }
 
-struct Priced
-{
-    SearchedPlan plan;
-};
-
-// Every candidate of \a space the brute force way (no pruning, no sharing between kinds).
+// Every candidate of \a space the brute force way (no pruning, no sharing between kinds); the
+// space must give its global batch.
 std::vector<SearchedPlan> everyFittingPlan(const Scenario &s, const std::vector<GpuSpec> &gpus, const PlanSpace &space,
                                            const RunCosts &run)
 {
     std::vector<SearchedPlan> all;
+    const Count G = space.globalBatch;
     Scenario base = s;
     Bytes largest = bytes(0);
     for (const GpuSpec &g : gpus)
@@ -83,7 +80,7 @@ std::vector<SearchedPlan> everyFittingPlan(const Scenario &s, const std::vector<
                 for (int k = 0; k < kStrategyCount; ++k)
                     for (Recompute r : { Recompute::None, Recompute::Selective, Recompute::Full })
                         for (Count d = 1; d * t * p <= space.maxGpus; ++d) {
-                            if (space.globalBatch > 0 && space.globalBatch % d != 0)
+                            if (G % d != 0)
                                 continue;
                             for (Count b = 1; b <= s.training.microBatch; ++b) {
                                 SearchedPlan plan;
@@ -94,15 +91,9 @@ std::vector<SearchedPlan> everyFittingPlan(const Scenario &s, const std::vector<
                                 plan.strategyIndex = k;
                                 plan.recompute = r;
                                 plan.microBatch = b;
-                                if (space.globalBatch > 0) {
-                                    if ((space.globalBatch / d) % b != 0)
-                                        continue;
-                                    plan.gradAccum = space.globalBatch / d / b;
-                                } else {
-                                    if (b != s.training.microBatch)
-                                        continue;
-                                    plan.gradAccum = s.training.gradAccumSteps;
-                                }
+                                if ((G / d) % b != 0)
+                                    continue;
+                                plan.gradAccum = G / d / b;
                                 plan.globalBatch = d * b * plan.gradAccum;
                                 const Scenario at = scenarioOfPlan(s, plan, gpus[g]);
                                 if (!validate(at).empty())

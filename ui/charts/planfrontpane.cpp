@@ -128,32 +128,30 @@ void PlanFrontPane::setData(const PlanFrontData &data)
     rebuild();
 }
 
+namespace {
+
+// Whether one axis's figures (the points' \a field and the \a line drawn across it, 0: none)
+// span more than kLogRatio: then the axis is logarithmic.
+bool spansWide(const QVector<PlanPoint> &points, double PlanPoint::*field, double line, double ratio)
+{
+    double low = line > 0 ? line : std::numeric_limits<double>::infinity(), high = line > 0 ? line : 0;
+    for (const PlanPoint &p : points) {
+        low = std::min(low, p.*field);
+        high = std::max(high, p.*field);
+    }
+    return low > 0 && high / low > ratio;
+}
+
+} // namespace
+
 bool PlanFrontPane::logDays() const
 {
-    double low = std::numeric_limits<double>::infinity(), high = 0;
-    for (const PlanPoint &p : m_data.points) {
-        low = std::min(low, p.days);
-        high = std::max(high, p.days);
-    }
-    if (m_data.deadlineDays > 0) {
-        low = std::min(low, m_data.deadlineDays);
-        high = std::max(high, m_data.deadlineDays);
-    }
-    return low > 0 && high / low > kLogRatio;
+    return spansWide(m_data.points, &PlanPoint::days, m_data.deadlineDays, kLogRatio);
 }
 
 bool PlanFrontPane::logRent() const
 {
-    double low = std::numeric_limits<double>::infinity(), high = 0;
-    for (const PlanPoint &p : m_data.points) {
-        low = std::min(low, p.rentUsd);
-        high = std::max(high, p.rentUsd);
-    }
-    if (m_data.budgetUsd > 0) {
-        low = std::min(low, m_data.budgetUsd);
-        high = std::max(high, m_data.budgetUsd);
-    }
-    return low > 0 && high / low > kLogRatio;
+    return spansWide(m_data.points, &PlanPoint::rentUsd, m_data.budgetUsd, kLogRatio);
 }
 
 void PlanFrontPane::rebuild()
