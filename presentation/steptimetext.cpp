@@ -51,6 +51,8 @@ void writeStepTime(JsonWriter &w, const StepTime &st)
     w.key("total_s").number(st.totalS);
     w.key("compute_s").number(st.computeS);
     w.key("matmul_s").number(st.matmulS);
+    w.key("gemm_shape_slowdown").number(st.gemmShapeSlowdown);
+    w.key("fp8_gemm_shape_slowdown").number(st.fp8GemmShapeSlowdown);
     w.key("memory_bound_s").number(st.memoryBoundS);
     w.key("fp8_cast_s").number(st.fp8CastS);
     w.key("attention_s").number(st.attentionS);

@@ -5098,6 +5098,10 @@
         <source>unknown key &quot;%1&quot;; allowed: %2</source>
         <translation>未知的键“%1”；允许：%2</translation>
     </message>
+    <message>
+        <source>give a whole number of streaming multiprocessors (compute units) from 1 to 4,096</source>
+        <translation>请给出 1 到 4,096 之间的整数个流式多处理器（计算单元）</translation>
+    </message>
 </context>
 <context>
     <name>Gui</name>
@@ -7919,10 +7923,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>矩阵乘法按显卡可达速率计算，FP8 线性层按 FP8 速率</translation>
     </message>
     <message>
-        <source>the layers&apos; linears run on the FP8 tensor cores at the same share of their peak as 16-bit matmuls reach of theirs (torchao&apos;s roofline model, roofline_utils.py); the LM head and attention stay 16-bit</source>
-        <translation>各层线性层在 FP8 张量核上运行，达到其峰值的比例与 16 位矩阵乘法达到 16 位峰值的比例相同（torchao 的屋顶线模型，roofline_utils.py）；LM 头与注意力保持 16 位</translation>
-    </message>
-    <message>
         <source>FP8 casts of the linears&apos; inputs, gradients and weights</source>
         <translation>线性层输入、梯度和权重的 FP8 转换</translation>
     </message>
@@ -7951,20 +7951,12 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>各级同步推进，因此各层的计算以层数最多的那一级（L_max）的速度进行</translation>
     </message>
     <message>
-        <source>per token 2 P&apos; forward and 4 P&apos; backward, one more forward under recomputation (Kaplan et al. 2020; Narayanan et al. 2021, eq. 3; Korthikanti et al. 2022); eta: the card&apos;s measured matmul efficiency</source>
-        <translation>每个 token 前向 2 P&apos;、反向 4 P&apos;，重计算时再加一次前向（Kaplan et al. 2020；Narayanan et al. 2021，式 3；Korthikanti et al. 2022）；eta：卡实测的矩阵乘效率</translation>
-    </message>
-    <message>
         <source>attention in its own kernels</source>
         <translation>注意力在其专用内核中运行</translation>
     </message>
     <message>
         <source>attention 4 L S&apos; A d_h forward and twice that backward (S&apos; = S/2 causal); eta_att: the share of the peak the card&apos;s flash / SDPA kernels reach, or Transformer Engine&apos;s fused attention under Megatron; backward kernels at 0.56 of it (docs/procurement.md)</source>
         <translation>注意力前向 4 L S&apos; A d_h、反向为其两倍（因果时 S&apos; = S/2）；eta_att：该卡上 flash / SDPA 内核能达到的峰值比例，Megatron 下则为 Transformer Engine 融合注意力的比例；反向内核取其 0.56（docs/procurement.md）</translation>
-    </message>
-    <message>
-        <source>norms, residuals, activation functions and casts read and write e = 860 bytes per token, layer and hidden unit as PyTorch runs them unfused (the value that reproduces MosaicML&apos;s A100 and H100 runs), 0.68 of that under torch.compile, 0.8 under Megatron with Transformer Engine (docs/procurement.md); eager attention moves the S x S scores eight times</source>
-        <translation>归一化、残差、激活函数和类型转换按 PyTorch 未融合的方式运行，每个 token、每层、每个隐藏单元读写 e = 860 字节（复现 MosaicML 的 A100 和 H100 运行所取的值），torch.compile 下为其 0.68，Megatron 配合 Transformer Engine 时为 0.8（docs/procurement.md）；eager 注意力把 S x S 分数搬运八次</translation>
     </message>
     <message>
         <source>ring reduce-scatter and all-gather move (d-1)/d of a buffer, an all-reduce twice that (Patarasuk and Yuan 2009); ZeRO-3 gathers the weights for forward and again for backward (Rajbhandari et al. 2020); each collective adds NCCL&apos;s latency (tuning.cc: 8.4 µs and 3.4 / 5.7 / 9.6 µs a ring step over NVLink, PCIe, the network; its tree for all-reduces across nodes), ZeRO-3 one per layer and pass, the others one per bucket; 90 % of it overlaps backward (bucketed reduction, FSDP prefetch, DeepSpeed overlap_comm), none under DeepSpeed without overlap_comm (its default below stage 3); links at 80 % of nominal (nccl-tests)</source>
@@ -7977,6 +7969,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>each MoE layer sends every token to its k experts and back (dispatch and combine) in forward, their gradients in backward, again in a recomputed forward (Lepikhin et al. 2020, GShard); not overlapped</source>
         <translation>每个 MoE 层在前向把每个 token 发往它的 k 个专家再收回（分发与合并），反向传回其梯度，重计算的前向再来一次（Lepikhin et al. 2020，GShard）；不与计算重叠</translation>
+    </message>
+    <message>
+        <source>the layers&apos; linears run on the FP8 tensor cores at the same share of their peak as 16-bit matmuls reach of theirs (torchao&apos;s roofline model, roofline_utils.py); the LM head and attention stay 16-bit; q and q_fp8: what the GEMMs&apos; shapes cost over the card&apos;s best rate (tile and wave quantization, the memory bound)</source>
+        <translation>各层线性层在 FP8 张量核上运行，达到其峰值的比例与 16 位矩阵乘法达到 16 位峰值的比例相同（torchao 的屋顶线模型，roofline_utils.py）；LM 头与注意力保持 16 位；q 与 q_fp8：GEMM 的形状相对该卡最佳速率多出的代价（分块与波次量化、内存带宽上限）</translation>
+    </message>
+    <message>
+        <source>per token 2 P&apos; forward and 4 P&apos; backward, one more forward under recomputation (Kaplan et al. 2020; Narayanan et al. 2021, eq. 3; Korthikanti et al. 2022); eta: the card&apos;s measured best matmul efficiency; q: what the GEMMs&apos; shapes cost over it, from their tiles&apos; waves on the card&apos;s SMs and the memory bound (NVIDIA&apos;s Matrix Multiplication Background guide)</source>
+        <translation>每个 token 前向 2 P&apos;、反向 4 P&apos;，重计算时再加一次前向（Kaplan 等 2020；Narayanan 等 2021，式 3；Korthikanti 等 2022）；eta：该卡实测的最佳矩阵乘法效率；q：GEMM 的形状在此之上多出的代价，由其分块在该卡 SM 上的波次与内存带宽上限得出（NVIDIA 的《矩阵乘法背景》指南）</translation>
+    </message>
+    <message>
+        <source>norms, residuals, activation functions and casts read and write e = 830 bytes per token, layer and hidden unit as PyTorch runs them unfused (the value that reproduces MosaicML&apos;s A100 and H100 runs), 0.68 of that under torch.compile, 0.8 under Megatron with Transformer Engine (docs/procurement.md); eager attention moves the S x S scores eight times</source>
+        <translation>归一化、残差、激活函数和类型转换按 PyTorch 未融合的方式运行，每个 token、每层、每个隐藏单元读写 e = 830 字节（复现 MosaicML 的 A100 和 H100 运行所取的值），torch.compile 下为其 0.68，Megatron 配合 Transformer Engine 时为 0.8（docs/procurement.md）；eager 注意力把 S x S 分数搬运八次</translation>
     </message>
 </context>
 <context>
@@ -8455,6 +8459,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>%1 is a catalogue kind: give the card another name, or choose it in the GPU list.</source>
         <translation>%1 是目录中已有的型号：请给这张卡另起名字，或直接在 GPU 列表中选择它。</translation>
+    </message>
+    <message>
+        <source>&amp;SMs:</source>
+        <translation>SM 数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>optional, e.g. 132</source>
+        <translation>可选，例如 132</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessors (AMD: compute units): the step time counts the waves a GEMM&apos;s tiles fill on them; empty to leave that out.</source>
+        <translation>流式多处理器（AMD：计算单元）：单步时间按 GEMM 分块在其上填满的波次计算；留空则不计此项。</translation>
     </message>
 </context>
 <context>

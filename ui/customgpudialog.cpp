@@ -40,6 +40,9 @@ CustomGpuDialog::CustomGpuDialog(const GpuSpec *start, const Catalogue &catalogu
     m_fp8 = field(tr("&FP8 TFLOP/s:"), tr("optional"), tr("Dense FP8 rate, without sparsity; empty for a card without FP8."));
     m_hbm = field(tr("&HBM bandwidth:"), tr("e.g. 3.35TB/s"), tr("Memory bandwidth with its unit: TB/s or GB/s."));
     m_nvlink = field(tr("N&VLink:"), tr("optional, e.g. 450GB/s"), tr("Per GPU, one direction; empty for none."));
+    m_sms = field(tr("&SMs:"), tr("optional, e.g. 132"),
+                  tr("Streaming multiprocessors (AMD: compute units): the step time counts the waves a GEMM's tiles "
+                     "fill on them; empty to leave that out."));
     m_price = field(tr("&Rent per GPU-hour, USD:"), tr("optional"), tr("For days and cost."));
     layout->addLayout(form);
     m_problem = new QLabel(this);
@@ -64,6 +67,8 @@ CustomGpuDialog::CustomGpuDialog(const GpuSpec *start, const Catalogue &catalogu
         m_hbm->setText(number(start->hbmGBps) + QStringLiteral("GB/s"));
         if (start->nvlinkGBps > 0)
             m_nvlink->setText(number(start->nvlinkGBps) + QStringLiteral("GB/s"));
+        if (start->sms > 0)
+            m_sms->setText(QString::number(qlonglong(start->sms)));
         m_price->setText(number(start->pricePerHourUsd));
     }
 }
@@ -82,6 +87,7 @@ QString CustomGpuDialog::specText() const
     add("fp8", m_fp8);
     add("hbm", m_hbm);
     add("nvlink", m_nvlink);
+    add("sms", m_sms);
     add("price", m_price);
     return parts.join(QLatin1Char(','));
 }
@@ -89,7 +95,7 @@ QString CustomGpuDialog::specText() const
 bool CustomGpuDialog::read(QString &problem)
 {
     // A comma inside a field would start another key: refused before parsing.
-    for (const QLineEdit *e : { m_name, m_memory, m_bf16, m_fp8, m_hbm, m_nvlink, m_price })
+    for (const QLineEdit *e : { m_name, m_memory, m_bf16, m_fp8, m_hbm, m_nvlink, m_sms, m_price })
         if (e->text().contains(QLatin1Char(',')) || e->text().contains(QLatin1Char('='))) {
             problem = tr("A field holds ',' or '=': give one value per field.");
             return false;

@@ -35,7 +35,7 @@ private:
 
     const Catalogue &m_catalogue;
     GpuSpec m_gpu;
-    QLineEdit *m_name, *m_memory, *m_bf16, *m_fp8, *m_hbm, *m_nvlink, *m_price;
+    QLineEdit *m_name, *m_memory, *m_bf16, *m_fp8, *m_hbm, *m_nvlink, *m_sms, *m_price;
     QLabel *m_problem;
 };
 

@@ -855,6 +855,10 @@ private slots:
                                     << QStringLiteral("gpu \"v100-16gb\": \"network_gbps\" must be a number of Gbit/s above 0, at most 1,000,000, got 0");
         QTest::newRow("efficiency above 1") << QStringLiteral("0:matmul_efficiency=1.5")
                                             << QStringLiteral("gpu \"v100-16gb\": \"matmul_efficiency\" must be a fraction above 0, at most 1, got 1.5");
+        QTest::newRow("fractional sms") << QStringLiteral("0:sms=80.5")
+                                        << QStringLiteral("gpu \"v100-16gb\": \"sms\" must be a whole number of streaming multiprocessors from 1 to 4,096, got 80.5");
+        QTest::newRow("no sms") << QStringLiteral("0:sms=0")
+                                << QStringLiteral("gpu \"v100-16gb\": \"sms\" must be a whole number of streaming multiprocessors from 1 to 4,096, got 0");
         QTest::newRow("half a generation") << QStringLiteral("0:pcie_gen=2.5")
                                            << QStringLiteral("gpu \"v100-16gb\": \"pcie_gen\" must be a whole PCIe generation from 1 to 7, got 2.5");
         QTest::newRow("negative power") << QStringLiteral("0:power_w=-1")

@@ -20,10 +20,11 @@ private slots:
         GpuSpec g;
         QString error;
         QVERIFY2(parseGpuSpec(QStringLiteral("name=h100-96gb,memory=96GiB,bf16=989.4T,fp8=1978.9T,hbm=2.4TB/s,nvlink=450GB/s,"
-                                             "pcie=64GB/s,power=500W,price=3.5,purchase=$30000"),
+                                             "pcie=64GB/s,sms=132,power=500W,price=3.5,purchase=$30000"),
                               g, error),
                  qPrintable(error));
         QCOMPARE(g.id, QStringLiteral("h100-96gb"));
+        QCOMPARE(g.sms, Count(132));
         QCOMPARE(countOf(g.capacity), Count(96) * 1024 * 1024 * 1024); // 103,079,215,104 bytes
         QVERIFY(g.bf16 && g.fp8);
         QCOMPARE(g.tflopsBf16, 989.4);
@@ -58,6 +59,7 @@ private slots:
         QCOMPARE(again.pricePerHourUsd, g.pricePerHourUsd);
         QCOMPARE(again.purchaseUsd, g.purchaseUsd);
         QCOMPARE(again.matmulEfficiency, g.matmulEfficiency);
+        QCOMPARE(again.sms, g.sms);
     }
 
     void fp16OnlyCardAndDecimalUnits()
@@ -73,6 +75,9 @@ private slots:
         QCOMPARE(g.tflopsBf16, 0.0);
         QCOMPARE(g.nvlinkGpus, Count(0));
         QCOMPARE(g.matmulEfficiency, 0.7);
+        QCOMPARE(g.sms, Count(0)); // not given: GEMMs not quantized (gemmshape.h)
+        QVERIFY2(parseGpuSpec(QStringLiteral("name=c,memory=32GB,fp16=125,hbm=900GB/s,sms=80"), g, error), qPrintable(error));
+        QCOMPARE(g.sms, Count(80));
         QCOMPARE(peakFlops(g, Recipe::AmpBf16), 0.0); // no BF16: no time for a BF16 recipe
     }
 
@@ -96,6 +101,8 @@ private slots:
         QTest::newRow("unknown") << ok + QStringLiteral(",color=red") << QStringLiteral("unknown key \"color\"");
         QTest::newRow("not a pair") << ok + QStringLiteral(",fast") << QStringLiteral("\"fast\" is not key=value");
         QTest::newRow("efficiency") << ok + QStringLiteral(",efficiency=1.5") << QStringLiteral("efficiency: \"1.5\" is not allowed; give the share of the dense peak the kernels reach");
+        QTest::newRow("sms") << ok + QStringLiteral(",sms=0") << QStringLiteral("sms: \"0\" is not allowed; give a whole number of streaming multiprocessors");
+        QTest::newRow("fractional sms") << ok + QStringLiteral(",sms=13.5") << QStringLiteral("sms: \"13.5\" is not allowed");
         QTest::newRow("nvlink gpus") << ok + QStringLiteral(",nvlink-gpus=0") << QStringLiteral("nvlink-gpus: \"0\" is not allowed");
         QTest::newRow("price") << ok + QStringLiteral(",price=-1") << QStringLiteral("price: \"-1\" is not allowed; give USD per GPU-hour");
     }

@@ -47,7 +47,13 @@ private slots:
         QCOMPARE(dialog.gpu().tflopsBf16, 312.0);
         QCOMPARE(dialog.gpu().hbmGBps, 2039.0);
         const QList<QLineEdit *> f = fields(&dialog);
-        QCOMPARE(f.size(), 7);
+        QCOMPARE(f.size(), 8);
+        // The A100's 108 SMs come with it (field 6), and a fractional count is refused.
+        QCOMPARE(dialog.gpu().sms, Count(108));
+        f[6]->setText(QStringLiteral("10.5"));
+        QVERIFY(!dialog.read(problem));
+        QVERIFY2(problem.contains(QStringLiteral("sms: \"10.5\" is not allowed")), qPrintable(problem));
+        f[6]->setText(QStringLiteral("108"));
         // A catalogue kind's id is taken; a bare memory figure and a comma are refused.
         f[0]->setText(QStringLiteral("h100-80gb"));
         QVERIFY(!dialog.read(problem));

@@ -264,6 +264,14 @@ QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
             return QStringLiteral("%1: \"%2\" must be a fraction above 0, at most 1, got %3").arg(entry, QLatin1String(key), shown(v));
         *target = v.toDouble();
     }
+    // Optional: without it a GEMM's tiles are not quantized (gemmshape.h).
+    const QJsonValue sms = o.value(QStringLiteral("sms"));
+    if (!sms.isUndefined()) {
+        const double x = sms.toDouble();
+        if (!sms.isDouble() || !std::isfinite(x) || x < 1 || x > 4096 || x != std::floor(x))
+            return QStringLiteral("%1: \"sms\" must be a whole number of streaming multiprocessors from 1 to 4,096, got %2").arg(entry, shown(sms));
+        g.sms = static_cast<Count>(static_cast<long long>(x));
+    }
     const QJsonValue purchase = o.value(QStringLiteral("purchase_usd"));
     if (!purchase.isUndefined()) {
         if (!purchase.isDouble() || !std::isfinite(purchase.toDouble()) || purchase.toDouble() < 0 || purchase.toDouble() > 1e7)
@@ -271,6 +279,7 @@ QString gpuEntryProblem(const QJsonObject &o, const QString &id, GpuSpec &g)
         g.purchaseUsd = purchase.toDouble();
     }
     for (auto [key, text] : { std::pair{ "price_date", &g.priceDate }, std::pair{ "matmul_efficiency_source", &g.matmulEfficiencySource },
+                              std::pair{ "sms_source", &g.smsSource },
                               std::pair{ "attention_efficiency_source", &g.attentionEfficiencySource } }) {
         const QJsonValue v = o.value(QLatin1String(key));
         if (!v.isUndefined() && !v.isString())

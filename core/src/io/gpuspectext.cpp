@@ -132,6 +132,12 @@ bool parseGpuSpec(const QString &text, GpuSpec &out, QString &error)
             } else {
                 g.pcieGBps = x;
             }
+        } else if (key == QLatin1String("sms")) {
+            bool tooLarge = false;
+            const auto c = parseCount(value.toStdString(), &tooLarge);
+            if (!c || *c < 1 || *c > 4096)
+                return bad(QT_TRANSLATE_NOOP("GpuSpecText", "give a whole number of streaming multiprocessors (compute units) from 1 to 4,096"));
+            g.sms = *c;
         } else if (key == QLatin1String("nvlink-gpus") || key == QLatin1String("gpus-per-node")) {
             bool tooLarge = false;
             const auto c = parseCount(value.toStdString(), &tooLarge);
@@ -168,7 +174,7 @@ bool parseGpuSpec(const QString &text, GpuSpec &out, QString &error)
             (key == QLatin1String("price") ? g.pricePerHourUsd : g.purchaseUsd) = x;
         } else {
             error = GpuSpecText::tr("unknown key \"%1\"; allowed: %2")
-                            .arg(key.left(40), QStringLiteral("name, memory, bf16, fp16, fp8, hbm, nvlink, nvlink-gpus, pcie, efficiency, "
+                            .arg(key.left(40), QStringLiteral("name, memory, bf16, fp16, fp8, hbm, nvlink, nvlink-gpus, pcie, sms, efficiency, "
                                                               "attention-efficiency, fused-attention-efficiency, gpus-per-node, network, power, "
                                                               "price, purchase"));
             return false;
@@ -211,6 +217,8 @@ QString gpuSpecText(const GpuSpec &g)
         parts << QStringLiteral("nvlink=%1GB/s").arg(g.nvlinkGBps, 0, 'g', 10) << QStringLiteral("nvlink-gpus=%1").arg(qlonglong(g.nvlinkGpus));
     if (g.pcieGBps > 0)
         parts << QStringLiteral("pcie=%1GB/s").arg(g.pcieGBps, 0, 'g', 10);
+    if (g.sms > 0)
+        parts << QStringLiteral("sms=%1").arg(qlonglong(g.sms));
     if (g.attentionEfficiency > 0)
         parts << QStringLiteral("attention-efficiency=%1").arg(g.attentionEfficiency, 0, 'g', 10);
     if (g.fusedAttentionEfficiency > 0)

@@ -11,6 +11,7 @@
 #include <headroom/memory/model.h>
 #include <headroom/memory/precision.h>
 #include <headroom/memory/stack.h>
+#include <headroom/planning/gemmshape.h>
 
 namespace headroom {
 
@@ -409,8 +410,22 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
                 ? (r.attentionFlopsPerStep - backwardFlops) / (N * r.peakFlops * r.attentionEfficiency)
                         + backwardFlops / (N * r.peakFlops * r.attentionEfficiency * kAttentionBackwardShare)
                 : 0.0;
-        r.matmulS = (r.hardwareFlopsPerStep - r.fp8FlopsPerStep - r.attentionFlopsPerStep) / (N * r.peakFlops * efficiency)
-                + (r.fp8FlopsPerStep > 0 ? r.fp8FlopsPerStep / (N * r.fp8PeakFlops * efficiency) : 0.0) + r.attentionS;
+        // The GEMMs' shapes: tile and wave quantization and the memory bound (gemmshape.h) slow
+        // each group below the card's best rate; eager attention's batched GEMMs go with the
+        // 16-bit group.
+        const GemmShapeSlowdowns shapes = gemmShapeSlowdowns(s, gpu, r.peakFlops, r.fp8PeakFlops);
+        if (r.fp8FlopsPerStep > 0) {
+            r.gemmShapeSlowdown = shapes.head.slowdown();
+            r.fp8GemmShapeSlowdown = shapes.layers.slowdown();
+        } else {
+            GemmShapeTotals all = shapes.layers;
+            all.idealS += shapes.head.idealS;
+            all.modelledS += shapes.head.modelledS;
+            r.gemmShapeSlowdown = all.slowdown();
+        }
+        r.matmulS = (r.hardwareFlopsPerStep - r.fp8FlopsPerStep - r.attentionFlopsPerStep) * r.gemmShapeSlowdown / (N * r.peakFlops * efficiency)
+                + (r.fp8FlopsPerStep > 0 ? r.fp8FlopsPerStep * r.fp8GemmShapeSlowdown / (N * r.fp8PeakFlops * efficiency) : 0.0)
+                + r.attentionS;
         // Element-wise work moves bytes, not FLOPs: each GPU runs its replica's tokens through
         // its L / p layers, a t-th of each; a recomputed forward adds its third again.
         const double replicaTokens = r.tokensPerStep / toD(d); // one GPU's: a replica's over its c GPUs

@@ -52,24 +52,28 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                           time.computeS, true, QT_TRANSLATE_NOOP("StepTime", "--mfu: the compute term at this share of the dense peak") });
     } else if (time.fp8FlopsPerStep > 0) {
         terms.push_back({ "matmul", QT_TRANSLATE_NOOP("StepTime", "matmuls at the card's achievable rates, FP8 linears at the FP8 rate"),
-                          "(F_step - F_fp8 - F_att) / (N x peak x eta) + F_fp8 / (N x peak_fp8 x eta)",
+                          "(F_step - F_fp8 - F_att) x q / (N x peak x eta) + F_fp8 x q_fp8 / (N x peak_fp8 x eta)",
                           "(" + num(time.hardwareFlopsPerStep) + " - " + num(time.fp8FlopsPerStep) + " - " + num(time.attentionFlopsPerStep)
-                                  + ") / (" + N + " x " + num(time.peakFlops) + " x " + num(gpu.matmulEfficiency) + ") + "
-                                  + num(time.fp8FlopsPerStep) + " / (" + N + " x " + num(time.fp8PeakFlops) + " x "
-                                  + num(gpu.matmulEfficiency) + ")",
+                                  + ") x " + num(time.gemmShapeSlowdown) + " / (" + N + " x " + num(time.peakFlops) + " x "
+                                  + num(gpu.matmulEfficiency) + ") + " + num(time.fp8FlopsPerStep) + " x " + num(time.fp8GemmShapeSlowdown)
+                                  + " / (" + N + " x " + num(time.fp8PeakFlops) + " x " + num(gpu.matmulEfficiency) + ")",
                           time.matmulS - time.attentionS, true,
                           QT_TRANSLATE_NOOP("StepTime", "the layers' linears run on the FP8 tensor cores at the same share of their "
                                                         "peak as 16-bit matmuls reach of theirs (torchao's roofline model, "
-                                                        "roofline_utils.py); the LM head and attention stay 16-bit") });
+                                                        "roofline_utils.py); the LM head and attention stay 16-bit; q and q_fp8: what "
+                                                        "the GEMMs' shapes cost over the card's best rate (tile and wave quantization, "
+                                                        "the memory bound)") });
     } else {
         terms.push_back({ "matmul", QT_TRANSLATE_NOOP("StepTime", "matmuls at the card's achievable rate"),
-                          "(F_step - F_att) / (N x peak x eta)",
-                          "(" + num(time.hardwareFlopsPerStep) + " - " + num(time.attentionFlopsPerStep) + ") / (" + N + " x "
-                                  + num(time.peakFlops) + " x " + num(gpu.matmulEfficiency) + ")",
+                          "(F_step - F_att) x q / (N x peak x eta)",
+                          "(" + num(time.hardwareFlopsPerStep) + " - " + num(time.attentionFlopsPerStep) + ") x " + num(time.gemmShapeSlowdown)
+                                  + " / (" + N + " x " + num(time.peakFlops) + " x " + num(gpu.matmulEfficiency) + ")",
                           time.matmulS - time.attentionS, true,
                           QT_TRANSLATE_NOOP("StepTime", "per token 2 P' forward and 4 P' backward, one more forward under "
                                                         "recomputation (Kaplan et al. 2020; Narayanan et al. 2021, eq. 3; Korthikanti "
-                                                        "et al. 2022); eta: the card's measured matmul efficiency") });
+                                                        "et al. 2022); eta: the card's measured best matmul efficiency; q: what the "
+                                                        "GEMMs' shapes cost over it, from their tiles' waves on the card's SMs and the "
+                                                        "memory bound (NVIDIA's Matrix Multiplication Background guide)") });
     }
     if (time.attentionS > 0) {
         const double forward = time.attentionFlopsPerStep - time.attentionBackwardFlopsPerStep;
@@ -97,7 +101,7 @@ std::vector<StepTimeTerm> explainStepTime(const Scenario &s, const GpuSpec &gpu,
                                   + ")" + (checkpointsLayers(s.training.recompute) ? " x 4/3" : "") + " / " + whole(t) + " / "
                                   + bandwidth(gpu.hbmGBps * 1e9),
                           time.memoryBoundS - time.fp8CastS, true,
-                          QT_TRANSLATE_NOOP("StepTime", "norms, residuals, activation functions and casts read and write e = 860 bytes "
+                          QT_TRANSLATE_NOOP("StepTime", "norms, residuals, activation functions and casts read and write e = 830 bytes "
                                                         "per token, layer and hidden unit as PyTorch runs them unfused (the value that "
                                                         "reproduces MosaicML's A100 and H100 runs), 0.68 of that under torch.compile, "
                                                         "0.8 under Megatron with Transformer Engine (docs/procurement.md); eager "

@@ -26,6 +26,10 @@ struct GpuSpec
     double hbmGBps = 0;          //!< memory bandwidth, GB/s
     double matmulEfficiency = 0; //!< share of the dense peak large BF16/FP16 matmuls reach
     QString matmulEfficiencySource;
+    //! Streaming multiprocessors (AMD: compute units), which a GEMM's tiles run on in waves
+    //! (planning/gemmshape.h); 0 where not given: no tile or wave quantization.
+    Count sms = 0;
+    QString smsSource;
     //! Share of the dense peak the attention kernels of PyTorch's stacks reach (SDPA's flash
     //! backend, flash-attn 2) in forward; 0 where not measured (the matmul efficiency is used).
     double attentionEfficiency = 0;

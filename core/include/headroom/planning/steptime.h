@@ -55,12 +55,13 @@ inline constexpr double kLinkEfficiency = 0.8;
 /*!
  * Element-wise traffic of one token through one layer, in bytes per hidden unit: norms,
  * residual adds, activation functions, dropout, casts, RoPE, each reading and writing H values
- * in forward and about twice that in backward, as PyTorch runs them unfused. 1,000 is the one
- * value that reproduces both MosaicML's A100 and H100 runs of the same MPT models (their MFU
- * gap, 64 % vs 46 %, is what the memory-bound share makes: H100's FLOP/s grew 3.2x, its
- * bandwidth 1.6x); docs/procurement.md shows how it was chosen and the rows it then predicts.
+ * in forward and about twice that in backward, as PyTorch runs them unfused. 830 is the one
+ * value that reproduces both MosaicML's A100 and H100 runs of the same MPT-7B (their MFU gap,
+ * 64 % vs 46 %, is what the memory-bound share makes: H100's FLOP/s grew 3.2x, its bandwidth
+ * 1.6x), with attention priced by its kernel and the GEMMs by their shapes (gemmshape.h);
+ * docs/procurement.md shows how it was chosen and the rows it then predicts.
  */
-inline constexpr double kElementwiseBytesPerTokenLayerHidden = 860;
+inline constexpr double kElementwiseBytesPerTokenLayerHidden = 830;
 
 /*!
  * The share of that traffic fused kernels leave, calibrated on the calibration set of
@@ -124,7 +125,11 @@ struct StepTime
     double tokensPerStep = 0;       //!< d x B x m x S, all GPUs
     double modelFlopsPerStep = 0;   //!< forward and backward, no recomputation: MFU's numerator
     double hardwareFlopsPerStep = 0; //!< with the recomputed forward
-    double matmulS = 0;             //!< hardware FLOPs / (N x peak x matmul efficiency)
+    double matmulS = 0;             //!< hardware FLOPs x shape slowdown / (N x peak x matmul efficiency)
+    //! What the 16-bit GEMMs' shapes cost over the card's best rate (gemmshape.h; >= 1): all of
+    //! them, or under an FP8 recipe those left 16-bit (the LM head).
+    double gemmShapeSlowdown = 1;
+    double fp8GemmShapeSlowdown = 1; //!< the same for the FP8 layer linears
     double fp8PeakFlops = 0;        //!< the card's dense FP8 peak, when the recipe runs FP8 linears
     double fp8FlopsPerStep = 0;     //!< the hardware FLOPs of those linears, timed at fp8PeakFlops
     double fp8CastS = 0;            //!< their FP8 casts at memory bandwidth (part of memoryBoundS)
