@@ -65,6 +65,31 @@ private slots:
         QCOMPARE(split(s), (std::vector<Count>{ 8, 8, 7, 7 }));
     }
 
+    void slowestStageOfAnEvenSplit()
+    {
+        // largestStageLayers() answers an even split without walking the ranks: against the walk
+        // (each rank's chunks r, r + p, ... summed from chunkLayers()) for every L up to 130,
+        // p up to 16 and v up to 3.
+        Scenario s;
+        s.parallel.pipelineSplit = PipelineSplit::Even;
+        for (Count L = 1; L <= 130; ++L)
+            for (Count p = 2; p <= 16; ++p)
+                for (Count v = 1; v <= 3; ++v) {
+                    s.model.layers = L;
+                    s.parallel.pipelineParallel = p;
+                    s.stack.virtualStages = v;
+                    Count most = 0;
+                    for (Count r = 0; r < p; ++r) {
+                        Count layers = 0;
+                        for (Count c = 0; c < v; ++c)
+                            layers += chunkLayers(s, r + c * p);
+                        most = std::max(most, layers);
+                    }
+                    QVERIFY2(largestStageLayers(s) == most,
+                             qPrintable(QStringLiteral("L %1, p %2, v %3").arg(qlonglong(L)).arg(qlonglong(p)).arg(qlonglong(v))));
+                }
+    }
+
     void weightedSplitIsTorchtitans()
     {
         Scenario s = llama(126);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/precision.h>
@@ -25,6 +26,48 @@ struct Choices
     }
     const Count *begin() const { return values.data(); }
     const Count *end() const { return values.data() + size; }
+};
+
+// The GEMMs' shape slowdowns (gemmshape.h) depend on the card and on t, c, ep, the micro-batch
+// and whether forwards are recomputed, not on the pipeline, ZeRO or the replica count: the search
+// keeps them per kind in a direct-mapped table, allocated once per search.
+struct GemmShapeCache
+{
+    struct Key
+    {
+        Count t = 0, c = 0, e = 0, b = 0;
+        bool recomputed = false;
+        bool operator==(const Key &) const = default;
+    };
+    static constexpr std::size_t kSlots = 256;
+    std::size_t kinds = 0;
+    std::vector<Key> keys;
+    std::vector<GemmShapeSlowdowns> values;
+    std::vector<unsigned char> known;
+
+    explicit GemmShapeCache(std::size_t kindCount)
+        : kinds(kindCount), keys(kSlots), values(kSlots * kindCount), known(kSlots * kindCount, 0)
+    {
+    }
+
+    const GemmShapeSlowdowns &get(const Scenario &probe, const GpuSpec &gpu, std::size_t kind)
+    {
+        const Key key{ probe.parallel.tensorParallel, probe.parallel.contextParallel, probe.parallel.expertParallel,
+                       probe.training.microBatch, probe.training.recompute == Recompute::Full };
+        const std::size_t slot = static_cast<std::size_t>(key.t * 7 + key.c * 131 + key.e * 1031 + key.b * 8191
+                                                          + (key.recomputed ? 65521 : 0))
+                % kSlots;
+        if (!(keys[slot] == key)) {
+            keys[slot] = key;
+            std::fill_n(known.begin() + static_cast<std::ptrdiff_t>(slot * kinds), kinds, 0);
+        }
+        const std::size_t at = slot * kinds + kind;
+        if (!known[at]) {
+            values[at] = stepGemmShapes(probe, gpu);
+            known[at] = 1;
+        }
+        return values[at];
+    }
 };
 
 // a dominates b: no slower, no dearer, and better in one.
@@ -150,6 +193,7 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
     base.gpu.supportsFp8 = true;
     const CacheShareScope cacheShare(base);
     const ModelCounts counts = countParameters(s.model);
+    GemmShapeCache shapes(gpus.size());
 
     const ModelSpec &model = s.model;
     const Count S = s.training.sequence;
@@ -287,7 +331,7 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
                                             if (peak > gpu.capacity || !gpuRunsRecipe(s, gpu)
                                                 || (t > 1 && gpu.gpusPerNode > 0 && t > gpu.gpusPerNode))
                                                 continue;
-                                            const TimeAndCost time = timeAndCost(probe, gpu, run, priceOf(g));
+                                            const TimeAndCost time = timeAndCost(probe, gpu, run, priceOf(g), { &shapes.get(probe, gpu, g), &counts.counts });
                                             if (!time.known)
                                                 continue;
                                             ++result.fitting;

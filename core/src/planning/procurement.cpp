@@ -33,10 +33,12 @@ double trainingFlops(const Scenario &s, double tokens)
     return flopsPerToken(s).hardware * tokens;
 }
 
-TimeAndCost timeAndCost(const Scenario &s, const GpuSpec &gpu, const RunCosts &run, double pricePerGpuHour)
+TimeAndCost timeAndCost(const Scenario &s, const GpuSpec &gpu, const RunCosts &run, double pricePerGpuHour,
+                        const PreparedStep &prepared)
 {
     TimeAndCost t;
     StepTimeOptions options;
+    options.prepared = prepared;
     options.networkBitsPerSecond = run.networkBitsPerSecond;
     options.computeFractionOverride = run.mfu;
     t.step = stepTime(s, gpu, options);

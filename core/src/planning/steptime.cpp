@@ -11,7 +11,6 @@
 #include <headroom/memory/model.h>
 #include <headroom/memory/precision.h>
 #include <headroom/memory/stack.h>
-#include <headroom/planning/gemmshape.h>
 
 namespace headroom {
 
@@ -216,9 +215,10 @@ double peakFlops(const GpuSpec &gpu, Recipe recipe)
     return 0.0;
 }
 
-double matmulParameters(const ModelSpec &model)
+double matmulParameters(const ModelSpec &model) { return matmulParameters(model, parameterCounts(model)); }
+
+double matmulParameters(const ModelSpec &model, const ParameterCounts &counts)
 {
-    const ParameterCounts counts = parameterCounts(model);
     double p = toD(counts.active(model.layers)) - toD(counts.embedding);
     if (model.tiedHead())
         p += toD(model.vocab) * toD(model.hidden); // the shared table multiplies as the LM head
@@ -267,7 +267,9 @@ double attentionKernelEfficiency(const Scenario &s, const GpuSpec &gpu)
     return gpu.matmulEfficiency > 0 ? gpu.matmulEfficiency : 1.0;
 }
 
-FlopsPerToken flopsPerToken(const Scenario &s)
+FlopsPerToken flopsPerToken(const Scenario &s) { return flopsPerToken(s, parameterCounts(s.model)); }
+
+FlopsPerToken flopsPerToken(const Scenario &s, const ParameterCounts &counts)
 {
     const ModelSpec &model = s.model;
     const double S = toD(s.training.sequence);
@@ -287,7 +289,7 @@ FlopsPerToken flopsPerToken(const Scenario &s)
     // the square is computed.
     const bool denseMask = s.training.packed && attentionKernelOf(s) == AttentionKernel::Sdpa;
     const double keys = (causal && !eager && !denseMask) ? S / 2 : S;
-    const double matmulForward = 2 * matmulParameters(model);
+    const double matmulForward = 2 * matmulParameters(model, counts);
     const double attentionForward = 4 * L * keys * A * headDim;
     // A trained copy of the LM head (PEFT's modules_to_save) computes its weight gradient:
     // 2 V H more per token (an embedding's gradient is a scatter, no matmul).
@@ -346,6 +348,12 @@ double StepTime::share(StepTerm term) const
     return 0;
 }
 
+GemmShapeSlowdowns stepGemmShapes(const Scenario &s, const GpuSpec &gpu)
+{
+    const bool fp8 = s.training.precision.fp8 != Fp8Recipe::Off;
+    return gemmShapeSlowdowns(s, gpu, peakFlops(gpu, s.training.precision.recipe), fp8 && gpu.fp8 ? gpu.tflopsFp8 * 1e12 : 0.0);
+}
+
 StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &options)
 {
     StepTime r;
@@ -382,7 +390,8 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
     const bool fullRecompute = s.training.recompute == Recompute::Full;
     const bool attentionRecompute = fullRecompute || s.training.recompute == Recompute::Selective;
     const bool eager = attentionKernelOf(s) == AttentionKernel::Eager;
-    const FlopsPerToken perToken = flopsPerToken(s);
+    const ParameterCounts counts = options.prepared.counts ? *options.prepared.counts : parameterCounts(model);
+    const FlopsPerToken perToken = flopsPerToken(s, counts);
     r.modelFlopsPerStep = perToken.model * r.tokensPerStep;
     r.hardwareFlopsPerStep = perToken.hardware * r.tokensPerStep;
 
@@ -413,7 +422,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
         // The GEMMs' shapes: tile and wave quantization and the memory bound (gemmshape.h) slow
         // each group below the card's best rate; eager attention's batched GEMMs go with the
         // 16-bit group.
-        const GemmShapeSlowdowns shapes = gemmShapeSlowdowns(s, gpu, r.peakFlops, r.fp8PeakFlops);
+        const GemmShapeSlowdowns shapes = options.prepared.gemmShapes ? *options.prepared.gemmShapes : stepGemmShapes(s, gpu);
         if (r.fp8FlopsPerStep > 0) {
             r.gemmShapeSlowdown = shapes.head.slowdown();
             r.fp8GemmShapeSlowdown = shapes.layers.slowdown();
@@ -455,7 +464,7 @@ StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &
 
     // Data parallelism: the ring moves (d - 1) / d of a buffer per reduce-scatter or
     // all-gather, twice that per all-reduce (Patarasuk & Yuan 2009; NCCL's bus bandwidth).
-    const double total = toD(effectiveParameters(model));
+    const double total = toD(model.paramsOverride > 0 ? model.paramsOverride : counts.total(model.layers)); // effectiveParameters()
     const LoraCounts adapters = frozenBase ? loraCounts(s) : LoraCounts{};
     const double trainable = frozenBase ? toD(adapters.adapterParameters + adapters.copiedParameters) : total;
     const double gathered = total / toD(t * p); // what ZeRO-3 gathers, frozen or not

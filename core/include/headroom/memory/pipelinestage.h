@@ -207,6 +207,15 @@ inline Count largestStageLayers(const Scenario &s)
     const Count p = s.parallel.pipelineParallel;
     if (p <= 1)
         return s.model.layers;
+    if (s.parallel.pipelineSplit == PipelineSplit::Even) {
+        // chunkStart()'s even split gives the first `extra` of the p v chunks one layer more;
+        // rank 0 runs chunks 0, p, 2p, ..., so it holds v per plus one for each c p < extra:
+        // the most of any rank, without walking them (the plan search asks this per candidate).
+        const Count v = s.stack.virtualStages > 1 ? s.stack.virtualStages : 1;
+        const Count per = quotient(s.model.layers, p * v), extra = s.model.layers - per * p * v;
+        const Count longer = quotient(extra + p - 1, p);
+        return v * per + (longer < v ? longer : v);
+    }
     Count most = 0;
     for (Count rank = 0; rank < p; ++rank) {
         const PipelineShare share = pipelineShareOf(s, rank, s.model.layers, 0);

@@ -82,7 +82,8 @@ struct TimeAndCost
  * Time and cost of \a run.tokens on \a gpu for \a s as it stands (its GPU count, micro-batch
  * and gradient accumulation make the global batch), renting at \a pricePerGpuHour.
  */
-TimeAndCost timeAndCost(const Scenario &s, const GpuSpec &gpu, const RunCosts &run, double pricePerGpuHour);
+TimeAndCost timeAndCost(const Scenario &s, const GpuSpec &gpu, const RunCosts &run, double pricePerGpuHour,
+                        const PreparedStep &prepared = {});
 
 //! How a global batch is met at a GPU count.
 struct BatchPlan

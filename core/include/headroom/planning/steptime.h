@@ -12,11 +12,21 @@
 
 #include <headroom/hardware/gpuspec.h>
 #include <headroom/memory/scenario.h>
+#include <headroom/planning/gemmshape.h>
 
 namespace headroom {
 
 //! The term a step's time is mostly spent in.
 enum class StepTerm : std::uint8_t { Compute, Communication, Bubble, Offload };
+
+//! Figures stepTime() needs that do not change between a search's candidates.
+struct PreparedStep
+{
+    //! stepGemmShapes() of the scenario and card (the same t, c, ep, micro-batch and recompute).
+    const GemmShapeSlowdowns *gemmShapes = nullptr;
+    //! parameterCounts() of the scenario's model.
+    const ParameterCounts *counts = nullptr;
+};
 
 //! What the step is timed under, beside the scenario and the card.
 struct StepTimeOptions
@@ -27,6 +37,9 @@ struct StepTimeOptions
     //! modelled matmul efficiency and memory-bound time (the `--mfu` override); communication,
     //! bubble and offload are still added.
     double computeFractionOverride = 0;
+    //! What a caller timing many layouts of one model has worked out once (the plan search);
+    //! null members are worked out here.
+    PreparedStep prepared;
 };
 
 /*!
@@ -185,6 +198,9 @@ struct StepTime
  */
 StepTime stepTime(const Scenario &s, const GpuSpec &gpu, const StepTimeOptions &options);
 
+//! gemmShapeSlowdowns() at the rates stepTime() times \a s on \a gpu with.
+GemmShapeSlowdowns stepGemmShapes(const Scenario &s, const GpuSpec &gpu);
+
 //! Training FLOPs per token: forward and backward (MFU's count), and with recomputation.
 struct FlopsPerToken
 {
@@ -208,10 +224,13 @@ inline constexpr double kAttentionBackwardShare = 0.56;
 //! Engine) figure under Megatron, PyTorch's SDPA / flash-attn 2 figure otherwise (GpuSpec).
 double attentionKernelEfficiency(const Scenario &s, const GpuSpec &gpu);
 FlopsPerToken flopsPerToken(const Scenario &s);
+//! The same with the model's parameterCounts() given.
+FlopsPerToken flopsPerToken(const Scenario &s, const ParameterCounts &counts);
 
 //! Parameters whose weights pass through the matmuls: those a token uses, less the embedding
 //! table's lookup (still counted once as the LM head when tied).
 double matmulParameters(const ModelSpec &model);
+double matmulParameters(const ModelSpec &model, const ParameterCounts &counts);
 
 //! Dense tensor-core peak in FLOP/s for the recipe's matmul dtype: BF16 recipes use
 //! tflops_bf16, FP16 recipes tflops_fp16; 0 when unknown (the fp32 recipe, or BF16 on a GPU
