@@ -129,7 +129,51 @@ void printPlanSearch(QTextStream &o, std::span<const GpuSpec> gpus, std::span<co
               << Qt::endl;
         }
     }
+    o << planPickText(pickPlan(front, r.frontCount, q.budgetUsd, q.deadlineDays), gpus, front, q) << Qt::endl;
 }
+
+QString planPickText(const PlanPick &pick, std::span<const GpuSpec> gpus, std::span<const SearchedPlan> front,
+                     const PlanQuestion &q)
+{
+    if (pick.chosen < 0 || static_cast<std::size_t>(pick.chosen) >= front.size())
+        return Cli::tr("No plan fits.");
+    const SearchedPlan &p = front[static_cast<std::size_t>(pick.chosen)];
+    const GpuSpec &gpu = gpus[static_cast<std::size_t>(p.gpuIndex)];
+    QString why;
+    switch (pick.rule) {
+    case PlanPickRule::Deadline:
+        why = Cli::tr("the cheapest plan finishing within %1 days").arg(QString::number(q.deadlineDays, 'g', 4));
+        break;
+    case PlanPickRule::Budget:
+        why = Cli::tr("the fastest plan whose rent is within %1").arg(usd(q.budgetUsd));
+        break;
+    case PlanPickRule::NearCheapest:
+    case PlanPickRule::None:
+        //: %1 a percentage, e.g. 10
+        why = Cli::tr("the fastest plan whose rent is at most %1 % above the cheapest plan's").arg(qRound(kNearCheapestSlack * 100));
+        // A deadline or budget no plan meets falls back to this rule (pickPlan()).
+        if (q.deadlineDays > 0 || q.budgetUsd > 0)
+            why += Cli::tr(" (none meets the deadline or budget given)");
+        break;
+    }
+    //: %1 the plan in one line, %2 days, %3 rent, %4 why it is recommended
+    return Cli::tr("Recommended: %1 (%2 days, %3 to rent), %4.").arg(planText(p, gpu), daysText(p.time), costText(p.time), why);
+}
+
+namespace {
+
+const char *pickRuleName(PlanPickRule r)
+{
+    switch (r) {
+    case PlanPickRule::None: return "none";
+    case PlanPickRule::Deadline: return "cheapest_within_deadline";
+    case PlanPickRule::Budget: return "fastest_within_budget";
+    case PlanPickRule::NearCheapest: return "fastest_near_cheapest";
+    }
+    return "none";
+}
+
+} // namespace
 
 void writePlanSearch(JsonWriter &w, std::span<const GpuSpec> gpus, std::span<const SearchedPlan> front,
                      const PlanSearchResult &r, const PlanQuestion &q)
@@ -165,6 +209,17 @@ void writePlanSearch(JsonWriter &w, std::span<const GpuSpec> gpus, std::span<con
         } else {
             w.null();
         }
+    }
+    // pickPlan()'s choice: an index into "front", and the rule that chose it.
+    const PlanPick pick = pickPlan(front, r.frontCount, q.budgetUsd, q.deadlineDays);
+    w.key("recommended");
+    if (pick.chosen >= 0) {
+        w.beginObject();
+        w.key("front_index").integer(pick.chosen);
+        w.key("rule").string(pickRuleName(pick.rule));
+        w.endObject();
+    } else {
+        w.null();
     }
     w.endObject();
 }

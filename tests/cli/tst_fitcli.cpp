@@ -374,6 +374,19 @@ private slots:
             if (days(plan) <= deadline)
                 QVERIFY(rent(plan) >= cheapest.value(QStringLiteral("cost_usd")).toDouble());
         }
+        // The recommendation: under a deadline the cheapest plan within it (found by a scan here).
+        const QJsonObject recommended = answer.value(QStringLiteral("recommended")).toObject();
+        QCOMPARE(recommended.value(QStringLiteral("rule")).toString(), QStringLiteral("cheapest_within_deadline"));
+        const QJsonObject chosen = front.at(recommended.value(QStringLiteral("front_index")).toInt()).toObject();
+        QCOMPARE(chosen.value(QStringLiteral("cost_usd")).toDouble(), cheapest.value(QStringLiteral("cost_usd")).toDouble());
+        // Without a budget or deadline: the fastest plan whose rent is at most 10 % above the cheapest's.
+        const QJsonObject plainPick = search.value(QStringLiteral("recommended")).toObject();
+        QCOMPARE(plainPick.value(QStringLiteral("rule")).toString(), QStringLiteral("fastest_near_cheapest"));
+        qsizetype expected = -1;
+        for (qsizetype i = 0; i < front.size() && expected < 0; ++i)
+            if (rent(front.at(i)) <= 1.10 * rent(front.last()))
+                expected = i;
+        QCOMPARE(plainPick.value(QStringLiteral("front_index")).toInteger(), qint64(expected));
         // Out of reach: null, and the text says why.
         const Run none = cli(base + QStringList{ "--budget", "1" });
         QVERIFY(json(none).value(QStringLiteral("plan_search")).toObject().value(QStringLiteral("fastest_under_budget")).isNull());
@@ -382,6 +395,7 @@ private slots:
         const Run text = cli(textArguments + QStringList{ "--budget", "1", "--deadline", QString::number(deadline, 'g', 8) });
         QVERIFY2(text.out.contains("No plan costs $1.00 or less; the cheapest costs $"), text.out.constData());
         QVERIFY(text.out.contains("Cheapest within "));
+        QVERIFY2(text.out.contains("Recommended: ") && text.out.contains("the cheapest plan finishing within"), text.out.constData());
     }
 
     // "I have 64 H100s": --gpus and --gpu fix the count and the kind; --zero 3 the strategy.
