@@ -2420,6 +2420,28 @@
         <extracomment>%1 sequences per optimizer step</extracomment>
         <translation>每个方案都保持全局批次为 %1 条序列（--global-batch；未给出时取本次训练自己的：数据并行副本数 x 微批次 x 累积步数）。</translation>
     </message>
+    <message>
+        <source>the cheapest plan finishing within %1 days</source>
+        <translation>即 %1 天内完成的方案中最便宜的一个</translation>
+    </message>
+    <message>
+        <source>the fastest plan whose rent is within %1</source>
+        <translation>即租金不超过 %1 的方案中最快的一个</translation>
+    </message>
+    <message>
+        <source>the fastest plan whose rent is at most %1 % above the cheapest plan&apos;s</source>
+        <extracomment>%1 a percentage, e.g. 10</extracomment>
+        <translation>即租金比最便宜方案至多高 %1 % 的方案中最快的一个</translation>
+    </message>
+    <message>
+        <source> (none meets the deadline or budget given)</source>
+        <translation>（没有方案满足给定的期限或预算）</translation>
+    </message>
+    <message>
+        <source>Recommended: %1 (%2 days, %3 to rent), %4.</source>
+        <extracomment>%1 the plan in one line, %2 days, %3 rent, %4 why it is recommended</extracomment>
+        <translation>推荐：%1（%2 天，租金 %3），%4。</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -7195,6 +7217,11 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <extracomment>%1 plans considered, %2 of them fit, %3 plans on the front</extracomment>
         <translation>共考察 %1 个方案（GPU 型号 × 数量 × 布局 × 策略 × 重计算 × 微批次），%2 个装得下；其中 %3 个在时间和租金上都不会被别的方案同时胜过。</translation>
     </message>
+    <message>
+        <source>Recommended</source>
+        <extracomment>legend: the plan the search recommends</extracomment>
+        <translation>推荐</translation>
+    </message>
 </context>
 <context>
     <name>PrecisionText</name>
@@ -8780,10 +8807,6 @@ The scenario on screen is unchanged.</source>
         <translation>最佳方案，最快的在前</translation>
     </message>
     <message>
-        <source>The plans no other beats on both time and rent, fastest first; bold: the picks for the budget and the deadline. Double-click or press Enter on a plan to plan with it.</source>
-        <translation>在时间和租金上都不会被别的方案同时胜过的方案，最快的在前；粗体：按预算和期限选出的方案。双击某个方案或在其上按 Enter 即采用它。</translation>
-    </message>
-    <message>
         <source>Tokens the run trains on, for the days and the cost: a whole number from 1 to 1e18 (e.g. 2e10 or 300B).</source>
         <translation>本次训练的 token 数，用于计算天数和费用：1 到 1e18 的整数（例如 2e10 或 300B）。</translation>
     </message>
@@ -8903,12 +8926,21 @@ The scenario on screen is unchanged.</source>
         <translation>%1 每 GPU 小时租金（美元）：</translation>
     </message>
     <message>
-        <source>Sequences per optimizer step, kept exactly: data-parallel degree × micro-batch × accumulation (1 to 100,000,000). Empty or 0: the scenario&apos;s own, which every plan then keeps.</source>
-        <translation>每个优化器步的序列数，严格保持：数据并行度 × 微批次 × 累积步数（1 到 100,000,000）。留空或 0：使用场景自身的全局批次，每个方案都保持不变。</translation>
+        <source>The plans no other beats on both time and rent, fastest first; bold: the recommended plan and the picks for the budget and the deadline. Double-click or press Enter on a plan to plan with it.</source>
+        <translation>在时间和租金上都不被其他方案同时超越的方案，最快的在前；粗体：推荐方案以及按预算和期限选出的方案。双击某方案或按回车即可按它规划。</translation>
     </message>
     <message>
-        <source>Global batch: &quot;%1&quot; is not allowed; give 1 to 100,000,000 sequences per optimizer step, or 0 or nothing for the scenario&apos;s own.</source>
-        <translation>全局批次：不接受“%1”；请输入每个优化器步 1 到 100,000,000 个序列，或填 0 或留空以使用场景自身的全局批次。</translation>
+        <source>Sequences per optimizer step, kept exactly: data-parallel degree × micro-batch × accumulation (1 to 100,000,000), or tokens written with &quot;tokens&quot; (e.g. 4M tokens: a whole number of sequences of the scenario&apos;s length). Empty or 0: the scenario&apos;s own, which every plan then keeps.</source>
+        <translation>每个优化器步的序列数，严格保持：数据并行度 × 微批次 × 累积步数（1 到 100,000,000），或写上 &quot;tokens&quot; 的 token 数（例如 4M tokens：须为场景序列长度的整数倍）。留空或 0：沿用场景自身的值，所有方案都保持它。</translation>
+    </message>
+    <message>
+        <source>Global batch: %1 tokens is not a whole number of sequences of S = %2 tokens; the plans keep the scenario&apos;s own global batch.</source>
+        <extracomment>%1 tokens, %2 the sequence length in tokens</extracomment>
+        <translation>全局批量：%1 个 token 不是 S = %2 个 token 的整数条序列；各方案沿用场景自身的全局批量。</translation>
+    </message>
+    <message>
+        <source>Global batch: &quot;%1&quot; is not allowed; give 1 to 100,000,000 sequences per optimizer step, 1 to 1e12 tokens written with &quot;tokens&quot; (e.g. 4M tokens), or 0 or nothing for the scenario&apos;s own.</source>
+        <translation>全局批量：不允许 &quot;%1&quot;；请给出每个优化器步 1 到 100,000,000 条序列，或写上 &quot;tokens&quot; 的 1 到 1e12 个 token（例如 4M tokens），或填 0 或留空以沿用场景自身的值。</translation>
     </message>
 </context>
 <context>

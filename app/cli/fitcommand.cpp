@@ -24,6 +24,7 @@
 #include "wording.h"
 #include "fitoptions.h"
 #include "fittext.h"
+#include "globalbatchtext.h"
 #include "importjson.h"
 #include "posttrainingtext.h"
 #include "placementtext.h"
@@ -76,28 +77,22 @@ bool readFitOptions(const QCommandLineParser &parser, const Catalogue &catalogue
     }
     if (parser.isSet(QStringLiteral("global-batch"))) {
         // Sequences ("256") or tokens ("2M tokens", "524288tok"); tokens are turned into
-        // sequences once S is known (fitSequences()).
+        // sequences once S is known (below, globalBatchSequences()).
         const QString v = parser.value(QStringLiteral("global-batch"));
-        QString text = v.trimmed().toLower();
-        for (const QString &suffix : { QStringLiteral("tokens"), QStringLiteral("token"), QStringLiteral("tok") })
-            if (text.endsWith(suffix)) {
-                text.chop(suffix.size());
-                f.globalBatchInTokens = true;
-                break;
-            }
-        bool tooLarge = false;
-        const auto c = parseCount(text.trimmed().toStdString(), &tooLarge);
-        const Count most = f.globalBatchInTokens ? Count(1'000'000'000'000) : Count(100'000'000);
-        if (!c && !tooLarge)
+        GlobalBatchText given;
+        const GlobalBatchProblem problem = parseGlobalBatch(v, given);
+        if (problem == GlobalBatchProblem::NotANumber)
             complain(Cli::tr("--global-batch: %1 is not a whole number; give 1 to 100,000,000 sequences per step, or 1 "
                              "to 1e12 tokens written with \"tokens\" (e.g. 256 or 2M tokens)")
                              .arg(quoted(v)));
-        else if (!c || *c < 1 || *c > most)
+        else if (problem != GlobalBatchProblem::None)
             complain(Cli::tr("--global-batch: %1 is out of range; allowed: 1 to 100,000,000 sequences per step, or 1 to "
                              "1e12 tokens written with \"tokens\" (e.g. 256 or 2M tokens)")
                              .arg(quoted(v)));
-        else
-            f.globalBatch = *c;
+        else {
+            f.globalBatch = given.value;
+            f.globalBatchInTokens = given.inTokens;
+        }
     }
     if (parser.isSet(QStringLiteral("batch-tolerance"))) {
         const QString v = parser.value(QStringLiteral("batch-tolerance"));
@@ -273,14 +268,15 @@ int runFitCommand(const QStringList &arguments)
     const Scenario &s = spec.scenario;
     if (f.globalBatchInTokens) {
         const Count S = s.training.sequence;
-        if (f.globalBatch % S != 0 || f.globalBatch < S) {
+        Count sequences = 0;
+        if (globalBatchSequences({ f.globalBatch, true }, S, sequences) != GlobalBatchProblem::None) {
             err() << Cli::tr("error: --global-batch: %1 tokens is not a whole number of sequences of S = %2 tokens; give a "
                              "multiple of %2 tokens or a count of sequences")
                              .arg(groupedDigits(f.globalBatch), groupedDigits(S))
                   << Qt::endl;
             return kBadInput;
         }
-        f.globalBatch /= S;
+        f.globalBatch = sequences;
     }
     // The user's prices replace the catalogue's own in this run's copy, so every figure below
     // reads one price per kind.

@@ -3,6 +3,7 @@
 // its plan the scenario as one undo step, and a bad budget is reported beside the fields
 // without changing what is shown.
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QTableWidget>
 #include <QTest>
@@ -86,6 +87,23 @@ private slots:
             QCOMPARE(m_pane->planTable()->item(i, 5)->text(), planText(p, gpu));
         }
         QCOMPARE(m_pane->planTable()->rowCount(), expected.frontCount);
+        // The recommendation under a deadline: the cheapest plan finishing within 3 days, found
+        // here by a scan of the front; ringed on the chart and said above it.
+        int cheapestWithin = -1;
+        for (int i = 0; i < expected.frontCount; ++i) {
+            const SearchedPlan &p = front[static_cast<std::size_t>(i)];
+            if (p.time.days <= 3 && (cheapestWithin < 0 || p.time.costUsd < front[static_cast<std::size_t>(cheapestWithin)].time.costUsd))
+                cheapestWithin = i;
+        }
+        QVERIFY(cheapestWithin >= 0);
+        for (int i = 0; i < expected.frontCount; ++i)
+            QCOMPARE(data.points.at(i).recommended, i == cheapestWithin);
+        const SearchedPlan &chosen = front[static_cast<std::size_t>(cheapestWithin)];
+        const QString recommendation = m_pane->recommendationLabel()->text();
+        QVERIFY2(recommendation.startsWith(QStringLiteral("Recommended: ") + planText(chosen, gpus[static_cast<std::size_t>(chosen.gpuIndex)])),
+                 qPrintable(recommendation));
+        QVERIFY(recommendation.contains(QStringLiteral("the cheapest plan finishing within 3 days")));
+        QVERIFY(m_pane->recommendationLabel()->isVisibleTo(m_window.get()));
         QCOMPARE(data.budgetUsd, 5000.0);
         QCOMPARE(data.deadlineDays, 3.0);
         // Every point is drawn where its figures say, inside the plot.
@@ -194,6 +212,49 @@ private slots:
         for (const GpuSpec &g : m_pane->searchedGpus())
             if (g.id == gpuId)
                 QCOMPARE(g.pricePerHourUsd, 1.5);
+    }
+
+    // The global batch in tokens, as the command line takes it: turned into sequences of the
+    // scenario's S, every plan keeping it; tokens that S does not divide are said, not rounded.
+    void globalBatchInTokens()
+    {
+        const Count S = m_window->document()->scenario().training.sequence;
+        enter(m_pane->globalBatchField(), QStringLiteral("%1 tokens").arg(qlonglong(S * 64)));
+        QVERIFY2(m_pane->inputError().isEmpty(), qPrintable(m_pane->inputError()));
+        QCOMPARE(m_pane->globalBatchSequences(), Count(64));
+        for (const SearchedPlan &p : m_pane->plans())
+            QCOMPARE(p.globalBatch, Count(64));
+        // S changed to one that does not divide the tokens: the plans keep the scenario's own.
+        const Count odd = S + 1;
+        m_window->document()->edit(ScenarioDocument::EditKind::Sequence, QStringLiteral("S"),
+                                   [odd](ScenarioSpec &spec) { spec.scenario.training.sequence = odd; });
+        QCOMPARE(m_pane->globalBatchSequences(), Count(0));
+        QVERIFY2(m_pane->inputError().contains(QStringLiteral("tokens is not a whole number of sequences of S = ")),
+                 qPrintable(m_pane->inputError()));
+        // Not a number with a unit: refused with the allowed range.
+        enter(m_pane->globalBatchField(), QStringLiteral("lots tokens"));
+        QVERIFY2(m_pane->inputError().contains(QStringLiteral("Global batch: \"lots tokens\" is not allowed")),
+                 qPrintable(m_pane->inputError()));
+        QVERIFY(m_pane->inputError().contains(QStringLiteral("1 to 1e12 tokens")));
+        enter(m_pane->globalBatchField(), QStringLiteral("128"));
+        QVERIFY2(m_pane->inputError().isEmpty(), qPrintable(m_pane->inputError()));
+        QCOMPARE(m_pane->globalBatchSequences(), Count(128));
+    }
+
+    // A card of the user's own is searched beside the catalogue's.
+    void customCardIsSearched()
+    {
+        GpuSpec card = *m_window->document()->catalogue().gpu(QStringLiteral("h100-80gb"));
+        card.id = QStringLiteral("lab-card");
+        card.name = QStringLiteral("Lab card");
+        m_window->document()->edit(ScenarioDocument::EditKind::Gpu, QStringLiteral("GPU"), [card](ScenarioSpec &spec) {
+            spec.customGpu = card;
+            spec.gpuId = card.id;
+        });
+        bool found = false;
+        for (const GpuSpec &g : m_pane->searchedGpus())
+            found = found || g.id == QStringLiteral("lab-card");
+        QVERIFY(found);
     }
 
     // The view at a laptop's size, with a budget and a deadline and their messages: no clipped

@@ -198,6 +198,7 @@ struct PlanPoint
     QString toolTip;       //!< the plan and its figures, on hover
     bool fastestUnderBudget = false;
     bool cheapestUnderDeadline = false;
+    bool recommended = false; //!< pickPlan()'s choice
 };
 
 //! The Pareto front of days against rent: no plan off it is both faster and cheaper than one on
@@ -212,6 +213,8 @@ struct PlanFrontData
     QString deadlineLabel;     //!< "Deadline 3 days"
     QString fastestLabel;      //!< legend of the budget's pick, e.g. "Fastest within $5,000"
     QString cheapestLabel;     //!< legend of the deadline's pick
+    QString recommendedLabel;  //!< legend of pickPlan()'s choice
+    QString recommendation;    //!< planPickText(): the plan to rent and why
     QString note;              //!< one line under the chart: what was searched, or why nothing fits
 };
 

@@ -46,7 +46,11 @@ PlanFrontData makePlanFront(std::span<const SearchedPlan> front, const PlanSearc
     data.fastestLabel = PlanFrontText::tr("Fastest within %1").arg(usdText(data.budgetUsd));
     //: legend: the plan picked for the deadline, %1 days
     data.cheapestLabel = PlanFrontText::tr("Cheapest within %1 days").arg(daysText(data.deadlineDays));
+    //: legend: the plan the search recommends
+    data.recommendedLabel = PlanFrontText::tr("Recommended");
     const int count = std::min(result.frontCount, static_cast<int>(front.size()));
+    const PlanPick pick = pickPlan(front, count, data.budgetUsd, data.deadlineDays);
+    data.recommendation = planPickText(pick, gpus, front, PlanQuestion{ data.budgetUsd, data.deadlineDays });
     for (int i = 0; i < count; ++i) {
         const SearchedPlan &p = front[static_cast<std::size_t>(i)];
         if (p.gpuIndex < 0 || static_cast<std::size_t>(p.gpuIndex) >= gpus.size())
@@ -68,6 +72,7 @@ PlanFrontData makePlanFront(std::span<const SearchedPlan> front, const PlanSearc
         point.plan = planText(p, gpu);
         point.fastestUnderBudget = i == result.fastestUnderBudget;
         point.cheapestUnderDeadline = i == result.cheapestUnderDeadline;
+        point.recommended = i == pick.chosen;
         //: tooltip of a plan on the time-against-cost chart: %1 days, %2 rent, %3 cost of owning,
         //: %4 MFU in percent, %5 the GPU's full name, %6 the plan in one line
         point.toolTip = PlanFrontText::tr("%1 days, %2 to rent, %3 to own, MFU %4 %\n%5\n%6")
@@ -77,6 +82,8 @@ PlanFrontData makePlanFront(std::span<const SearchedPlan> front, const PlanSearc
             point.toolTip += QLatin1Char('\n') + data.fastestLabel;
         if (point.cheapestUnderDeadline)
             point.toolTip += QLatin1Char('\n') + data.cheapestLabel;
+        if (point.recommended)
+            point.toolTip += QLatin1Char('\n') + data.recommendedLabel;
         //: on hover over a plan of the chart
         point.toolTip += QLatin1Char('\n') + PlanFrontText::tr("Click to plan with it (one undo step).");
         data.points << point;

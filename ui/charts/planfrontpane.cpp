@@ -260,7 +260,8 @@ void PlanFrontPane::rebuild()
         p->legend->addItem(makeLegendItem(p->legend, g));
     }
 
-    // The picks, ringed: a circle for the budget's, a square for the deadline's.
+    // The picks, ringed: a circle for the budget's, a square for the deadline's, a diamond for the
+    // recommended plan.
     // The legend's icon is a graph of its own without data: the ring drawn around a point is
     // larger than the legend's icon and would be clipped there.
     auto ring = [&](bool PlanPoint::*flag, QCPScatterStyle::ScatterShape shape, const QString &name) {
@@ -283,6 +284,7 @@ void PlanFrontPane::rebuild()
         ring(&PlanPoint::fastestUnderBudget, QCPScatterStyle::ssCircle, m_data.fastestLabel);
     if (m_data.deadlineDays > 0)
         ring(&PlanPoint::cheapestUnderDeadline, QCPScatterStyle::ssSquare, m_data.cheapestLabel);
+    ring(&PlanPoint::recommended, QCPScatterStyle::ssDiamond, m_data.recommendedLabel);
     replotIfShown();
 }
 

@@ -29,6 +29,7 @@
 #include "charts/chartadapters.h"
 #include "charts/planfrontpane.h"
 #include "deferredrefresh.h"
+#include "globalbatchtext.h"
 #include "labels.h"
 #include "messagebox.h"
 #include "plansearchtext.h"
@@ -188,6 +189,7 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
       m_planPage(new QWidget(this)),
       m_planChart(new PlanFrontPane(m_planPage)),
       m_planTable(new QTableWidget(m_planPage)),
+      m_recommendation(new QLabel(m_planPage)),
       // The table only while its page is shown: behind the plans' view it would cost every step
       // a whole-catalogue fit nobody sees.
       m_refresh(new DeferredRefresh(m_tablePage, [this] { refresh(); })),
@@ -281,8 +283,13 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
     m_planTable->horizontalHeader()->setStretchLastSection(true);
     m_planTable->setWordWrap(false);
     m_planTable->setAccessibleName(tr("The best plans, fastest first"));
-    m_planTable->setToolTip(tr("The plans no other beats on both time and rent, fastest first; bold: the picks for the "
-                               "budget and the deadline. Double-click or press Enter on a plan to plan with it."));
+    m_planTable->setToolTip(tr("The plans no other beats on both time and rent, fastest first; bold: the recommended plan "
+                               "and the picks for the budget and the deadline. Double-click or press Enter on a plan to plan "
+                               "with it."));
+    m_recommendation->setWordWrap(true);
+    m_recommendation->setTextFormat(Qt::PlainText);
+    m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_recommendation->setContentsMargins(4, 2, 4, 2);
     auto *planSplit = new QSplitter(Qt::Vertical, m_planPage);
     planSplit->addWidget(m_planChart);
     planSplit->addWidget(m_planTable);
@@ -291,6 +298,7 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
     planSplit->setChildrenCollapsible(false);
     auto *planLayout = new QVBoxLayout(m_planPage);
     planLayout->setContentsMargins(0, 0, 0, 0);
+    planLayout->addWidget(m_recommendation);
     planLayout->addWidget(planSplit, 1);
     m_views->addWidget(m_planPage);
     layout->addWidget(m_views, 1);
@@ -310,6 +318,7 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
         ++m_generation;
         showHeading();
         showInputs();
+        showInputErrors(); // tokens of the global batch against the new S
         m_refresh->request();
         m_searchRefresh->request();
     });
@@ -359,7 +368,8 @@ void GpuFitPane::buildInputs(QLayout *into)
           tr("Token budget"));
     field(m_globalBatch, tr("own"),
           tr("Sequences per optimizer step, kept exactly: data-parallel degree × micro-batch × accumulation (1 to "
-             "100,000,000). Empty or 0: the scenario's own, which every plan then keeps."),
+             "100,000,000), or tokens written with \"tokens\" (e.g. 4M tokens: a whole number of sequences of the "
+             "scenario's length). Empty or 0: the scenario's own, which every plan then keeps."),
           tr("Global batch"));
     //: placeholder of the budget and deadline fields: nothing given
     field(m_budget, tr("none"),
@@ -432,13 +442,32 @@ void GpuFitPane::showInputs()
     showInputErrors();
 }
 
+Count GpuFitPane::globalBatchSequences() const
+{
+    Count sequences = 0;
+    if (m_inputs.globalBatch <= 0
+        || headroom::globalBatchSequences({ m_inputs.globalBatch, m_inputs.globalBatchInTokens },
+                                          m_document->scenario().training.sequence, sequences)
+                != GlobalBatchProblem::None)
+        return 0;
+    return sequences;
+}
+
 void GpuFitPane::showInputErrors()
 {
     QStringList lines;
     for (const auto &[f, text] : m_inputErrors)
         lines << text;
+    // Tokens that the scenario's sequence length does not divide (typed so, or S changed since).
+    const Count S = m_document->scenario().training.sequence;
+    if (m_inputErrors.count(GlobalBatchInput) == 0 && m_inputs.globalBatchInTokens && m_inputs.globalBatch > 0
+        && globalBatchSequences() == 0)
+        //: %1 tokens, %2 the sequence length in tokens
+        lines << tr("Global batch: %1 tokens is not a whole number of sequences of S = %2 tokens; the plans keep the "
+                    "scenario's own global batch.")
+                         .arg(groupedCount(m_inputs.globalBatch), groupedCount(S));
     //: after the messages about the fields: what the figures below are for
-    if (!lines.isEmpty())
+    if (!m_inputErrors.empty())
         lines << tr("The figures below keep the last valid values.");
     m_inputError->setText(lines.join(QLatin1Char('\n')));
     m_inputError->setVisible(!lines.isEmpty());
@@ -466,10 +495,19 @@ void GpuFitPane::readInputs()
     count(m_tokens, TokensInput, 1, Count(1'000'000'000'000'000'000), Count(1'000'000'000),
           tr("Tokens: \"%1\" is not allowed; give a whole number of tokens from 1 to 1e18 (e.g. 1e9, 2e10 or 300B)."),
           [&](Count c) { next.tokens = static_cast<double>(c); });
-    count(m_globalBatch, GlobalBatchInput, 0, 100'000'000, 0,
-          tr("Global batch: \"%1\" is not allowed; give 1 to 100,000,000 sequences per optimizer step, or 0 or nothing "
-             "for the scenario's own."),
-          [&](Count c) { next.globalBatch = c; });
+    // Sequences or tokens, read as the command line's --global-batch reads them; 0 as empty.
+    if (const QString typed = m_globalBatch->text().trimmed(); typed.isEmpty() || typed == QLatin1String("0")) {
+        next.globalBatch = 0;
+        next.globalBatchInTokens = false;
+    } else if (GlobalBatchText given; parseGlobalBatch(typed, given) == GlobalBatchProblem::None) {
+        next.globalBatch = given.value;
+        next.globalBatchInTokens = given.inTokens;
+    } else {
+        errors[GlobalBatchInput] = tr("Global batch: \"%1\" is not allowed; give 1 to 100,000,000 sequences per optimizer "
+                                      "step, 1 to 1e12 tokens written with \"tokens\" (e.g. 4M tokens), or 0 or nothing "
+                                      "for the scenario's own.")
+                                           .arg(typed);
+    }
     // Amounts: \a none is what an empty field (or 0, where \a zeroIsNone) means.
     auto amount = [&](QLineEdit *edit, InputField f, double low, double high, bool zeroIsNone, const QString &message,
                       auto &&apply) {
@@ -509,14 +547,14 @@ void GpuFitPane::readInputs()
                    next.purchaseUsd.erase(gpuId);
            });
     m_inputErrors = std::move(errors);
-    showInputErrors();
     const bool changed = next.tokens != m_inputs.tokens || next.globalBatch != m_inputs.globalBatch
+            || next.globalBatchInTokens != m_inputs.globalBatchInTokens
             || next.budgetUsd != m_inputs.budgetUsd || next.deadlineDays != m_inputs.deadlineDays
             || next.rentUsd != m_inputs.rentUsd || next.purchaseUsd != m_inputs.purchaseUsd;
-    if (!changed)
-        return;
     m_inputs = std::move(next);
-    inputsChanged();
+    showInputErrors(); // after m_inputs: the global batch's tokens are checked against S there
+    if (changed)
+        inputsChanged();
 }
 
 QString GpuFitPane::inputError() const
@@ -535,6 +573,11 @@ std::vector<GpuSpec> GpuFitPane::pricedGpus() const
 {
     const Catalogue &catalogue = m_document->catalogue();
     std::vector<GpuSpec> gpus(catalogue.gpus.cbegin(), catalogue.gpus.cend());
+    // A card of the user's own (Hardware > GPU > Custom...) is searched and fitted beside the
+    // catalogue's, as the command line's --gpu-spec is.
+    const GpuSpec &custom = m_document->spec().customGpu;
+    if (!custom.id.isEmpty() && !catalogue.gpu(custom.id))
+        gpus.push_back(custom);
     for (GpuSpec &g : gpus) {
         if (const auto it = m_inputs.rentUsd.find(g.id); it != m_inputs.rentUsd.end())
             g.pricePerHourUsd = it->second;
@@ -554,7 +597,7 @@ GpuFitPane::SearchJob GpuFitPane::searchJob() const
         for (std::size_t i = 0; i < job.gpus.size(); ++i)
             if (job.gpus[i].id == m_document->spec().gpuId)
                 job.space.gpuIndex = static_cast<int>(i);
-    job.space.globalBatch = m_inputs.globalBatch;
+    job.space.globalBatch = globalBatchSequences();
     job.run.tokens = m_inputs.tokens;
     job.budgetUsd = m_inputs.budgetUsd;
     job.deadlineDays = m_inputs.deadlineDays;
@@ -609,6 +652,7 @@ void GpuFitPane::showSearch(const SearchOutcome &outcome)
     m_shown = std::make_unique<SearchOutcome>(outcome);
     m_planChart->setData(makePlanFront(m_shown->front, m_shown->result, m_shown->gpus, m_shown->budgetUsd,
                                        m_shown->deadlineDays));
+    m_recommendation->setText(m_planChart->data().recommendation);
     fillPlanTable();
     m_planTable->setEnabled(true);
 }
@@ -631,7 +675,7 @@ void GpuFitPane::fillPlanTable()
         };
         for (int c = 0; c < 6; ++c) {
             cells[c]->setToolTip(p.toolTip);
-            if (p.fastestUnderBudget || p.cheapestUnderDeadline)
+            if (p.fastestUnderBudget || p.cheapestUnderDeadline || p.recommended)
                 cells[c]->setFont(bold);
             m_planTable->setItem(r, c, cells[c]);
         }
@@ -716,7 +760,7 @@ FitTableOptions GpuFitPane::tableOptions() const
 {
     FitTableOptions options;
     options.tokens = m_inputs.tokens;
-    options.globalBatch = m_inputs.globalBatch;
+    options.globalBatch = globalBatchSequences();
     return options;
 }
 

@@ -72,7 +72,8 @@ public:
     struct RunInputs
     {
         double tokens = 1e9;     //!< the token budget, 1 to 1e18
-        Count globalBatch = 0;   //!< sequences per optimizer step; 0: the scenario's own
+        Count globalBatch = 0;   //!< sequences (or tokens) per optimizer step; 0: the scenario's own
+        bool globalBatchInTokens = false; //!< globalBatch is tokens, turned into sequences of the scenario's S
         double budgetUsd = 0;    //!< rent for the whole run; 0: none
         double deadlineDays = 0; //!< 0: none
         //! Per GPU kind (id) the user's rent per GPU-hour and purchase per card; absent: the catalogue's.
@@ -90,10 +91,15 @@ public:
     QCheckBox *onlyPlanGpuBox() const { return m_onlyPlanGpu; }
     //! What is wrong with the fields' text, one line per field; empty when every field is valid.
     QString inputError() const;
+    //! The global batch in sequences the plans keep: the field's, tokens over the scenario's S, or
+    //! 0 (the scenario's own) while the field is empty or its tokens are no whole number of sequences.
+    Count globalBatchSequences() const;
 
     PlanFrontPane *planChart() const { return m_planChart; }
     //! The front's plans as a list: days, rent, own, MFU, GPU, plan.
     QTableWidget *planTable() const { return m_planTable; }
+    //! The recommended plan and why, above the chart (planPickText()).
+    QLabel *recommendationLabel() const { return m_recommendation; }
     //! The last search's front (fastest first), its result, and the GPU kinds its indices refer
     //! to: the catalogue with the prices in effect then. Waits for a search in flight.
     const std::vector<SearchedPlan> &plans();
@@ -183,6 +189,7 @@ private:
     QWidget *m_planPage;
     PlanFrontPane *m_planChart;
     QTableWidget *m_planTable;
+    QLabel *m_recommendation;
     DeferredRefresh *m_refresh;
     DeferredRefresh *m_searchRefresh;
     std::vector<GpuFit> m_rows;
