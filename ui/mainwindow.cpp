@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QFrame>
 #include <QResizeEvent>
+#include <QLayout>
 #include <QScreen>
 #include <QScrollArea>
 #include <QStyle>
@@ -65,8 +66,14 @@ MainWindow::MainWindow(const Catalogue &catalogue, Settings &settings, QWidget *
     connect(m_document, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::setWindowModified);
     updateTitle();
+    // The window's minimum size is its own (fitPanelMinima()'s width), never raised by what its
+    // panels' contents ask for: a minimum taller than the screen made the window manager drop a
+    // maximized window's state and grow it past the screen's bottom (seen at 1366 x 768 under
+    // openbox after a pinned scenario raised the panels' minimum height from 676 to 720 px). The
+    // panels scroll instead.
+    QWidget::layout()->setSizeConstraint(QLayout::SetNoConstraint);
     // The first window fits the screen it opens on: 1920 x 1080 where there is room, the whole
-    // available area otherwise (main() maximizes it below kCompactWidth).
+    // available area otherwise (showFitted() maximizes it there).
     QSize size(1920, 1080);
     if (const QScreen *s = screen()) {
         const QRect avail = s->availableGeometry();
@@ -120,6 +127,19 @@ void MainWindow::fitPanelMinima()
     const int charts = centralWidget()->minimumSizeHint().width();
     m_wideMinimumWidth = inputs + charts + panels + 2 * separator;
     setMinimumWidth(std::max(inputs, panels) + charts + separator);
+}
+
+void MainWindow::showFitted()
+{
+    // What a frame may add around the client area (openbox's and GNOME's title bars are 20-40 px,
+    // their borders a few): a window of 1920 x 1080 shown windowed needs that much more room.
+    constexpr int kFrameWidth = 32, kFrameHeight = 80;
+    const QRect avail = screen() ? screen()->availableGeometry() : QRect();
+    const bool roomy = avail.width() >= std::max(kCompactWidth, 1920 + kFrameWidth) && avail.height() >= 1080 + kFrameHeight;
+    if (m_geometryRestored || (avail.isValid() && roomy))
+        show();
+    else
+        showMaximized();
 }
 
 void MainWindow::resizeEvent(QResizeEvent *event)

@@ -56,6 +56,13 @@ public:
 
     //! Restores geometry, dock layout and the last scenario from the settings.
     void restoreSession();
+    /*!
+     * Shows the window as it first opens: a restored geometry as it was; otherwise maximized by
+     * the window manager where 1920 x 1080 and a frame do not fit the available area (every
+     * screen below kCompactWidth wide among them), so that the frame never pushes the bottom of
+     * the window off the screen; windowed at 1920 x 1080 on larger screens.
+     */
+    void showFitted();
     //! Whether closing writes geometry and the scenario back (off for scripted screenshots).
     void setRemembersSession(bool remember) { m_remembersSession = remember; }
     /*!
@@ -196,6 +203,7 @@ private:
     DisplayUnit m_unit = DisplayUnit::Binary;
     bool m_dark = false;
     bool m_remembersSession = true;
+    bool m_geometryRestored = false; //!< restoreSession() brought back a saved geometry
     Autosave *m_autosave = nullptr;
     //! The session could not be written on closing: the autosave is kept (written now) for the
     //! next start, and the user is told where the scenario is (autosaverecovery.cpp).

@@ -35,7 +35,8 @@ void MainWindow::restoreSession()
             && savedOn.height() <= avail.height();
     const QByteArray geometry = m_settings.windowGeometry.value();
     const QByteArray state = m_settings.windowState.value();
-    if (fits && !geometry.isEmpty() && restoreGeometry(geometry) && !state.isEmpty())
+    m_geometryRestored = fits && !geometry.isEmpty() && restoreGeometry(geometry);
+    if (m_geometryRestored && !state.isEmpty())
         restoreState(state);
     arrangeDocks(width() < compactBelow(), true);
     setDisplayUnit(m_settings.displayUnit.value());

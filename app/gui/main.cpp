@@ -269,7 +269,7 @@ int main(int argc, char *argv[])
     }
 
     if (!screenshot) {
-        window.show();
+        window.showFitted();
         return app.exec();
     }
 
