@@ -18,6 +18,7 @@
 #include "wording.h"
 #include "derivationtext.h"
 #include "estimatejson.h"
+#include "exampleoption.h"
 #include "importjson.h"
 #include "measuredoption.h"
 #include "measuredtext.h"
@@ -219,9 +220,23 @@ int runEstimateCommand(const QStringList &arguments)
                        Cli::tr("A check script's JSON (headroom-cli check-script): what was measured, beside the "
                                "estimate. Without --scenario it estimates the scenario that ran; options refine it."),
                        Cli::tr("file") });
-    if (const ParseOutcome outcome = parseCommand(parser, normaliseSwitches(arguments, { QStringLiteral("measured") }), "estimate");
+    parser.addOption({ QStringLiteral("example"),
+                       Cli::tr("An example shipped with Headroom (the article's table, common runs), read as --scenario "
+                               "reads a file; options override it. --example list names them."),
+                       Cli::tr("name") });
+    if (const ParseOutcome outcome = parseCommand(
+                parser, normaliseSwitches(arguments, { QStringLiteral("measured"), QStringLiteral("example") }), "estimate");
         outcome != ParseOutcome::Run)
         return exitCodeOf(outcome);
+    const bool withExample = parser.isSet(QStringLiteral("example"));
+    if (withExample && asksForExampleList(parser.value(QStringLiteral("example")))) {
+        printExampleList();
+        return 0;
+    }
+    if (withExample && parser.isSet(QStringLiteral("scenario"))) {
+        err() << Cli::tr("error: --example and --scenario both give the scenario; give one") << Qt::endl;
+        return kBadInput;
+    }
     Catalogue catalogue;
     // One GPU at most is named: gpus.json is read when it is.
     if (!loadCatalogueOrComplain(catalogue, PresetConfigs::OnDemand, GpuList::OnFirstUse))
@@ -233,9 +248,12 @@ int runEstimateCommand(const QStringList &arguments)
         if (!readMeasuredOrComplain(parser.value(QStringLiteral("measured")), catalogue, measured))
             return kBadInput;
         // The loop back from the measurement: the scenario that ran, unless a file is given.
-        if (!parser.isSet(QStringLiteral("scenario")))
+        if (!parser.isSet(QStringLiteral("scenario")) && !withExample)
             spec = measured.scenario;
     }
+    // An example is a scenario file from the data folder: the options below refine it.
+    if (withExample && !readExampleOrComplain(parser.value(QStringLiteral("example")), catalogue, spec))
+        return kBadInput;
     HfModel imported;
     QList<FrameworkImport> frameworks;
     if (!scenarioFromOptions(parser, catalogue, spec, &imported, &frameworks))

@@ -26,7 +26,8 @@ for f in usr/bin/headroom usr/bin/headroom-cli usr/libexec/headroom/headroom-rep
          usr/share/doc/headroom/changelog.Debian.gz usr/share/man/man1/headroom.1.gz \
          usr/share/man/man1/headroom-cli.1.gz usr/share/applications/io.github.headroom.Headroom.desktop \
          usr/share/metainfo/io.github.headroom.Headroom.metainfo.xml \
-         usr/share/icons/hicolor/scalable/apps/io.github.headroom.Headroom.svg usr/share/headroom/gpus.json; do
+         usr/share/icons/hicolor/scalable/apps/io.github.headroom.Headroom.svg usr/share/headroom/gpus.json \
+         usr/share/headroom/examples/article-7b.json; do
     [ -f "$root/$f" ] || fail "the package lacks /$f"
 done
 head -n1 "$root/usr/share/doc/headroom/copyright" | grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' \
