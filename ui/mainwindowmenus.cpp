@@ -18,6 +18,7 @@
 
 #include "charts/chartpane.h"
 #include "chartsarea.h"
+#include "examplesmenu.h"
 #include "languagemenu.h"
 #include "aboutdialog.h"
 #include "messagebox.h"
@@ -46,6 +47,7 @@ void MainWindow::createMenus()
     open->setToolTip(tr("Open a scenario file (JSON)."));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
+    addExamplesMenu(file, this, m_document, [this] { return confirmDiscard(); });
     QAction *importAction = file->addAction(tr("&Import Hugging Face Config…"), this, &MainWindow::importConfig);
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     importAction->setToolTip(tr("Read a model's config.json (and, in its folder, the .safetensors headers)."));

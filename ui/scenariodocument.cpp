@@ -296,6 +296,16 @@ bool ScenarioDocument::restorePinned(int index)
 
 bool ScenarioDocument::load(const QString &path, QString *error)
 {
+    return loadAs(path, path, error);
+}
+
+bool ScenarioDocument::loadUntitled(const QString &path, QString *error)
+{
+    return loadAs(path, QString(), error);
+}
+
+bool ScenarioDocument::loadAs(const QString &path, const QString &fileName, QString *error)
+{
     // A file describes a whole scenario: it starts from the core's defaults, not from whatever
     // the window shows, so the same file always gives the same scenario.
     ScenarioSpec loaded = realisticDefaults();
@@ -329,7 +339,7 @@ bool ScenarioDocument::load(const QString &path, QString *error)
             return false;
         }
     }
-    return reset(loaded, path, pinned);
+    return reset(loaded, fileName, pinned);
 }
 
 bool ScenarioDocument::importModel(const QString &path, QString *error)

@@ -125,6 +125,11 @@ public:
      */
     bool load(const QString &path, QString *error);
     /*!
+     * Reads a scenario file as load() does, into a new document without a file name (an example
+     * shipped with Headroom): Save asks where to write it, so the shipped file is never written.
+     */
+    bool loadUntitled(const QString &path, QString *error);
+    /*!
      * Reads a Hugging Face config.json, or a folder holding one and its safetensors headers
      * (hfconfig.h), and makes its model the scenario's as one undo step; the rest of the plan
      * stays. On any error the document is untouched and \a error names the file and the key.
@@ -186,6 +191,8 @@ private:
     friend class ScenarioEditCommand;
     friend class PinnedListCommand;
     void setPinned(const QList<PinnedScenario> &pinned);
+    //! load() and loadUntitled(): reads \a path; the document then names \a fileName.
+    bool loadAs(const QString &path, const QString &fileName, QString *error);
     //! Called by the undo commands: makes \a spec the scenario and, unless \a keepDraft, the draft.
     void applySpec(const ScenarioSpec &spec, bool keepDraft);
     void setIssues(const ValidationIssues &issues);
