@@ -36,6 +36,7 @@ void openExample(QWidget *window, ScenarioDocument *document, const ExampleScena
 QMenu *addExamplesMenu(QMenu *file, QWidget *window, ScenarioDocument *document, std::function<bool()> confirmDiscard)
 {
     QMenu *menu = file->addMenu(ExamplesMenu::tr("&Examples"));
+    menu->setObjectName(QStringLiteral("examplesMenu"));
     menu->setToolTipsVisible(true);
     bool article = true;
     for (const ExampleScenario &example : exampleScenarios()) {
