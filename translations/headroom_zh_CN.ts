@@ -2442,6 +2442,22 @@
         <extracomment>%1 the plan in one line, %2 days, %3 rent, %4 why it is recommended</extracomment>
         <translation>推荐：%1（%2 天，租金 %3），%4。</translation>
     </message>
+    <message>
+        <source>An example shipped with Headroom (the article&apos;s table, common runs), read as --scenario reads a file; options override it. --example list names them.</source>
+        <translation>Headroom 自带的示例（文章中的表格、常见训练任务），按 --scenario 读取文件的方式读取；命令行选项会覆盖其中的设置。--example list 列出全部示例。</translation>
+    </message>
+    <message>
+        <source>error: --example and --scenario both give the scenario; give one</source>
+        <translation>错误：--example 和 --scenario 都指定了场景；只给一个</translation>
+    </message>
+    <message>
+        <source>error: --example: no example is called &quot;%1&quot;; the examples: %2 (or list, to describe them)</source>
+        <translation>错误：--example：没有名为 &quot;%1&quot; 的示例；可用的示例：%2（或 &quot;list&quot;，列出并说明全部示例）</translation>
+    </message>
+    <message>
+        <source>error: --example: </source>
+        <translation>错误：--example：</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -4319,6 +4335,84 @@
     <message>
         <source>Set expandable_segments:True</source>
         <translation>设置 expandable_segments:True</translation>
+    </message>
+</context>
+<context>
+    <name>Examples</name>
+    <message>
+        <source>Article: 7B, B = 1, no checkpointing</source>
+        <translation>文章：7B，B = 1，不开检查点</translation>
+    </message>
+    <message>
+        <source>The article&apos;s worked example: P = 7B, L = 32, H = 4096, A = 32, S = 2048, FP16 with an FP32 master copy and AdamW (16 bytes per parameter), its activation formula, no runtime overhead. The article: 112 GB + 36 GB = about 148 GB.</source>
+        <translation>文章中的计算实例：P = 7B，L = 32，H = 4096，A = 32，S = 2048，FP16 加 FP32 主权重和 AdamW（每参数 16 字节），用文章的激活公式，不计运行时开销。文章的结果：112 GB + 36 GB = 约 148 GB。</translation>
+    </message>
+    <message>
+        <source>Article: 7B, B = 1, full checkpointing</source>
+        <translation>文章：7B，B = 1，开启完全检查点</translation>
+    </message>
+    <message>
+        <source>The article&apos;s 7B with full checkpointing: every layer&apos;s input kept and one layer recomputed in backward. The article&apos;s table: 112 GB + about 4 GB = about 116 GB; its own rule counts 1.66 GB of activations.</source>
+        <translation>文章中的 7B 开启完全激活检查点：保留每层的输入，反向时重算一层。文章表格中：112 GB + 约 4 GB = 约 116 GB；按文章自己的规则，激活只有 1.66 GB。</translation>
+    </message>
+    <message>
+        <source>Article: 7B, B = 4, no checkpointing</source>
+        <translation>文章：7B，B = 4，不开检查点</translation>
+    </message>
+    <message>
+        <source>The article&apos;s 7B at micro-batch 4: four times the activations. The article: 112 GB + 144 GB = about 256 GB.</source>
+        <translation>文章中的 7B，微批次为 4：激活是原来的四倍。文章的结果：112 GB + 144 GB = 约 256 GB。</translation>
+    </message>
+    <message>
+        <source>Article: 13B, B = 1, full checkpointing</source>
+        <translation>文章：13B，B = 1，开启完全检查点</translation>
+    </message>
+    <message>
+        <source>The article&apos;s 13B (13e9 × 16 bytes of model state) with full checkpointing, with LLaMA-2 13B&apos;s shape (L = 40, H = 5120, A = 40), which the article does not give. The article&apos;s table: about 208 GB + about 5 GB = about 213 GB; its own rule counts 2.24 GB of activations.</source>
+        <translation>文章中的 13B（13e9 × 16 字节的模型状态）开启完全激活检查点，形状取 LLaMA-2 13B 的（L = 40，H = 5120，A = 40），文章没有给出。文章表格中：约 208 GB + 约 5 GB = 约 213 GB；按文章自己的规则，激活只有 2.24 GB。</translation>
+    </message>
+    <message>
+        <source>QLoRA: Llama 3.1 8B on one 24 GB RTX 4090</source>
+        <translation>QLoRA：Llama 3.1 8B，单张 24 GB 的 RTX 4090</translation>
+    </message>
+    <message>
+        <source>Rank-16 adapters on every projection of a 4-bit NF4 base (BF16 elsewhere), micro-batch 2, S = 2048, full checkpointing, as the Hugging Face Trainer runs it with PEFT and bitsandbytes.</source>
+        <translation>在 4 位 NF4 基座的每个投影上加秩 16 的适配器（其余为 BF16），微批次 2，S = 2048，开启完全激活检查点，按 Hugging Face Trainer 配合 PEFT 和 bitsandbytes 的方式运行。</translation>
+    </message>
+    <message>
+        <source>LoRA: Llama 3.1 70B on 8 A100 80GB, FSDP</source>
+        <translation>LoRA：Llama 3.1 70B，8 张 A100 80GB，FSDP</translation>
+    </message>
+    <message>
+        <source>Rank-16 adapters on every projection of a BF16 base sharded over 8 GPUs (FSDP FULL_SHARD, ZeRO-3), micro-batch 1, S = 4096, full checkpointing.</source>
+        <translation>在 BF16 基座的每个投影上加秩 16 的适配器，基座分片到 8 个 GPU 上（FSDP FULL_SHARD，ZeRO-3），微批次 1，S = 4096，开启完全激活检查点。</translation>
+    </message>
+    <message>
+        <source>Full fine-tune: Llama 3.1 8B, ZeRO-3 on 8 H100 80GB</source>
+        <translation>全参数微调：Llama 3.1 8B，ZeRO-3，8 张 H100 80GB</translation>
+    </message>
+    <message>
+        <source>Every weight trained: BF16 with an FP32 master copy and AdamW, the model states sharded over 8 GPUs by DeepSpeed ZeRO-3, micro-batch 4, S = 4096, full checkpointing.</source>
+        <translation>训练全部权重：BF16 加 FP32 主权重和 AdamW，模型状态由 DeepSpeed ZeRO-3 分片到 8 个 GPU 上，微批次 4，S = 4096，开启完全激活检查点。</translation>
+    </message>
+</context>
+<context>
+    <name>ExamplesMenu</name>
+    <message>
+        <source>Cannot open the example</source>
+        <translation>无法打开示例</translation>
+    </message>
+    <message>
+        <source>%1
+
+The scenario on screen is unchanged.</source>
+        <translation>%1
+
+当前显示的场景未改变。</translation>
+    </message>
+    <message>
+        <source>&amp;Examples</source>
+        <translation>示例(&amp;E)</translation>
     </message>
 </context>
 <context>
