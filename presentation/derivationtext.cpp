@@ -95,6 +95,44 @@ QString howText(const BucketDerivation &bucket)
     return formulaText(bucket.formula, Formula::Style::Symbols);
 }
 
+namespace {
+
+const DerivationTerm *transientTerm(const Derivation &d)
+{
+    for (const DerivationTerm &t : d.peak.terms)
+        if (qstrcmp(t.id, "transient") == 0)
+            return &t;
+    return nullptr;
+}
+
+} // namespace
+
+Bytes shortLivedBytes(const Derivation &d)
+{
+    const DerivationTerm *t = transientTerm(d);
+    return t ? t->bytes : bytes(0);
+}
+
+QString shortLivedHow(const Derivation &d, bool textbook)
+{
+    if (const DerivationTerm *t = transientTerm(d); t && t->bytes > bytes(0)) {
+        // Each buffer with what it is: X_opt, the optimizer's foreach temporary, and so on.
+        std::vector<std::pair<std::string, Count>> symbols;
+        t->formula.collectSymbols(symbols);
+        QStringList meanings;
+        for (const auto &[symbol, value] : symbols)
+            if (const DerivedValue *v = d.value(symbol); v && *v->meaning)
+                meanings << utf8(symbol) + QStringLiteral(": ") + derivationWord(v->meaning);
+        //: %1 what the buffers are, %2 their formula in symbols, %3 each symbol and what it is
+        return Cli::tr("in the peak, in no bucket: %1 = %2 (%3)")
+                .arg(derivationWord(t->label), formulaText(t->formula, Formula::Style::Symbols), meanings.join(QStringLiteral("; ")));
+    }
+    if (textbook)
+        return Cli::tr("none: the textbook convention (the article's) keeps every bucket resident for the whole step and "
+                       "nothing beside them, so the peak is the sum of the buckets");
+    return Cli::tr("none live at the peak");
+}
+
 void printExplanation(QTextStream &o, const Derivation &d)
 {
     o << Cli::tr("Training stack %1; its choices (set: you changed the stack's default):").arg(nameText(stackName(d.stack)))

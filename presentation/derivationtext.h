@@ -18,6 +18,13 @@ namespace headroom {
 //! The bucket's formula in symbols, for the table's "how" column.
 QString howText(const BucketDerivation &bucket);
 
+//! The short-lived buffers live at the step's peak, in no bucket (the peak's "transient" term):
+//! what they are and their formula in symbols, or why there are none (the textbook convention
+//! keeps every bucket resident and nothing beside them).
+QString shortLivedHow(const Derivation &derivation, bool textbook);
+//! Their bytes (0 when none).
+Bytes shortLivedBytes(const Derivation &derivation);
+
 //! `estimate --explain`: every bucket's formula, values, terms and sources, then the peak, the
 //! activation split and the symbols.
 void printExplanation(QTextStream &out, const Derivation &derivation);

@@ -150,6 +150,9 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
         if (k != &d.peak)
             line(derivationWord(k->label), k->bytes, howText(*k));
     line(Cli::tr("Sum of buckets"), d.sumOfBuckets, Cli::tr("not all live at once; the peak is what must fit"));
+    // What the peak holds beside the buckets: the stack's temporaries (the loss's logits, the
+    // optimizer's foreach buffers, a layer's scratch), named so that peak and sum can be told apart.
+    line(Cli::tr("Short-lived"), shortLivedBytes(d), shortLivedHow(d, s.activations.model == ActivationModelKind::Textbook));
     line(Cli::tr("Peak"), d.peak.bytes, peakHow(s, b) + QStringLiteral(": ") + howText(d.peak));
     // The peak's three figures (reservedmemory.h), each named by the tool that reports it.
     const MemoryFigures &f = d.figures;

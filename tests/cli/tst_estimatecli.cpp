@@ -36,6 +36,31 @@ class TestEstimateCli : public QObject
     Q_OBJECT
 
 private slots:
+    // The table's short-lived row: what the peak holds beside the buckets. P = 7e9, BF16 without
+    // a master copy, AdamW, full recomputation, no runtime overhead: the peak is the optimizer
+    // step, W + G + O + X_opt = 14e9 + 14e9 + 56e9 + 28e9 = 112e9 bytes, X_opt one FP32 moment
+    // (4 P: torch.optim.AdamW's foreach sqrt of exp_avg_sq under the Trainer's default stack).
+    // Under the textbook convention there is none, and the peak is the sum of the buckets.
+    void shortLivedRow()
+    {
+        const QStringList base = { "estimate", "--params", "7e9", "--layers", "32", "--hidden", "4096", "--heads", "32",
+                                   "--recipe", "bf16-pure", "--overhead", "0", "--recompute", "full" };
+        const Run itemized = cli(base);
+        QCOMPARE(itemized.exitCode, 0);
+        const QString text = QString::fromUtf8(itemized.out);
+        const qsizetype row = text.indexOf(QStringLiteral("\nShort-lived "));
+        QVERIFY2(row >= 0, itemized.out.constData());
+        const QString line = text.mid(row + 1, text.indexOf(QLatin1Char('\n'), row + 1) - row - 1);
+        QVERIFY2(line.contains(QStringLiteral("28,000,000,000")), qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("foreach sqrt of the second moment")), qPrintable(line));
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("\nPeak +112,000,000,000 "))), itemized.out.constData());
+        const Run textbook = cli(base + QStringList{ "--activations", "textbook" });
+        QCOMPARE(textbook.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(textbook.out).contains(QRegularExpression(
+                         QStringLiteral("\nShort-lived +0 +0[.]00 +0[.]00 +none: the textbook convention"))),
+                 textbook.out.constData());
+    }
+
     void briefExampleJson()
     {
         const Run r = cli(kBrief + QStringList{ QStringLiteral("--overhead"), QStringLiteral("0"), QStringLiteral("--json") });

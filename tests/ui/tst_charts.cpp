@@ -28,6 +28,7 @@
 
 #include <qcustomplot.h>
 
+#include <headroom/memory/stack.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/reservedmemory.h>
 
@@ -125,6 +126,7 @@ private slots:
 
     void recipeComparison();
     void recipeComparisonIsTheDerivationsPeak();
+    void recipeShortLivedSegmentSaysWhat();
     void recipeComparisonPane();
 
     void timeline();
@@ -663,6 +665,38 @@ void TestCharts::recipeComparisonPane()
     QVERIFY2(tip.contains(QStringLiteral("FP32: Activations")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("67.00 GiB = 71.94 GB")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("4 bytes/elem")), qPrintable(tip));
+}
+
+// "BF16, no master" stands above "BF16 + master" by the foreach AdamW temporary, which a
+// master-copy recipe's fused Adam does not make: the bar's short-lived segment says so on hover.
+// P = 7e9 under full recomputation: the peak is the optimizer step, whose
+// temporary is one FP32 moment, 4 P = 28e9 bytes (torch.optim.AdamW's _foreach_sqrt of exp_avg_sq).
+void TestCharts::recipeShortLivedSegmentSaysWhat()
+{
+    ScenarioSpec spec = sevenB();
+    spec.scenario.activations.model = ActivationModelKind::Transformer;
+    spec.scenario.training.recompute = Recompute::Full;
+    applyStackDefaults(spec.scenario, TrainingStack::HfTrainer); // torch.optim.AdamW, foreach on CUDA
+    const RecipeComparisonData d = makeRecipeComparison(spec, m_catalogue);
+    const RecipeBar &pure = d.bars[3];
+    QCOMPARE(pure.label, QStringLiteral("BF16, no master"));
+    QCOMPARE(pure.transientBytes, 28e9);
+    QCOMPARE(d.bars[2].transientBytes < 1e9, true); // the master recipe's fused Adam: none at its step
+    RecipeComparisonPane pane;
+    pane.setData(d);
+    pane.resize(900, 560);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QCustomPlot *plot = pane.plot();
+    plot->replot();
+    double buckets = 0;
+    for (const Segment &segment : pure.segments)
+        buckets += segment.bytes;
+    const QPoint p(qRound(plot->xAxis->coordToPixel(4)), qRound(plot->yAxis->coordToPixel((buckets + 14e9) / kGiBd)));
+    const QString tip = pane.toolTipAt(p);
+    QVERIFY2(tip.contains(QStringLiteral("BF16, no master: ") + transientBucketName()), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("26.08 GiB = 28.00 GB")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("foreach sqrt of the second moment")), qPrintable(tip));
 }
 
 // The 7B example's architecture (LLaMA layout, F = 4H) splits the gradient bucket by where

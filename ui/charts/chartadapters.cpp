@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include "derivationtext.h"
 #include "derivationwords.h"
 #include "labels.h"
 #include "wording.h"
@@ -386,6 +387,7 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
                 bar.segments.append({ k, live[static_cast<std::size_t>(bucketIndex(k))], QString() });
         bar.transientBytes = toDouble(peak.transient);
         bar.formulaOf = [v](Bucket k) { return segmentsAtPeak(derive(v)).at(bucketIndex(k)).formula; };
+        bar.transientHowOf = [v] { return shortLivedHow(derive(v), v.activations.model == ActivationModelKind::Textbook); };
         bar.peakBytes = toDouble(compared);
         bar.isCurrent = mode == s.lora.mode && (mode != AdapterMode::None || recipe == currentRecipe);
         d.bars.append(bar);
@@ -416,6 +418,9 @@ RecipeComparisonData makeScenarioComparison(const QList<PinnedScenario> &pinned,
         bar.detail = modelTitle(spec, catalogue);
         bar.segments = segmentsAtPeak(derivation);
         bar.transientBytes = toDouble(liveAtPeak(derivation, "transient"));
+        bar.transientHowOf = [how = shortLivedHow(derivation, spec.scenario.activations.model == ActivationModelKind::Textbook)] {
+            return how;
+        };
         bar.peakBytes = toDouble(derivation.peak.bytes);
         bar.isCurrent = isCurrent;
         d.bars.append(bar);

@@ -112,6 +112,8 @@ struct RecipeBar
      * one of their segments is hovered, not on every slider step.
      */
     std::function<QString(Bucket)> formulaOf;
+    //! What the short-lived buffers at the peak are (shortLivedHow()), derived when hovered.
+    std::function<QString()> transientHowOf;
 };
 
 //! The same model and run under each precision recipe and adapter method.

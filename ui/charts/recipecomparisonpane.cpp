@@ -161,6 +161,13 @@ QString RecipeComparisonPane::toolTipAt(const QPoint &pos) const
         }
         bottom = top;
     }
+    // The short-lived buffers above the buckets: why a bar is taller than its buckets (the
+    // foreach AdamW temporary that a recipe without a master copy runs, and a fused one does not).
+    const double top = bottom + toUnit(bar.transientBytes);
+    if (bar.transientBytes > 0 && value >= bottom && value < top)
+        return QStringLiteral("<b>%1: %2</b><br>%3<br>%4<br><i>%5</i>")
+                .arg(bar.label.toHtmlEscaped(), transientBucketName().toHtmlEscaped(), sizeTextBoth(bar.transientBytes).toHtmlEscaped(),
+                     (bar.transientHowOf ? bar.transientHowOf() : QString()).toHtmlEscaped(), bar.detail.toHtmlEscaped());
     return QString();
 }
 
