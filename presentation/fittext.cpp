@@ -46,6 +46,10 @@ QString reasoning(const Scenario &s, const StrategyFit &r, const Strategy &strat
         return Cli::tr("refused: %1").arg(issueText(*refusedAtTwo.begin(), two));
     const Breakdown &b = r.atLimit;
     const Bytes unshardable = b.activations + b.overhead;
+    if (unshardable > capacity && b.overhead <= bytes(0))
+        return Cli::tr("never: activations %1 per GPU exceed %2 whatever the GPU count (only a smaller micro-batch or "
+                       "sequence, checkpointing or --tp/--sp/--pp shrink them)")
+                .arg(gbText(b.activations), gbText(capacity));
     if (unshardable > capacity)
         return Cli::tr("never: activations %1 + runtime overhead %2 per GPU exceed %3 whatever the GPU count "
                        "(only a smaller micro-batch or sequence, checkpointing or --tp/--sp/--pp shrink them)")

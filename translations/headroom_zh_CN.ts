@@ -2443,6 +2443,10 @@
         <translation>推荐：%1（%2 天，租金 %3），%4。</translation>
     </message>
     <message>
+        <source>Short-lived</source>
+        <translation>短暂缓冲区</translation>
+    </message>
+    <message>
         <source>An example shipped with Headroom (the article&apos;s table, common runs), read as --scenario reads a file; options override it. --example list names them.</source>
         <translation>Headroom 自带的示例（文章中的表格、常见训练任务），按 --scenario 读取文件的方式读取；命令行选项会覆盖其中的设置。--example list 列出全部示例。</translation>
     </message>
@@ -2457,6 +2461,23 @@
     <message>
         <source>error: --example: </source>
         <translation>错误：--example：</translation>
+    </message>
+    <message>
+        <source>in the peak, in no bucket: %1 = %2 (%3)</source>
+        <extracomment>%1 what the buffers are, %2 their formula in symbols, %3 each symbol and what it is</extracomment>
+        <translation>计入峰值、不属于任何分项：%1 = %2（%3）</translation>
+    </message>
+    <message>
+        <source>none: the textbook convention (the article&apos;s) keeps every bucket resident for the whole step and nothing beside them, so the peak is the sum of the buckets</source>
+        <translation>无：教科书约定（即那篇文章的约定）让每个分项在整个步中常驻、此外别无他物，因此峰值就是各分项之和</translation>
+    </message>
+    <message>
+        <source>none live at the peak</source>
+        <translation>峰值时无</translation>
+    </message>
+    <message>
+        <source>never: activations %1 per GPU exceed %2 whatever the GPU count (only a smaller micro-batch or sequence, checkpointing or --tp/--sp/--pp shrink them)</source>
+        <translation>不可能：无论多少张 GPU，每卡激活值 %1 都超过 %2（只有减小微批次或序列长度、开启激活检查点或 --tp/--sp/--pp 才能降低它们）</translation>
     </message>
 </context>
 <context>

@@ -40,8 +40,8 @@ ScenarioSpec brief7B(const Catalogue &catalogue)
     s.training.recompute = Recompute::Full;
     s.training.precision.recipe = Recipe::Fp16Master;
     s.training.precision.optimizer = Optimizer::Adam;
-    s.overhead = { bytes(0), bytes(0) };
     applyStackDefaults(s, TrainingStack::DeepSpeed);
+    s.overhead = { bytes(0), bytes(0) }; // after the stack, whose defaults include the runtime's share
     s.stack.prefetchBucket = 0;
     s.stack.persistenceThreshold = 0;
     s.activations.model = ActivationModelKind::Textbook;

@@ -247,12 +247,13 @@ private slots:
                 QVERIFY(!ScenarioDocument::sameScenario(d.remedy->after, spec));
             }
         }
-        // OOM halfway: checkpointing brings the peak from 134.9 GiB to 102.9 GiB (not enough; the
-        // textbook model: the CUDA context on top, no allocator cache).
+        // OOM halfway: checkpointing brings the peak from 133.9 GiB (143,785,000,960 B) to 102.0 GiB
+        // (16 P + 1,660,944,384 = 109,475,594,240 B): not enough. The paper stack counts no runtime
+        // share, as the article does.
         const Diagnosis oom = diagnose(Symptom::OomMidway, spec, b, m_catalogue, DisplayUnit::Binary);
         QVERIFY(oom.remedy);
         QCOMPARE(oom.remedy->after.scenario.training.recompute, Recompute::Full);
-        QCOMPARE(oom.remedy->outcome, QStringLiteral("After this change the peak is 102.9 GiB (now 134.9 GiB): still short by 22.9 GiB."));
+        QCOMPARE(oom.remedy->outcome, QStringLiteral("After this change the peak is 102.0 GiB (now 133.9 GiB): still short by 22.0 GiB."));
         // BF16 converging worse: FP16 with a master copy takes the same memory.
         const Diagnosis bf16 = diagnose(Symptom::Bf16ConvergesWorse, spec, b, m_catalogue, DisplayUnit::Binary);
         QVERIFY(bf16.remedy);
@@ -283,8 +284,8 @@ private slots:
         spec.scenario.gpu.capacity = bytes(0);
         const Verdict v = buildVerdict(spec, estimate(spec.scenario), derive(spec.scenario), m_catalogue, DisplayUnit::Decimal);
         QCOMPARE(v.state, Verdict::State::NoGpu);
-        // 144,833,576,960 B: 16P + the activations + the CUDA context (textbook: no allocator cache)
-        QCOMPARE(v.headline, QStringLiteral("Peak 144.8 GB per GPU"));
+        // 143,785,000,960 B: 16P + the activations (the paper stack: no runtime share)
+        QCOMPARE(v.headline, QStringLiteral("Peak 143.8 GB per GPU"));
         QVERIFY(!v.adviceAfter);
     }
 

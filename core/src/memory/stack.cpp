@@ -31,6 +31,12 @@ void applyStackDefaults(Scenario &s, TrainingStack stack)
     s.activations.model = d.activations;
     s.activations.profile = d.profile;
     s.activations.attention = d.attention;
+    // The runtime's share: the article counts none (its 148 GB is the model states and the
+    // activations alone), so the paper stack's conventions leave it out; every framework runs
+    // in a CUDA context with PyTorch's caching allocator (RuntimeOverhead's defaults).
+    const RuntimeOverhead runtime;
+    s.overhead.cudaContext = stack == TrainingStack::Paper ? bytes(0) : runtime.cudaContext;
+    s.overhead.allocatorReserve = stack == TrainingStack::Paper ? bytes(0) : runtime.allocatorReserve;
     if (stack == TrainingStack::Torchtune) {
         // Recipes build the model under set_default_dtype(bf16); parameters, gradients and the
         // optimizer's states are all BF16 (recipes/full_finetune_single_device.py L44-50).
