@@ -10769,6 +10769,27 @@ It was moved to %2.</source>
         <source>The session could not be written to %1, and there is no autosave to keep the scenario on screen: save it to a file (File › Save As) before quitting.</source>
         <translation>无法将会话写入 %1，且没有自动保存文件来保留屏幕上的场景：请在退出前将其保存为文件（文件 › 另存为）。</translation>
     </message>
+    <message>
+        <source>The measurement ran %1; the window shows %2, so its figures are compared with another run&apos;s.
+
+Open the measured scenario? (Edit › Undo brings yours back; File › Open the Measured Scenario offers it again.)</source>
+        <extracomment>%1 the scenario the measurement ran, %2 the one open in the window</extracomment>
+        <translation>该实测运行的是 %1；窗口显示的是 %2，因此实测数字正在与另一次运行的估算比较。
+
+要打开实测所用的场景吗？（编辑 › 撤销可恢复您的场景；文件 › 打开实测场景可再次打开它。）</translation>
+    </message>
+    <message>
+        <source>Open the measured scenario?</source>
+        <translation>打开实测场景？</translation>
+    </message>
+    <message>
+        <source>Open the Measured &amp;Scenario</source>
+        <translation>打开实测场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Make the scenario the loaded measurement ran the open one, so that its figures are compared with their own estimate.</source>
+        <translation>把已载入实测所运行的场景设为当前场景，使实测数字与它自己的估算相比较。</translation>
+    </message>
 </context>
 <context>
     <name>headroom::MathPane</name>
@@ -11543,6 +11564,10 @@ It was moved to %2.</source>
 %2</source>
         <translation>%1 会使场景无效：
 %2</translation>
+    </message>
+    <message>
+        <source>Open the measured scenario</source>
+        <translation>打开实测场景</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,7 @@
 #include "deferredrefresh.h"
 #include "languagemenu.h"
 #include "messagebox.h"
+#include "scenariotitle.h"
 #include "modelimport.h"
 #include "panes/comparepane.h"
 #include "panes/doctorpane.h"
@@ -222,6 +223,18 @@ bool MainWindow::loadMeasured(const QString &path)
     }
     if (m_remembersSession)
         m_settings.lastDirectory.setValue(QFileInfo(path).absolutePath());
+    // The figures compare only against the scenario that ran: offer it when another is open.
+    if (!m_document->measuredIsCurrent()) {
+        //: %1 the scenario the measurement ran, %2 the one open in the window
+        const QString text = tr("The measurement ran %1; the window shows %2, so its figures are compared with another "
+                                "run's.\n\nOpen the measured scenario? (Edit › Undo brings yours back; File › Open the "
+                                "Measured Scenario offers it again.)")
+                                     .arg(modelTitle(m_document->measured().scenario, m_document->catalogue()),
+                                          modelTitle(m_document->spec(), m_document->catalogue()));
+        if (MessageBox::question(this, tr("Open the measured scenario?"), text, QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
+            == QMessageBox::Yes)
+            m_document->openMeasuredScenario();
+    }
     return true;
 }
 

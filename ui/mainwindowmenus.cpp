@@ -56,6 +56,16 @@ void MainWindow::createMenus()
     QAction *measuredAction = file->addAction(tr("Load &Measured Peaks…"), this, &MainWindow::loadMeasuredDialog);
     measuredAction->setToolTip(tr("Show what a check script (headroom-cli check-script) measured beside the estimate, "
                                   "on the step timeline and in the math."));
+    QAction *openMeasured = file->addAction(tr("Open the Measured &Scenario"), m_document, &ScenarioDocument::openMeasuredScenario);
+    openMeasured->setObjectName(QStringLiteral("openMeasuredScenario"));
+    openMeasured->setToolTip(tr("Make the scenario the loaded measurement ran the open one, so that its figures are "
+                                "compared with their own estimate."));
+    auto updateOpenMeasured = [this, openMeasured] {
+        openMeasured->setEnabled(m_document->hasMeasured() && !m_document->measuredIsCurrent());
+    };
+    connect(m_document, &ScenarioDocument::measuredChanged, openMeasured, updateOpenMeasured);
+    connect(m_document, &ScenarioDocument::scenarioChanged, openMeasured, updateOpenMeasured);
+    updateOpenMeasured();
     QAction *saveAction = file->addAction(tr("&Save Scenario"), this, &MainWindow::save);
     saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAsAction = file->addAction(tr("Save Scenario &As…"), this, &MainWindow::saveAs);

@@ -414,6 +414,13 @@ bool ScenarioDocument::measuredIsCurrent() const
     return m_hasMeasured && sameScenario(m_spec, m_measured.scenario);
 }
 
+bool ScenarioDocument::openMeasuredScenario()
+{
+    if (!m_hasMeasured || measuredIsCurrent())
+        return false;
+    return replace(m_measured.scenario, tr("Open the measured scenario"));
+}
+
 bool ScenarioDocument::importTrainingConfig(const QString &path, QString *error, QStringList *report,
                                             std::optional<FrameworkKind> kind)
 {

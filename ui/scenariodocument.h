@@ -167,6 +167,9 @@ public:
     MeasuredComparison measuredComparison() const;
     //! Whether the measurement ran the scenario now estimated.
     bool measuredIsCurrent() const;
+    //! Makes the loaded measurement's own scenario the open one, as one undo step; false when
+    //! there is no measurement or it is of the open scenario already.
+    bool openMeasuredScenario();
 
     //! Whether two scenarios are equal in every field the estimate reads.
     static bool sameScenario(const ScenarioSpec &a, const ScenarioSpec &b);

@@ -335,6 +335,41 @@ private slots:
                          .value(QStringLiteral("same_scenario")).toBool());
     }
 
+    // The text table against a scenario far larger than the tiny run that was measured: every
+    // column stays apart (two spaces at least) and reads back as the JSON's figures, however many
+    // digits the differences and percentages take (they ran together before).
+    void measuredTableColumnsStayApart()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("apart.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(fixture());
+        f.close();
+        const QStringList args = { QStringLiteral("estimate"), QStringLiteral("--measured"), path, QStringLiteral("--preset"),
+                                   QStringLiteral("llama-2-7b") };
+        const Run text = cli(args);
+        QCOMPARE(text.exitCode, 0);
+        const Run json = cli(args + QStringList{ QStringLiteral("--json") });
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray rows = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("measured")).toObject()
+                                        .value(QStringLiteral("rows")).toArray();
+        QVERIFY(rows.size() >= 5);
+        const QRegularExpression row(QStringLiteral("^  (\\S.*?) {2,}([0-9,]+) {2,}([0-9,]+) {2,}(-?[0-9,]+) {2,}([0-9.]+ %|n/a) {2,}(\\S+)$"));
+        int matched = 0;
+        for (const QString &line : QString::fromUtf8(text.out).split(QLatin1Char('\n'))) {
+            const QRegularExpressionMatch m = row.match(line);
+            if (!m.hasMatch())
+                continue;
+            const QJsonObject r = rows.at(matched++).toObject();
+            auto number = [&m](int i) { return m.captured(i).remove(QLatin1Char(',')).toLongLong(); };
+            QCOMPARE(number(2), r.value(QStringLiteral("measured")).toInteger());
+            QCOMPARE(number(3), r.value(QStringLiteral("estimated")).toInteger());
+            QCOMPARE(number(4), r.value(QStringLiteral("difference")).toInteger());
+            QCOMPARE(m.captured(5), QStringLiteral("%1 %").arg(100 * r.value(QStringLiteral("relative")).toDouble(), 0, 'f', 1));
+        }
+        QCOMPARE(matched, static_cast<int>(rows.size()));
+    }
+
     void badFiles_data()
     {
         QTest::addColumn<QByteArray>("content");

@@ -5,6 +5,7 @@
 // the check script; its figures are the input here, read straight from the file.
 
 #include <QFile>
+#include <QAction>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -120,6 +121,7 @@ private slots:
     //! A bad file: a message naming it, and neither the scenario nor the measurement changes.
     void badFileChangesNothing()
     {
+        MessageBox::setNextAnswer(QMessageBox::No); // keep the open scenario (offeredTheMeasuredScenario)
         QVERIFY(m_window->loadMeasured(fixturePath()));
         ScenarioDocument *doc = m_window->document();
         const ScenarioSpec before = doc->spec();
@@ -140,6 +142,40 @@ private slots:
         QCOMPARE(doc->undoStack()->count(), steps);
         QVERIFY(doc->hasMeasured());
         QCOMPARE(doc->measured().path, fixturePath());
+    }
+
+    //! A measurement of another scenario than the open one: the window offers the measured one,
+    //! which opens as one undo step; declined, File › Open the Measured Scenario offers it again.
+    void offeredTheMeasuredScenario()
+    {
+        ScenarioDocument *doc = m_window->document();
+        const ScenarioSpec before = doc->spec();
+        const int steps = doc->undoStack()->count();
+        QAction *action = m_window->findChild<QAction *>(QStringLiteral("openMeasuredScenario"));
+        QVERIFY(action);
+        QVERIFY(!action->isEnabled()); // nothing loaded
+        MessageBox::setNextAnswer(QMessageBox::No);
+        QVERIFY(m_window->loadMeasured(fixturePath()));
+        QVERIFY2(MessageBox::lastText().contains(QStringLiteral("Open the measured scenario?")), qPrintable(MessageBox::lastText()));
+        QVERIFY(ScenarioDocument::sameScenario(doc->spec(), before));
+        QVERIFY(!doc->measuredIsCurrent());
+        QVERIFY(action->isEnabled());
+        action->trigger();
+        QVERIFY(doc->measuredIsCurrent());
+        QCOMPARE(doc->undoStack()->count(), steps + 1);
+        QVERIFY(!action->isEnabled());
+        doc->undoStack()->undo();
+        QVERIFY(ScenarioDocument::sameScenario(doc->spec(), before));
+        // Accepted at once when loading.
+        MessageBox::setNextAnswer(QMessageBox::Yes);
+        QVERIFY(m_window->loadMeasured(fixturePath()));
+        QVERIFY(doc->measuredIsCurrent());
+        // Loaded over the scenario that ran: nothing to offer.
+        MessageBox::setNextAnswer(QMessageBox::No);
+        const QString asked = MessageBox::lastText();
+        QVERIFY(m_window->loadMeasured(fixturePath()));
+        QCOMPARE(MessageBox::lastText(), asked);
+        MessageBox::setNextAnswer(QMessageBox::NoButton); // the unused answer does not reach another test
     }
 
     //! --measured with a bad file: exit 2 with the file named, before any window is shown.
