@@ -7121,10 +7121,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>并非同时驻留</translation>
     </message>
     <message>
-        <source>%1 (%2) against a peak of %3</source>
-        <translation>%1（%2），峰值为 %3</translation>
-    </message>
-    <message>
         <source>Symbols</source>
         <translation>符号</translation>
     </message>
@@ -7167,6 +7163,15 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>estimated %1; estimated − measured %2 (%3)</source>
         <translation>估算 %1；估算 − 实测 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 (%2) − %3</source>
+        <translation>%1（%2）− %3</translation>
+    </message>
+    <message>
+        <source>%1 − %2 (%3)</source>
+        <extracomment>the peak minus the GPU&apos;s capacity: %1 the peak, %2 the capacity, %3 the GPU&apos;s name</extracomment>
+        <translation>%1 − %2（%3）</translation>
     </message>
 </context>
 <context>

@@ -141,8 +141,11 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
         const QString gpuName = gpu ? gpu->name : spec.gpuId;
         peak.lines << MathLine{ d.fits ? MathText::tr("Headroom") : MathText::tr("Overflow"),
                                 d.fits ? MathText::tr("capacity − peak") : MathText::tr("peak − capacity"),
-                                MathText::tr("%1 (%2) against a peak of %3")
-                                        .arg(formatBytes(d.capacity, unit), gpuName, formatBytes(d.peak.bytes, unit)),
+                                // The formula with its numbers, in its own order: the peak minus the
+                                // capacity reads as one subtraction, not as "overflow = capacity".
+                                d.fits ? MathText::tr("%1 (%2) − %3").arg(formatBytes(d.capacity, unit), gpuName, formatBytes(d.peak.bytes, unit))
+                                       //: the peak minus the GPU's capacity: %1 the peak, %2 the capacity, %3 the GPU's name
+                                       : MathText::tr("%1 − %2 (%3)").arg(formatBytes(d.peak.bytes, unit), formatBytes(d.capacity, unit), gpuName),
                                 both(d.fits ? d.margin : bytes(0) - d.margin), true };
     }
     sheet.sections << peak;

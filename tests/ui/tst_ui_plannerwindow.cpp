@@ -188,6 +188,9 @@ private slots:
         QCOMPARE(sweep.y[bucketIndex(Bucket::Activations)].at(sweep.currentIndex), double(kActivations));
 
         const QString math = m_window->mathPane()->plainText();
+        // The overflow as its formula reads, peak minus capacity (143,785,000,960 B = 133.9 GiB,
+        // 85,899,345,920 B = 80.0 GiB), not as "overflow = the capacity".
+        QVERIFY2(math.contains(QStringLiteral("133.9 GiB − 80.0 GiB (NVIDIA A100 80GB (SXM4))")), qPrintable(math.right(3000)));
         // 6,738,415,616 × 16 = 107,814,649,856 B = 100.4 GiB; 32 × 1,124,073,472 B of activations
         // = 35,970,351,104 B = 33.5 GiB.
         QVERIFY2(math.contains(QStringLiteral("Fixed cost of the whole model = P × 16 bytes/param = "
