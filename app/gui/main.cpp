@@ -13,6 +13,8 @@
 #include <QTranslator>
 
 #include <algorithm>
+#include <cstdio>
+#include <string_view>
 
 #include <headroom/io/catalogue.h>
 #include <headroom/io/language.h>
@@ -23,6 +25,7 @@
 #include "labels.h"
 #include "layoutrun.h"
 #include "mainwindow.h"
+#include "offscreenplatform.h"
 #include "messagebox.h"
 #include "plannerstyle.h"
 #include "scenariodocument.h"
@@ -61,10 +64,42 @@ QString startLanguage(const QString &requested, bool given, const Settings &sett
     return languageForLocale(QLocale::system());
 }
 
+// Without a display (a server, CI, an SSH session), Qt's platform plugin aborts the program
+// before it can say anything. What needs no screen (--help, --version, --screenshot,
+// --check-layout) runs on the offscreen platform instead; the window itself says why it cannot
+// open. A platform the user chose (QT_QPA_PLATFORM, -platform) is left alone.
+// Returns false when the window cannot open.
+bool choosePlatform(int argc, char *argv[])
+{
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
+        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        return true;
+    bool screenless = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "-platform")
+            return true;
+        screenless = screenless || a == "--help" || a == "-h" || a == "--help-all" || a == "--version" || a == "-v"
+                || a == "--screenshot" || a.starts_with("--screenshot=") || a == "--check-layout";
+    }
+    if (screenless) {
+        useOffscreenPlatform();
+        return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    if (!choosePlatform(argc, argv)) {
+        // No QApplication yet, so no translation: said in English, with what works without a screen.
+        std::fputs("headroom: no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); run it in a "
+                   "desktop session, use headroom-cli, or render an image with --screenshot FILE\n",
+                   stderr);
+        return 1;
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("headroom"));
     QApplication::setOrganizationName(QStringLiteral("Headroom"));

@@ -5,6 +5,7 @@
 #include <headroom/io/safefile.h>
 
 #include "cliio.h"
+#include "offscreenplatform.h"
 #include "wording.h"
 #include "report.h"
 #include "report/reportcharts.h"
@@ -17,7 +18,7 @@ void prepareReportPlatform()
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
         && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+        useOffscreenPlatform();
 }
 
 int runReportCommand(const QStringList &arguments)

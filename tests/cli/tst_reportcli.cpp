@@ -106,6 +106,27 @@ private slots:
         QCOMPARE(m_estimate.value(QStringLiteral("peak")).toObject().value(QStringLiteral("bytes")).toInteger(), kPeak);
     }
 
+    // A report on a machine without a display and without XDG_RUNTIME_DIR (CI, a container, an
+    // SSH session): written, and nothing printed on stderr (Qt warned about the runtime folder
+    // on every report before).
+    void quietWithoutADisplay()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *name : { "QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR" })
+            env.remove(QLatin1String(name));
+        env.insert(QStringLiteral("TMPDIR"), m_dir.path()); // the runtime folder made under it
+        const QString path = m_dir.filePath(QStringLiteral("quiet.pdf"));
+        const Run r = cli({ QStringLiteral("report"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--output"), path }, env);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QVERIFY(QFileInfo(path).size() > 0);
+        const QFileInfo runtime(m_dir.filePath(QStringLiteral("headroom-runtime-%1").arg(::getuid())));
+        QVERIFY(runtime.isDir());
+        QCOMPARE(runtime.permissions() & (QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther
+                                          | QFile::WriteOther | QFile::ExeOther),
+                 QFile::Permissions());
+    }
+
     void jsonHasTheEstimatesNumbersPlusFitAndAdvice()
     {
         const QString path = m_dir.filePath(QStringLiteral("report.json"));
