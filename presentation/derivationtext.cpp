@@ -176,11 +176,17 @@ void printExplanation(QTextStream &o, const Derivation &d)
     }
 }
 
-QString hostText(const Derivation &d)
+QString hostPurposeText(Offload offload)
+{
+    return offload == Offload::None ? Cli::tr("to load the model") : Cli::tr("for the offloaded states and loading");
+}
+
+QString hostText(const Derivation &d, Offload offload)
 {
     const BucketDerivation &h = d.host;
-    return Cli::tr("Host RAM per node: %1 = %2 (%3)")
-            .arg(gbText(h.bytes), formulaText(h.formula, Formula::Style::Symbols), derivationWord(h.source));
+    //: %1 what the host memory is for, %2 bytes, %3 formula, %4 source
+    return Cli::tr("Host RAM per node, %1: %2 = %3 (%4)")
+            .arg(hostPurposeText(offload), gbText(h.bytes), formulaText(h.formula, Formula::Style::Symbols), derivationWord(h.source));
 }
 
 void writeBucket(JsonWriter &w, const BucketDerivation &k)

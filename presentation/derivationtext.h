@@ -29,8 +29,11 @@ Bytes shortLivedBytes(const Derivation &derivation);
 //! activation split and the symbols.
 void printExplanation(QTextStream &out, const Derivation &derivation);
 
-//! "Host RAM per node: ..." from the host derivation.
-QString hostText(const Derivation &derivation);
+//! "Host RAM per node: ..." from the host derivation, saying what it is for: the offloaded
+//! states, or without offload loading the model (each process's slice in FP32 before training).
+QString hostText(const Derivation &derivation, Offload offload);
+//! What a host figure is for, in a few words: "to load the model" or "for the offloaded states".
+QString hostPurposeText(Offload offload);
 
 //! `--json`'s "derivation": every bucket's object (the peak's with the event and phase it peaks
 //! at), the textbook activations when derived, and the stack's choices.

@@ -1482,10 +1482,6 @@
         <translation>符号：</translation>
     </message>
     <message>
-        <source>Host RAM per node: %1 = %2 (%3)</source>
-        <translation>每节点主机内存：%1 = %2（%3）</translation>
-    </message>
-    <message>
         <source>how (--explain for every term)</source>
         <translation>计算方式（--explain 查看每一项）</translation>
     </message>
@@ -2478,6 +2474,19 @@
     <message>
         <source>never: activations %1 per GPU exceed %2 whatever the GPU count (only a smaller micro-batch or sequence, checkpointing or --tp/--sp/--pp shrink them)</source>
         <translation>不可能：无论多少张 GPU，每卡激活值 %1 都超过 %2（只有减小微批次或序列长度、开启激活检查点或 --tp/--sp/--pp 才能降低它们）</translation>
+    </message>
+    <message>
+        <source>to load the model</source>
+        <translation>用于加载模型</translation>
+    </message>
+    <message>
+        <source>for the offloaded states and loading</source>
+        <translation>用于卸载的状态和加载模型</translation>
+    </message>
+    <message>
+        <source>Host RAM per node, %1: %2 = %3 (%4)</source>
+        <extracomment>%1 what the host memory is for, %2 bytes, %3 formula, %4 source</extracomment>
+        <translation>每节点主机内存，%1：%2 = %3（%4）</translation>
     </message>
 </context>
 <context>
@@ -10394,6 +10403,10 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>GPU: %1 (custom)</source>
         <translation>GPU：%1（自定义）</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation>（%1）</translation>
     </message>
 </context>
 <context>

@@ -168,7 +168,7 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
              Cli::tr("reserved once the weights are loaded (%1), before the first step").arg(loadPathText(s.overhead.loadPath)));
     o << Qt::endl;
     if (placed)
-        o << hostText(d) << Qt::endl << Qt::endl;
+        o << hostText(d, s.parallel.offload) << Qt::endl << Qt::endl;
 
     if (s.gpu.capacity > bytes(0)) {
         const GpuSpec *gpu = catalogue.gpu(spec.gpuId);

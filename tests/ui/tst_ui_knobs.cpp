@@ -114,6 +114,9 @@ private slots:
         // model in FP32, 8 x 4P = 215,629,299,712, the larger; x 1.5 (DeepSpeed's buffer
         // factor): 323,443,949,568 bytes, 301.2 GiB.
         ScenarioDocument *doc = m_window->document();
+        // One GPU without offload still needs host RAM, to load the model: said so.
+        QVERIFY2(m_window->inputPane()->hostRamLabel()->text().endsWith(QLatin1String("(to load the model)")),
+                 qPrintable(m_window->inputPane()->hostRamLabel()->text()));
         doc->edit(ScenarioDocument::EditKind::Whole, QStringLiteral("offload"), [](ScenarioSpec &s) {
             s.scenario.parallel.gpus = 8;
             s.scenario.parallel.zero = ZeroStage::Stage2;
@@ -122,6 +125,7 @@ private slots:
         QCOMPARE(countOf(doc->breakdown().host.perNode), Count(323'443'949'568));
         QVERIFY2(m_window->inputPane()->hostRamLabel()->text().contains(QLatin1String("301.2 GiB")),
                  qPrintable(m_window->inputPane()->hostRamLabel()->text()));
+        QVERIFY(m_window->inputPane()->hostRamLabel()->text().endsWith(QLatin1String("(for the offloaded states and loading)")));
     }
 
 };

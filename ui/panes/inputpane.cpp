@@ -1,3 +1,4 @@
+#include "derivationtext.h"
 #include "inputpane.h"
 
 #include <QButtonGroup>
@@ -302,7 +303,9 @@ void InputPane::refresh()
     const int gpuIndex = m_gpu->findData(draft.gpuId);
     m_gpu->setCurrentIndex(gpuIndex >= 0 ? gpuIndex : 0);
     selectData(m_zero, s.parallel.zero);
-    m_hostRam->setText(formatBytesBoth(m_document->breakdown().host.perNode, DisplayUnit::Binary));
+    // Said what it is for: a one-GPU plan without offload still needs host RAM, to load the model.
+    m_hostRam->setText(formatBytesBoth(m_document->breakdown().host.perNode, DisplayUnit::Binary) + QLatin1Char(' ')
+                       + tr("(%1)").arg(hostPurposeText(s.parallel.offload)));
     selectData(m_offload, s.parallel.offload);
     selectData(m_adapter, s.lora.mode);
     selectData(m_quantBase, s.stack.quantBase);
