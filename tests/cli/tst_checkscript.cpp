@@ -325,6 +325,9 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject m = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("measured")).toObject();
         QCOMPARE(m.value(QStringLiteral("device")).toString(), QStringLiteral("cpu"));
+        // A CPU run has no CUDA context and no caching allocator: its estimate holds no runtime share.
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("per_gpu")).toObject().value(QStringLiteral("overhead")).toInteger(),
+                 qint64(0));
         // The fixture's own figure, as PyTorch gave it (2 layers of LLaMA-3.2 1B's tiny copy in FP32).
         QCOMPARE(rowOf(m, QStringLiteral("parameters")).value(QStringLiteral("measured")).toInteger(), Q_INT64_C(541312) * 4);
         // Another scenario over the same file: said so.

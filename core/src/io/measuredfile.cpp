@@ -214,6 +214,12 @@ MeasuredFileError parseMeasuredJson(const QByteArray &json, const QString &path,
         bad.scenario = e;
         return bad;
     }
+    // A run on the CPU has no CUDA context and no caching allocator: its scenario's runtime share
+    // is none, so the estimate beside it does not show a GPU's.
+    if (m.device == QLatin1String("cpu")) {
+        m.scenario.scenario.overhead.cudaContext = bytes(0);
+        m.scenario.scenario.overhead.allocatorReserve = bytes(0);
+    }
     run = m;
     return {};
 }
