@@ -4171,6 +4171,14 @@
         <source>the experts&apos; sharding degree of a 2-D expert mesh (--expert-shard): ZeRO&apos;s divisor for the experts, replicated across the rest of their d / e GPUs</source>
         <translation>二维专家网格中专家的分片度（--expert-shard）：ZeRO 对专家的除数，在其 d / e 张卡中的其余部分之间复制</translation>
     </message>
+    <message>
+        <source>layers on this GPU whose backward has run</source>
+        <translation>本 GPU 上已完成反向的层</translation>
+    </message>
+    <message>
+        <source>layers on this GPU that hold gradients</source>
+        <translation>本 GPU 上持有梯度的层</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>

@@ -41,6 +41,18 @@ private slots:
     // step, W + G + O + X_opt = 14e9 + 14e9 + 56e9 + 28e9 = 112e9 bytes, X_opt one FP32 moment
     // (4 P: torch.optim.AdamW's foreach sqrt of exp_avg_sq under the Trainer's default stack).
     // Under the textbook convention there is none, and the peak is the sum of the buckets.
+    // Under a pipeline the gradients written so far are counted in layers (steptimeline.h
+    // GradientShares): LLaMA-2 7B's 32 layers over p = 4 put 8 on the rank shown, all of them
+    // done at the bottom layer's backward, and the symbols say layers, not parameters.
+    void pipelineGradientSharesAreLayers()
+    {
+        const Run r = cli({ "estimate", "--preset", "llama-2-7b", "--gpus", "4", "--pp", "4", "--explain" });
+        QCOMPARE(r.exitCode, 0);
+        const QString text = QString::fromUtf8(r.out);
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("\\n  g_all +8  layers on this GPU that hold gradients\\n"))), r.out.constData());
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("\\n  g_done +8  layers on this GPU whose backward has run\\n"))), r.out.constData());
+    }
+
     void shortLivedRow()
     {
         const QStringList base = { "estimate", "--params", "7e9", "--layers", "32", "--hidden", "4096", "--heads", "32",

@@ -188,9 +188,16 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
             if (shares.total > 0) {
                 const bool top = p.event == TimelineEvent::TopLayerBackward;
                 const Count done = shares.done(true, top ? 1 : shares.layers, false);
+                // Under adapters or a pipeline the shares count layers, not parameters
+                // (steptimeline.cpp sharesOf()): the symbols say which.
+                const bool byLayer = s.lora.mode != AdapterMode::None || s.parallel.pipelineParallel > 1;
                 gradients = Formula::floorDiv(
-                        G * b.input("g_done", QT_TRANSLATE_NOOP("Derivation", "parameters whose backward has run (head and layers so far)"), done),
-                        b.input("g_all", QT_TRANSLATE_NOOP("Derivation", "parameters with gradients"), shares.total));
+                        G * b.input("g_done", byLayer ? QT_TRANSLATE_NOOP("Derivation", "layers on this GPU whose backward has run")
+                                                      : QT_TRANSLATE_NOOP("Derivation", "parameters whose backward has run (head and layers so far)"),
+                                    done),
+                        b.input("g_all", byLayer ? QT_TRANSLATE_NOOP("Derivation", "layers on this GPU that hold gradients")
+                                                 : QT_TRANSLATE_NOOP("Derivation", "parameters with gradients"),
+                                shares.total));
             }
         }
         Builder::addTerm(k, "gradients", kept ? QT_TRANSLATE_NOOP("Derivation", "gradients, resident for the whole step")
