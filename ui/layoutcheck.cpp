@@ -16,6 +16,7 @@
 #include <QToolButton>
 
 #include "charts/chartpane.h"
+#include "precision/bitpatternview.h"
 #include "widgets/fittedlabel.h"
 
 namespace headroom {
@@ -161,6 +162,16 @@ QList<LayoutProblem> checkLayout(QWidget *window)
                                                             : QStringLiteral("clipped: needs %1 px, has %2").arg(f.needed).arg(f.available) });
         if (!f.text.isEmpty())
             placed.append({ w, QRect(w->mapTo(window, visible.topLeft()), visible.size()), f.text });
+    }
+    // Painted text a widget leaves out when squeezed: the precision lab's bit rows draw their
+    // 0/1 digits only where a cell holds one.
+    for (const BitPatternView *bits : window->findChildren<BitPatternView *>()) {
+        if (onScreen(bits, window) && !bits->digitsDrawn())
+            problems.append({ describe(bits, bits->bitText()),
+                              QStringLiteral("its bits' digits are not drawn: %1 px for %2 bits, needs %3")
+                                      .arg(bits->width())
+                                      .arg(formatLayout(bits->format()).totalBits)
+                                      .arg(bits->minimumSizeHint().width()) });
     }
     // A chart's plot counts as a text widget: QCustomPlot draws its axes, legend and labels all
     // over it, so a label laid over it (a note below a plot squeezed under its minimum) covers

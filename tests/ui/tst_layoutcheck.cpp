@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "layoutcheck.h"
+#include "precision/bitpatternview.h"
 
 using namespace headroom;
 
@@ -39,6 +40,27 @@ private slots:
         QVERIFY(has("A label whose", "clipped"));
         QVERIFY(has("1234567890", "clipped"));
         QVERIFY(has("first", "overlaps"));
+    }
+
+    // A painted widget that leaves its text out when squeezed: the precision lab's FP32 bit row
+    // at 150 px has cells too narrow for its 0/1 digits (as the Chinese lab at 1366x768 once
+    // drew it); laid out at its minimum, every digit is drawn.
+    void findsABitRowWithoutItsDigits()
+    {
+        QWidget window;
+        window.resize(400, 120);
+        auto *squeezed = new BitPatternView(&window);
+        squeezed->setEncoding(NumberFormat::Fp32, 0x3f800000U);
+        squeezed->setGeometry(10, 10, 150, squeezed->sizeHint().height());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!squeezed->digitsDrawn());
+        const QList<LayoutProblem> problems = checkLayout(&window);
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.first().what.contains(QLatin1String("digits are not drawn")), qPrintable(problems.first().what));
+        squeezed->resize(squeezed->minimumSizeHint().width(), squeezed->height());
+        QVERIFY(squeezed->digitsDrawn());
+        QVERIFY(checkLayout(&window).isEmpty());
     }
 
     void passesATidyWindow()

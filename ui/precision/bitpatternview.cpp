@@ -54,9 +54,25 @@ QSize BitPatternView::sizeHint() const
     return QSize(32 * cellWidth() + 2 * kFieldGap + 2, fontMetrics().height() + 6);
 }
 
+int BitPatternView::digitCell() const
+{
+    return fontMetrics().horizontalAdvance(QLatin1Char('0')) + 2;
+}
+
+int BitPatternView::cellAt(int width) const
+{
+    const int available = width - 2 * kFieldGap - 1;
+    return std::max(4, std::min(cellWidth(), available / formatLayout(m_format).totalBits));
+}
+
 QSize BitPatternView::minimumSizeHint() const
 {
-    return QSize(formatLayout(m_format).totalBits * 6 + 2 * kFieldGap, fontMetrics().height() + 6);
+    return QSize(formatLayout(m_format).totalBits * digitCell() + 2 * kFieldGap + 1, fontMetrics().height() + 6);
+}
+
+bool BitPatternView::digitsDrawn() const
+{
+    return cellAt(width()) >= digitCell();
 }
 
 void BitPatternView::paintEvent(QPaintEvent *)
@@ -64,8 +80,7 @@ void BitPatternView::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing, false);
     const FormatLayout l = formatLayout(m_format);
-    const int available = width() - 2 * kFieldGap - 1;
-    const int cell = std::max(4, std::min(cellWidth(), available / l.totalBits));
+    const int cell = cellAt(width());
     const int h = height() - 2;
     int x = 0;
     for (int i = l.totalBits - 1; i >= 0; --i) {
@@ -84,7 +99,7 @@ void BitPatternView::paintEvent(QPaintEvent *)
         const QRect r(x, 1, cell - 1, h);
         p.fillRect(r, cellColor);
         p.setPen(set ? Qt::white : fill.darker(140));
-        if (cell >= fontMetrics().horizontalAdvance(QLatin1Char('0')) + 2)
+        if (cell >= digitCell())
             p.drawText(r, Qt::AlignCenter, set ? QStringLiteral("1") : QStringLiteral("0"));
         x += cell;
         if (i == l.totalBits - 1 || i == l.mantissaBits)

@@ -29,13 +29,18 @@ public:
     QString bitText() const;
 
     QSize sizeHint() const override;
+    //! Room for every bit's 0 or 1: a row too narrow for its digits would be coloured cells only.
     QSize minimumSizeHint() const override;
+    //! Whether the bits' digits are drawn at the view's present width (the layout check asks).
+    bool digitsDrawn() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
     int cellWidth() const;
+    int digitCell() const; //!< the narrowest cell a digit is drawn in
+    int cellAt(int width) const;
 
     NumberFormat m_format = NumberFormat::Fp32;
     std::uint32_t m_bits = 0;
