@@ -1498,10 +1498,6 @@
         <translation>已导入 %1</translation>
     </message>
     <message>
-        <source>Also print how every figure comes about: each bucket&apos;s formula, the numbers plugged in, its terms and sources, the peak and the symbols.</source>
-        <translation>同时输出每个数值的由来：各分项的公式、代入的数值、各项及其来源、峰值以及符号表。</translation>
-    </message>
-    <message>
         <source>What to change first (the rescue order of the training-memory guide «显存都去哪儿了», each step on top of the previous):</source>
         <translation>优先调整什么（按训练显存指南《显存都去哪儿了》的“救命”顺序，每一步都叠加在前一步之上）：</translation>
     </message>
@@ -2487,6 +2483,40 @@
         <source>Host RAM per node, %1: %2 = %3 (%4)</source>
         <extracomment>%1 what the host memory is for, %2 bytes, %3 formula, %4 source</extracomment>
         <translation>每节点主机内存，%1：%2 = %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1 bytes/param</source>
+        <extracomment>bytes per parameter, e.g. &quot;16 bytes/param&quot;</extracomment>
+        <translation>%1 字节/参数</translation>
+    </message>
+    <message>
+        <source>%1%2 bytes (%1%3)</source>
+        <extracomment>a signed difference in bytes: %1 the sign, %2 exact bytes, %3 GB</extracomment>
+        <translation>%1%2 字节（%1%3）</translation>
+    </message>
+    <message>
+        <source>The article&apos;s four steps, with this run&apos;s numbers:</source>
+        <translation>文章的四步算法，代入本次运行的数字：</translation>
+    </message>
+    <message>
+        <source>What the training stack adds beyond the article, and why:</source>
+        <translation>训练框架在文章之外额外占用的部分及原因：</translation>
+    </message>
+    <message>
+        <source>nothing: this run keeps the article&apos;s conventions (textbook activations, every bucket resident, no runtime share)</source>
+        <translation>没有：本次运行沿用文章的约定（教科书激活公式、各分项整步常驻、不计运行时开销）</translation>
+    </message>
+    <message>
+        <source>Headroom&apos;s peak per GPU: %1 bytes (%2); the full derivation reconciles it term by term.</source>
+        <translation>Headroom 算出的每卡峰值：%1 字节（%2）；完整推导逐项对上这个数字。</translation>
+    </message>
+    <message>
+        <source>Also print how every figure comes about: &quot;brief&quot;, the article&apos;s four steps with this run&apos;s numbers and what the training stack adds; &quot;full&quot; (the default), then each bucket&apos;s formula, the numbers plugged in, its terms and sources, the peak and the symbols.</source>
+        <translation>同时打印每个数字的来历：&quot;brief&quot; 为文章的四步算法（代入本次运行的数字）及训练框架额外占用的部分；&quot;full&quot;（默认）在此之后再给出每个分项的公式、代入的数值、各组成项及出处、峰值和符号表。</translation>
+    </message>
+    <message>
+        <source>error: --explain takes &quot;brief&quot; or &quot;full&quot;, not &quot;%1&quot;</source>
+        <translation>错误：--explain 只接受 &quot;brief&quot; 或 &quot;full&quot;，而不是 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
@@ -4178,6 +4208,110 @@
     <message>
         <source>layers on this GPU that hold gradients</source>
         <translation>本 GPU 上持有梯度的层</translation>
+    </message>
+    <message>
+        <source>Bytes per parameter</source>
+        <translation>每参数字节数</translation>
+    </message>
+    <message>
+        <source>weights + gradients + FP32 master copy + optimizer states, each per trained parameter (mixed precision with Adam: 2 + 2 + 4 + 8 = 16)</source>
+        <translation>权重 + 梯度 + FP32 主权重 + 优化器状态，均按每个训练参数计（混合精度 + Adam：2 + 2 + 4 + 8 = 16）</translation>
+    </message>
+    <message>
+        <source>Fixed cost</source>
+        <translation>固定开销</translation>
+    </message>
+    <message>
+        <source>the model states, whatever B and S: P × bytes per parameter</source>
+        <translation>模型状态，与 B 和 S 无关：P × 每参数字节数</translation>
+    </message>
+    <message>
+        <source>Activations per layer</source>
+        <translation>每层激活值</translation>
+    </message>
+    <message>
+        <source>19 tensors of B·S·H (inputs, QKV, attention output, MLP, residuals) and 3 of B·A·S² (scores, softmax, dropout), in the activations&apos; dtype</source>
+        <translation>19 份 B·S·H 张量（输入、QKV、注意力输出、MLP、残差）和 3 份 B·A·S² 张量（注意力分数、softmax、dropout），按激活值的数据类型计</translation>
+    </message>
+    <message>
+        <source>Activations of the layers</source>
+        <translation>各层的激活值</translation>
+    </message>
+    <message>
+        <source>every layer keeps its tensors for backward: L × one layer&apos;s</source>
+        <translation>每层都为反向保留其张量：L × 单层的量</translation>
+    </message>
+    <message>
+        <source>selective checkpointing keeps every layer&apos;s 19·B·S·H tensors and recomputes one layer&apos;s attention scores</source>
+        <translation>选择性检查点保留每层的 19·B·S·H 张量，并重算一层的注意力分数</translation>
+    </message>
+    <message>
+        <source>checkpointing keeps each layer&apos;s input and recomputes one layer in backward; the article rounds this to about one layer&apos;s worth (its table: ~4 GB for 7B), counted exactly it is L inputs plus one layer</source>
+        <translation>激活检查点保留每层的输入，并在反向时重算一层；文章将其近似为约一层的量（其表格中 7B 约 4 GB），精确计算则是 L 份输入加一层</translation>
+    </message>
+    <message>
+        <source>Total by the article</source>
+        <translation>按文章计算的总量</translation>
+    </message>
+    <message>
+        <source>fixed cost + activations: every bucket resident for the whole step</source>
+        <translation>固定开销 + 激活值：各分项整步常驻</translation>
+    </message>
+    <message>
+        <source>model states on this GPU instead of the whole model&apos;s</source>
+        <translation>本卡上的模型状态（而非整个模型的）</translation>
+    </message>
+    <message>
+        <source>ZeRO, tensor and pipeline parallelism, adapters and offload leave one GPU a share of the fixed cost</source>
+        <translation>ZeRO、张量并行与流水线并行、适配器和卸载使每张卡只承担固定开销的一部分</translation>
+    </message>
+    <message>
+        <source>the layers&apos; tensors as the stack&apos;s kernels save them</source>
+        <translation>各层按框架内核实际保存的张量</translation>
+    </message>
+    <message>
+        <source>the itemized model counts each saved tensor (fused attention keeps no S² scores) instead of the article&apos;s 19·B·S·H + 3·B·A·S² per layer</source>
+        <translation>逐项模型逐个统计保存的张量（融合注意力不保存 S² 的分数矩阵），而不是文章的每层 19·B·S·H + 3·B·A·S²</translation>
+    </message>
+    <message>
+        <source>the loss&apos;s FP32 logits and the LM head&apos;s input</source>
+        <translation>损失的 FP32 logits 及 LM 输出头的输入</translation>
+    </message>
+    <message>
+        <source>the article&apos;s formula stops at the last layer; the loss saves its log-softmax over B·S·V logits in FP32 for backward</source>
+        <translation>文章的公式止于最后一层；损失函数为反向以 FP32 保存 B·S·V 个 logits 的 log-softmax</translation>
+    </message>
+    <message>
+        <source>gradients not yet written at the peak</source>
+        <translation>峰值时尚未写入的梯度</translation>
+    </message>
+    <message>
+        <source>autograd allocates each gradient when backward reaches its layer; the article keeps them resident for the whole step</source>
+        <translation>autograd 在反向到达某层时才为其分配梯度；文章则假定梯度整步常驻</translation>
+    </message>
+    <message>
+        <source>activations already released at the peak</source>
+        <translation>峰值时已释放的激活值</translation>
+    </message>
+    <message>
+        <source>backward frees each layer&apos;s saved tensors once it is done with them; the article keeps them all to the end</source>
+        <translation>反向用完某层保存的张量后即释放；文章则假定它们全部保留到最后</translation>
+    </message>
+    <message>
+        <source>short-lived buffers (the optimizer&apos;s foreach temporaries, a layer&apos;s backward scratch) live at the peak in no bucket; the article counts only what stays resident</source>
+        <translation>短时缓冲区（优化器 foreach 的临时张量、单层反向临时缓冲）在峰值时存在但不属于任何分项；文章只统计常驻的部分</translation>
+    </message>
+    <message>
+        <source>the article leaves out the runtime (tens of MB to a few GB); PyTorch&apos;s CUDA notes put the context at 300 MiB to 2 GiB</source>
+        <translation>文章忽略了运行时开销（几十 MB 到几 GB）；PyTorch 的 CUDA 说明给出 CUDA 上下文为 300 MiB 到 2 GiB</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s caching allocator keeps freed blocks reserved for reuse; nvidia-smi counts them, memory_allocated() does not</source>
+        <translation>PyTorch 的缓存分配器将释放的块保留以便复用；nvidia-smi 会计入它们，memory_allocated() 不会</translation>
+    </message>
+    <message>
+        <source>a post-training run holds frozen models beside the trained one</source>
+        <translation>后训练运行在被训练模型之外还持有冻结的模型</translation>
     </message>
 </context>
 <context>

@@ -11,12 +11,14 @@
 #include <headroom/planning/steptime.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/steptimeline.h>
+#include <headroom/memory/teachingpath.h>
 
 #include "cliio.h"
 #include "steptimetext.h"
 #include "posttrainingtext.h"
 #include "wording.h"
 #include "derivationtext.h"
+#include "teachingtext.h"
 #include "estimatejson.h"
 #include "exampleoption.h"
 #include "importjson.h"
@@ -205,6 +207,23 @@ void printImport(const HfModel &h)
         o << QStringLiteral("  ") << report.at(i) << Qt::endl;
 }
 
+// `--explain` takes an optional value: "--explain brief" and "--explain=full" name it, a bare
+// "--explain" (followed by another option or nothing) is "full", as it was before the value.
+QStringList explainWithValue(QStringList arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments.at(i) == QLatin1String("--"))
+            break;
+        if (arguments.at(i) != QLatin1String("--explain"))
+            continue;
+        const bool given = i + 1 < arguments.size() && !arguments.at(i + 1).startsWith(QLatin1Char('-'));
+        arguments[i] = QStringLiteral("--explain=") + (given ? arguments.at(i + 1) : QStringLiteral("full"));
+        if (given)
+            arguments.removeAt(i + 1);
+    }
+    return arguments;
+}
+
 } // namespace
 
 int runEstimateCommand(const QStringList &arguments)
@@ -215,8 +234,10 @@ int runEstimateCommand(const QStringList &arguments)
     addScenarioOptions(parser, helpRequested(arguments) ? OptionText::Described : OptionText::NamesOnly);
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON: every figure in integer bytes.") });
     parser.addOption({ QStringLiteral("explain"),
-                       Cli::tr("Also print how every figure comes about: each bucket's formula, the numbers plugged in, "
-                               "its terms and sources, the peak and the symbols.") });
+                       Cli::tr("Also print how every figure comes about: \"brief\", the article's four steps with this run's "
+                               "numbers and what the training stack adds; \"full\" (the default), then each bucket's formula, "
+                               "the numbers plugged in, its terms and sources, the peak and the symbols."),
+                       QStringLiteral("brief|full") });
     parser.addOption({ QStringLiteral("itemize"),
                        Cli::tr("Also list every tensor one layer saves for backward, and those outside the layers.") });
     parser.addOption({ QStringLiteral("measured"),
@@ -228,9 +249,15 @@ int runEstimateCommand(const QStringList &arguments)
                                "reads a file; options override it. --example list names them."),
                        Cli::tr("name") });
     if (const ParseOutcome outcome = parseCommand(
-                parser, normaliseSwitches(arguments, { QStringLiteral("measured"), QStringLiteral("example") }), "estimate");
+                parser, explainWithValue(normaliseSwitches(arguments, { QStringLiteral("measured"), QStringLiteral("example") })),
+                "estimate");
         outcome != ParseOutcome::Run)
         return exitCodeOf(outcome);
+    const QString explain = parser.isSet(QStringLiteral("explain")) ? parser.value(QStringLiteral("explain")) : QString();
+    if (!explain.isEmpty() && explain != QLatin1String("brief") && explain != QLatin1String("full")) {
+        err() << Cli::tr("error: --explain takes \"brief\" or \"full\", not \"%1\"").arg(explain) << Qt::endl;
+        return kBadInput;
+    }
     const bool withExample = parser.isSet(QStringLiteral("example"));
     if (withExample && asksForExampleList(parser.value(QStringLiteral("example")))) {
         printExampleList();
@@ -297,9 +324,14 @@ int runEstimateCommand(const QStringList &arguments)
     }
     printTable(spec, catalogue, b, d);
     printImport(imported);
-    if (parser.isSet(QStringLiteral("explain"))) {
+    if (!explain.isEmpty()) {
+        // The article's four steps and what the stack adds first; the full derivation after.
         out() << Qt::endl;
-        printExplanation(out(), d);
+        printTeachingPath(out(), teachingPath(spec.scenario, d));
+        if (explain == QLatin1String("full")) {
+            out() << Qt::endl;
+            printExplanation(out(), d);
+        }
     }
     if (withMeasured)
         printMeasured(out(), measured, comparison, sameScenario);
