@@ -7324,6 +7324,42 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <extracomment>the peak minus the GPU&apos;s capacity: %1 the peak, %2 the capacity, %3 the GPU&apos;s name</extracomment>
         <translation>%1 − %2（%3）</translation>
     </message>
+    <message>
+        <source>The article&apos;s four steps, with this run&apos;s numbers</source>
+        <translation>文章的四步算法，代入本次运行的数字</translation>
+    </message>
+    <message>
+        <source>Bytes per parameter → fixed cost → activations per layer → total, as the article counts by hand.</source>
+        <translation>每参数字节数 → 固定开销 → 每层激活值 → 总量，与文章的手算步骤相同。</translation>
+    </message>
+    <message>
+        <source>What the training stack adds beyond the article, and why</source>
+        <translation>训练框架在文章之外额外占用的部分及原因</translation>
+    </message>
+    <message>
+        <source>Nothing: this run keeps the article&apos;s conventions (textbook activations, every bucket resident, no runtime share).</source>
+        <translation>没有：本次运行沿用文章的约定（教科书激活公式、各分项整步常驻、不计运行时开销）。</translation>
+    </message>
+    <message>
+        <source>Each difference from the article&apos;s count, with its bytes (− where the stack holds less).</source>
+        <translation>与文章算法的每一处差异及其字节数（− 表示框架占用更少）。</translation>
+    </message>
+    <message>
+        <source>Peak per GPU</source>
+        <translation>每卡峰值</translation>
+    </message>
+    <message>
+        <source>the step&apos;s peak, term by term in the full derivation</source>
+        <translation>本步峰值，完整推导中逐项给出</translation>
+    </message>
+    <message>
+        <source>Full derivation</source>
+        <translation>完整推导</translation>
+    </message>
+    <message>
+        <source>Folded: every bucket&apos;s formula, its terms and sources, the peak, the symbols and one layer&apos;s tensors. Unfold it with “Show the full derivation” below.</source>
+        <translation>已折叠：每个分项的公式、组成项及出处、峰值、符号表和单层张量。点击下方的“显示完整推导”展开。</translation>
+    </message>
 </context>
 <context>
     <name>Measured</name>
@@ -10960,6 +10996,18 @@ Open the measured scenario? (Edit › Undo brings yours back; File › Open the 
     <message>
         <source>Show the math</source>
         <translation>推导过程</translation>
+    </message>
+    <message>
+        <source>Show the full derivation</source>
+        <translation>显示完整推导</translation>
+    </message>
+    <message>
+        <source>Every bucket&apos;s formula, its terms and sources, the peak, the symbols and one layer&apos;s tensors.</source>
+        <translation>每个分项的公式、组成项及出处、峰值、符号表和单层张量。</translation>
+    </message>
+    <message>
+        <source>Hide the full derivation</source>
+        <translation>隐藏完整推导</translation>
     </message>
 </context>
 <context>

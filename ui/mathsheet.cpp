@@ -10,10 +10,12 @@
 #include <headroom/memory/breakdown.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/steptimeline.h>
+#include <headroom/memory/teachingpath.h>
 #include <headroom/io/measuredfiletext.h>
 
 #include "derivationwords.h"
 #include "labels.h"
+#include "teachingtext.h"
 
 namespace headroom {
 
@@ -53,6 +55,39 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &b, const Der
                           .arg(Labels::modelName(spec, catalogue), groupedCount(t.microBatch),
                                groupedCount(t.sequence), Labels::recipe(t.precision.recipe),
                                Labels::optimizer(t.precision.optimizer));
+
+    // --- The teaching path: the article's four steps, then what the stack adds ----------------
+    const TeachingPath path = teachingPath(s, d);
+    MathSection steps;
+    steps.heading = MathText::tr("The article's four steps, with this run's numbers");
+    steps.note = MathText::tr("Bytes per parameter → fixed cost → activations per layer → total, as the article counts by hand.");
+    for (const TeachingStep &step : path.steps) {
+        const QString symbols = formulaText(step.formula, Formula::Style::Symbols);
+        const QString numbers = formulaText(step.formula, Formula::Style::Values);
+        MathLine line{ QStringLiteral("%1. %2").arg(step.number).arg(derivationWord(step.label)), symbols,
+                       numbers == symbols ? QString() : numbers,
+                       teachingResultText(step), step.number == 4 }; // exact bytes, as the article's figures are checked
+        line.note = derivationWord(step.why);
+        steps.lines << line;
+    }
+    sheet.teaching << steps;
+    MathSection adds;
+    adds.heading = MathText::tr("What the training stack adds beyond the article, and why");
+    adds.note = path.additions.empty()
+            ? MathText::tr("Nothing: this run keeps the article's conventions (textbook activations, every bucket resident, no "
+                           "runtime share).")
+            : MathText::tr("Each difference from the article's count, with its bytes (− where the stack holds less).");
+    for (const StackAddition &a : path.additions) {
+        MathLine line{ derivationWord(a.label), formulaText(a.formula, Formula::Style::Symbols), QString(),
+                       additionBytesText(a.bytes), false };
+        line.note = derivationWord(a.why);
+        adds.lines << line;
+    }
+    TeachingStep peakFigure;
+    peakFigure.bytes = path.peak;
+    adds.lines << MathLine{ MathText::tr("Peak per GPU"), MathText::tr("the step's peak, term by term in the full derivation"),
+                            QString(), teachingResultText(peakFigure), true };
+    sheet.teaching << adds;
 
     // --- The counts the buckets multiply: P from the architecture, the rank's share ----------
     MathSection counts;
@@ -219,36 +254,54 @@ SheetBlock paragraph(SheetBlock::Kind kind, const QString &text, SheetTone tone 
 
 } // namespace
 
-QList<SheetBlock> mathSheetBlocks(const MathSheet &sheet)
+QList<SheetBlock> mathSheetBlocks(const MathSheet &sheet, bool full)
 {
     using Kind = SheetBlock::Kind;
     QList<SheetBlock> out;
     out << paragraph(Kind::Title, sheet.title);
-    for (const MathSection &section : sheet.sections) {
-        out << paragraph(Kind::Heading, section.heading);
-        if (!section.note.isEmpty())
-            out << paragraph(Kind::Note, section.note, SheetTone::Muted);
-        // One equation per paragraph, as it would be written on a board: the name, the formula,
-        // the numbers plugged in, and the result (kept on one line) in the accent colour.
-        for (const MathLine &line : section.lines) {
-            SheetText t;
-            t.add(line.name, SheetTone::Text, true);
-            if (line.choice) {
-                t.add(QStringLiteral(": ") + line.formula + QLatin1Char(' '));
-                t.add(QStringLiteral("(") + line.numbers + QLatin1Char(')'), SheetTone::Muted);
+    const auto addSections = [&out](const QList<MathSection> &sections) {
+        for (const MathSection &section : sections) {
+            out << paragraph(Kind::Heading, section.heading);
+            if (!section.note.isEmpty())
+                out << paragraph(Kind::Note, section.note, SheetTone::Muted);
+            // One equation per paragraph, as it would be written on a board: the name, the formula,
+            // the numbers plugged in, and the result (kept on one line) in the accent colour.
+            for (const MathLine &line : section.lines) {
+                SheetText t;
+                t.add(line.name, SheetTone::Text, true);
+                if (line.choice) {
+                    t.add(QStringLiteral(": ") + line.formula + QLatin1Char(' '));
+                    t.add(QStringLiteral("(") + line.numbers + QLatin1Char(')'), SheetTone::Muted);
+                    out << paragraph(Kind::Line, std::move(t));
+                    continue;
+                }
+                t.add(QStringLiteral(" = ") + line.formula);
+                if (!line.numbers.isEmpty())
+                    t.add(QStringLiteral(" = ") + line.numbers);
+                t.add(QStringLiteral(" = "));
+                QString result = line.result;
+                result.replace(QLatin1Char(' '), QChar::Nbsp);
+                t.add(result, line.total ? SheetTone::Accent : SheetTone::Text, line.total);
                 out << paragraph(Kind::Line, std::move(t));
-                continue;
+                if (!line.note.isEmpty())
+                    out << paragraph(Kind::Note, line.note, SheetTone::Muted);
             }
-            t.add(QStringLiteral(" = ") + line.formula);
-            if (!line.numbers.isEmpty())
-                t.add(QStringLiteral(" = ") + line.numbers);
-            t.add(QStringLiteral(" = "));
-            QString result = line.result;
-            result.replace(QLatin1Char(' '), QChar::Nbsp);
-            t.add(result, line.total ? SheetTone::Accent : SheetTone::Text, line.total);
-            out << paragraph(Kind::Line, std::move(t));
         }
+    };
+    addSections(sheet.teaching);
+    out << paragraph(Kind::Heading, MathText::tr("Full derivation"));
+    if (!full) {
+        out << paragraph(Kind::Note, MathText::tr("Folded: every bucket's formula, its terms and sources, the peak, the symbols and "
+                                                  "one layer's tensors. Unfold it with “Show the full derivation” below."),
+                         SheetTone::Muted);
+        if (!sheet.notes.isEmpty()) {
+            out << paragraph(Kind::Heading, MathText::tr("Notes"));
+            for (const QString &n : sheet.notes)
+                out << paragraph(Kind::Bullet, n);
+        }
+        return out;
     }
+    addSections(sheet.sections);
     if (!sheet.symbols.isEmpty()) {
         out << paragraph(Kind::Heading, MathText::tr("Symbols"));
         SheetBlock table;
@@ -308,19 +361,26 @@ QString mathSheetText(const MathSheet &sheet)
 {
     QStringList out;
     out << sheet.title;
-    for (const MathSection &section : sheet.sections) {
-        out << QString() << section.heading;
-        for (const MathLine &line : section.lines) {
-            if (line.choice) {
-                out << line.name + QStringLiteral(": ") + line.formula + QStringLiteral(" (") + line.numbers + QLatin1Char(')');
-                continue;
+    const auto addSections = [&out](const QList<MathSection> &sections) {
+        for (const MathSection &section : sections) {
+            out << QString() << section.heading;
+            for (const MathLine &line : section.lines) {
+                if (line.choice) {
+                    out << line.name + QStringLiteral(": ") + line.formula + QStringLiteral(" (") + line.numbers + QLatin1Char(')');
+                    continue;
+                }
+                QString l = line.name + QStringLiteral(" = ") + line.formula;
+                if (!line.numbers.isEmpty())
+                    l += QStringLiteral(" = ") + line.numbers;
+                out << l + QStringLiteral(" = ") + line.result;
+                if (!line.note.isEmpty())
+                    out << QStringLiteral("  ") + line.note;
             }
-            QString l = line.name + QStringLiteral(" = ") + line.formula;
-            if (!line.numbers.isEmpty())
-                l += QStringLiteral(" = ") + line.numbers;
-            out << l + QStringLiteral(" = ") + line.result;
         }
-    }
+    };
+    addSections(sheet.teaching);
+    out << QString() << MathText::tr("Full derivation");
+    addSections(sheet.sections);
     if (!sheet.symbols.isEmpty()) {
         out << QString() << MathText::tr("Symbols");
         for (const MathSymbol &v : sheet.symbols)

@@ -28,6 +28,8 @@ struct MathLine
     bool total = false; //!< a sum of the lines above (shown in bold)
     //! A choice, not an equation: "name: formula" with numbers as its muted note (the stack's).
     bool choice = false;
+    //! One muted line under the equation: why (the teaching path's steps and the stack's additions).
+    QString note;
 };
 
 struct MathSection
@@ -61,6 +63,10 @@ struct MathSymbol
 struct MathSheet
 {
     QString title;
+    //! The teaching path (memory/teachingpath.h), shown first: the article's four steps with the
+    //! scenario's numbers, then what the training stack adds beyond the article and why.
+    QList<MathSection> teaching;
+    //! The full derivation, below the teaching path (folded in the pane until asked for).
     QList<MathSection> sections;
     QList<MathSymbol> symbols;
     QList<MathTensor> tensors;
@@ -77,11 +83,12 @@ MathSheet buildMathSheet(const ScenarioSpec &spec, const Breakdown &breakdown, c
 void addMeasuredSection(MathSheet &sheet, const MeasuredComparison &comparison, const MeasuredRun &run, bool current,
                         DisplayUnit unit);
 
-//! The sheet as the blocks the math pane shows: headings, one paragraph per equation, the symbol
-//! and tensor tables; colours are roles the view resolves from its palette.
-QList<SheetBlock> mathSheetBlocks(const MathSheet &sheet);
+//! The sheet as the blocks the math pane shows: the teaching path, then (with \a full) the full
+//! derivation's headings, one paragraph per equation, the symbol and tensor tables, or a line
+//! saying it is folded; the notes last. Colours are roles the view resolves from its palette.
+QList<SheetBlock> mathSheetBlocks(const MathSheet &sheet, bool full = true);
 
-//! The sheet as plain text (copy to clipboard, tests).
+//! The whole sheet as plain text, folded parts included (copy to clipboard, tests).
 QString mathSheetText(const MathSheet &sheet);
 
 } // namespace headroom

@@ -72,6 +72,8 @@ private slots:
         window.flushRefreshes();
         MathPane *math = window.mathPane();
         QVERIFY(math->isVisible());
+        // The whole sheet, the full derivation unfolded below the teaching path.
+        math->setFullShown(true);
         ScenarioDocument *doc = window.document();
         // Reads as the sheet set whole: the reference is a fresh view of the same sheet, at the
         // same width, and it is as tall.
@@ -81,7 +83,7 @@ private slots:
             SheetView reference;
             reference.resize(math->view()->size());
             reference.show();
-            reference.setBlocks(mathSheetBlocks(sheet));
+            reference.setBlocks(mathSheetBlocks(sheet, math->fullShown()));
             QCoreApplication::processEvents(); // the scroll bar that the content asked for is laid out
             return math->view()->text() == reference.text()
                     && math->view()->contentHeight() == reference.contentHeight();

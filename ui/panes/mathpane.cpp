@@ -1,5 +1,6 @@
 #include "mathpane.h"
 
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "deferredrefresh.h"
@@ -15,6 +16,18 @@ MathPane::MathPane(ScenarioDocument *document, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
+    // The teaching path first; the full derivation folded below it, one click (or Space) away.
+    m_fold = new QToolButton(this);
+    m_fold->setCheckable(true);
+    m_fold->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_fold->setArrowType(Qt::RightArrow);
+    m_fold->setAutoRaise(true);
+    m_fold->setText(tr("Show the full derivation"));
+    m_fold->setToolTip(tr("Every bucket's formula, its terms and sources, the peak, the symbols and one layer's tensors."));
+    m_fold->setAccessibleName(m_fold->text());
+    m_fold->setObjectName(QStringLiteral("mathFold"));
+    layout->addWidget(m_fold);
+    connect(m_fold, &QToolButton::toggled, this, &MathPane::setFullShown);
     m_view->setToolTip(tr("Each bucket's formula with the current scenario's numbers plugged in, in GB and GiB."));
     m_view->setAccessibleName(tr("Show the math"));
     // Once per event-loop turn, and only while shown: a drag that changes the scenario twice in
@@ -33,6 +46,19 @@ void MathPane::setUnit(DisplayUnit unit)
     scheduleRebuild();
 }
 
+void MathPane::setFullShown(bool shown)
+{
+    if (m_fold->isChecked() != shown)
+        m_fold->setChecked(shown); // comes back here through toggled()
+    if (shown == m_fullShown)
+        return;
+    m_fullShown = shown;
+    m_fold->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+    m_fold->setText(shown ? tr("Hide the full derivation") : tr("Show the full derivation"));
+    m_fold->setAccessibleName(m_fold->text());
+    rebuild();
+}
+
 void MathPane::scheduleRebuild()
 {
     m_dirty = true;
@@ -42,7 +68,7 @@ void MathPane::scheduleRebuild()
 
 void MathPane::rebuild()
 {
-    m_view->setBlocks(mathSheetBlocks(currentSheet()));
+    m_view->setBlocks(mathSheetBlocks(currentSheet(), m_fullShown));
     // The sheet is painted, not a text document: a screen reader reads it from the description.
     m_view->setAccessibleDescription(m_view->text());
     m_dirty = false;

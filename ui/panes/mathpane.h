@@ -9,6 +9,8 @@
 #include "byteformat.h"
 #include "mathsheet.h"
 
+class QToolButton;
+
 namespace headroom {
 
 class DeferredRefresh;
@@ -27,9 +29,14 @@ public:
     QString plainText() const;
     //! The view that shows the sheet; its text() is what is on screen.
     SheetView *view() const { return m_view; }
+    //! Whether the full derivation is unfolded below the teaching path (folded at first).
+    bool fullShown() const { return m_fullShown; }
+    //! The button that folds and unfolds it.
+    QToolButton *foldButton() const { return m_fold; }
 
 public slots:
     void setUnit(headroom::DisplayUnit unit);
+    void setFullShown(bool shown);
     void rebuild();
 
 protected:
@@ -42,6 +49,8 @@ private:
 
     ScenarioDocument *m_document;
     SheetView *m_view;
+    QToolButton *m_fold = nullptr;
+    bool m_fullShown = false;
     DisplayUnit m_unit = DisplayUnit::Binary;
     bool m_dirty = true;
     DeferredRefresh *m_deferred = nullptr;

@@ -8,6 +8,7 @@
 #include <QContextMenuEvent>
 #include <QKeyEvent>
 #include <QMenu>
+#include <QMultiHash>
 #include <QPainter>
 #include <QPaintEvent>
 #include <QRegion>
@@ -329,17 +330,32 @@ void SheetView::setBlocks(const QList<SheetBlock> &blocks)
     while (suffix < std::min(oldCount, newCount) - prefix
            && alike(*m_laid[oldCount - 1 - suffix], blocks.at(qsizetype(newCount - 1 - suffix))))
         ++suffix;
+    // In the middle, a paragraph that reads as one shown there keeps that one's layout, though
+    // lines came or went before it (two lists of varying length, one above the other).
+    QMultiHash<QString, std::size_t> middle;
+    for (std::size_t j = prefix; j < oldCount - suffix; ++j)
+        if (!isTable(m_laid[j]->kind))
+            middle.insert(m_laid[j]->paragraph.text.text, j);
     std::vector<std::unique_ptr<Laid>> next(newCount);
     for (std::size_t i = 0; i < newCount; ++i) {
         // The shown block that becomes block i: the same place from the start or from the end;
-        // in the middle, the same place while the shown middle lasts.
+        // in the middle, one that reads the same, else the same place while the shown middle lasts.
         std::size_t from = oldCount;
         if (i < prefix)
             from = i;
         else if (i >= newCount - suffix)
             from = oldCount - (newCount - i);
-        else if (i < oldCount - suffix)
-            from = i;
+        else {
+            const SheetBlock &block = blocks.at(qsizetype(i));
+            if (!isTable(block.kind))
+                for (auto it = middle.find(block.text.text); it != middle.end() && it.key() == block.text.text; ++it)
+                    if (m_laid[*it] && alike(*m_laid[*it], block) && m_laid[*it]->paragraph.text == block.text) {
+                        from = *it;
+                        break;
+                    }
+            if (from == oldCount && i < oldCount - suffix)
+                from = i;
+        }
         if (from < oldCount && m_laid[from] && alike(*m_laid[from], blocks.at(qsizetype(i))))
             next[i] = std::move(m_laid[from]);
         if (!next[i]) {

@@ -147,17 +147,21 @@ TeachingPath teachingPath(const Scenario &s, const Derivation &d)
                                                 "B·S·V logits in FP32 for backward"),
                 head->formula, head->bytes);
     }
-    if (const DerivationTerm *g = term(d.peak, "gradients"))
-        add(path, "gradients-in-backward", QT_TRANSLATE_NOOP("Derivation", "gradients not yet written at the peak"),
-            QT_TRANSLATE_NOOP("Derivation", "autograd allocates each gradient when backward reaches its layer; the article keeps "
-                                            "them resident for the whole step"),
-            Formula::difference(g->formula, symbolOf(d, "G")), g->bytes - d.gradients.bytes);
-    if (const DerivationTerm *a = term(d.peak, "activations"))
-        add(path, "activations-released", QT_TRANSLATE_NOOP("Derivation", "activations already released at the peak"),
-            QT_TRANSLATE_NOOP("Derivation", "backward frees each layer's saved tensors once it is done with them; the article keeps "
-                                            "them all to the end"),
-            Formula::difference(a->formula, Formula::number(countOf(d.activations.bytes), FormulaUnit::Bytes)),
-            a->bytes - d.activations.bytes);
+    // A bucket the peak holds less of, or none (a peak before backward writes any gradient).
+    const DerivationTerm none{};
+    const DerivationTerm *g = term(d.peak, "gradients");
+    g = g ? g : &none;
+    add(path, "gradients-in-backward", QT_TRANSLATE_NOOP("Derivation", "gradients not yet written at the peak"),
+        QT_TRANSLATE_NOOP("Derivation", "autograd allocates each gradient when backward reaches its layer; the article keeps "
+                                        "them resident for the whole step"),
+        Formula::difference(g->formula, symbolOf(d, "G")), g->bytes - d.gradients.bytes);
+    const DerivationTerm *a = term(d.peak, "activations");
+    a = a ? a : &none;
+    add(path, "activations-released", QT_TRANSLATE_NOOP("Derivation", "activations already released at the peak"),
+        QT_TRANSLATE_NOOP("Derivation", "backward frees each layer's saved tensors once it is done with them; the article keeps "
+                                        "them all to the end"),
+        Formula::difference(a->formula, Formula::number(countOf(d.activations.bytes), FormulaUnit::Bytes)),
+        a->bytes - d.activations.bytes);
     if (const DerivationTerm *t = term(d.peak, "transient"))
         add(path, "transient", t->label,
             QT_TRANSLATE_NOOP("Derivation", "short-lived buffers (the optimizer's foreach temporaries, a layer's backward scratch) "
