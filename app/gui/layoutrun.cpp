@@ -36,6 +36,16 @@ const Case kCases[] = {
           s.scenario.lora.targets = 0;
           s.scenario.training.recompute = Recompute::Full;
       } },
+    // Model states sharded eight ways under a tall short-lived segment: small segments whose
+    // labels the bar's column spreads apart (File › Examples' full fine-tune with ZeRO-3).
+    { "zero3-8-gpus",
+      [](ScenarioSpec &s) {
+          s.scenario.parallel.gpus = 8;
+          s.scenario.parallel.zero = ZeroStage::Stage3;
+          s.scenario.training.microBatch = 4;
+          s.scenario.training.sequence = 4096;
+          s.scenario.training.recompute = Recompute::Full;
+      } },
     { "does-not-fit",
       [](ScenarioSpec &s) {
           s.scenario.training.microBatch = 16;

@@ -35,6 +35,7 @@
 #include "charts/chartadapters.h"
 #include "charts/recipecomparisonpane.h"
 #include "charts/stackedbarpane.h"
+#include "layoutcheck.h"
 #include "charts/sweeppane.h"
 #include "charts/timelinepane.h"
 
@@ -127,6 +128,7 @@ private slots:
     void recipeComparison();
     void recipeComparisonIsTheDerivationsPeak();
     void recipeShortLivedSegmentSaysWhat();
+    void barLabelsStayWithTheirSegments();
     void recipeComparisonPane();
 
     void timeline();
@@ -671,6 +673,42 @@ void TestCharts::recipeComparisonPane()
 // master-copy recipe's fused Adam does not make: the bar's short-lived segment says so on hover.
 // P = 7e9 under full recomputation: the peak is the optimizer step, whose
 // temporary is one FP32 moment, 4 P = 28e9 bytes (torch.optim.AdamW's _foreach_sqrt of exp_avg_sq).
+// LLaMA-2 7B on 8 GPUs with ZeRO-3, B = 4, S = 4096, checkpointed: the model states are small
+// segments under a tall short-lived one, so the bar's column spreads their labels apart. Every
+// label either sits beside what it names or is joined to it by a leader line, and the layout
+// check finds none astray (it reports such a label without a leader: tst_layoutcheck).
+void TestCharts::barLabelsStayWithTheirSegments()
+{
+    ScenarioSpec spec = sevenB();
+    applyStackDefaults(spec.scenario, TrainingStack::HfTrainer);
+    spec.scenario.activations.model = ActivationModelKind::Transformer;
+    spec.scenario.parallel.gpus = 8;
+    spec.scenario.parallel.zero = ZeroStage::Stage3;
+    spec.scenario.training.microBatch = 4;
+    spec.scenario.training.sequence = 4096;
+    spec.scenario.training.recompute = Recompute::Full;
+    QWidget window; // the layout check looks for chart panes inside the window it is given
+    auto *bar = new StackedBarPane(&window);
+    StackedBarPane &pane = *bar;
+    pane.setData(makeStackedBar(spec, estimate(spec.scenario), m_catalogue));
+    pane.resize(400, 300);
+    window.resize(400, 300);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    int anchored = 0, led = 0;
+    for (const ChartPane::Annotation &a : pane.annotations()) {
+        if (a.anchor.isNull())
+            continue;
+        ++anchored;
+        const bool beside = a.rect.bottom() + 2 >= a.anchor.top() && a.rect.top() - 2 <= a.anchor.bottom();
+        QVERIFY2(beside || a.leader, qPrintable(a.text));
+        led += a.leader ? 1 : 0;
+    }
+    QVERIFY(anchored >= 6); // the buckets' labels and the peak's
+    QVERIFY(led >= 1);      // this bar's small segments need leaders
+    QVERIFY(checkLayout(&window).isEmpty());
+}
+
 void TestCharts::recipeShortLivedSegmentSaysWhat()
 {
     ScenarioSpec spec = sevenB();

@@ -6,10 +6,48 @@
 #include <QTest>
 #include <QVBoxLayout>
 
+#include <qcustomplot.h>
+
+#include "charts/chartpane.h"
 #include "layoutcheck.h"
 #include "precision/bitpatternview.h"
 
 using namespace headroom;
+
+namespace {
+
+// A chart whose one label sits at 90 on a 0-100 axis but names the range 10-20, with or without
+// a leader line said: what the stacked bar's spread labels did on a small bar.
+class AstrayLabelPane final : public ChartPane
+{
+public:
+    explicit AstrayLabelPane(bool leader) : m_leader(leader) { rebuild(); }
+    QString toolTipAt(const QPoint &) const override { return QString(); }
+
+protected:
+    void rebuild() override
+    {
+        clearPlot();
+        plot()->xAxis->setRange(0, 10);
+        plot()->yAxis->setRange(0, 100);
+        auto *text = new QCPItemText(plot());
+        text->position->setCoords(5, 90);
+        text->setText(QStringLiteral("3.3 GiB"));
+        // A note under the plot, as the window's panes have: part of the pane shows beside it.
+        if (!m_note) {
+            m_note = new QLabel(QStringLiteral("note"), this);
+            paneLayout()->addWidget(m_note);
+        }
+        setLabelAnchor(text, 4, 6, 10, 20, m_leader);
+        replotIfShown();
+    }
+
+private:
+    bool m_leader;
+    QLabel *m_note = nullptr;
+};
+
+} // namespace
 
 class TestLayoutCheck : public QObject
 {
@@ -61,6 +99,24 @@ private slots:
         squeezed->resize(squeezed->minimumSizeHint().width(), squeezed->height());
         QVERIFY(squeezed->digitsDrawn());
         QVERIFY(checkLayout(&window).isEmpty());
+    }
+
+    void findsAChartLabelAwayFromWhatItNames()
+    {
+        for (const bool leader : { false, true }) {
+            QWidget window; // the check looks for chart panes inside the window it is given
+            auto *pane = new AstrayLabelPane(leader);
+            pane->setParent(&window);
+            pane->resize(400, 300);
+            pane->show();
+            window.resize(400, 300);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            bool astray = false;
+            for (const LayoutProblem &p : checkLayout(&window))
+                astray = astray || p.what.contains(QLatin1String("away from what it names"));
+            QCOMPARE(astray, !leader);
+        }
     }
 
     void passesATidyWindow()

@@ -138,6 +138,11 @@ void ChartPane::keepClearOfLevelLabels(QCPItemText *label)
     }
 }
 
+void ChartPane::setLabelAnchor(QCPItemText *label, double left, double right, double lo, double hi, bool leader)
+{
+    m_anchors.append({ label, left, right, lo, hi, leader });
+}
+
 QList<ChartPane::Annotation> ChartPane::annotations() const
 {
     // A plot resized since its last replot is drawn at its next paint; lay it out now so that
@@ -149,7 +154,16 @@ QList<ChartPane::Annotation> ChartPane::annotations() const
         if (!item || !item->visible() || item->text().isEmpty())
             continue;
         const QRect clip = item->clipToAxisRect() ? m_plot->axisRect()->rect() : m_plot->rect();
-        out.append({ item->text(), textRect(item), clip });
+        Annotation a{ item->text(), textRect(item), clip };
+        for (const LabelAnchor &anchor : m_anchors)
+            if (anchor.label == item) {
+                const QCPAxis *x = m_plot->xAxis, *y = m_plot->yAxis;
+                a.anchor = QRectF(QPointF(x->coordToPixel(anchor.left), y->coordToPixel(anchor.hi)),
+                                  QPointF(x->coordToPixel(anchor.right), y->coordToPixel(anchor.lo)))
+                                   .toAlignedRect();
+                a.leader = anchor.leader;
+            }
+        out.append(a);
     }
     if (m_plot->legend->visible() && m_plot->legend->itemCount() > 0)
         out.append({ QStringLiteral("legend"), m_plot->legend->outerRect(), m_plot->rect() });

@@ -203,6 +203,7 @@ void ChartPane::clearPlot()
 {
     m_levelTips.clear();
     m_levelLabels.clear();
+    m_anchors.clear();
     m_plot->clearItems();
     m_plot->clearPlottables();
     m_plot->legend->clearItems();

@@ -71,6 +71,10 @@ public:
         QString text;
         QRect rect;
         QRect clip; //!< where it may be drawn: the axis rect, or the whole plot
+        //! What the label names (a bar's segment, its top), where the pane said so; null otherwise.
+        //! A label that does not sit beside it must be joined to it by a leader line.
+        QRect anchor;
+        bool leader = false; //!< a leader line joins the label to its anchor
     };
     //! The visible text items and the legend, as last replotted.
     QList<Annotation> annotations() const;
@@ -165,6 +169,13 @@ protected:
      */
     void keepClearOfLevelLabels(QCPItemText *label);
 
+    /*!
+     * Says that \a label names the part of the plot from value \a lo to \a hi (value-axis units)
+     * between keys \a left and \a right, and whether a leader line joins them: the layout check
+     * reports a label away from what it names without one.
+     */
+    void setLabelAnchor(QCPItemText *label, double left, double right, double lo, double hi, bool leader);
+
     //! Widgets the pane shows above and below the plot (selectors, notes).
     QVBoxLayout *paneLayout() const { return m_layout; }
 
@@ -186,6 +197,13 @@ private:
     //! Each level line's value-axis position and whole label, for hover (labels may be elided).
     QVector<QPair<double, QString>> m_levelTips;
     QVector<QCPItemText *> m_levelLabels; //!< the level lines' labels of the last rebuild
+    struct LabelAnchor
+    {
+        const QCPItemText *label = nullptr;
+        double left = 0, right = 0, lo = 0, hi = 0;
+        bool leader = false;
+    };
+    QVector<LabelAnchor> m_anchors; //!< setLabelAnchor()'s of the last rebuild
     QVBoxLayout *m_layout = nullptr;
     DisplayUnit m_unit = DisplayUnit::Binary;
     bool m_teraAxis = false;

@@ -113,6 +113,16 @@ void RecipeComparisonPane::rebuild()
         p->legend->addItem(makeLegendItem(p->legend, *it));
 
     y->setRange(0, toUnit(top) * 1.14);
+    // Room above the tallest bar for its total, on as many lines as a narrow slot wraps it to:
+    // a line's height in value units grows with the range, so widen it twice.
+    int totalLines = 1;
+    for (const RecipeBar &bar : std::as_const(m_data.bars))
+        totalLines = std::max(totalLines, static_cast<int>(wrapToWidth(sizeText(bar.peakBytes), slot).count(QLatin1Char('\n'))) + 1);
+    for (int pass = 0; pass < 2; ++pass) {
+        const double needed = toUnit(top) + (totalLines + 0.5) * textHeightOnValueAxis();
+        if (needed > y->range().upper)
+            y->setRange(0, needed);
+    }
 
     const double capacity = m_data.gpu.capacityBytes;
     for (int i = 0; i < n; ++i) {

@@ -18,6 +18,7 @@ struct SideLabel
     double target = 0; // where the label would like to sit, value-axis units
     QString text;
     bool bold = false;
+    double lo = 0, hi = 0; // the segment it names (the peak: its level), value-axis units
 };
 
 // Spreads labels so that none is closer than \a gap to the next, staying within [lo, hi].
@@ -25,12 +26,15 @@ void spread(QVector<SideLabel> &labels, double gap, double lo, double hi)
 {
     std::sort(labels.begin(), labels.end(), [](const SideLabel &a, const SideLabel &b) { return a.target < b.target; });
     const int n = static_cast<int>(labels.size());
+    // Half a line and a little more from either end: a label's box (its padding, a bold face) is
+    // a pixel or two taller than a line of text.
+    const double margin = gap * 0.6;
     for (int i = 0; i < n; ++i) {
-        const double floor = i == 0 ? lo + gap / 2 : labels[i - 1].target + gap;
+        const double floor = i == 0 ? lo + margin : labels[i - 1].target + gap;
         labels[i].target = std::max(labels[i].target, floor);
     }
     for (int i = n - 1; i >= 0; --i) {
-        const double ceiling = i == n - 1 ? hi - gap / 2 : labels[i + 1].target - gap;
+        const double ceiling = i == n - 1 ? hi - margin : labels[i + 1].target - gap;
         labels[i].target = std::min(labels[i].target, ceiling);
     }
 }
@@ -88,13 +92,15 @@ void StackedBarPane::rebuild()
     double cumulative = 0;
     for (const Segment &s : m_data.segments) {
         if (s.bytes > 0)
-            labels.append({ toUnit(cumulative + s.bytes / 2), sizeText(s.bytes), false });
+            labels.append({ toUnit(cumulative + s.bytes / 2), sizeText(s.bytes), false, toUnit(cumulative), toUnit(cumulative + s.bytes) });
         cumulative += s.bytes;
     }
     if (m_data.transientBytes > 0)
-        labels.append({ toUnit(cumulative + m_data.transientBytes / 2), sizeText(m_data.transientBytes), false });
+        labels.append({ toUnit(cumulative + m_data.transientBytes / 2), sizeText(m_data.transientBytes), false, toUnit(cumulative),
+                        toUnit(cumulative + m_data.transientBytes) });
     if (!m_data.segments.isEmpty())
-        labels.append({ toUnit(m_data.peakBytes), tr("Peak  %1").arg(sizeText(m_data.peakBytes)), true });
+        labels.append({ toUnit(m_data.peakBytes), tr("Peak  %1").arg(sizeText(m_data.peakBytes)), true, toUnit(m_data.peakBytes),
+                        toUnit(m_data.peakBytes) });
 
     // Key axis in pixels: a label column as wide as its text, the bar, the bracket and the
     // verdict beside it; the bar gives up width first, then the verdict breaks into two lines.
@@ -104,7 +110,7 @@ void StackedBarPane::rebuild()
     const QFontMetrics boldMetrics(boldFont);
     double labelWidth = 0;
     for (const SideLabel &l : labels)
-        labelWidth = std::max<double>(labelWidth, (l.bold ? boldMetrics : metrics).horizontalAdvance(l.text) + 8);
+        labelWidth = std::max<double>(labelWidth, (l.bold ? boldMetrics : metrics).horizontalAdvance(l.text) + 12);
     const int rectWidth = p->axisRect()->width();
     // Before the first layout the axis rect has no width: assume the plot less axis and legend.
     const double width = rectWidth > 150 ? rectWidth : std::max(300, p->width() - 260);
@@ -259,6 +265,16 @@ void StackedBarPane::rebuild()
     // behind the text.
     spread(labels, textHeight, y->range().lower, y->range().upper);
     for (const SideLabel &l : labels) {
+        // A label the spreading moved off its segment (small segments stacked tight, the peak
+        // pushed clear of them) is joined to it by a thin leader, so that it still says which.
+        const bool away = l.target < l.lo - textHeight / 4 || l.target > l.hi + textHeight / 4;
+        if (away) {
+            auto *leader = new QCPItemLine(p);
+            leader->start->setCoords(labelKey, l.target);
+            leader->end->setCoords(barLeft, std::clamp(l.target, l.lo, l.hi));
+            leader->setPen(QPen(mutedForeground(), 1));
+            leader->setSelectable(false);
+        }
         auto *text = new QCPItemText(p);
         text->position->setCoords(labelKey, l.target);
         text->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -268,6 +284,7 @@ void StackedBarPane::rebuild()
         text->setBrush(background());
         text->setPadding(QMargins(2, 0, 2, 0));
         text->setSelectable(false);
+        setLabelAnchor(text, barLeft, barLeft + m_barWidth, l.lo, l.hi, away);
     }
     replotIfShown();
 }
