@@ -8,6 +8,12 @@
 
 namespace headroom {
 
+bool screenless()
+{
+    return qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+            && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
 void useOffscreenPlatform()
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");

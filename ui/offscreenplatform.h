@@ -5,6 +5,10 @@
 
 namespace headroom {
 
+//! No platform chosen (QT_QPA_PLATFORM) and no display to open windows on (DISPLAY,
+//! WAYLAND_DISPLAY): Qt's default platform plugin would abort.
+bool screenless();
+
 /*!
  * Selects Qt's offscreen platform (QT_QPA_PLATFORM) for a program about to build its
  * QApplication. Without XDG_RUNTIME_DIR (CI, containers, SSH sessions) QStandardPaths warns on

@@ -71,8 +71,7 @@ QString startLanguage(const QString &requested, bool given, const Settings &sett
 // Returns false when the window cannot open.
 bool choosePlatform(int argc, char *argv[])
 {
-    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
-        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+    if (!screenless())
         return true;
     bool screenless = false;
     for (int i = 1; i < argc; ++i) {

@@ -16,8 +16,7 @@ namespace headroom::cli {
 
 void prepareReportPlatform()
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
-        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+    if (screenless())
         useOffscreenPlatform();
 }
 
