@@ -1,5 +1,7 @@
 #include "layoutcheck.h"
 
+#include <algorithm>
+
 #include <QAbstractButton>
 #include <QAbstractScrollArea>
 #include <QCheckBox>
@@ -22,6 +24,10 @@
 namespace headroom {
 
 namespace {
+
+// How far a label may sit from the side of what it names and still read as its label: the
+// stacked bar's side labels end 4 to 6 px left of it.
+constexpr int kBesideGap = 8;
 
 QString describe(const QWidget *w, const QString &text)
 {
@@ -202,11 +208,8 @@ QList<LayoutProblem> checkLayout(QWidget *window)
         }
     // Chart annotations: inside their clip rectangle and clear of one another.
     for (ChartPane *pane : window->findChildren<ChartPane *>()) {
-        // A pane its plot covers entirely has no visible region of its own and is skipped here.
-        // Checking its plot instead would be right, and finds label collisions not mended yet
-        // (the compare view's lowest segment label on its axis, a recipe total over the
-        // capacity label), so it waits for them.
-        if (!onScreen(pane, window))
+        // The plot, not the pane: a pane its plot covers entirely has no visible region of its own.
+        if (!onScreen(pane->plotWidget(), window))
             continue;
         const QList<ChartPane::Annotation> notes = pane->annotations();
         const QString chart = pane->objectName().isEmpty() ? QString::fromLatin1(pane->metaObject()->className()) : pane->objectName();
@@ -219,6 +222,19 @@ QList<LayoutProblem> checkLayout(QWidget *window)
                                   QStringLiteral("away from what it names (%1 px to %2 px) without a leader line")
                                           .arg(a.rect.top())
                                           .arg(a.anchor.top()) });
+            // A label beside another bar than the one it names: its centre over that bar's
+            // columns or its near edge within a few pixels of them (the stacked bar's labels
+            // sit left of it), else a reader takes it for its neighbour's.
+            if (!a.anchor.isNull() && !a.leader) {
+                const int centre = a.rect.center().x();
+                const int gap = std::max({ 0, a.anchor.left() - a.rect.right(), a.rect.left() - a.anchor.right() });
+                if ((centre < a.anchor.left() || centre > a.anchor.right()) && gap > kBesideGap)
+                    problems.append({ QStringLiteral("%1 annotation \"%2\"").arg(chart, a.text.left(40)),
+                                      QStringLiteral("not over or beside what it names: %1 px from its columns %2-%3")
+                                              .arg(gap)
+                                              .arg(a.anchor.left())
+                                              .arg(a.anchor.right()) });
+            }
             if (!a.clip.contains(a.rect))
                 problems.append({ QStringLiteral("%1 annotation \"%2\"").arg(chart, a.text.left(40)),
                                   QStringLiteral("clipped by its area %1,%2 %3x%4 in %5,%6 %7x%8")

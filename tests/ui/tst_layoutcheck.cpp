@@ -16,12 +16,19 @@ using namespace headroom;
 
 namespace {
 
-// A chart whose one label sits at 90 on a 0-100 axis but names the range 10-20, with or without
-// a leader line said: what the stacked bar's spread labels did on a small bar.
+// A chart whose one label names the range 10-20 over the columns 4-6 of a 0-10 axis: at 90
+// (away from it, with or without a leader line said: what the stacked bar's spread labels did
+// on a small bar), or at 15 over the columns 7-9 (over the next bar: a total or a segment's
+// size read as its neighbour's). With or without a note under the plot: a pane its plot fills
+// has no visible region of its own, and the check once skipped it.
 class AstrayLabelPane final : public ChartPane
 {
 public:
-    explicit AstrayLabelPane(bool leader) : m_leader(leader) { rebuild(); }
+    explicit AstrayLabelPane(bool leader, double x = 5, double y = 90, bool note = true)
+        : m_leader(leader), m_x(x), m_y(y), m_withNote(note)
+    {
+        rebuild();
+    }
     QString toolTipAt(const QPoint &) const override { return QString(); }
 
 protected:
@@ -31,10 +38,10 @@ protected:
         plot()->xAxis->setRange(0, 10);
         plot()->yAxis->setRange(0, 100);
         auto *text = new QCPItemText(plot());
-        text->position->setCoords(5, 90);
+        text->position->setCoords(m_x, m_y);
         text->setText(QStringLiteral("3.3 GiB"));
         // A note under the plot, as the window's panes have: part of the pane shows beside it.
-        if (!m_note) {
+        if (!m_note && m_withNote) {
             m_note = new QLabel(QStringLiteral("note"), this);
             paneLayout()->addWidget(m_note);
         }
@@ -44,6 +51,8 @@ protected:
 
 private:
     bool m_leader;
+    double m_x, m_y;
+    bool m_withNote;
     QLabel *m_note = nullptr;
 };
 
@@ -117,6 +126,58 @@ private slots:
                 astray = astray || p.what.contains(QLatin1String("away from what it names"));
             QCOMPARE(astray, !leader);
         }
+    }
+
+    // Over the neighbouring bar (its centre 2 key units right of its own bar's columns) it is
+    // reported; over its own bar, and beside it at the left as the stacked bar's
+    // labels sit, it is not. Each with the pane filled by its plot (no note) as the window's
+    // charts are.
+    void findsAChartLabelOverTheWrongBar()
+    {
+        struct Case
+        {
+            double x;
+            bool reported;
+        };
+        for (const Case c : { Case{ 8, true }, Case{ 5, false }, Case{ 3.5, false } }) {
+            for (const bool note : { false, true }) {
+                QWidget window;
+                auto *pane = new AstrayLabelPane(false, c.x, 15, note);
+                pane->setParent(&window);
+                pane->resize(600, 300);
+                pane->show();
+                window.resize(600, 300);
+                window.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&window));
+                QCoreApplication::processEvents(); // the pane's rebuild at its new size
+                // 10 key units over about 520 px: the neighbour's centre is 100 px right of the
+                // label's own columns, the label 45 px wide.
+                QVERIFY(pane->plot()->axisRect()->width() > 400);
+                const QList<LayoutProblem> problems = checkLayout(&window);
+                bool wrongBar = false;
+                for (const LayoutProblem &p : problems)
+                    wrongBar = wrongBar || p.what.contains(QLatin1String("not over or beside what it names"));
+                QVERIFY2(wrongBar == c.reported, qPrintable(QStringLiteral("x %1, note %2").arg(c.x).arg(note)));
+            }
+        }
+    }
+
+    // The label away from its range is found in a pane its plot fills entirely.
+    void checksAChartItsPlotFills()
+    {
+        QWidget window;
+        auto *pane = new AstrayLabelPane(false, 5, 90, false);
+        pane->setParent(&window);
+        pane->resize(400, 300);
+        pane->show();
+        window.resize(400, 300);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(pane->visibleRegion().isEmpty() || pane->plotWidget()->geometry() == pane->rect());
+        bool astray = false;
+        for (const LayoutProblem &p : checkLayout(&window))
+            astray = astray || p.what.contains(QLatin1String("away from what it names"));
+        QVERIFY(astray);
     }
 
     void passesATidyWindow()

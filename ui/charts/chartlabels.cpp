@@ -57,7 +57,7 @@ void ChartPane::addLevelLines(QVector<LevelLine> lines)
         const bool roomBelow = level - y.lower > labelHeight;
         // Also below when the label would leave the top of the axis rect.
         const bool roomAbove = y.upper - level > labelHeight;
-        const bool below = (l.preferBelow || crowdedAbove || !roomAbove) && roomBelow;
+        bool below = (l.preferBelow || crowdedAbove || !roomAbove) && roomBelow;
         auto *label = new QCPItemText(m_plot);
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         label->position->setTypeY(QCPItemPosition::ptPlotCoords);
@@ -70,6 +70,18 @@ void ChartPane::addLevelLines(QVector<LevelLine> lines)
         label->setPadding(QMargins(3, 1, 3, 1));
         label->setClipToAxisRect(true);
         label->setSelectable(false);
+        // Clear of the labels tied to what they name (a recipe's total above its bar), which cannot
+        // move: to the other side of the line where that side is clear and has room.
+        if (m_plot->axisRect()->width() > 150 && coversPlacedText(label)) {
+            const bool other = !below;
+            if (other ? roomBelow : roomAbove) {
+                label->setPositionAlignment(Qt::AlignRight | (other ? Qt::AlignTop : Qt::AlignBottom));
+                if (coversPlacedText(label))
+                    label->setPositionAlignment(Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom));
+                else
+                    below = other;
+            }
+        }
         m_levelLabels.append(label);
         m_levelTips.append({ level, l.toolTip.isEmpty() ? l.text : l.toolTip });
         extents.append({ below ? level - labelHeight : level, below ? level : level + labelHeight });
@@ -113,6 +125,20 @@ QRect textRect(const QCPItemText *item)
 }
 
 } // namespace
+
+bool ChartPane::coversPlacedText(const QCPItemText *label) const
+{
+    const QRect mine = textRect(label);
+    for (const LabelAnchor &anchor : m_anchors) {
+        const QCPItemText *other = anchor.label;
+        if (other == label || !other->visible() || other->text().isEmpty())
+            continue;
+        const QRect overlap = mine.intersected(textRect(other));
+        if (overlap.width() > 1 && overlap.height() > 1)
+            return true;
+    }
+    return false;
+}
 
 void ChartPane::keepClearOfLevelLabels(QCPItemText *label)
 {

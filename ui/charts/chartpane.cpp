@@ -193,14 +193,26 @@ void ChartPane::replotIfShown()
 {
     // A rebuild queued after a resize lays everything out again at the new size: drawing now
     // would be undone by it.
-    if (m_plot->isVisible() && !m_rebuildQueued)
+    if (m_plot->isVisible() && !m_rebuildQueued) {
+        // What the rebuild set can change the axis rect it fitted labels to: the value range's
+        // tick labels ("1000" against "150") its width, the legend's rows its height. Laid out
+        // again, a changed rect gets one more rebuild, fitted to it (its range and legend are
+        // the same, so the rect then stays).
+        static_cast<Plot *>(m_plot)->layOut();
+        if (!m_refitting && m_plot->axisRect()->rect().size() != m_rectAtBuild) {
+            m_refitting = true;
+            rebuild();
+            m_refitting = false;
+            return;
+        }
         m_plot->replot();
-    else
+    } else
         static_cast<Plot *>(m_plot)->markStale();
 }
 
 void ChartPane::clearPlot()
 {
+    m_rectAtBuild = m_plot->axisRect()->rect().size();
     m_levelTips.clear();
     m_levelLabels.clear();
     m_anchors.clear();

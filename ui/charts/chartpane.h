@@ -168,6 +168,8 @@ protected:
      * above it when there is no room below, within the axis rect. Call after addLevelLines().
      */
     void keepClearOfLevelLabels(QCPItemText *label);
+    //! Whether \a label, where it is now, covers a visible label given an anchor (setLabelAnchor()).
+    bool coversPlacedText(const QCPItemText *label) const;
 
     /*!
      * Says that \a label names the part of the plot from value \a lo to \a hi (value-axis units)
@@ -210,6 +212,8 @@ private:
     bool m_dark = false;
     bool m_followPalette = true;
     bool m_rebuildQueued = false;
+    QSize m_rectAtBuild; //!< the axis rect a rebuild fitted its labels to (clearPlot())
+    bool m_refitting = false; //!< in the one rebuild replotIfShown() may ask for
 };
 
 } // namespace headroom

@@ -139,6 +139,9 @@ void RecipeComparisonPane::rebuild()
         total->setFont(f);
         total->setPadding(QMargins(0, 0, 0, 2));
         total->setSelectable(false);
+        // It names its bar's top: the layout check holds it there, and the capacity line's label
+        // moves out of its way.
+        setLabelAnchor(total, i + 1 - kBarWidth / 2, i + 1 + kBarWidth / 2, toUnit(bar.peakBytes), toUnit(bar.peakBytes), false);
     }
 
     QVector<LevelLine> lines;

@@ -21,6 +21,25 @@ struct SideLabel
     double lo = 0, hi = 0; // the segment it names (the peak: its level), value-axis units
 };
 
+// Leaves out the labels of the smallest segments (never the bold peak) while more labels than
+// fit between \a lo and \a hi at \a gap apart remain: spreading them anyway pushed the lowest
+// below the axis, onto the key axis's label. A segment without its label keeps its hover text
+// and its legend entry.
+void dropWhatDoesNotFit(QVector<SideLabel> &labels, double gap, double lo, double hi)
+{
+    const double room = hi - lo - 2 * gap * 0.6; // spread()'s margins at either end
+    const qsizetype fit = room < 0 ? 1 : static_cast<qsizetype>(room / gap) + 1;
+    while (labels.size() > std::max<qsizetype>(fit, 1)) {
+        auto smallest = labels.end();
+        for (auto it = labels.begin(); it != labels.end(); ++it)
+            if (!it->bold && (smallest == labels.end() || it->hi - it->lo < smallest->hi - smallest->lo))
+                smallest = it;
+        if (smallest == labels.end())
+            break;
+        labels.erase(smallest);
+    }
+}
+
 // Spreads labels so that none is closer than \a gap to the next, staying within [lo, hi].
 void spread(QVector<SideLabel> &labels, double gap, double lo, double hi)
 {
@@ -263,6 +282,7 @@ void StackedBarPane::rebuild()
 
     // Drawn after the capacity lines, with a background, so a line crossing the column passes
     // behind the text.
+    dropWhatDoesNotFit(labels, textHeight, y->range().lower, y->range().upper);
     spread(labels, textHeight, y->range().lower, y->range().upper);
     for (const SideLabel &l : labels) {
         // A label the spreading moved off its segment (small segments stacked tight, the peak
