@@ -411,6 +411,50 @@ private slots:
         QCOMPARE(e.outsideHead, t.finalNorm + t.lmHead + t.lmHeadWeightCopy + t.loss + t.auxLoss);
     }
 
+    void encoderPoolerHasNoVocabularyLoss()
+    {
+        // BERT-large's shape at B = 1, S = 512 in BF16 (c = r = 2 bytes), no dropout: BSH =
+        // 524,288, BS = 512, V = 30,522. Outside the layers by transformers' BertForMaskedLM:
+        // the norm after the last layer (its input 2 BSH = 1,048,576 and FP32 mean and rstd,
+        // 2 x 4 BS = 4,096), the head's input 1,048,576, the FP32 log-softmax 4 BSV =
+        // 62,509,056 and the S + 1 padded int64 labels 4,104: 64,614,408.
+        // BertForSequenceClassification instead: the same norm, the pooler's dense input (a view
+        // of the last output, which keeps its 1,048,576 bytes alive), tanh's output 2 BH = 2,048,
+        // the classifier's input 2,048, a log-softmax over B x 2 labels (4 bytes) and B int64
+        // labels (8): 2,105,356. It was charged the vocabulary's 64,614,408.
+        Scenario s;
+        s.model.family = BlockFamily::Bert;
+        s.model.layers = 24;
+        s.model.hidden = 1024;
+        s.model.heads = 16;
+        s.model.ffn = 4096;
+        s.model.vocab = 30522;
+        s.model.maxPositions = 512;
+        s.model.typeVocab = 2;
+        s.training.microBatch = 1;
+        s.training.sequence = 512;
+        s.training.precision.recipe = Recipe::Bf16Master;
+        s.activations.model = ActivationModelKind::Transformer;
+        s.activations.profile = ImplementationProfile::HfSdpa;
+        s.activations.attention = AttentionKernel::Sdpa;
+        s.activations.dropout = 0;
+        s.overhead = { bytes(0), bytes(0) };
+        auto head = [](const Scenario &sc) {
+            const TransformerTerms t = transformerTerms(sc);
+            return countOf(t.finalNorm + t.lmHead + t.lmHeadWeightCopy + t.loss);
+        };
+        s.model.encoderHead = EncoderHead::MaskedLm;
+        QCOMPARE(head(s), Count(64'614'408));
+        s.model.encoderHead = EncoderHead::Pooler;
+        QCOMPARE(head(s), Count(2'105'356));
+        // Under autocast the pooler's dense layer saves its B x H BF16 cast, not the FP32 view,
+        // and the BF16 casts of the two weights: 2 H^2 = 2,097,152 and 2 x 2 H = 4,096.
+        s.training.precision.recipe = Recipe::AmpBf16;
+        const TransformerTerms t = transformerTerms(s);
+        QCOMPARE(countOf(t.lmHead), Count(2'048 + 2'048 + 2'048));
+        QCOMPARE(countOf(t.lmHeadWeightCopy), Count(2'097'152 + 4'096));
+    }
+
     void lossImplementations()
     {
         // LLaMA-2 7B in bf16, BSV = 65,536,000, BSH = 8,388,608. torchtune's chunked loss (8

@@ -29,6 +29,10 @@ using transformer::Sharded;
 using transformer::Whole;
 using transformer::sizeOf;
 
+//! The classifier's outputs on an encoder's pooler: transformers' PretrainedConfig.num_labels
+//! default (configuration_utils.py: id2label of two entries when none is given).
+inline constexpr Count kPoolerLabels = 2;
+
 // The switches the implementation profile gives, with the model's and the stack's overrides.
 inline ImplementationChoices choicesOf(const Scenario &s)
 {
@@ -133,6 +137,10 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
 {
     const ModelSpec &m = s.model;
     const BlockTraits traits = modelTraits(m);
+    // An encoder with its pooler classifies each sequence from its first token: its logits are
+    // B x num_labels, not B x S x V (the --encoder-head pooler runs were charged a whole
+    // vocabulary's loss).
+    const bool pooled = traits.encoder && m.encoderHead == EncoderHead::Pooler;
     const Count B = s.training.microBatch;
     const Count S = sequencePerGpu(s); // S / c under context parallelism
     const Count H = m.hidden;
@@ -182,7 +190,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .A = A,
         .kv = kvHeads * d,
         .F = F,
-        .V = m.headOutputs(),
+        .V = pooled ? kPoolerLabels : m.headOutputs(),
         .d = d,
         .kvHeads = kvHeads,
         .qDim = qDim,
@@ -196,7 +204,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .BSF = BS * F,
         .BAS = BAS,
         .scores = BAS * S,
-        .BSV = B * logitsTokens(s) * m.headOutputs(),
+        .BSV = pooled ? B * kPoolerLabels : B * logitsTokens(s) * m.headOutputs(),
         .BSQ = BS * qDim,
         .gqa = kvHeads != m.heads,
         .positions = m.maxPositions > 0,
@@ -239,6 +247,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         // compile, 51.0 -> 42.9 GiB for Llama-3.2-3B at B·S = 8192).
         .compiledLoss = s.stack.compile && s.stack.loss == LossKind::Chunked && lossUpcast,
         .completionLogits = logitsTokens(s) != S,
+        .pooled = pooled,
         .logProbsInLogitsDtype = takesLogProbsFromLogits(s.training.method) && logProbsDtype(s) != Dtype::Fp32,
         .inputGrad = true,
         .denseMlp = !m.moe.enabled(),

@@ -13,6 +13,26 @@ template<typename Emit>
 void headTensors(const Context &c, const Emit &emit)
 {
     constexpr Region R = Region::LmHead;
+    if (c.pooled) {
+        // BertPooler takes hidden_states[:, 0], a view: its dense layer saves that view, which
+        // keeps the last layer's whole B×S×H output alive; under autocast it saves its B×H cast
+        // instead. Then tanh's output, the classifier's dropout mask and input (transformers
+        // 4.57, models/bert/modeling_bert.py: BertPooler, BertForSequenceClassification).
+        if (c.autocast)
+            emit("pooler.dense.input", "B×H", R, c.c, c.B * c.H, Whole);
+        else
+            emit("pooler.dense.input", "B×S×H (a view of the last layer's output)", R, c.r, c.BSH, 0);
+        emit("pooler.tanh_out", "B×H", R, c.c, c.B * c.H, Whole);
+        if (c.drop)
+            emit("classifier.dropout.mask", "B×H", R, c.mask(c.c), c.B * c.H, Whole);
+        emit("classifier.input", "B×H", R, c.c, c.B * c.H, Whole);
+        if (c.copies) {
+            // Autocast's 16-bit casts of the two weights, saved for the inputs' gradients.
+            emit("pooler.dense.weight_copy", "H×H", R, c.c, c.H * c.H, Whole | WeightCopy);
+            emit("classifier.weight_copy", "labels×H", R, c.c, c.V * c.H, Whole | WeightCopy);
+        }
+        return;
+    }
     // Liger computes the head inside the loss and saves no logits: nothing here, no weight copy.
     if (c.loss == LossKind::FusedLinear)
         return;
@@ -35,6 +55,13 @@ void lossTensors(const Context &c, const Emit &emit)
 {
     constexpr Region R = Region::Loss;
     const Count B = c.B, S = c.S;
+    if (c.pooled) {
+        // CrossEntropyLoss over B × num_labels logits (autocast runs log_softmax in FP32) and the
+        // B labels; whatever loss the stack would use over a vocabulary does not apply.
+        emit("log_softmax", "B×labels", R, c.autocast ? Dtype::Fp32 : c.c, c.BSV, Whole);
+        emit("labels", "B", R, Dtype::Int64, B, Whole);
+        return;
+    }
     switch (c.loss) {
     case LossKind::Plain:
         if (c.x.hfLoss) {

@@ -154,6 +154,9 @@ struct Context
     bool lossUpcast = true; // the chunked loss upcasts each chunk to FP32 (torchtune; litgpt does not)
     bool compiledLoss = false; // torchtune compiles the chunked loss's upcast and cross-entropy together
     bool completionLogits = false; // BSV counts the completion's C tokens (GRPO's logits_to_keep), not S
+    // An encoder's pooler and classifier (BertForSequenceClassification): V is the labels, BSV
+    // one pooled token per sequence; no language-model loss over the vocabulary.
+    bool pooled = false;
     bool logProbsInLogitsDtype = false; // TRL's log-probs: the log-softmax in the logits' dtype, row by row
     // Per layer: the layer input requires grad (not LoRA's first layer without checkpointing,
     // whose input is the frozen embedding's output), and this layer's MLP is dense (an MoE
