@@ -633,6 +633,17 @@ CacheShareScope::CacheShareScope(const Scenario &base)
     tCurrentScope = this;
 }
 
+CacheShareScope::CacheShareScope(const Scenario &base, Rebase)
+    : m_outer(tCurrentScope)
+{
+    if (base.overhead.reserveModelled() && base.gpu.compared != PeakFigure::Allocated) {
+        const MemoryFigures f = memoryFigures(base, estimate(base));
+        m_cache = countOf(f.cache);
+        m_allocated = countOf(f.allocated);
+    }
+    tCurrentScope = this;
+}
+
 CacheShareScope::~CacheShareScope()
 {
     tCurrentScope = m_outer;

@@ -55,12 +55,16 @@ StrategyFit fitStrategy(const Scenario &s, const GpuSpec &gpu, const FitTableOpt
     r.gradAccum = at.training.gradAccumSteps;
     r.globalBatch = r.gpus / mp * r.microBatch * r.gradAccum;
     const Breakdown b = estimate(at);
-    r.peak = b.peak;
+    // The figure compared with the card, emulated for this count as `estimate` shows it.
+    r.peak = memoryFigures(at, b).of(at.gpu.compared);
     r.hostPerNode = b.host.perNode;
     if (r.gpus > mp) {
         Scenario fewer = at;
         fewer.parallel.gpus = r.gpus - mp;
-        r.peakOneFewer = estimate(fewer).peak;
+        // Above the card without any cache, that is the figure that says so; else emulated.
+        const Breakdown fb = estimate(fewer);
+        const Bytes floor = comparedFloor(fewer, fb);
+        r.peakOneFewer = floor > fewer.gpu.capacity ? floor : memoryFigures(fewer, fb).of(fewer.gpu.compared);
         r.hasOneFewer = true;
     }
     r.maxBatch = largestFittingMicroBatch(at);

@@ -99,6 +99,10 @@ class CacheShareScope
 {
 public:
     explicit CacheShareScope(const Scenario &base);
+    //! A share emulated for \a base whatever encloses it: a search re-run near an answer its
+    //! enclosing share got wrong (fitsearch.cpp's confirmed searches).
+    enum Rebase { Rebased };
+    CacheShareScope(const Scenario &base, Rebase);
     ~CacheShareScope();
     CacheShareScope(const CacheShareScope &) = delete;
     CacheShareScope &operator=(const CacheShareScope &) = delete;

@@ -27,6 +27,24 @@ Count largestFittingLayers(const Scenario &s, Count maxLayers = 100'000);
 //! rounding up; nothing else depends on d), so the search is over d in [1, maxGpus / (t p)].
 Count gpusNeeded(const Scenario &s, Count maxGpus = 4096);
 
+/*!
+ * gpusNeeded()'s answer \a found checked, and moved until right, with the allocator emulated for
+ * each count it tries (memoryFigures(), as `estimate` and the window show that count), where
+ * gpusNeeded() inside a search scales one emulation's cache (CacheShareScope): a count that
+ * does not fit by its own emulation is never offered, and the count one replica fewer never fits
+ * by it. 0 when none up to \a maxGpus fits. A few emulations: \a found and one replica fewer,
+ * more only where the scaled cache was wrong.
+ */
+Count confirmedGpusNeeded(const Scenario &s, Count found, Count maxGpus = 4096);
+
+
+//! Whether \a s fits its GPU with its allocator emulated for it (memoryFigures()), and its
+//! options allow it (validate()).
+bool fitsEmulated(const Scenario &s);
+
+//! The figure \a s compares with its GPU (GpuLimits::compared), its allocator emulated for it.
+Bytes emulatedComparedPeak(const Scenario &s);
+
 //! Whether \a s fits its GPU: estimate(s).peak <= capacity (false without a GPU).
 bool scenarioFits(const Scenario &s);
 

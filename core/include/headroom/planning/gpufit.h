@@ -37,8 +37,8 @@ struct StrategyFit
     Count microBatch = 0;          //!< at the answer
     Count gradAccum = 0;
     Count globalBatch = 0;
-    Bytes peak = bytes(0);         //!< per GPU at the answer (or at maxGpus when none fits)
-    Bytes peakOneFewer = bytes(0); //!< per GPU with one data-parallel replica fewer
+    Bytes peak = bytes(0);         //!< per GPU at the answer, the compared figure emulated (at maxGpus when none fits: the estimate's peak)
+    Bytes peakOneFewer = bytes(0); //!< the compared figure, emulated, with one data-parallel replica fewer
     bool hasOneFewer = false;
     Count maxBatch = 0;            //!< largest micro-batch at the answer
     Count maxSequence = 0;         //!< longest sequence at the answer
