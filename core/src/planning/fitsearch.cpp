@@ -11,24 +11,38 @@ namespace headroom {
 namespace {
 
 /*!
- * The largest v in [1, hi] for which fitsAt(v) holds, given that fitsAt is true up to some
- * point and false after it; 0 when fitsAt(1) is false. Invariant: fitsAt(lo) and, while
- * lo < hi, the answer is in [lo, hi].
+ * Every search here halves one interval: \a holds is true up to some value and false after it,
+ * holds(lo) is known true and holds(hi) known false (neither is asked: lo may stand for "none"
+ * and hi for "beyond the range"). Returns the last value for which it holds.
  */
+template<typename Holds>
+Count lastHolding(Count lo, Count hi, Holds holds)
+{
+    while (hi - lo > 1) {
+        const Count mid = lo + (hi - lo) / 2;
+        if (holds(mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+//! The largest v in [1, hi] for which fitsAt(v) holds (true up to a point, false after); 0 when
+//! fitsAt(1) is false.
 template<typename Fits>
 Count largestTrue(Count hi, Fits fitsAt)
 {
     if (hi < 1 || !fitsAt(1))
         return 0;
-    Count lo = 1;
-    while (lo < hi) {
-        const Count mid = lo + (hi - lo + 1) / 2;
-        if (fitsAt(mid))
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
+    return lastHolding(1, hi + 1, fitsAt);
+}
+
+//! The first v in (lo, hi] that fits, given that lo does not (0 stands for "none") and hi does.
+template<typename Fits>
+Count firstFitting(Count lo, Count hi, Fits fitsAt)
+{
+    return lastHolding(lo, hi, [&fitsAt](Count v) { return !fitsAt(v); }) + 1;
 }
 
 } // namespace
@@ -120,19 +134,10 @@ Count scaledGpusNeeded(const Scenario &s, Count maxGpus)
     // refused at every larger count, where the search below assumes more GPUs never hurt.
     if (fitsWith(1))
         return mp;
-    // The peak is non-increasing in d: find the first d that fits with the mirror image of
-    // largestTrue(), over "does not fit", which holds from 1 up to the answer minus one.
+    // The peak is non-increasing in d: the first d that fits, 1 known not to.
     if (!fitsWith(maxReplicas))
         return 0;
-    Count lo = 1, hi = maxReplicas; // the answer is in [lo, hi], and fitsWith(hi)
-    while (lo < hi) {
-        const Count mid = lo + (hi - lo) / 2;
-        if (fitsWith(mid))
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo * mp;
+    return firstFitting(1, maxReplicas, fitsWith) * mp;
 }
 
 } // namespace
@@ -184,15 +189,7 @@ Count confirmedLargest(Count found, Count known, Set set, ProbeAt probeAt, Searc
     // the answer does not fit by its own emulation either.
     if (fitting < found && found < failed && set(found))
         fitting = found;
-    Count lo = fitting, hi = failed; // lo fits (0: none), hi does not
-    while (hi - lo > 1) {
-        const Count mid = lo + (hi - lo) / 2;
-        if (set(mid))
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
+    return lastHolding(fitting, failed, set); // fitting fits (0: none), failed does not
 }
 
 } // namespace
@@ -262,29 +259,18 @@ Count confirmedGpusNeeded(const Scenario &s, Count found, Count maxGpus)
         probe.parallel.gpus = d * mp;
         return fitsEmulated(probe);
     };
-    // The first fitting d in (lo, hi], given that lo does not fit (0 stands for "none") and hi does.
-    auto firstFitting = [&fitsWith](Count lo, Count hi) {
-        while (hi - lo > 1) {
-            const Count mid = lo + (hi - lo) / 2;
-            if (fitsWith(mid))
-                hi = mid;
-            else
-                lo = mid;
-        }
-        return hi;
-    };
     const Count d = found / mp;
     if (fitsWith(d)) {
         if (d == 1 || !fitsWith(d - 1))
             return found;
-        return firstFitting(0, d - 1) * mp;
+        return firstFitting(0, d - 1, fitsWith) * mp;
     }
     // Too few: step up, doubling the step, to a count that fits, then back to the first.
     Count lo = d, step = 1;
     while (lo < maxReplicas) {
         const Count next = std::min(lo + step, maxReplicas);
         if (fitsWith(next))
-            return firstFitting(lo, next) * mp;
+            return firstFitting(lo, next, fitsWith) * mp;
         lo = next;
         step *= 2;
     }
