@@ -86,6 +86,12 @@ void printPlanSearch(QTextStream &o, std::span<const GpuSpec> gpus, std::span<co
                  "%2 fit; %3 memory estimates, each shared by every GPU kind.")
                  .arg(groupedDigits(r.candidates), groupedDigits(r.fitting), groupedDigits(r.estimates))
       << Qt::endl;
+    if (r.refusedByEmulation > 0)
+        //: %1 plans left out, %2 layouts whose allocator was emulated
+        o << Cli::tr("%1 of those plans were left out: they fit by the search's scaled allocator cache, not by the allocator "
+                     "emulated for their own run (%2 layouts emulated).")
+                     .arg(groupedDigits(r.refusedByEmulation), groupedDigits(r.emulations))
+          << Qt::endl;
     //: %1 sequences per optimizer step
     o << Cli::tr("Every plan keeps the global batch of %1 sequences (--global-batch; without it the run's own: data-parallel "
                  "replicas x micro-batch x accumulation).")
@@ -182,6 +188,8 @@ void writePlanSearch(JsonWriter &w, std::span<const GpuSpec> gpus, std::span<con
     w.key("candidates").integer(r.candidates);
     w.key("fitting").integer(r.fitting);
     w.key("estimates").integer(r.estimates);
+    w.key("emulations").integer(r.emulations);
+    w.key("refused_by_emulation").integer(r.refusedByEmulation);
     w.key("global_batch").integer(r.globalBatch);
     w.key("front_truncated").boolean(r.frontTruncated);
     w.key("front").beginArray();

@@ -2518,6 +2518,11 @@
         <source>error: --explain takes &quot;brief&quot; or &quot;full&quot;, not &quot;%1&quot;</source>
         <translation>错误：--explain 只接受 &quot;brief&quot; 或 &quot;full&quot;，而不是 &quot;%1&quot;</translation>
     </message>
+    <message>
+        <source>%1 of those plans were left out: they fit by the search&apos;s scaled allocator cache, not by the allocator emulated for their own run (%2 layouts emulated).</source>
+        <extracomment>%1 plans left out, %2 layouts whose allocator was emulated</extracomment>
+        <translation>其中 %1 个方案被剔除：按搜索所用的缩放后分配器缓存可以放下，但按为其自身运行模拟的分配器放不下（共模拟 %2 种布局）。</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>

@@ -10,6 +10,7 @@
 #include <headroom/memory/reservedmemory.h>
 #include <headroom/planning/fitsearch.h>
 #include <headroom/planning/gpufit.h>
+#include <headroom/planning/plansearch.h>
 #include <headroom/planning/procurement.h>
 #include <headroom/memory/validation.h>
 
@@ -254,6 +255,56 @@ private slots:
                          qPrintable(QString::number(k)));
             }
         }
+    }
+
+    // The whole-plan search offers only plans that fit by their own emulation, and says so: the
+    // same LLaMA-2 13B run at S = 4,096 on H100s, strategies, recompute and the count free, the
+    // global batch 120. The search scales the cache share of the run as given (one GPU, no ZeRO);
+    // without the check its front held a 5-GPU plan whose own emulation is over the card. Each
+    // front plan, rebuilt as `estimate` would see it (scenarioOfPlan), fits by memoryFigures()
+    // of its own run, and the peak the search reports is that figure.
+    void searchFrontFitsByItsOwnEmulation()
+    {
+        Catalogue catalogue;
+        QCOMPARE(loadCatalogue(qEnvironmentVariable("HEADROOM_DATA_DIR"), catalogue).code, CatalogueError::Code::None);
+        const GpuSpec *h100 = catalogue.gpu(QStringLiteral("h100-80gb"));
+        const ModelPreset *preset = catalogue.preset(QStringLiteral("llama-2-13b"));
+        QVERIFY(h100 && preset);
+        Scenario s = realisticDefaults().scenario;
+        s.model = preset->model;
+        s.training.sequence = 4096;
+        QVERIFY(s.overhead.reserveModelled());
+        PlanSpace space;
+        space.maxGpus = 128;
+        space.globalBatch = 120;
+        space.tensorParallel = space.pipelineParallel = space.contextParallel = space.expertParallel = false;
+        const std::vector<GpuSpec> gpus{ *h100 };
+        SearchedPlan front[64];
+        const PlanSearchResult r = searchPlans(s, gpus, {}, space, RunCosts{}, 0, 0, front);
+        QVERIFY(r.frontCount > 0);
+        QVERIFY(r.emulations > 0);
+        QVERIFY(r.refusedByEmulation > 0); // the 5-GPU plan among them
+        for (int i = 0; i < r.frontCount; ++i) {
+            const Scenario at = scenarioOfPlan(s, front[i], *h100);
+            const MemoryFigures figures = memoryFigures(at, estimate(at));
+            QVERIFY2(fitsGpu(at, figures), qPrintable(QStringLiteral("%1 GPUs").arg(qlonglong(front[i].gpus))));
+            QCOMPARE(front[i].peak, figures.of(at.gpu.compared));
+        }
+        // The GPU table's global-batch plan under ZeRO-2, asked from 12 GPUs inside the table's
+        // scaled share (the run as given: one GPU, no ZeRO), which said 12 fit where their own
+        // emulation does not: the count it offers fits by its own emulation.
+        Scenario given = onGpu(s, *h100);
+        const CacheShareScope tableShare(given);
+        Scenario zero2 = given;
+        zero2.parallel.zero = ZeroStage::Stage2;
+        const BatchPlan plan = planFittingGlobalBatch(zero2, 12, 120, 0.0, 128);
+        QVERIFY(plan.gpus > 12);
+        Scenario planned = zero2;
+        planned.parallel.gpus = plan.gpus;
+        planned.training.microBatch = plan.microBatch;
+        planned.training.gradAccumSteps = plan.gradAccum;
+        QVERIFY(fitsGpu(planned, memoryFigures(planned, estimate(planned))));
+        QCOMPARE(plan.globalBatch, Count(120));
     }
 
     void noGpuNoAnswer()

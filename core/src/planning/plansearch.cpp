@@ -192,6 +192,10 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
     base.gpu.supportsBf16 = true;
     base.gpu.supportsFp8 = true;
     const CacheShareScope cacheShare(base);
+    // That share can be far off a probe's own cache (fitsearch.h, confirmedGpusNeeded()): a plan
+    // is admitted to the front only once the allocator emulated for that very run (estimate's
+    // figure) fits its card. Where the cache is not emulated the scaled figure is the figure.
+    const bool emulated = base.overhead.reserveModelled() && base.gpu.compared != PeakFigure::Allocated;
     const ModelCounts counts = countParameters(s.model);
     GemmShapeCache shapes(gpus.size());
 
@@ -324,6 +328,11 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
                                             continue; // not even on the largest card; a smaller b may
                                         }
                                         anyFits = true;
+                                        // The probe's own emulation, once one of its plans would enter
+                                        // the front: the same for every kind (the allocator's cache does
+                                        // not depend on the card's capacity).
+                                        Bytes ownPeak = peak;
+                                        bool ownKnown = !emulated;
                                         for (std::size_t g = 0; g < gpus.size(); ++g) {
                                             if (space.gpuIndex >= 0 && static_cast<std::size_t>(space.gpuIndex) != g)
                                                 continue;
@@ -337,6 +346,15 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
                                             ++result.fitting;
                                             if (!front.admits(time.days, time.costUsd))
                                                 continue;
+                                            if (!ownKnown) {
+                                                ownPeak = memoryFigures(probe, breakdown).of(probe.gpu.compared);
+                                                ownKnown = true;
+                                                ++result.emulations;
+                                            }
+                                            if (ownPeak > gpu.capacity) {
+                                                ++result.refusedByEmulation;
+                                                continue;
+                                            }
                                             SearchedPlan plan;
                                             plan.gpuIndex = static_cast<int>(g);
                                             plan.gpus = d * mp;
@@ -351,7 +369,7 @@ PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, s
                                             plan.microBatch = b;
                                             plan.gradAccum = m;
                                             plan.globalBatch = d * b * m;
-                                            plan.peak = peak;
+                                            plan.peak = ownPeak;
                                             plan.time = time;
                                             front.insert(plan);
                                         }

@@ -73,7 +73,9 @@ BatchPlan planFittingGlobalBatch(const Scenario &s, Count fewest, Count globalBa
         probe.parallel.gpus = plan.gpus;
         probe.training.microBatch = plan.microBatch;
         probe.training.gradAccumSteps = plan.gradAccum;
-        if (validate(probe).empty() && fits(probe, estimate(probe)))
+        // By the allocator emulated for this very run, as estimate prints it: a search's scaled
+        // cache share (CacheShareScope, fitsearch.h) can be far off for a plan's own count.
+        if (fitsEmulated(probe))
             return plan;
         n = plan.gpus + mp;
     }

@@ -75,7 +75,9 @@ struct PlanSearchResult
     int cheapestUnderDeadline = -1; //!< index into the front; -1: none (or no deadline)
     Count candidates = 0;          //!< plans considered: layouts x counts x micro-batches x kinds
     Count estimates = 0;           //!< memory estimates computed (each shared by every kind)
-    Count fitting = 0;             //!< candidates that fit and have a time
+    Count fitting = 0;             //!< candidates that fit (by the search's scaled cache share) and have a time
+    Count emulations = 0;          //!< layouts whose allocator was emulated: one of their plans would have entered the front
+    Count refusedByEmulation = 0;  //!< plans kept out of the front: they fit by the scaled share, not by their own emulation
     Count globalBatch = 0;         //!< the global batch every plan keeps (PlanSpace::globalBatch or the scenario's own)
 };
 
@@ -84,7 +86,8 @@ struct PlanSearchResult
  * not empty and not negative, else each kind's own). Writes the Pareto front of days against
  * rent into \a front (fastest first; ties keep the plan found first), and picks from it the
  * fastest plan costing at most \a budgetUsd and the cheapest finishing within \a deadlineDays
- * (each ignored when not positive). Every plan's compared peak fits its card; a kind without a
+ * (each ignored when not positive). Every plan's compared peak fits its card, as estimate() and
+ * the allocator emulated for that plan's run give it (SearchedPlan::peak); a kind without a
  * dense peak for the recipe, or without BF16 or FP8 where the recipe needs them, is skipped.
  */
 PlanSearchResult searchPlans(const Scenario &s, std::span<const GpuSpec> gpus, std::span<const double> prices,

@@ -108,7 +108,9 @@ BatchPlan planGlobalBatch(Count fewest, Count mp, Count microBatch, Count global
  * accumulation estimated: the first plan that fits the scenario's GPU. The accumulation a global
  * batch implies changes what fits (a pipeline's first stage holds min(p, m) micro-batches), so a
  * count that fits at the scenario's own accumulation may not at the plan's; the next replica
- * counts are tried. gpus = 0 when no count up to \a maxGpus keeps the batch and fits.
+ * counts are tried. A plan fits by fitsEmulated(): the allocator emulated for that run, whatever
+ * cache share a search around the call scales. gpus = 0 when no count up to \a maxGpus keeps the
+ * batch and fits.
  */
 BatchPlan planFittingGlobalBatch(const Scenario &scenario, Count fewest, Count globalBatch, double tolerance, Count maxGpus);
 
