@@ -9,6 +9,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QStyle>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 #include <headroom/memory/validation.h>
@@ -213,6 +214,9 @@ void MainWindow::flushRefreshes()
 {
     for (DeferredRefresh *refresh : findChildren<DeferredRefresh *>())
         refresh->flush();
+    // The GPU table arrives from the thread pool: on screen, it is made current too.
+    if (m_charts->gpuFit()->table()->isVisible())
+        m_charts->gpuFit()->waitForTable();
 }
 
 QWidget *MainWindow::panel(const QString &name)
@@ -252,10 +256,12 @@ QWidget *MainWindow::panel(const QString &name)
         m_charts->gpuFit()->showColumns(name == QLatin1String("gpus")      ? GpuFitPane::Columns::GpusNeeded
                                                 : name == QLatin1String("gpucost") ? GpuFitPane::Columns::TimeAndCost
                                                                                    : GpuFitPane::Columns::Plans);
-        // The search runs off the GUI thread; a panel asked for by name (a screenshot, a test)
-        // shows its answer.
+        // The table and the search are fitted off the GUI thread; a panel asked for by name (a
+        // screenshot, a test) shows their answer.
         if (name == QLatin1String("gpuplans"))
             m_charts->gpuFit()->waitForSearch();
+        else
+            m_charts->gpuFit()->waitForTable();
         return m_charts->gpuFit();
     }
     if (name == QLatin1String("doctor")) {

@@ -46,7 +46,8 @@ public:
     DoctorPane *doctorPane() const { return m_doctor; }
     PrecisionLabPanel *precisionLab() const { return m_precision; }
     //! Runs every pane refresh still waiting for the next event-loop turn, now (tests, and a
-    //! screenshot about to be taken): panes coalesce changes into one refresh per turn.
+    //! screenshot about to be taken): panes coalesce changes into one refresh per turn. The GPU
+    //! table, fitted on the thread pool, is waited for when it is on screen.
     void flushRefreshes();
 
     //! The names --panel accepts.

@@ -88,7 +88,11 @@ int main(int argc, char *argv[])
     const QCommandLineOption csvOption(QStringLiteral("csv"),
                                        QStringLiteral("Also write every step (slider, value, milliseconds) to FILE, to see what sets the tail."),
                                        QStringLiteral("FILE"));
-    parser.addOptions({ stepsOption, sizeOption, jsonOption, csvOption });
+    const QCommandLineOption panelOption(QStringLiteral("panel"),
+                                         QStringLiteral("Show panel NAME while stepping (as headroom --panel names it: "
+                                                        "gpus for the GPU table, gpuplans for the whole-plan search)."),
+                                         QStringLiteral("NAME"));
+    parser.addOptions({ stepsOption, sizeOption, jsonOption, csvOption, panelOption });
     parser.process(app);
 
     QTextStream out(stdout);
@@ -103,6 +107,13 @@ int main(int argc, char *argv[])
     const QSize size = sizeMatch.hasMatch() ? QSize(sizeMatch.captured(1).toInt(), sizeMatch.captured(2).toInt()) : QSize();
     if (!size.isValid() || size.width() < 320 || size.height() < 240 || size.width() > 7680 || size.height() > 4320) {
         err << "headroom-latency: --size: \"" << parser.value(sizeOption) << "\" is not WxH from 320x240 to 7680x4320" << Qt::endl;
+        return kBadInput;
+    }
+
+    const QString panelName = parser.value(panelOption);
+    if (parser.isSet(panelOption) && !MainWindow::panelNames().contains(panelName)) {
+        err << "headroom-latency: --panel: \"" << panelName << "\" is not one of " << MainWindow::panelNames().join(QStringLiteral(", "))
+            << Qt::endl;
         return kBadInput;
     }
 
@@ -126,6 +137,12 @@ int main(int argc, char *argv[])
     window.show();
     settle();
     const double firstFrameMs = static_cast<double>(first.nsecsElapsed()) / 1e6;
+    // A panel on screen beside the inputs (its first answer waited for): each step then pays for
+    // what that panel does on the window's thread.
+    if (!panelName.isEmpty()) {
+        window.panel(panelName);
+        settle();
+    }
 
     // The sliders a user drags most, alternately, each walked up its stops and back down, so
     // that every step changes the scenario.
@@ -183,6 +200,7 @@ int main(int argc, char *argv[])
                              { QStringLiteral("first_frame_ms"), firstFrameMs },
                              { QStringLiteral("rss_mb"), rssMb },
                              { QStringLiteral("steps"), steps },
+                             { QStringLiteral("panel"), panelName.isEmpty() ? QStringLiteral("window") : panelName },
                              { QStringLiteral("size"), parser.value(sizeOption) } };
         out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
     } else {

@@ -146,6 +146,25 @@ public:
     QFutureWatcher<SearchOutcome> *watcher = nullptr;
 };
 
+//! What the table is fitted from: copies, read on the GUI thread.
+struct GpuFitPane::TableJob
+{
+    int generation = 0;
+    bool checkpointing = false;
+    Scenario scenario; //!< with the switch's recompute applied
+    std::vector<GpuSpec> gpus;
+    FitTableOptions options;
+};
+
+//! A fitted table: the kinds as priced then, and a row per kind pointing into them.
+struct GpuFitPane::TableOutcome
+{
+    int generation = 0;
+    bool checkpointing = false;
+    std::vector<GpuSpec> gpus;
+    std::vector<GpuFit> rows;
+};
+
 namespace {
 
 // Up to this many plans of the front are kept (the CLI keeps as many).
@@ -744,10 +763,10 @@ void GpuFitPane::showColumns(Columns columns)
     m_columns->setCurrentIndex(plans ? 2 : time ? 1 : 0);
 }
 
-const std::vector<GpuFit> &GpuFitPane::rows() const
+const std::vector<GpuFit> &GpuFitPane::rows()
 {
-    m_refresh->flush();
-    return m_rows;
+    waitForTable();
+    return m_tableShown->rows;
 }
 
 void GpuFitPane::setUnit(DisplayUnit unit)
@@ -764,16 +783,84 @@ FitTableOptions GpuFitPane::tableOptions() const
     return options;
 }
 
+GpuFitPane::TableJob GpuFitPane::tableJob() const
+{
+    TableJob job;
+    job.generation = m_generation;
+    job.checkpointing = m_checkpointing->isChecked();
+    job.scenario = m_document->scenario();
+    if (job.checkpointing)
+        job.scenario.training.recompute = Recompute::Full;
+    job.gpus = pricedGpus();
+    job.options = tableOptions();
+    return job;
+}
+
+// On a thread of the pool, like the search: the job is a copy, and the core's caches are per thread.
+GpuFitPane::SharedTable GpuFitPane::fitTable(const TableJob &job)
+{
+    auto outcome = std::make_shared<TableOutcome>();
+    outcome->generation = job.generation;
+    outcome->checkpointing = job.checkpointing;
+    outcome->gpus = job.gpus;
+    outcome->rows.assign(outcome->gpus.size(), GpuFit{});
+    fitEveryGpu(job.scenario, outcome->gpus, {}, job.options, outcome->rows);
+    return outcome;
+}
+
+bool GpuFitPane::tableIsCurrent() const
+{
+    return m_tableShown && m_tableShown->generation == m_generation
+           && m_tableShown->checkpointing == m_checkpointing->isChecked();
+}
+
 void GpuFitPane::refresh()
 {
-    Scenario s = m_document->scenario();
-    if (m_checkpointing->isChecked())
-        s.training.recompute = Recompute::Full;
-    // The rows point into the kinds they were fitted on: the catalogue at the prices in effect.
-    m_rowGpus = pricedGpus();
-    m_rows.assign(m_rowGpus.size(), GpuFit{});
-    fitEveryGpu(s, m_rowGpus, {}, tableOptions(), m_rows);
-    fillTable();
+    if (tableIsCurrent())
+        fillTable(); // the unit or the palette changed, not the figures
+    else
+        requestTable();
+}
+
+void GpuFitPane::requestTable()
+{
+    // One fit at a time: one for an older scenario is let finish and thrown away, and the newest
+    // asked for then (tableFinished()).
+    if (m_tableWatcher)
+        return;
+    auto *watcher = new QFutureWatcher<SharedTable>(this);
+    m_tableWatcher = watcher;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] { tableFinished(watcher); });
+    watcher->setFuture(QtConcurrent::run(&GpuFitPane::fitTable, tableJob()));
+    m_table->setEnabled(false);
+}
+
+void GpuFitPane::tableFinished(QFutureWatcher<SharedTable> *watcher)
+{
+    if (watcher != m_tableWatcher)
+        return; // taken already (waitForTable())
+    m_tableWatcher = nullptr;
+    SharedTable outcome = watcher->result();
+    watcher->deleteLater();
+    m_tableShown = std::move(outcome);
+    if (tableIsCurrent()) {
+        fillTable();
+        m_table->setEnabled(true);
+    } else {
+        m_refresh->request(); // stale: the newest scenario's fit, once the table is on screen
+    }
+}
+
+void GpuFitPane::waitForTable()
+{
+    m_refresh->flush();
+    while (!tableIsCurrent()) {
+        if (!m_tableWatcher)
+            requestTable();
+        QFutureWatcher<SharedTable> *watcher = m_tableWatcher;
+        watcher->waitForFinished();
+        tableFinished(watcher);
+    }
 }
 
 void GpuFitPane::fillTable()
@@ -782,11 +869,12 @@ void GpuFitPane::fillTable()
     const Scenario &s = spec.scenario;
     // Filled unsorted (a sorted table moves rows while they are set), sorted again after.
     m_table->setSortingEnabled(false);
-    m_table->setRowCount(static_cast<int>(m_rows.size()));
+    const std::vector<GpuFit> &rows = m_tableShown->rows;
+    m_table->setRowCount(static_cast<int>(rows.size()));
     QFont bold = m_table->font();
     bold.setBold(true);
-    for (int r = 0; r < static_cast<int>(m_rows.size()); ++r) {
-        const GpuFit &g = m_rows[static_cast<std::size_t>(r)];
+    for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
+        const GpuFit &g = rows[static_cast<std::size_t>(r)];
         const bool current = g.gpu->id == spec.gpuId;
         const QString shortName = Labels::shortGpuName(g.gpu->name);
         //: the GPU kind the plan is on, in the GPU table
@@ -875,9 +963,9 @@ void GpuFitPane::fillTable()
 
 QString GpuFitPane::stepTimeToolTip(int row) const
 {
-    if (row < 0 || row >= static_cast<int>(m_rows.size()))
+    if (!m_tableShown || row < 0 || row >= static_cast<int>(m_tableShown->rows.size()))
         return {};
-    const GpuFit &g = m_rows[static_cast<std::size_t>(row)];
+    const GpuFit &g = m_tableShown->rows[static_cast<std::size_t>(row)];
     const int k = g.fewestIndex();
     if (k < 0 || !g.strategies[k].time.known)
         return {};

@@ -125,8 +125,16 @@ public:
     //! front shown is out of date or the plan does not validate.
     bool applyPlan(int index);
     QCheckBox *checkpointingBox() const { return m_checkpointing; }
-    //! The rows shown, in catalogue order (after a pending refresh).
-    const std::vector<GpuFit> &rows() const;
+    //! The rows shown, in catalogue order: for the scenario and inputs as they are now (waits for
+    //! the table in flight, or fits it now).
+    const std::vector<GpuFit> &rows();
+    //! Fits the table now if it is out of date and waits for the fit in flight (tests, a
+    //! screenshot). The window never waits: the table is fitted on the thread pool (0.3 to 1 s for
+    //! the whole catalogue, each answer confirmed by the allocator's emulation) and shown, greyed
+    //! meanwhile, when it arrives.
+    void waitForTable();
+    //! Whether the table shown is for the scenario, the switch and the inputs as they are now.
+    bool tableIsCurrent() const;
     //! The step-time derivation a days, rent, MFU or bound cell shows on hover, for \a row of
     //! rows() at its strategy needing the fewest GPUs; empty when it has none.
     QString stepTimeToolTip(int row) const;
@@ -150,6 +158,15 @@ private:
     static SearchOutcome runSearch(const SearchJob &job);
     void searchFinished(QFutureWatcher<SearchOutcome> *watcher);
 
+    struct TableJob;
+    struct TableOutcome;
+    using SharedTable = std::shared_ptr<const TableOutcome>;
+    static SharedTable fitTable(const TableJob &job);
+    TableJob tableJob() const;
+    void requestTable();
+    void tableFinished(QFutureWatcher<SharedTable> *watcher);
+
+    //! A new scenario, switch or input: the table fitted again; a new unit or palette: shown again.
     void refresh();
     void fillTable();
     void showHeading();
@@ -192,9 +209,10 @@ private:
     QLabel *m_recommendation;
     DeferredRefresh *m_refresh;
     DeferredRefresh *m_searchRefresh;
-    std::vector<GpuFit> m_rows;
-    //! The kinds the table's rows point into (GpuFit::gpu): the catalogue at the prices in effect.
-    std::vector<GpuSpec> m_rowGpus;
+    //! The table shown: its rows point into its own GPU kinds (GpuFit::gpu), the catalogue at the
+    //! prices in effect when it was fitted. Shared: the watcher hands out copies of its result.
+    SharedTable m_tableShown;
+    QFutureWatcher<SharedTable> *m_tableWatcher = nullptr; //!< the fit in flight, if any
     RunInputs m_inputs;
     //! Per field, what is wrong with its text (field order).
     std::map<int, QString> m_inputErrors;
