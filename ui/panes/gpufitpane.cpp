@@ -34,6 +34,7 @@
 #include "messagebox.h"
 #include "plansearchtext.h"
 #include "scenariodocument.h"
+#include "widgets/fittedlabel.h"
 #include "widgets/flowlayout.h"
 
 namespace headroom {
@@ -207,7 +208,7 @@ GpuFitPane::SearchOutcome GpuFitPane::runSearch(const SearchJob &job)
 GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
     : QWidget(parent),
       m_document(document),
-      m_heading(new QLabel(this)),
+      m_heading(new FittedLabel(this)),
       m_checkpointing(new QCheckBox(tr("With full activation &checkpointing"), this)),
       m_columns(new QComboBox(this)),
       m_tokens(new QLineEdit(this)),
@@ -236,8 +237,10 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     auto *top = new QHBoxLayout;
-    m_heading->setTextFormat(Qt::PlainText);
-    m_heading->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // One line, ended with an ellipsis where the pane is narrower (the whole heading is then its
+    // tooltip): cut mid-word at a laptop's width before.
+    m_heading->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_heading->setFixedHeight(m_heading->minimumSizeHint().height());
     top->addWidget(m_heading, 1);
     m_checkpointing->setToolTip(tr("The table for the same run with every layer recomputed in backward (about 20–30 % "
                                    "slower, 8 P FLOPs per token instead of 6 P)."));
@@ -368,7 +371,6 @@ GpuFitPane::GpuFitPane(ScenarioDocument *document, QWidget *parent)
 void GpuFitPane::showHeading()
 {
     m_heading->setText(tr("GPUs needed for %1").arg(modelTitle(m_document->spec(), m_document->catalogue())));
-    m_heading->setToolTip(m_heading->text());
 }
 
 void GpuFitPane::buildInputs(QLayout *into)

@@ -32,6 +32,7 @@ class QTableWidget;
 namespace headroom {
 
 class DeferredRefresh;
+class FittedLabel;
 class PlanFrontPane;
 class ScenarioDocument;
 
@@ -186,7 +187,7 @@ private:
     void fillPlanTable();
 
     ScenarioDocument *m_document;
-    QLabel *m_heading;
+    FittedLabel *m_heading;
     QCheckBox *m_checkpointing;
     QComboBox *m_columns;
     QLineEdit *m_tokens;
