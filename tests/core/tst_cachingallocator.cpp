@@ -88,6 +88,31 @@ private slots:
         QCOMPARE(e.counters().segments, 2);
     }
 
+    // Best fit among blocks of near sizes (the emulation files free blocks by eighths of a power
+    // of two: 74 and 78 MiB share one such class, 36 and 38 MiB another): cached blocks of 78,
+    // 74, 38 and 36 MiB; 73 MiB takes the 74 (its rest, 1 MiB, is not split off), 78 the 78, 37
+    // the 38 and 36 the 36. Any other choice leaves a later request without a block large
+    // enough and opens a fifth segment.
+    void bestFitAmongNearSizes()
+    {
+        CachingAllocatorEmulator e(64);
+        e.reset(false);
+        const std::int64_t sizes[] = { 78 * kMiB, 74 * kMiB, 38 * kMiB, 36 * kMiB };
+        for (int h = 0; h < 4; ++h)
+            e.allocate(h, sizes[h]);
+        for (int h = 0; h < 4; ++h)
+            e.release(h);
+        QCOMPARE(e.counters().reserved, 226 * kMiB);
+        e.allocate(4, 73 * kMiB);
+        QCOMPARE(e.counters().allocated, 74 * kMiB); // the whole 74 MiB block
+        e.allocate(5, 78 * kMiB);
+        e.allocate(6, 37 * kMiB);
+        e.allocate(7, 36 * kMiB);
+        QCOMPARE(e.counters().reserved, 226 * kMiB);
+        QCOMPARE(e.counters().segments, 4);
+        QCOMPARE(e.counters().allocated, (74 + 78 + 38 + 36) * kMiB);
+    }
+
     // A 40 MiB segment split into two 10 MiB tensors and a 20 MiB rest; both freed, the three
     // free neighbours merge back and a 40 MiB tensor fits without a new segment.
     void freedNeighboursMerge()

@@ -47,9 +47,11 @@ void CachingAllocatorEmulator::reset(bool expandableSegments)
     m_blocks.clear();
     m_freeSlots.clear();
     for (int p = 0; p < 2; ++p) {
-        for (std::uint64_t mask = m_nonEmpty[p]; mask != 0; mask &= mask - 1)
-            m_free[p][std::countr_zero(mask)].clear();
-        m_nonEmpty[p] = 0;
+        for (int w = 0; w < kMaskWords; ++w) {
+            for (std::uint64_t mask = m_nonEmpty[p][w]; mask != 0; mask &= mask - 1)
+                m_free[p][64 * w + std::countr_zero(mask)].clear();
+            m_nonEmpty[p][w] = 0;
+        }
     }
     std::fill_n(m_handleBlock.begin(), m_handlesUsed, -1);
     std::fill_n(m_handleRequest.begin(), m_handlesUsed, 0);
@@ -101,8 +103,30 @@ int CachingAllocatorEmulator::newBlock()
 
 int CachingAllocatorEmulator::sizeClass(std::int64_t size)
 {
-    // floor(log2(size)); sizes are at least 512 and below 2^63.
-    return size > 0 ? static_cast<int>(std::bit_width(static_cast<std::uint64_t>(size))) - 1 : 0;
+    // floor(log2(size)) and the kSubClassBits bits below the leading one: never smaller for a
+    // larger size, so that every block of a higher class is larger. Sizes are at least 512 and
+    // below 2^63.
+    if (size <= 0)
+        return 0;
+    const auto u = static_cast<std::uint64_t>(size);
+    const int log2 = static_cast<int>(std::bit_width(u)) - 1;
+    if (log2 < kSubClassBits)
+        return log2 << kSubClassBits;
+    const auto sub = static_cast<int>((u >> (log2 - kSubClassBits)) & ((1u << kSubClassBits) - 1));
+    return (log2 << kSubClassBits) | sub;
+}
+
+int CachingAllocatorEmulator::nextNonEmpty(int p, int c) const
+{
+    int from = c + 1;
+    while (from < kSizeClasses) {
+        const int w = from / 64;
+        const std::uint64_t mask = m_nonEmpty[p][w] & (~std::uint64_t(0) << (from % 64));
+        if (mask != 0)
+            return 64 * w + std::countr_zero(mask);
+        from = 64 * (w + 1);
+    }
+    return -1;
 }
 
 void CachingAllocatorEmulator::insertFree(int i)
@@ -115,7 +139,7 @@ void CachingAllocatorEmulator::insertFree(int i)
         return entryAfter(e.size, e.segment, e.offset, k.size, k.segment, k.offset);
     });
     list.insert(at, FreeEntry{ b.size, b.segment, b.offset, i });
-    m_nonEmpty[p] |= std::uint64_t(1) << c;
+    markNonEmpty(p, c);
 }
 
 void CachingAllocatorEmulator::eraseFree(int i)
@@ -130,7 +154,7 @@ void CachingAllocatorEmulator::eraseFree(int i)
     if (at != list.end() && at->block == i) {
         list.erase(at);
         if (list.empty())
-            m_nonEmpty[p] &= ~(std::uint64_t(1) << c);
+            markEmpty(p, c);
     }
 }
 
@@ -143,10 +167,9 @@ int CachingAllocatorEmulator::takeBestFit(bool small, std::int64_t size)
     auto fit = std::partition_point(list->begin(), list->end(), [size](const FreeEntry &e) { return e.size >= size; });
     if (fit == list->begin()) {
         // Every block of a larger class is larger: the smallest of the next non-empty class.
-        const std::uint64_t larger = c + 1 < kSizeClasses ? m_nonEmpty[p] & (~std::uint64_t(0) << (c + 1)) : 0;
-        if (larger == 0)
+        c = nextNonEmpty(p, c);
+        if (c < 0)
             return -1;
-        c = std::countr_zero(larger);
         list = &m_free[p][c];
         fit = list->end();
     }
@@ -154,7 +177,7 @@ int CachingAllocatorEmulator::takeBestFit(bool small, std::int64_t size)
     const int i = fit->block;
     list->erase(fit);
     if (list->empty())
-        m_nonEmpty[p] &= ~(std::uint64_t(1) << c);
+        markEmpty(p, c);
     return i;
 }
 

@@ -109,14 +109,23 @@ private:
 
     std::vector<Block> m_blocks;
     std::vector<int> m_freeSlots;
-    //! Free blocks per pool ([0] large, [1] small) and per power of two of their size, each list
-    //! in descending order: a best fit looks in its size's list, else takes the smallest (the
-    //! last) of the next non-empty one, found from a mask of the non-empty lists; an insert or
-    //! erase moves the tail of one short list, not all free blocks.
-    static constexpr int kSizeClasses = 64;
+    //! Free blocks per pool ([0] large, [1] small) and per size class, each list in descending
+    //! order: a best fit looks in its size's list, else takes the smallest (the last) of the next
+    //! non-empty one, found from a mask of the non-empty lists; an insert or erase moves the tail
+    //! of one short list, not all free blocks. A class is an eighth of a power of two (the power
+    //! and the three bits after the leading one): with one class per power of two, the lists of
+    //! a long run's many similar blocks grew long enough that shifting them was a third of the
+    //! emulation's time.
+    static constexpr int kSubClassBits = 3;
+    static constexpr int kSizeClasses = 64 << kSubClassBits;
+    static constexpr int kMaskWords = kSizeClasses / 64;
     std::vector<FreeEntry> m_free[2][kSizeClasses];
-    std::uint64_t m_nonEmpty[2] = { 0, 0 }; //!< bit c: m_free[pool][c] holds a block
+    std::uint64_t m_nonEmpty[2][kMaskWords] = {}; //!< bit c: m_free[pool][c] holds a block
     static int sizeClass(std::int64_t size);
+    //! The first non-empty class above \a c in pool \a p; -1 if none.
+    int nextNonEmpty(int p, int c) const;
+    void markNonEmpty(int p, int c) { m_nonEmpty[p][c / 64] |= std::uint64_t(1) << (c % 64); }
+    void markEmpty(int p, int c) { m_nonEmpty[p][c / 64] &= ~(std::uint64_t(1) << (c % 64)); }
     std::vector<int> m_handleBlock;
     std::vector<std::int64_t> m_handleRequest;
     int m_handleCapacity = 0;
