@@ -208,7 +208,8 @@ private slots:
         QCOMPARE(p.stateDtype, StateDtype::WeightDtype);
         QVERIFY(!p.fp32GradBuffer);
         QCOMPARE(perParamBytes(p).total(), 10.0);
-        QVERIFY(import.keysOf(FrameworkNote::Kind::NotModelled).isEmpty());
+        // Before, the builder was "not a builder Headroom has a preset for" and the model stayed.
+        QVERIFY(!import.keysOf(FrameworkNote::Kind::NotModelled).contains(QStringLiteral("model._component_")));
 
         // States in BF16 without BF16 masters: DeepSpeed asserts, and so does the import.
         FrameworkImport refused;
@@ -508,6 +509,47 @@ private slots:
         QVERIFY(s.stack.fusedOptimizer); // fused: True
         QCOMPARE(s.training.precision.optimizer, Optimizer::AdamW);
         QVERIFY(!s.stack.pagedOptimizer);
+    }
+
+    // Builders that share a preset's architecture: the parameter counts are the checkpoints'
+    // published totals, each worked from the builder's arguments (no biases but Qwen's q, k, v):
+    // Qwen2 7B: L = 28 x (q 3584^2 + 3584, k and v 3584 x 512 + 512 each, o 3584^2, MLP
+    // 3 x 3584 x 18944, norms 2 x 3584) = 6,525,618,176, plus a 152,064 x 3,584 table and head
+    // (untied) and the final norm: 7,615,616,512. Qwen2 0.5B (tied): 24 x 14,912,384 +
+    // 151,936 x 896 + 896 = 494,032,768. Qwen2 1.5B (tied): 28 x 46,797,824 + 151,936 x 1,536
+    // + 1,536 = 1,543,714,304. Llama 3.3 70B: 80 x 855,654,400 + 2 x 128,256 x 8,192 + 8,192 =
+    // 70,553,706,496.
+    void torchtuneBuildersOfOtherNames_data()
+    {
+        QTest::addColumn<QByteArray>("component");
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<qlonglong>("parameters");
+        QTest::newRow("qwen2_7b") << QByteArray("torchtune.models.qwen2.qwen2_7b") << QStringLiteral("qwen2.5-7b") << 7'615'616'512LL;
+        QTest::newRow("lora_qwen2_0_5b") << QByteArray("torchtune.models.qwen2.lora_qwen2_0_5b") << QStringLiteral("qwen2.5-0.5b")
+                                         << 494'032'768LL;
+        QTest::newRow("qwen2_1_5b") << QByteArray("torchtune.models.qwen2.qwen2_1_5b") << QStringLiteral("qwen2.5-1.5b") << 1'543'714'304LL;
+        QTest::newRow("qlora_llama3_3_70b") << QByteArray("torchtune.models.llama3_3.qlora_llama3_3_70b")
+                                            << QStringLiteral("llama-3.1-70b") << 70'553'706'496LL;
+    }
+    void torchtuneBuildersOfOtherNames()
+    {
+        QFETCH(QByteArray, component);
+        QFETCH(QString, preset);
+        QFETCH(qlonglong, parameters);
+        const bool adapters = component.contains(".lora_") || component.contains(".qlora_");
+        const QByteArray text = "model:\n  _component_: " + component + "\n"
+                + (adapters ? QByteArray("  lora_attn_modules: [q_proj, v_proj]\n") : QByteArray())
+                + "tokenizer:\n  max_seq_len: 1024\n";
+        FrameworkImport import;
+        ScenarioSpec spec = llama7b();
+        FrameworkError e = parseFrameworkConfig(FrameworkKind::Torchtune, text, QStringLiteral("builder.yaml"), spec.scenario, import);
+        if (e.ok())
+            e = applyFrameworkImport(import, catalogue(), spec);
+        QVERIFY2(e.ok(), qPrintable(e.text()));
+        QCOMPARE(spec.presetId, preset);
+        QCOMPARE(qlonglong(countParameters(spec.scenario.model).counts.total(spec.scenario.model.layers)), parameters);
+        // Before, the builder was "not a builder Headroom has a preset for" and the model stayed.
+        QVERIFY(!import.keysOf(FrameworkNote::Kind::NotModelled).contains(QStringLiteral("model._component_")));
     }
 
     void torchtuneQloraDistributed()

@@ -29,7 +29,10 @@ QJsonValue countValue(Count c)
 }
 
 // torchtune's model builders (the last part of model._component_, without lora_ / qlora_ and
-// _base / _instruct) and the presets with the same architecture.
+// _base / _instruct) and the presets with the same architecture. Qwen2's builders
+// (torchtune/models/qwen2/_model_builders.py) take the same vocabulary, depth, widths, heads and
+// tying as Qwen2.5's of that size; llama3_3_70b is llama3_1_70b
+// (torchtune/models/llama3_3/_model_builders.py: "identical models apart from the checkpoints").
 const QList<std::pair<QString, QString>> &builderPresets()
 {
     static const QList<std::pair<QString, QString>> table = {
@@ -45,6 +48,8 @@ const QList<std::pair<QString, QString>> &builderPresets()
         { QStringLiteral("qwen2_5_7b"), QStringLiteral("qwen2.5-7b") },      { QStringLiteral("qwen2_5_14b"), QStringLiteral("qwen2.5-14b") },
         { QStringLiteral("qwen2_5_32b"), QStringLiteral("qwen2.5-32b") },    { QStringLiteral("qwen2_5_72b"), QStringLiteral("qwen2.5-72b") },
         { QStringLiteral("qwen3_8b"), QStringLiteral("qwen3-8b") },          { QStringLiteral("phi3_mini"), QStringLiteral("phi-3-mini-4k") },
+        { QStringLiteral("qwen2_0_5b"), QStringLiteral("qwen2.5-0.5b") },    { QStringLiteral("qwen2_1_5b"), QStringLiteral("qwen2.5-1.5b") },
+        { QStringLiteral("qwen2_7b"), QStringLiteral("qwen2.5-7b") },        { QStringLiteral("llama3_3_70b"), QStringLiteral("llama-3.1-70b") },
     };
     return table;
 }
