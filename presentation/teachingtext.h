@@ -17,7 +17,7 @@ QString teachingResultText(const TeachingStep &step);
 //! An addition's bytes, signed ("+329,277,448 bytes (0.33 GB)", "−262,144,000 bytes (−0.26 GB)").
 QString additionBytesText(Bytes b);
 
-//! `estimate --explain brief`, and the first part of `--explain full`.
+//! `estimate --explain article`, and the first part of `--explain full`.
 void printTeachingPath(QTextStream &out, const TeachingPath &path);
 
 } // namespace headroom

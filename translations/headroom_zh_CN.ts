@@ -2511,17 +2511,17 @@
         <translation>Headroom 算出的每卡峰值：%1 字节（%2）；完整推导逐项对上这个数字。</translation>
     </message>
     <message>
-        <source>Also print how every figure comes about: &quot;brief&quot;, the article&apos;s four steps with this run&apos;s numbers and what the training stack adds; &quot;full&quot; (the default), then each bucket&apos;s formula, the numbers plugged in, its terms and sources, the peak and the symbols.</source>
-        <translation>同时打印每个数字的来历：&quot;brief&quot; 为文章的四步算法（代入本次运行的数字）及训练框架额外占用的部分；&quot;full&quot;（默认）在此之后再给出每个分项的公式、代入的数值、各组成项及出处、峰值和符号表。</translation>
-    </message>
-    <message>
-        <source>error: --explain takes &quot;brief&quot; or &quot;full&quot;, not &quot;%1&quot;</source>
-        <translation>错误：--explain 只接受 &quot;brief&quot; 或 &quot;full&quot;，而不是 &quot;%1&quot;</translation>
-    </message>
-    <message>
         <source>%1 of those plans were left out: they fit by the search&apos;s scaled allocator cache, not by the allocator emulated for their own run (%2 layouts emulated).</source>
         <extracomment>%1 plans left out, %2 layouts whose allocator was emulated</extracomment>
         <translation>其中 %1 个方案被剔除：按搜索所用的缩放后分配器缓存可以放下，但按为其自身运行模拟的分配器放不下（共模拟 %2 种布局）。</translation>
+    </message>
+    <message>
+        <source>Also print how every figure comes about: &quot;article&quot;, the article&apos;s four steps with this run&apos;s numbers and what the training stack adds; &quot;full&quot; (the default), then each bucket&apos;s formula, the numbers plugged in, its terms and sources, the peak and the symbols.</source>
+        <translation>同时打印每个数字的来历：&quot;article&quot; 为文章的四步算法（代入本次运行的数字）及训练框架额外占用的部分；&quot;full&quot;（默认）在此之后再给出每个分项的公式、代入的数值、各组成项及出处、峰值和符号表。</translation>
+    </message>
+    <message>
+        <source>error: --explain takes &quot;article&quot; or &quot;full&quot;, not &quot;%1&quot;</source>
+        <translation>错误：--explain 只接受 &quot;article&quot; 或 &quot;full&quot;，而不是 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>

@@ -207,7 +207,7 @@ void printImport(const HfModel &h)
         o << QStringLiteral("  ") << report.at(i) << Qt::endl;
 }
 
-// `--explain` takes an optional value: "--explain brief" and "--explain=full" name it, a bare
+// `--explain` takes an optional value: "--explain article" and "--explain=full" name it, a bare
 // "--explain" (followed by another option or nothing) is "full", as it was before the value.
 QStringList explainWithValue(QStringList arguments)
 {
@@ -234,10 +234,10 @@ int runEstimateCommand(const QStringList &arguments)
     addScenarioOptions(parser, helpRequested(arguments) ? OptionText::Described : OptionText::NamesOnly);
     parser.addOption({ QStringLiteral("json"), Cli::tr("Print JSON: every figure in integer bytes.") });
     parser.addOption({ QStringLiteral("explain"),
-                       Cli::tr("Also print how every figure comes about: \"brief\", the article's four steps with this run's "
+                       Cli::tr("Also print how every figure comes about: \"article\", the article's four steps with this run's "
                                "numbers and what the training stack adds; \"full\" (the default), then each bucket's formula, "
                                "the numbers plugged in, its terms and sources, the peak and the symbols."),
-                       QStringLiteral("brief|full") });
+                       QStringLiteral("article|full") });
     parser.addOption({ QStringLiteral("itemize"),
                        Cli::tr("Also list every tensor one layer saves for backward, and those outside the layers.") });
     parser.addOption({ QStringLiteral("measured"),
@@ -254,8 +254,8 @@ int runEstimateCommand(const QStringList &arguments)
         outcome != ParseOutcome::Run)
         return exitCodeOf(outcome);
     const QString explain = parser.isSet(QStringLiteral("explain")) ? parser.value(QStringLiteral("explain")) : QString();
-    if (!explain.isEmpty() && explain != QLatin1String("brief") && explain != QLatin1String("full")) {
-        err() << Cli::tr("error: --explain takes \"brief\" or \"full\", not \"%1\"").arg(explain) << Qt::endl;
+    if (!explain.isEmpty() && explain != QLatin1String("article") && explain != QLatin1String("full")) {
+        err() << Cli::tr("error: --explain takes \"article\" or \"full\", not \"%1\"").arg(explain) << Qt::endl;
         return kBadInput;
     }
     const bool withExample = parser.isSet(QStringLiteral("example"));

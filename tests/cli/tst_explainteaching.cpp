@@ -1,4 +1,4 @@
-// `estimate --explain brief|full`: the teaching path first (the article's four steps with the
+// `estimate --explain article|full`: the teaching path first (the article's four steps with the
 // run's numbers, then what the training stack adds and why), the full derivation after it under
 // `full` and a bare `--explain`. Expected figures are the article's, derived here by hand:
 // 7e9 parameters × (2 + 2 + 4 + 8) bytes = 112,000,000,000 bytes; one layer at B = 1, S = 2048,
@@ -48,11 +48,11 @@ class TestExplainTeaching : public QObject
     Q_OBJECT
 
 private slots:
-    void briefFollowsTheArticlesFourSteps()
+    void articleFollowsItsFourSteps()
     {
         int code = -1;
         const QString out = estimate({ QStringLiteral("--example"), QStringLiteral("article-7b"), QStringLiteral("--explain"),
-                                       QStringLiteral("brief") },
+                                       QStringLiteral("article") },
                                      &code);
         QCOMPARE(code, 0);
         const QString t = teachingPart(out);
@@ -101,7 +101,7 @@ private slots:
         QString err;
         const QString out = estimate({ QStringLiteral("--explain"), QStringLiteral("short") }, &code, &err);
         QCOMPARE(code, 2);
-        QVERIFY2(err.contains(QStringLiteral("--explain")) && err.contains(QStringLiteral("brief"))
+        QVERIFY2(err.contains(QStringLiteral("--explain")) && err.contains(QStringLiteral("article"))
                          && err.contains(QStringLiteral("full")) && err.contains(QStringLiteral("short")),
                  qPrintable(err));
         QVERIFY(out.isEmpty());
@@ -115,7 +115,7 @@ private slots:
         // head-and-loss term (read from --json), beside the article's figures.
         int code = -1;
         const QString out = estimate({ QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--explain"),
-                                       QStringLiteral("brief") },
+                                       QStringLiteral("article") },
                                      &code);
         QCOMPARE(code, 0);
         const QString t = teachingPart(out);
