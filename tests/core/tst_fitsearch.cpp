@@ -54,6 +54,28 @@ bool fitsWith(Scenario s, Count batch, Count sequence, Count gpus)
     return fits(s, estimate(s));
 }
 
+// The catalogue shipped in resources/, loaded once.
+const Catalogue &shippedCatalogue()
+{
+    static const Catalogue c = [] {
+        Catalogue loaded;
+        loadCatalogue(qEnvironmentVariable("HEADROOM_DATA_DIR"), loaded);
+        return loaded;
+    }();
+    return c;
+}
+
+// LLaMA-2 13B at S = 4,096 as the command line starts: its defaults (the default stack, BF16 with
+// an FP32 master copy, AdamW, the allocator emulated), the preset's model. The caller checks the
+// preset is there.
+Scenario llama13bAt4096()
+{
+    Scenario s = realisticDefaults().scenario;
+    s.model = shippedCatalogue().preset(QStringLiteral("llama-2-13b"))->model;
+    s.training.sequence = 4096;
+    return s;
+}
+
 } // namespace
 
 class TestFitSearch : public QObject
@@ -214,16 +236,9 @@ private slots:
     // said ZeRO-1 on 10 GPUs, where the emulation gives 95.42 GB against 85.52 GB.
     void tableAnswersFitByTheirOwnEmulation()
     {
-        Catalogue catalogue;
-        QCOMPARE(loadCatalogue(qEnvironmentVariable("HEADROOM_DATA_DIR"), catalogue).code, CatalogueError::Code::None);
-        const GpuSpec *h100 = catalogue.gpu(QStringLiteral("h100-80gb"));
-        const ModelPreset *preset = catalogue.preset(QStringLiteral("llama-2-13b"));
-        QVERIFY(h100 && preset);
-        // As the command line starts: its defaults (the default stack, BF16 with an FP32 master
-        // copy, AdamW, the allocator emulated), the preset's model.
-        Scenario s = realisticDefaults().scenario;
-        s.model = preset->model;
-        s.training.sequence = 4096;
+        const GpuSpec *h100 = shippedCatalogue().gpu(QStringLiteral("h100-80gb"));
+        QVERIFY(h100 && shippedCatalogue().preset(QStringLiteral("llama-2-13b")));
+        Scenario s = llama13bAt4096();
         QVERIFY(s.overhead.reserveModelled());
         for (const Recompute recompute : { Recompute::None, Recompute::Full }) {
             s.training.recompute = recompute;
@@ -265,14 +280,9 @@ private slots:
     // of its own run, and the peak the search reports is that figure.
     void searchFrontFitsByItsOwnEmulation()
     {
-        Catalogue catalogue;
-        QCOMPARE(loadCatalogue(qEnvironmentVariable("HEADROOM_DATA_DIR"), catalogue).code, CatalogueError::Code::None);
-        const GpuSpec *h100 = catalogue.gpu(QStringLiteral("h100-80gb"));
-        const ModelPreset *preset = catalogue.preset(QStringLiteral("llama-2-13b"));
-        QVERIFY(h100 && preset);
-        Scenario s = realisticDefaults().scenario;
-        s.model = preset->model;
-        s.training.sequence = 4096;
+        const GpuSpec *h100 = shippedCatalogue().gpu(QStringLiteral("h100-80gb"));
+        QVERIFY(h100 && shippedCatalogue().preset(QStringLiteral("llama-2-13b")));
+        const Scenario s = llama13bAt4096();
         QVERIFY(s.overhead.reserveModelled());
         PlanSpace space;
         space.maxGpus = 128;
