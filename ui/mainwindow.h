@@ -110,7 +110,8 @@ public:
      * \a kind, or found from the file) into the scenario as one undo step and shows what it set
      * and left out; on failure says why and leaves the scenario as it was.
      */
-    bool importTrainingConfig(const QString &path, std::optional<headroom::FrameworkKind> kind = std::nullopt);
+    bool importTrainingConfig(const QString &path, std::optional<headroom::FrameworkKind> kind = std::nullopt,
+                              headroom::FrameworkModel model = headroom::FrameworkModel::FromFile);
     /*!
      * What a drop of \a path does: a folder or a model config is imported, a scenario file
      * (it has "schema") is opened. Returns whether it was understood and done.

@@ -173,11 +173,11 @@ void MainWindow::importTrainingConfigFile()
         importTrainingConfig(path);
 }
 
-bool MainWindow::importTrainingConfig(const QString &path, std::optional<FrameworkKind> kind)
+bool MainWindow::importTrainingConfig(const QString &path, std::optional<FrameworkKind> kind, FrameworkModel model)
 {
     QString error;
     QStringList report;
-    if (!m_document->importTrainingConfig(path, &error, &report, kind)) {
+    if (!m_document->importTrainingConfig(path, &error, &report, kind, model)) {
         MessageBox::warning(this, tr("Cannot import the training config"), tr("%1\n\nThe scenario on screen is unchanged.").arg(error));
         return false;
     }

@@ -422,7 +422,7 @@ bool ScenarioDocument::openMeasuredScenario()
 }
 
 bool ScenarioDocument::importTrainingConfig(const QString &path, QString *error, QStringList *report,
-                                            std::optional<FrameworkKind> kind)
+                                            std::optional<FrameworkKind> kind, FrameworkModel model)
 {
     FrameworkKind found = FrameworkKind::DeepSpeed;
     FrameworkError e = kind ? FrameworkError() : detectFrameworkKind(path, found);
@@ -431,7 +431,7 @@ bool ScenarioDocument::importTrainingConfig(const QString &path, QString *error,
         e = readFrameworkConfig(kind.value_or(found), path, m_spec.scenario, import);
     ScenarioSpec spec = m_spec;
     if (e.ok())
-        e = applyFrameworkImport(import, m_catalogue, spec);
+        e = applyFrameworkImport(import, m_catalogue, spec, model);
     if (!e.ok()) {
         if (error)
             *error = e.text();

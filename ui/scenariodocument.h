@@ -146,7 +146,7 @@ public:
      * names the file and the key.
      */
     bool importTrainingConfig(const QString &path, QString *error, QStringList *report = nullptr,
-                              std::optional<FrameworkKind> kind = std::nullopt);
+                              std::optional<FrameworkKind> kind = std::nullopt, FrameworkModel model = FrameworkModel::FromFile);
 
     //! Saves the scenario atomically; the file name and clean state change only on success.
     bool save(const QString &path, QString *error);

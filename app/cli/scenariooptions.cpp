@@ -91,6 +91,18 @@ void addScenarioOptions(QCommandLineParser &parser, OptionText text)
         return Cli::tr("A torchtune recipe YAML: model builder and LoRA, batch, dtype, optimizer, checkpointing, "
                        "offloading, compile, loss. Options override it.");
     }, file);
+    add("axolotl", [] {
+        return Cli::tr("An axolotl config YAML: base model, sequence length and packing, micro-batch, precision, optimizer, "
+                       "checkpointing, attention, LoRA/QLoRA, DeepSpeed or FSDP, preference and RL methods. Options override it.");
+    }, file);
+    add("llamafactory", [] {
+        return Cli::tr("A LLaMA-Factory training YAML: model, stage, fine-tuning type and LoRA, quantization, cutoff length, "
+                       "batch, precision, optimizer, DeepSpeed. Options override it.");
+    }, file);
+    add("trl", [] {
+        return Cli::tr("A TRL trainer config YAML (trl sft|dpo|grpo --config; alignment-handbook and open-r1 recipes): model, "
+                       "method, lengths, batch, precision, PEFT, generations and vLLM. Options override it.");
+    }, file);
     for (const ScenarioKey &k : scenarioKeys()) {
         const QString name = QLatin1String(k.option);
         const QString allowed = QLatin1String(k.allowed);
@@ -109,7 +121,8 @@ QStringList normaliseSwitches(const QStringList &arguments, const QStringList &c
     QStringList switches;
     QStringList valued = commandValueOptions;
     valued << QStringLiteral("hf-config") << QStringLiteral("hf-family") << QStringLiteral("scenario") << QStringLiteral("deepspeed")
-           << QStringLiteral("accelerate") << QStringLiteral("torchtune");
+           << QStringLiteral("accelerate") << QStringLiteral("torchtune") << QStringLiteral("axolotl") << QStringLiteral("llamafactory")
+           << QStringLiteral("trl");
     for (const ScenarioKey &k : scenarioKeys())
         (k.kind == ValueKind::Bool ? switches : valued).append(QLatin1String(k.option));
     QStringList out;
@@ -178,14 +191,15 @@ bool scenarioFromOptions(const QCommandLineParser &parser, const Catalogue &cata
     }
     // Framework configs, in this order, each applied on what the ones before made; before
     // --hf-config, whose model is more specific than a torchtune recipe's builder.
-    for (const FrameworkKind kind : { FrameworkKind::DeepSpeed, FrameworkKind::Accelerate, FrameworkKind::Torchtune }) {
+    for (const FrameworkKind kind : kFrameworkKinds) {
         const QString option = frameworkKindName(kind);
         if (!parser.isSet(option))
             continue;
         FrameworkImport import;
         FrameworkError e = readFrameworkConfig(kind, parser.value(option), spec.scenario, import);
+        const bool modelGiven = parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("hf-config"));
         if (e.ok())
-            e = applyFrameworkImport(import, catalogue, spec);
+            e = applyFrameworkImport(import, catalogue, spec, modelGiven ? FrameworkModel::GivenElsewhere : FrameworkModel::FromFile);
         if (!e.ok()) {
             err() << Cli::tr("error: --%1: %2").arg(option, e.text()) << Qt::endl;
             return false;

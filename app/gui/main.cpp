@@ -162,12 +162,17 @@ int main(int argc, char *argv[])
                                               Gui::tr("FILE"));
     const QCommandLineOption torchtuneOption(QStringLiteral("torchtune"), Gui::tr("Import a torchtune recipe YAML into the plan."),
                                              Gui::tr("FILE"));
+    const QCommandLineOption axolotlOption(QStringLiteral("axolotl"), Gui::tr("Import an axolotl config YAML into the plan."), Gui::tr("FILE"));
+    const QCommandLineOption llamaFactoryOption(QStringLiteral("llamafactory"), Gui::tr("Import a LLaMA-Factory training YAML into the plan."),
+                                                Gui::tr("FILE"));
+    const QCommandLineOption trlOption(QStringLiteral("trl"), Gui::tr("Import a TRL trainer config YAML into the plan."), Gui::tr("FILE"));
     const QCommandLineOption checkLayoutOption(
             QStringLiteral("check-layout"),
             Gui::tr("Build the window offscreen at --size on a set of scenarios and list every text that is clipped or "
                     "overlaps another; exit 1 if there is any."));
     parser.addOptions({ scenarioOption, hfConfigOption, screenshotOption, panelOption, langOption, darkOption, sizeOption,
-                        checkLayoutOption, measuredOption, deepspeedOption, accelerateOption, torchtuneOption });
+                        checkLayoutOption, measuredOption, deepspeedOption, accelerateOption, torchtuneOption, axolotlOption,
+                        llamaFactoryOption, trlOption });
     // Not process(): it exits 1 on an unknown option and takes stray arguments in silence. Bad
     // input exits 2 with the reason, as the CLI does.
     if (!parser.parse(QApplication::arguments())) {
@@ -258,21 +263,24 @@ int main(int argc, char *argv[])
         }
     }
 
-    // Framework configs before --hf-config, whose model is more specific than a recipe's builder.
+    // Framework configs before --hf-config, whose model is more specific than a recipe's builder
+    // (and then stands for the model a front end's file names).
+    const FrameworkModel model = parser.isSet(hfConfigOption) ? FrameworkModel::GivenElsewhere : FrameworkModel::FromFile;
     for (const auto &[option, kind] : { std::pair{ &deepspeedOption, FrameworkKind::DeepSpeed },
                                         std::pair{ &accelerateOption, FrameworkKind::Accelerate },
-                                        std::pair{ &torchtuneOption, FrameworkKind::Torchtune } }) {
+                                        std::pair{ &torchtuneOption, FrameworkKind::Torchtune }, std::pair{ &axolotlOption, FrameworkKind::Axolotl },
+                                        std::pair{ &llamaFactoryOption, FrameworkKind::LlamaFactory }, std::pair{ &trlOption, FrameworkKind::Trl } }) {
         if (!parser.isSet(*option))
             continue;
         const QString path = parser.value(*option);
         if (screenshot) {
             QString error;
-            if (!window.document()->importTrainingConfig(path, &error, nullptr, kind)) {
+            if (!window.document()->importTrainingConfig(path, &error, nullptr, kind, model)) {
                 err() << Gui::tr("headroom: %1").arg(error) << Qt::endl;
                 return kBadInput;
             }
         } else {
-            window.importTrainingConfig(path, kind);
+            window.importTrainingConfig(path, kind, model);
         }
     }
 

@@ -107,7 +107,7 @@ private slots:
                                    << QStringLiteral("not valid YAML");
         QTest::newRow("bad stage") << QStringLiteral("ds.json") << QByteArray(R"({"zero_optimization": {"stage": 9}})")
                                    << QStringLiteral("zero_optimization.stage: is 9, out of range");
-        QTest::newRow("neither kind") << QStringLiteral("notes.yaml") << QByteArray("title: my notes\n") << QStringLiteral("neither");
+        QTest::newRow("neither kind") << QStringLiteral("notes.yaml") << QByteArray("title: my notes\n") << QStringLiteral("none of the configs Headroom reads");
         // Valid alone, invalid together: torchtune's optimizer in backward cannot accumulate.
         QTest::newRow("invalid plan") << QStringLiteral("in-backward.yaml")
                                       << QByteArray("model:\n  _component_: torchtune.models.llama2.llama2_7b\noptimizer_in_bwd: True\n"

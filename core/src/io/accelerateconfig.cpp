@@ -111,22 +111,32 @@ void readFp8(bool fp8, const QJsonValue &config, TrainingStack stack, ConfigRead
     r.noEffect(*c, QStringLiteral("fp8_config"), handled, FrameworkImportTr::tr("the FP8 scaling's numerics, not its memory"));
 }
 
-void readFsdp(const QJsonObject &f, int version, ConfigReader &r)
+} // namespace
+
+void readFsdp(const QJsonObject &f, int version, ConfigReader &r, const FsdpDefaults &defaults)
 {
-    const QString prefix = QStringLiteral("fsdp_config");
-    QStringList handled = { QStringLiteral("fsdp_version") };
-    auto at = [&prefix](const char *k) { return keyPath(prefix, QLatin1String(k)); };
+    const QString prefix = defaults.prefix;
+    QStringList handled = { QStringLiteral("fsdp_version"), QStringLiteral("version") };
+    // Accelerate writes every key with "fsdp_"; the Trainer's fsdp_config takes them without
+    // too (training_args.py strips the prefix), as axolotl and TRL's files give them.
+    auto actual = [&f](const char *k) {
+        const QString full = QLatin1String(k);
+        return f.contains(full) || !full.startsWith(QLatin1String("fsdp_")) || !f.contains(full.mid(5)) ? full : full.mid(5);
+    };
+    auto at = [&prefix, &actual](const char *k) { return keyPath(prefix, actual(k)); };
     auto take = [&](const char *k) {
-        handled << QLatin1String(k);
-        return f.value(QLatin1String(k));
+        handled << actual(k);
+        return f.value(actual(k));
     };
     // The sharding: FSDP1's strategy (names or their enum values 1-5), FSDP2's
     // reshard_after_forward (FULL_SHARD when true); FULL_SHARD when neither is given.
     const QStringList strategies = { QStringLiteral("FULL_SHARD"), QStringLiteral("SHARD_GRAD_OP"), QStringLiteral("NO_SHARD"),
                                      QStringLiteral("HYBRID_SHARD"), QStringLiteral("HYBRID_SHARD_ZERO2") };
     const int stageOf[] = { 3, 2, 0, 3, 2 };
-    int stage = 3;
-    QString stageKey = FrameworkImportTr::tr("%1 (absent: FULL_SHARD, Accelerate's default)").arg(at("fsdp_sharding_strategy"));
+    int stage = defaults.stage;
+    QString stageKey = defaults.stageSource.isEmpty()
+            ? FrameworkImportTr::tr("%1 (absent: FULL_SHARD, Accelerate's default)").arg(at("fsdp_sharding_strategy"))
+            : defaults.stageSource;
     int strategy = -1;
     const QJsonValue s = take("fsdp_sharding_strategy");
     const QJsonValue reshard = take("fsdp_reshard_after_forward");
@@ -189,12 +199,14 @@ void readFsdp(const QJsonObject &f, int version, ConfigReader &r)
         r.note(Kind::NotModelled, at("fsdp_limit_all_gathers"), FrameworkImportTr::tr("all-gathers not limited: more units in flight than two"));
     for (const char *k : { "fsdp_cpu_ram_efficient_loading", "fsdp_sync_module_states", "fsdp_state_dict_type", "fsdp_use_orig_params",
                            "fsdp_transformer_layer_cls_to_wrap", "fsdp_min_num_params" })
-        if (f.contains(QLatin1String(k))) {
-            handled << QLatin1String(k);
+        if (f.contains(actual(k))) {
+            handled << actual(k);
             r.note(Kind::NoEffect, at(k), FrameworkImportTr::tr("loading, saving and wrapping settings"));
         }
     r.rest(f, prefix, handled);
 }
+
+namespace {
 
 // deepspeed_config: DeepSpeedPlugin's keys, or the DeepSpeed config file it names.
 void readDeepSpeedPlugin(const QJsonObject &d, const QString &yamlFile, const Scenario &provisional, ConfigReader &r)
@@ -212,37 +224,9 @@ void readDeepSpeedPlugin(const QJsonObject &d, const QString &yamlFile, const Sc
         const std::optional<QString> name = r.text(file, at("deepspeed_config_file"));
         if (!name)
             return;
-        // Beside the YAML first; then as given (absolute, or from the working folder, as
-        // accelerate launch resolves it).
-        QString path = QFileInfo(yamlFile).dir().filePath(*name);
-        if (QFileInfo(*name).isAbsolute() || !QFileInfo::exists(path))
-            path = *name;
-        // The name comes from the file: read as given, shown escaped (excerpt()).
-        const QString shownPath = excerpt(path, 4096);
-        QByteArray data;
-        QJsonObject root;
-        FrameworkError e = readConfigBytes(path, data);
-        e.file = shownPath;
-        if (e.ok())
-            e = parseJsonConfig(data, shownPath, root);
-        if (!e.ok()) {
-            r.fail(at("deepspeed_config_file"), e.text());
+        readReferencedDeepSpeed(*name, at("deepspeed_config_file"), yamlFile, provisional, r);
+        if (!r.ok())
             return;
-        }
-        FrameworkImport sub;
-        sub.kind = FrameworkKind::DeepSpeed;
-        sub.file = shownPath;
-        ConfigReader inner(shownPath, provisional, sub);
-        readDeepSpeed(root, inner, DeepSpeedLauncher::Accelerate);
-        if (!inner.ok()) {
-            r.fail(at("deepspeed_config_file"), inner.error.text());
-            return;
-        }
-        const QString shortName = excerpt(QFileInfo(path).fileName(), 120);
-        for (const FrameworkSetting &s : sub.settings)
-            r.set(s.option.toLatin1().constData(), s.value, shortName + QStringLiteral(": ") + s.source);
-        for (const FrameworkNote &n : sub.notes)
-            r.note(n.kind, shortName + QStringLiteral(": ") + n.key, n.reason);
     }
     int stage = static_cast<int>(provisional.parallel.zero);
     if (const QJsonValue v = take("zero_stage"); !ConfigReader::absent(v)) {

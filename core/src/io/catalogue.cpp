@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <headroom/io/hfconfig.h>
 #include <headroom/io/hfconfigtext.h>
@@ -55,6 +56,42 @@ const ModelPreset *Catalogue::preset(const QString &id) const
         return p.configRead ? &p : nullptr;
     }
     return nullptr;
+}
+
+QString checkpointStem(const QString &hubId)
+{
+    static const QRegularExpression repository(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$"));
+    const QString id = hubId.trimmed();
+    if (!repository.match(id).hasMatch())
+        return {};
+    const QString organisation = id.section(QLatin1Char('/'), 0, 0).toLower();
+    QString name = id.section(QLatin1Char('/'), 1).toLower();
+    if (organisation == QLatin1String("meta-llama") && name.startsWith(QLatin1String("meta-")))
+        name = name.mid(5);
+    for (bool stripped = true; stripped;) {
+        stripped = false;
+        for (const char *suffix : { "-instruct", "-it", "-chat", "-hf", "-base", "-pt" })
+            if (name.endsWith(QLatin1String(suffix)) && name.size() > qsizetype(qstrlen(suffix))) {
+                name.chop(qsizetype(qstrlen(suffix)));
+                stripped = true;
+            }
+    }
+    return organisation + QLatin1Char('/') + name;
+}
+
+const ModelPreset *Catalogue::presetOfCheckpoint(const QString &hubId) const
+{
+    const QString stem = checkpointStem(hubId);
+    if (stem.isEmpty())
+        return nullptr;
+    QString found;
+    for (const ModelPreset &p : presets)
+        if (checkpointStem(p.checkpoint) == stem) {
+            if (!found.isEmpty())
+                return nullptr;
+            found = p.id;
+        }
+    return found.isEmpty() ? nullptr : preset(found);
 }
 
 const GpuSpec *Catalogue::gpu(const QString &id) const

@@ -114,6 +114,58 @@ struct TorchtuneLaunch
 TorchtuneLaunch torchtuneLaunchOf(const QByteArray &data);
 
 void readTorchtune(const QJsonObject &root, const TorchtuneLaunch &launch, ConfigReader &r);
+//! The front ends (axolotlconfig.cpp, llamafactoryconfig.cpp, trlconfig.cpp); \a file finds a
+//! DeepSpeed JSON they name.
+void readAxolotl(const QJsonObject &root, const QString &file, ConfigReader &r);
+void readLlamaFactory(const QJsonObject &root, const QString &file, ConfigReader &r);
+void readTrl(const QJsonObject &root, const QString &file, ConfigReader &r);
+
+//! How readFsdp() reads what a block leaves out: its key path in messages, and the sharding
+//! when neither a strategy nor reshard_after_forward is given (with what said so).
+struct FsdpDefaults
+{
+    QString prefix = QStringLiteral("fsdp_config");
+    int stage = 3;
+    QString stageSource; //!< empty: Accelerate's default, FULL_SHARD
+};
+//! An FSDP block as Accelerate and the Trainer read it (keys with or without "fsdp_"):
+//! sharding, offload, checkpointing, and the wrapping and prefetching the estimate assumes.
+void readFsdp(const QJsonObject &f, int version, ConfigReader &r, const FsdpDefaults &defaults = {});
+
+/*!
+ * The DeepSpeed JSON a YAML names (Accelerate's deepspeed_config_file, a front end's deepspeed:),
+ * read as Hugging Face's integration reads it, "auto" filled from \a provisional. Looked for
+ * beside the YAML, then as given (absolute, or from the working folder, where the launcher
+ * resolves it), then in the YAML's parent folders (axolotl's examples name
+ * deepspeed_configs/zero3_bf16.json from the checkout's root). Its settings and notes join
+ * \a r's, each prefixed with the JSON's name; a file not found or refused fails \a key.
+ */
+void readReferencedDeepSpeed(const QString &name, const QString &key, const QString &yamlFile, const Scenario &provisional,
+                             ConfigReader &r);
+
+// What the front ends over Hugging Face's Trainer share (trainerfrontend.cpp).
+//! TrainingArguments.optim (transformers' OptimizerNames): the optimizer, paged, fused.
+void readTrainerOptim(const QJsonValue &v, const QString &key, ConfigReader &r);
+//! PEFT's target_modules as a front end lists them (q_proj, ..., "all-linear"): --lora-targets,
+//! modules outside the decoder's projections said not modelled. Fails when none is known.
+void readLoraModules(const QJsonValue &v, const QString &key, ConfigReader &r);
+//! The Trainer's fsdp (a string of options or a list: full_shard, shard_grad_op, hybrid_shard,
+//! offload, auto_wrap) and its fsdp_config; \a fsdpKey empty when only the block is given.
+void readTrainerFsdp(const QJsonValue &fsdp, const QString &fsdpKey, const QJsonValue &config, const QString &configKey,
+                     const QJsonValue &version, const QString &versionKey, ConfigReader &r);
+//! TRL's arguments of a preference or RL trainer under \a prefix (\a method: "dpo", "grpo", ...):
+//! GRPO's generations, lengths, vLLM and beta; the preference trainers' max_length and
+//! precomputed reference. Every key read joins \a handled.
+void readTrlMethodArgs(const QJsonObject &o, const QString &prefix, const QString &method, QStringList &handled, ConfigReader &r);
+//! PEFT's modules_to_save (embed_tokens, lm_head): --lora-trainable; others said not modelled.
+void readModulesToSave(const QJsonValue &v, const QString &key, ConfigReader &r);
+//! The end of a front end's reading: the stack's settings moved first (their defaults are what
+//! the others refine, and a stack set late, by FSDP's block, would undo them); every key read
+//! that set nothing listed as read without effect; every key not read, as unknown.
+void finishFrontEnd(const QJsonObject &root, const QStringList &handled, ConfigReader &r);
+//! \a cur with the settings read so far that a DeepSpeed file's "auto" is filled from (batch,
+//! accumulation, GPUs, recipe, stage).
+Scenario provisionalScenario(const Scenario &cur, const QList<FrameworkSetting> &settings);
 
 //! The 16-bit format of the scenario's recipe: what Hugging Face's --bf16 / --fp16 stand for.
 enum class HalfFormat { None, Fp16, Bf16 };

@@ -315,6 +315,9 @@ QString frameworkKindName(FrameworkKind kind)
     case FrameworkKind::DeepSpeed: return QStringLiteral("deepspeed");
     case FrameworkKind::Accelerate: return QStringLiteral("accelerate");
     case FrameworkKind::Torchtune: return QStringLiteral("torchtune");
+    case FrameworkKind::Axolotl: return QStringLiteral("axolotl");
+    case FrameworkKind::LlamaFactory: return QStringLiteral("llamafactory");
+    case FrameworkKind::Trl: return QStringLiteral("trl");
     }
     return {};
 }
@@ -353,6 +356,9 @@ FrameworkError parseFrameworkConfig(FrameworkKind kind, const QByteArray &data, 
     case FrameworkKind::DeepSpeed: detail::readDeepSpeed(root, reader); break;
     case FrameworkKind::Accelerate: detail::readAccelerate(root, file, reader); break;
     case FrameworkKind::Torchtune: detail::readTorchtune(root, detail::torchtuneLaunchOf(data), reader); break;
+    case FrameworkKind::Axolotl: detail::readAxolotl(root, file, reader); break;
+    case FrameworkKind::LlamaFactory: detail::readLlamaFactory(root, file, reader); break;
+    case FrameworkKind::Trl: detail::readTrl(root, file, reader); break;
     }
     if (!reader.ok())
         return reader.error;
@@ -389,15 +395,42 @@ FrameworkError detectFrameworkKind(const QString &path, FrameworkKind &kind)
             kind = FrameworkKind::Torchtune;
             return {};
         }
+    if (root.contains(QLatin1String("base_model"))) {
+        kind = FrameworkKind::Axolotl;
+        return {};
+    }
+    if (root.contains(QLatin1String("model_name_or_path"))) {
+        kind = root.contains(QLatin1String("stage")) || root.contains(QLatin1String("finetuning_type")) ? FrameworkKind::LlamaFactory
+                                                                                                       : FrameworkKind::Trl;
+        return {};
+    }
     return { path, {},
-             detail::FrameworkImportTr::tr("neither an Accelerate config (it has no distributed_type) nor a torchtune recipe (no model._component_); a "
-                    "DeepSpeed config is a .json file") };
+             detail::FrameworkImportTr::tr("none of the configs Headroom reads: not Accelerate's (no distributed_type), torchtune's (no "
+                                           "model._component_), axolotl's (no base_model), LLaMA-Factory's or TRL's (no "
+                                           "model_name_or_path); a DeepSpeed config is a .json file") };
 }
 
-FrameworkError applyFrameworkImport(const FrameworkImport &import, const Catalogue &catalogue, ScenarioSpec &spec)
+FrameworkError applyFrameworkImport(FrameworkImport &import, const Catalogue &catalogue, ScenarioSpec &spec, FrameworkModel model)
 {
     ScenarioSpec work = spec;
+    QList<FrameworkSetting> applied;
+    QList<FrameworkNote> kept;
     for (const FrameworkSetting &s : import.settings) {
+        const bool modelLine = s.option == QLatin1String("preset") || s.option == QLatin1String("hub-model");
+        if (modelLine && model == FrameworkModel::GivenElsewhere) {
+            kept.append({ FrameworkNote::Kind::NoEffect, s.source,
+                          detail::FrameworkImportTr::tr("%1: the model given with the file (--preset or --hf-config) is estimated instead")
+                                  .arg(ConfigReader::shown(s.value)) });
+            continue;
+        }
+        // A model no preset is the checkpoint of, over a model imported from its config.json
+        // (the window's File > Import Hugging Face Config, done first): that model is the one.
+        if (s.option == QLatin1String("hub-model") && !work.imported.modelType.isEmpty() && !catalogue.presetOfCheckpoint(s.value.toString())) {
+            kept.append({ FrameworkNote::Kind::NoEffect, s.source,
+                          detail::FrameworkImportTr::tr("%1 is no preset's checkpoint: the imported model %2 is estimated")
+                                  .arg(ConfigReader::shown(s.value), excerpt(work.modelName)) });
+            continue;
+        }
         const ScenarioKey *key = nullptr;
         for (const ScenarioKey &k : scenarioKeys())
             if (s.option == QLatin1String(k.option))
@@ -407,17 +440,27 @@ FrameworkError applyFrameworkImport(const FrameworkImport &import, const Catalog
         const QJsonObject overlay{ { QStringLiteral("schema"), kScenarioSchema },
                                    { QLatin1String(key->group), QJsonObject{ { QLatin1String(key->key), s.value } } } };
         const ScenarioError e = applyScenarioJson(overlay, catalogue, work);
-        if (e.ok() && s.option == QLatin1String("preset")) {
+        if (e.ok() && modelLine) {
             // A preset replaces an imported model: its name and report go with it.
             work.imported = {};
             work.modelName.clear();
         }
-        if (!e.ok())
+        if (!e.ok()) {
+            if (s.option == QLatin1String("hub-model"))
+                return { import.file, s.source,
+                         detail::FrameworkImportTr::tr("%1 is the checkpoint of no preset (nor a variant of one: -Instruct, -it, -chat, -hf, "
+                                                       "-base); give the model's config.json with --hf-config FILE (in the window: File > "
+                                                       "Import Hugging Face Config first), or choose a preset with --preset")
+                                 .arg(ConfigReader::shown(s.value)) };
             return { import.file, s.source,
                      detail::FrameworkImportTr::tr("gives --%1 %2, which is refused; allowed: %3").arg(s.option, e.got.isEmpty() ? ConfigReader::shown(s.value) : e.got,
                                                                                 e.expected) };
+        }
+        applied.append(s);
     }
     spec = work;
+    import.settings = applied;
+    import.notes.append(kept);
     return {};
 }
 

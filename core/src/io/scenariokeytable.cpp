@@ -69,6 +69,19 @@ const QList<KeyEntry> &entries()
               s.presetId = p->id;
               return true;
           } },
+        // A training front end's model line (axolotl base_model, model_name_or_path): the preset
+        // of that checkpoint. Written back as the preset it resolved to.
+        { { "model", "hub", "hub-model", ValueKind::Name,
+            "a Hugging Face repository id, e.g. meta-llama/Llama-3.1-8B-Instruct: the preset whose checkpoint it is, or a "
+            "variant of it (-Instruct, -it, -chat, -hf, -base); another model needs its config.json: --hf-config" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &c) {
+              const ModelPreset *p = c.presetOfCheckpoint(v.name);
+              if (!p)
+                  return false;
+              takeModel(s, p->model);
+              s.presetId = p->id;
+              return true;
+          } },
         { { "model", "name", "model-name", ValueKind::Name, "a name for a custom or imported model" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               s.modelName = boundedName(v.name, 120); // idempotent: the name survives save and open

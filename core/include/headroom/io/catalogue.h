@@ -50,10 +50,22 @@ struct Catalogue
     //! The preset \a id with its model read, or nullptr: unknown, or (read on demand) its config
     //! cannot be read, and then its entry's configProblem says why.
     const ModelPreset *preset(const QString &id) const;
+    //! The preset whose Hugging Face checkpoint \a hubId names (checkpointStem() equal), its
+    //! model read, or nullptr: none, or more than one.
+    const ModelPreset *presetOfCheckpoint(const QString &hubId) const;
     //! The GPU \a id, or nullptr: unknown, or (read on first use) gpus.json cannot be read, and
     //! then gpusProblem says why.
     const GpuSpec *gpu(const QString &id) const;
 };
+
+/*!
+ * The part of a Hub id ("org/name") that fixes a model's shapes: lower case, without the
+ * post-training suffixes that keep the base's architecture (-instruct, -it, -chat, -hf, -base,
+ * -pt, repeated: Llama-2-7b-chat-hf is Llama-2-7b) and without the "meta-" of meta-llama's older
+ * names (Meta-Llama-3.1-8B is Llama-3.1-8B). Empty for anything but one organisation and one
+ * name (a local path, a bare name): those name no checkpoint.
+ */
+QString checkpointStem(const QString &hubId);
 
 //! When the presets' config.json files are read: all while loading (the window, which lists
 //! every preset with its size; a bad one fails the load), or each when first named (the command

@@ -1,7 +1,9 @@
 #pragma once
 
 // Training-framework configs read as scenario changes: a DeepSpeed config JSON, an Accelerate
-// config YAML (accelerate config / accelerate launch --config_file), a torchtune recipe YAML.
+// config YAML (accelerate config / accelerate launch --config_file), a torchtune recipe YAML, and
+// the YAML of the front ends over Hugging Face's Trainer: axolotl, LLaMA-Factory and TRL's
+// trainer configs (trl sft|dpo|grpo --config, alignment-handbook and open-r1 recipes).
 // Each reader turns the file into a list of settings in the scenario's own vocabulary (the CLI's
 // option names, scenariofile.h), applied on top of the current scenario, and accounts for every
 // other key of the file: "auto" filled the way Hugging Face fills it, read but not modelled
@@ -22,9 +24,14 @@
 
 namespace headroom {
 
-enum class FrameworkKind { DeepSpeed, Accelerate, Torchtune };
+enum class FrameworkKind { DeepSpeed, Accelerate, Torchtune, Axolotl, LlamaFactory, Trl };
 
-//! "deepspeed", "accelerate", "torchtune": the CLI option and the messages' name of the kind.
+//! Every kind, in the order the CLI applies them (each on what the ones before made).
+inline constexpr FrameworkKind kFrameworkKinds[] = { FrameworkKind::DeepSpeed, FrameworkKind::Accelerate, FrameworkKind::Torchtune,
+                                                     FrameworkKind::Axolotl,   FrameworkKind::LlamaFactory, FrameworkKind::Trl };
+
+//! "deepspeed", "accelerate", "torchtune", "axolotl", "llamafactory", "trl": the CLI option and
+//! the messages' name of the kind.
 QString frameworkKindName(FrameworkKind kind);
 
 //! Far above any real config (the largest DeepSpeed or torchtune file is a few KB).
@@ -104,17 +111,28 @@ FrameworkError parseFrameworkConfig(FrameworkKind kind, const QByteArray &data, 
  * The kind of the config at \a path, for the window's one Import Training Config: a .json file
  * is a DeepSpeed config; YAML with distributed_type or compute_environment at its top an
  * Accelerate config, one with model._component_ (or any top-level _component_) a torchtune
- * recipe. An error when the file cannot be read or is none of them.
+ * recipe, one with base_model an axolotl config, one with model_name_or_path and stage or
+ * finetuning_type a LLaMA-Factory config, one with model_name_or_path and neither a TRL
+ * trainer config. An error when the file cannot be read or is none of them.
  */
 FrameworkError detectFrameworkKind(const QString &path, FrameworkKind &kind);
 
+//! Whose model a run estimates: the one the file names (a torchtune builder, a front end's
+//! base_model), or one given beside the file (the CLI's --preset or --hf-config), whose model
+//! lines are then kept as notes.
+enum class FrameworkModel { FromFile, GivenElsewhere };
+
 /*!
  * Applies \a import's settings to \a spec in their order, as a scenario file's keys are applied
- * (applyScenarioJson()), so their values are checked exactly as a file's are. On error \a spec
- * is left as it was and the error names the config's key the bad value came from. Validating
- * the result (validate()) is the caller's: the CLI's flags may still change it.
+ * (applyScenarioJson()), so their values are checked exactly as a file's are. A Hub id
+ * (--hub-model) that is no preset's checkpoint is refused, asking for the model's config.json,
+ * unless \a spec already holds a model imported from one (kept, and said). On error \a spec and
+ * \a import are left as they were and the error names the config's key the bad value came
+ * from; on success the settings not applied move to \a import's notes. Validating the result
+ * (validate()) is the caller's: the CLI's flags may still change it.
  */
-FrameworkError applyFrameworkImport(const FrameworkImport &import, const Catalogue &catalogue, ScenarioSpec &spec);
+FrameworkError applyFrameworkImport(FrameworkImport &import, const Catalogue &catalogue, ScenarioSpec &spec,
+                                    FrameworkModel model = FrameworkModel::FromFile);
 
 //! What the import did, one line each: the settings ("zero_optimization.stage = 3: --zero 3"),
 //! then the keys filled as "auto", not modelled, without effect, and unknown, each with its reason.
