@@ -2523,6 +2523,18 @@
         <source>error: --explain takes &quot;article&quot; or &quot;full&quot;, not &quot;%1&quot;</source>
         <translation>错误：--explain 只接受 &quot;article&quot; 或 &quot;full&quot;，而不是 &quot;%1&quot;</translation>
     </message>
+    <message>
+        <source>An axolotl config YAML: base model, sequence length and packing, micro-batch, precision, optimizer, checkpointing, attention, LoRA/QLoRA, DeepSpeed or FSDP, preference and RL methods. Options override it.</source>
+        <translation>axolotl 配置 YAML：基座模型、序列长度与样本打包、微批次、精度、优化器、激活检查点、注意力、LoRA/QLoRA、DeepSpeed 或 FSDP、偏好与 RL 方法。其他选项会覆盖它。</translation>
+    </message>
+    <message>
+        <source>A LLaMA-Factory training YAML: model, stage, fine-tuning type and LoRA, quantization, cutoff length, batch, precision, optimizer, DeepSpeed. Options override it.</source>
+        <translation>LLaMA-Factory 训练 YAML：模型、训练阶段、微调类型与 LoRA、量化、截断长度、批大小、精度、优化器、DeepSpeed。其他选项会覆盖它。</translation>
+    </message>
+    <message>
+        <source>A TRL trainer config YAML (trl sft|dpo|grpo --config; alignment-handbook and open-r1 recipes): model, method, lengths, batch, precision, PEFT, generations and vLLM. Options override it.</source>
+        <translation>TRL 训练器配置 YAML（trl sft|dpo|grpo --config；alignment-handbook 与 open-r1 的配方）：模型、训练方法、各项长度、批大小、精度、PEFT、生成与 vLLM。其他选项会覆盖它。</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -5069,10 +5081,6 @@ The scenario on screen is unchanged.</source>
         <translation>顶层是%1；应为键值映射</translation>
     </message>
     <message>
-        <source>neither an Accelerate config (it has no distributed_type) nor a torchtune recipe (no model._component_); a DeepSpeed config is a .json file</source>
-        <translation>既不是 Accelerate 配置（没有 distributed_type），也不是 torchtune 配方（没有 model._component_）；DeepSpeed 配置应为 .json 文件</translation>
-    </message>
-    <message>
         <source>maps to no scenario key (--%1)</source>
         <translation>没有对应的场景键（--%1）</translation>
     </message>
@@ -5320,6 +5328,462 @@ The scenario on screen is unchanged.</source>
         <source>the FP8 scaling&apos;s numerics, not its memory</source>
         <translation>只影响 FP8 缩放的数值，不影响显存</translation>
     </message>
+    <message>
+        <source>none of the configs Headroom reads: not Accelerate&apos;s (no distributed_type), torchtune&apos;s (no model._component_), axolotl&apos;s (no base_model), LLaMA-Factory&apos;s or TRL&apos;s (no model_name_or_path); a DeepSpeed config is a .json file</source>
+        <translation>不是 Headroom 能读取的任何一种配置：不是 Accelerate 的（没有 distributed_type）、torchtune 的（没有 model._component_）、axolotl 的（没有 base_model），也不是 LLaMA-Factory 或 TRL 的（没有 model_name_or_path）；DeepSpeed 配置应为 .json 文件</translation>
+    </message>
+    <message>
+        <source>%1: the model given with the file (--preset or --hf-config) is estimated instead</source>
+        <translation>%1：改为估算与该文件一同给出的模型（--preset 或 --hf-config）</translation>
+    </message>
+    <message>
+        <source>%1 is no preset&apos;s checkpoint: the imported model %2 is estimated</source>
+        <translation>%1 不是任何预设对应的检查点：估算的是已导入的模型 %2</translation>
+    </message>
+    <message>
+        <source>%1 is the checkpoint of no preset (nor a variant of one: -Instruct, -it, -chat, -hf, -base); give the model&apos;s config.json with --hf-config FILE (in the window: File &gt; Import Hugging Face Config first), or choose a preset with --preset</source>
+        <translation>%1 不是任何预设的检查点（也不是其变体：-Instruct、-it、-chat、-hf、-base）；请用 --hf-config FILE 给出该模型的 config.json（在窗口中：先执行 文件 &gt; 导入 Hugging Face 配置），或用 --preset 选择一个预设</translation>
+    </message>
+    <message>
+        <source>is %1; expected true, false or auto</source>
+        <translation>为 %1；应为 true、false 或 auto</translation>
+    </message>
+    <message>
+        <source>bf16 (auto)</source>
+        <translation>bf16（auto）</translation>
+    </message>
+    <message>
+        <source>auto (axolotl&apos;s default): BF16 where the GPU has it, as every GPU of the catalogue since the A100 does</source>
+        <translation>auto（axolotl 的默认值）：GPU 支持 BF16 时使用 BF16，GPU 清单中自 A100 起的每款 GPU 都支持</translation>
+    </message>
+    <message>
+        <source>bf16 and fp16 (both false: FP32)</source>
+        <translation>bf16 与 fp16（均为 false：FP32）</translation>
+    </message>
+    <message>
+        <source>%1 (a 16-bit base, FP32 adapters)</source>
+        <translation>%1（16 位基座，FP32 适配器）</translation>
+    </message>
+    <message>
+        <source>%1 (the model loaded in 16 bits and trained so)</source>
+        <translation>%1（模型以 16 位加载，并以 16 位训练）</translation>
+    </message>
+    <message>
+        <source>%1 (AdamW&apos;s states take the weights&apos; dtype)</source>
+        <translation>%1（AdamW 的状态采用权重的 dtype）</translation>
+    </message>
+    <message>
+        <source>is llama-adapter (LLaMA-Adapter&apos;s prompts), which Headroom does not model; allowed: lora, qlora</source>
+        <translation>为 llama-adapter（LLaMA-Adapter 的可学习提示），Headroom 未对其建模；允许：lora、qlora</translation>
+    </message>
+    <message>
+        <source>is true without an adapter: a quantized model cannot be fully fine-tuned</source>
+        <translation>为 true 但未设置适配器：量化模型不能做全参数微调</translation>
+    </message>
+    <message>
+        <source>adapter (absent: a full fine-tune)</source>
+        <translation>adapter（未给出：全参数微调）</translation>
+    </message>
+    <message>
+        <source>without an adapter</source>
+        <translation>未设置适配器</translation>
+    </message>
+    <message>
+        <source>lora_r (absent: PEFT&apos;s default, 8)</source>
+        <translation>lora_r（未给出：PEFT 的默认值，8）</translation>
+    </message>
+    <message>
+        <source>lora_target_linear adapts every linear layer already</source>
+        <translation>lora_target_linear 已经适配了每个线性层</translation>
+    </message>
+    <message>
+        <source>lora_target_modules (absent: PEFT&apos;s default, q_proj and v_proj)</source>
+        <translation>lora_target_modules（未给出：PEFT 的默认值，q_proj 与 v_proj）</translation>
+    </message>
+    <message>
+        <source>the adapters&apos; scale and files</source>
+        <translation>适配器的缩放系数与文件</translation>
+    </message>
+    <message>
+        <source>adapters on some layers only, or axolotl&apos;s fused LoRA kernels</source>
+        <translation>只在部分层上加适配器，或 axolotl 的融合 LoRA 算子</translation>
+    </message>
+    <message>
+        <source>axolotl (a Hugging Face Trainer)</source>
+        <translation>axolotl（基于 Hugging Face Trainer）</translation>
+    </message>
+    <message>
+        <source>is true and rl is set: a run trains a reward model or a policy, not both</source>
+        <translation>为 true 且设置了 rl：一次运行只能训练奖励模型或策略模型，不能两者兼有</translation>
+    </message>
+    <message>
+        <source>rl (absent: supervised fine-tuning)</source>
+        <translation>rl（未给出：监督微调）</translation>
+    </message>
+    <message>
+        <source>sequence_len (absent: axolotl&apos;s default, 512)</source>
+        <translation>sequence_len（未给出：axolotl 的默认值，512）</translation>
+    </message>
+    <message>
+        <source>sample_packing (absent: false)</source>
+        <translation>sample_packing（未给出：false）</translation>
+    </message>
+    <message>
+        <source>without sample_packing or pad_to_sequence_len each batch is as long as its longest sample: S = %1 is the most it can be</source>
+        <translation>未设置 sample_packing 或 pad_to_sequence_len 时，每个批次的长度等于其中最长的样本：S = %1 只是上限</translation>
+    </message>
+    <message>
+        <source>micro_batch_size (absent: axolotl&apos;s default, 1)</source>
+        <translation>micro_batch_size（未给出：axolotl 的默认值，1）</translation>
+    </message>
+    <message>
+        <source>checkpoints on disk: counted as in host memory</source>
+        <translation>检查点保存在磁盘上：按保存在主机内存中计算</translation>
+    </message>
+    <message>
+        <source>%1: an attention kernel Headroom does not model; the scenario&apos;s stays</source>
+        <translation>%1：Headroom 未建模的注意力算子；保留场景的注意力算子</translation>
+    </message>
+    <message>
+        <source>an attention kernel Headroom does not model: the scenario&apos;s stays</source>
+        <translation>Headroom 未建模的注意力算子：保留场景的注意力算子</translation>
+    </message>
+    <message>
+        <source>flash-attn&apos;s fused kernels save less than the modules they replace</source>
+        <translation>flash-attn 的融合算子保存的张量少于它们所替换的模块</translation>
+    </message>
+    <message>
+        <source>optimizer (absent: axolotl&apos;s default, adamw_torch_fused)</source>
+        <translation>optimizer（未给出：axolotl 的默认值，adamw_torch_fused）</translation>
+    </message>
+    <message>
+        <source>Liger&apos;s fused kernels save less than the modules they replace</source>
+        <translation>Liger 的融合算子保存的张量少于它们所替换的模块</translation>
+    </message>
+    <message>
+        <source>a data-parallel mesh of its own: sharded over every data-parallel GPU instead</source>
+        <translation>自有的数据并行网格：改为按在每张数据并行 GPU 上切分计算</translation>
+    </message>
+    <message>
+        <source>not a key of axolotl&apos;s FSDPConfig: dropped unread</source>
+        <translation>不是 axolotl 的 FSDPConfig 中的键：未读取即丢弃</translation>
+    </message>
+    <message>
+        <source>false is never passed on by axolotl: FULL_SHARD</source>
+        <translation>axolotl 从不向下传递 false：仍为 FULL_SHARD</translation>
+    </message>
+    <message>
+        <source>the 16-bit format comes from bf16 and fp16</source>
+        <translation>16 位格式由 bf16 和 fp16 决定</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s own settings</source>
+        <translation>引擎自身的设置</translation>
+    </message>
+    <message>
+        <source>trl.beta = 0, but axolotl loads the reference copy for a full-parameter run all the same</source>
+        <translation>trl.beta = 0，但对全参数训练，axolotl 仍会加载参考副本</translation>
+    </message>
+    <message>
+        <source>axolotl loads a reference copy that KTO&apos;s trainer does not use (it builds its own): one more frozen copy than counted</source>
+        <translation>axolotl 加载了一份 KTO 训练器并不使用的参考副本（训练器会自己构建一份）：实际比计入的多一份冻结副本</translation>
+    </message>
+    <message>
+        <source>some parameters frozen in a full fine-tune: every one is counted as trained</source>
+        <translation>全参数微调中冻结了部分参数：每个参数都按被训练计算</translation>
+    </message>
+    <message>
+        <source>knowledge distillation&apos;s teacher logits</source>
+        <translation>知识蒸馏的教师模型 logits</translation>
+    </message>
+    <message>
+        <source>the MLP computed in tiles along the sequence (ALST)</source>
+        <translation>沿序列分块计算 MLP（ALST）</translation>
+    </message>
+    <message>
+        <source>a fused attention kernel</source>
+        <translation>融合注意力算子</translation>
+    </message>
+    <message>
+        <source>overrides of the model&apos;s config</source>
+        <translation>对模型配置的覆盖</translation>
+    </message>
+    <message>
+        <source>data, schedules, logging, checkpoints and paths</source>
+        <translation>数据、调度、日志、检查点和路径</translation>
+    </message>
+    <message>
+        <source>LLaMA-Factory (a Hugging Face Trainer)</source>
+        <translation>LLaMA-Factory（基于 Hugging Face Trainer）</translation>
+    </message>
+    <message>
+        <source>the reward comes from a server: no reward model on the GPU</source>
+        <translation>奖励来自服务器：GPU 上没有奖励模型</translation>
+    </message>
+    <message>
+        <source>LLaMA-Factory&apos;s PPO scores with an adapter or a model of the policy&apos;s architecture: the reward and value models are the policy&apos;s (--reward-model, --critic-model to change them)</source>
+        <translation>LLaMA-Factory 的 PPO 用适配器或与策略模型同架构的模型打分：奖励模型与价值模型按策略模型计算（用 --reward-model、--critic-model 更改）</translation>
+    </message>
+    <message>
+        <source>finetuning_type (absent: LLaMA-Factory&apos;s default, lora)</source>
+        <translation>finetuning_type（未给出：LLaMA-Factory 的默认值，lora）</translation>
+    </message>
+    <message>
+        <source>is freeze: training the last layers only (freeze_trainable_layers) is not modelled; Headroom estimates lora and full</source>
+        <translation>为 freeze：只训练最后几层（freeze_trainable_layers）的方式未建模；Headroom 估算 lora 和 full</translation>
+    </message>
+    <message>
+        <source>is set with finetuning_type full: a quantized model cannot be fully fine-tuned</source>
+        <translation>在 finetuning_type 为 full 时设置：量化模型不能做全参数微调</translation>
+    </message>
+    <message>
+        <source>is %1; Headroom models bitsandbytes&apos; nf4</source>
+        <translation>为 %1；Headroom 建模的是 bitsandbytes 的 nf4</translation>
+    </message>
+    <message>
+        <source>is %1 with %2: Headroom models bitsandbytes&apos; 4 and 8 bits and HQQ&apos;s 4</source>
+        <translation>为 %1，配合 %2：Headroom 建模的是 bitsandbytes 的 4 位与 8 位，以及 HQQ 的 4 位</translation>
+    </message>
+    <message>
+        <source>lora_rank (absent: LLaMA-Factory&apos;s default, 8)</source>
+        <translation>lora_rank（未给出：LLaMA-Factory 的默认值，8）</translation>
+    </message>
+    <message>
+        <source>lora_target (absent: LLaMA-Factory&apos;s default, all)</source>
+        <translation>lora_target（未给出：LLaMA-Factory 的默认值，all）</translation>
+    </message>
+    <message>
+        <source>cutoff_len (absent: LLaMA-Factory&apos;s default, 2,048)</source>
+        <translation>cutoff_len（未给出：LLaMA-Factory 的默认值，2,048）</translation>
+    </message>
+    <message>
+        <source>packing (absent: on for stage pt, off otherwise)</source>
+        <translation>packing（未给出：训练阶段为 pt 时开启，否则关闭）</translation>
+    </message>
+    <message>
+        <source>without packing each batch is as long as its longest sample: S = %1 is the most it can be</source>
+        <translation>未启用样本打包时，每个批次的长度等于其中最长的样本：S = %1 只是上限</translation>
+    </message>
+    <message>
+        <source>per_device_train_batch_size (absent: the Trainer&apos;s default, 8)</source>
+        <translation>per_device_train_batch_size（未给出：Trainer 的默认值，8）</translation>
+    </message>
+    <message>
+        <source>bf16 (trained weights upcast to FP32)</source>
+        <translation>bf16（被训练的权重提升为 FP32）</translation>
+    </message>
+    <message>
+        <source>fp16 (trained weights upcast to FP32)</source>
+        <translation>fp16（被训练的权重提升为 FP32）</translation>
+    </message>
+    <message>
+        <source>bf16 and fp16 (neither set: no autocast, trained weights in FP32)</source>
+        <translation>bf16 与 fp16（均未设置：不使用 autocast，被训练的权重为 FP32）</translation>
+    </message>
+    <message>
+        <source>disable_gradient_checkpointing (absent: LLaMA-Factory checkpoints every layer)</source>
+        <translation>disable_gradient_checkpointing（未给出：LLaMA-Factory 对每一层做激活检查点）</translation>
+    </message>
+    <message>
+        <source>is true: BAdam trains one block of layers at a time, which Headroom does not model</source>
+        <translation>为 true：BAdam 每次只训练一个层块，Headroom 未对此建模</translation>
+    </message>
+    <message>
+        <source>Unsloth&apos;s kernels and offloaded checkpoints</source>
+        <translation>Unsloth 的算子与卸载的激活检查点</translation>
+    </message>
+    <message>
+        <source>Unsloth&apos;s offloaded checkpoints</source>
+        <translation>Unsloth 卸载的激活检查点</translation>
+    </message>
+    <message>
+        <source>shift short attention (LongLoRA)</source>
+        <translation>移位短注意力（LongLoRA）</translation>
+    </message>
+    <message>
+        <source>mixture of depths</source>
+        <translation>深度混合</translation>
+    </message>
+    <message>
+        <source>norm weights upcast to FP32</source>
+        <translation>norm 权重提升为 FP32</translation>
+    </message>
+    <message>
+        <source>the head&apos;s output upcast to FP32</source>
+        <translation>输出头的输出提升为 FP32</translation>
+    </message>
+    <message>
+        <source>LLaMA Pro&apos;s expanded blocks</source>
+        <translation>LLaMA Pro 的扩展块</translation>
+    </message>
+    <message>
+        <source>PiSSA&apos;s initialisation (an SVD of every adapted weight)</source>
+        <translation>PiSSA 的初始化（对每个被适配的权重做 SVD）</translation>
+    </message>
+    <message>
+        <source>a quantized reference model</source>
+        <translation>量化的参考模型</translation>
+    </message>
+    <message>
+        <source>a reference model other than the policy&apos;s base</source>
+        <translation>不同于策略模型基座的参考模型</translation>
+    </message>
+    <message>
+        <source>a vision-language model&apos;s projector trained alone</source>
+        <translation>单独训练视觉-语言模型的投影器</translation>
+    </message>
+    <message>
+        <source>sequence parallelism</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>8-bit Lion: its momentum is counted in 32 bits, 3 bytes a parameter high</source>
+        <translation>8 位 Lion：其动量按 32 位计算，每参数多算 3 字节</translation>
+    </message>
+    <message>
+        <source>layer-wise updates: each layer&apos;s gradient is freed as it is applied</source>
+        <translation>逐层更新：每层的梯度在应用后即释放</translation>
+    </message>
+    <message>
+        <source>is %1; expected a list of module names (q_proj, v_proj, ...) or all-linear</source>
+        <translation>为 %1；应为模块名列表（q_proj、v_proj、...）或 all-linear</translation>
+    </message>
+    <message>
+        <source>adapters on %1: not among the decoder&apos;s projections Headroom adapts (q, k, v, o, gate, up, down)</source>
+        <translation>%1 上的适配器：不在 Headroom 适配的解码器投影之列（q、k、v、o、门控、上投影、下投影）</translation>
+    </message>
+    <message>
+        <source>names none of the projections q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj (or all-linear)</source>
+        <translation>未列出任何投影 q_proj、k_proj、v_proj、o_proj、gate_proj、up_proj、down_proj（或 all-linear）</translation>
+    </message>
+    <message>
+        <source>is %1; expected a list of module names (embed_tokens, lm_head)</source>
+        <translation>为 %1；应为模块名列表（embed_tokens、lm_head）</translation>
+    </message>
+    <message>
+        <source>trained copies of %1: only the embedding&apos;s and the head&apos;s are modelled</source>
+        <translation>%1 的训练副本：只对词嵌入层与输出头的副本建模</translation>
+    </message>
+    <message>
+        <source>is %1; expected FSDP options (full_shard, shard_grad_op, hybrid_shard, offload, auto_wrap)</source>
+        <translation>为 %1；应为 FSDP 选项（full_shard、shard_grad_op、hybrid_shard、offload、auto_wrap）</translation>
+    </message>
+    <message>
+        <source>names %1; allowed: %2</source>
+        <translation>列出了 %1；允许：%2</translation>
+    </message>
+    <message>
+        <source>%1 (no strategy given: FULL_SHARD)</source>
+        <translation>%1（未给出策略：FULL_SHARD）</translation>
+    </message>
+    <message>
+        <source>%1 (absent: FULL_SHARD)</source>
+        <translation>%1（未给出：FULL_SHARD）</translation>
+    </message>
+    <message>
+        <source> (looked for beside the config, in the working folder and in the config&apos;s parent folders: ZeRO&apos;s sharding is in it)</source>
+        <translation>（已在配置文件旁、工作文件夹以及配置文件的各级上级文件夹中查找：ZeRO 的切分设置在其中）</translation>
+    </message>
+    <message>
+        <source>read: it changes nothing here (false, empty, or what the scenario holds already)</source>
+        <translation>已读取：在此不改变任何设置（为 false、为空，或与场景已有的值相同）</translation>
+    </message>
+    <message>
+        <source>%1 = 0 (no reference model, no KL term)</source>
+        <translation>%1 = 0（无参考模型，无 KL 项）</translation>
+    </message>
+    <message>
+        <source>sampling, loss and server settings</source>
+        <translation>采样、损失与服务器设置</translation>
+    </message>
+    <message>
+        <source>the loss&apos;s and the data&apos;s settings</source>
+        <translation>损失与数据的设置</translation>
+    </message>
+    <message>
+        <source>the file&apos;s name or folder (%1)</source>
+        <translation>文件名或所在文件夹（%1）</translation>
+    </message>
+    <message>
+        <source>%1, which only GRPO takes</source>
+        <translation>%1，只有 GRPO 接受该键</translation>
+    </message>
+    <message>
+        <source>%1, which only DPO takes</source>
+        <translation>%1，只有 DPO 接受该键</translation>
+    </message>
+    <message>
+        <source>nothing names a preference or RL trainer: supervised fine-tuning</source>
+        <translation>没有指明偏好或 RL 训练器：监督微调</translation>
+    </message>
+    <message>
+        <source>TRL (a Hugging Face Trainer)</source>
+        <translation>TRL（基于 Hugging Face Trainer）</translation>
+    </message>
+    <message>
+        <source>is true without use_peft: a quantized model cannot be fully fine-tuned</source>
+        <translation>为 true 但未设置 use_peft：量化模型不能做全参数微调</translation>
+    </message>
+    <message>
+        <source>use_peft (absent: a full fine-tune)</source>
+        <translation>use_peft（未给出：全参数微调）</translation>
+    </message>
+    <message>
+        <source>without use_peft</source>
+        <translation>未设置 use_peft</translation>
+    </message>
+    <message>
+        <source>lora_r (absent: TRL&apos;s default, 16)</source>
+        <translation>lora_r（未给出：TRL 的默认值，16）</translation>
+    </message>
+    <message>
+        <source>lora_dropout (absent: TRL&apos;s default, 0.05)</source>
+        <translation>lora_dropout（未给出：TRL 的默认值，0.05）</translation>
+    </message>
+    <message>
+        <source>max_length (absent: SFTConfig&apos;s default, 1,024)</source>
+        <translation>max_length（未给出：SFTConfig 的默认值，1,024）</translation>
+    </message>
+    <message>
+        <source>packing (absent: false)</source>
+        <translation>packing（未给出：false）</translation>
+    </message>
+    <message>
+        <source>max_length (absent: the trainer&apos;s default, 1,024)</source>
+        <translation>max_length（未给出：训练器的默认值，1,024）</translation>
+    </message>
+    <message>
+        <source>dtype (absent: TRL&apos;s default, float32)</source>
+        <translation>dtype（未给出：TRL 的默认值，float32）</translation>
+    </message>
+    <message>
+        <source>bf16 and fp16 (neither set: no autocast)</source>
+        <translation>bf16 与 fp16（均未设置：不使用 autocast）</translation>
+    </message>
+    <message>
+        <source>16-bit weights without autocast: counted as FP32 training</source>
+        <translation>16 位权重但不使用 autocast：按 FP32 训练计算</translation>
+    </message>
+    <message>
+        <source>%1 over FP32 weights (%2)</source>
+        <translation>在 FP32 权重上使用 %1（%2）</translation>
+    </message>
+    <message>
+        <source>torch_dtype absent</source>
+        <translation>未给出 torch_dtype</translation>
+    </message>
+    <message>
+        <source>%1 with %2 = %3 (the 16-bit weights trained themselves)</source>
+        <translation>%1，%2 = %3（直接训练 16 位权重本身）</translation>
+    </message>
+    <message>
+        <source>gradient_checkpointing (absent: TRL&apos;s default, true)</source>
+        <translation>gradient_checkpointing（未给出：TRL 的默认值，true）</translation>
+    </message>
+    <message>
+        <source>%1: an attention kernel Headroom does not model</source>
+        <translation>%1：Headroom 未建模的注意力算子</translation>
+    </message>
 </context>
 <context>
     <name>GpuSpecText</name>
@@ -5523,6 +5987,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Import a torchtune recipe YAML into the plan.</source>
         <translation>将 torchtune 配方 YAML 导入计划。</translation>
+    </message>
+    <message>
+        <source>Import an axolotl config YAML into the plan.</source>
+        <translation>将 axolotl 配置 YAML 导入计划。</translation>
+    </message>
+    <message>
+        <source>Import a LLaMA-Factory training YAML into the plan.</source>
+        <translation>将 LLaMA-Factory 训练 YAML 导入计划。</translation>
+    </message>
+    <message>
+        <source>Import a TRL trainer config YAML into the plan.</source>
+        <translation>将 TRL 训练器配置 YAML 导入计划。</translation>
     </message>
 </context>
 <context>
