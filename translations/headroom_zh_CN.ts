@@ -2533,7 +2533,7 @@
     </message>
     <message>
         <source>A TRL trainer config YAML (trl sft|dpo|grpo --config; alignment-handbook and open-r1 recipes): model, method, lengths, batch, precision, PEFT, generations and vLLM. Options override it.</source>
-        <translation>TRL 训练器配置 YAML（trl sft|dpo|grpo --config；alignment-handbook 与 open-r1 的配方）：模型、训练方法、各项长度、批大小、精度、PEFT、生成与 vLLM。其他选项会覆盖它。</translation>
+        <translation>TRL 训练器配置 YAML（“trl sft|dpo|grpo” --config；“alignment-handbook” 与 open-r1 的配方）：模型、训练方法、各项长度、批大小、精度、PEFT、生成与 vLLM。其他选项会覆盖它。</translation>
     </message>
 </context>
 <context>
@@ -5346,15 +5346,15 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>is %1; expected true, false or auto</source>
-        <translation>为 %1；应为 true、false 或 auto</translation>
+        <translation>为 %1；应为 true、false 或 “auto”</translation>
     </message>
     <message>
         <source>bf16 (auto)</source>
-        <translation>bf16（auto）</translation>
+        <translation>bf16（“auto”）</translation>
     </message>
     <message>
         <source>auto (axolotl&apos;s default): BF16 where the GPU has it, as every GPU of the catalogue since the A100 does</source>
-        <translation>auto（axolotl 的默认值）：GPU 支持 BF16 时使用 BF16，GPU 清单中自 A100 起的每款 GPU 都支持</translation>
+        <translation>“auto”（axolotl 的默认值）：GPU 支持 BF16 时使用 BF16，GPU 清单中自 A100 起的每款 GPU 都支持</translation>
     </message>
     <message>
         <source>bf16 and fp16 (both false: FP32)</source>
@@ -5374,7 +5374,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>is llama-adapter (LLaMA-Adapter&apos;s prompts), which Headroom does not model; allowed: lora, qlora</source>
-        <translation>为 llama-adapter（LLaMA-Adapter 的可学习提示），Headroom 未对其建模；允许：lora、qlora</translation>
+        <translation>为 “llama-adapter”（LLaMA-Adapter 的可学习提示），Headroom 未对其建模；允许：“lora”、qlora</translation>
     </message>
     <message>
         <source>is true without an adapter: a quantized model cannot be fully fine-tuned</source>
@@ -5382,7 +5382,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>adapter (absent: a full fine-tune)</source>
-        <translation>adapter（未给出：全参数微调）</translation>
+        <translation>“adapter”（未给出：全参数微调）</translation>
     </message>
     <message>
         <source>without an adapter</source>
@@ -5414,11 +5414,11 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>is true and rl is set: a run trains a reward model or a policy, not both</source>
-        <translation>为 true 且设置了 rl：一次运行只能训练奖励模型或策略模型，不能两者兼有</translation>
+        <translation>为 true 且设置了 “rl”：一次运行只能训练奖励模型或策略模型，不能两者兼有</translation>
     </message>
     <message>
         <source>rl (absent: supervised fine-tuning)</source>
-        <translation>rl（未给出：监督微调）</translation>
+        <translation>“rl”（未给出：监督微调）</translation>
     </message>
     <message>
         <source>sequence_len (absent: axolotl&apos;s default, 512)</source>
@@ -5454,7 +5454,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>optimizer (absent: axolotl&apos;s default, adamw_torch_fused)</source>
-        <translation>optimizer（未给出：axolotl 的默认值，adamw_torch_fused）</translation>
+        <translation>“optimizer”（未给出：axolotl 的默认值，adamw_torch_fused）</translation>
     </message>
     <message>
         <source>Liger&apos;s fused kernels save less than the modules they replace</source>
@@ -5526,15 +5526,15 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>finetuning_type (absent: LLaMA-Factory&apos;s default, lora)</source>
-        <translation>finetuning_type（未给出：LLaMA-Factory 的默认值，lora）</translation>
+        <translation>finetuning_type（未给出：LLaMA-Factory 的默认值，“lora”）</translation>
     </message>
     <message>
         <source>is freeze: training the last layers only (freeze_trainable_layers) is not modelled; Headroom estimates lora and full</source>
-        <translation>为 freeze：只训练最后几层（freeze_trainable_layers）的方式未建模；Headroom 估算 lora 和 full</translation>
+        <translation>为 “freeze”：只训练最后几层（freeze_trainable_layers）的方式未建模；Headroom 估算 “lora” 和 “full”</translation>
     </message>
     <message>
         <source>is set with finetuning_type full: a quantized model cannot be fully fine-tuned</source>
-        <translation>在 finetuning_type 为 full 时设置：量化模型不能做全参数微调</translation>
+        <translation>在 finetuning_type 为 “full” 时设置：量化模型不能做全参数微调</translation>
     </message>
     <message>
         <source>is %1; Headroom models bitsandbytes&apos; nf4</source>
@@ -5558,7 +5558,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>packing (absent: on for stage pt, off otherwise)</source>
-        <translation>packing（未给出：训练阶段为 pt 时开启，否则关闭）</translation>
+        <translation>“packing”（未给出：训练阶段为 “pt” 时开启，否则关闭）</translation>
     </message>
     <message>
         <source>without packing each batch is as long as its longest sample: S = %1 is the most it can be</source>
@@ -5646,7 +5646,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>is %1; expected a list of module names (q_proj, v_proj, ...) or all-linear</source>
-        <translation>为 %1；应为模块名列表（q_proj、v_proj、...）或 all-linear</translation>
+        <translation>为 %1；应为模块名列表（q_proj、v_proj、...）或 “all-linear”</translation>
     </message>
     <message>
         <source>adapters on %1: not among the decoder&apos;s projections Headroom adapts (q, k, v, o, gate, up, down)</source>
@@ -5654,7 +5654,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>names none of the projections q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj (or all-linear)</source>
-        <translation>未列出任何投影 q_proj、k_proj、v_proj、o_proj、gate_proj、up_proj、down_proj（或 all-linear）</translation>
+        <translation>未列出任何投影 q_proj、k_proj、v_proj、o_proj、gate_proj、up_proj、down_proj（或 “all-linear”）</translation>
     </message>
     <message>
         <source>is %1; expected a list of module names (embed_tokens, lm_head)</source>
@@ -5666,7 +5666,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>is %1; expected FSDP options (full_shard, shard_grad_op, hybrid_shard, offload, auto_wrap)</source>
-        <translation>为 %1；应为 FSDP 选项（full_shard、shard_grad_op、hybrid_shard、offload、auto_wrap）</translation>
+        <translation>为 %1；应为 FSDP 选项（full_shard、shard_grad_op、hybrid_shard、“offload”、auto_wrap）</translation>
     </message>
     <message>
         <source>names %1; allowed: %2</source>
@@ -5746,7 +5746,7 @@ The scenario on screen is unchanged.</source>
     </message>
     <message>
         <source>packing (absent: false)</source>
-        <translation>packing（未给出：false）</translation>
+        <translation>“packing”（未给出：false）</translation>
     </message>
     <message>
         <source>max_length (absent: the trainer&apos;s default, 1,024)</source>

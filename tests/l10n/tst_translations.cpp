@@ -234,6 +234,8 @@ const QStringList kAllowedWords = {
     QStringLiteral("torchtitan"), QStringLiteral("Ulysses"), // DeepSpeed-Ulysses, its context parallelism
     QStringLiteral("even"), QStringLiteral("weighted"), // --pp-layers values the user types
     QStringLiteral("accelerate"), QStringLiteral("bitsandbytes"), QStringLiteral("Megatron"), QStringLiteral("Apex"),
+    QStringLiteral("axolotl"), QStringLiteral("Unsloth"), QStringLiteral("Pro"), // training front ends; LLaMA Pro's expanded blocks
+    QStringLiteral("attn"), // the flash-attn package
     QStringLiteral("Liger"), QStringLiteral("Transformer"), QStringLiteral("Engine"), QStringLiteral("Tensor"),
     QStringLiteral("Core"), QStringLiteral("safetensors"), QStringLiteral("nvidia"), QStringLiteral("smi"),
     QStringLiteral("GShard"), QStringLiteral("Paged"), QStringLiteral("nccl-tests"), QStringLiteral("Markdown"),
