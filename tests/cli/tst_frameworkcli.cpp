@@ -1,4 +1,4 @@
-// --deepspeed, --accelerate and --torchtune on the command line: a config sets what the flags it
+// --deepspeed, --accelerate, --torchtune, --axolotl, --llamafactory and --trl on the command line: a config sets what the flags it
 // stands for set (the estimate's JSON compared with the flags' run), explicit flags override it,
 // unknown and unmodelled keys are warned about on stderr, and a bad file exits 2 naming the file,
 // the key and the problem.
@@ -226,6 +226,71 @@ private slots:
         r = cli(base() + QStringList{ QStringLiteral("--torchtune"), fixture("truncated.yaml") });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("truncated.yaml: not valid YAML"), r.err.constData());
+    }
+
+    // axolotl's examples/mistral/qlora.yml (fixture) read by hand: the Mistral 7B preset, the
+    // Trainer stack, QLoRA on an NF4 base with double quantization, rank 32 on every linear,
+    // dropout 0.05, S = 8,192 packed, B = 2, accumulation 4, bf16 auto (BF16: adapters in FP32
+    // over the 16-bit base), bitsandbytes' 8-bit AdamW, checkpointing, flash attention.
+    void axolotlIsItsFlags()
+    {
+        const QStringList oneGpu = { QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("a100-80gb"), QStringLiteral("--json") };
+        const QJsonObject file = estimate({ QStringLiteral("--axolotl"), fixture("axolotl/mistral_7b_qlora.yml") }, oneGpu);
+        const QJsonObject flags = estimate({ QStringLiteral("--stack"), QStringLiteral("hf-trainer"), QStringLiteral("--preset"),
+                                             QStringLiteral("mistral-7b"), QStringLiteral("--lora"), QStringLiteral("qlora"),
+                                             QStringLiteral("--qlora-base"), QStringLiteral("nf4-dq"), QStringLiteral("--lora-rank"),
+                                             QStringLiteral("32"), QStringLiteral("--lora-dropout"), QStringLiteral("0.05"),
+                                             QStringLiteral("--lora-targets"), QStringLiteral("all"), QStringLiteral("--seq"),
+                                             QStringLiteral("8192"), QStringLiteral("--packed"), QStringLiteral("--batch"), QStringLiteral("2"),
+                                             QStringLiteral("--grad-accum"), QStringLiteral("4"), QStringLiteral("--recipe"),
+                                             QStringLiteral("amp-bf16"), QStringLiteral("--optimizer"), QStringLiteral("adam8bit"),
+                                             QStringLiteral("--paged-optimizer"), QStringLiteral("false"), QStringLiteral("--recompute"),
+                                             QStringLiteral("full"), QStringLiteral("--attention"), QStringLiteral("flash") },
+                                           oneGpu);
+        QVERIFY(!file.isEmpty());
+        QCOMPARE(memory(file), memory(flags));
+        const QJsonObject report = file.value(QLatin1String("imports")).toArray().at(0).toObject();
+        QCOMPARE(report.value(QLatin1String("kind")).toString(), QStringLiteral("axolotl"));
+        QCOMPARE(report.value(QLatin1String("set")).toObject().value(QLatin1String("hub-model")).toString(),
+                 QStringLiteral("mistralai/Mistral-7B-v0.1"));
+    }
+
+    // A model no preset is the checkpoint of: exit 2 naming the key and the model, asking for its
+    // config; with --preset beside the file the rest of the file is read.
+    void unknownModelAsksForItsConfig()
+    {
+        const QStringList start = { QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100-80gb") };
+        const Run refused = cli(start + QStringList{ QStringLiteral("--axolotl"), fixture("axolotl/other_qwen3_32b_qlora_gc_offload.yml") });
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("base_model") && refused.err.contains("Qwen/Qwen3-32B") && refused.err.contains("--hf-config"),
+                 refused.err.constData());
+        const Run kept = cli(start + QStringList{ QStringLiteral("--trl"), fixture("trl/or1_olympiccoder32b_sft.yaml"), QStringLiteral("--preset"),
+                                                   QStringLiteral("qwen2.5-32b"), QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--json") });
+        QCOMPARE(kept.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(kept.out).object();
+        QCOMPARE(o.value(QLatin1String("imports")).toArray().at(0).toObject().value(QLatin1String("kind")).toString(), QStringLiteral("trl"));
+    }
+
+    // LLaMA-Factory's examples/train_full/llama3_full_sft.yaml (fixture) names
+    // examples/deepspeed/ds_z3_config.json from the checkout's root: found in the YAML's parent
+    // folders, stage 3 with DeepSpeed's FP32 masters. A name found nowhere is refused.
+    void llamaFactoryFindsItsDeepSpeedFile()
+    {
+        const QStringList start = { QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("a100-80gb"), QStringLiteral("--gpus"),
+                                    QStringLiteral("4"), QStringLiteral("--json") };
+        const QJsonObject o = estimate({ QStringLiteral("--llamafactory"), fixture("llamafactory/b_llama3_full_sft_ds3.yaml") }, start);
+        QVERIFY(!o.isEmpty());
+        const QJsonObject set = o.value(QLatin1String("imports")).toArray().at(0).toObject().value(QLatin1String("set")).toObject();
+        QCOMPARE(set.value(QLatin1String("zero")).toInteger(), 3);
+        QCOMPARE(set.value(QLatin1String("recipe")).toString(), QStringLiteral("bf16-master"));
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("run.yaml")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: sft\ndeepspeed: nowhere/ds_z3_config.json\n");
+        f.close();
+        const Run r = cli(start + QStringList{ QStringLiteral("--llamafactory"), f.fileName() });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("deepspeed") && r.err.contains("nowhere/ds_z3_config.json"), r.err.constData());
     }
 };
 

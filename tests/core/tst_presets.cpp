@@ -38,6 +38,40 @@ private slots:
             QVERIFY2(m_catalogue.preset(QLatin1String(id)), id);
     }
 
+    // A front end's model line (axolotl base_model, model_name_or_path) as the preset it names:
+    // the model cards say these post-trained variants keep the base's architecture.
+    void hubIdsNameTheirPresets_data()
+    {
+        QTest::addColumn<QString>("hubId");
+        QTest::addColumn<QString>("stem");
+        QTest::addColumn<QString>("preset");
+        QTest::newRow("as in the index") << QStringLiteral("meta-llama/Llama-3.1-8B") << QStringLiteral("meta-llama/llama-3.1-8b") << QStringLiteral("llama-3.1-8b");
+        QTest::newRow("older Meta- name") << QStringLiteral("meta-llama/Meta-Llama-3.1-8B-Instruct") << QStringLiteral("meta-llama/llama-3.1-8b")
+                                          << QStringLiteral("llama-3.1-8b");
+        QTest::newRow("two suffixes") << QStringLiteral("meta-llama/Llama-2-7b-chat-hf") << QStringLiteral("meta-llama/llama-2-7b") << QStringLiteral("llama-2-7b");
+        QTest::newRow("-it") << QStringLiteral("google/gemma-2-9b-it") << QStringLiteral("google/gemma-2-9b") << QStringLiteral("gemma-2-9b");
+        QTest::newRow("-Base") << QStringLiteral("Qwen/Qwen3-8B-Base") << QStringLiteral("qwen/qwen3-8b") << QStringLiteral("qwen3-8b");
+        QTest::newRow("index's own -instruct") << QStringLiteral("microsoft/Phi-3-mini-4k-instruct") << QStringLiteral("microsoft/phi-3-mini-4k")
+                                               << QStringLiteral("phi-3-mini-4k");
+        // Another organisation's copy may be quantized or changed: no preset.
+        QTest::newRow("other organisation") << QStringLiteral("unsloth/Meta-Llama-3.1-8B") << QStringLiteral("unsloth/meta-llama-3.1-8b") << QString();
+        QTest::newRow("a later release") << QStringLiteral("Qwen/Qwen3-4B-Instruct-2507") << QStringLiteral("qwen/qwen3-4b-instruct-2507") << QString();
+        QTest::newRow("local path") << QStringLiteral("./models/llama") << QString() << QString();
+        QTest::newRow("absolute path") << QStringLiteral("/data/llama-3.1-8b") << QString() << QString();
+        QTest::newRow("bare name") << QStringLiteral("llama-3.1-8b") << QString() << QString();
+        QTest::newRow("three parts") << QStringLiteral("a/b/c") << QString() << QString();
+    }
+
+    void hubIdsNameTheirPresets()
+    {
+        QFETCH(QString, hubId);
+        QFETCH(QString, stem);
+        QFETCH(QString, preset);
+        QCOMPARE(checkpointStem(hubId), stem);
+        const ModelPreset *p = m_catalogue.presetOfCheckpoint(hubId);
+        QCOMPARE(p ? p->id : QString(), preset);
+    }
+
     void derivedMatchesPublished_data()
     {
         QTest::addColumn<QString>("id");

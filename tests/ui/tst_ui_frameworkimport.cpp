@@ -98,6 +98,56 @@ private slots:
         QCOMPARE(doc->scenario().parallel.zero, ZeroStage::Stage2);
     }
 
+    // The front ends' files dropped on the window: found by their keys (base_model; model_name_or_path
+    // with stage), their Hub id resolved to the preset. A model without a preset over a model
+    // imported first from its config.json keeps that model and reads the rest.
+    void droppedFrontEndsAreFoundByTheirKeys()
+    {
+        ScenarioDocument *doc = m_window->document();
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        QVERIFY(test::dropFile(m_window.get(), fixture("axolotl/mistral_7b_qlora.yml")));
+        QCOMPARE(doc->spec().presetId, QStringLiteral("mistral-7b"));
+        QCOMPARE(doc->scenario().lora.mode, AdapterMode::Qlora);
+        QCOMPARE(doc->scenario().lora.rank, Count(32));
+        QCOMPARE(doc->scenario().training.sequence, Count(8192));
+        QVERIFY2(MessageBox::lastText().contains(QLatin1String("base_model: --hub-model mistralai/Mistral-7B-v0.1")),
+                 qPrintable(MessageBox::lastText()));
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        QVERIFY(test::dropFile(m_window.get(), fixture("llamafactory/b_qwen3_8b_full_fa2_ascend.yaml")));
+        QCOMPARE(doc->spec().presetId, QStringLiteral("qwen3-8b"));
+        QCOMPARE(doc->scenario().training.recompute, Recompute::Full);
+        QCOMPARE(doc->scenario().activations.attention, AttentionKernel::Flash);
+        QCOMPARE(doc->scenario().lora.mode, AdapterMode::None);
+    }
+
+    void frontEndKeepsAnImportedModel()
+    {
+        ScenarioDocument *doc = m_window->document();
+        // Qwen3-8B's architecture under another organisation's name: no preset's checkpoint.
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("run.yml")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("base_model: someone/my-qwen3\nadapter: lora\nlora_r: 4\nlora_target_linear: true\nsequence_len: 1024\n");
+        f.close();
+        QString error;
+        QVERIFY(!doc->importTrainingConfig(f.fileName(), &error));
+        QVERIFY2(error.contains(QLatin1String("someone/my-qwen3")) && error.contains(QLatin1String("Import Hugging Face Config")), qPrintable(error));
+        QCOMPARE(doc->spec().presetId, QStringLiteral("llama-2-7b"));
+        const ModelPreset *qwen = m_catalogue.preset(QStringLiteral("qwen3-8b"));
+        QVERIFY(qwen);
+        QTemporaryDir model;
+        QVERIFY(QFile::copy(qwen->configPath, model.filePath(QStringLiteral("config.json"))));
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        QVERIFY(m_window->importModel(model.path()));
+        QVERIFY(doc->spec().presetId.isEmpty());
+        const Count layers = doc->scenario().model.layers;
+        QVERIFY(doc->importTrainingConfig(f.fileName(), &error));
+        QVERIFY(doc->spec().presetId.isEmpty());
+        QCOMPARE(doc->scenario().model.layers, layers);
+        QCOMPARE(doc->scenario().lora.rank, Count(4));
+        QCOMPARE(doc->scenario().training.sequence, Count(1024));
+    }
+
     void badConfigsChangeNothing_data()
     {
         QTest::addColumn<QString>("name");
