@@ -2535,6 +2535,10 @@
         <source>A TRL trainer config YAML (trl sft|dpo|grpo --config; alignment-handbook and open-r1 recipes): model, method, lengths, batch, precision, PEFT, generations and vLLM. Options override it.</source>
         <translation>TRL 训练器配置 YAML（“trl sft|dpo|grpo” --config；“alignment-handbook” 与 open-r1 的配方）：模型、训练方法、各项长度、批大小、精度、PEFT、生成与 vLLM。其他选项会覆盖它。</translation>
     </message>
+    <message>
+        <source>A torchtitan training TOML: model flavor, batch, sequence, FSDP2 sharding and parallel degrees, mixed precision, activation checkpointing, compile, FP8, optimizer. Options override it.</source>
+        <translation>torchtitan 训练 TOML：模型规格（“flavor”）、批大小、序列长度、FSDP2 分片与各并行度、混合精度、激活检查点、编译、FP8、优化器。其他选项会覆盖它。</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -5784,6 +5788,138 @@ The scenario on screen is unchanged.</source>
         <source>%1: an attention kernel Headroom does not model</source>
         <translation>%1：Headroom 未建模的注意力算子</translation>
     </message>
+    <message>
+        <source>an array of tables ([[...]]), which torchtitan&apos;s configs never use: refused</source>
+        <translation>表数组（[[...]]），torchtitan 的配置从不使用：拒绝读取</translation>
+    </message>
+    <message>
+        <source>the table [%1] is defined twice</source>
+        <translation>表 [%1] 被定义了两次</translation>
+    </message>
+    <message>
+        <source>not valid TOML: %1 at %2</source>
+        <translation>不是有效的 TOML：%1，位于 %2</translation>
+    </message>
+    <message>
+        <source>expected &apos;%1&apos;</source>
+        <translation>此处应为“%1”</translation>
+    </message>
+    <message>
+        <source>more after a value on its line</source>
+        <translation>值之后同一行还有其他内容</translation>
+    </message>
+    <message>
+        <source>expected a key</source>
+        <translation>此处应为键</translation>
+    </message>
+    <message>
+        <source>%1 is a value, not a table</source>
+        <translation>%1 是一个值，不是表</translation>
+    </message>
+    <message>
+        <source>given twice (TOML refuses a key defined twice)</source>
+        <translation>给出了两次（TOML 不允许重复定义键）</translation>
+    </message>
+    <message>
+        <source>a string without its closing quote</source>
+        <translation>字符串缺少结尾引号</translation>
+    </message>
+    <message>
+        <source>a bad \u escape</source>
+        <translation>错误的 \u 转义</translation>
+    </message>
+    <message>
+        <source>an unknown escape</source>
+        <translation>未知的转义</translation>
+    </message>
+    <message>
+        <source>a date or time, which torchtitan&apos;s configs never hold</source>
+        <translation>日期或时间，torchtitan 的配置中从不出现</translation>
+    </message>
+    <message>
+        <source>a value that is no string, number, boolean, list or table</source>
+        <translation>既不是字符串、数字、布尔值，也不是列表或表的值</translation>
+    </message>
+    <message>
+        <source>torchtitan (FSDP2, fully_shard per block)</source>
+        <translation>torchtitan（FSDP2，每个块一次 fully_shard）</translation>
+    </message>
+    <message>
+        <source>training.local_batch_size (absent: torchtitan&apos;s default, 8)</source>
+        <translation>training.local_batch_size（未给出：torchtitan 的默认值，8）</translation>
+    </message>
+    <message>
+        <source>training.seq_len (absent: torchtitan&apos;s default, 2,048)</source>
+        <translation>training.seq_len（未给出：torchtitan 的默认值，2,048）</translation>
+    </message>
+    <message>
+        <source>is 0; allowed: -1 (every GPU the other degrees leave) or 1 and more</source>
+        <translation>为 0；允许：-1（其余并行度之外的全部 GPU）或不小于 1 的数</translation>
+    </message>
+    <message>
+        <source>HSDP: replicated across groups, sharded within them; modelled as sharded over every data-parallel GPU</source>
+        <translation>HSDP：组间复制、组内分片；按在全部数据并行 GPU 上分片建模</translation>
+    </message>
+    <message>
+        <source>the experts split over another tensor-parallel degree than the rest</source>
+        <translation>专家按与其余部分不同的张量并行度切分</translation>
+    </message>
+    <message>
+        <source>the number of GPUs is the launcher&apos;s (torchrun --nproc_per_node, nodes): the scenario&apos;s stays</source>
+        <translation>GPU 数量由启动器决定（torchrun --nproc_per_node 与节点数）：保留场景的设置</translation>
+    </message>
+    <message>
+        <source>%1 (fsdp_reshard_after_forward %2)</source>
+        <translation>%1（fsdp_reshard_after_forward 为 %2）</translation>
+    </message>
+    <message>
+        <source>data_parallel_shard_degree absent: -1</source>
+        <translation>未给出 data_parallel_shard_degree：-1</translation>
+    </message>
+    <message>
+        <source>%1 = 1 (no FSDP, so no mixed precision: FP32)</source>
+        <translation>%1 = 1（没有 FSDP，因此没有混合精度：FP32）</translation>
+    </message>
+    <message>
+        <source>mixed_precision_param (bfloat16 gathers over FP32 sharded weights)</source>
+        <translation>mixed_precision_param（在 FP32 分片权重之上以 bfloat16 收集）</translation>
+    </message>
+    <message>
+        <source>torch.compile&apos;s memory budget decides what is saved</source>
+        <translation>由 torch.compile 的显存预算决定保存哪些张量</translation>
+    </message>
+    <message>
+        <source>is %1; allowed: op, or a whole number N (every N-th layer)</source>
+        <translation>为 %1；允许：“op”，或整数 N（即每隔若干层检查一层）</translation>
+    </message>
+    <message>
+        <source>%1: an FP8 recipe Headroom does not model</source>
+        <translation>%1：Headroom 未建模的 FP8 方案</translation>
+    </message>
+    <message>
+        <source>the output projection stays in BF16 (filter_fqns); Headroom converts every layer&apos;s linears</source>
+        <translation>输出投影保持 BF16（filter_fqns）；Headroom 会转换每一层的线性层</translation>
+    </message>
+    <message>
+        <source>FP8 or MX for the experts&apos; grouped matmuls</source>
+        <translation>专家分组矩阵乘法的 FP8 或 MX</translation>
+    </message>
+    <message>
+        <source>optimizer.implementation (absent: torchtitan&apos;s default, fused)</source>
+        <translation>optimizer.implementation（未给出：torchtitan 的默认值，“fused”）</translation>
+    </message>
+    <message>
+        <source>paths, schedules, the learning rate, logging and the kernels&apos; options</source>
+        <translation>路径、调度、学习率、日志与算子选项</translation>
+    </message>
+    <message>
+        <source>the converters&apos; settings (read where model.converters names them)</source>
+        <translation>转换器的设置（在 model.converters 列出它们时读取）</translation>
+    </message>
+    <message>
+        <source>paths, schedules, logging and checkpoints</source>
+        <translation>路径、调度、日志与检查点</translation>
+    </message>
 </context>
 <context>
     <name>GpuSpecText</name>
@@ -5999,6 +6135,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Import a TRL trainer config YAML into the plan.</source>
         <translation>将 TRL 训练器配置 YAML 导入计划。</translation>
+    </message>
+    <message>
+        <source>Import a torchtitan training TOML into the plan.</source>
+        <translation>将 torchtitan 训练 TOML 导入计划。</translation>
     </message>
 </context>
 <context>
@@ -11403,10 +11543,6 @@ It was moved to %2.</source>
         <translation>导入训练配置</translation>
     </message>
     <message>
-        <source>Training configs (*.json *.yaml *.yml);;All files (*)</source>
-        <translation>训练配置 (*.json *.yaml *.yml);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Cannot import the training config</source>
         <translation>无法导入训练配置</translation>
     </message>
@@ -11466,6 +11602,10 @@ Open the measured scenario? (Edit › Undo brings yours back; File › Open the 
     <message>
         <source>Make the scenario the loaded measurement ran the open one, so that its figures are compared with their own estimate.</source>
         <translation>把已载入实测所运行的场景设为当前场景，使实测数字与它自己的估算相比较。</translation>
+    </message>
+    <message>
+        <source>Training configs (*.json *.yaml *.yml *.toml);;All files (*)</source>
+        <translation>训练配置 (*.json *.yaml *.yml *.toml);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

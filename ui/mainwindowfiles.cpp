@@ -168,7 +168,7 @@ void MainWindow::importConfig()
 void MainWindow::importTrainingConfigFile()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Import Training Config"), m_settings.lastDirectory.value(),
-                                                      tr("Training configs (*.json *.yaml *.yml);;All files (*)"));
+                                                      tr("Training configs (*.json *.yaml *.yml *.toml);;All files (*)"));
     if (!path.isEmpty())
         importTrainingConfig(path);
 }
@@ -257,7 +257,7 @@ bool MainWindow::openDropped(const QString &path)
                 || o.contains(QLatin1String("train_batch_size"))))
             return importTrainingConfig(path, FrameworkKind::DeepSpeed);
     }
-    if (info.suffix() == QLatin1String("yaml") || info.suffix() == QLatin1String("yml"))
+    if (info.suffix() == QLatin1String("yaml") || info.suffix() == QLatin1String("yml") || info.suffix() == QLatin1String("toml"))
         return importTrainingConfig(path);
     if (info.fileName() == QLatin1String("config.json"))
         return importModel(info.absolutePath());

@@ -99,6 +99,10 @@ void addScenarioOptions(QCommandLineParser &parser, OptionText text)
         return Cli::tr("A LLaMA-Factory training YAML: model, stage, fine-tuning type and LoRA, quantization, cutoff length, "
                        "batch, precision, optimizer, DeepSpeed. Options override it.");
     }, file);
+    add("torchtitan", [] {
+        return Cli::tr("A torchtitan training TOML: model flavor, batch, sequence, FSDP2 sharding and parallel degrees, "
+                       "mixed precision, activation checkpointing, compile, FP8, optimizer. Options override it.");
+    }, file);
     add("trl", [] {
         return Cli::tr("A TRL trainer config YAML (trl sft|dpo|grpo --config; alignment-handbook and open-r1 recipes): model, "
                        "method, lengths, batch, precision, PEFT, generations and vLLM. Options override it.");
@@ -122,7 +126,7 @@ QStringList normaliseSwitches(const QStringList &arguments, const QStringList &c
     QStringList valued = commandValueOptions;
     valued << QStringLiteral("hf-config") << QStringLiteral("hf-family") << QStringLiteral("scenario") << QStringLiteral("deepspeed")
            << QStringLiteral("accelerate") << QStringLiteral("torchtune") << QStringLiteral("axolotl") << QStringLiteral("llamafactory")
-           << QStringLiteral("trl");
+           << QStringLiteral("trl") << QStringLiteral("torchtitan");
     for (const ScenarioKey &k : scenarioKeys())
         (k.kind == ValueKind::Bool ? switches : valued).append(QLatin1String(k.option));
     QStringList out;

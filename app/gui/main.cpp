@@ -166,13 +166,15 @@ int main(int argc, char *argv[])
     const QCommandLineOption llamaFactoryOption(QStringLiteral("llamafactory"), Gui::tr("Import a LLaMA-Factory training YAML into the plan."),
                                                 Gui::tr("FILE"));
     const QCommandLineOption trlOption(QStringLiteral("trl"), Gui::tr("Import a TRL trainer config YAML into the plan."), Gui::tr("FILE"));
+    const QCommandLineOption torchtitanOption(QStringLiteral("torchtitan"), Gui::tr("Import a torchtitan training TOML into the plan."),
+                                              Gui::tr("FILE"));
     const QCommandLineOption checkLayoutOption(
             QStringLiteral("check-layout"),
             Gui::tr("Build the window offscreen at --size on a set of scenarios and list every text that is clipped or "
                     "overlaps another; exit 1 if there is any."));
     parser.addOptions({ scenarioOption, hfConfigOption, screenshotOption, panelOption, langOption, darkOption, sizeOption,
                         checkLayoutOption, measuredOption, deepspeedOption, accelerateOption, torchtuneOption, axolotlOption,
-                        llamaFactoryOption, trlOption });
+                        llamaFactoryOption, trlOption, torchtitanOption });
     // Not process(): it exits 1 on an unknown option and takes stray arguments in silence. Bad
     // input exits 2 with the reason, as the CLI does.
     if (!parser.parse(QApplication::arguments())) {
@@ -269,7 +271,8 @@ int main(int argc, char *argv[])
     for (const auto &[option, kind] : { std::pair{ &deepspeedOption, FrameworkKind::DeepSpeed },
                                         std::pair{ &accelerateOption, FrameworkKind::Accelerate },
                                         std::pair{ &torchtuneOption, FrameworkKind::Torchtune }, std::pair{ &axolotlOption, FrameworkKind::Axolotl },
-                                        std::pair{ &llamaFactoryOption, FrameworkKind::LlamaFactory }, std::pair{ &trlOption, FrameworkKind::Trl } }) {
+                                        std::pair{ &llamaFactoryOption, FrameworkKind::LlamaFactory }, std::pair{ &trlOption, FrameworkKind::Trl },
+                                        std::pair{ &torchtitanOption, FrameworkKind::Torchtitan } }) {
         if (!parser.isSet(*option))
             continue;
         const QString path = parser.value(*option);

@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -316,6 +317,109 @@ private slots:
         }
         if (fact.value(QStringLiteral("precision")).isString())
             QCOMPARE(s.training.precision.recipe, expectedRecipe(qPrintable(kind), fact));
+    }
+
+    // torchtitan's TOML at its three layouts (tests/fixtures/frameworks/torchtitan/, facts.json):
+    // the flavor's preset, the batch and sequence, the degrees, FSDP2's sharding (fully sharded
+    // unless pipeline parallel, "default"), BF16 gathers over FP32 weights, the checkpointing
+    // policy, FP8 and compile. Flavors without a preset are refused naming model.flavor.
+    void torchtitanAsItReadsIt_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QJsonObject>("fact");
+        const QJsonObject all = facts("torchtitan");
+        for (auto it = all.begin(); it != all.end(); ++it)
+            QTest::newRow(qPrintable(it.key())) << folder("torchtitan") + QLatin1Char('/') + it.key() << it.value().toObject();
+        QVERIFY(all.size() >= 16);
+    }
+
+    void torchtitanAsItReadsIt()
+    {
+        QFETCH(QString, file);
+        QFETCH(QJsonObject, fact);
+        FrameworkKind detected = FrameworkKind::DeepSpeed;
+        QVERIFY(detectFrameworkKind(file, detected).ok());
+        QCOMPARE(detected, FrameworkKind::Torchtitan);
+        ScenarioSpec spec = llama7b();
+        FrameworkImport import;
+        QVERIFY(readFrameworkConfig(FrameworkKind::Torchtitan, file, spec.scenario, import).ok());
+        // Every [section] is accounted for.
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        static const QRegularExpression header(QStringLiteral("^\\[([a-z0-9_]+)"));
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (const QRegularExpressionMatch m = header.match(QString::fromUtf8(line)); m.hasMatch())
+                QVERIFY2(accountedFor(m.captured(1), import), qPrintable(m.captured(1)));
+        // Flavors with a preset, by the flavor's shapes (torchtitan/models/*/__init__.py).
+        const QString model = fact.value(QStringLiteral("model_name")).toString() + QLatin1Char(' ') + fact.value(QStringLiteral("flavor")).toString();
+        const QMap<QString, QString> presets = { { QStringLiteral("llama3 8B"), QStringLiteral("llama-3.1-8b") },
+                                                 { QStringLiteral("llama3 70B"), QStringLiteral("llama-3.1-70b") },
+                                                 { QStringLiteral("llama3 405B"), QStringLiteral("llama-3.1-405b") },
+                                                 { QStringLiteral("deepseek_v3 16B"), QStringLiteral("deepseek-v2-lite") },
+                                                 { QStringLiteral("deepseek_v3 671B"), QStringLiteral("deepseek-v3") } };
+        const FrameworkError e = applyFrameworkImport(import, catalogue(), spec);
+        if (!presets.contains(model)) {
+            QVERIFY(!e.ok());
+            QCOMPARE(e.key, QStringLiteral("model.flavor"));
+            return;
+        }
+        QVERIFY2(e.ok(), qPrintable(e.text()));
+        const Scenario &s = spec.scenario;
+        QCOMPARE(spec.presetId, presets.value(model));
+        QCOMPARE(s.stack.stack, TrainingStack::Fsdp2);
+        QCOMPARE(s.training.sequence, Count(fact.value(QStringLiteral("seq")).toDouble()));
+        QCOMPARE(s.training.microBatch, Count(fact.value(QStringLiteral("local_batch")).toDouble()));
+        QCOMPARE(s.parallel.tensorParallel, Count(fact.value(QStringLiteral("tp")).toDouble()));
+        QCOMPARE(s.parallel.pipelineParallel, Count(fact.value(QStringLiteral("pp")).toDouble()));
+        QCOMPARE(s.parallel.contextParallel, Count(fact.value(QStringLiteral("cp")).toDouble()));
+        QCOMPARE(s.parallel.expertParallel, Count(fact.value(QStringLiteral("ep")).toDouble()));
+        const bool sharded = fact.value(QStringLiteral("dp_shard")).toInt() != 1;
+        QCOMPARE(int(s.parallel.zero), !sharded ? 0 : fact.value(QStringLiteral("pp")).toInt() > 1 ? 2 : 3);
+        QCOMPARE(s.training.precision.recipe,
+                 sharded && fact.value(QStringLiteral("mixed_precision_param")).toString() == QLatin1String("bfloat16") ? Recipe::AmpBf16 : Recipe::Fp32);
+        const QString ac = fact.value(QStringLiteral("activation_checkpoint")).toString();
+        if (ac == QLatin1String("selective-op")) {
+            QCOMPARE(s.training.recompute, Recompute::Op);
+        } else if (ac.startsWith(QLatin1String("selective-layer-"))) {
+            QCOMPARE(s.training.recompute, Recompute::Full);
+            QCOMPARE(s.training.recomputeEvery, Count(ac.section(QLatin1Char('-'), -1).toLongLong()));
+        } else {
+            QCOMPARE(s.training.recompute, ac == QLatin1String("full") ? Recompute::Full : Recompute::None);
+        }
+        QCOMPARE(s.training.precision.fp8 != Fp8Recipe::Off, fact.value(QStringLiteral("float8")).toBool());
+        const QJsonArray components = fact.value(QStringLiteral("compile_components")).toArray();
+        QCOMPARE(s.stack.compile, fact.value(QStringLiteral("compile")).toBool() && (components.isEmpty() || components.contains(QJsonValue(QStringLiteral("model")))));
+    }
+
+    // TOML read as TOML 1.0.0 says; what torchtitan never writes is refused by name.
+    void tomlAsTheSpecReadsIt()
+    {
+        const QByteArray good = "# c\n[model]\nname = \"llama3\" # trailing\nflavor = '8B'\n[training]\nseq_len = 8_192\nlocal_batch_size = 0x2\n"
+                                "steps = 1e3\n[parallelism]\ntensor_parallel_degree = 2\n[optimizer]\nname = \"AdamW\"\n"
+                                "[model.extra]\nlist = [ 1,\n  2, # two\n]\ninline = { a = 1, b.c = \"x\" }\n";
+        FrameworkImport import;
+        FrameworkError e = parseFrameworkConfig(FrameworkKind::Torchtitan, good, QStringLiteral("t.toml"), llama7b().scenario, import);
+        QVERIFY2(e.ok(), qPrintable(e.text()));
+        ScenarioSpec spec = llama7b();
+        QVERIFY(applyFrameworkImport(import, catalogue(), spec).ok());
+        QCOMPARE(spec.scenario.training.sequence, Count(8192));
+        QCOMPARE(spec.scenario.training.microBatch, Count(2));
+        QCOMPARE(spec.scenario.parallel.tensorParallel, Count(2));
+        const QList<std::pair<QByteArray, QString>> bad = {
+            { "[a]\nx = 1\nx = 2\n", QStringLiteral("given twice") },
+            { "[a]\n[a]\n", QStringLiteral("defined twice") },
+            { "[[a]]\nx = 1\n", QStringLiteral("array of tables") },
+            { "[a]\nwhen = 1979-05-27\n", QStringLiteral("date") },
+            { "[a]\nx = \"open\n", QStringLiteral("closing quote") },
+            { "[a]\nx = 1 y\n", QStringLiteral("more after a value") },
+            { "[a]\nx = yes\n", QStringLiteral("no string, number") },
+            { "[a]\nx = [1, 2\n", QStringLiteral("expected") },
+        };
+        for (const auto &[text, problem] : bad) {
+            FrameworkImport none;
+            e = parseFrameworkConfig(FrameworkKind::Torchtitan, text, QStringLiteral("bad.toml"), llama7b().scenario, none);
+            QVERIFY2(!e.ok() && e.text().contains(problem), qPrintable(QString::fromUtf8(text) + QStringLiteral(" -> ") + e.text()));
+        }
     }
 };
 

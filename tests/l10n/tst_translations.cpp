@@ -236,6 +236,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("accelerate"), QStringLiteral("bitsandbytes"), QStringLiteral("Megatron"), QStringLiteral("Apex"),
     QStringLiteral("axolotl"), QStringLiteral("Unsloth"), QStringLiteral("Pro"), // training front ends; LLaMA Pro's expanded blocks
     QStringLiteral("attn"), // the flash-attn package
+    QStringLiteral("torchrun"), // PyTorch's launcher
     QStringLiteral("Liger"), QStringLiteral("Transformer"), QStringLiteral("Engine"), QStringLiteral("Tensor"),
     QStringLiteral("Core"), QStringLiteral("safetensors"), QStringLiteral("nvidia"), QStringLiteral("smi"),
     QStringLiteral("GShard"), QStringLiteral("Paged"), QStringLiteral("nccl-tests"), QStringLiteral("Markdown"),

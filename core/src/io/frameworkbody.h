@@ -93,6 +93,10 @@ private:
 FrameworkError parseJsonConfig(const QByteArray &data, const QString &file, QJsonObject &root);
 //! The same for YAML: a mapping at the top, nesting and aliases bounded, no duplicated key.
 FrameworkError parseYamlConfig(const QByteArray &data, const QString &file, QJsonObject &root);
+//! The same for TOML (tomltree.cpp): torchtitan's configs.
+FrameworkError parseTomlConfig(const QByteArray &data, const QString &file, QJsonObject &root);
+//! Text, not binary, and UTF-8: what every reader checks before parsing.
+FrameworkError checkConfigText(const QByteArray &data, const QString &file);
 //! Reads \a path within kMaxFrameworkConfigBytes.
 FrameworkError readConfigBytes(const QString &path, QByteArray &data);
 
@@ -119,6 +123,7 @@ void readTorchtune(const QJsonObject &root, const TorchtuneLaunch &launch, Confi
 void readAxolotl(const QJsonObject &root, const QString &file, ConfigReader &r);
 void readLlamaFactory(const QJsonObject &root, const QString &file, ConfigReader &r);
 void readTrl(const QJsonObject &root, const QString &file, ConfigReader &r);
+void readTorchtitan(const QJsonObject &root, ConfigReader &r);
 
 //! How readFsdp() reads what a block leaves out: its key path in messages, and the sharding
 //! when neither a strategy nor reshard_after_forward is given (with what said so).

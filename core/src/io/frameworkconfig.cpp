@@ -154,6 +154,11 @@ FrameworkError tooDeep(const QByteArray &data, const QString &file, qsizetype wh
 
 namespace detail {
 
+FrameworkError checkConfigText(const QByteArray &data, const QString &file)
+{
+    return checkText(data, file);
+}
+
 QString ConfigReader::shown(const QJsonValue &v)
 {
     switch (v.type()) {
@@ -318,6 +323,7 @@ QString frameworkKindName(FrameworkKind kind)
     case FrameworkKind::Axolotl: return QStringLiteral("axolotl");
     case FrameworkKind::LlamaFactory: return QStringLiteral("llamafactory");
     case FrameworkKind::Trl: return QStringLiteral("trl");
+    case FrameworkKind::Torchtitan: return QStringLiteral("torchtitan");
     }
     return {};
 }
@@ -344,8 +350,9 @@ FrameworkError parseFrameworkConfig(FrameworkKind kind, const QByteArray &data, 
                                     FrameworkImport &out)
 {
     QJsonObject root;
-    const FrameworkError parsed = kind == FrameworkKind::DeepSpeed ? detail::parseJsonConfig(data, file, root)
-                                                                   : detail::parseYamlConfig(data, file, root);
+    const FrameworkError parsed = kind == FrameworkKind::DeepSpeed    ? detail::parseJsonConfig(data, file, root)
+            : kind == FrameworkKind::Torchtitan                       ? detail::parseTomlConfig(data, file, root)
+                                                                      : detail::parseYamlConfig(data, file, root);
     if (!parsed.ok())
         return parsed;
     FrameworkImport import;
@@ -359,6 +366,7 @@ FrameworkError parseFrameworkConfig(FrameworkKind kind, const QByteArray &data, 
     case FrameworkKind::Axolotl: detail::readAxolotl(root, file, reader); break;
     case FrameworkKind::LlamaFactory: detail::readLlamaFactory(root, file, reader); break;
     case FrameworkKind::Trl: detail::readTrl(root, file, reader); break;
+    case FrameworkKind::Torchtitan: detail::readTorchtitan(root, reader); break;
     }
     if (!reader.ok())
         return reader.error;
@@ -378,6 +386,10 @@ FrameworkError detectFrameworkKind(const QString &path, FrameworkKind &kind)
 {
     if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0) {
         kind = FrameworkKind::DeepSpeed;
+        return {};
+    }
+    if (QFileInfo(path).suffix().compare(QLatin1String("toml"), Qt::CaseInsensitive) == 0) {
+        kind = FrameworkKind::Torchtitan;
         return {};
     }
     QByteArray data;

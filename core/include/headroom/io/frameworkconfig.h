@@ -3,7 +3,8 @@
 // Training-framework configs read as scenario changes: a DeepSpeed config JSON, an Accelerate
 // config YAML (accelerate config / accelerate launch --config_file), a torchtune recipe YAML, and
 // the YAML of the front ends over Hugging Face's Trainer: axolotl, LLaMA-Factory and TRL's
-// trainer configs (trl sft|dpo|grpo --config, alignment-handbook and open-r1 recipes).
+// trainer configs (trl sft|dpo|grpo --config, alignment-handbook and open-r1 recipes); and
+// torchtitan's TOML.
 // Each reader turns the file into a list of settings in the scenario's own vocabulary (the CLI's
 // option names, scenariofile.h), applied on top of the current scenario, and accounts for every
 // other key of the file: "auto" filled the way Hugging Face fills it, read but not modelled
@@ -24,13 +25,14 @@
 
 namespace headroom {
 
-enum class FrameworkKind { DeepSpeed, Accelerate, Torchtune, Axolotl, LlamaFactory, Trl };
+enum class FrameworkKind { DeepSpeed, Accelerate, Torchtune, Axolotl, LlamaFactory, Trl, Torchtitan };
 
 //! Every kind, in the order the CLI applies them (each on what the ones before made).
 inline constexpr FrameworkKind kFrameworkKinds[] = { FrameworkKind::DeepSpeed, FrameworkKind::Accelerate, FrameworkKind::Torchtune,
-                                                     FrameworkKind::Axolotl,   FrameworkKind::LlamaFactory, FrameworkKind::Trl };
+                                                     FrameworkKind::Axolotl,   FrameworkKind::LlamaFactory, FrameworkKind::Trl,
+                                                     FrameworkKind::Torchtitan };
 
-//! "deepspeed", "accelerate", "torchtune", "axolotl", "llamafactory", "trl": the CLI option and
+//! "deepspeed", "accelerate", "torchtune", "axolotl", "llamafactory", "trl", "torchtitan": the CLI option and
 //! the messages' name of the kind.
 QString frameworkKindName(FrameworkKind kind);
 
@@ -109,7 +111,7 @@ FrameworkError parseFrameworkConfig(FrameworkKind kind, const QByteArray &data, 
 
 /*!
  * The kind of the config at \a path, for the window's one Import Training Config: a .json file
- * is a DeepSpeed config; YAML with distributed_type or compute_environment at its top an
+ * is a DeepSpeed config, a .toml file torchtitan's; YAML with distributed_type or compute_environment at its top an
  * Accelerate config, one with model._component_ (or any top-level _component_) a torchtune
  * recipe, one with base_model an axolotl config, one with model_name_or_path and stage or
  * finetuning_type a LLaMA-Factory config, one with model_name_or_path and neither a TRL
