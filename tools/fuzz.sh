@@ -2,16 +2,15 @@
 # Runs every libFuzzer target under tests/fuzz for SECONDS each (default 30), from its seed
 # corpus, and fails on the first crash, leak, hang or sanitizer report.
 #   tools/fuzz.sh [SECONDS] [BUILD_DIR]
-# BUILD_DIR (default build-fuzz) is configured with clang, -DHEADROOM_FUZZ=ON and
-# -DHEADROOM_SANITIZE=ON if it does not exist yet. docs/reliability.md has the figures.
+# BUILD_DIR (default build-asan, the tree tools/sanitize.sh builds its tests in) is configured by
+# tools/sanitized-tree.sh if it does not exist yet: clang, -DHEADROOM_FUZZ=ON,
+# -DHEADROOM_SANITIZE=ON. docs/reliability.md has the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
-build=${2:-build-fuzz}
-if [ ! -f "$build/build.ninja" ]; then
-    CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DHEADROOM_FUZZ=ON -DHEADROOM_SANITIZE=ON -DBUILD_TESTING=OFF >/dev/null
-fi
+build=${2:-build-asan}
+. tools/sanitized-tree.sh
+configure_sanitized_tree "$build"
 targets=(scenariofile quantity catalogue hfconfig safetensors jsonduplicates histogram frameworkconfig
          scenarioinvariants hfestimate measured yamltree)
 cmake --build "$build" --target "${targets[@]/#/fuzz_}"

@@ -2,16 +2,16 @@
 # Builds the core, the CLI and their tests with AddressSanitizer and UndefinedBehaviorSanitizer
 # (-DHEADROOM_SANITIZE=ON) in BUILD_DIR (default build-asan) and runs those tests (CTest labels
 # core, cli and presentation: every test of the engine, the readers, the command line and what it
-# prints through) under them; any
-# report fails the run. The build is configured without the window (-DHEADROOM_WINDOW=OFF), so
-# neither the window nor the report program (headroom-report, which draws with the window's chart
-# panes) is built or run sanitized: on CI's two cores a sanitized build of the widgets and
-# QCustomPlot's users doubled the run, and the monkey test drives the same core through the window.
+# prints through) under them; any report fails the run. The tree (tools/sanitized-tree.sh) is
+# the one tools/fuzz.sh builds its fuzzers in: clang, -O1, the window and the report program left
+# out (on CI's two cores a sanitized build of the widgets doubled the run, and the monkey test
+# drives the same core through the window).
 #   tools/sanitize.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-asan}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHEADROOM_SANITIZE=ON -DHEADROOM_WINDOW=OFF >/dev/null
+. tools/sanitized-tree.sh
+configure_sanitized_tree "$build"
 targets=(headroom-cli)
 for f in tests/core/tst_*.cpp tests/cli/tst_*.cpp tests/presentation/tst_*.cpp; do
     targets+=("$(basename "$f" .cpp)")
