@@ -5920,6 +5920,10 @@ The scenario on screen is unchanged.</source>
         <source>paths, schedules, logging and checkpoints</source>
         <translation>路径、调度、日志与检查点</translation>
     </message>
+    <message>
+        <source>more than %1 values: refused</source>
+        <translation>超过 %1 个值：拒绝读取</translation>
+    </message>
 </context>
 <context>
     <name>GpuSpecText</name>

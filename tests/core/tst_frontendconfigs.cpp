@@ -415,6 +415,18 @@ private slots:
             { "[a]\nx = yes\n", QStringLiteral("no string, number") },
             { "[a]\nx = [1, 2\n", QStringLiteral("expected") },
         };
+        // Many keys read (every table taken out of its parent while it changes: never copied);
+        // more values than kMaxFrameworkValues refused, as in YAML.
+        QByteArray many = "[model]\nname = \"llama3\"\nflavor = \"8B\"\n[a]\n";
+        for (int i = 0; i < 20000; ++i)
+            many += "k" + QByteArray::number(i) + " = " + QByteArray::number(i) + "\n";
+        FrameworkImport wide;
+        e = parseFrameworkConfig(FrameworkKind::Torchtitan, many, QStringLiteral("wide.toml"), llama7b().scenario, wide);
+        QVERIFY2(e.ok(), qPrintable(e.text()));
+        QByteArray tooMany = "[a]\nx = [" + QByteArray("1,").repeated(kMaxFrameworkValues) + "1]\n";
+        FrameworkImport none;
+        e = parseFrameworkConfig(FrameworkKind::Torchtitan, tooMany, QStringLiteral("many.toml"), llama7b().scenario, none);
+        QVERIFY2(!e.ok() && e.text().contains(QLatin1String("100,000 values")), qPrintable(e.text()));
         for (const auto &[text, problem] : bad) {
             FrameworkImport none;
             e = parseFrameworkConfig(FrameworkKind::Torchtitan, text, QStringLiteral("bad.toml"), llama7b().scenario, none);

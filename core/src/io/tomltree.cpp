@@ -84,6 +84,7 @@ private:
     const QByteArray &m_data;
     QString m_file;
     qsizetype m_at = 0;
+    int m_values = 0;
     FrameworkError m_error;
 
     bool ok() const { return m_error.ok(); }
@@ -187,38 +188,40 @@ private:
         }
     }
 
-    // Sets \a path to \a v (a table when \a table), creating the tables above it.
-    bool insert(QJsonObject &root, const QStringList &path, const QJsonValue &v, bool table)
+    // Sets \a path to \a v (a table when \a table) under \a node, creating the tables above it.
+    // Each table on the way is taken out of its parent while it changes, so that it is never
+    // shared and never copied: a file of many keys reads in linear time.
+    bool insert(QJsonObject &node, const QStringList &path, const QJsonValue &v, bool table, qsizetype at = 0)
     {
-        QList<QJsonObject> chain{ root };
-        for (qsizetype i = 0; i + 1 < path.size(); ++i) {
-            const QJsonValue next = chain.last().value(path.at(i));
-            if (!next.isUndefined() && !next.isObject()) {
-                fail(FrameworkImportTr::tr("%1 is a value, not a table").arg(path.mid(0, i + 1).join(QLatin1Char('.'))));
-                return false;
+        const QString &key = path.at(at);
+        if (at + 1 == path.size()) {
+            if (table) {
+                if (node.contains(key) && !node.value(key).isObject()) {
+                    fail(FrameworkImportTr::tr("%1 is a value, not a table").arg(path.join(QLatin1Char('.'))));
+                    return false;
+                }
+                if (!node.contains(key))
+                    node.insert(key, QJsonObject());
+                return true;
             }
-            chain.append(next.toObject());
-        }
-        QJsonObject &leaf = chain.last();
-        const QString last = path.last();
-        if (table) {
-            if (leaf.contains(last) && !leaf.value(last).isObject()) {
-                fail(FrameworkImportTr::tr("%1 is a value, not a table").arg(path.join(QLatin1Char('.'))));
-                return false;
-            }
-            if (!leaf.contains(last))
-                leaf.insert(last, QJsonObject());
-        } else {
-            if (leaf.contains(last)) {
+            if (node.contains(key)) {
                 m_error = { m_file, excerpt(path.join(QLatin1Char('.'))), FrameworkImportTr::tr("given twice (TOML refuses a key defined twice)") };
                 return false;
             }
-            leaf.insert(last, v);
+            node.insert(key, v);
+            return true;
         }
-        for (qsizetype i = path.size() - 1; i > 0; --i)
-            chain[i - 1].insert(path.at(i - 1), chain.at(i));
-        root = chain.first();
-        return true;
+        QJsonValue next = node.take(key);
+        if (!next.isUndefined() && !next.isObject()) {
+            node.insert(key, next);
+            fail(FrameworkImportTr::tr("%1 is a value, not a table").arg(path.mid(0, at + 1).join(QLatin1Char('.'))));
+            return false;
+        }
+        QJsonObject child = next.toObject();
+        next = QJsonValue();
+        const bool done = insert(child, path, v, table, at + 1);
+        node.insert(key, child);
+        return done;
     }
 
     QString string()
@@ -286,6 +289,10 @@ private:
 
     QJsonValue value(int depth)
     {
+        if (++m_values > kMaxFrameworkValues) {
+            fail(FrameworkImportTr::tr("more than %1 values: refused").arg(digits(kMaxFrameworkValues)));
+            return {};
+        }
         if (depth > kMaxFrameworkNesting) {
             fail(FrameworkImportTr::tr("nested deeper than %1 levels").arg(kMaxFrameworkNesting));
             return {};
