@@ -5785,10 +5785,6 @@ The scenario on screen is unchanged.</source>
         <translation>gradient_checkpointing（未给出：TRL 的默认值，true）</translation>
     </message>
     <message>
-        <source>%1: an attention kernel Headroom does not model</source>
-        <translation>%1：Headroom 未建模的注意力算子</translation>
-    </message>
-    <message>
         <source>an array of tables ([[...]]), which torchtitan&apos;s configs never use: refused</source>
         <translation>表数组（[[...]]），torchtitan 的配置从不使用：拒绝读取</translation>
     </message>

@@ -19,11 +19,6 @@ namespace {
 
 using Kind = FrameworkNote::Kind;
 
-QJsonValue countValue(Count c)
-{
-    return QJsonValue(double(c));
-}
-
 // The offload ZeRO makes of the two devices (DeepSpeed offloads parameters at stage 3 only, and
 // the estimate models them offloaded together with the optimizer states).
 void setOffload(const QString &optimizer, const QString &params, int stage, const QString &optimizerKey, const QString &paramsKey,

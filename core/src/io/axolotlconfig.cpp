@@ -17,11 +17,6 @@ namespace {
 
 using Kind = FrameworkNote::Kind;
 
-QJsonValue countValue(Count c)
-{
-    return QJsonValue(double(c));
-}
-
 bool truthy(const QJsonValue &v)
 {
     return v.isBool() ? v.toBool() : v.isString() && v.toString() == QLatin1String("auto");
@@ -142,23 +137,10 @@ bool readAdapter(const QJsonObject &root, QStringList &handled, ConfigReader &r)
         r.set("lora", QStringLiteral("qlora"), baseKey);
         r.set("qlora-base", base, baseKey);
     }
-    Count rank = 8;
-    QString rankSource = FrameworkImportTr::tr("lora_r (absent: PEFT's default, 8)");
-    if (const QJsonValue v = take("lora_r"); !ConfigReader::absent(v)) {
-        const FieldRange range = fieldRange(Field::LoraRank);
-        const std::optional<Count> c = r.count(v, QStringLiteral("lora_r"), range.min, range.max);
-        if (!c)
-            return false;
-        rank = *c;
-        rankSource = QStringLiteral("lora_r");
-    }
-    r.set("lora-rank", countValue(rank), rankSource);
-    if (const QJsonValue v = take("lora_dropout"); !ConfigReader::absent(v)) {
-        const std::optional<double> d = r.real(v, QStringLiteral("lora_dropout"), 0.0, 0.999999);
-        if (!d)
-            return false;
-        r.set("lora-dropout", *d, QStringLiteral("lora_dropout"));
-    }
+    if (!setCountOr(take("lora_r"), QStringLiteral("lora_r"), "lora-rank", Field::LoraRank, 8,
+                    FrameworkImportTr::tr("lora_r (absent: PEFT's default, 8)"), r)
+        || !setDropoutOr(take("lora_dropout"), QStringLiteral("lora_dropout"), std::nullopt, QString(), r))
+        return false;
     // lora_target_linear adapts every linear layer but the head; lora_target_modules names them.
     const QJsonValue linear = take("lora_target_linear");
     const QJsonValue modules = take("lora_target_modules");
@@ -257,18 +239,17 @@ void readAxolotl(const QJsonObject &root, const QString &file, ConfigReader &r)
         return;
     // The sequence: packing fills sequence_len exactly; pad_to_sequence_len pads to it; otherwise
     // each batch is as long as its longest sample, at most sequence_len.
-    Count sequence = 512;
-    QString seqSource = FrameworkImportTr::tr("sequence_len (absent: axolotl's default, 512)");
-    if (const QJsonValue v = take("sequence_len"); !ConfigReader::absent(v)) {
-        const FieldRange range = fieldRange(Field::Sequence);
-        const std::optional<Count> c = r.count(v, QStringLiteral("sequence_len"), range.min, range.max);
-        if (!c)
-            return;
-        sequence = *c;
-        seqSource = QStringLiteral("sequence_len");
-    }
-    if (method != QLatin1String("grpo"))
-        r.set("seq", countValue(sequence), seqSource);
+    // (GRPO's S is its prompt and completion, in the trl block: sequence_len is only checked.)
+    const QJsonValue sequenceLength = take("sequence_len");
+    const std::optional<Count> read = method != QLatin1String("grpo")
+            ? setCountOr(sequenceLength, QStringLiteral("sequence_len"), "seq", Field::Sequence, 512,
+                         FrameworkImportTr::tr("sequence_len (absent: axolotl's default, 512)"), r)
+            : ConfigReader::absent(sequenceLength)
+            ? std::optional<Count>(512)
+            : r.count(sequenceLength, QStringLiteral("sequence_len"), fieldRange(Field::Sequence).min, fieldRange(Field::Sequence).max);
+    if (!read)
+        return;
+    const Count sequence = *read;
     const std::optional<bool> packing = flagKey("sample_packing", nullptr);
     const std::optional<bool> padded = flagKey("pad_to_sequence_len", nullptr);
     if (!r.ok())
@@ -283,26 +264,11 @@ void readAxolotl(const QJsonObject &root, const QString &file, ConfigReader &r)
                            .arg(digits(sequence)));
     }
     // The batch per GPU and step.
-    {
-        const FieldRange range = fieldRange(Field::Batch);
-        Count micro = 1;
-        QString source = FrameworkImportTr::tr("micro_batch_size (absent: axolotl's default, 1)");
-        if (const QJsonValue v = take("micro_batch_size"); !ConfigReader::absent(v)) {
-            const std::optional<Count> c = r.count(v, QStringLiteral("micro_batch_size"), range.min, range.max);
-            if (!c)
-                return;
-            micro = *c;
-            source = QStringLiteral("micro_batch_size");
-        }
-        r.set("batch", countValue(micro), source);
-    }
-    if (const QJsonValue v = take("gradient_accumulation_steps"); !ConfigReader::absent(v)) {
-        const FieldRange range = fieldRange(Field::GradAccum);
-        const std::optional<Count> c = r.count(v, QStringLiteral("gradient_accumulation_steps"), range.min, range.max);
-        if (!c)
-            return;
-        r.set("grad-accum", countValue(*c), QStringLiteral("gradient_accumulation_steps"));
-    }
+    if (!setCountOr(take("micro_batch_size"), QStringLiteral("micro_batch_size"), "batch", Field::Batch, 1,
+                    FrameworkImportTr::tr("micro_batch_size (absent: axolotl's default, 1)"), r)
+        || !setCountOr(take("gradient_accumulation_steps"), QStringLiteral("gradient_accumulation_steps"), "grad-accum", Field::GradAccum, 0,
+                       QString(), r))
+        return;
     readPrecision(root, adapters, handled, r);
     if (!r.ok())
         return;
@@ -326,18 +292,8 @@ void readAxolotl(const QJsonObject &root, const QString &file, ConfigReader &r)
         r.set("activation-offload", true, QStringLiteral("activation_offloading"));
     // Attention: the kernel the model is loaded with (attn_implementation, or the older flags
     // normalize_attn_implementation maps onto it); none given leaves transformers' choice.
-    if (const QJsonValue v = take("attn_implementation"); !ConfigReader::absent(v)) {
-        const std::optional<QString> a = r.text(v, QStringLiteral("attn_implementation"));
-        if (!a)
-            return;
-        if (a->startsWith(QLatin1String("flash_attention")))
-            r.set("attention", QStringLiteral("flash"), QStringLiteral("attn_implementation"));
-        else if (*a == QLatin1String("sdpa") || *a == QLatin1String("eager"))
-            r.set("attention", *a, QStringLiteral("attn_implementation"));
-        else
-            r.note(Kind::NotModelled, QStringLiteral("attn_implementation"),
-                   FrameworkImportTr::tr("%1: an attention kernel Headroom does not model; the scenario's stays").arg(excerpt(*a)));
-    }
+    if (const QJsonValue v = take("attn_implementation"); !ConfigReader::absent(v))
+        readAttnImplementation(v, QStringLiteral("attn_implementation"), r);
     {
         const char *kernels[][2] = { { "flash_attention", "flash" }, { "sdp_attention", "sdpa" }, { "eager_attention", "eager" } };
         for (const auto &[k, kernel] : kernels) {
@@ -396,24 +352,16 @@ void readAxolotl(const QJsonObject &root, const QString &file, ConfigReader &r)
     if (!r.ok())
         return;
     // Parallelism beyond data parallel.
-    if (const QJsonValue v = take("tensor_parallel_size"); !ConfigReader::absent(v)) {
-        const FieldRange range = fieldRange(Field::TensorParallel);
-        const std::optional<Count> c = r.count(v, QStringLiteral("tensor_parallel_size"), range.min, range.max);
+    if (!setCountOr(take("tensor_parallel_size"), QStringLiteral("tensor_parallel_size"), "tp", Field::TensorParallel, 0, QString(), r))
+        return;
+    for (const char *k : { "context_parallel_size", "sequence_parallel_degree" }) {
+        const std::optional<Count> c = setCountOr(take(k), QLatin1String(k), "cp", Field::ContextParallel, 0, QString(), r);
         if (!c)
             return;
-        r.set("tp", countValue(*c), QStringLiteral("tensor_parallel_size"));
+        // ring-flash-attn's ring over the context-parallel group.
+        if (*c > 1)
+            r.set("cp-kind", QStringLiteral("ring"), QLatin1String(k));
     }
-    for (const char *k : { "context_parallel_size", "sequence_parallel_degree" })
-        if (const QJsonValue v = take(k); !ConfigReader::absent(v)) {
-            const FieldRange range = fieldRange(Field::ContextParallel);
-            const std::optional<Count> c = r.count(v, QLatin1String(k), range.min, range.max);
-            if (!c)
-                return;
-            r.set("cp", countValue(*c), QLatin1String(k));
-            // ring-flash-attn's ring over the context-parallel group.
-            if (*c > 1)
-                r.set("cp-kind", QStringLiteral("ring"), QLatin1String(k));
-        }
     for (const char *k : { "dp_shard_size", "dp_replicate_size" })
         if (const QJsonValue v = take(k); !ConfigReader::absent(v) && v.toDouble(1) > 1)
             r.note(Kind::NotModelled, QLatin1String(k), FrameworkImportTr::tr("a data-parallel mesh of its own: sharded over every data-parallel GPU instead"));

@@ -44,11 +44,6 @@ bool containsAuto(const QJsonValue &v)
     return false;
 }
 
-QJsonValue countValue(Count c)
-{
-    return QJsonValue(double(c));
-}
-
 // One of the three batch keys: its value, and whether it was "auto" (then the scenario's).
 struct BatchKey
 {

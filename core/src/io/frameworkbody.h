@@ -14,6 +14,7 @@
 #include <headroom/io/frameworkconfig.h>
 #include <headroom/memory/formula.h>
 #include <headroom/memory/scenario.h>
+#include <headroom/memory/validation.h>
 
 namespace headroom::detail {
 
@@ -27,6 +28,12 @@ struct FrameworkImportTr
 inline QString digits(Count c)
 {
     return QString::fromStdString(groupedNumber(c));
+}
+
+//! A count as a setting's value (JSON numbers are doubles; every count here is far below 2^53).
+inline QJsonValue countValue(Count c)
+{
+    return QJsonValue(double(c));
 }
 
 inline QString keyPath(const QString &prefix, const QString &key)
@@ -162,6 +169,16 @@ void readTrainerFsdp(const QJsonValue &fsdp, const QString &fsdpKey, const QJson
 //! GRPO's generations, lengths, vLLM and beta; the preference trainers' max_length and
 //! precomputed reference. Every key read joins \a handled.
 void readTrlMethodArgs(const QJsonObject &o, const QString &prefix, const QString &method, QStringList &handled, ConfigReader &r);
+//! A whole number in \a field's range set as \a option: the file's \a v (at \a key) or, absent, \a fallback
+//! (said by \a fallbackSource; 0 sets nothing). The number set (0 for nothing), or nullopt when refused.
+std::optional<Count> setCountOr(const QJsonValue &v, const QString &key, const char *option, Field field, Count fallback,
+                                const QString &fallbackSource, ConfigReader &r);
+//! lora_dropout, 0 <= p < 1, as --lora-dropout: the file's or, absent, \a fallback (nothing when none).
+//! False when refused.
+bool setDropoutOr(const QJsonValue &v, const QString &key, std::optional<double> fallback, const QString &fallbackSource, ConfigReader &r);
+//! transformers' attn_implementation: flash_attention_2/3 (and flash-attn hub kernels), sdpa,
+//! eager; any other kernel said not modelled.
+void readAttnImplementation(const QJsonValue &v, const QString &key, ConfigReader &r);
 //! PEFT's modules_to_save (embed_tokens, lm_head): --lora-trainable; others said not modelled.
 void readModulesToSave(const QJsonValue &v, const QString &key, ConfigReader &r);
 //! The end of a front end's reading: the stack's settings moved first (their defaults are what

@@ -16,11 +16,6 @@ namespace {
 
 using Kind = FrameworkNote::Kind;
 
-QJsonValue countValue(Count c)
-{
-    return QJsonValue(double(c));
-}
-
 } // namespace
 
 void readLlamaFactory(const QJsonObject &root, const QString &file, ConfigReader &r)
@@ -36,16 +31,6 @@ void readLlamaFactory(const QJsonObject &root, const QString &file, ConfigReader
         if (ConfigReader::absent(v))
             return fallback;
         return r.flag(v, QLatin1String(k));
-    };
-    auto countKey = [&](const char *k, const char *option, Field field) -> bool {
-        const QJsonValue v = take(k);
-        if (ConfigReader::absent(v))
-            return true;
-        const FieldRange range = fieldRange(field);
-        const std::optional<Count> c = r.count(v, QLatin1String(k), range.min, range.max);
-        if (c)
-            r.set(option, countValue(*c), QLatin1String(k));
-        return c.has_value();
     };
     if (cur.stack.stack != TrainingStack::HfTrainer)
         r.set("stack", QStringLiteral("hf-trainer"), FrameworkImportTr::tr("LLaMA-Factory (a Hugging Face Trainer)"));
@@ -150,25 +135,10 @@ void readLlamaFactory(const QJsonObject &root, const QString &file, ConfigReader
         r.set("lora", base.isEmpty() ? QStringLiteral("lora") : QStringLiteral("qlora"), base.isEmpty() ? typeSource : QStringLiteral("quantization_bit"));
         if (!base.isEmpty())
             r.set("qlora-base", base, QStringLiteral("quantization_bit"));
-        Count rank = 8;
-        QString rankSource = FrameworkImportTr::tr("lora_rank (absent: LLaMA-Factory's default, 8)");
-        if (const QJsonValue v = take("lora_rank"); !ConfigReader::absent(v)) {
-            const FieldRange range = fieldRange(Field::LoraRank);
-            const std::optional<Count> c = r.count(v, QStringLiteral("lora_rank"), range.min, range.max);
-            if (!c)
-                return;
-            rank = *c;
-            rankSource = QStringLiteral("lora_rank");
-        }
-        r.set("lora-rank", countValue(rank), rankSource);
-        double dropout = 0.0;
-        if (const QJsonValue v = take("lora_dropout"); !ConfigReader::absent(v)) {
-            const std::optional<double> d = r.real(v, QStringLiteral("lora_dropout"), 0.0, 0.999999);
-            if (!d)
-                return;
-            dropout = *d;
-        }
-        r.set("lora-dropout", dropout, QStringLiteral("lora_dropout"));
+        if (!setCountOr(take("lora_rank"), QStringLiteral("lora_rank"), "lora-rank", Field::LoraRank, 8,
+                        FrameworkImportTr::tr("lora_rank (absent: LLaMA-Factory's default, 8)"), r)
+            || !setDropoutOr(take("lora_dropout"), QStringLiteral("lora_dropout"), 0.0, QStringLiteral("lora_dropout"), r))
+            return;
         // lora_target: "all" (every linear layer but the head, the default) or a comma list.
         if (const QJsonValue v = take("lora_target"); !ConfigReader::absent(v))
             readLoraModules(v, QStringLiteral("lora_target"), r);
@@ -186,17 +156,10 @@ void readLlamaFactory(const QJsonObject &root, const QString &file, ConfigReader
     if (!r.ok())
         return;
     // The sequence: cutoff_len truncates every sample; packing (the default of stage pt) fills it.
-    Count cutoff = 2048;
-    QString cutoffSource = FrameworkImportTr::tr("cutoff_len (absent: LLaMA-Factory's default, 2,048)");
-    if (const QJsonValue v = take("cutoff_len"); !ConfigReader::absent(v)) {
-        const FieldRange range = fieldRange(Field::Sequence);
-        const std::optional<Count> c = r.count(v, QStringLiteral("cutoff_len"), range.min, range.max);
-        if (!c)
-            return;
-        cutoff = *c;
-        cutoffSource = QStringLiteral("cutoff_len");
-    }
-    r.set("seq", countValue(cutoff), cutoffSource);
+    const std::optional<Count> cutoff = setCountOr(take("cutoff_len"), QStringLiteral("cutoff_len"), "seq", Field::Sequence, 2048,
+                                                   FrameworkImportTr::tr("cutoff_len (absent: LLaMA-Factory's default, 2,048)"), r);
+    if (!cutoff)
+        return;
     const std::optional<bool> packing = flagOf("packing", stage == QLatin1String("pt"));
     const std::optional<bool> neat = flagOf("neat_packing", false);
     if (!packing || !neat)
@@ -207,22 +170,12 @@ void readLlamaFactory(const QJsonObject &root, const QString &file, ConfigReader
                                                   : FrameworkImportTr::tr("packing (absent: on for stage pt, off otherwise)"));
     if (!*packing && !*neat)
         r.note(Kind::NotModelled, QStringLiteral("cutoff_len"),
-               FrameworkImportTr::tr("without packing each batch is as long as its longest sample: S = %1 is the most it can be").arg(digits(cutoff)));
+               FrameworkImportTr::tr("without packing each batch is as long as its longest sample: S = %1 is the most it can be").arg(digits(*cutoff)));
     // The batch: the Trainer's per-device size (its default, 8) and accumulation.
-    {
-        const FieldRange range = fieldRange(Field::Batch);
-        Count micro = 8;
-        QString source = FrameworkImportTr::tr("per_device_train_batch_size (absent: the Trainer's default, 8)");
-        if (const QJsonValue v = take("per_device_train_batch_size"); !ConfigReader::absent(v)) {
-            const std::optional<Count> c = r.count(v, QStringLiteral("per_device_train_batch_size"), range.min, range.max);
-            if (!c)
-                return;
-            micro = *c;
-            source = QStringLiteral("per_device_train_batch_size");
-        }
-        r.set("batch", countValue(micro), source);
-    }
-    if (!countKey("gradient_accumulation_steps", "grad-accum", Field::GradAccum))
+    if (!setCountOr(take("per_device_train_batch_size"), QStringLiteral("per_device_train_batch_size"), "batch", Field::Batch, 8,
+                    FrameworkImportTr::tr("per_device_train_batch_size (absent: the Trainer's default, 8)"), r)
+        || !setCountOr(take("gradient_accumulation_steps"), QStringLiteral("gradient_accumulation_steps"), "grad-accum", Field::GradAccum, 0,
+                       QString(), r))
         return;
     // Precision: the Trainer's bf16/fp16 autocast; LLaMA-Factory upcasts what trains to FP32
     // (adapter.py, cast_trainable_params_to_fp32) unless pure_bf16 keeps it in BF16.

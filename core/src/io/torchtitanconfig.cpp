@@ -22,11 +22,6 @@ namespace {
 
 using Kind = FrameworkNote::Kind;
 
-QJsonValue countValue(Count c)
-{
-    return QJsonValue(double(c));
-}
-
 // torchtitan's model flavors whose shapes a preset has (torchtitan/models/llama3/__init__.py:
 // the 8B, 70B and 405B flavors are Llama 3.1's; models/deepseek_v3/__init__.py: "16B" is
 // DeepSeek-V2-Lite's shape, dim 2048, 27 layers, 64 experts, 6 routed and 2 shared, and "671B"

@@ -23,11 +23,6 @@ namespace {
 
 using Kind = FrameworkNote::Kind;
 
-QJsonValue countValue(Count c)
-{
-    return QJsonValue(double(c));
-}
-
 // torchtune's model builders (the last part of model._component_, without lora_ / qlora_ and
 // _base / _instruct) and the presets with the same architecture. Qwen2's builders
 // (torchtune/models/qwen2/_model_builders.py) take the same vocabulary, depth, widths, heads and

@@ -160,6 +160,47 @@ void readLoraModules(const QJsonValue &v, const QString &key, ConfigReader &r)
     r.set("lora-targets", ordered.join(QLatin1Char(',')), key);
 }
 
+std::optional<Count> setCountOr(const QJsonValue &v, const QString &key, const char *option, Field field, Count fallback,
+                                const QString &fallbackSource, ConfigReader &r)
+{
+    if (ConfigReader::absent(v)) {
+        if (fallback > 0)
+            r.set(option, countValue(fallback), fallbackSource);
+        return fallback;
+    }
+    const FieldRange range = fieldRange(field);
+    const std::optional<Count> c = r.count(v, key, range.min, range.max);
+    if (c)
+        r.set(option, countValue(*c), key);
+    return c;
+}
+
+bool setDropoutOr(const QJsonValue &v, const QString &key, std::optional<double> fallback, const QString &fallbackSource, ConfigReader &r)
+{
+    if (ConfigReader::absent(v)) {
+        if (fallback)
+            r.set("lora-dropout", *fallback, fallbackSource);
+        return true;
+    }
+    const std::optional<double> d = r.real(v, key, 0.0, 0.999999);
+    if (d)
+        r.set("lora-dropout", *d, key);
+    return d.has_value();
+}
+
+void readAttnImplementation(const QJsonValue &v, const QString &key, ConfigReader &r)
+{
+    const std::optional<QString> a = r.text(v, key);
+    if (!a)
+        return;
+    if (a->contains(QLatin1String("flash_attention")) || a->contains(QLatin1String("flash-attn")))
+        r.set("attention", QStringLiteral("flash"), key);
+    else if (*a == QLatin1String("sdpa") || *a == QLatin1String("eager"))
+        r.set("attention", *a, key);
+    else
+        r.note(Kind::NotModelled, key, FrameworkImportTr::tr("%1: an attention kernel Headroom does not model; the scenario's stays").arg(excerpt(*a)));
+}
+
 void readModulesToSave(const QJsonValue &v, const QString &key, ConfigReader &r)
 {
     QStringList names;

@@ -12,11 +12,6 @@ namespace {
 
 using Kind = FrameworkNote::Kind;
 
-QJsonValue countValue(Count c)
-{
-    return QJsonValue(double(c));
-}
-
 } // namespace
 
 void readTrlMethodArgs(const QJsonObject &o, const QString &prefix, const QString &method, QStringList &handled, ConfigReader &r)

@@ -21,11 +21,6 @@ namespace {
 
 using Kind = FrameworkNote::Kind;
 
-QJsonValue countValue(Count c)
-{
-    return QJsonValue(double(c));
-}
-
 // The trainer a file is for: not in the file itself (the trl subcommand, or the recipe's
 // script, chooses it), so its folder and name first (alignment-handbook's recipes/*/dpo/,
 // open-r1's config_*_grpo.yaml), then the keys only one trainer takes.
@@ -117,27 +112,11 @@ void readTrl(const QJsonObject &root, const QString &file, ConfigReader &r)
         r.set("lora", base.isEmpty() ? QStringLiteral("lora") : QStringLiteral("qlora"), QStringLiteral("use_peft"));
         if (!base.isEmpty())
             r.set("qlora-base", base, *four ? QStringLiteral("load_in_4bit") : QStringLiteral("load_in_8bit"));
-        Count rank = 16;
-        QString rankSource = FrameworkImportTr::tr("lora_r (absent: TRL's default, 16)");
-        if (const QJsonValue v = take("lora_r"); !ConfigReader::absent(v)) {
-            const FieldRange range = fieldRange(Field::LoraRank);
-            const std::optional<Count> c = r.count(v, QStringLiteral("lora_r"), range.min, range.max);
-            if (!c)
-                return;
-            rank = *c;
-            rankSource = QStringLiteral("lora_r");
-        }
-        r.set("lora-rank", countValue(rank), rankSource);
-        double dropout = 0.05;
-        QString dropoutSource = FrameworkImportTr::tr("lora_dropout (absent: TRL's default, 0.05)");
-        if (const QJsonValue v = take("lora_dropout"); !ConfigReader::absent(v)) {
-            const std::optional<double> d = r.real(v, QStringLiteral("lora_dropout"), 0.0, 0.999999);
-            if (!d)
-                return;
-            dropout = *d;
-            dropoutSource = QStringLiteral("lora_dropout");
-        }
-        r.set("lora-dropout", dropout, dropoutSource);
+        if (!setCountOr(take("lora_r"), QStringLiteral("lora_r"), "lora-rank", Field::LoraRank, 16,
+                        FrameworkImportTr::tr("lora_r (absent: TRL's default, 16)"), r)
+            || !setDropoutOr(take("lora_dropout"), QStringLiteral("lora_dropout"), 0.05,
+                             FrameworkImportTr::tr("lora_dropout (absent: TRL's default, 0.05)"), r))
+            return;
         if (const QJsonValue v = take("lora_target_modules"); !ConfigReader::absent(v))
             readLoraModules(v, QStringLiteral("lora_target_modules"), r);
         else
@@ -156,20 +135,14 @@ void readTrl(const QJsonObject &root, const QString &file, ConfigReader &r)
     // The sequence: SFT's and DPO's max_length (SFT's max_seq_length before v0.16), GRPO's
     // prompt and completion (read with the method's arguments below).
     if (method == QLatin1String("sft")) {
-        const QJsonValue length = root.contains(QLatin1String("max_length")) ? take("max_length") : take("max_seq_length");
         const QString key = root.contains(QLatin1String("max_length")) ? QStringLiteral("max_length") : QStringLiteral("max_seq_length");
+        take("max_length");
         take("max_seq_length");
-        Count s = 1024;
-        QString source = FrameworkImportTr::tr("max_length (absent: SFTConfig's default, 1,024)");
-        if (!ConfigReader::absent(length)) {
-            const FieldRange range = fieldRange(Field::Sequence);
-            const std::optional<Count> c = r.count(length, key, range.min, range.max);
-            if (!c)
-                return;
-            s = *c;
-            source = key;
-        }
-        r.set("seq", countValue(s), source);
+        const std::optional<Count> read = setCountOr(root.value(key), key, "seq", Field::Sequence, 1024,
+                                                     FrameworkImportTr::tr("max_length (absent: SFTConfig's default, 1,024)"), r);
+        if (!read)
+            return;
+        const Count s = *read;
         const std::optional<bool> packing = flagOf("packing", false);
         if (!packing)
             return;
@@ -188,26 +161,11 @@ void readTrl(const QJsonObject &root, const QString &file, ConfigReader &r)
             return;
     }
     // The batch.
-    {
-        const FieldRange range = fieldRange(Field::Batch);
-        Count micro = 8;
-        QString source = FrameworkImportTr::tr("per_device_train_batch_size (absent: the Trainer's default, 8)");
-        if (const QJsonValue v = take("per_device_train_batch_size"); !ConfigReader::absent(v)) {
-            const std::optional<Count> c = r.count(v, QStringLiteral("per_device_train_batch_size"), range.min, range.max);
-            if (!c)
-                return;
-            micro = *c;
-            source = QStringLiteral("per_device_train_batch_size");
-        }
-        r.set("batch", countValue(micro), source);
-    }
-    if (const QJsonValue v = take("gradient_accumulation_steps"); !ConfigReader::absent(v)) {
-        const FieldRange range = fieldRange(Field::GradAccum);
-        const std::optional<Count> c = r.count(v, QStringLiteral("gradient_accumulation_steps"), range.min, range.max);
-        if (!c)
-            return;
-        r.set("grad-accum", countValue(*c), QStringLiteral("gradient_accumulation_steps"));
-    }
+    if (!setCountOr(take("per_device_train_batch_size"), QStringLiteral("per_device_train_batch_size"), "batch", Field::Batch, 8,
+                    FrameworkImportTr::tr("per_device_train_batch_size (absent: the Trainer's default, 8)"), r)
+        || !setCountOr(take("gradient_accumulation_steps"), QStringLiteral("gradient_accumulation_steps"), "grad-accum", Field::GradAccum, 0,
+                       QString(), r))
+        return;
     // Precision: the model's dtype (torch_dtype, dtype from v0.22) and the Trainer's autocast. A
     // full fine-tune of a model loaded in BF16 trains the 16-bit weights (states in BF16 too);
     // adapters are FP32 over a 16-bit base (PEFT's autocast_adapter_dtype).
@@ -256,19 +214,8 @@ void readTrl(const QJsonObject &root, const QString &file, ConfigReader &r)
         r.set("recompute", *b ? QStringLiteral("full") : QStringLiteral("none"),
               root.contains(QLatin1String("gradient_checkpointing")) ? QStringLiteral("gradient_checkpointing")
                                                                      : FrameworkImportTr::tr("gradient_checkpointing (absent: TRL's default, true)"));
-    if (const QJsonValue v = take("attn_implementation"); !ConfigReader::absent(v)) {
-        const std::optional<QString> a = r.text(v, QStringLiteral("attn_implementation"));
-        if (!a)
-            return;
-        if (a->contains(QLatin1String("flash_attention")) || a->contains(QLatin1String("flash-attn")))
-            r.set("attention", QStringLiteral("flash"), QStringLiteral("attn_implementation"));
-        else if (*a == QLatin1String("sdpa"))
-            r.set("attention", QStringLiteral("sdpa"), QStringLiteral("attn_implementation"));
-        else if (*a == QLatin1String("eager"))
-            r.set("attention", QStringLiteral("eager"), QStringLiteral("attn_implementation"));
-        else
-            r.note(Kind::NotModelled, QStringLiteral("attn_implementation"), FrameworkImportTr::tr("%1: an attention kernel Headroom does not model").arg(excerpt(*a)));
-    }
+    if (const QJsonValue v = take("attn_implementation"); !ConfigReader::absent(v))
+        readAttnImplementation(v, QStringLiteral("attn_implementation"), r);
     // The alignment-handbook's ModelArguments before 2024-06 (transformers' old flag).
     if (const QJsonValue v = take("use_flash_attention_2"); v == QJsonValue(true))
         r.set("attention", QStringLiteral("flash"), QStringLiteral("use_flash_attention_2"));
