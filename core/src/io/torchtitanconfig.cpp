@@ -270,17 +270,6 @@ void readTorchtitan(const QJsonObject &root, ConfigReader &r)
             if (!used.value(QLatin1String(s)).contains(it.key()))
                 r.note(Kind::NoEffect, excerpt(keyPath(QLatin1String(s), it.key())),
                        FrameworkImportTr::tr("paths, schedules, the learning rate, logging and the kernels' options"));
-    // A section read whole that changed nothing (FP8 switched off, the defaults) is said so.
-    for (const auto &[s, o] : read)
-        if (root.contains(QLatin1String(s))) {
-            bool said = false;
-            for (const FrameworkSetting &f : r.out().settings)
-                said = said || f.source.startsWith(QLatin1String(s));
-            for (const FrameworkNote &n : r.out().notes)
-                said = said || n.key.startsWith(QLatin1String(s));
-            if (!said)
-                r.note(Kind::NoEffect, QLatin1String(s), FrameworkImportTr::tr("read: it changes nothing here (false, empty, or what the scenario holds already)"));
-        }
     if (!quantize.isEmpty())
         r.note(Kind::NoEffect, QStringLiteral("quantize"), FrameworkImportTr::tr("the converters' settings (read where model.converters names them)"));
     for (const char *s : { "job", "profiling", "metrics", "checkpoint", "lr_scheduler", "validation", "comm", "fault_tolerance",
@@ -289,7 +278,8 @@ void readTorchtitan(const QJsonObject &root, ConfigReader &r)
             handled << QLatin1String(s);
             r.note(Kind::NoEffect, QLatin1String(s), FrameworkImportTr::tr("paths, schedules, logging and checkpoints"));
         }
-    r.rest(root, QString(), handled);
+    // A section read whole that changed nothing (FP8 switched off, the defaults) is said so.
+    finishFrontEnd(root, handled, r);
 }
 
 } // namespace headroom::detail
