@@ -484,6 +484,8 @@ QString Labels::field(Field f)
     case Field::RopeHeadDim: return tr("Rotary head dimension");
     case Field::NopeHeadDim: return tr("Non-rotary head dimension");
     case Field::ValueHeadDim: return tr("Value head dimension");
+    case Field::IndexHeads: return tr("Indexer heads");
+    case Field::IndexHeadDim: return tr("Indexer head dimension");
     case Field::RotaryFraction: return tr("Rotary fraction");
     case Field::ExpertParallel: return tr("Expert parallel");
     case Field::ContextParallel: return tr("Context parallel");

@@ -260,9 +260,9 @@ private slots:
     void unknownModelAsksForItsConfig()
     {
         const QStringList start = { QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100-80gb") };
-        const Run refused = cli(start + QStringList{ QStringLiteral("--axolotl"), fixture("axolotl/other_qwen3_32b_qlora_gc_offload.yml") });
+        const Run refused = cli(start + QStringList{ QStringLiteral("--axolotl"), fixture("axolotl/other_jamba_qlora_paged8bit.yml") });
         QCOMPARE(refused.exitCode, 2);
-        QVERIFY2(refused.err.contains("base_model") && refused.err.contains("Qwen/Qwen3-32B") && refused.err.contains("--hf-config"),
+        QVERIFY2(refused.err.contains("base_model") && refused.err.contains("ai21labs/Jamba-v0.1") && refused.err.contains("--hf-config"),
                  refused.err.constData());
         const Run kept = cli(start + QStringList{ QStringLiteral("--trl"), fixture("trl/or1_olympiccoder32b_sft.yaml"), QStringLiteral("--preset"),
                                                    QStringLiteral("qwen2.5-32b"), QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--json") });

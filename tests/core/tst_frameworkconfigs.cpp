@@ -519,6 +519,14 @@ private slots:
     // 151,936 x 896 + 896 = 494,032,768. Qwen2 1.5B (tied): 28 x 46,797,824 + 151,936 x 1,536
     // + 1,536 = 1,543,714,304. Llama 3.3 70B: 80 x 855,654,400 + 2 x 128,256 x 8,192 + 8,192 =
     // 70,553,706,496.
+    // The builders added with their presets (pytorch/torchtune@bd2a0fc, each family's
+    // _model_builders.py; totals published for the checkpoints: resources/models/SOURCES.md), a
+    // layer being q A d_h x H, k and v KV d_h x H, o, 3 H F, two norms of H (and Qwen3's q/k norms
+    // of 2 d_h): qwen3_0_6b (tied) 28 x 15,730,944 + 151,936 x 1,024 + 1,024 = 596,049,920;
+    // qwen3_32b 64 x 487,598,336 + 2 x 151,936 x 5,120 + 5,120 = 32,762,123,264; phi4_14b
+    // 40 x 340,797,440 + 2 x 100,352 x 5,120 + 5,120 = 14,659,507,200; gemma_2b (tied, one KV
+    // head of 256) 18 x 110,104,576 + 256,000 x 2,048 + 2,048 = 2,506,172,416; code_llama2_7b
+    // 32 x 202,383,360 + 2 x 32,016 x 4,096 + 4,096 = 6,738,546,688.
     void torchtuneBuildersOfOtherNames_data()
     {
         QTest::addColumn<QByteArray>("component");
@@ -530,6 +538,15 @@ private slots:
         QTest::newRow("qwen2_1_5b") << QByteArray("torchtune.models.qwen2.qwen2_1_5b") << QStringLiteral("qwen2.5-1.5b") << 1'543'714'304LL;
         QTest::newRow("qlora_llama3_3_70b") << QByteArray("torchtune.models.llama3_3.qlora_llama3_3_70b")
                                             << QStringLiteral("llama-3.1-70b") << 70'553'706'496LL;
+        QTest::newRow("qwen3_0_6b_instruct") << QByteArray("torchtune.models.qwen3.qwen3_0_6b_instruct") << QStringLiteral("qwen3-0.6b")
+                                             << 596'049'920LL;
+        QTest::newRow("lora_qwen3_32b") << QByteArray("torchtune.models.qwen3.lora_qwen3_32b") << QStringLiteral("qwen3-32b")
+                                        << 32'762'123'264LL;
+        QTest::newRow("phi4_14b") << QByteArray("torchtune.models.phi4.phi4_14b") << QStringLiteral("phi-4") << 14'659'507'200LL;
+        QTest::newRow("qlora_gemma_2b") << QByteArray("torchtune.models.gemma.qlora_gemma_2b") << QStringLiteral("gemma-2b")
+                                        << 2'506'172'416LL;
+        QTest::newRow("code_llama2_7b") << QByteArray("torchtune.models.code_llama2.code_llama2_7b") << QStringLiteral("codellama-7b")
+                                        << 6'738'546'688LL;
     }
     void torchtuneBuildersOfOtherNames()
     {

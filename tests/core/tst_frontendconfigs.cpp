@@ -71,7 +71,7 @@ QString expectedPreset(const QString &model)
         { "meta-llama/Llama-3.1-8B", "llama-3.1-8b" },    { "meta-llama/Llama-3.2-1B", "llama-3.2-1b" },
         { "meta-llama/Llama-3.2-3B", "llama-3.2-3b" },    { "meta-llama/Meta-Llama-3-8B-Instruct", "llama-3-8b" },
         { "microsoft/Phi-3-mini-4k-instruct", "phi-3-mini-4k" }, { "mistralai/Mistral-7B-v0.1", "mistral-7b" },
-        { "mistralai/Mixtral-8x7B-v0.1", "mixtral-8x7b" },
+        { "mistralai/Mixtral-8x7B-v0.1", "mixtral-8x7b" },        { "Qwen/Qwen3-32B", "qwen3-32b" },
     };
     for (const auto &[hub, id] : known)
         if (model == QLatin1String(hub))

@@ -132,6 +132,12 @@ std::vector<CheckScriptIssue> checkScriptIssues(const Scenario &s)
         add(Code::LatentAttention, "kv-lora-rank");
     if (m.qkNorm)
         add(Code::QkNorm, "qk-norm");
+    if (m.attentionSinks)
+        add(Code::Family, "attention-sinks");
+    if (m.noBias)
+        add(Code::Family, "no-bias");
+    if (m.embeddingNorm)
+        add(Code::Family, "embedding-norm");
     if (m.fusedProjections)
         add(Code::FusedProjections, "hf-config");
     if (m.paramsOverride > 0)

@@ -53,6 +53,9 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("out-bias"), m.outBias },
         { QStringLiteral("mlp-bias"), m.mlpBias },
         { QStringLiteral("qk-norm"), m.qkNorm },
+        { QStringLiteral("attention-sinks"), m.attentionSinks },
+        { QStringLiteral("no-bias"), m.noBias },
+        { QStringLiteral("embedding-norm"), m.embeddingNorm },
         { QStringLiteral("fused-projections"), m.fusedProjections },
         { QStringLiteral("head-dim"), qint64(m.headDim) },
         { QStringLiteral("type-vocab"), qint64(m.typeVocab) },
@@ -78,6 +81,7 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         model.insert(QStringLiteral("shared-gate"), m.moe.sharedGate);
         model.insert(QStringLiteral("dense-layers"), qint64(m.moe.denseLayers));
         model.insert(QStringLiteral("router-bias"), m.moe.routerBias);
+        model.insert(QStringLiteral("expert-bias"), m.moe.expertBias);
     }
     if (m.mla.enabled()) {
         model.insert(QStringLiteral("q-lora-rank"), qint64(m.mla.qLoraRank));
@@ -85,6 +89,10 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         model.insert(QStringLiteral("rope-head-dim"), qint64(m.mla.ropeHeadDim));
         model.insert(QStringLiteral("nope-head-dim"), qint64(m.mla.nopeHeadDim));
         model.insert(QStringLiteral("v-head-dim"), qint64(m.mla.valueHeadDim));
+        if (m.mla.indexer()) {
+            model.insert(QStringLiteral("index-heads"), qint64(m.mla.indexHeads));
+            model.insert(QStringLiteral("index-head-dim"), qint64(m.mla.indexHeadDim));
+        }
     }
     if (!spec.presetId.isEmpty())
         model.insert(QStringLiteral("preset"), spec.presetId);

@@ -26,7 +26,8 @@ using Kind = FrameworkNote::Kind;
 // torchtune's model builders (the last part of model._component_, without lora_ / qlora_ and
 // _base / _instruct) and the presets with the same architecture. Qwen2's builders
 // (torchtune/models/qwen2/_model_builders.py) take the same vocabulary, depth, widths, heads and
-// tying as Qwen2.5's of that size; llama3_3_70b is llama3_1_70b
+// tying as Qwen2.5's of that size (pytorch/torchtune@bd2a0fc, the builders' numbers checked against
+// each preset: resources/models/SOURCES.md); llama3_3_70b is llama3_1_70b
 // (torchtune/models/llama3_3/_model_builders.py: "identical models apart from the checkpoints").
 const QList<std::pair<QString, QString>> &builderPresets()
 {
@@ -45,6 +46,11 @@ const QList<std::pair<QString, QString>> &builderPresets()
         { QStringLiteral("qwen3_8b"), QStringLiteral("qwen3-8b") },          { QStringLiteral("phi3_mini"), QStringLiteral("phi-3-mini-4k") },
         { QStringLiteral("qwen2_0_5b"), QStringLiteral("qwen2.5-0.5b") },    { QStringLiteral("qwen2_1_5b"), QStringLiteral("qwen2.5-1.5b") },
         { QStringLiteral("qwen2_7b"), QStringLiteral("qwen2.5-7b") },        { QStringLiteral("llama3_3_70b"), QStringLiteral("llama-3.1-70b") },
+        { QStringLiteral("qwen3_0_6b"), QStringLiteral("qwen3-0.6b") },      { QStringLiteral("qwen3_1_7b"), QStringLiteral("qwen3-1.7b") },
+        { QStringLiteral("qwen3_4b"), QStringLiteral("qwen3-4b") },          { QStringLiteral("qwen3_14b"), QStringLiteral("qwen3-14b") },
+        { QStringLiteral("qwen3_32b"), QStringLiteral("qwen3-32b") },        { QStringLiteral("phi4_14b"), QStringLiteral("phi-4") },
+        { QStringLiteral("gemma_2b"), QStringLiteral("gemma-2b") },          { QStringLiteral("code_llama2_7b"), QStringLiteral("codellama-7b") },
+        { QStringLiteral("code_llama2_13b"), QStringLiteral("codellama-13b") }, { QStringLiteral("code_llama2_70b"), QStringLiteral("codellama-70b") },
     };
     return table;
 }

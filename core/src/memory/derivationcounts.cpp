@@ -58,6 +58,11 @@ ModelDims<Formula> symbolicDims(Builder &b)
         d.ropeDim = b.input("d_rope", QT_TRANSLATE_NOOP("Derivation", "latent attention: rotary part of a q/k head"), a.ropeHeadDim, scenario);
         d.nopeDim = b.input("d_nope", QT_TRANSLATE_NOOP("Derivation", "latent attention: non-rotary part of a q/k head"), a.nopeHeadDim, scenario);
         d.valueDim = b.input("d_v", QT_TRANSLATE_NOOP("Derivation", "latent attention: a value head's dimension"), a.valueHeadDim, scenario);
+        if (a.indexer()) {
+            d.indexHeads = b.input("A_idx", QT_TRANSLATE_NOOP("Derivation", "the sparse-attention indexer's heads"), a.indexHeads, scenario);
+            d.indexHeadDim = b.input("d_idx", QT_TRANSLATE_NOOP("Derivation", "the sparse-attention indexer's head dimension"),
+                                     a.indexHeadDim, scenario);
+        }
     }
     return d;
 }
@@ -76,7 +81,8 @@ SymbolicLayer symbolicLayer(const ModelSpec &m, const ModelDims<Formula> &d, boo
         switch (t.role) {
         case ParamRole::Norm: l.norms.push_back(t.totalElements()); break;
         case ParamRole::Q: case ParamRole::K: case ParamRole::V: case ParamRole::Qkv: case ParamRole::O:
-        case ParamRole::MlaQA: case ParamRole::MlaQB: case ParamRole::MlaKvA: case ParamRole::MlaKvB:
+        case ParamRole::MlaQA: case ParamRole::MlaQB: case ParamRole::MlaKvA: case ParamRole::MlaKvB: case ParamRole::Indexer:
+        case ParamRole::Sink:
             l.attention.push_back(t.totalElements());
             break;
         default: l.mlp.push_back(t.totalElements()); break;

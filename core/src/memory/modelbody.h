@@ -34,7 +34,8 @@ constexpr Count largerOf(Count a, Count b) { return a > b ? a : b; }
             norms += n;
             break;
         case ParamRole::Q: case ParamRole::K: case ParamRole::V: case ParamRole::Qkv: case ParamRole::O:
-        case ParamRole::MlaQA: case ParamRole::MlaQB: case ParamRole::MlaKvA: case ParamRole::MlaKvB:
+        case ParamRole::MlaQA: case ParamRole::MlaQB: case ParamRole::MlaKvA: case ParamRole::MlaKvB: case ParamRole::Indexer:
+        case ParamRole::Sink:
             attention += n;
             break;
         case ParamRole::ExpertUp: case ParamRole::ExpertGate: case ParamRole::ExpertDown:

@@ -57,6 +57,8 @@ FieldRange fieldRange(Field f)
     case Field::RopeHeadDim: return { 0, 65536 };
     case Field::NopeHeadDim: return { 0, 65536 };
     case Field::ValueHeadDim: return { 1, 65536 };
+    case Field::IndexHeads: return { 0, 65536 };
+    case Field::IndexHeadDim: return { 0, 65536 };
     case Field::RotaryFraction: return { 0, 1 };
     case Field::ExpertParallel: return { 1, 1024 };
     case Field::ContextParallel: return { 1, 1024 };
@@ -152,6 +154,8 @@ std::string_view fieldName(Field f)
     case Field::RopeHeadDim: return "rope-head-dim";
     case Field::NopeHeadDim: return "nope-head-dim";
     case Field::ValueHeadDim: return "v-head-dim";
+    case Field::IndexHeads: return "index-heads";
+    case Field::IndexHeadDim: return "index-head-dim";
     case Field::RotaryFraction: return "rotary-fraction";
     case Field::ExpertParallel: return "ep";
     case Field::ContextParallel: return "cp";
@@ -249,6 +253,8 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::RopeHeadDim: return s.model.mla.ropeHeadDim;
     case Field::NopeHeadDim: return s.model.mla.nopeHeadDim;
     case Field::ValueHeadDim: return s.model.mla.valueHeadDim;
+    case Field::IndexHeads: return s.model.mla.indexHeads;
+    case Field::IndexHeadDim: return s.model.mla.indexHeadDim;
     case Field::RotaryFraction: return 0;
     case Field::ExpertParallel: return s.parallel.expertParallel;
     case Field::ContextParallel: return s.parallel.contextParallel;
@@ -630,6 +636,8 @@ ValidationIssues validate(const Scenario &s)
         inRange(Field::RopeHeadDim, a.ropeHeadDim);
         inRange(Field::NopeHeadDim, a.nopeHeadDim);
         inRange(Field::ValueHeadDim, a.valueHeadDim);
+        inRange(Field::IndexHeads, a.indexHeads);
+        inRange(Field::IndexHeadDim, a.indexHeadDim);
     }
     if (headsOk && kvOk && m.kvHeads != 0 && m.heads % m.kvHeads != 0)
         issues.add({ Field::KvHeads, Problem::NotDivisible, 0, 0, Field::Heads });

@@ -89,7 +89,8 @@ struct MoeSpec
     Count sharedFfn = 0;     //!< one shared expert's inner size (0: expertFfn)
     bool sharedGate = false; //!< a sigmoid gate (H x 1) on the shared expert (Qwen-MoE)
     Count denseLayers = 0;   //!< the first layers keep a dense MLP (DeepSeek first_k_dense_replace)
-    bool routerBias = false; //!< a per-expert correction bias on the router (DeepSeek-V3 noaux_tc)
+    bool routerBias = false; //!< a bias of E on the router (DeepSeek-V3 noaux_tc's correction bias, gpt-oss's router Linear)
+    bool expertBias = false; //!< biases on every routed expert's matrices (gpt-oss: gate_up_proj_bias, down_proj_bias)
 
     constexpr bool enabled() const { return experts > 0; }
     constexpr Count sharedFfnOrExpert() const { return sharedFfn > 0 ? sharedFfn : expertFfn; }
@@ -104,7 +105,14 @@ struct MlaSpec
     Count nopeHeadDim = 0; //!< qk_nope_head_dim
     Count valueHeadDim = 0; //!< v_head_dim
 
+    //! DeepSeek-V3.2's lightning indexer beside the latent attention (DeepSeek Sparse Attention):
+    //! wq_b (q_lora_rank -> heads x dim), wk (H -> dim) with a LayerNorm of dim, weights_proj
+    //! (H -> heads). 0: none.
+    Count indexHeads = 0;
+    Count indexHeadDim = 0;
+
     constexpr bool enabled() const { return kvLoraRank > 0; }
+    constexpr bool indexer() const { return indexHeads > 0 && indexHeadDim > 0; }
     constexpr Count qkHeadDim() const { return ropeHeadDim + nopeHeadDim; }
 };
 
@@ -150,6 +158,15 @@ struct ModelSpec
     Switch parallelResidual = Switch::FamilyDefault; //!< NeoX use_parallel_residual, Falcon parallel_attn
     Switch softcap = Switch::FamilyDefault;          //!< Gemma-2's logit soft-capping (Gemma-3 has none)
     bool qkNorm = false;     //!< RMSNorm of each head's q and k (Qwen3, Gemma-3): 2 d_h weights a layer
+    //! A learned logit per head and layer that the softmax attends to beside the keys (gpt-oss's
+    //! attention sinks): A parameters a layer.
+    bool attentionSinks = false;
+    //! No biases anywhere, norms included, whatever the family has (MPT's no_bias: fused Wqkv,
+    //! out_proj, the MLP and LayerNorms without bias).
+    bool noBias = false;
+    //! A norm right after the token embedding where the family has none (BLOOM's
+    //! word_embeddings_layernorm).
+    bool embeddingNorm = false;
     //! One matmul for Q, K, V and one for gate and up (Phi-3's qkv_proj, gate_up_proj) where the
     //! family keeps them apart: the same parameters, fewer saved inputs.
     bool fusedProjections = false;
@@ -180,9 +197,12 @@ struct ModelSpec
 inline BlockTraits modelTraits(const ModelSpec &m)
 {
     BlockTraits t = blockTraits(m.family);
-    t.qkvBias = t.qkvBias || m.qkvBias;
-    t.outBias = t.outBias || m.outBias;
-    t.mlpBias = t.mlpBias || m.mlpBias;
+    t.qkvBias = !m.noBias && (t.qkvBias || m.qkvBias);
+    t.outBias = !m.noBias && (t.outBias || m.outBias);
+    t.mlpBias = !m.noBias && (t.mlpBias || m.mlpBias);
+    t.normBias = t.normBias && !m.noBias;
+    t.lmHeadBias = t.lmHeadBias && !m.noBias;
+    t.embeddingNorm = t.embeddingNorm || m.embeddingNorm;
     if (m.normsPerLayer > 0)
         t.normsPerLayer = m.normsPerLayer;
     if (m.parallelResidual != Switch::FamilyDefault)

@@ -21,6 +21,8 @@ enum class ParamRole : std::uint8_t {
     MlaQA, MlaQB, MlaKvA, MlaKvB, //!< latent attention's projections (Q directly is Q)
     Up, Gate, Down, GateUp, //!< the MLP; TwoMatrix MLPs have Up and Down only
     Router, SharedGate,     //!< MoE: the router (H x E) and Qwen-MoE's shared-expert gate (H x 1)
+    Indexer,                //!< DeepSeek-V3.2's indexer projections (wq_b, wk, weights_proj)
+    Sink,                   //!< gpt-oss's attention sinks: one logit per head, no linear
     ExpertUp, ExpertGate, ExpertDown,  //!< one routed expert's matrices
     SharedUp, SharedGateProj, SharedDown, //!< the shared experts' matrices
     Head, Pooler,
@@ -36,6 +38,7 @@ struct ModelDims
     N one, two;
     N H, qDim, kv, F, V, positions, types, headDim;
     N heads, experts, expertFfn, sharedFfn, qLoraRank, kvLoraRank, ropeDim, nopeDim, valueDim;
+    N indexHeads, indexHeadDim;
 };
 
 //! One nn.Module's parameters: a weight of rows x columns (a vector is one row) and an optional
@@ -81,6 +84,8 @@ inline ModelDims<Count> modelDims(const ModelSpec &m)
     d.ropeDim = m.mla.ropeHeadDim;
     d.nopeDim = m.mla.nopeHeadDim;
     d.valueDim = m.mla.valueHeadDim;
+    d.indexHeads = m.mla.indexHeads;
+    d.indexHeadDim = m.mla.indexHeadDim;
     return d;
 }
 
@@ -103,7 +108,7 @@ void forEachOutsideTensor(const ModelSpec &m, F &&f) { forEachOutsideTensor(m, m
 //! the layers, the router included; never embeddings, norms or the LM head).
 constexpr bool isLayerLinear(ParamRole r)
 {
-    return r != ParamRole::Norm && r != ParamRole::TokenEmbedding && r != ParamRole::PositionEmbedding
+    return r != ParamRole::Norm && r != ParamRole::Sink && r != ParamRole::TokenEmbedding && r != ParamRole::PositionEmbedding
             && r != ParamRole::TypeEmbedding && r != ParamRole::Head && r != ParamRole::Pooler;
 }
 
@@ -124,8 +129,9 @@ void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLa
     auto linear = [&f, &d](ParamRole role, const N &in, const N &out, bool bias) {
         f(L, ParamTensorOf<N>{ role, in, out, bias, d.one, true, false });
     };
-    auto experts = [&f, &d](ParamRole role, const N &in, const N &out) {
-        f(L, ParamTensorOf<N>{ role, in, out, false, d.experts, true, true });
+    const bool expertBias = m.moe.expertBias && !m.noBias;
+    auto experts = [&f, &d, expertBias](ParamRole role, const N &in, const N &out) {
+        f(L, ParamTensorOf<N>{ role, in, out, expertBias, d.experts, true, true });
     };
     // Vectors (norm weights, lone biases) are one row of n: a bias then adds another n.
     auto vector = [&f, &d](const N &n, bool bias) { f(L, ParamTensorOf<N>{ ParamRole::Norm, d.one, n, bias, d.one, false, false }); };
@@ -144,6 +150,14 @@ void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLa
         vector(d.kvLoraRank, false); // kv_a_layernorm
         linear(ParamRole::MlaKvB, d.kvLoraRank, d.heads * (d.nopeDim + d.valueDim), false);
         linear(ParamRole::O, d.heads * d.valueDim, d.H, t.outBias);
+        if (m.mla.indexer()) {
+            // DeepSeek-V3.2's indexer (its Indexer module): queries from the Q latent, one shared
+            // key with its LayerNorm (weight and bias), per-head weights.
+            linear(ParamRole::Indexer, m.mla.qLoraRank > 0 ? d.qLoraRank : d.H, d.indexHeads * d.indexHeadDim, false);
+            linear(ParamRole::Indexer, d.H, d.indexHeadDim, false);
+            vector(d.indexHeadDim, true);
+            linear(ParamRole::Indexer, d.H, d.indexHeads, false);
+        }
     } else {
         if (t.fusedQkv || m.fusedProjections) {
             linear(ParamRole::Qkv, d.H, d.qDim + d.two * d.kv, qkvBias);
@@ -158,6 +172,8 @@ void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLa
         vector(d.headDim, false); // q_norm
         vector(d.headDim, false); // k_norm
     }
+    if (m.attentionSinks)
+        f(L, ParamTensorOf<N>{ ParamRole::Sink, d.one, d.heads, false, d.one, false, false });
 
     // MLP or experts.
     const MoeSpec &e = m.moe;

@@ -19,6 +19,7 @@ enum class Field : std::uint8_t {
     Zero, Offload, GpusPerNode, ReduceBucket,
     HeadDim, TypeVocab, Experts, ExpertsPerToken, ExpertFfn, SharedExperts, SharedFfn, DenseLayers,
     QLoraRank, KvLoraRank, RopeHeadDim, NopeHeadDim, ValueHeadDim, RotaryFraction, ExpertParallel,
+    IndexHeads, IndexHeadDim,
     // Training stacks (stack.h)
     Stack, Loss, LossChunks, OptimizerInBackward, ActivationOffload, Compile, PagedOptimizer,
     MaxLiveParameters, PrefetchBucket, PersistenceThreshold, DistributedOptimizer, VirtualStages,
