@@ -222,11 +222,18 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("config.json: \"num_attention_heads\" (30) must divide \"hidden_size\" exactly"), r.err.constData());
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(R"({"model_type": "rwkv", "hidden_size": 4096})");
+        f.close();
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), bad });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("model_type \"rwkv\" is not supported; supported: llama, mistral"), r.err.constData());
+        // A state-space model is refused by what its layers are, not as an unknown name.
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write(R"({"model_type": "mamba", "hidden_size": 4096})");
         f.close();
         r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), bad });
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("model_type \"mamba\" is not supported; supported: llama, mistral"), r.err.constData());
+        QVERIFY2(r.err.contains("Mamba state-space layers") && r.err.contains("does not model such layers"), r.err.constData());
         r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-family"), QStringLiteral("llama") });
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("--hf-family reads a config given with --hf-config"));

@@ -1,5 +1,7 @@
 #include <headroom/io/hfconfig.h>
 
+#include "hfreader.h"
+
 #include <cctype>
 #include <cmath>
 #include <string_view>
@@ -21,6 +23,10 @@
 namespace headroom {
 
 namespace {
+
+using hf::Reader;
+using hf::familyTypes;
+using hf::mapFamily;
 
 // Keys nothing in memory depends on: token ids, versions, initialisation, epsilons, task
 // metadata. Listed, never dropped silently.
@@ -70,336 +76,126 @@ const QStringList &ignoredKeys()
     return keys;
 }
 
-// Reads keys of one config, recording which it used.
-class Reader
-{
-public:
-    Reader(const QJsonObject &o, HfModel &m) : m_o(o), m_model(m) { }
-
-    HfConfigError error;
-
-    bool ok() const { return error.ok(); }
-    bool has(const char *key) const
-    {
-        const QJsonValue v = m_o.value(QLatin1String(key));
-        return !v.isUndefined() && !v.isNull();
-    }
-
-    //! A whole number within \a field's range; \a fallback when absent or null (-1: required).
-    Count count(const char *key, Field field, Count fallback = -1)
-    {
-        use(key);
-        const QJsonValue v = m_o.value(QLatin1String(key));
-        if (v.isUndefined() || v.isNull()) {
-            if (fallback < 0 && ok())
-                error = { HfConfigError::Code::MissingField, {}, QLatin1String(key), QStringLiteral("a whole number"), {}, {}, {} };
-            return fallback < 0 ? 0 : fallback;
-        }
-        const double d = v.toDouble(-1);
-        if (!v.isDouble() || d != std::floor(d)) {
-            if (ok())
-                error = { HfConfigError::Code::WrongType, {}, QLatin1String(key), QStringLiteral("a whole number"), shown(v), {}, {} };
-            return 0;
-        }
-        const FieldRange r = fieldRange(field);
-        if (d < double(r.min) || d > double(r.max)) {
-            if (ok())
-                error = { HfConfigError::Code::OutOfRange, {}, QLatin1String(key),
-                          QString::fromStdString(groupedNumber(r.min) + " to " + groupedNumber(r.max)), shown(v), {}, {} };
-            return 0;
-        }
-        return static_cast<Count>(d);
-    }
-
-    bool flag(const char *key, bool fallback)
-    {
-        use(key);
-        const QJsonValue v = m_o.value(QLatin1String(key));
-        if (v.isUndefined() || v.isNull())
-            return fallback;
-        if (!v.isBool()) {
-            if (ok())
-                error = { HfConfigError::Code::WrongType, {}, QLatin1String(key), QStringLiteral("true or false"), shown(v), {}, {} };
-            return fallback;
-        }
-        return v.toBool();
-    }
-
-    double real(const char *key, double fallback, double lo, double hi)
-    {
-        use(key);
-        const QJsonValue v = m_o.value(QLatin1String(key));
-        if (v.isUndefined() || v.isNull())
-            return fallback;
-        const double d = v.toDouble(std::nan(""));
-        if (!v.isDouble() || !(d >= lo && d <= hi)) {
-            if (ok())
-                error = { HfConfigError::Code::OutOfRange, {}, QLatin1String(key),
-                          QStringLiteral("%1 to %2").arg(lo).arg(hi), shown(v), {}, {} };
-            return fallback;
-        }
-        return d;
-    }
-
-    QString text(const char *key)
-    {
-        use(key);
-        return m_o.value(QLatin1String(key)).toString();
-    }
-
-    //! The key changes memory in a way not modelled, when it holds what \a matters says.
-    void warnIf(const char *key, const std::function<bool(const QJsonValue &)> &matters)
-    {
-        const QJsonValue v = m_o.value(QLatin1String(key));
-        if (v.isUndefined() || v.isNull())
-            return;
-        use(key);
-        if (matters(v))
-            m_model.warnings << QLatin1String(key);
-    }
-
-    void use(const char *key)
-    {
-        const QString k = QLatin1String(key);
-        if (m_o.contains(k) && !m_model.used.contains(k))
-            m_model.used << k;
-    }
-
-    static QString shown(const QJsonValue &v)
-    {
-        if (v.isString())
-            return QLatin1Char('"') + excerpt(v.toString()) + QLatin1Char('"');
-        if (v.isArray() || v.isObject())
-            return v.isArray() ? QStringLiteral("an array") : QStringLiteral("an object");
-        if (v.isBool())
-            return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-        return QString::number(v.toDouble(), 'g', 17);
-    }
-
-private:
-    const QJsonObject &m_o;
-    HfModel &m_model;
-};
-
-// Sizes every decoder states under these names (LlamaConfig and its descendants).
-void decoderSizes(Reader &r, ModelSpec &m, const char *hidden = "hidden_size", const char *layers = "num_hidden_layers",
-                  const char *heads = "num_attention_heads", const char *vocab = "vocab_size")
-{
-    m.hidden = r.count(hidden, Field::Hidden);
-    m.layers = r.count(layers, Field::Layers);
-    m.heads = r.count(heads, Field::Heads);
-    m.vocab = r.count(vocab, Field::Vocab);
-}
-
-void llamaLike(Reader &r, HfModel &h, const QString &type)
-{
-    ModelSpec &m = h.model;
-    m.family = BlockFamily::Llama;
-    decoderSizes(r, m);
-    m.kvHeads = r.count("num_key_value_heads", Field::KvHeads, m.heads);
-    if (r.has("head_dim"))
-        m.headDim = r.count("head_dim", Field::HeadDim);
-    m.tiedEmbeddings = r.flag("tie_word_embeddings", false);
-    const bool attentionBias = r.flag("attention_bias", false);
-    m.qkvBias = attentionBias;
-    m.outBias = attentionBias;
-    m.mlpBias = r.flag("mlp_bias", false);
-    const bool moe = type == QLatin1String("mixtral") || type == QLatin1String("qwen2_moe") || type == QLatin1String("qwen3_moe")
-            || type.startsWith(QLatin1String("deepseek"));
-    // Dense models need the MLP size; MoE models use it for their dense layers only.
-    m.ffn = r.count("intermediate_size", Field::Ffn, moe ? 1 : -1);
-    if (type == QLatin1String("qwen2") || type == QLatin1String("qwen2_moe"))
-        m.qkvBias = true; // Qwen2Attention: q, k, v with bias, o without
-    if (type == QLatin1String("qwen3") || type == QLatin1String("qwen3_moe"))
-        m.qkNorm = true;
-    if (type == QLatin1String("phi3"))
-        m.fusedProjections = true; // qkv_proj and gate_up_proj
-    MoeSpec &e = m.moe;
-    if (type == QLatin1String("mixtral")) {
-        e.experts = r.count("num_local_experts", Field::Experts, 8);
-        e.perToken = r.count("num_experts_per_tok", Field::ExpertsPerToken, 2);
-        e.expertFfn = m.ffn; // Mixtral's experts are intermediate_size wide
-    } else if (type == QLatin1String("qwen2_moe") || type == QLatin1String("qwen3_moe")) {
-        e.experts = r.count("num_experts", Field::Experts, type == QLatin1String("qwen2_moe") ? 60 : 128);
-        e.perToken = r.count("num_experts_per_tok", Field::ExpertsPerToken, type == QLatin1String("qwen2_moe") ? 4 : 8);
-        e.expertFfn = r.count("moe_intermediate_size", Field::ExpertFfn, type == QLatin1String("qwen2_moe") ? 1408 : 768);
-        if (type == QLatin1String("qwen2_moe")) {
-            e.sharedExperts = 1;
-            e.sharedFfn = r.count("shared_expert_intermediate_size", Field::SharedFfn, 5632);
-            e.sharedGate = true;
-        }
-        r.warnIf("decoder_sparse_step", [](const QJsonValue &v) { return v.toDouble() != 1; });
-        r.warnIf("mlp_only_layers", [](const QJsonValue &v) { return !v.toArray().isEmpty(); });
-    } else if (type.startsWith(QLatin1String("deepseek"))) {
-        e.experts = r.count("n_routed_experts", Field::Experts);
-        e.perToken = r.count("num_experts_per_tok", Field::ExpertsPerToken);
-        e.expertFfn = r.count("moe_intermediate_size", Field::ExpertFfn);
-        e.sharedExperts = r.count("n_shared_experts", Field::SharedExperts, 0);
-        e.denseLayers = r.count("first_k_dense_replace", Field::DenseLayers, 0);
-        e.routerBias = r.text("topk_method") == QLatin1String("noaux_tc");
-        r.warnIf("moe_layer_freq", [](const QJsonValue &v) { return v.toDouble() != 1; });
-        // DeepSeek-V3's multi-token prediction layers are not part of the HF model.
-        r.warnIf("num_nextn_predict_layers", [](const QJsonValue &v) { return v.toDouble() > 0; });
-        MlaSpec &a = m.mla;
-        a.qLoraRank = r.count("q_lora_rank", Field::QLoraRank, 0);
-        a.kvLoraRank = r.count("kv_lora_rank", Field::KvLoraRank);
-        a.ropeHeadDim = r.count("qk_rope_head_dim", Field::RopeHeadDim);
-        a.nopeHeadDim = r.count("qk_nope_head_dim", Field::NopeHeadDim);
-        a.valueHeadDim = r.count("v_head_dim", Field::ValueHeadDim);
-        m.headDim = a.ropeHeadDim + a.nopeHeadDim;
-    }
-    h.dropout = r.real("attention_dropout", 0, 0, 0.999);
-}
-
-void gemmaLike(Reader &r, HfModel &h, const QString &type)
-{
-    ModelSpec &m = h.model;
-    m.family = type == QLatin1String("gemma") ? BlockFamily::Gemma : BlockFamily::Gemma2;
-    decoderSizes(r, m);
-    m.kvHeads = r.count("num_key_value_heads", Field::KvHeads, m.heads);
-    m.headDim = r.count("head_dim", Field::HeadDim, 256);
-    m.ffn = r.count("intermediate_size", Field::Ffn);
-    m.tiedEmbeddings = r.flag("tie_word_embeddings", true);
-    if (type != QLatin1String("gemma")) {
-        // Soft-capping is on unless the config sets the caps to null (Gemma-3).
-        const bool capped = r.has("final_logit_softcapping") || r.has("attn_logit_softcapping");
-        r.use("final_logit_softcapping");
-        r.use("attn_logit_softcapping");
-        m.softcap = capped ? Switch::On : Switch::Off;
-        if (type == QLatin1String("gemma3_text"))
-            m.qkNorm = true;
-    }
-    h.dropout = r.real("attention_dropout", 0, 0, 0.999);
-}
-
-void gpt2(Reader &r, HfModel &h)
-{
-    ModelSpec &m = h.model;
-    m.family = BlockFamily::Gpt2;
-    decoderSizes(r, m, "n_embd", "n_layer", "n_head", "vocab_size");
-    m.ffn = r.count("n_inner", Field::Ffn, 4 * m.hidden);
-    m.maxPositions = r.count("n_positions", Field::MaxPositions, 1024);
-    m.tiedEmbeddings = r.flag("tie_word_embeddings", true);
-    h.dropout = r.real("resid_pdrop", 0.1, 0, 0.999);
-    r.warnIf("activation_function", [](const QJsonValue &v) { return v.toString() != QLatin1String("gelu_new"); });
-}
-
-void neox(Reader &r, HfModel &h)
-{
-    ModelSpec &m = h.model;
-    m.family = BlockFamily::Neox;
-    decoderSizes(r, m);
-    m.ffn = r.count("intermediate_size", Field::Ffn, 24576);
-    m.tiedEmbeddings = r.flag("tie_word_embeddings", false);
-    m.rotaryFraction = r.real("rotary_pct", 0.25, 0, 1);
-    m.parallelResidual = r.flag("use_parallel_residual", true) ? Switch::On : Switch::Off;
-    h.dropout = r.real("hidden_dropout", 0, 0, 0.999);
-    r.warnIf("attention_bias", [](const QJsonValue &v) { return v.isBool() && !v.toBool(); });
-}
-
-void phi(Reader &r, HfModel &h)
-{
-    ModelSpec &m = h.model;
-    m.family = BlockFamily::Phi;
-    decoderSizes(r, m);
-    m.kvHeads = r.count("num_key_value_heads", Field::KvHeads, m.heads);
-    m.ffn = r.count("intermediate_size", Field::Ffn);
-    m.tiedEmbeddings = r.flag("tie_word_embeddings", false);
-    m.rotaryFraction = r.real("partial_rotary_factor", 0.5, 0, 1);
-    h.dropout = r.real("resid_pdrop", 0, 0, 0.999);
-    r.warnIf("qk_layernorm", [](const QJsonValue &v) { return v.toBool(); });
-}
-
-void falcon(Reader &r, HfModel &h)
-{
-    ModelSpec &m = h.model;
-    m.family = BlockFamily::Falcon;
-    decoderSizes(r, m);
-    const bool newArchitecture = r.flag("new_decoder_architecture", false);
-    const bool multiQuery = r.flag("multi_query", true);
-    m.kvHeads = newArchitecture ? r.count("num_kv_heads", Field::KvHeads, m.heads) : (multiQuery ? 1 : m.heads);
-    if (!newArchitecture)
-        r.use("num_kv_heads");
-    if (newArchitecture)
-        m.normsPerLayer = 2; // ln_attn and ln_mlp
-    m.parallelResidual = r.flag("parallel_attn", true) || newArchitecture ? Switch::On : Switch::Off;
-    const bool bias = r.flag("bias", false);
-    m.qkvBias = m.outBias = m.mlpBias = bias;
-    m.ffn = r.count("ffn_hidden_size", Field::Ffn, 4 * m.hidden);
-    m.tiedEmbeddings = r.flag("tie_word_embeddings", true);
-    r.warnIf("alibi", [](const QJsonValue &v) { return v.toBool(); });
-    h.dropout = r.real("hidden_dropout", 0, 0, 0.999);
-}
-
-void starcoder2(Reader &r, HfModel &h)
-{
-    ModelSpec &m = h.model;
-    m.family = BlockFamily::Starcoder2;
-    decoderSizes(r, m);
-    m.kvHeads = r.count("num_key_value_heads", Field::KvHeads, m.heads);
-    m.ffn = r.count("intermediate_size", Field::Ffn);
-    m.tiedEmbeddings = r.flag("tie_word_embeddings", true);
-    if (!r.flag("use_bias", true)) {
-        // Without biases the block is LLaMA's layout but for LayerNorm and its MLP: not modelled.
-        h.warnings << QStringLiteral("use_bias");
-    }
-    h.dropout = r.real("residual_dropout", 0, 0, 0.999);
-}
-
-void bert(Reader &r, HfModel &h)
-{
-    ModelSpec &m = h.model;
-    m.family = BlockFamily::Bert;
-    decoderSizes(r, m);
-    m.ffn = r.count("intermediate_size", Field::Ffn);
-    m.maxPositions = r.count("max_position_embeddings", Field::MaxPositions, 512);
-    m.typeVocab = r.count("type_vocab_size", Field::TypeVocab, 2);
-    m.tiedEmbeddings = true;
-    // The published counts are BertModel's, with its pooler; a masked-LM head is a scenario choice.
-    m.encoderHead = EncoderHead::Pooler;
-    h.notes << QCoreApplication::translate("HfImport", "counted as the encoder with its pooler (the published total); "
-                                                       "the masked-LM head is model.encoder-head mlm");
-    h.dropout = r.real("hidden_dropout_prob", 0.1, 0, 0.999);
-}
-
-using Mapper = void (*)(Reader &, HfModel &, const QString &);
-
-struct Mapping
-{
-    const char *type;
-    Mapper map;
-};
-
-void mapLlama(Reader &r, HfModel &h, const QString &t) { llamaLike(r, h, t); }
-void mapGemma(Reader &r, HfModel &h, const QString &t) { gemmaLike(r, h, t); }
-void mapGpt2(Reader &r, HfModel &h, const QString &) { gpt2(r, h); }
-void mapNeox(Reader &r, HfModel &h, const QString &) { neox(r, h); }
-void mapPhi(Reader &r, HfModel &h, const QString &) { phi(r, h); }
-void mapFalcon(Reader &r, HfModel &h, const QString &) { falcon(r, h); }
-void mapStarcoder2(Reader &r, HfModel &h, const QString &) { starcoder2(r, h); }
-void mapBert(Reader &r, HfModel &h, const QString &) { bert(r, h); }
-
-constexpr Mapping kMappings[] = {
-    { "llama", mapLlama },      { "mistral", mapLlama },    { "mixtral", mapLlama },     { "qwen2", mapLlama },
-    { "qwen2_moe", mapLlama },  { "qwen3", mapLlama },      { "qwen3_moe", mapLlama },   { "phi3", mapLlama },
-    { "deepseek_v2", mapLlama }, { "deepseek_v3", mapLlama }, { "gemma", mapGemma },      { "gemma2", mapGemma },
-    { "gemma3_text", mapGemma }, { "phi", mapPhi },          { "gpt2", mapGpt2 },         { "gpt_neox", mapNeox },
-    { "falcon", mapFalcon },     { "starcoder2", mapStarcoder2 }, { "bert", mapBert },    { "roberta", mapBert },
-};
-
-// The core's own checks, named by the config's keys.
-HfConfigError checkSizes(const HfModel &h)
+// The core's own checks, named by the config's keys (\a prefix: "text_config." for a nested model).
+HfConfigError checkSizes(const HfModel &h, const QString &prefix)
 {
     const ModelSpec &m = h.model;
     if (m.headDim == 0 && !m.mla.enabled() && m.heads > 0 && m.hidden % m.heads != 0)
-        return { HfConfigError::Code::NotDivisible, {}, QStringLiteral("num_attention_heads"), {}, QString::number(qint64(m.heads)),
-                 QStringLiteral("hidden_size"), {} };
+        return { HfConfigError::Code::NotDivisible, {}, prefix + QStringLiteral("num_attention_heads"), {}, QString::number(qint64(m.heads)),
+                 prefix + QStringLiteral("hidden_size"), {} };
     if (m.kvHeads > 0 && m.heads % m.kvHeads != 0)
-        return { HfConfigError::Code::NotDivisible, {}, QStringLiteral("num_key_value_heads"), {},
-                 QString::number(qint64(m.kvHeads)), QStringLiteral("num_attention_heads"), {} };
+        return { HfConfigError::Code::NotDivisible, {}, prefix + QStringLiteral("num_key_value_heads"), {},
+                 QString::number(qint64(m.kvHeads)), prefix + QStringLiteral("num_attention_heads"), {} };
     if (m.moe.enabled() && m.moe.perToken > m.moe.experts)
-        return { HfConfigError::Code::OutOfRange, {}, QStringLiteral("num_experts_per_tok"),
+        return { HfConfigError::Code::OutOfRange, {}, prefix + QStringLiteral("num_experts_per_tok"),
                  QStringLiteral("1 to %1 (the experts)").arg(qint64(m.moe.experts)), QString::number(qint64(m.moe.perToken)), {}, {} };
+    return {};
+}
+
+// model_types that are another's architecture under their own name: Kimi K2 is DeepSeek-V3's
+// (its architectures field says DeepseekV3ForCausalLM), MiMo's layers are Qwen2's (its
+// multi-token prediction layers aside), the VL models' language models are Qwen's.
+struct Alias
+{
+    const char *type;
+    const char *as;
+};
+constexpr Alias kAliases[] = {
+    { "kimi_k2", "deepseek_v3" },   { "mimo", "qwen2" },           { "qwen3_vl_text", "qwen3" },
+    { "qwen3_vl_moe_text", "qwen3_moe" }, { "qwen2_vl_text", "qwen2" }, { "qwen2_5_vl_text", "qwen2" },
+    { "llama4", "llama4_text" },
+};
+
+// Multimodal configs: the language model in text_config, under its own model_type or the one
+// its configuration class defaults to; the Qwen2-VL files written before transformers nested it
+// keep the language model's keys at the top level.
+struct Wrapper
+{
+    const char *type;
+    const char *text;
+    bool flat; //!< the language model may sit at the top level
+};
+constexpr Wrapper kWrappers[] = {
+    { "gemma3", "gemma3_text", false },       { "llama4", "llama4_text", false }, { "qwen3_vl", "qwen3_vl_text", false },
+    { "qwen3_vl_moe", "qwen3_vl_moe_text", false }, { "qwen2_vl", "qwen2", true }, { "qwen2_5_vl", "qwen2", true },
+    { "llava", "llama", false },              { "mistral3", "mistral", false },
+};
+
+// Top-level keys of the multimodal configs about images and their tokens: nothing the language
+// model's memory depends on (the vision tower itself is vision_config, a warning).
+const QStringList &multimodalMetadataKeys()
+{
+    static const QStringList keys = {
+        QStringLiteral("image_token_index"), QStringLiteral("image_token_id"), QStringLiteral("video_token_id"),
+        QStringLiteral("boi_token_index"), QStringLiteral("eoi_token_index"), QStringLiteral("vision_start_token_id"),
+        QStringLiteral("vision_end_token_id"), QStringLiteral("vision_token_id"), QStringLiteral("mm_tokens_per_image"),
+        QStringLiteral("vision_feature_layer"), QStringLiteral("vision_feature_select_strategy"),
+        QStringLiteral("projector_hidden_act"), QStringLiteral("multimodal_projector_bias"), QStringLiteral("image_seq_length"),
+        QStringLiteral("spatial_merge_size"), QStringLiteral("dtype"),
+    };
+    return keys;
+}
+
+// model_types whose layers are not all self-attention and MLP: refused by what their layers are
+// until the engine models them.
+struct Hybrid
+{
+    const char *type;
+    const char *layers;
+};
+constexpr Hybrid kHybrids[] = {
+    { "qwen3_next", QT_TRANSLATE_NOOP("HfImport", "Gated DeltaNet linear attention") },
+    { "qwen3_5", QT_TRANSLATE_NOOP("HfImport", "Gated DeltaNet linear attention") },
+    { "qwen3_5_moe", QT_TRANSLATE_NOOP("HfImport", "Gated DeltaNet linear attention") },
+    { "nemotron_h", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
+    { "jamba", QT_TRANSLATE_NOOP("HfImport", "Mamba state-space layers") },
+    { "falcon_h1", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space heads") },
+    { "bamba", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
+    { "zamba2", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
+    { "granitemoehybrid", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
+    { "mamba", QT_TRANSLATE_NOOP("HfImport", "Mamba state-space layers") },
+    { "mamba2", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
+    { "minimax", QT_TRANSLATE_NOOP("HfImport", "lightning linear attention") },
+    { "lfm2", QT_TRANSLATE_NOOP("HfImport", "short convolutions") },
+    { "mllama", QT_TRANSLATE_NOOP("HfImport", "cross-attention to image features") },
+};
+
+// Keys that give a model its structure: a config that has one the family given by --hf-family
+// does not read contradicts that family (Llama 4's experts read as LLaMA would lose 98 B).
+const QStringList &structuralKeys()
+{
+    static const QStringList keys = {
+        QStringLiteral("text_config"), QStringLiteral("vision_config"), QStringLiteral("num_local_experts"),
+        QStringLiteral("num_experts"), QStringLiteral("n_routed_experts"), QStringLiteral("moe_intermediate_size"),
+        QStringLiteral("num_experts_per_tok"), QStringLiteral("n_shared_experts"), QStringLiteral("first_k_dense_replace"),
+        QStringLiteral("shared_expert_intermediate_size"), QStringLiteral("interleave_moe_layer_step"),
+        QStringLiteral("intermediate_size_mlp"), QStringLiteral("moe_layers"), QStringLiteral("kv_lora_rank"),
+        QStringLiteral("q_lora_rank"), QStringLiteral("index_n_heads"), QStringLiteral("hybrid_override_pattern"),
+        QStringLiteral("attn_layer_period"), QStringLiteral("expert_layer_period"), QStringLiteral("full_attention_interval"),
+        QStringLiteral("linear_num_value_heads"), QStringLiteral("ssm_state_size"), QStringLiteral("mamba_d_state"),
+        QStringLiteral("attn_config"), QStringLiteral("ffn_config"), QStringLiteral("new_decoder_architecture"),
+        QStringLiteral("use_parallel_residual"), QStringLiteral("parallel_attn"), QStringLiteral("n_inner"),
+        QStringLiteral("intermediate_size"),
+    };
+    return keys;
+}
+
+// layer_types (Gemma-3, gpt-oss, Qwen3-Next...): sliding-window and full attention layers keep
+// the same parameters and saved tensors; any other kind is a hybrid model.
+HfConfigError checkLayerTypes(const QJsonObject &o, const QString &prefix, const QString &type)
+{
+    const QJsonValue v = o.value(QStringLiteral("layer_types"));
+    if (!v.isArray())
+        return {};
+    const QJsonArray a = v.toArray();
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const QString kind = a.at(i).toString();
+        if (kind == QLatin1String("full_attention") || kind == QLatin1String("sliding_attention")
+            || kind == QLatin1String("chunked_attention") || kind == QLatin1String("attention"))
+            continue;
+        return { HfConfigError::Code::HybridLayers, {}, prefix + QStringLiteral("layer_types[%1]").arg(i), type,
+                 Reader::shown(a.at(i)), {}, {} };
+    }
     return {};
 }
 
@@ -407,9 +203,13 @@ HfConfigError checkSizes(const HfModel &h)
 
 QStringList supportedModelTypes()
 {
-    QStringList types;
-    for (const Mapping &m : kMappings)
-        types << QLatin1String(m.type);
+    QStringList types = familyTypes();
+    for (const Alias &a : kAliases)
+        if (!types.contains(QLatin1String(a.type)))
+            types << QLatin1String(a.type);
+    for (const Wrapper &w : kWrappers)
+        if (!types.contains(QLatin1String(w.type)))
+            types << QLatin1String(w.type);
     return types;
 }
 
@@ -463,34 +263,130 @@ bool readQuantizationConfig(const QJsonObject &q, HfModel &out)
     return true;
 }
 
+namespace {
+
+// Every key of \a o accounted for, named by its path (\a prefix): used or warned by the family's
+// reader, the quantization config, metadata, ignored, or unrecognized.
+void accountForKeys(const QJsonObject &o, const QString &prefix, HfModel &h, bool multimodal)
+{
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QString k = prefix + it.key();
+        if (h.used.contains(k) || h.warnings.contains(k) || h.ignored.contains(k))
+            continue;
+        if (it.key() == QLatin1String("quantization_config")) {
+            // Stored weights in int4, int8 or FP8: read as the frozen base's format where it is
+            // one Headroom models, else the memory of the loaded model differs unmodelled.
+            const QJsonObject q = it.value().toObject();
+            if (readQuantizationConfig(q, h)) {
+                h.used << k;
+            } else if (q.value(QStringLiteral("quant_method")).toString() == QLatin1String("mxfp4")) {
+                // gpt-oss: its experts ship in MXFP4, which transformers dequantizes to BF16 for
+                // training (OpenAI's fine-tuning recipe loads with Mxfp4Config(dequantize=True)).
+                h.used << k;
+                h.notes << QCoreApplication::translate("HfImport", "quantization_config: MXFP4 experts, estimated dequantized to the "
+                                                                   "training dtype as transformers loads them for training "
+                                                                   "(Mxfp4Config(dequantize=True))");
+            } else {
+                h.warnings << k;
+            }
+        } else if (metadataKeys().contains(it.key()) || (multimodal && multimodalMetadataKeys().contains(it.key()))
+                   || it.key() == QLatin1String("dtype")) {
+            h.metadata << k;
+        } else if (ignoredKeys().contains(it.key()) || it.key() == QLatin1String("layer_types")) {
+            h.ignored << k;
+        } else {
+            h.unrecognized << excerpt(k);
+        }
+    }
+}
+
+QString quoted(const QString &type)
+{
+    return type.isEmpty() ? QStringLiteral("nothing") : QLatin1Char('"') + excerpt(type) + QLatin1Char('"');
+}
+
+} // namespace
+
 HfConfigError readHfConfigObject(const QJsonObject &config, const QString &familyAs, HfModel &out)
 {
     HfModel h;
     const QString declared = config.value(QStringLiteral("model_type")).toString();
     QString type = declared;
     if (!familyAs.isEmpty()) {
-        if (!supportedModelTypes().contains(familyAs))
+        if (!familyTypes().contains(familyAs))
             return { HfConfigError::Code::UnknownFamily, {}, QStringLiteral("--hf-family"),
-                     supportedModelTypes().join(QStringLiteral(", ")), excerpt(familyAs), {}, {} };
+                     familyTypes().join(QStringLiteral(", ")), excerpt(familyAs), {}, {} };
         type = familyAs;
     }
-    const Mapping *mapping = nullptr;
-    for (const Mapping &m : kMappings)
-        if (type == QLatin1String(m.type))
-            mapping = &m;
-    if (!mapping)
-        return { HfConfigError::Code::UnknownModelType, {}, QStringLiteral("model_type"),
-                 supportedModelTypes().join(QStringLiteral(", ")),
-                 declared.isEmpty() ? QStringLiteral("nothing") : QLatin1Char('"') + excerpt(declared) + QLatin1Char('"'), {}, {} };
+    for (const Hybrid &hybrid : kHybrids)
+        if (familyAs.isEmpty() && type == QLatin1String(hybrid.type))
+            return { HfConfigError::Code::HybridLayers, {}, QStringLiteral("model_type"), type,
+                     QCoreApplication::translate("HfImport", hybrid.layers), {}, {} };
+
+    // A multimodal config: the language model is text_config (or, in the older Qwen2-VL files,
+    // the top level), the vision tower beside it.
+    const Wrapper *wrapper = nullptr;
+    for (const Wrapper &w : kWrappers)
+        if (familyAs.isEmpty() && type == QLatin1String(w.type))
+            wrapper = &w;
+    QJsonObject text = config;
+    QString prefix;
+    bool tieFromOuter = false;
+    if (wrapper) {
+        const QJsonValue nested = config.value(QStringLiteral("text_config"));
+        if (nested.isObject()) {
+            text = nested.toObject();
+            prefix = QStringLiteral("text_config.");
+            // The top level's tie_word_embeddings governs when text_config does not say (Qwen3-VL).
+            if (!text.contains(QStringLiteral("tie_word_embeddings")) && config.contains(QStringLiteral("tie_word_embeddings"))) {
+                text.insert(QStringLiteral("tie_word_embeddings"), config.value(QStringLiteral("tie_word_embeddings")));
+                tieFromOuter = true;
+            }
+        } else if (!nested.isUndefined() && !nested.isNull()) {
+            return { HfConfigError::Code::WrongType, {}, QStringLiteral("text_config"), QStringLiteral("an object"),
+                     Reader::shown(nested), {}, {} };
+        } else if (!wrapper->flat) {
+            return { HfConfigError::Code::MissingField, {}, QStringLiteral("text_config"),
+                     QStringLiteral("the language model's configuration"), {}, {}, {} };
+        }
+        type = text.value(QStringLiteral("model_type")).toString(QLatin1String(wrapper->text));
+        if (prefix.isEmpty())
+            type = QLatin1String(wrapper->text);
+    }
+    const QString read = type;
+    for (const Alias &a : kAliases)
+        if (familyAs.isEmpty() && type == QLatin1String(a.type))
+            type = QLatin1String(a.as);
+    if (!familyTypes().contains(type))
+        return { HfConfigError::Code::UnknownModelType, {}, prefix + QStringLiteral("model_type"),
+                 supportedModelTypes().join(QStringLiteral(", ")), quoted(prefix.isEmpty() ? declared : read), {}, {} };
+    if (HfConfigError e = checkLayerTypes(text, prefix, read); !e.ok())
+        return e;
     h.modelType = type;
     // Printed and kept: escaped and bounded (a 5 MB name with escape sequences could retitle the
     // terminal or fake an "error:" line).
     h.name = boundedName(config.value(QStringLiteral("_name_or_path")).toString(), 120);
-    h.torchDtype = config.value(QStringLiteral("torch_dtype")).toString();
-    Reader reader(config, h);
-    mapping->map(reader, h, type);
+    for (const QJsonObject *o : { &config, static_cast<const QJsonObject *>(&text) })
+        if (h.torchDtype.isEmpty())
+            h.torchDtype = o->value(QStringLiteral("torch_dtype")).toString(o->value(QStringLiteral("dtype")).toString());
+    Reader reader(text, h, prefix);
+    mapFamily(reader, h, type);
+    // A key that gives the model its structure and that the family read with --hf-family does
+    // not use: the config is of another family, read as this one it would be wrong in silence.
+    if (!familyAs.isEmpty()) {
+        for (const QString &k : structuralKeys()) {
+            const QJsonValue v = config.value(k);
+            if (v.isUndefined() || v.isNull() || h.used.contains(k) || h.warnings.contains(k))
+                continue;
+            return { HfConfigError::Code::Contradiction, {}, k, familyAs, Reader::shown(v), quoted(declared), {} };
+        }
+    }
     if (!reader.ok())
         return reader.error;
+    if (tieFromOuter) {
+        h.used.removeAll(prefix + QStringLiteral("tie_word_embeddings"));
+        h.used << QStringLiteral("tie_word_embeddings");
+    }
     // A reward or value model's checkpoint (LlamaForSequenceClassification, ...): a score head
     // in place of the LM head, for decoders (an encoder's classifier sits on its pooler).
     const QJsonArray architectures = config.value(QStringLiteral("architectures")).toArray();
@@ -500,49 +396,46 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
         h.notes << QCoreApplication::translate("HfImport", "%1: a score head (H → 1) in place of the LM head")
                            .arg(excerpt(architectures.first().toString()));
     }
-    if (const HfConfigError e = checkSizes(h); !e.ok())
+    if (const HfConfigError e = checkSizes(h, prefix); !e.ok())
         return e;
     // A rotary model's declared context and RoPE scaling: not memory, but the estimate warns
     // when the sequence runs past them. A value that is not a usable length stays ignored.
-    if (const BlockTraits traits = modelTraits(h.model); traits.rotary && !traits.learnedPositions) {
-        const QJsonValue context = config.value(QStringLiteral("max_position_embeddings"));
+    if (const BlockTraits traits = modelTraits(h.model); traits.rotary && !traits.learnedPositions && h.model.maxPositions == 0) {
+        const QJsonValue context = text.value(QStringLiteral("max_position_embeddings"));
         const double n = context.toDouble(-1);
         if (context.isDouble() && n >= 1 && n <= 1e8 && n == std::floor(n)) {
             h.model.contextLength = static_cast<Count>(static_cast<long long>(n));
-            h.used << QStringLiteral("max_position_embeddings");
+            h.used << prefix + QStringLiteral("max_position_embeddings");
         }
-        const QJsonObject scaling = config.value(QStringLiteral("rope_scaling")).toObject();
+        const QJsonObject scaling = text.value(QStringLiteral("rope_scaling")).toObject();
         if (!scaling.isEmpty()) {
             const QString kind = scaling.value(QStringLiteral("rope_type")).toString(scaling.value(QStringLiteral("type")).toString());
-            h.model.ropeScaling = ropeScalingFromName(kind.toStdString()).value_or(RopeScaling::Other);
+            // Qwen-VL's multimodal RoPE splits the rotary dimensions by axis; it stretches nothing.
+            h.model.ropeScaling = kind == QLatin1String("mrope") ? RopeScaling::None
+                                                                 : ropeScalingFromName(kind.toStdString()).value_or(RopeScaling::Other);
             h.model.ropeScalingFactor = scaling.value(QStringLiteral("factor")).toDouble(0);
             if (!(h.model.ropeScalingFactor > 0 && h.model.ropeScalingFactor < 1e6))
                 h.model.ropeScalingFactor = 0;
-            h.used << QStringLiteral("rope_scaling");
+            h.used << prefix + QStringLiteral("rope_scaling");
         }
     }
-    if (type != declared)
-        h.notes << QCoreApplication::translate("HfImport", "model_type \"%1\" read as %2").arg(excerpt(declared), type);
-    // Every key accounted for.
-    for (auto it = config.begin(); it != config.end(); ++it) {
-        const QString &k = it.key();
-        if (h.used.contains(k) || h.warnings.contains(k))
-            continue;
-        if (k == QLatin1String("quantization_config")) {
-            // Stored weights in int4, int8 or FP8: read as the frozen base's format where it is
-            // one Headroom models, else the memory of the loaded model differs unmodelled.
-            if (readQuantizationConfig(it.value().toObject(), h))
-                h.used << k;
-            else
-                h.warnings << k;
-        } else if (metadataKeys().contains(k)) {
-            h.metadata << k;
-        } else if (ignoredKeys().contains(k)) {
-            h.ignored << k;
-        } else {
-            h.unrecognized << excerpt(k);
+    // The model_type the language model states (text_config's in a nested config), when it is
+    // read as another: an alias, the flat Qwen-VL files, or --hf-family.
+    if (const QString stated = prefix.isEmpty() ? declared : read; stated != type)
+        h.notes << QCoreApplication::translate("HfImport", "model_type \"%1\" read as %2").arg(excerpt(stated), type);
+    if (wrapper) {
+        h.used << QStringLiteral("model_type");
+        if (!prefix.isEmpty())
+            h.used << QStringLiteral("text_config");
+        if (config.contains(QStringLiteral("vision_config"))) {
+            h.warnings << QStringLiteral("vision_config");
+            h.notes << QCoreApplication::translate("HfImport", "vision_config: the estimate is the language model's; the vision tower's "
+                                                               "parameters and its activations for images are not in it");
         }
+        if (!prefix.isEmpty())
+            accountForKeys(text, prefix, h, false);
     }
+    accountForKeys(config, QString(), h, wrapper != nullptr);
     out = h;
     return {};
 }

@@ -81,6 +81,16 @@ QString hfConfigErrorText(const HfConfigError &e)
                   "name can be read as one of them)")
                 .arg(e.file, e.got, e.expected);
     case C::UnknownFamily: return HfImport::tr("unknown model_type to read the config as: \"%1\"; allowed: %2").arg(e.got, e.expected);
+    case C::Contradiction:
+        //: %2 the key, %3 its value, %4 the family asked for, %5 the config's own model_type
+        return HfImport::tr("%1: \"%2\" (%3) gives the model a structure that %4 does not have; the config (model_type %5) "
+                            "contradicts --hf-family %4 and is refused rather than read wrong")
+                .arg(e.file, e.field, e.got, e.expected, e.other);
+    case C::HybridLayers:
+        //: %3 what the layers are, e.g. "Mamba-2 state-space layers"
+        return HfImport::tr("%1: \"%2\" says the model (%4) has %3, beside or instead of self-attention; Headroom does not model "
+                            "such layers yet and refuses the config rather than estimate it as a transformer")
+                .arg(e.file, e.field, e.got, e.expected);
     case C::Checkpoint: return checkpointErrorText(e.checkpoint);
     }
     return {};

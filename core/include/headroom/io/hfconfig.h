@@ -65,6 +65,8 @@ struct HfConfigError
         NotDivisible,     //!< field must divide (or be divided by) other
         UnknownModelType, //!< got: the model_type; expected: the supported ones
         UnknownFamily,    //!< the --hf-family given is none of the supported ones
+        Contradiction,    //!< field: a structural key the --hf-family (expected) does not read; got: its value; other: model_type
+        HybridLayers,     //!< field: model_type or layer_types[i]; expected: the model_type; got: what its layers are
         Checkpoint,       //!< a safetensors header or index at fault: checkpoint
     };
     Code code = Code::None;

@@ -1,0 +1,368 @@
+// The Hugging Face families people train in 2026 (issue 28, item 3), read from fixtures that
+// reproduce real config.json files (tests/fixtures/hf/SOURCES.md names each file's repository,
+// path and commit): parameter counts worked out by hand from the modeling files' layouts and held
+// against the totals their authors publish; nested language models named by their key paths;
+// hybrid models and contradicting --hf-family refused by name.
+
+#include <cmath>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <headroom/io/hfconfig.h>
+#include <headroom/io/hfconfigtext.h>
+#include <headroom/memory/model.h>
+
+using namespace headroom;
+
+namespace {
+
+QString fixture(const QString &name)
+{
+    return qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/hf/") + name + QStringLiteral(".json");
+}
+
+QJsonObject fixtureObject(const QString &name)
+{
+    QFile f(fixture(name));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// DeepSeek-V3's layout (transformers models/deepseek_v3/modeling_deepseek_v3.py), written out
+// independently of the engine's tensor walk: latent attention (q_a, its norm, q_b; kv_a with the
+// rotary key, its norm, kv_b; o), the first k layers a dense SwiGLU MLP, the others a router of
+// E x H with its correction bias of E, E routed and the shared experts of three matrices each;
+// two norms a layer; untied embedding and head; the final norm.
+struct DeepSeekShape
+{
+    qint64 H, L, A, qRank, kvRank, rope, nope, v, E, k, expertFfn, shared, denseLayers, F, V;
+    qint64 indexHeads = 0, indexDim = 0; // V3.2's indexer
+};
+
+qint64 attentionOf(const DeepSeekShape &s)
+{
+    qint64 a = s.H * s.qRank + s.qRank + s.qRank * s.A * (s.nope + s.rope) + s.H * (s.kvRank + s.rope) + s.kvRank
+            + s.kvRank * s.A * (s.nope + s.v) + s.A * s.v * s.H;
+    if (s.indexHeads > 0) // wq_b, wk, k_norm (weight and bias), weights_proj
+        a += s.qRank * s.indexHeads * s.indexDim + s.H * s.indexDim + 2 * s.indexDim + s.H * s.indexHeads;
+    return a;
+}
+
+qint64 deepSeekTotal(const DeepSeekShape &s)
+{
+    const qint64 attention = attentionOf(s);
+    const qint64 dense = attention + 3 * s.H * s.F + 2 * s.H;
+    const qint64 moe = attention + s.H * s.E + s.E + (s.E + s.shared) * 3 * s.H * s.expertFfn + 2 * s.H;
+    return s.denseLayers * dense + (s.L - s.denseLayers) * moe + 2 * s.V * s.H + s.H;
+}
+
+qint64 deepSeekActive(const DeepSeekShape &s)
+{
+    const qint64 attention = attentionOf(s);
+    const qint64 dense = attention + 3 * s.H * s.F + 2 * s.H;
+    const qint64 moe = attention + s.H * s.E + s.E + (s.k + s.shared) * 3 * s.H * s.expertFfn + 2 * s.H;
+    return s.denseLayers * dense + (s.L - s.denseLayers) * moe + 2 * s.V * s.H + s.H;
+}
+
+// Within the rounding of a published figure: \a published to \a digits significant figures.
+bool withinRounding(qint64 count, double published, double halfUnit)
+{
+    return std::abs(double(count) - published) <= halfUnit;
+}
+
+} // namespace
+
+class TestHfFamilies : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void totalsByHand_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<qint64>("total");
+        QTest::addColumn<qint64>("active");
+        // gpt-oss-20b (modeling_gpt_oss.py: q and o A d_h = 64 x 64 = 4,096 wide, k and v 8 x 64,
+        // all four with bias; one sink per head; router 2,880 x 32 + 32; each expert gate_up
+        // 2,880 x 5,760 + 5,760 and down 2,880 x 2,880 + 2,880; two RMSNorms): a layer
+        // 11,800,576 + 2 x 1,475,072 + 11,799,360 + 64 + 92,192 + 32 x 24,891,840 + 5,760 =
+        // 823,186,976; 24 of them, the untied 201,088 x 2,880 table and head, the final norm:
+        // 20,914,757,184. Active: 4 experts a token: 24 x 126,215,456 + 1,158,266,880 + 2,880.
+        QTest::newRow("gpt-oss-20b") << QStringLiteral("gpt-oss-20b") << Q_INT64_C(20914757184) << Q_INT64_C(4187440704);
+        // gpt-oss-120b: 36 layers of 26,550,144 + 368,768 + 128 x 24,891,840 + 5,760 plus the same
+        // outside: 116,829,156,672; active 36 x 126,492,032 + 1,158,266,880 + 2,880.
+        QTest::newRow("gpt-oss-120b") << QStringLiteral("gpt-oss-120b") << Q_INT64_C(116829156672) << Q_INT64_C(5711982912);
+        // Llama-4-Scout's language model (modeling_llama4.py): attention 5,120 x 5,120 twice and
+        // 5,120 x 1,024 twice = 62,914,560; every layer MoE: router 5,120 x 16, 16 experts and the
+        // shared one of 3 x 5,120 x 8,192, norms 10,240: 48 x 2,202,101,760 + 2 x 202,048 x 5,120
+        // + 5,120 = 107,769,861,120. Active: one routed expert and the shared one.
+        QTest::newRow("Llama-4-Scout text") << QStringLiteral("llama-4-scout-17b-16e-instruct") << Q_INT64_C(107769861120)
+                                            << Q_INT64_C(17172894720);
+        // Llama-4-Maverick: every second layer MoE (interleave_moe_layer_step 2): 24 dense layers of
+        // 62,914,560 + 3 x 5,120 x 16,384 + 10,240 = 314,583,040 and 24 of 62,914,560 + 655,360 +
+        // 129 x 125,829,120 + 10,240 = 16,295,536,640, the same outside: 400,711,848,960.
+        QTest::newRow("Llama-4-Maverick text") << QStringLiteral("llama-4-maverick-17b-128e-instruct") << Q_INT64_C(400711848960)
+                                               << Q_INT64_C(17184691200);
+        // BLOOM-560m: 24 layers of 12 H² + 13 H (two LayerNorms, query_key_value, dense, the 4H
+        // MLP, every bias) at H = 1,024, the tied 250,880 x 1,024 table, the embedding LayerNorm
+        // and the final one: 302,309,376 + 256,901,120 + 2,048 + 2,048 = 559,214,592.
+        QTest::newRow("BLOOM-560m") << QStringLiteral("bloom-560m") << Q_INT64_C(559214592) << Q_INT64_C(559214592);
+        // Qwen3-235B-A22B: attention 33,554,432 x 2 + 2,097,152 x 2 + q/k norms 256 = 71,303,424;
+        // router 4,096 x 128; 128 experts of 3 x 4,096 x 1,536; norms 8,192: 94 x 2,487,755,008 +
+        // 2 x 151,936 x 4,096 + 4,096. Active: 8 experts.
+        QTest::newRow("Qwen3-235B-A22B") << QStringLiteral("qwen3-235b-a22b") << Q_INT64_C(235093634560) << Q_INT64_C(22190763520);
+        // Qwen3-VL-8B's language model is Qwen3-8B's: 36 x (q 4,096², k, v 4,096 x 1,024, o,
+        // q/k norms 256, MLP 3 x 4,096 x 12,288, norms 8,192) + 2 x 151,936 x 4,096 + 4,096.
+        QTest::newRow("Qwen3-VL-8B text") << QStringLiteral("qwen3-vl-8b-instruct") << Q_INT64_C(8190735360) << Q_INT64_C(8190735360);
+        // MiMo-7B (Qwen2's layers: q, k, v with bias, o without): 36 x (16,781,312 + 2 x 4,195,328
+        // + 16,777,216 + 3 x 4,096 x 11,008 + 8,192) + 2 x 151,680 x 4,096 + 4,096.
+        QTest::newRow("MiMo-7B") << QStringLiteral("mimo-7b-base") << Q_INT64_C(7622619136) << Q_INT64_C(7622619136);
+        // Qwen3-0.6B, tied: 28 x 15,730,944 + 151,936 x 1,024 + 1,024.
+        QTest::newRow("Qwen3-0.6B") << QStringLiteral("qwen3-0.6b") << Q_INT64_C(596049920) << Q_INT64_C(596049920);
+    }
+    void totalsByHand()
+    {
+        QFETCH(QString, file);
+        QFETCH(qint64, total);
+        QFETCH(qint64, active);
+        HfModel m;
+        const HfConfigError e = readHfConfig(fixture(file), QString(), m);
+        QVERIFY2(e.ok(), qPrintable(hfConfigErrorText(e)));
+        const ParameterCounts c = parameterCounts(m.model);
+        QCOMPARE(qint64(c.total(m.model.layers)), total);
+        QCOMPARE(qint64(c.active(m.model.layers)), active);
+    }
+
+    // The DeepSeek-V3 layout by the formula above: Kimi K2 (model_type kimi_k2, DeepSeek-V3's
+    // architecture with 384 experts, 64 heads and one dense layer) and DeepSeek-V3.2 (V3's shape
+    // and an indexer of 64 heads of 128 on every layer).
+    void deepSeekLayouts()
+    {
+        const DeepSeekShape kimi{ 7168, 61, 64, 1536, 512, 64, 128, 128, 384, 8, 2048, 1, 1, 18432, 163840 };
+        HfModel k2;
+        QVERIFY(readHfConfig(fixture(QStringLiteral("kimi-k2-instruct")), QString(), k2).ok());
+        const ParameterCounts kc = parameterCounts(k2.model);
+        QCOMPARE(qint64(kc.total(61)), deepSeekTotal(kimi));
+        QCOMPARE(qint64(kc.active(61)), deepSeekActive(kimi));
+        // The model card's "1T total, 32B activated", to their rounding; activated counts, as
+        // gpt-oss's card does, what a token multiplies: not the embedding table's lookup.
+        QVERIFY(withinRounding(deepSeekTotal(kimi), 1e12, 0.05e12));
+        QVERIFY(withinRounding(deepSeekActive(kimi) - kimi.V * kimi.H, 32e9, 0.5e9));
+        QVERIFY2(k2.notes.join(QLatin1Char('\n')).contains(QStringLiteral("\"kimi_k2\" read as deepseek_v3")),
+                 qPrintable(k2.notes.join(QLatin1Char('\n'))));
+
+        DeepSeekShape v32{ 7168, 61, 128, 1536, 512, 64, 128, 128, 256, 8, 2048, 1, 3, 18432, 129280 };
+        v32.indexHeads = 64;
+        v32.indexDim = 128;
+        HfModel d;
+        QVERIFY(readHfConfig(fixture(QStringLiteral("deepseek-v3.2")), QString(), d).ok());
+        QCOMPARE(qint64(parameterCounts(d.model).total(61)), deepSeekTotal(v32));
+        QCOMPARE(d.model.mla.indexHeads, Count(64));
+        // The indexer is 13,959,424 parameters a layer beyond V3 (whose 671 B the V3.2 pages repeat).
+        DeepSeekShape v3 = v32;
+        v3.indexHeads = 0;
+        QCOMPARE(deepSeekTotal(v32) - deepSeekTotal(v3), Q_INT64_C(61) * 13'959'424);
+        // Its scores over every key are activations not itemized: a warning, named by key.
+        QVERIFY(d.warnings.contains(QStringLiteral("index_topk")));
+        QVERIFY(d.warnings.contains(QStringLiteral("num_nextn_predict_layers")));
+    }
+
+    // Against the totals their authors publish (rounded as published): gpt-oss's model card gives
+    // 20.91 B and 116.83 B, and counts as active what a token multiplies: the unembedding, not the
+    // embedding table's lookup (3.61 B and 5.13 B). Llama 4's card: 17 B active for both, 400 B in
+    // all for Maverick (its language model is 400.7 B; Scout's 109 B includes the vision encoder,
+    // which is not counted here: a warning says so when vision_config is in the file).
+    void publishedRoundedTotals()
+    {
+        struct Case
+        {
+            const char *file;
+            double total, totalHalfUnit, active, activeHalfUnit;
+        };
+        const Case cases[] = {
+            { "gpt-oss-20b", 20.91e9, 0.005e9, 3.61e9, 0.005e9 },
+            { "gpt-oss-120b", 116.83e9, 0.005e9, 5.13e9, 0.005e9 },
+            { "llama-4-maverick-17b-128e-instruct", 400e9, 1e9, 17e9, 0.5e9 },
+            { "qwen3-235b-a22b", 235e9, 0.5e9, 22e9, 0.5e9 },
+        };
+        for (const Case &c : cases) {
+            HfModel m;
+            QVERIFY(readHfConfig(fixture(QLatin1String(c.file)), QString(), m).ok());
+            const ParameterCounts counts = parameterCounts(m.model);
+            const qint64 total = qint64(counts.total(m.model.layers));
+            QVERIFY2(withinRounding(total, c.total, c.totalHalfUnit), c.file);
+            const bool openAi = QLatin1String(c.file).startsWith(QLatin1String("gpt-oss"));
+            const qint64 active = qint64(counts.active(m.model.layers)) - (openAi ? qint64(m.model.vocab * m.model.hidden) : 0);
+            QVERIFY2(withinRounding(active, c.active, c.activeHalfUnit), c.file);
+        }
+        // BLOOM-560m's exact published count (its model card: 559,214,592).
+        HfModel bloom;
+        QVERIFY(readHfConfig(fixture(QStringLiteral("bloom-560m")), QString(), bloom).ok());
+        QCOMPARE(qint64(parameterCounts(bloom.model).total(bloom.model.layers)), Q_INT64_C(559214592));
+        QVERIFY(bloom.model.embeddingNorm);
+        QCOMPARE(bloom.model.maxPositions, Count(0));
+        QVERIFY(bloom.notes.join(QLatin1Char('\n')).contains(QStringLiteral("ALiBi")));
+    }
+
+    // gpt-oss's switches as its modeling file has them, and MXFP4 experts read as dequantized.
+    void gptOssSwitches()
+    {
+        HfModel m;
+        QVERIFY(readHfConfig(fixture(QStringLiteral("gpt-oss-20b")), QString(), m).ok());
+        QVERIFY(m.model.attentionSinks);
+        QVERIFY(m.model.moe.expertBias);
+        QVERIFY(m.model.moe.routerBias);
+        QVERIFY(m.model.qkvBias && m.model.outBias);
+        QCOMPARE(m.model.moe.denseLayers, Count(0));
+        QVERIFY(m.used.contains(QStringLiteral("quantization_config")));
+        QVERIFY(m.notes.join(QLatin1Char('\n')).contains(QStringLiteral("MXFP4")));
+        // Its layer_types are sliding and full attention: the same tensors, ignored.
+        QVERIFY(m.ignored.contains(QStringLiteral("layer_types")));
+        QVERIFY2(m.unrecognized.isEmpty(), qPrintable(m.unrecognized.join(QLatin1Char(','))));
+    }
+
+    // A language model nested in text_config: read from there, every key named by its path; the
+    // vision tower is a warning, the image token ids metadata.
+    void nestedLanguageModels()
+    {
+        HfModel vl;
+        QVERIFY(readHfConfig(fixture(QStringLiteral("qwen3-vl-8b-instruct")), QString(), vl).ok());
+        QCOMPARE(vl.modelType, QStringLiteral("qwen3"));
+        QVERIFY(vl.model.qkNorm);
+        QVERIFY(!vl.model.tiedEmbeddings); // the top level's tie_word_embeddings: false
+        QVERIFY(vl.used.contains(QStringLiteral("text_config.hidden_size")));
+        QVERIFY(vl.used.contains(QStringLiteral("tie_word_embeddings")));
+        QVERIFY(vl.warnings.contains(QStringLiteral("vision_config")));
+        QVERIFY(vl.metadata.contains(QStringLiteral("image_token_id")));
+        QVERIFY2(vl.unrecognized.isEmpty(), qPrintable(vl.unrecognized.join(QLatin1Char(','))));
+
+        HfModel maverick;
+        QVERIFY(readHfConfig(fixture(QStringLiteral("llama-4-maverick-17b-128e-instruct")), QString(), maverick).ok());
+        QCOMPARE(maverick.model.moe.denseLayers, Count(24));
+        QVERIFY(maverick.notes.join(QLatin1Char('\n')).contains(QStringLiteral("24 of 48 layers carry experts")));
+        QVERIFY(maverick.ignored.contains(QStringLiteral("text_config.attention_chunk_size")));
+
+        // A bad value inside text_config is named by its path.
+        QJsonObject o = fixtureObject(QStringLiteral("llama-4-scout-17b-16e-instruct"));
+        QJsonObject text = o.value(QStringLiteral("text_config")).toObject();
+        text.insert(QStringLiteral("num_attention_heads"), QStringLiteral("forty"));
+        o.insert(QStringLiteral("text_config"), text);
+        HfModel bad;
+        const HfConfigError e = readHfConfigObject(o, QString(), bad);
+        QCOMPARE(e.code, HfConfigError::Code::WrongType);
+        QCOMPARE(e.field, QStringLiteral("text_config.num_attention_heads"));
+        // A multimodal config without its language model.
+        o.remove(QStringLiteral("text_config"));
+        QCOMPARE(readHfConfigObject(o, QString(), bad).field, QStringLiteral("text_config"));
+    }
+
+    // Gemma-3's multimodal files state in text_config only what differs from Gemma3TextConfig's
+    // defaults (vocabulary 262,208, 8 heads, 4 KV heads, head dimension 256). With gemma-3-4b's
+    // sizes (H 2,560, 34 layers, F 10,240): a layer is q 2,560 x 2,048, k and v 2,560 x 1,024, o,
+    // q/k norms 512, MLP 3 x 2,560 x 10,240, four norms 10,240 = 94,382,592; the tied table
+    // 262,208 x 2,560 and the final norm: 3,880,263,168 (the language model of the 4.3 B).
+    void gemma3TextDefaults()
+    {
+        const QJsonObject o{ { QStringLiteral("model_type"), QStringLiteral("gemma3") },
+                             { QStringLiteral("text_config"), QJsonObject{ { QStringLiteral("hidden_size"), 2560 },
+                                                                           { QStringLiteral("intermediate_size"), 10240 },
+                                                                           { QStringLiteral("model_type"), QStringLiteral("gemma3_text") },
+                                                                           { QStringLiteral("num_hidden_layers"), 34 } } },
+                             { QStringLiteral("mm_tokens_per_image"), 256 } };
+        HfModel m;
+        const HfConfigError e = readHfConfigObject(o, QString(), m);
+        QVERIFY2(e.ok(), qPrintable(hfConfigErrorText(e)));
+        QCOMPARE(qint64(parameterCounts(m.model).total(34)), Q_INT64_C(3880263168));
+        QVERIFY(m.model.tiedEmbeddings);
+        QCOMPARE(m.model.softcap, Switch::Off);
+    }
+
+    // Models whose layers are not all attention are refused by what the layers are: by
+    // model_type, or by a layer_types entry in a family Headroom otherwise reads.
+    void hybridsRefusedByTheirLayers()
+    {
+        for (const char *file : { "qwen3-next-80b-a3b-thinking", "nemotron-h-56b-base-8k" }) {
+            HfModel m;
+            const HfConfigError e = readHfConfig(fixture(QLatin1String(file)), QString(), m);
+            QCOMPARE(e.code, HfConfigError::Code::HybridLayers);
+            QVERIFY(hfConfigErrorText(e).contains(QLatin1String(file)));
+        }
+        QJsonObject o = fixtureObject(QStringLiteral("qwen3-0.6b"));
+        QJsonArray types;
+        for (int i = 0; i < 28; ++i)
+            types.append(i % 4 == 3 ? QStringLiteral("full_attention") : QStringLiteral("linear_attention"));
+        o.insert(QStringLiteral("layer_types"), types);
+        HfModel m;
+        const HfConfigError e = readHfConfigObject(o, QString(), m);
+        QCOMPARE(e.code, HfConfigError::Code::HybridLayers);
+        QCOMPARE(e.field, QStringLiteral("layer_types[0]"));
+        QVERIFY(hfConfigErrorText(e).contains(QStringLiteral("linear_attention")));
+    }
+
+    // --hf-family reads an unknown model_type as a known one; a config whose structure the family
+    // lacks is refused naming the key (Llama 4 read as LLaMA lost its experts in silence).
+    void hfFamilyContradictionsRefused()
+    {
+        struct Case
+        {
+            const char *file;
+            const char *family;
+            const char *key;
+        };
+        const Case cases[] = {
+            { "llama-4-scout-17b-16e-instruct", "llama", "text_config" },
+            { "gpt-oss-20b", "llama", "num_local_experts" },
+            { "qwen3-235b-a22b", "qwen3", "num_experts" },
+            { "kimi-k2-instruct", "mixtral", "n_routed_experts" },
+        };
+        for (const Case &c : cases) {
+            HfModel m;
+            const HfConfigError e = readHfConfig(fixture(QLatin1String(c.file)), QLatin1String(c.family), m);
+            QCOMPARE(e.code, HfConfigError::Code::Contradiction);
+            QCOMPARE(e.field, QLatin1String(c.key));
+            QVERIFY(hfConfigErrorText(e).contains(QStringLiteral("--hf-family %1").arg(QLatin1String(c.family))));
+        }
+        // Llama 4's language model flattened to the top level, read as LLaMA: its experts say no.
+        const QJsonObject text = fixtureObject(QStringLiteral("llama-4-scout-17b-16e-instruct")).value(QStringLiteral("text_config")).toObject();
+        HfModel flat;
+        const HfConfigError e = readHfConfigObject(text, QStringLiteral("llama"), flat);
+        QCOMPARE(e.code, HfConfigError::Code::Contradiction);
+        // A custom model_type with LLaMA's fields reads as LLaMA.
+        QJsonObject custom = fixtureObject(QStringLiteral("qwen3-0.6b"));
+        custom.insert(QStringLiteral("model_type"), QStringLiteral("my_llama"));
+        HfModel ok;
+        QVERIFY(readHfConfigObject(custom, QStringLiteral("qwen3"), ok).ok());
+        QCOMPARE(qint64(parameterCounts(ok.model).total(28)), Q_INT64_C(596049920));
+    }
+
+    // Every key of every fixture is accounted for: used, metadata, ignored, a warning or listed
+    // as unrecognized; none dropped.
+    void everyKeyAccountedFor()
+    {
+        for (const char *file : { "gpt-oss-20b", "gpt-oss-120b", "llama-4-scout-17b-16e-instruct", "llama-4-maverick-17b-128e-instruct",
+                                  "kimi-k2-instruct", "deepseek-v3.2", "qwen3-vl-8b-instruct", "mimo-7b-base", "bloom-560m",
+                                  "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-4b", "qwen3-0.6b" }) {
+            HfModel m;
+            QVERIFY2(readHfConfig(fixture(QLatin1String(file)), QString(), m).ok(), file);
+            const QStringList seen = m.used + m.metadata + m.ignored + m.warnings + m.unrecognized;
+            const QJsonObject o = fixtureObject(QLatin1String(file));
+            for (auto it = o.begin(); it != o.end(); ++it) {
+                QVERIFY2(seen.contains(it.key()), qPrintable(QLatin1String(file) + QStringLiteral(": ") + it.key()));
+                if (it.key() != QLatin1String("text_config"))
+                    continue;
+                const QJsonObject text = it.value().toObject();
+                for (auto t = text.begin(); t != text.end(); ++t)
+                    QVERIFY2(seen.contains(QStringLiteral("text_config.") + t.key()),
+                             qPrintable(QLatin1String(file) + QStringLiteral(": text_config.") + t.key()));
+            }
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestHfFamilies)
+#include "tst_hffamilies.moc"
