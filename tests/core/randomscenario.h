@@ -96,6 +96,7 @@ private:
             }
             e.denseLayers = chance(0.5) ? 0 : logUniform(1, m.layers);
             e.routerBias = chance(0.3);
+            e.expertBias = chance(0.2);
         }
         if (chance(0.1)) {
             MlaSpec &a = m.mla;
@@ -104,7 +105,14 @@ private:
             a.ropeHeadDim = logUniform(8, 64);
             a.nopeHeadDim = logUniform(8, 128);
             a.valueHeadDim = logUniform(8, 128);
+            if (chance(0.3)) {
+                a.indexHeads = logUniform(1, 64);
+                a.indexHeadDim = logUniform(8, 128);
+            }
         }
+        m.attentionSinks = chance(0.1);
+        m.noBias = chance(0.1);
+        m.embeddingNorm = chance(0.1);
         if (chance(0.15))
             m.paramsOverride = logUniform(1000, 2'000'000'000'000);
 

@@ -13,7 +13,9 @@
 #include <QTest>
 
 #include <headroom/io/hfconfig.h>
+#include <headroom/io/catalogue.h>
 #include <headroom/io/hfconfigtext.h>
+#include <headroom/io/scenariofile.h>
 #include <headroom/memory/model.h>
 
 using namespace headroom;
@@ -338,6 +340,56 @@ private slots:
         HfModel ok;
         QVERIFY(readHfConfigObject(custom, QStringLiteral("qwen3"), ok).ok());
         QCOMPARE(qint64(parameterCounts(ok.model).total(28)), Q_INT64_C(596049920));
+    }
+
+    // GLM-4.5's layout (transformers models/glm4_moe: DeepSeek-V3's routing over grouped-query
+    // attention with q, k, v biases, o without, q/k norms), on a small config by hand: H 64, 3
+    // layers, 4 heads of 16 (2 KV heads), the first layer dense (F 128), then 8 experts of 32,
+    // one shared. Attention: q 64 x 64 + 64, k and v 64 x 32 + 32 each, o 64 x 64, q/k norms 32
+    // = 12,448. Dense layer: + 3 x 64 x 128 + 128 = 37,152. MoE layer: + router 64 x 8 + its
+    // correction bias 8 + 9 x 3 x 64 x 32 + 128 = 68,392. Embedding and head 2 x 1,000 x 64,
+    // final norm 64: 37,152 + 2 x 68,392 + 128,064 = 302,000.
+    void glm45Layout()
+    {
+        const QJsonObject o{ { QStringLiteral("model_type"), QStringLiteral("glm4_moe") }, { QStringLiteral("hidden_size"), 64 },
+                             { QStringLiteral("num_hidden_layers"), 3 }, { QStringLiteral("num_attention_heads"), 4 },
+                             { QStringLiteral("num_key_value_heads"), 2 }, { QStringLiteral("head_dim"), 16 },
+                             { QStringLiteral("intermediate_size"), 128 }, { QStringLiteral("moe_intermediate_size"), 32 },
+                             { QStringLiteral("n_routed_experts"), 8 }, { QStringLiteral("num_experts_per_tok"), 2 },
+                             { QStringLiteral("n_shared_experts"), 1 }, { QStringLiteral("first_k_dense_replace"), 1 },
+                             { QStringLiteral("attention_bias"), true }, { QStringLiteral("use_qk_norm"), true },
+                             { QStringLiteral("partial_rotary_factor"), 0.5 }, { QStringLiteral("num_nextn_predict_layers"), 1 },
+                             { QStringLiteral("vocab_size"), 1000 } };
+        HfModel m;
+        const HfConfigError e = readHfConfigObject(o, QString(), m);
+        QVERIFY2(e.ok(), qPrintable(hfConfigErrorText(e)));
+        QCOMPARE(qint64(parameterCounts(m.model).total(3)), Q_INT64_C(302000));
+        QCOMPARE(m.model.rotaryFraction, 0.5);
+        // The checkpoint's multi-token-prediction layer, which transformers does not build: a warning.
+        QVERIFY(m.warnings.contains(QStringLiteral("num_nextn_predict_layers")));
+    }
+
+    // The switches the new families need travel through a scenario file: written, read back,
+    // the same model and the same count (gpt-oss: sinks, expert and router biases; BLOOM: the
+    // embedding norm; DeepSeek-V3.2: the indexer).
+    void switchesSurviveAScenarioFile()
+    {
+        Catalogue catalogue;
+        for (const char *file : { "gpt-oss-20b", "bloom-560m", "deepseek-v3.2" }) {
+            HfModel m;
+            QVERIFY(readHfConfig(fixture(QLatin1String(file)), QString(), m).ok());
+            ScenarioSpec spec = realisticDefaults();
+            takeModel(spec, m.model);
+            ScenarioSpec back = realisticDefaults();
+            const ScenarioError e = applyScenarioJson(scenarioToJson(spec), catalogue, back);
+            QVERIFY2(e.ok(), file);
+            QCOMPARE(back.scenario.model.attentionSinks, m.model.attentionSinks);
+            QCOMPARE(back.scenario.model.embeddingNorm, m.model.embeddingNorm);
+            QCOMPARE(back.scenario.model.moe.expertBias, m.model.moe.expertBias);
+            QCOMPARE(back.scenario.model.mla.indexHeads, m.model.mla.indexHeads);
+            QCOMPARE(parameterCounts(back.scenario.model).total(back.scenario.model.layers),
+                     parameterCounts(m.model).total(m.model.layers));
+        }
     }
 
     // Every key of every fixture is accounted for: used, metadata, ignored, a warning or listed
