@@ -4334,6 +4334,14 @@
         <source>a post-training run holds frozen models beside the trained one</source>
         <translation>后训练运行在被训练模型之外还持有冻结的模型</translation>
     </message>
+    <message>
+        <source>the sparse-attention indexer&apos;s heads</source>
+        <translation>稀疏注意力索引器的头数</translation>
+    </message>
+    <message>
+        <source>the sparse-attention indexer&apos;s head dimension</source>
+        <translation>稀疏注意力索引器的头维度</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -6144,10 +6152,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
 <context>
     <name>HfImport</name>
     <message>
-        <source>counted as the encoder with its pooler (the published total); the masked-LM head is model.encoder-head mlm</source>
-        <translation>按带 pooler 的编码器计数（即公布的总参数量）；掩码语言模型输出头对应 model.encoder-head mlm</translation>
-    </message>
-    <message>
         <source>model_type &quot;%1&quot; read as %2</source>
         <translation>model_type &quot;%1&quot; 按 %2 读取</translation>
     </message>
@@ -6321,6 +6325,72 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>quantization_config: a %1 base, the frozen base&apos;s format under --lora qlora</source>
         <translation>quantization_config：%1 基座，即 --lora qlora 下冻结基座的格式</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet linear attention</source>
+        <translation>门控 DeltaNet 线性注意力层</translation>
+    </message>
+    <message>
+        <source>Mamba-2 state-space layers</source>
+        <translation>Mamba-2 状态空间层</translation>
+    </message>
+    <message>
+        <source>Mamba state-space layers</source>
+        <translation>Mamba 状态空间层</translation>
+    </message>
+    <message>
+        <source>Mamba-2 state-space heads</source>
+        <translation>Mamba-2 状态空间头</translation>
+    </message>
+    <message>
+        <source>lightning linear attention</source>
+        <translation>闪电线性注意力层</translation>
+    </message>
+    <message>
+        <source>short convolutions</source>
+        <translation>短卷积层</translation>
+    </message>
+    <message>
+        <source>cross-attention to image features</source>
+        <translation>对图像特征的交叉注意力层</translation>
+    </message>
+    <message>
+        <source>quantization_config: MXFP4 experts, estimated dequantized to the training dtype as transformers loads them for training (Mxfp4Config(dequantize=True))</source>
+        <translation>quantization_config：专家以 MXFP4 存储；按 transformers 为训练加载时的做法（Mxfp4Config(dequantize=True)）反量化为训练数据类型来估算</translation>
+    </message>
+    <message>
+        <source>vision_config: the estimate is the language model&apos;s; the vision tower&apos;s parameters and its activations for images are not in it</source>
+        <translation>vision_config：估算只含语言模型；视觉塔的参数及其处理图像的激活不在其中</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; (%3) gives the model a structure that %4 does not have; the config (model_type %5) contradicts --hf-family %4 and is refused rather than read wrong</source>
+        <extracomment>%2 the key, %3 its value, %4 the family asked for, %5 the config&apos;s own model_type</extracomment>
+        <translation>%1：&quot;%2&quot;（%3）赋予模型一种 %4 所没有的结构；该配置文件（model_type %5）与 --hf-family %4 矛盾，因此拒绝读取，而不是读错</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; says the model (%4) has %3, beside or instead of self-attention; Headroom does not model such layers yet and refuses the config rather than estimate it as a transformer</source>
+        <extracomment>%3 what the layers are, e.g. &quot;Mamba-2 state-space layers&quot;</extracomment>
+        <translation>%1：&quot;%2&quot; 表明该模型（%4）含有%3，与自注意力并存或取而代之；Headroom 尚未对这类层建模，因此拒绝该配置文件，而不是把它当作普通 Transformer 估算</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layers carry experts (%3); Headroom places the dense ones first, which changes only how pipeline stages split the layers</source>
+        <translation>%2 层中有 %1 层带专家（%3）；Headroom 把稠密层排在前面，这只影响流水线各阶段如何划分这些层</translation>
+    </message>
+    <message>
+        <source>every decoder_sparse_step-th one, not those in mlp_only_layers</source>
+        <translation>每隔 decoder_sparse_step 层一层，mlp_only_layers 中列出的除外</translation>
+    </message>
+    <message>
+        <source>every interleave_moe_layer_step-th one, or those in moe_layers</source>
+        <translation>每隔 interleave_moe_layer_step 层一层，或 moe_layers 中列出的层</translation>
+    </message>
+    <message>
+        <source>counted as the encoder with its pooler (the published total); the masked-LM head is model.encoder-head mlm</source>
+        <translation>按带 pooler 的编码器计数（即公布的总参数量）；掩码语言模型输出头对应 model.encoder-head mlm</translation>
+    </message>
+    <message>
+        <source>ALiBi: transformers&apos; BLOOM attention computes its scores eagerly (no SDPA or flash kernel); choose the eager attention for its activations</source>
+        <translation>ALiBi：transformers 的 BLOOM 注意力以朴素方式计算注意力分数（没有 SDPA 或 flash 内核）；估算其激活时请选择朴素（eager）注意力</translation>
     </message>
 </context>
 <context>
@@ -7759,6 +7829,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>experts&apos; shard group</source>
         <translation>专家分片组</translation>
+    </message>
+    <message>
+        <source>Indexer heads</source>
+        <translation>索引器头数</translation>
+    </message>
+    <message>
+        <source>Indexer head dimension</source>
+        <translation>索引器头维度</translation>
     </message>
 </context>
 <context>

@@ -235,6 +235,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("even"), QStringLiteral("weighted"), // --pp-layers values the user types
     QStringLiteral("accelerate"), QStringLiteral("bitsandbytes"), QStringLiteral("Megatron"), QStringLiteral("Apex"),
     QStringLiteral("axolotl"), QStringLiteral("Unsloth"), QStringLiteral("Pro"), // training front ends; LLaMA Pro's expanded blocks
+    QStringLiteral("Mamba"), // the state-space architecture (Gu and Dao 2023), a name
     QStringLiteral("attn"), // the flash-attn package
     QStringLiteral("torchrun"), // PyTorch's launcher
     QStringLiteral("Liger"), QStringLiteral("Transformer"), QStringLiteral("Engine"), QStringLiteral("Tensor"),
