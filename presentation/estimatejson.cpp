@@ -93,6 +93,8 @@ void writeModel(JsonWriter &w, const ScenarioSpec &spec, const Catalogue &catalo
         w.key("checkpoint_files");
         writeStrings(w, imported.checkpoint.files);
     }
+    // A multimodal config's vision tower and projector, counted and not in the estimate.
+    w.key("vision_parameters").integer(imported.visionParameters);
     w.key("ignored_fields");
     writeStrings(w, imported.ignored);
     w.key("metadata_fields");

@@ -6392,6 +6392,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>ALiBi: transformers&apos; BLOOM attention computes its scores eagerly (no SDPA or flash kernel); choose the eager attention for its activations</source>
         <translation>ALiBi：transformers 的 BLOOM 注意力以朴素方式计算注意力分数（没有 SDPA 或 flash 内核）；估算其激活时请选择朴素（eager）注意力</translation>
     </message>
+    <message>
+        <source>vision_config: a %1 vision tower of %2 parameters and a projector of %3; the estimate is the language model&apos;s, without them or the tower&apos;s activations for images</source>
+        <translation>vision_config：%1 视觉塔有 %2 个参数，投影层有 %3 个；估算只含语言模型，不含它们，也不含视觉塔处理图像的激活</translation>
+    </message>
+    <message>
+        <source>vision tower (%1) and its projector: %2 parameters, not in the estimate</source>
+        <translation>视觉塔（%1）及其投影层：%2 个参数，不在估算之内</translation>
+    </message>
 </context>
 <context>
     <name>Issue</name>

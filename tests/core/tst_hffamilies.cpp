@@ -263,6 +263,92 @@ private slots:
         QCOMPARE(readHfConfigObject(o, QString(), bad).field, QStringLiteral("text_config"));
     }
 
+    // The vision towers Headroom counts (hfvision.cpp), by hand. Qwen3-VL-8B's (its fixture,
+    // transformers models/qwen3_vl): Conv3d 3 x 2 x 16 x 16 x 1,152 + 1,152; 2,304 positions x
+    // 1,152; 27 layers of two LayerNorms 4,608, qkv 1,152 x 3,456 + 3,456, proj 1,152² + 1,152,
+    // fc1 1,152 x 4,304 + 4,304, fc2 4,304 x 1,152 + 1,152 = 15,239,504; the merger (LayerNorm
+    // 2,304, 4,608² + 4,608, 4,608 x 4,096 + 4,096) and three deepstack mergers (their LayerNorm
+    // over 4,608): 1,770,624 + 2,654,208 + 411,466,608 + 40,119,040 + 3 x 40,125,952 =
+    // 576,388,336; with the language model 8,767,123,696, the 8.77 B its card gives.
+    void visionTowers()
+    {
+        HfModel vl;
+        QVERIFY(readHfConfig(fixture(QStringLiteral("qwen3-vl-8b-instruct")), QString(), vl).ok());
+        QCOMPARE(qint64(vl.visionParameters), Q_INT64_C(576388336));
+        QCOMPARE(vl.visionKind, QStringLiteral("Qwen3-VL"));
+        QVERIFY(withinRounding(qint64(parameterCounts(vl.model).total(36) + vl.visionParameters), 8.77e9, 0.005e9));
+        QVERIFY(vl.warnings.contains(QStringLiteral("vision_config"))); // not in the estimate
+        QVERIFY(vl.used.contains(QStringLiteral("vision_config.depth")));
+
+        // Gemma-3-4b's sizes: SigLIP at 896 px in patches of 14 (4,096 positions), 27 layers of
+        // H 1,152 and I 4,304 without the pooling head: Conv2d 3 x 14² x 1,152 + 1,152 = 678,528,
+        // positions 4,718,592, layers 27 x 15,239,504, post LayerNorm 2,304 = 416,866,032; the
+        // projector 1,152 x 2,560 + its RMSNorm 1,152 = 2,950,272. With the language model
+        // (gemma3TextDefaults) 4,300,079,472: the 4.3 B of its card.
+        const QJsonObject gemma{ { QStringLiteral("model_type"), QStringLiteral("gemma3") },
+                                 { QStringLiteral("text_config"), QJsonObject{ { QStringLiteral("hidden_size"), 2560 },
+                                                                               { QStringLiteral("intermediate_size"), 10240 },
+                                                                               { QStringLiteral("model_type"), QStringLiteral("gemma3_text") },
+                                                                               { QStringLiteral("num_hidden_layers"), 34 } } },
+                                 { QStringLiteral("vision_config"), QJsonObject{ { QStringLiteral("hidden_size"), 1152 },
+                                                                                 { QStringLiteral("image_size"), 896 },
+                                                                                 { QStringLiteral("intermediate_size"), 4304 },
+                                                                                 { QStringLiteral("model_type"), QStringLiteral("siglip_vision_model") },
+                                                                                 { QStringLiteral("num_attention_heads"), 16 },
+                                                                                 { QStringLiteral("num_hidden_layers"), 27 },
+                                                                                 { QStringLiteral("patch_size"), 14 },
+                                                                                 { QStringLiteral("vision_use_head"), false } } } };
+        HfModel g;
+        QVERIFY(readHfConfigObject(gemma, QString(), g).ok());
+        QCOMPARE(qint64(g.visionParameters), Q_INT64_C(416866032) + Q_INT64_C(2950272));
+        QCOMPARE(qint64(parameterCounts(g.model).total(34) + g.visionParameters), Q_INT64_C(4300079472));
+
+        // Qwen2.5-VL-7B, its language model at the top level (the files before transformers
+        // nested it): Conv3d without bias 3 x 2 x 14² x 1,280 = 1,505,280; 32 layers of two
+        // RMSNorms 2,560, qkv 1,280 x 3,840 + 3,840, proj 1,280² + 1,280, gate and up 1,280 x 3,420
+        // + 3,420 each, down 3,420 x 1,280 + 1,280 = 19,702,200; the merger (RMSNorm 1,280,
+        // 5,120² + 5,120, 5,120 x 3,584 + 3,584): 676,550,144; with Qwen2-7B's 7,615,616,512:
+        // 8,292,166,656, the 8.29 B of its card.
+        const QJsonObject qwen25{ { QStringLiteral("model_type"), QStringLiteral("qwen2_5_vl") }, { QStringLiteral("hidden_size"), 3584 },
+                              { QStringLiteral("num_hidden_layers"), 28 }, { QStringLiteral("num_attention_heads"), 28 },
+                              { QStringLiteral("num_key_value_heads"), 4 }, { QStringLiteral("intermediate_size"), 18944 },
+                              { QStringLiteral("vocab_size"), 152064 }, { QStringLiteral("tie_word_embeddings"), false },
+                              { QStringLiteral("vision_config"), QJsonObject{ { QStringLiteral("depth"), 32 }, { QStringLiteral("hidden_size"), 1280 },
+                                                                              { QStringLiteral("intermediate_size"), 3420 },
+                                                                              { QStringLiteral("num_heads"), 16 }, { QStringLiteral("in_chans"), 3 },
+                                                                              { QStringLiteral("out_hidden_size"), 3584 },
+                                                                              { QStringLiteral("patch_size"), 14 },
+                                                                              { QStringLiteral("spatial_merge_size"), 2 },
+                                                                              { QStringLiteral("temporal_patch_size"), 2 } } } };
+        HfModel q25;
+        const HfConfigError e25 = readHfConfigObject(qwen25, QString(), q25);
+        QVERIFY2(e25.ok(), qPrintable(hfConfigErrorText(e25)));
+        QCOMPARE(q25.modelType, QStringLiteral("qwen2"));
+        QCOMPARE(qint64(q25.visionParameters), Q_INT64_C(676550144));
+        QCOMPARE(qint64(parameterCounts(q25.model).total(28) + q25.visionParameters), Q_INT64_C(8292166656));
+
+        // Qwen2-VL-7B: LayerNorms with bias and an fc1/fc2 MLP of 4 x 1,280: 32 x 19,677,440 +
+        // 1,505,280 + the merger's LayerNorm 2,560 and its two Linears = 675,759,104.
+        QJsonObject qwen2 = qwen25;
+        qwen2.insert(QStringLiteral("model_type"), QStringLiteral("qwen2_vl"));
+        qwen2.insert(QStringLiteral("vision_config"),
+                     QJsonObject{ { QStringLiteral("depth"), 32 }, { QStringLiteral("embed_dim"), 1280 }, { QStringLiteral("mlp_ratio"), 4 },
+                                  { QStringLiteral("num_heads"), 16 }, { QStringLiteral("in_chans"), 3 }, { QStringLiteral("hidden_size"), 3584 },
+                                  { QStringLiteral("patch_size"), 14 }, { QStringLiteral("spatial_merge_size"), 2 },
+                                  { QStringLiteral("temporal_patch_size"), 2 } });
+        HfModel q2;
+        QVERIFY(readHfConfigObject(qwen2, QString(), q2).ok());
+        QCOMPARE(qint64(q2.visionParameters), Q_INT64_C(675759104));
+
+        // A bad value in vision_config is named by its path.
+        QJsonObject bad = qwen2;
+        QJsonObject badVision = bad.value(QStringLiteral("vision_config")).toObject();
+        badVision.insert(QStringLiteral("depth"), QStringLiteral("deep"));
+        bad.insert(QStringLiteral("vision_config"), badVision);
+        HfModel b;
+        QCOMPARE(readHfConfigObject(bad, QString(), b).field, QStringLiteral("vision_config.depth"));
+    }
+
     // Gemma-3's multimodal files state in text_config only what differs from Gemma3TextConfig's
     // defaults (vocabulary 262,208, 8 heads, 4 KV heads, head dimension 256). With gemma-3-4b's
     // sizes (H 2,560, 34 layers, F 10,240): a layer is q 2,560 x 2,048, k and v 2,560 x 1,024, o,
@@ -405,12 +491,12 @@ private slots:
             const QJsonObject o = fixtureObject(QLatin1String(file));
             for (auto it = o.begin(); it != o.end(); ++it) {
                 QVERIFY2(seen.contains(it.key()), qPrintable(QLatin1String(file) + QStringLiteral(": ") + it.key()));
-                if (it.key() != QLatin1String("text_config"))
+                if (it.key() != QLatin1String("text_config") && !(it.key() == QLatin1String("vision_config") && m.visionParameters > 0))
                     continue;
-                const QJsonObject text = it.value().toObject();
-                for (auto t = text.begin(); t != text.end(); ++t)
-                    QVERIFY2(seen.contains(QStringLiteral("text_config.") + t.key()),
-                             qPrintable(QLatin1String(file) + QStringLiteral(": text_config.") + t.key()));
+                const QJsonObject nested = it.value().toObject();
+                for (auto t = nested.begin(); t != nested.end(); ++t)
+                    QVERIFY2(seen.contains(it.key() + QLatin1Char('.') + t.key()),
+                             qPrintable(QLatin1String(file) + QStringLiteral(": ") + it.key() + QLatin1Char('.') + t.key()));
             }
         }
     }

@@ -1,6 +1,7 @@
 #include <headroom/io/hfconfig.h>
 
 #include "hfreader.h"
+#include "hfvision.h"
 
 #include <cctype>
 #include <cmath>
@@ -332,10 +333,12 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
     QJsonObject text = config;
     QString prefix;
     bool tieFromOuter = false;
+    QJsonObject textAsWritten; // text_config before the top level's tie_word_embeddings is added
     if (wrapper) {
         const QJsonValue nested = config.value(QStringLiteral("text_config"));
         if (nested.isObject()) {
             text = nested.toObject();
+            textAsWritten = text;
             prefix = QStringLiteral("text_config.");
             // The top level's tie_word_embeddings governs when text_config does not say (Qwen3-VL).
             if (!text.contains(QStringLiteral("tie_word_embeddings")) && config.contains(QStringLiteral("tie_word_embeddings"))) {
@@ -427,13 +430,32 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
         h.used << QStringLiteral("model_type");
         if (!prefix.isEmpty())
             h.used << QStringLiteral("text_config");
-        if (config.contains(QStringLiteral("vision_config"))) {
+        const QJsonValue vision = config.value(QStringLiteral("vision_config"));
+        if (vision.isObject()) {
             h.warnings << QStringLiteral("vision_config");
-            h.notes << QCoreApplication::translate("HfImport", "vision_config: the estimate is the language model's; the vision tower's "
-                                                               "parameters and its activations for images are not in it");
+            const QJsonObject visionObject = vision.toObject();
+            Reader visionReader(visionObject, h, QStringLiteral("vision_config."));
+            hf::VisionTower tower;
+            if (hf::countVisionTower(visionReader, declared, h.model.hidden, tower)) {
+                h.visionParameters = tower.total();
+                h.visionKind = tower.kind;
+                h.notes << QCoreApplication::translate("HfImport", "vision_config: a %1 vision tower of %2 parameters and a projector of %3; "
+                                                                   "the estimate is the language model's, without them or the tower's "
+                                                                   "activations for images")
+                                   .arg(tower.kind, QString::fromStdString(groupedNumber(tower.tower)),
+                                        QString::fromStdString(groupedNumber(tower.projector)));
+                accountForKeys(visionObject, QStringLiteral("vision_config."), h, false);
+            } else if (!visionReader.ok()) {
+                return visionReader.error;
+            } else {
+                h.notes << QCoreApplication::translate("HfImport", "vision_config: the estimate is the language model's; the vision tower's "
+                                                                   "parameters and its activations for images are not in it");
+            }
+        } else if (config.contains(QStringLiteral("vision_config"))) {
+            h.warnings << QStringLiteral("vision_config");
         }
         if (!prefix.isEmpty())
-            accountForKeys(text, prefix, h, false);
+            accountForKeys(textAsWritten, prefix, h, false);
     }
     accountForKeys(config, QString(), h, wrapper != nullptr);
     out = h;

@@ -115,6 +115,9 @@ QStringList hfImportReport(const HfModel &h)
             line += HfImport::tr(" (and %1 buffer values, not parameters)").arg(digits(h.checkpoint.buffers));
         lines << line;
     }
+    if (h.visionParameters > 0)
+        lines << HfImport::tr("vision tower (%1) and its projector: %2 parameters, not in the estimate")
+                         .arg(h.visionKind, digits(h.visionParameters));
     if (!h.warnings.isEmpty())
         lines << HfImport::tr("warning: not modelled, and memory depends on them: %1").arg(h.warnings.join(QStringLiteral(", ")));
     if (!h.ignored.isEmpty())

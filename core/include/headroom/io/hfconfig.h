@@ -37,6 +37,10 @@ struct HfModel
     bool hasQuantBase = false;
     QuantBase quantBase = QuantBase::Nf4DoubleQuant;
     Count quantGroupSize = -1; //!< GPTQ's and AWQ's group_size; -1: the format's default
+    //! A multimodal config's vision tower and projector, where Headroom knows the tower's layout
+    //! (SigLIP, Qwen2-VL, Qwen2.5-VL, Qwen3-VL); 0 otherwise. Counted, not yet in the estimate.
+    Count visionParameters = 0;
+    QString visionKind; //!< "SigLIP", "Qwen2.5-VL"...
 };
 
 /*!

@@ -1,0 +1,141 @@
+#include "hfvision.h"
+
+#include <QCoreApplication>
+
+// The vision towers of the multimodal configs Headroom reads, counted tensor by tensor from
+// transformers' modeling files, with their configuration classes' defaults:
+// - SigLIP (models/siglip/modeling_siglip.py; Gemma-3's tower): a Conv2d patch embedding with
+//   bias, a learned position per patch ((image / patch)²), layers of two LayerNorms, q, k, v and
+//   out_proj with bias and an fc1/fc2 MLP with bias, a post LayerNorm, and the attention-pooling
+//   head where vision_use_head is set; Gemma-3's projector (models/gemma3/modeling_gemma3.py)
+//   is one vision x text matrix and an RMSNorm of the vision width.
+// - Qwen2-VL (models/qwen2_vl): a Conv3d patch embedding without bias over temporal x patch²
+//   pixels, layers of two LayerNorms, fused qkv and proj with bias, an fc1/fc2 MLP of mlp_ratio,
+//   and the merger: a LayerNorm, then (width x merge²)² and (width x merge²) x hidden with bias.
+// - Qwen2.5-VL (models/qwen2_5_vl): the same with RMSNorms, a gated MLP with bias, and an RMSNorm
+//   in the merger.
+// - Qwen3-VL (models/qwen3_vl): the Conv3d with bias, a learned table of num_position_embeddings,
+//   Qwen2-VL's layers with linear_fc1/linear_fc2, the merger, and one more merger (its LayerNorm
+//   after the merge) per deepstack_visual_indexes entry.
+
+namespace headroom::hf {
+
+namespace {
+
+Count layerNorm(Count n) { return 2 * n; }
+Count linear(Count in, Count out, bool bias) { return in * out + (bias ? out : 0); }
+
+VisionTower siglip(Reader &r, Count textHidden, bool gemma3Projector)
+{
+    VisionTower t;
+    t.kind = QStringLiteral("SigLIP");
+    const Count H = r.count("hidden_size", Field::Hidden, 768);
+    const Count I = r.count("intermediate_size", Field::Ffn, 3072);
+    const Count L = r.count("num_hidden_layers", Field::Layers, 12);
+    r.count("num_attention_heads", Field::Heads, 12);
+    const Count channels = r.count("num_channels", Field::HeadDim, 3);
+    const Count image = r.count("image_size", Field::HeadDim, 224);
+    const Count patch = r.count("patch_size", Field::HeadDim, 16);
+    const bool head = r.flag("vision_use_head", true);
+    const Count side = patch > 0 ? Count(static_cast<std::int64_t>(image) / static_cast<std::int64_t>(patch)) : 0;
+    const Count layer = layerNorm(H) + 4 * linear(H, H, true) + layerNorm(H) + linear(H, I, true) + linear(I, H, true);
+    t.tower = linear(channels * patch * patch, H, true) + side * side * H + L * layer + layerNorm(H);
+    if (head) // SiglipMultiheadAttentionPoolingHead: the probe, nn.MultiheadAttention, a LayerNorm, the MLP
+        t.tower += H + linear(H, 3 * H, true) + linear(H, H, true) + layerNorm(H) + linear(H, I, true) + linear(I, H, true);
+    if (gemma3Projector)
+        t.projector = H * textHidden + H;
+    for (const char *k : { "hidden_act", "layer_norm_eps", "attention_dropout", "vision_use_head" })
+        r.use(k);
+    return t;
+}
+
+Count qwenPatchEmbedding(Reader &r, Count width, bool bias)
+{
+    const Count channels = r.has("in_channels") ? r.count("in_channels", Field::HeadDim) : r.count("in_chans", Field::HeadDim, 3);
+    const Count patch = r.count("patch_size", Field::HeadDim, 14);
+    const Count temporal = r.count("temporal_patch_size", Field::HeadDim, 2);
+    return channels * temporal * patch * patch * width + (bias ? width : 0);
+}
+
+VisionTower qwen2Vl(Reader &r, Count textHidden)
+{
+    VisionTower t;
+    t.kind = QStringLiteral("Qwen2-VL");
+    const Count W = r.count("embed_dim", Field::Hidden, 1280);
+    const Count depth = r.count("depth", Field::Layers, 32);
+    const Count ratio = r.count("mlp_ratio", Field::HeadDim, 4);
+    r.count("num_heads", Field::Heads, 16);
+    const Count out = r.count("hidden_size", Field::Hidden, textHidden);
+    const Count merge = r.count("spatial_merge_size", Field::HeadDim, 2);
+    const Count I = W * ratio;
+    const Count layer = 2 * layerNorm(W) + linear(W, 3 * W, true) + linear(W, W, true) + linear(W, I, true) + linear(I, W, true);
+    const Count merged = W * merge * merge;
+    t.tower = qwenPatchEmbedding(r, W, false) + depth * layer;
+    t.projector = layerNorm(W) + linear(merged, merged, true) + linear(merged, out, true);
+    return t;
+}
+
+VisionTower qwen25Vl(Reader &r, Count textHidden)
+{
+    VisionTower t;
+    t.kind = QStringLiteral("Qwen2.5-VL");
+    const Count W = r.count("hidden_size", Field::Hidden, 1280);
+    const Count depth = r.count("depth", Field::Layers, 32);
+    const Count I = r.count("intermediate_size", Field::Ffn, 3420);
+    r.count("num_heads", Field::Heads, 16);
+    const Count out = r.count("out_hidden_size", Field::Hidden, textHidden);
+    const Count merge = r.count("spatial_merge_size", Field::HeadDim, 2);
+    const Count layer = 2 * W + linear(W, 3 * W, true) + linear(W, W, true) + 2 * linear(W, I, true) + linear(I, W, true);
+    const Count merged = W * merge * merge;
+    t.tower = qwenPatchEmbedding(r, W, false) + depth * layer;
+    t.projector = W + linear(merged, merged, true) + linear(merged, out, true);
+    for (const char *k : { "window_size", "fullatt_block_indexes", "tokens_per_second", "spatial_patch_size" })
+        r.use(k);
+    return t;
+}
+
+VisionTower qwen3Vl(Reader &r, Count textHidden)
+{
+    VisionTower t;
+    t.kind = QStringLiteral("Qwen3-VL");
+    const Count W = r.count("hidden_size", Field::Hidden, 1152);
+    const Count depth = r.count("depth", Field::Layers, 27);
+    const Count I = r.count("intermediate_size", Field::Ffn, 4304);
+    r.count("num_heads", Field::Heads, 16);
+    const Count out = r.count("out_hidden_size", Field::Hidden, textHidden);
+    const Count merge = r.count("spatial_merge_size", Field::HeadDim, 2);
+    const Count positions = r.count("num_position_embeddings", Field::MaxPositions, 2304);
+    Count deepstack = 0;
+    const QJsonValue indexes = r.value("deepstack_visual_indexes");
+    if (indexes.isArray()) {
+        deepstack = Count(indexes.toArray().size());
+        r.use("deepstack_visual_indexes");
+    }
+    const Count layer = 2 * layerNorm(W) + linear(W, 3 * W, true) + linear(W, W, true) + linear(W, I, true) + linear(I, W, true);
+    const Count merged = W * merge * merge;
+    t.tower = qwenPatchEmbedding(r, W, true) + positions * W + depth * layer;
+    t.projector = layerNorm(W) + linear(merged, merged, true) + linear(merged, out, true)
+            + deepstack * (layerNorm(merged) + linear(merged, merged, true) + linear(merged, out, true));
+    return t;
+}
+
+} // namespace
+
+bool countVisionTower(Reader &r, const QString &wrapperType, Count textHidden, VisionTower &out)
+{
+    for (const char *k : { "model_type", "hidden_act", "initializer_range", "torch_dtype", "dtype" })
+        r.use(k);
+    if (wrapperType == QLatin1String("gemma3"))
+        out = siglip(r, textHidden, true);
+    else if (wrapperType == QLatin1String("qwen2_vl"))
+        out = qwen2Vl(r, textHidden);
+    else if (wrapperType == QLatin1String("qwen2_5_vl"))
+        out = qwen25Vl(r, textHidden);
+    else if (wrapperType == QLatin1String("qwen3_vl") || wrapperType == QLatin1String("qwen3_vl_moe"))
+        out = qwen3Vl(r, textHidden);
+    else
+        return false;
+    return r.ok();
+}
+
+} // namespace headroom::hf

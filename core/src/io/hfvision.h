@@ -1,0 +1,26 @@
+#pragma once
+
+// Internal to the Hugging Face importer: the parameters of a multimodal config's vision tower
+// (vision_config) and of the projector into the language model, for the towers whose layout
+// Headroom knows (hfvision.cpp).
+
+#include "hfreader.h"
+
+namespace headroom::hf {
+
+struct VisionTower
+{
+    QString kind;        //!< "SigLIP", "Qwen2.5-VL"...
+    Count tower = 0;     //!< the vision encoder's parameters
+    Count projector = 0; //!< the projector (merger) into the language model's width
+    Count total() const { return tower + projector; }
+};
+
+/*!
+ * Counts the tower of \a wrapperType (gemma3, qwen2_vl, qwen2_5_vl, qwen3_vl, qwen3_vl_moe) from
+ * \a r's object (vision_config), \a textHidden being the language model's width. False for another
+ * wrapper (its tower is not counted) or a bad value (r.error names it).
+ */
+bool countVisionTower(Reader &r, const QString &wrapperType, Count textHidden, VisionTower &out);
+
+} // namespace headroom::hf
