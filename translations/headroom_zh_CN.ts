@@ -6400,6 +6400,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>vision tower (%1) and its projector: %2 parameters, not in the estimate</source>
         <translation>视觉塔（%1）及其投影层：%2 个参数，不在估算之内</translation>
     </message>
+    <message>
+        <source>ALiBi: transformers&apos; MPT attention computes its scores eagerly (no SDPA or flash kernel); choose the eager attention for its activations</source>
+        <translation>ALiBi：transformers 的 MPT 注意力以朴素方式计算注意力分数（没有 SDPA 或 flash 内核）；估算其激活时请选择朴素（eager）注意力</translation>
+    </message>
 </context>
 <context>
     <name>Issue</name>

@@ -455,6 +455,72 @@ private slots:
         QVERIFY(m.warnings.contains(QStringLiteral("num_nextn_predict_layers")));
     }
 
+    // The older families the issue lists, on configs with their published sizes, by hand:
+    // MPT-7B (d_model 4,096, 32 layers, expansion 4, vocabulary 50,432, no_bias): 32 x (12 H² +
+    // two LayerNorms of H without bias) + the tied table + the final norm = 6,649,286,656.
+    // DBRX (d_model 6,144, 40 layers, 48 heads, 8 KV heads, 16 experts of 10,752, top 4,
+    // vocabulary 100,352, untied): a layer Wqkv 6,144 x 8,192, out_proj 6,144², norms 12,288,
+    // router 6,144 x 16, experts 16 x 3 x 6,144 x 10,752 = 3,259,084,800; 40 of them, table and
+    // head, final norm: 131,596,523,520, active 36,469,708,800 (its authors: 132 B, 36 B active).
+    // ChatGLM3-6B (hidden 4,096, 28 layers, 32 heads of 128, 2 key-value groups, ffn 13,696,
+    // padded vocabulary 65,024, q/k/v bias): a layer 4,096 x 4,608 + 4,608, 4,096², 4,096 x
+    // 27,392, 13,696 x 4,096, norms 8,192 = 203,960,832; 28 of them, untied table and head, final
+    // norm: 6,243,584,000 (6.2 B); GLM-4-9B the same layer 40 times over 151,552 tokens:
+    // 9,399,951,360 (9.4 B).
+    void olderFamilies()
+    {
+        const QJsonObject mpt{ { QStringLiteral("model_type"), QStringLiteral("mpt") }, { QStringLiteral("d_model"), 4096 },
+                               { QStringLiteral("n_heads"), 32 }, { QStringLiteral("n_layers"), 32 },
+                               { QStringLiteral("expansion_ratio"), 4 }, { QStringLiteral("vocab_size"), 50432 },
+                               { QStringLiteral("no_bias"), true }, { QStringLiteral("max_seq_len"), 2048 },
+                               { QStringLiteral("attn_config"), QJsonObject{ { QStringLiteral("alibi"), true },
+                                                                             { QStringLiteral("attn_impl"), QStringLiteral("torch") },
+                                                                             { QStringLiteral("qk_ln"), false } } } };
+        HfModel m;
+        QVERIFY(readHfConfigObject(mpt, QString(), m).ok());
+        QCOMPARE(qint64(parameterCounts(m.model).total(32)), Q_INT64_C(6649286656));
+        QVERIFY(m.used.contains(QStringLiteral("attn_config.qk_ln")));
+        QVERIFY(m.ignored.contains(QStringLiteral("attn_config.attn_impl")));
+
+        const QJsonObject dbrx{ { QStringLiteral("model_type"), QStringLiteral("dbrx") }, { QStringLiteral("d_model"), 6144 },
+                                { QStringLiteral("n_heads"), 48 }, { QStringLiteral("n_layers"), 40 },
+                                { QStringLiteral("vocab_size"), 100352 }, { QStringLiteral("max_seq_len"), 32768 },
+                                { QStringLiteral("attn_config"), QJsonObject{ { QStringLiteral("kv_n_heads"), 8 },
+                                                                              { QStringLiteral("clip_qkv"), 8 },
+                                                                              { QStringLiteral("rope_theta"), 500000 } } },
+                                { QStringLiteral("ffn_config"), QJsonObject{ { QStringLiteral("ffn_hidden_size"), 10752 },
+                                                                             { QStringLiteral("moe_num_experts"), 16 },
+                                                                             { QStringLiteral("moe_top_k"), 4 },
+                                                                             { QStringLiteral("moe_jitter_eps"), 0.01 } } } };
+        HfModel d;
+        QVERIFY(readHfConfigObject(dbrx, QString(), d).ok());
+        QCOMPARE(qint64(parameterCounts(d.model).total(40)), Q_INT64_C(131596523520));
+        QCOMPARE(qint64(parameterCounts(d.model).active(40)), Q_INT64_C(36469708800));
+        QVERIFY(withinRounding(131596523520, 132e9, 0.5e9) && withinRounding(36469708800, 36e9, 0.5e9));
+        QVERIFY(d.used.contains(QStringLiteral("ffn_config.moe_top_k")));
+        // A nested key of the wrong type is named by its path.
+        QJsonObject badDbrx = dbrx;
+        badDbrx.insert(QStringLiteral("ffn_config"), QJsonObject{ { QStringLiteral("moe_num_experts"), QStringLiteral("many") } });
+        QCOMPARE(readHfConfigObject(badDbrx, QString(), d).field, QStringLiteral("ffn_config.moe_num_experts"));
+
+        QJsonObject glm{ { QStringLiteral("model_type"), QStringLiteral("chatglm") }, { QStringLiteral("hidden_size"), 4096 },
+                         { QStringLiteral("num_layers"), 28 }, { QStringLiteral("num_attention_heads"), 32 },
+                         { QStringLiteral("kv_channels"), 128 }, { QStringLiteral("multi_query_attention"), true },
+                         { QStringLiteral("multi_query_group_num"), 2 }, { QStringLiteral("ffn_hidden_size"), 13696 },
+                         { QStringLiteral("padded_vocab_size"), 65024 }, { QStringLiteral("add_qkv_bias"), true },
+                         { QStringLiteral("add_bias_linear"), false }, { QStringLiteral("rmsnorm"), true },
+                         { QStringLiteral("post_layer_norm"), true }, { QStringLiteral("seq_length"), 8192 } };
+        HfModel g;
+        QVERIFY(readHfConfigObject(glm, QString(), g).ok());
+        QCOMPARE(qint64(parameterCounts(g.model).total(28)), Q_INT64_C(6243584000));
+        QVERIFY(withinRounding(6243584000, 6.2e9, 0.05e9));
+        glm.insert(QStringLiteral("num_layers"), 40);
+        glm.insert(QStringLiteral("padded_vocab_size"), 151552);
+        QVERIFY(readHfConfigObject(glm, QString(), g).ok());
+        QCOMPARE(qint64(parameterCounts(g.model).total(40)), Q_INT64_C(9399951360));
+        QVERIFY(withinRounding(9399951360, 9.4e9, 0.05e9));
+    }
+
     // The switches the new families need travel through a scenario file: written, read back,
     // the same model and the same count (gpt-oss: sinks, expert and router biases; BLOOM: the
     // embedding norm; DeepSeek-V3.2: the indexer).

@@ -354,6 +354,138 @@ void bloom(Reader &r, HfModel &h)
                                                        "flash kernel); choose the eager attention for its activations");
 }
 
+// A nested object's keys (DBRX's attn_config, MPT's attn_config): those \a nested did not use are
+// ignored when listed in \a ignorable (nothing memory depends on), else unrecognized.
+void accountNested(Reader &nested, std::initializer_list<const char *> ignorable)
+{
+    HfModel &h = nested.model();
+    const QJsonObject &o = nested.object();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QString path = nested.prefix() + it.key();
+        if (h.used.contains(path) || h.warnings.contains(path) || h.ignored.contains(path))
+            continue;
+        bool known = false;
+        for (const char *k : ignorable)
+            known = known || it.key() == QLatin1String(k);
+        if (known)
+            h.ignored << path;
+        else
+            h.unrecognized << excerpt(path);
+    }
+}
+
+// The nested object \a key of \a r (an empty one when absent), its keys named under \a key.
+QJsonObject nestedObject(Reader &r, const char *key)
+{
+    const QJsonValue v = r.value(key);
+    if (v.isUndefined() || v.isNull())
+        return {};
+    r.use(key);
+    if (!v.isObject()) {
+        r.fail({ HfConfigError::Code::WrongType, {}, r.path(key), QStringLiteral("an object"), Reader::shown(v), {}, {} });
+        return {};
+    }
+    return v.toObject();
+}
+
+void mpt(Reader &r, HfModel &h)
+{
+    // transformers models/mpt/modeling_mpt.py: ALiBi (no position table), fused Wqkv and
+    // out_proj, an up/down MLP of expansion_ratio with nn.GELU, LayerNorms; no biases anywhere
+    // under no_bias (MptConfig's default); the head tied to the token table.
+    ModelSpec &m = h.model;
+    m.family = BlockFamily::Gpt2;
+    m.hidden = r.count("d_model", Field::Hidden, 2048);
+    m.layers = r.count("n_layers", Field::Layers, 24);
+    m.heads = r.count("n_heads", Field::Heads, 16);
+    m.vocab = r.count("vocab_size", Field::Vocab, 50368);
+    m.ffn = r.count("expansion_ratio", Field::HeadDim, 4) * m.hidden;
+    m.maxPositions = 0;
+    m.tiedEmbeddings = true;
+    m.noBias = r.flag("no_bias", true);
+    const QJsonObject attnObject = nestedObject(r, "attn_config");
+    Reader attn(attnObject, h, r.path("attn_config") + QLatin1Char('.'));
+    attn.warnIf("qk_ln", [](const QJsonValue &v) { return v.toBool(); });
+    attn.warnIf("alibi", [](const QJsonValue &v) { return !v.toBool(); });
+    accountNested(attn, { "attn_pdrop", "attn_impl", "clip_qkv", "softmax_scale", "prefix_lm", "attn_uses_sequence_id",
+                          "alibi_bias_max", "attn_type", "rope_theta" });
+    for (const char *k : { "max_seq_len", "learned_pos_emb", "init_device", "logit_scale", "verbose", "embedding_fraction",
+                           "norm_type", "emb_pdrop", "init_config", "fc_type" })
+        r.ignore(k);
+    h.dropout = r.real("resid_pdrop", 0, 0, 0.999);
+    h.notes << QCoreApplication::translate("HfImport", "ALiBi: transformers' MPT attention computes its scores eagerly (no SDPA or "
+                                                       "flash kernel); choose the eager attention for its activations");
+}
+
+void dbrx(Reader &r, HfModel &h)
+{
+    // transformers models/dbrx/modeling_dbrx.py: fused Wqkv (q and kv_n_heads keys and values)
+    // and out_proj without bias, LayerNorms without bias (counted as RMSNorm's weights, the same
+    // number), 16 GLU experts (w1, v1, w2) routed to 4 by a router without bias; untied head.
+    ModelSpec &m = h.model;
+    m.family = BlockFamily::Llama;
+    m.fusedProjections = true;
+    m.hidden = r.count("d_model", Field::Hidden, 2048);
+    m.layers = r.count("n_layers", Field::Layers, 24);
+    m.heads = r.count("n_heads", Field::Heads, 16);
+    m.vocab = r.count("vocab_size", Field::Vocab, 32000);
+    m.tiedEmbeddings = r.flag("tie_word_embeddings", false);
+    const QJsonObject attnObject = nestedObject(r, "attn_config");
+    Reader attn(attnObject, h, r.path("attn_config") + QLatin1Char('.'));
+    m.kvHeads = attn.count("kv_n_heads", Field::KvHeads, 1);
+    accountNested(attn, { "attn_pdrop", "clip_qkv", "rope_theta", "model_type" });
+    const QJsonObject ffnObject = nestedObject(r, "ffn_config");
+    Reader ffn(ffnObject, h, r.path("ffn_config") + QLatin1Char('.'));
+    MoeSpec &e = m.moe;
+    e.experts = ffn.count("moe_num_experts", Field::Experts, 4);
+    e.perToken = ffn.count("moe_top_k", Field::ExpertsPerToken, 1);
+    e.expertFfn = ffn.count("ffn_hidden_size", Field::ExpertFfn, 3584);
+    m.ffn = e.expertFfn;
+    accountNested(ffn, { "moe_jitter_eps", "moe_loss_weight", "moe_normalize_expert_weights", "ffn_act_fn", "model_type" });
+    if (!attn.ok())
+        r.fail(attn.error);
+    if (!ffn.ok())
+        r.fail(ffn.error);
+    r.ignore("max_seq_len");
+    h.dropout = r.real("resid_pdrop", 0, 0, 0.999);
+}
+
+void chatglm(Reader &r, HfModel &h)
+{
+    // THUDM's ChatGLM3 / GLM-4 (trust_remote_code: modeling_chatglm.py beside the config): RMSNorm,
+    // one query_key_value matrix (A heads of kv_channels and multi_query_group_num key and value
+    // groups) with add_qkv_bias, dense, a SwiGLU dense_h_to_4h of 2 x ffn_hidden_size and
+    // dense_4h_to_h without bias (add_bias_linear), rotary on half of each head, an untied
+    // output_layer over padded_vocab_size.
+    ModelSpec &m = h.model;
+    m.family = BlockFamily::Llama;
+    m.fusedProjections = true;
+    m.hidden = r.count("hidden_size", Field::Hidden);
+    m.layers = r.count("num_layers", Field::Layers);
+    m.heads = r.count("num_attention_heads", Field::Heads);
+    m.vocab = r.count("padded_vocab_size", Field::Vocab);
+    m.ffn = r.count("ffn_hidden_size", Field::Ffn);
+    m.headDim = r.count("kv_channels", Field::HeadDim, 0);
+    m.kvHeads = r.flag("multi_query_attention", false) ? r.count("multi_query_group_num", Field::KvHeads, 1) : m.heads;
+    r.use("multi_query_group_num");
+    m.qkvBias = r.flag("add_qkv_bias", false);
+    const bool linearBias = r.flag("add_bias_linear", false);
+    m.outBias = linearBias;
+    m.mlpBias = linearBias;
+    m.rotaryFraction = 0.5;
+    m.tiedEmbeddings = r.flag("tie_word_embeddings", false);
+    if (!r.flag("rmsnorm", true) || !r.flag("post_layer_norm", true))
+        h.warnings << r.path("rmsnorm");
+    r.warnIf("apply_residual_connection_post_layernorm", [](const QJsonValue &v) { return v.toBool(); });
+    r.warnIf("pre_seq_len", [](const QJsonValue &) { return true; });
+    r.warnIf("quantization_bit", [](const QJsonValue &v) { return v.toDouble() != 0; });
+    for (const char *k : { "seq_length", "layernorm_epsilon", "bias_dropout_fusion", "apply_query_key_layer_scaling",
+                           "attention_softmax_in_fp32", "fp32_residual_connection", "prefix_projection", "original_rope",
+                           "rope_ratio", "classifier_dropout", "vocab_size" })
+        r.ignore(k);
+    h.dropout = r.real("hidden_dropout", 0, 0, 0.999);
+}
+
 struct Mapping
 {
     const char *type;
@@ -369,6 +501,9 @@ void mapFalcon(Reader &r, HfModel &h, const QString &) { falcon(r, h); }
 void mapStarcoder2(Reader &r, HfModel &h, const QString &) { starcoder2(r, h); }
 void mapBert(Reader &r, HfModel &h, const QString &) { bert(r, h); }
 void mapBloom(Reader &r, HfModel &h, const QString &) { bloom(r, h); }
+void mapMpt(Reader &r, HfModel &h, const QString &) { mpt(r, h); }
+void mapDbrx(Reader &r, HfModel &h, const QString &) { dbrx(r, h); }
+void mapChatglm(Reader &r, HfModel &h, const QString &) { chatglm(r, h); }
 
 constexpr Mapping kMappings[] = {
     { "llama", mapLlama },       { "mistral", mapLlama },      { "mixtral", mapLlama },       { "qwen2", mapLlama },
@@ -377,7 +512,7 @@ constexpr Mapping kMappings[] = {
     { "gpt_oss", mapLlama },     { "llama4_text", mapLlama },  { "gemma", mapGemma },         { "gemma2", mapGemma },
     { "gemma3_text", mapGemma }, { "phi", mapPhi },            { "gpt2", mapGpt2 },           { "gpt_neox", mapNeox },
     { "falcon", mapFalcon },     { "starcoder2", mapStarcoder2 }, { "bert", mapBert },        { "roberta", mapBert },
-    { "bloom", mapBloom },
+    { "bloom", mapBloom },       { "mpt", mapMpt },            { "dbrx", mapDbrx },           { "chatglm", mapChatglm },
 };
 
 } // namespace

@@ -28,6 +28,7 @@ public:
 
     bool ok() const { return error.ok(); }
     const QJsonObject &object() const { return m_o; }
+    HfModel &model() { return m_model; }
     const QString &prefix() const { return m_prefix; }
     QString path(const char *key) const { return m_prefix + QLatin1String(key); }
 
