@@ -73,6 +73,7 @@ private:
         m.outBias = chance(0.1);
         m.mlpBias = chance(0.1);
         m.qkNorm = chance(0.15);
+        m.qkNormWhole = m.qkNorm && chance(0.3);
         m.fusedProjections = chance(0.15);
         if (chance(0.15))
             m.headDim = logUniform(8, 256);

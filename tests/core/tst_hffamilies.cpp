@@ -521,13 +521,44 @@ private slots:
         QVERIFY(withinRounding(9399951360, 9.4e9, 0.05e9));
     }
 
+    // MiniMax-M2.5 (its fixture; MiniMax-M2's layout, transformers models/minimax_m2): q 3,072 x
+    // 6,144, k and v 3,072 x 1,024, o, q/k norms over the whole layer 6,144 + 1,024 = 44,047,360;
+    // router 3,072 x 256 + its bias 256; 256 experts of 3 x 3,072 x 1,536; norms 6,144: a layer
+    // 3,668,718,848; 62 of them, untied 200,064 x 3,072 table and head, final norm:
+    // 228,689,764,864 (M2's card: 230 B, 10 B active without the table's lookup). OLMo-2-7B's sizes
+    // (H 4,096, 32 layers and heads, F 11,008, vocabulary 100,352): 32 x (4 H² + 3 H F + q/k norms
+    // 2 H + norms 2 H) + table, head, final norm = 7,298,617,344 (7.3 B).
+    void wholeLayerQkNorms()
+    {
+        HfModel mm;
+        const HfConfigError e = readHfConfig(fixture(QStringLiteral("minimax-m2.5")), QString(), mm);
+        QVERIFY2(e.ok(), qPrintable(hfConfigErrorText(e)));
+        const ParameterCounts c = parameterCounts(mm.model);
+        QCOMPARE(qint64(c.total(62)), Q_INT64_C(228689764864));
+        QVERIFY(withinRounding(qint64(c.total(62)), 230e9, 5e9));
+        QVERIFY(withinRounding(qint64(c.active(62) - mm.model.vocab * mm.model.hidden), 10e9, 0.5e9));
+        QCOMPARE(mm.model.rotaryFraction, 0.5);
+        QVERIFY(mm.warnings.contains(QStringLiteral("use_mtp")));
+        QVERIFY(mm.model.qkNormWhole);
+        // FP8 weights in blocks of 128 x 128: stored, not a base Headroom models: a warning.
+        QVERIFY(mm.warnings.contains(QStringLiteral("quantization_config")));
+
+        const QJsonObject olmo{ { QStringLiteral("model_type"), QStringLiteral("olmo2") }, { QStringLiteral("hidden_size"), 4096 },
+                                { QStringLiteral("num_hidden_layers"), 32 }, { QStringLiteral("num_attention_heads"), 32 },
+                                { QStringLiteral("intermediate_size"), 11008 }, { QStringLiteral("vocab_size"), 100352 } };
+        HfModel o;
+        QVERIFY(readHfConfigObject(olmo, QString(), o).ok());
+        QCOMPARE(qint64(parameterCounts(o.model).total(32)), Q_INT64_C(7298617344));
+        QVERIFY(withinRounding(7298617344, 7.3e9, 0.05e9));
+    }
+
     // The switches the new families need travel through a scenario file: written, read back,
     // the same model and the same count (gpt-oss: sinks, expert and router biases; BLOOM: the
     // embedding norm; DeepSeek-V3.2: the indexer).
     void switchesSurviveAScenarioFile()
     {
         Catalogue catalogue;
-        for (const char *file : { "gpt-oss-20b", "bloom-560m", "deepseek-v3.2" }) {
+        for (const char *file : { "gpt-oss-20b", "bloom-560m", "deepseek-v3.2", "minimax-m2.5" }) {
             HfModel m;
             QVERIFY(readHfConfig(fixture(QLatin1String(file)), QString(), m).ok());
             ScenarioSpec spec = realisticDefaults();
@@ -536,6 +567,7 @@ private slots:
             const ScenarioError e = applyScenarioJson(scenarioToJson(spec), catalogue, back);
             QVERIFY2(e.ok(), file);
             QCOMPARE(back.scenario.model.attentionSinks, m.model.attentionSinks);
+            QCOMPARE(back.scenario.model.qkNormWhole, m.model.qkNormWhole);
             QCOMPARE(back.scenario.model.embeddingNorm, m.model.embeddingNorm);
             QCOMPARE(back.scenario.model.moe.expertBias, m.model.moe.expertBias);
             QCOMPARE(back.scenario.model.mla.indexHeads, m.model.mla.indexHeads);
@@ -550,7 +582,7 @@ private slots:
     {
         for (const char *file : { "gpt-oss-20b", "gpt-oss-120b", "llama-4-scout-17b-16e-instruct", "llama-4-maverick-17b-128e-instruct",
                                   "kimi-k2-instruct", "deepseek-v3.2", "qwen3-vl-8b-instruct", "mimo-7b-base", "bloom-560m",
-                                  "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-4b", "qwen3-0.6b" }) {
+                                  "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-4b", "qwen3-0.6b", "minimax-m2.5" }) {
             HfModel m;
             QVERIFY2(readHfConfig(fixture(QLatin1String(file)), QString(), m).ok(), file);
             const QStringList seen = m.used + m.metadata + m.ignored + m.warnings + m.unrecognized;

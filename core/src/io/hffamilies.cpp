@@ -99,7 +99,8 @@ void llamaLike(Reader &r, HfModel &h, const QString &type)
     m.mlpBias = r.flag("mlp_bias", false);
     const bool deepseek = type.startsWith(QLatin1String("deepseek"));
     const bool moe = type == QLatin1String("mixtral") || type == QLatin1String("qwen2_moe") || type == QLatin1String("qwen3_moe")
-            || deepseek || gptOss || type == QLatin1String("glm4_moe") || type == QLatin1String("llama4_text");
+            || deepseek || gptOss || type == QLatin1String("glm4_moe") || type == QLatin1String("llama4_text")
+            || type == QLatin1String("minimax_m2");
     // Dense models need the MLP size; MoE models use it for their dense layers only.
     m.ffn = r.count("intermediate_size", Field::Ffn, moe ? 1 : -1);
     if (type == QLatin1String("qwen2") || type == QLatin1String("qwen2_moe")) {
@@ -112,6 +113,12 @@ void llamaLike(Reader &r, HfModel &h, const QString &type)
         m.qkNorm = true;
     if (type == QLatin1String("phi3"))
         m.fusedProjections = true; // qkv_proj and gate_up_proj
+    if (type == QLatin1String("olmo2") || type == QLatin1String("olmo3")) {
+        // transformers models/olmo2: q_norm over A d_h and k_norm over KV d_h, the two layer
+        // norms after attention and after the MLP (the same weights as before them).
+        m.qkNorm = true;
+        m.qkNormWhole = true;
+    }
     MoeSpec &e = m.moe;
     if (type == QLatin1String("mixtral")) {
         e.experts = r.count("num_local_experts", Field::Experts, 8);
@@ -155,6 +162,30 @@ void llamaLike(Reader &r, HfModel &h, const QString &type)
                          QT_TRANSLATE_NOOP("HfImport", "every interleave_moe_layer_step-th one, or those in moe_layers"));
         for (const char *k : { "use_qk_norm", "attention_chunk_size", "no_rope_layers", "attn_temperature_tuning", "floor_scale", "attn_scale" })
             r.ignore(k);
+    } else if (type == QLatin1String("minimax_m2")) {
+        // MiniMax-M2 (transformers models/minimax_m2): 256 experts of intermediate_size routed by a
+        // router with a correction bias (use_routing_bias), q/k norms over the whole layer
+        // (qk_norm_type per_layer), rotary_dim of each head; its multi-token-prediction modules
+        // are not part of the model transformers builds.
+        e.experts = r.count("num_local_experts", Field::Experts, 256);
+        e.perToken = r.count("num_experts_per_tok", Field::ExpertsPerToken, 8);
+        e.expertFfn = m.ffn;
+        if (const Count shared = r.count("shared_intermediate_size", Field::MaxPositions, 0); shared > 0) {
+            e.sharedExperts = 1;
+            e.sharedFfn = shared;
+        }
+        e.routerBias = r.flag("use_routing_bias", true);
+        m.qkNorm = r.flag("use_qk_norm", true);
+        m.qkNormWhole = r.text("qk_norm_type") != QLatin1String("per_head");
+        const Count headDim = m.headDimOrDefault();
+        const Count rotary = r.count("rotary_dim", Field::HeadDim, headDim);
+        m.rotaryFraction = headDim > 0 ? double(static_cast<std::int64_t>(rotary)) / double(static_cast<std::int64_t>(headDim)) : 1.0;
+        if (m.rotaryFraction > 1)
+            r.fail({ HfConfigError::Code::OutOfRange, {}, r.path("rotary_dim"), QStringLiteral("1 to the head dimension"),
+                     QString::number(qlonglong(rotary)), {}, {} });
+        r.warnIf("use_mtp", [](const QJsonValue &v) { return v.toBool(); });
+        r.use("num_mtp_modules");
+        r.use("mtp_transformer_layers");
     } else if (type == QLatin1String("glm4_moe")) {
         // transformers models/glm4_moe: DeepSeek-V3's routing (a correction bias of E on the
         // router, shared experts, the first layers dense) over grouped-query attention with q, k,
@@ -512,6 +543,7 @@ constexpr Mapping kMappings[] = {
     { "gpt_oss", mapLlama },     { "llama4_text", mapLlama },  { "gemma", mapGemma },         { "gemma2", mapGemma },
     { "gemma3_text", mapGemma }, { "phi", mapPhi },            { "gpt2", mapGpt2 },           { "gpt_neox", mapNeox },
     { "falcon", mapFalcon },     { "starcoder2", mapStarcoder2 }, { "bert", mapBert },        { "roberta", mapBert },
+    { "minimax_m2", mapLlama },  { "olmo2", mapLlama },        { "olmo3", mapLlama },
     { "bloom", mapBloom },       { "mpt", mapMpt },            { "dbrx", mapDbrx },           { "chatglm", mapChatglm },
 };
 

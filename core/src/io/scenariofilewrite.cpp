@@ -53,6 +53,7 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("out-bias"), m.outBias },
         { QStringLiteral("mlp-bias"), m.mlpBias },
         { QStringLiteral("qk-norm"), m.qkNorm },
+        { QStringLiteral("qk-norm-whole"), m.qkNormWhole },
         { QStringLiteral("attention-sinks"), m.attentionSinks },
         { QStringLiteral("no-bias"), m.noBias },
         { QStringLiteral("embedding-norm"), m.embeddingNorm },

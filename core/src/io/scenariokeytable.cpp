@@ -129,6 +129,8 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mlpBias = v.flag; return true; } },
         { { "model", "qk-norm", "qk-norm", ValueKind::Bool, "true|false: RMSNorm of q and k per head (Qwen3)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.qkNorm = v.flag; return true; } },
+        { { "model", "qk-norm-whole", "qk-norm-whole", ValueKind::Bool, "true|false: with --qk-norm, one norm over all of q and one over all of k (OLMo-2)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.qkNormWhole = v.flag; return true; } },
         { { "model", "attention-sinks", "attention-sinks", ValueKind::Bool, "true|false: a learned logit per head beside the keys (gpt-oss)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.attentionSinks = v.flag; return true; } },
         { { "model", "no-bias", "no-bias", ValueKind::Bool, "true|false: no biases anywhere, norms included (MPT)" },

@@ -158,6 +158,9 @@ struct ModelSpec
     Switch parallelResidual = Switch::FamilyDefault; //!< NeoX use_parallel_residual, Falcon parallel_attn
     Switch softcap = Switch::FamilyDefault;          //!< Gemma-2's logit soft-capping (Gemma-3 has none)
     bool qkNorm = false;     //!< RMSNorm of each head's q and k (Qwen3, Gemma-3): 2 d_h weights a layer
+    //! With qkNorm: one RMSNorm over all of q and one over all of k (OLMo-2, MiniMax-M2): A d_h +
+    //! KV d_h weights a layer in place of 2 d_h.
+    bool qkNormWhole = false;
     //! A learned logit per head and layer that the softmax attends to beside the keys (gpt-oss's
     //! attention sinks): A parameters a layer.
     bool attentionSinks = false;

@@ -168,7 +168,10 @@ void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLa
         }
         linear(ParamRole::O, d.qDim, d.H, t.outBias);
     }
-    if (m.qkNorm) {
+    if (m.qkNorm && m.qkNormWhole) {
+        vector(d.qDim, false); // q_norm over A d_h
+        vector(d.kv, false);   // k_norm over KV d_h
+    } else if (m.qkNorm) {
         vector(d.headDim, false); // q_norm
         vector(d.headDim, false); // k_norm
     }
