@@ -75,20 +75,35 @@ VisionTower qwen2Vl(Reader &r, Count textHidden)
     return t;
 }
 
+// The sizes Qwen2.5-VL's and Qwen3-VL's vision configs state alike (their classes' defaults
+// differ): width, depth, MLP width, the output (the language model's width) and the merge.
+struct QwenVisionSizes
+{
+    Count width, depth, ffn, out, merge;
+};
+
+QwenVisionSizes qwenVisionSizes(Reader &r, Count width, Count depth, Count ffn, Count textHidden)
+{
+    QwenVisionSizes z;
+    z.width = r.count("hidden_size", Field::Hidden, width);
+    z.depth = r.count("depth", Field::Layers, depth);
+    z.ffn = r.count("intermediate_size", Field::Ffn, ffn);
+    r.count("num_heads", Field::Heads, 16);
+    z.out = r.count("out_hidden_size", Field::Hidden, textHidden);
+    z.merge = r.count("spatial_merge_size", Field::HeadDim, 2);
+    return z;
+}
+
 VisionTower qwen25Vl(Reader &r, Count textHidden)
 {
     VisionTower t;
     t.kind = QStringLiteral("Qwen2.5-VL");
-    const Count W = r.count("hidden_size", Field::Hidden, 1280);
-    const Count depth = r.count("depth", Field::Layers, 32);
-    const Count I = r.count("intermediate_size", Field::Ffn, 3420);
-    r.count("num_heads", Field::Heads, 16);
-    const Count out = r.count("out_hidden_size", Field::Hidden, textHidden);
-    const Count merge = r.count("spatial_merge_size", Field::HeadDim, 2);
+    const QwenVisionSizes z = qwenVisionSizes(r, 1280, 32, 3420, textHidden);
+    const Count W = z.width, I = z.ffn;
     const Count layer = 2 * W + linear(W, 3 * W, true) + linear(W, W, true) + 2 * linear(W, I, true) + linear(I, W, true);
-    const Count merged = W * merge * merge;
-    t.tower = qwenPatchEmbedding(r, W, false) + depth * layer;
-    t.projector = W + linear(merged, merged, true) + linear(merged, out, true);
+    const Count merged = W * z.merge * z.merge;
+    t.tower = qwenPatchEmbedding(r, W, false) + z.depth * layer;
+    t.projector = W + linear(merged, merged, true) + linear(merged, z.out, true);
     for (const char *k : { "window_size", "fullatt_block_indexes", "tokens_per_second", "spatial_patch_size" })
         r.use(k);
     return t;
@@ -98,12 +113,8 @@ VisionTower qwen3Vl(Reader &r, Count textHidden)
 {
     VisionTower t;
     t.kind = QStringLiteral("Qwen3-VL");
-    const Count W = r.count("hidden_size", Field::Hidden, 1152);
-    const Count depth = r.count("depth", Field::Layers, 27);
-    const Count I = r.count("intermediate_size", Field::Ffn, 4304);
-    r.count("num_heads", Field::Heads, 16);
-    const Count out = r.count("out_hidden_size", Field::Hidden, textHidden);
-    const Count merge = r.count("spatial_merge_size", Field::HeadDim, 2);
+    const QwenVisionSizes z = qwenVisionSizes(r, 1152, 27, 4304, textHidden);
+    const Count W = z.width, I = z.ffn;
     const Count positions = r.count("num_position_embeddings", Field::MaxPositions, 2304);
     Count deepstack = 0;
     const QJsonValue indexes = r.value("deepstack_visual_indexes");
@@ -112,10 +123,10 @@ VisionTower qwen3Vl(Reader &r, Count textHidden)
         r.use("deepstack_visual_indexes");
     }
     const Count layer = 2 * layerNorm(W) + linear(W, 3 * W, true) + linear(W, W, true) + linear(W, I, true) + linear(I, W, true);
-    const Count merged = W * merge * merge;
-    t.tower = qwenPatchEmbedding(r, W, true) + positions * W + depth * layer;
-    t.projector = layerNorm(W) + linear(merged, merged, true) + linear(merged, out, true)
-            + deepstack * (layerNorm(merged) + linear(merged, merged, true) + linear(merged, out, true));
+    const Count merged = W * z.merge * z.merge;
+    const Count merger = linear(merged, merged, true) + linear(merged, z.out, true);
+    t.tower = qwenPatchEmbedding(r, W, true) + positions * W + z.depth * layer;
+    t.projector = layerNorm(W) + merger + deepstack * (layerNorm(merged) + merger);
     return t;
 }
 
