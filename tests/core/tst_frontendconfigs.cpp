@@ -356,7 +356,10 @@ private slots:
                                                  { QStringLiteral("llama3 70B"), QStringLiteral("llama-3.1-70b") },
                                                  { QStringLiteral("llama3 405B"), QStringLiteral("llama-3.1-405b") },
                                                  { QStringLiteral("deepseek_v3 16B"), QStringLiteral("deepseek-v2-lite") },
-                                                 { QStringLiteral("deepseek_v3 671B"), QStringLiteral("deepseek-v3") } };
+                                                 { QStringLiteral("deepseek_v3 671B"), QStringLiteral("deepseek-v3") },
+                                                 { QStringLiteral("qwen3 0.6B"), QStringLiteral("qwen3-0.6b") },
+                                                 { QStringLiteral("qwen3 32B"), QStringLiteral("qwen3-32b") },
+                                                 { QStringLiteral("qwen3 30B-A3B"), QStringLiteral("qwen3-30b-a3b") } };
         const FrameworkError e = applyFrameworkImport(import, catalogue(), spec);
         if (!presets.contains(model)) {
             QVERIFY(!e.ok());

@@ -25,12 +25,16 @@ using Kind = FrameworkNote::Kind;
 // torchtitan's model flavors whose shapes a preset has (torchtitan/models/llama3/__init__.py:
 // the 8B, 70B and 405B flavors are Llama 3.1's; models/deepseek_v3/__init__.py: "16B" is
 // DeepSeek-V2-Lite's shape, dim 2048, 27 layers, 64 experts, 6 routed and 2 shared, and "671B"
-// DeepSeek-V3's).
+// DeepSeek-V3's; models/qwen3/__init__.py at cfb9326: the dense flavors and 30B-A3B have the
+// Hugging Face Qwen3 checkpoints' vocabulary, widths, depths, heads, q/k norms and tying).
 QString presetOf(const QString &name, const QString &flavor)
 {
     static const QList<std::tuple<const char *, const char *, const char *>> known = {
         { "llama3", "8B", "llama-3.1-8b" },         { "llama3", "70B", "llama-3.1-70b" },     { "llama3", "405B", "llama-3.1-405b" },
         { "deepseek_v3", "16B", "deepseek-v2-lite" }, { "deepseek_v3", "671B", "deepseek-v3" },
+        { "qwen3", "0.6B", "qwen3-0.6b" },          { "qwen3", "1.7B", "qwen3-1.7b" },        { "qwen3", "4B", "qwen3-4b" },
+        { "qwen3", "8B", "qwen3-8b" },              { "qwen3", "14B", "qwen3-14b" },          { "qwen3", "32B", "qwen3-32b" },
+        { "qwen3", "30B-A3B", "qwen3-30b-a3b" },
     };
     for (const auto &[n, f, preset] : known)
         if (name == QLatin1String(n) && flavor == QLatin1String(f))
