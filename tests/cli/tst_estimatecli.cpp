@@ -239,6 +239,28 @@ private slots:
         QVERIFY(r.err.contains("--hf-family reads a config given with --hf-config"));
     }
 
+    // The new families from the command line (tst_hffamilies has the counts): a hybrid model and
+    // a contradicting --hf-family exit 2 naming what is wrong; a multimodal config's vision tower
+    // is in the JSON beside the estimate (Qwen3-VL-8B's 576,388,336, worked out there by hand).
+    void hfFamiliesFromTheCommandLine()
+    {
+        const QString dir = qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/hf/");
+        Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("qwen3-next-80b-a3b-thinking.json") });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("Gated DeltaNet linear attention") && r.err.contains("qwen3_next"), r.err.constData());
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("llama-4-scout-17b-16e-instruct.json"),
+                  QStringLiteral("--hf-family"), QStringLiteral("llama") });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("\"text_config\"") && r.err.contains("contradicts --hf-family llama"), r.err.constData());
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("qwen3-vl-8b-instruct.json"),
+                  QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject model = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject();
+        QCOMPARE(model.value(QStringLiteral("vision_parameters")).toInteger(), 576'388'336);
+        QCOMPARE(model.value(QStringLiteral("parameters")).toInteger(), 8'190'735'360);
+        QVERIFY(model.value(QStringLiteral("warnings")).toArray().contains(QStringLiteral("vision_config")));
+    }
+
     void preferenceMethods()
     {
         // DPO on GPT-2 small (124,439,808 parameters, the published count): a bf16 reference
