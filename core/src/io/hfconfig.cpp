@@ -35,7 +35,7 @@ const QStringList &metadataKeys()
 {
     static const QStringList keys = {
         QStringLiteral("_name_or_path"), QStringLiteral("architectures"), QStringLiteral("auto_map"),
-        QStringLiteral("model_type"), QStringLiteral("transformers_version"), QStringLiteral("torch_dtype"),
+        QStringLiteral("model_type"), QStringLiteral("transformers_version"), QStringLiteral("torch_dtype"), QStringLiteral("dtype"),
         QStringLiteral("bos_token_id"), QStringLiteral("eos_token_id"), QStringLiteral("pad_token_id"),
         QStringLiteral("sep_token_id"), QStringLiteral("decoder_start_token_id"), QStringLiteral("initializer_range"),
         QStringLiteral("initializer_factor"), QStringLiteral("use_cache"), QStringLiteral("rms_norm_eps"),
@@ -104,7 +104,6 @@ struct Alias
 constexpr Alias kAliases[] = {
     { "kimi_k2", "deepseek_v3" },   { "mimo", "qwen2" },           { "qwen3_vl_text", "qwen3" },
     { "qwen3_vl_moe_text", "qwen3_moe" }, { "qwen2_vl_text", "qwen2" }, { "qwen2_5_vl_text", "qwen2" },
-    { "llama4", "llama4_text" },
 };
 
 // Multimodal configs: the language model in text_config, under its own model_type or the one
@@ -132,7 +131,7 @@ const QStringList &multimodalMetadataKeys()
         QStringLiteral("vision_end_token_id"), QStringLiteral("vision_token_id"), QStringLiteral("mm_tokens_per_image"),
         QStringLiteral("vision_feature_layer"), QStringLiteral("vision_feature_select_strategy"),
         QStringLiteral("projector_hidden_act"), QStringLiteral("multimodal_projector_bias"), QStringLiteral("image_seq_length"),
-        QStringLiteral("spatial_merge_size"), QStringLiteral("dtype"),
+        QStringLiteral("spatial_merge_size"),
     };
     return keys;
 }
@@ -290,8 +289,7 @@ void accountForKeys(const QJsonObject &o, const QString &prefix, HfModel &h, boo
             } else {
                 h.warnings << k;
             }
-        } else if (metadataKeys().contains(it.key()) || (multimodal && multimodalMetadataKeys().contains(it.key()))
-                   || it.key() == QLatin1String("dtype")) {
+        } else if (metadataKeys().contains(it.key()) || (multimodal && multimodalMetadataKeys().contains(it.key()))) {
             h.metadata << k;
         } else if (ignoredKeys().contains(it.key()) || it.key() == QLatin1String("layer_types")) {
             h.ignored << k;

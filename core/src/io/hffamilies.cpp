@@ -33,7 +33,9 @@ QString text(Count c)
  * (first_k_dense_replace's layout): totals and every GPU's share without pipeline parallelism are
  * exact; pipeline stages then split the two kinds by position, which the note says.
  */
-void sparseLayersFrom(Reader &r, HfModel &h, const char *stepKey, const char *listKey, const char *listMeaning)
+enum class LayerList { Dense, Sparse }; //!< what the list names: layers without experts, or with them
+
+void sparseLayersFrom(Reader &r, HfModel &h, const char *stepKey, const char *listKey, LayerList listNames, const char *listMeaning)
 {
     ModelSpec &m = h.model;
     const Count step = r.count(stepKey, Field::Layers, 1);
@@ -60,7 +62,7 @@ void sparseLayersFrom(Reader &r, HfModel &h, const char *stepKey, const char *li
     }
     if (!r.ok() || step < 1)
         return;
-    const bool listIsMoe = QLatin1String(listKey) == QLatin1String("moe_layers");
+    const bool listIsMoe = listNames == LayerList::Sparse;
     Count sparse = 0;
     bool denseFirst = true;
     bool seenSparse = false;
@@ -133,7 +135,7 @@ void llamaLike(Reader &r, HfModel &h, const QString &type)
             e.sharedFfn = r.count("shared_expert_intermediate_size", Field::SharedFfn, 5632);
             e.sharedGate = true;
         }
-        sparseLayersFrom(r, h, "decoder_sparse_step", "mlp_only_layers",
+        sparseLayersFrom(r, h, "decoder_sparse_step", "mlp_only_layers", LayerList::Dense,
                          QT_TRANSLATE_NOOP("HfImport", "every decoder_sparse_step-th one, not those in mlp_only_layers"));
     } else if (gptOss) {
         // transformers models/gpt_oss/modeling_gpt_oss.py (00d4b3d): the router is a Linear with
@@ -158,7 +160,7 @@ void llamaLike(Reader &r, HfModel &h, const QString &type)
         e.sharedExperts = 1;
         e.sharedFfn = e.expertFfn;
         m.ffn = r.count("intermediate_size_mlp", Field::Ffn, 16384);
-        sparseLayersFrom(r, h, "interleave_moe_layer_step", "moe_layers",
+        sparseLayersFrom(r, h, "interleave_moe_layer_step", "moe_layers", LayerList::Sparse,
                          QT_TRANSLATE_NOOP("HfImport", "every interleave_moe_layer_step-th one, or those in moe_layers"));
         for (const char *k : { "use_qk_norm", "attention_chunk_size", "no_rope_layers", "attn_temperature_tuning", "floor_scale", "attn_scale" })
             r.ignore(k);
