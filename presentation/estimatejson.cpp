@@ -11,6 +11,7 @@
 #include "derivationtext.h"
 #include "placementtext.h"
 #include "posttrainingtext.h"
+#include "visiontext.h"
 
 namespace headroom {
 
@@ -153,6 +154,8 @@ void writeEstimateMembers(JsonWriter &w, const ScenarioSpec &spec, const Catalog
     writeTrainingMethod(w, spec.scenario);
     w.key("models");
     writeModels(w, spec.scenario, b, spec.sideModelSources);
+    w.key("vision_tower");
+    writeVisionTower(w, spec.scenario, b);
     w.key("warnings").beginArray();
     for (Warning warning : b.warnings)
         w.string(warningName(warning));

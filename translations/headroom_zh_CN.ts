@@ -2539,6 +2539,25 @@
         <source>A torchtitan training TOML: model flavor, batch, sequence, FSDP2 sharding and parallel degrees, mixed precision, activation checkpointing, compile, FP8, optimizer. Options override it.</source>
         <translation>torchtitan 训练 TOML：模型规格（“flavor”）、批大小、序列长度、FSDP2 分片与各并行度、混合精度、激活检查点、编译、FP8、优化器。其他选项会覆盖它。</translation>
     </message>
+    <message>
+        <source>Vision tower: %1, %2 parameters, trained: %3 of model states, %4 saved for backward</source>
+        <extracomment>%1 the tower&apos;s kind, %2 its parameters, %3 its states on one GPU, %4 its saved tensors</extracomment>
+        <translation>视觉塔：%1，%2 个参数，参与训练：模型状态 %3，为反向传播保存 %4</translation>
+    </message>
+    <message>
+        <source>Vision tower: %1, %2 parameters, frozen: %3 of weights</source>
+        <extracomment>%1 the tower&apos;s kind, %2 its parameters, %3 its weights on one GPU</extracomment>
+        <translation>视觉塔：%1，%2 个参数，冻结：权重 %3</translation>
+    </message>
+    <message>
+        <source>; %1 images a sequence, %2×%3 patches, %4 tokens each</source>
+        <extracomment>%1 images a sequence, %2 x %3 patches, %4 tokens of the sequence each image takes</extracomment>
+        <translation>；每条序列 %1 张图像，%2×%3 个图块，每张 %4 个词元</translation>
+    </message>
+    <message>
+        <source>; no images (--images N --image-size WxH)</source>
+        <translation>；无图像（--images N --image-size WxH）</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -4342,6 +4361,46 @@
         <source>the sparse-attention indexer&apos;s head dimension</source>
         <translation>稀疏注意力索引器的头维度</translation>
     </message>
+    <message>
+        <source>the vision tower&apos;s blocks itemized from transformers&apos; modeling files (visiontower.cpp), measured against PyTorch on CPU (tests/fixtures/calibration/vision-cpu.json)</source>
+        <translation>视觉塔各块按 transformers 建模文件逐项列出（visiontower.cpp），并在 CPU 上与 PyTorch 实测对照（tests/fixtures/calibration/vision-cpu.json）</translation>
+    </message>
+    <message>
+        <source>the trained vision tower&apos;s saved tensors, for the micro-batch&apos;s images</source>
+        <translation>参与训练的视觉塔为本微批次图像保存的张量</translation>
+    </message>
+    <message>
+        <source>what the vision tower saves for backward, in bytes (its blocks, the patch embedding&apos;s input and the merger, for N_img images of N_patch patches)</source>
+        <translation>视觉塔为反向传播保存的字节数（各块、图块嵌入的输入与合并器，N_img 张图像、每张 N_patch 个图块）</translation>
+    </message>
+    <message>
+        <source>transformers 00b676f8 modeling_qwen2_vl.py, modeling_qwen2_5_vl.py, modeling_siglip.py; visiontower.cpp, held to tools/calibrate/vision_measure.py</source>
+        <translation>transformers 00b676f8 modeling_qwen2_vl.py、modeling_qwen2_5_vl.py、modeling_siglip.py；visiontower.cpp，以 tools/calibrate/vision_measure.py 校验</translation>
+    </message>
+    <message>
+        <source>the vision tower&apos;s share: P_vis at the recipe&apos;s bytes, placed as the policy&apos;s</source>
+        <translation>视觉塔的份额：P_vis 按配方的字节数，与策略模型同样放置</translation>
+    </message>
+    <message>
+        <source>transformers 00b676f8: the tower is a submodule of the model (Qwen2VLModel.visual, Gemma3Model.vision_tower), sharded with it; visiontower.h</source>
+        <translation>transformers 00b676f8：视觉塔是模型的子模块（Qwen2VLModel.visual、Gemma3Model.vision_tower），随模型一起分片；visiontower.h</translation>
+    </message>
+    <message>
+        <source>the vision tower&apos;s weights on this GPU, in bytes</source>
+        <translation>视觉塔在本 GPU 上的权重，字节</translation>
+    </message>
+    <message>
+        <source>the vision tower&apos;s gradients on this GPU, in bytes</source>
+        <translation>视觉塔在本 GPU 上的梯度，字节</translation>
+    </message>
+    <message>
+        <source>the vision tower&apos;s master weights on this GPU, in bytes</source>
+        <translation>视觉塔在本 GPU 上的主权重，字节</translation>
+    </message>
+    <message>
+        <source>the vision tower&apos;s optimizer states on this GPU, in bytes</source>
+        <translation>视觉塔在本 GPU 上的优化器状态，字节</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -5928,6 +5987,22 @@ The scenario on screen is unchanged.</source>
         <source>more than %1 values: refused</source>
         <translation>超过 %1 个值：拒绝读取</translation>
     </message>
+    <message>
+        <source>the model has no vision tower Headroom knows</source>
+        <translation>该模型没有 Headroom 已知的视觉塔</translation>
+    </message>
+    <message>
+        <source>false: LoRA on the vision tower&apos;s linears is not modelled; the tower is estimated frozen</source>
+        <translation>false：视觉塔线性层上的 LoRA 尚未建模；视觉塔按冻结估算</translation>
+    </message>
+    <message>
+        <source>false with a frozen tower: the projector alone trained is not modelled (the tower and its projector are trained or frozen together)</source>
+        <translation>视觉塔冻结时为 false：只训练投影器尚未建模（视觉塔与其投影器一同训练或一同冻结）</translation>
+    </message>
+    <message>
+        <source>the images come from the data: give --images N and --image-size WxH within these bounds</source>
+        <translation>图像来自数据：请在这些界限内给出 --images N 与 --image-size WxH</translation>
+    </message>
 </context>
 <context>
     <name>GpuSpecText</name>
@@ -6393,16 +6468,16 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>ALiBi：transformers 的 BLOOM 注意力以朴素方式计算注意力分数（没有 SDPA 或 flash 内核）；估算其激活时请选择朴素（eager）注意力</translation>
     </message>
     <message>
-        <source>vision_config: a %1 vision tower of %2 parameters and a projector of %3; the estimate is the language model&apos;s, without them or the tower&apos;s activations for images</source>
-        <translation>vision_config：%1 视觉塔有 %2 个参数，投影层有 %3 个；估算只含语言模型，不含它们，也不含视觉塔处理图像的激活</translation>
-    </message>
-    <message>
         <source>vision tower (%1) and its projector: %2 parameters, not in the estimate</source>
         <translation>视觉塔（%1）及其投影层：%2 个参数，不在估算之内</translation>
     </message>
     <message>
         <source>ALiBi: transformers&apos; MPT attention computes its scores eagerly (no SDPA or flash kernel); choose the eager attention for its activations</source>
         <translation>ALiBi：transformers 的 MPT 注意力以朴素方式计算注意力分数（没有 SDPA 或 flash 内核）；估算其激活时请选择朴素（eager）注意力</translation>
+    </message>
+    <message>
+        <source>vision_config: a %1 vision tower of %2 parameters and a projector of %3, in the estimate: frozen unless --vision-tower trained; --images N --image-size WxH adds what it runs on</source>
+        <translation>vision_config：%1 视觉塔 %2 个参数、投影器 %3 个参数，已计入估算：默认冻结，除非 --vision-tower trained；--images N --image-size WxH 计入它处理的图像</translation>
     </message>
 </context>
 <context>
@@ -6707,6 +6782,23 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>%1: %2 must divide the %3 GPUs that hold the same experts (N / (t × p × e))</source>
         <extracomment>%1 --expert-shard, %2 its value, %3 the GPUs that hold the same experts</extracomment>
         <translation>%1：%2 必须整除持有相同专家的 %3 张卡（N / (t × p × e)）</translation>
+    </message>
+    <message>
+        <source>images and the vision tower&apos;s training need a multimodal model whose tower Headroom knows: import its config.json (--hf-config) with its vision_config</source>
+        <translation>图像与视觉塔训练需要一个 Headroom 已知其视觉塔的多模态模型：导入含 vision_config 的 config.json（--hf-config）</translation>
+    </message>
+    <message>
+        <source>adapters train the language model and leave the vision tower frozen: train the whole model (--lora none) to train the tower, or keep --vision-tower frozen</source>
+        <translation>适配器只训练语言模型，视觉塔保持冻结：要训练视觉塔请训练整个模型（--lora none），或保持 --vision-tower frozen</translation>
+    </message>
+    <message>
+        <source>a vision tower&apos;s images over context-parallel GPUs is not modelled: use --cp 1</source>
+        <translation>视觉塔图像在上下文并行 GPU 上的切分尚未建模：请使用 --cp 1</translation>
+    </message>
+    <message>
+        <source>%1: %2 images of %3 tokens each need %4 tokens, more than the sequence&apos;s %6 (%5); allowed: 0 to %7, or a longer %5</source>
+        <extracomment>%1 --images, %2 its value, %3 tokens per image, %4 the tokens they need, %5 --seq, %6 its value, %7 the most images that fit</extracomment>
+        <translation>%1：%2 张图像、每张 %3 个词元，共需 %4 个词元，超过序列的 %6（%5）；允许 0 到 %7，或更长的 %5</translation>
     </message>
 </context>
 <context>
@@ -7849,6 +7941,74 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Indexer head dimension</source>
         <translation>索引器头维度</translation>
+    </message>
+    <message>
+        <source>Images per sequence</source>
+        <translation>每条序列的图像数</translation>
+    </message>
+    <message>
+        <source>Image width</source>
+        <translation>图像宽度</translation>
+    </message>
+    <message>
+        <source>Image height</source>
+        <translation>图像高度</translation>
+    </message>
+    <message>
+        <source>Vision tower</source>
+        <translation>视觉塔</translation>
+    </message>
+    <message>
+        <source>Vision tower parameters</source>
+        <translation>视觉塔参数量</translation>
+    </message>
+    <message>
+        <source>Vision tower blocks</source>
+        <translation>视觉塔块数</translation>
+    </message>
+    <message>
+        <source>Vision tower width</source>
+        <translation>视觉塔宽度</translation>
+    </message>
+    <message>
+        <source>Vision tower heads</source>
+        <translation>视觉塔注意力头数</translation>
+    </message>
+    <message>
+        <source>Vision tower MLP width</source>
+        <translation>视觉塔 MLP 宽度</translation>
+    </message>
+    <message>
+        <source>Vision patch size</source>
+        <translation>视觉图块边长</translation>
+    </message>
+    <message>
+        <source>Vision merge size</source>
+        <translation>视觉合并边长</translation>
+    </message>
+    <message>
+        <source>Vision temporal patch</source>
+        <translation>视觉时间图块</translation>
+    </message>
+    <message>
+        <source>Vision image size</source>
+        <translation>视觉图像边长</translation>
+    </message>
+    <message>
+        <source>Tokens per image</source>
+        <translation>每张图像的词元数</translation>
+    </message>
+    <message>
+        <source>Vision window</source>
+        <translation>视觉窗口</translation>
+    </message>
+    <message>
+        <source>Full-attention vision blocks</source>
+        <translation>全注意力视觉块数</translation>
+    </message>
+    <message>
+        <source>Deepstack mergers</source>
+        <translation>DeepStack 合并器数</translation>
     </message>
 </context>
 <context>
@@ -11296,6 +11456,58 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>(%1)</source>
         <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>Images per sequence:</source>
+        <translation>每条序列图像数：</translation>
+    </message>
+    <message>
+        <source>Images in each sequence of a multimodal model; their tokens are part of the sequence length.</source>
+        <translation>多模态模型每条序列中的图像数；其词元计入序列长度。</translation>
+    </message>
+    <message>
+        <source>Image width (px):</source>
+        <translation>图像宽度（像素）：</translation>
+    </message>
+    <message>
+        <source>Each image&apos;s width in pixels as the processor hands it to the vision tower (after its resize).</source>
+        <translation>处理器交给视觉塔时每张图像的宽度（像素，缩放之后）。</translation>
+    </message>
+    <message>
+        <source>Image height (px):</source>
+        <translation>图像高度（像素）：</translation>
+    </message>
+    <message>
+        <source>Each image&apos;s height in pixels as the processor hands it to the vision tower (after its resize).</source>
+        <translation>处理器交给视觉塔时每张图像的高度（像素，缩放之后）。</translation>
+    </message>
+    <message>
+        <source>Frozen</source>
+        <translation>冻结</translation>
+    </message>
+    <message>
+        <source>Its weights only (LLaMA-Factory&apos;s and ms-swift&apos;s default).</source>
+        <translation>只占权重（LLaMA-Factory 与 ms-swift 的默认）。</translation>
+    </message>
+    <message>
+        <source>Trained</source>
+        <translation>参与训练</translation>
+    </message>
+    <message>
+        <source>Gradients, master weights and optimizer states too, and what its blocks save for the images (TRL trains every parameter).</source>
+        <translation>还有梯度、主权重与优化器状态，以及其各块为图像保存的张量（TRL 训练全部参数）。</translation>
+    </message>
+    <message>
+        <source>Whether the vision tower trains with the language model; adapters leave it frozen.</source>
+        <translation>视觉塔是否与语言模型一起训练；使用适配器时保持冻结。</translation>
+    </message>
+    <message>
+        <source>Vision tower:</source>
+        <translation>视觉塔：</translation>
+    </message>
+    <message>
+        <source>Vision tower: %1</source>
+        <translation>视觉塔：%1</translation>
     </message>
 </context>
 <context>

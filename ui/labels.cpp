@@ -532,6 +532,23 @@ QString Labels::field(Field f)
     case Field::LoraTrainable: return tr("Trained copies");
     case Field::ProjectionRank: return tr("Projection rank");
     case Field::OptimizerOffload: return tr("Optimizer on CPU");
+    case Field::Images: return tr("Images per sequence");
+    case Field::ImageWidth: return tr("Image width");
+    case Field::ImageHeight: return tr("Image height");
+    case Field::VisionTrained: return tr("Vision tower");
+    case Field::VisionParams: return tr("Vision tower parameters");
+    case Field::VisionLayers: return tr("Vision tower blocks");
+    case Field::VisionHidden: return tr("Vision tower width");
+    case Field::VisionHeads: return tr("Vision tower heads");
+    case Field::VisionFfn: return tr("Vision tower MLP width");
+    case Field::VisionPatch: return tr("Vision patch size");
+    case Field::VisionMerge: return tr("Vision merge size");
+    case Field::VisionTemporalPatch: return tr("Vision temporal patch");
+    case Field::VisionImageSize: return tr("Vision image size");
+    case Field::VisionTokensPerImage: return tr("Tokens per image");
+    case Field::VisionWindow: return tr("Vision window");
+    case Field::VisionFullBlocks: return tr("Full-attention vision blocks");
+    case Field::VisionDeepstack: return tr("Deepstack mergers");
     }
     return {};
 }

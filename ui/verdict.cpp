@@ -10,6 +10,7 @@
 
 #include "labels.h"
 #include "posttrainingtext.h"
+#include "visiontext.h"
 
 namespace headroom {
 
@@ -93,6 +94,8 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
         v.detail = VerdictText::tr("Choose a GPU for a verdict.") + QLatin1Char(' ') + figuresText(d, unit);
         if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())
             v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');
+        if (const QString vision = visionTowerText(s, b, unit); !vision.isEmpty())
+            v.detail += QLatin1Char(' ') + vision + QLatin1Char('.');
         v.detail += blockingWarnings(s, b);
         return v;
     }
@@ -117,6 +120,8 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
 
     if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())
         v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');
+    if (const QString vision = visionTowerText(s, b, unit); !vision.isEmpty())
+        v.detail += QLatin1Char(' ') + vision + QLatin1Char('.');
     v.detail += blockingWarnings(s, b);
 
     v.gpusNeeded = gpusNeeded(s);

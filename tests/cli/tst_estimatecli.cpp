@@ -258,7 +258,49 @@ private slots:
         const QJsonObject model = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject();
         QCOMPARE(model.value(QStringLiteral("vision_parameters")).toInteger(), 576'388'336);
         QCOMPARE(model.value(QStringLiteral("parameters")).toInteger(), 8'190'735'360);
-        QVERIFY(model.value(QStringLiteral("warnings")).toArray().contains(QStringLiteral("vision_config")));
+        QVERIFY(!model.value(QStringLiteral("warnings")).toArray().contains(QStringLiteral("vision_config")));
+    }
+
+    // A multimodal config's tower in the estimate (visiontower.h): Qwen3-VL-8B's 576,388,336
+    // parameters in BF16 (bf16-master), frozen then trained; two 1,024 x 768 images a sequence,
+    // which Qwen3-VL's 32-pixel units make 64 x 48 = 3,072 patches and 768 tokens each.
+    void visionTowerFromTheCommandLine()
+    {
+        const QString config = qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/hf/qwen3-vl-8b-instruct.json");
+        const QStringList base{ QStringLiteral("estimate"), QStringLiteral("--hf-config"), config, QStringLiteral("--recipe"),
+                                QStringLiteral("bf16-master"), QStringLiteral("--images"), QStringLiteral("2"),
+                                QStringLiteral("--image-size"), QStringLiteral("1024x768"), QStringLiteral("--seq"), QStringLiteral("4096") };
+        Run r = cli(base + QStringList{ QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        QJsonObject tower = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("vision_tower")).toObject();
+        QCOMPARE(tower.value(QStringLiteral("kind")).toString(), QStringLiteral("qwen3-vl"));
+        QCOMPARE(tower.value(QStringLiteral("training")).toString(), QStringLiteral("frozen"));
+        QCOMPARE(tower.value(QStringLiteral("patches_per_image")).toInteger(), 3072);
+        QCOMPARE(tower.value(QStringLiteral("tokens_per_image")).toInteger(), 768);
+        QCOMPARE(tower.value(QStringLiteral("patches")).toInteger(), 6144);
+        QCOMPARE(tower.value(QStringLiteral("weights")).toInteger(), 2 * 576'388'336LL);
+        QCOMPARE(tower.value(QStringLiteral("activations")).toInteger(), 0);
+        // Trained: BF16 gradients, FP32 master weights and AdamW's two FP32 moments beside them.
+        r = cli(base + QStringList{ QStringLiteral("--vision-tower"), QStringLiteral("trained"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        tower = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("vision_tower")).toObject();
+        QCOMPARE(tower.value(QStringLiteral("optimizer_states")).toInteger(), 8 * 576'388'336LL);
+        QVERIFY(tower.value(QStringLiteral("activations")).toInteger() > 0);
+        // The table says what the tower is and what it runs on.
+        r = cli(base);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Vision tower: qwen3-vl, 576,388,336 parameters, frozen") && r.out.contains("64×48 patches, 768 tokens each"),
+                 r.out.constData());
+        // Six images are 4,608 tokens, more than the 4,096 of the sequence: exit 2, naming how many fit.
+        QStringList six = base;
+        six[six.indexOf(QStringLiteral("--images")) + 1] = QStringLiteral("6");
+        r = cli(six);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--images") && r.err.contains("allowed: 0 to 5"), r.err.constData());
+        // A language model has no tower to run images through.
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--images"), QStringLiteral("1") });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--images") && r.err.contains("vision_config"), r.err.constData());
     }
 
     void preferenceMethods()

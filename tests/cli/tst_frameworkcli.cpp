@@ -292,6 +292,39 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("deepspeed") && r.err.contains("nowhere/ds_z3_config.json"), r.err.constData());
     }
+
+    // LLaMA-Factory's freeze_vision_tower (model_utils/visual.py): false under full fine-tuning
+    // trains the tower; under LoRA it would put adapters on it, not modelled and said; over a
+    // language model the key changes nothing and is said so, never refused.
+    void llamaFactoryVisionTower()
+    {
+        const QString vl = qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/hf/qwen3-vl-8b-instruct.json");
+        const QStringList start = { QStringLiteral("estimate"), QStringLiteral("--json"), QStringLiteral("--hf-config"), vl };
+        QTemporaryDir dir;
+        auto write = [&dir](const char *name, const QByteArray &text) {
+            QFile f(dir.filePath(QLatin1String(name)));
+            if (f.open(QIODevice::WriteOnly))
+                f.write(text);
+            return f.fileName();
+        };
+        const QString full = write("full.yaml", "model_name_or_path: Qwen/Qwen3-VL-8B-Instruct\nstage: sft\nfinetuning_type: full\n"
+                                                "freeze_vision_tower: false\nimage_max_pixels: 262144\nbf16: true\n");
+        QJsonObject o = estimate({ QStringLiteral("--llamafactory"), full }, start);
+        QVERIFY(!o.isEmpty());
+        const QJsonObject imported = o.value(QLatin1String("imports")).toArray().at(0).toObject();
+        QCOMPARE(imported.value(QLatin1String("set")).toObject().value(QLatin1String("vision-tower")).toString(), QStringLiteral("trained"));
+        QCOMPARE(o.value(QLatin1String("vision_tower")).toObject().value(QLatin1String("training")).toString(), QStringLiteral("trained"));
+        QVERIFY(QJsonDocument(imported).toJson().contains("image_max_pixels"));
+        const QString lora = write("lora.yaml", "model_name_or_path: Qwen/Qwen3-VL-8B-Instruct\nstage: sft\nfinetuning_type: lora\n"
+                                                "freeze_vision_tower: false\n");
+        o = estimate({ QStringLiteral("--llamafactory"), lora }, start);
+        QCOMPARE(o.value(QLatin1String("vision_tower")).toObject().value(QLatin1String("training")).toString(), QStringLiteral("frozen"));
+        QVERIFY(QJsonDocument(o.value(QLatin1String("imports")).toArray().at(0).toObject()).toJson().contains("LoRA on the vision tower"));
+        const QString text = write("text.yaml", "model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: sft\nfreeze_vision_tower: true\n");
+        o = estimate({ QStringLiteral("--llamafactory"), text }, { QStringLiteral("estimate"), QStringLiteral("--json") });
+        QVERIFY(!o.isEmpty());
+        QVERIFY(o.value(QLatin1String("vision_tower")).isNull());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFrameworkCli)

@@ -201,6 +201,30 @@ private:
         // PEFT's trained copies (modules_to_save), last for the same reason.
         if (l.mode != AdapterMode::None && chance(0.25))
             l.trainedModules = static_cast<unsigned>(uniform(1, 3));
+        // A vision tower and its images (visiontower.h), last for the same reason.
+        if (chance(0.15)) {
+            static constexpr VisionTowerKind kTowers[] = { VisionTowerKind::Qwen2Vl, VisionTowerKind::Qwen25Vl,
+                                                           VisionTowerKind::Qwen3Vl, VisionTowerKind::Siglip };
+            VisionSpec &v = s.model.vision;
+            v.kind = pick(kTowers);
+            v.heads = logUniform(1, 16);
+            v.hidden = v.heads * logUniform(8, 96);
+            v.layers = logUniform(1, 32);
+            v.ffn = logUniform(8, 4 * v.hidden);
+            v.parameters = v.layers * (4 * v.hidden * v.hidden + 3 * v.hidden * v.ffn);
+            v.patch = v.kind == VisionTowerKind::Qwen3Vl ? 16 : 14;
+            v.temporalPatch = v.kind == VisionTowerKind::Siglip ? 1 : 2;
+            v.merge = v.kind == VisionTowerKind::Siglip ? 1 : 2;
+            v.imageSize = v.kind == VisionTowerKind::Siglip ? v.patch * logUniform(1, 64) : 0;
+            v.tokensPerImage = v.kind == VisionTowerKind::Siglip ? 1 : 0;
+            v.windowSize = v.kind == VisionTowerKind::Qwen25Vl ? 112 : 0;
+            v.fullBlocks = v.kind == VisionTowerKind::Qwen25Vl ? uniform(0, v.layers) : 0;
+            v.deepstackMergers = v.kind == VisionTowerKind::Qwen3Vl ? uniform(0, 3) : 0;
+            t.images = uniform(0, 4);
+            t.imageWidth = logUniform(v.patch * v.merge, 2048);
+            t.imageHeight = logUniform(v.patch * v.merge, 2048);
+            t.visionTrained = l.mode == AdapterMode::None && chance(0.5);
+        }
         return s;
     }
 

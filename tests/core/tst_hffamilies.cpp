@@ -239,7 +239,7 @@ private slots:
         QVERIFY(!vl.model.tiedEmbeddings); // the top level's tie_word_embeddings: false
         QVERIFY(vl.used.contains(QStringLiteral("text_config.hidden_size")));
         QVERIFY(vl.used.contains(QStringLiteral("tie_word_embeddings")));
-        QVERIFY(vl.warnings.contains(QStringLiteral("vision_config")));
+        QVERIFY(!vl.warnings.contains(QStringLiteral("vision_config"))); // its tower is in the estimate
         QVERIFY(vl.metadata.contains(QStringLiteral("image_token_id")));
         QVERIFY2(vl.unrecognized.isEmpty(), qPrintable(vl.unrecognized.join(QLatin1Char(','))));
 
@@ -277,8 +277,22 @@ private slots:
         QCOMPARE(qint64(vl.visionParameters), Q_INT64_C(576388336));
         QCOMPARE(vl.visionKind, QStringLiteral("Qwen3-VL"));
         QVERIFY(withinRounding(qint64(parameterCounts(vl.model).total(36) + vl.visionParameters), 8.77e9, 0.005e9));
-        QVERIFY(vl.warnings.contains(QStringLiteral("vision_config"))); // not in the estimate
+        QVERIFY(!vl.warnings.contains(QStringLiteral("vision_config"))); // in the estimate
         QVERIFY(vl.used.contains(QStringLiteral("vision_config.depth")));
+        // The shape the estimate reads, as the fixture states it (Qwen3VLVisionConfig): 27 blocks
+        // of 1,152 with 16 heads and an MLP of 4,304, patches of 16 (the class default too) over
+        // 2 frames, merged 2 x 2, three deepstack mergers.
+        const VisionSpec &v = vl.model.vision;
+        QCOMPARE(v.kind, VisionTowerKind::Qwen3Vl);
+        QCOMPARE(qint64(v.parameters), Q_INT64_C(576388336));
+        QCOMPARE(qint64(v.layers), 27);
+        QCOMPARE(qint64(v.hidden), 1152);
+        QCOMPARE(qint64(v.heads), 16);
+        QCOMPARE(qint64(v.ffn), 4304);
+        QCOMPARE(qint64(v.patch), 16);
+        QCOMPARE(qint64(v.temporalPatch), 2);
+        QCOMPARE(qint64(v.merge), 2);
+        QCOMPARE(qint64(v.deepstackMergers), 3);
 
         // Gemma-3-4b's sizes: SigLIP at 896 px in patches of 14 (4,096 positions), 27 layers of
         // H 1,152 and I 4,304 without the pooling head: Conv2d 3 x 14² x 1,152 + 1,152 = 678,528,
@@ -302,6 +316,10 @@ private slots:
         QVERIFY(readHfConfigObject(gemma, QString(), g).ok());
         QCOMPARE(qint64(g.visionParameters), Q_INT64_C(416866032) + Q_INT64_C(2950272));
         QCOMPARE(qint64(parameterCounts(g.model).total(34) + g.visionParameters), Q_INT64_C(4300079472));
+        // Its images: 896 px at every size, pooled to Gemma3Config's 256 tokens.
+        QCOMPARE(g.model.vision.kind, VisionTowerKind::Siglip);
+        QCOMPARE(qint64(g.model.vision.imageSize), 896);
+        QCOMPARE(qint64(g.model.vision.tokensPerImage), 256);
 
         // Qwen2.5-VL-7B, its language model at the top level (the files before transformers
         // nested it): Conv3d without bias 3 x 2 x 14² x 1,280 = 1,505,280; 32 layers of two
@@ -326,6 +344,10 @@ private slots:
         QCOMPARE(q25.modelType, QStringLiteral("qwen2"));
         QCOMPARE(qint64(q25.visionParameters), Q_INT64_C(676550144));
         QCOMPARE(qint64(parameterCounts(q25.model).total(28) + q25.visionParameters), Q_INT64_C(8292166656));
+        // The file states no windows: Qwen2_5_VLVisionConfig's 112 px and blocks 7, 15, 23, 31.
+        QCOMPARE(q25.model.vision.kind, VisionTowerKind::Qwen25Vl);
+        QCOMPARE(qint64(q25.model.vision.windowSize), 112);
+        QCOMPARE(qint64(q25.model.vision.fullBlocks), 4);
 
         // Qwen2-VL-7B: LayerNorms with bias and an fc1/fc2 MLP of 4 x 1,280: 32 x 19,677,440 +
         // 1,505,280 + the merger's LayerNorm 2,560 and its two Linears = 675,759,104.
@@ -559,11 +581,16 @@ private slots:
     void switchesSurviveAScenarioFile()
     {
         Catalogue catalogue;
-        for (const char *file : { "gpt-oss-20b", "bloom-560m", "deepseek-v3.2", "minimax-m2.5" }) {
+        for (const char *file : { "gpt-oss-20b", "bloom-560m", "deepseek-v3.2", "minimax-m2.5", "qwen3-vl-8b-instruct" }) {
             HfModel m;
             QVERIFY(readHfConfig(fixture(QLatin1String(file)), QString(), m).ok());
             ScenarioSpec spec = realisticDefaults();
             takeModel(spec, m.model);
+            // The images and the tower's training travel with the training keys.
+            spec.scenario.training.images = 2;
+            spec.scenario.training.imageWidth = 1024;
+            spec.scenario.training.imageHeight = 768;
+            spec.scenario.training.visionTrained = true;
             ScenarioSpec back = realisticDefaults();
             const ScenarioError e = applyScenarioJson(scenarioToJson(spec), catalogue, back);
             QVERIFY2(e.ok(), file);
@@ -572,6 +599,21 @@ private slots:
             QCOMPARE(back.scenario.model.embeddingNorm, m.model.embeddingNorm);
             QCOMPARE(back.scenario.model.moe.expertBias, m.model.moe.expertBias);
             QCOMPARE(back.scenario.model.mla.indexHeads, m.model.mla.indexHeads);
+            const VisionSpec &v = back.scenario.model.vision;
+            QCOMPARE(v.kind, m.model.vision.kind);
+            QCOMPARE(v.parameters, m.model.vision.parameters);
+            QCOMPARE(v.layers, m.model.vision.layers);
+            QCOMPARE(v.hidden, m.model.vision.hidden);
+            QCOMPARE(v.heads, m.model.vision.heads);
+            QCOMPARE(v.ffn, m.model.vision.ffn);
+            QCOMPARE(v.patch, m.model.vision.patch);
+            QCOMPARE(v.temporalPatch, m.model.vision.temporalPatch);
+            QCOMPARE(v.merge, m.model.vision.merge);
+            QCOMPARE(v.deepstackMergers, m.model.vision.deepstackMergers);
+            QCOMPARE(back.scenario.training.images, Count(2));
+            QCOMPARE(back.scenario.training.imageWidth, Count(1024));
+            QCOMPARE(back.scenario.training.imageHeight, Count(768));
+            QVERIFY(back.scenario.training.visionTrained);
             QCOMPARE(parameterCounts(back.scenario.model).total(back.scenario.model.layers),
                      parameterCounts(m.model).total(m.model.layers));
         }

@@ -228,6 +228,7 @@ QStringList formulaSymbols(const QString &original)
 const QStringList kAllowedWords = {
     // Products, libraries, file formats, frameworks and their features.
     QStringLiteral("Headroom"), QStringLiteral("Qt"), QStringLiteral("Boost"), QStringLiteral("Units"),
+    QStringLiteral("ms"), QStringLiteral("swift"), // ms-swift, ModelScope's fine-tuning front end
     QStringLiteral("Software"), QStringLiteral("License"), // the licence's name: "Boost Software License 1.0"
     QStringLiteral("Hugging"), QStringLiteral("Face"), QStringLiteral("Trainer"), QStringLiteral("transformers"),
     QStringLiteral("torch"), QStringLiteral("torchtune"), QStringLiteral("torchao"), QStringLiteral("litgpt"),

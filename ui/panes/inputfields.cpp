@@ -85,6 +85,9 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::Generations: spec.scenario.training.generations = v; return;
     case Field::PromptLength: spec.scenario.training.promptLength = v; return;
     case Field::RolloutGpus: spec.scenario.training.rolloutGpus = v; return;
+    case Field::Images: spec.scenario.training.images = v; return;
+    case Field::ImageWidth: spec.scenario.training.imageWidth = v; return;
+    case Field::ImageHeight: spec.scenario.training.imageHeight = v; return;
     case Field::Gpus: par.gpus = v; return;
     case Field::TensorParallel: par.tensorParallel = v; return;
     case Field::PipelineParallel: par.pipelineParallel = v; return;

@@ -256,6 +256,18 @@ void InputPane::refresh()
         m_rollout->setEnabled(rollouts);
         countField(Field::RolloutGpus)->setEnabled(rollouts && s.training.rollout == RolloutEngine::VllmServer);
     }
+    {
+        const bool tower = s.model.vision.present();
+        show(Field::Images, s.training.images);
+        show(Field::ImageWidth, s.training.imageWidth);
+        show(Field::ImageHeight, s.training.imageHeight);
+        const bool sized = tower && !s.model.vision.fixedSize();
+        countField(Field::Images)->setEnabled(tower || s.training.images > 0);
+        countField(Field::ImageWidth)->setEnabled(sized);
+        countField(Field::ImageHeight)->setEnabled(sized);
+        m_visionTower->setCurrentIndex(s.training.visionTrained ? 1 : 0);
+        m_visionTower->setEnabled((tower && s.lora.mode == AdapterMode::None) || s.training.visionTrained);
+    }
     show(Field::Gpus, s.parallel.gpus);
     show(Field::TensorParallel, s.parallel.tensorParallel);
     show(Field::PipelineParallel, s.parallel.pipelineParallel);

@@ -64,6 +64,7 @@ public:
     QComboBox *methodBox() const { return m_method; }
     QComboBox *sideModelBox() const { return m_sideModel; }
     QComboBox *rolloutBox() const { return m_rollout; }
+    QComboBox *visionTowerBox() const { return m_visionTower; }
     QComboBox *activationModelBox() const { return m_activationModel; }
     QComboBox *attentionBox() const { return m_attention; }
     QComboBox *profileBox() const { return m_profile; }
@@ -135,6 +136,7 @@ private:
     QComboBox *m_method = nullptr;
     QComboBox *m_sideModel = nullptr; //!< PPO's reward and value models, distillation's teacher
     QComboBox *m_rollout = nullptr;   //!< GRPO's and PPO's rollout engine
+    QComboBox *m_visionTower = nullptr; //!< a multimodal model's tower: frozen or trained
     QComboBox *m_activationModel = nullptr;
     QComboBox *m_attention = nullptr;
     QComboBox *m_profile = nullptr;

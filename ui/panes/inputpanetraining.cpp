@@ -300,6 +300,27 @@ QFormLayout *InputPane::addTrainingGroup(QVBoxLayout *column)
     });
     addCount(training, Field::RolloutGpus, tr("Rollout GPUs:"),
              tr("A vLLM server's own GPUs, counted in the GPUs a plan needs and in its cost."));
+    // A multimodal model's images and tower (visiontower.h): enabled for a model with a tower.
+    addCount(training, Field::Images, tr("Images per sequence:"),
+             tr("Images in each sequence of a multimodal model; their tokens are part of the sequence length."));
+    addCount(training, Field::ImageWidth, tr("Image width (px):"),
+             tr("Each image's width in pixels as the processor hands it to the vision tower (after its resize)."));
+    addCount(training, Field::ImageHeight, tr("Image height (px):"),
+             tr("Each image's height in pixels as the processor hands it to the vision tower (after its resize)."));
+    m_visionTower = new QComboBox(trainingBox);
+    m_visionTower->addItem(tr("Frozen"), false);
+    m_visionTower->setItemData(0, tr("Its weights only (LLaMA-Factory's and ms-swift's default)."), Qt::ToolTipRole);
+    m_visionTower->addItem(tr("Trained"), true);
+    m_visionTower->setItemData(1, tr("Gradients, master weights and optimizer states too, and what its blocks save for "
+                                     "the images (TRL trains every parameter)."),
+                               Qt::ToolTipRole);
+    m_visionTower->setToolTip(tr("Whether the vision tower trains with the language model; adapters leave it frozen."));
+    training->addRow(tr("Vision tower:"), withError(Field::VisionTrained, m_visionTower));
+    connect(m_visionTower, &QComboBox::activated, this, [this](int index) {
+        const bool trained = m_visionTower->itemData(index).toBool();
+        m_document->edit(EditKind::Whole, tr("Vision tower: %1").arg(m_visionTower->itemText(index)),
+                         [trained](ScenarioSpec &s) { s.scenario.training.visionTrained = trained; });
+    });
     column->addWidget(trainingBox);
     return training;
 }

@@ -443,6 +443,15 @@ FrameworkError applyFrameworkImport(FrameworkImport &import, const Catalogue &ca
                                   .arg(ConfigReader::shown(s.value), excerpt(work.modelName)) });
             continue;
         }
+        // A file's vision settings over a language model (LLaMA-Factory's freeze_vision_tower is
+        // in every template): nothing to train or freeze. A model given elsewhere comes after the
+        // file, and takeModel() drops them from a model without a tower.
+        if ((s.option == QLatin1String("vision-tower") || s.option == QLatin1String("images")) && model == FrameworkModel::FromFile
+            && !work.scenario.model.vision.present()) {
+            kept.append({ FrameworkNote::Kind::NoEffect, s.source,
+                          detail::FrameworkImportTr::tr("the model has no vision tower Headroom knows") });
+            continue;
+        }
         const ScenarioKey *key = nullptr;
         for (const ScenarioKey &k : scenarioKeys())
             if (s.option == QLatin1String(k.option))

@@ -122,7 +122,8 @@ constexpr Wrapper kWrappers[] = {
 };
 
 // Top-level keys of the multimodal configs about images and their tokens: nothing the language
-// model's memory depends on (the vision tower itself is vision_config, a warning).
+// model's memory depends on (the vision tower itself is vision_config; Gemma 3's tower reads
+// mm_tokens_per_image, its pooled tokens per image, beside it).
 const QStringList &multimodalMetadataKeys()
 {
     static const QStringList keys = {
@@ -430,22 +431,32 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
             h.used << QStringLiteral("text_config");
         const QJsonValue vision = config.value(QStringLiteral("vision_config"));
         if (vision.isObject()) {
-            h.warnings << QStringLiteral("vision_config");
             const QJsonObject visionObject = vision.toObject();
             Reader visionReader(visionObject, h, QStringLiteral("vision_config."));
             hf::VisionTower tower;
             if (hf::countVisionTower(visionReader, declared, h.model.hidden, tower)) {
+                h.used << QStringLiteral("vision_config");
                 h.visionParameters = tower.total();
                 h.visionKind = tower.kind;
-                h.notes << QCoreApplication::translate("HfImport", "vision_config: a %1 vision tower of %2 parameters and a projector of %3; "
-                                                                   "the estimate is the language model's, without them or the tower's "
-                                                                   "activations for images")
+                h.model.vision = tower.spec;
+                h.model.vision.parameters = tower.total();
+                // Gemma 3 pools each image's patches to the top level's mm_tokens_per_image.
+                if (tower.spec.kind == VisionTowerKind::Siglip) {
+                    Reader top(config, h, QString());
+                    h.model.vision.tokensPerImage = top.count("mm_tokens_per_image", Field::MaxPositions, hf::kGemma3TokensPerImage);
+                    if (!top.ok())
+                        return top.error;
+                }
+                h.notes << QCoreApplication::translate("HfImport", "vision_config: a %1 vision tower of %2 parameters and a projector of %3, "
+                                                                   "in the estimate: frozen unless --vision-tower trained; --images N "
+                                                                   "--image-size WxH adds what it runs on")
                                    .arg(tower.kind, QString::fromStdString(groupedNumber(tower.tower)),
                                         QString::fromStdString(groupedNumber(tower.projector)));
                 accountForKeys(visionObject, QStringLiteral("vision_config."), h, false);
             } else if (!visionReader.ok()) {
                 return visionReader.error;
             } else {
+                h.warnings << QStringLiteral("vision_config");
                 h.notes << QCoreApplication::translate("HfImport", "vision_config: the estimate is the language model's; the vision tower's "
                                                                    "parameters and its activations for images are not in it");
             }

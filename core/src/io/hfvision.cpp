@@ -32,7 +32,7 @@ VisionTower siglip(Reader &r, Count textHidden, bool gemma3Projector)
     const Count H = r.count("hidden_size", Field::Hidden, 768);
     const Count I = r.count("intermediate_size", Field::Ffn, 3072);
     const Count L = r.count("num_hidden_layers", Field::Layers, 12);
-    r.count("num_attention_heads", Field::Heads, 12);
+    const Count heads = r.count("num_attention_heads", Field::Heads, 12);
     const Count channels = r.count("num_channels", Field::HeadDim, 3);
     const Count image = r.count("image_size", Field::HeadDim, 224);
     const Count patch = r.count("patch_size", Field::HeadDim, 16);
@@ -44,16 +44,22 @@ VisionTower siglip(Reader &r, Count textHidden, bool gemma3Projector)
         t.tower += H + linear(H, 3 * H, true) + linear(H, H, true) + layerNorm(H) + linear(H, I, true) + linear(I, H, true);
     if (gemma3Projector)
         t.projector = H * textHidden + H;
+    t.spec = VisionSpec{ .kind = VisionTowerKind::Siglip, .parameters = 0, .layers = L, .hidden = H, .heads = heads, .ffn = I,
+                         .patch = patch, .temporalPatch = 1, .merge = 1, .imageSize = image, .tokensPerImage = 0,
+                         .windowSize = 0, .fullBlocks = 0, .deepstackMergers = 0 };
     for (const char *k : { "hidden_act", "layer_norm_eps", "attention_dropout", "vision_use_head" })
         r.use(k);
     return t;
 }
 
-Count qwenPatchEmbedding(Reader &r, Count width, bool bias)
+// The Conv3d patch embedding's parameters; the patch's sides into \a spec.
+Count qwenPatchEmbedding(Reader &r, Count width, bool bias, Count defaultPatch, VisionSpec &spec)
 {
     const Count channels = r.has("in_channels") ? r.count("in_channels", Field::HeadDim) : r.count("in_chans", Field::HeadDim, 3);
-    const Count patch = r.count("patch_size", Field::HeadDim, 14);
+    const Count patch = r.count("patch_size", Field::HeadDim, defaultPatch);
     const Count temporal = r.count("temporal_patch_size", Field::HeadDim, 2);
+    spec.patch = patch;
+    spec.temporalPatch = temporal;
     return channels * temporal * patch * patch * width + (bias ? width : 0);
 }
 
@@ -64,13 +70,14 @@ VisionTower qwen2Vl(Reader &r, Count textHidden)
     const Count W = r.count("embed_dim", Field::Hidden, 1280);
     const Count depth = r.count("depth", Field::Layers, 32);
     const Count ratio = r.count("mlp_ratio", Field::HeadDim, 4);
-    r.count("num_heads", Field::Heads, 16);
+    const Count heads = r.count("num_heads", Field::Heads, 16);
     const Count out = r.count("hidden_size", Field::Hidden, textHidden);
     const Count merge = r.count("spatial_merge_size", Field::HeadDim, 2);
     const Count I = W * ratio;
     const Count layer = 2 * layerNorm(W) + linear(W, 3 * W, true) + linear(W, W, true) + linear(W, I, true) + linear(I, W, true);
     const Count merged = W * merge * merge;
-    t.tower = qwenPatchEmbedding(r, W, false) + depth * layer;
+    t.spec = VisionSpec{ .kind = VisionTowerKind::Qwen2Vl, .layers = depth, .hidden = W, .heads = heads, .ffn = I, .merge = merge };
+    t.tower = qwenPatchEmbedding(r, W, false, 14, t.spec) + depth * layer;
     t.projector = layerNorm(W) + linear(merged, merged, true) + linear(merged, out, true);
     return t;
 }
@@ -79,7 +86,7 @@ VisionTower qwen2Vl(Reader &r, Count textHidden)
 // differ): width, depth, MLP width, the output (the language model's width) and the merge.
 struct QwenVisionSizes
 {
-    Count width, depth, ffn, out, merge;
+    Count width, depth, ffn, out, merge, heads;
 };
 
 QwenVisionSizes qwenVisionSizes(Reader &r, Count width, Count depth, Count ffn, Count textHidden)
@@ -88,7 +95,7 @@ QwenVisionSizes qwenVisionSizes(Reader &r, Count width, Count depth, Count ffn, 
     z.width = r.count("hidden_size", Field::Hidden, width);
     z.depth = r.count("depth", Field::Layers, depth);
     z.ffn = r.count("intermediate_size", Field::Ffn, ffn);
-    r.count("num_heads", Field::Heads, 16);
+    z.heads = r.count("num_heads", Field::Heads, 16);
     z.out = r.count("out_hidden_size", Field::Hidden, textHidden);
     z.merge = r.count("spatial_merge_size", Field::HeadDim, 2);
     return z;
@@ -102,9 +109,15 @@ VisionTower qwen25Vl(Reader &r, Count textHidden)
     const Count W = z.width, I = z.ffn;
     const Count layer = 2 * W + linear(W, 3 * W, true) + linear(W, W, true) + 2 * linear(W, I, true) + linear(I, W, true);
     const Count merged = W * z.merge * z.merge;
-    t.tower = qwenPatchEmbedding(r, W, false) + z.depth * layer;
+    t.spec = VisionSpec{ .kind = VisionTowerKind::Qwen25Vl, .layers = z.depth, .hidden = W, .heads = z.heads, .ffn = I, .merge = z.merge };
+    t.tower = qwenPatchEmbedding(r, W, false, 14, t.spec) + z.depth * layer;
     t.projector = W + linear(merged, merged, true) + linear(merged, z.out, true);
-    for (const char *k : { "window_size", "fullatt_block_indexes", "tokens_per_second", "spatial_patch_size" })
+    // Qwen2_5_VLVisionConfig's defaults: windows of 112 pixels, full attention in blocks 7, 15, 23, 31.
+    t.spec.windowSize = r.count("window_size", Field::HeadDim, 112);
+    t.spec.fullBlocks = 4;
+    if (const QJsonValue full = r.value("fullatt_block_indexes"); full.isArray())
+        t.spec.fullBlocks = Count(full.toArray().size());
+    for (const char *k : { "fullatt_block_indexes", "tokens_per_second", "spatial_patch_size" })
         r.use(k);
     return t;
 }
@@ -125,7 +138,9 @@ VisionTower qwen3Vl(Reader &r, Count textHidden)
     const Count layer = 2 * layerNorm(W) + linear(W, 3 * W, true) + linear(W, W, true) + linear(W, I, true) + linear(I, W, true);
     const Count merged = W * z.merge * z.merge;
     const Count merger = linear(merged, merged, true) + linear(merged, z.out, true);
-    t.tower = qwenPatchEmbedding(r, W, true) + positions * W + z.depth * layer;
+    t.spec = VisionSpec{ .kind = VisionTowerKind::Qwen3Vl, .layers = z.depth, .hidden = W, .heads = z.heads, .ffn = I, .merge = z.merge,
+                         .deepstackMergers = deepstack };
+    t.tower = qwenPatchEmbedding(r, W, true, 16, t.spec) + positions * W + z.depth * layer;
     t.projector = layerNorm(W) + merger + deepstack * (layerNorm(merged) + merger);
     return t;
 }

@@ -13,6 +13,7 @@ struct VisionTower
     QString kind;        //!< "SigLIP", "Qwen2.5-VL"...
     Count tower = 0;     //!< the vision encoder's parameters
     Count projector = 0; //!< the projector (merger) into the language model's width
+    VisionSpec spec;     //!< the shape the estimate reads (parameters: total())
     Count total() const { return tower + projector; }
 };
 
@@ -22,5 +23,8 @@ struct VisionTower
  * wrapper (its tower is not counted) or a bad value (r.error names it).
  */
 bool countVisionTower(Reader &r, const QString &wrapperType, Count textHidden, VisionTower &out);
+
+//! Gemma 3's pooled tokens per image: the top level's mm_tokens_per_image (Gemma3Config default 256).
+inline constexpr Count kGemma3TokensPerImage = 256;
 
 } // namespace headroom::hf

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <headroom/memory/visiontower.h>
+
 namespace headroom {
 
 namespace {
@@ -122,6 +124,14 @@ QString conflictReason(Conflict reason)
     case Conflict::PackedNeedsSupervised:
         return Issue::tr("packing is modelled for supervised fine-tuning and pre-training; preference pairs and rollouts are "
                          "estimated per sequence");
+    case Conflict::ImagesNeedVisionTower:
+        return Issue::tr("images and the vision tower's training need a multimodal model whose tower Headroom knows: import "
+                         "its config.json (--hf-config) with its vision_config");
+    case Conflict::VisionTrainedNoAdapters:
+        return Issue::tr("adapters train the language model and leave the vision tower frozen: train the whole model "
+                         "(--lora none) to train the tower, or keep --vision-tower frozen");
+    case Conflict::VisionNoContextParallel:
+        return Issue::tr("a vision tower's images over context-parallel GPUs is not modelled: use --cp 1");
     case Conflict::WeightedSplitEmptyStage:
         return Issue::tr("with the embedding and the output counted as a layer each, some stage would get no layer: "
                          "use fewer stages or list the layers");
@@ -185,6 +195,14 @@ QString issueText(const ValidationIssue &i, const Scenario &s, const IssueWords 
         return Issue::tr("%1: %2 is longer than the model's position table (%3 rows, max_position_embeddings): a model with "
                          "learned positions cannot run it; allowed: 1 to %3")
                 .arg(w.field(i.field), got, w.count(i.max));
+    if (i.problem == Problem::OutOfRange && i.field == Field::Images && i.other == Field::Sequence) {
+        const Count perImage = visionImages(s).tokensPerImage;
+        //: %1 --images, %2 its value, %3 tokens per image, %4 the tokens they need, %5 --seq, %6 its value, %7 the most images that fit
+        return Issue::tr("%1: %2 images of %3 tokens each need %4 tokens, more than the sequence's %6 (%5); allowed: 0 to %7, "
+                         "or a longer %5")
+                .arg(w.field(i.field), got, w.count(perImage), w.count(s.training.images * perImage), w.field(Field::Sequence),
+                     w.count(s.training.sequence), w.count(i.max));
+    }
     switch (i.problem) {
     case Problem::OutOfRange: {
         double real = 0;

@@ -177,6 +177,31 @@ void readLlamaFactory(const QJsonObject &root, const QString &file, ConfigReader
         || !setCountOr(take("gradient_accumulation_steps"), QStringLiteral("gradient_accumulation_steps"), "grad-accum", Field::GradAccum, 0,
                        QString(), r))
         return;
+    // A multimodal model's tower (model_utils/visual.py, patcher.py at hiyouga/LLaMA-Factory
+    // main): freeze_vision_tower (default true) keeps it frozen; false trains it fully under
+    // finetuning_type full and puts LoRA on its linears under lora, which is not modelled.
+    // freeze_multi_modal_projector (default true) is the projector's own switch; Headroom trains
+    // or freezes the tower and its projector together. image_max_pixels caps each image.
+    if (const std::optional<bool> frozen = flagOf("freeze_vision_tower", true); !frozen) {
+        return;
+    } else if (!*frozen && adapters) {
+        r.note(Kind::NotModelled, QStringLiteral("freeze_vision_tower"),
+               FrameworkImportTr::tr("false: LoRA on the vision tower's linears is not modelled; the tower is estimated frozen"));
+    } else if (root.contains(QLatin1String("freeze_vision_tower"))) {
+        r.set("vision-tower", *frozen ? QStringLiteral("frozen") : QStringLiteral("trained"), QStringLiteral("freeze_vision_tower"));
+    }
+    if (const std::optional<bool> projector = flagOf("freeze_multi_modal_projector", true); !projector)
+        return;
+    else if (!*projector && root.value(QLatin1String("freeze_vision_tower")).toBool(true))
+        r.note(Kind::NotModelled, QStringLiteral("freeze_multi_modal_projector"),
+               FrameworkImportTr::tr("false with a frozen tower: the projector alone trained is not modelled (the tower and its "
+                                     "projector are trained or frozen together)"));
+    for (const char *k : { "image_max_pixels", "image_min_pixels" })
+        if (root.contains(QLatin1String(k))) {
+            handled << QLatin1String(k);
+            r.note(Kind::NotModelled, QLatin1String(k),
+                   FrameworkImportTr::tr("the images come from the data: give --images N and --image-size WxH within these bounds"));
+        }
     // Precision: the Trainer's bf16/fp16 autocast; LLaMA-Factory upcasts what trains to FP32
     // (adapter.py, cast_trainable_params_to_fp32) unless pure_bf16 keeps it in BF16.
     const std::optional<bool> bf16 = flagOf("bf16", false);
@@ -282,8 +307,8 @@ void readLlamaFactory(const QJsonObject &root, const QString &file, ConfigReader
         "apollo_proj", "apollo_proj_type", "apollo_scale_type", "apollo_layerwise", "apollo_scale_front", "badam_mode",
         "badam_start_block", "badam_switch_mode", "badam_switch_interval", "badam_update_ratio", "badam_mask_mode", "badam_verbose",
         "include_effective_tokens_per_second", "include_tokens_per_second", "compute_accuracy", "use_swanlab", "swanlab_project",
-        "swanlab_run_name", "swanlab_mode", "swanlab_api_key", "image_max_pixels", "image_min_pixels", "video_max_pixels",
-        "video_min_pixels", "video_fps", "video_maxlen", "freeze_vision_tower", "freeze_multi_modal_projector", "tf32",
+        "swanlab_run_name", "swanlab_mode", "swanlab_api_key", "video_max_pixels",
+        "video_min_pixels", "video_fps", "video_maxlen", "tf32",
         "rope_scaling", "predict_with_generate", "ignore_pad_token_for_loss", "eval_num_beams", "neftune_noise_alpha",
         "ref_model_adapters", "reward_model_adapters", "reward_model_quantization_bit", "use_reentrant_gc", "print_param_status",
         "disable_shuffling", "freeze_trainable_layers", "freeze_trainable_modules", "freeze_extra_modules", "lora_parameters",

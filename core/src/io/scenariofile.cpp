@@ -224,6 +224,11 @@ void takeModel(ScenarioSpec &spec, const ModelSpec &model)
     spec.scenario.model = model;
     if (model.maxPositions > 0 && spec.scenario.training.sequence > model.maxPositions)
         spec.scenario.training.sequence = model.maxPositions;
+    // A model without a vision tower runs no images: what a multimodal model left behind goes.
+    if (!model.vision.present()) {
+        spec.scenario.training.images = 0;
+        spec.scenario.training.visionTrained = false;
+    }
 }
 
 ScenarioSpec realisticDefaults()

@@ -15,6 +15,7 @@
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/placement.h>
+#include <headroom/memory/visiontower.h>
 #include <headroom/io/jsonduplicates.h>
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/safefile.h>
@@ -95,6 +96,24 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
             model.insert(QStringLiteral("index-head-dim"), qint64(m.mla.indexHeadDim));
         }
     }
+    // A vision tower only where the model has one.
+    if (m.vision.kind != VisionTowerKind::None) {
+        const VisionSpec &v = m.vision;
+        model.insert(QStringLiteral("vision"), QString::fromLatin1(visionTowerKindName(v.kind).data()));
+        model.insert(QStringLiteral("vision-params"), qint64(v.parameters));
+        model.insert(QStringLiteral("vision-layers"), qint64(v.layers));
+        model.insert(QStringLiteral("vision-hidden"), qint64(v.hidden));
+        model.insert(QStringLiteral("vision-heads"), qint64(v.heads));
+        model.insert(QStringLiteral("vision-ffn"), qint64(v.ffn));
+        model.insert(QStringLiteral("vision-patch"), qint64(v.patch));
+        model.insert(QStringLiteral("vision-temporal-patch"), qint64(v.temporalPatch));
+        model.insert(QStringLiteral("vision-merge"), qint64(v.merge));
+        model.insert(QStringLiteral("vision-image-size"), qint64(v.imageSize));
+        model.insert(QStringLiteral("vision-tokens-per-image"), qint64(v.tokensPerImage));
+        model.insert(QStringLiteral("vision-window"), qint64(v.windowSize));
+        model.insert(QStringLiteral("vision-full-blocks"), qint64(v.fullBlocks));
+        model.insert(QStringLiteral("vision-deepstack"), qint64(v.deepstackMergers));
+    }
     if (!spec.presetId.isEmpty())
         model.insert(QStringLiteral("preset"), spec.presetId);
     if (!spec.modelName.isEmpty())
@@ -135,6 +154,14 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
     }
     if (t.packed)
         training.insert(QStringLiteral("packed"), true);
+    // Images and the tower's training, where set (older files have none).
+    if (t.images > 0)
+        training.insert(QStringLiteral("images"), qint64(t.images));
+    if (t.imageWidth > 0 && t.imageHeight > 0)
+        training.insert(QStringLiteral("image-size"), QStringLiteral("%1x%2").arg(qint64(t.imageWidth)).arg(qint64(t.imageHeight)));
+    if (t.visionTrained)
+        training.insert(QStringLiteral("vision-tower"), QString::fromLatin1(visionTrainingName(true).data()));
+
     for (SideRole role : { SideRole::Reward, SideRole::Critic, SideRole::Teacher }) {
         const QString &source = spec.sideModelSources[static_cast<int>(role)];
         if (!source.isEmpty())

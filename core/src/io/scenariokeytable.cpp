@@ -15,6 +15,9 @@
 #include <headroom/io/quantityparse.h>
 #include <headroom/io/safefile.h>
 #include <headroom/memory/validation.h>
+#include <headroom/memory/visiontower.h>
+
+#include <QRegularExpression>
 
 namespace headroom::scenariokeys {
 
@@ -189,6 +192,39 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.indexHeads = v.count; return true; } },
         { { "model", "index-head-dim", "index-head-dim", ValueKind::Count, "sparse attention: the indexer's head dimension" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.indexHeadDim = v.count; return true; } },
+        // A multimodal model's vision tower (model.h VisionSpec), as an imported config gives it.
+        { { "model", "vision", "vision", ValueKind::Name, "none|qwen2-vl|qwen2.5-vl|qwen3-vl|siglip: the model's vision tower" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(visionTowerKindFromName(v.name.toStdString()), s.scenario.model.vision.kind);
+          } },
+        { { "model", "vision-params", "vision-params", ValueKind::Count, "the vision tower's and projector's parameters (0: no tower)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.parameters = v.count; return true; } },
+        { { "model", "vision-layers", "vision-layers", ValueKind::Count, "the vision tower's blocks (0: no tower)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.layers = v.count; return true; } },
+        { { "model", "vision-hidden", "vision-hidden", ValueKind::Count, "the vision tower's width (0: no tower)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.hidden = v.count; return true; } },
+        { { "model", "vision-heads", "vision-heads", ValueKind::Count, "the vision tower's attention heads (0: no tower)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.heads = v.count; return true; } },
+        { { "model", "vision-ffn", "vision-ffn", ValueKind::Count, "the vision tower's MLP width (0: no tower)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.ffn = v.count; return true; } },
+        { { "model", "vision-patch", "vision-patch", ValueKind::Count, "pixels a patch spans on each side (0: no tower)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.patch = v.count; return true; } },
+        { { "model", "vision-temporal-patch", "vision-temporal-patch", ValueKind::Count, "frames a patch spans (Qwen: 2)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.temporalPatch = v.count; return true; } },
+        { { "model", "vision-merge", "vision-merge", ValueKind::Count, "patches merged per side into one token (Qwen: 2)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.merge = v.count; return true; } },
+        { { "model", "vision-image-size", "vision-image-size", ValueKind::Count,
+            "a fixed-size tower's image side in pixels (SigLIP); 0: each image at its own size" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.imageSize = v.count; return true; } },
+        { { "model", "vision-tokens-per-image", "vision-tokens-per-image", ValueKind::Count,
+            "tokens an image becomes when they are pooled (Gemma 3: 256); 0: patches / merge²" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.tokensPerImage = v.count; return true; } },
+        { { "model", "vision-window", "vision-window", ValueKind::Count, "Qwen2.5-VL: a window's side in pixels (0: none)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.windowSize = v.count; return true; } },
+        { { "model", "vision-full-blocks", "vision-full-blocks", ValueKind::Count, "Qwen2.5-VL: blocks attending over the whole image" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.fullBlocks = v.count; return true; } },
+        { { "model", "vision-deepstack", "vision-deepstack", ValueKind::Count, "Qwen3-VL: deepstack mergers" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.deepstackMergers = v.count; return true; } },
         // The training stack (stack.h) comes first, with the preset: its defaults are what the
         // other keys refine.
         { { "stack", "name", "stack", ValueKind::Name, "paper|hf-trainer|torchtune|litgpt|deepspeed|fsdp|fsdp2|megatron: the training stack, whose defaults the other options refine" },
@@ -247,6 +283,24 @@ const QList<KeyEntry> &entries()
             "the output count as a layer each, torchtitan's default; a list: one count per stage, p x v under --vpp)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setPipelineSplit(v.name.toStdString(), s.scenario.parallel);
+          } },
+        { { "training", "images", "images", ValueKind::Count, "a multimodal model: images in each sequence (their tokens are part of S)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.training.images = v.count; return true; } },
+        { { "training", "image-size", "image-size", ValueKind::Name, "WxH: each image's pixels as the processor hands them to the tower" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              const QStringList sides = v.name.split(QRegularExpression(QStringLiteral("[x×X]")));
+              bool okWidth = false, okHeight = false;
+              const qlonglong width = sides.size() == 2 ? sides[0].trimmed().toLongLong(&okWidth) : 0;
+              const qlonglong height = sides.size() == 2 ? sides[1].trimmed().toLongLong(&okHeight) : 0;
+              if (!okWidth || !okHeight || width <= 0 || height <= 0)
+                  return false;
+              s.scenario.training.imageWidth = width;
+              s.scenario.training.imageHeight = height;
+              return true;
+          } },
+        { { "training", "vision-tower", "vision-tower", ValueKind::Name, "frozen|trained: whether the vision tower trains with the model" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) {
+              return setEnum(visionTrainingFromName(v.name.toStdString()), s.scenario.training.visionTrained);
           } },
         { { "training", "packed", "packed", ValueKind::Bool,
             "true|false: each sequence packs documents up to S tokens, no padding; under SDPA a dense block-causal mask "

@@ -26,6 +26,9 @@ const char *kTextbookSource = QT_TRANSLATE_NOOP("Derivation",
 const char *kItemizedSource = QT_TRANSLATE_NOOP("Derivation", 
         "the itemized model: every tensor a layer saves for backward (tools/calibrate/SAVED_TENSORS.md, listed in "
         "activation_items), measured against PyTorch on CPU");
+const char *kVisionSource = QT_TRANSLATE_NOOP("Derivation",
+        "the vision tower's blocks itemized from transformers' modeling files (visiontower.cpp), measured against PyTorch on "
+        "CPU (tests/fixtures/calibration/vision-cpu.json)");
 const char *kTeFp8Source = QT_TRANSLATE_NOOP("Derivation",
         "Transformer Engine 2.20.0.dev0, pytorch/module/linear.py: each linear keeps the column-wise FP8 copy of its input "
         "(1 byte per element; blockwise scaling adds an FP32 scale per 128) and its FP8 weight with the transpose Hopper's "
@@ -320,6 +323,20 @@ void derivePostTrainingActivations(Builder &b, BucketDerivation &k)
                      QT_TRANSLATE_NOOP("Derivation", "TRL v0.19 gkd_trainer.py generalized_jsd_loss, beta 0.5: 7 B·C·V tensors saved for backward"));
 }
 
+// A trained vision tower's saved tensors (visiontower.h), held until its backward, which runs last.
+void deriveVisionActivations(Builder &b, BucketDerivation &k)
+{
+    if (b.b.side.visionActivations > bytes(0))
+        Builder::addTerm(k, "vision-tower", QT_TRANSLATE_NOOP("Derivation", "the trained vision tower's saved tensors, for the micro-batch's images"),
+                         b.input("A_vis", QT_TRANSLATE_NOOP("Derivation", "what the vision tower saves for backward, in bytes (its blocks, "
+                                                                          "the patch embedding's input and the merger, for N_img images of "
+                                                                          "N_patch patches)"),
+                                 countOf(b.b.side.visionActivations), kVisionSource),
+                         b.b.side.visionActivations,
+                         QT_TRANSLATE_NOOP("Derivation", "transformers 00b676f8 modeling_qwen2_vl.py, modeling_qwen2_5_vl.py, modeling_siglip.py; "
+                                                         "visiontower.cpp, held to tools/calibrate/vision_measure.py"));
+}
+
 } // namespace
 
 void deriveActivations(Builder &b)
@@ -335,6 +352,7 @@ void deriveActivations(Builder &b)
         deriveItemized(b, k);
     deriveAdapterActivations(b, k);
     derivePostTrainingActivations(b, k);
+    deriveVisionActivations(b, k);
     Builder::close(k, b.b.activations);
 }
 

@@ -145,6 +145,18 @@ void addCriticTerm(Builder &b, BucketDerivation &k, const char *id, const char *
                                                      "policy with one optimizer"));
 }
 
+// A multimodal model's vision tower (visiontower.h): its share of a state bucket, placed by the
+// ZeRO stage and offload as the policy's, whole on every GPU of the first stage otherwise.
+void addVisionTerm(Builder &b, BucketDerivation &k, const char *id, const char *meaning, Bytes v)
+{
+    if (v <= bytes(0))
+        return;
+    Builder::addTerm(k, id, QT_TRANSLATE_NOOP("Derivation", "the vision tower's share: P_vis at the recipe's bytes, placed as the policy's"),
+                     b.input(id, meaning, countOf(v)), v,
+                     QT_TRANSLATE_NOOP("Derivation", "transformers 00b676f8: the tower is a submodule of the model (Qwen2VLModel.visual, "
+                                                     "Gemma3Model.vision_tower), sharded with it; visiontower.h"));
+}
+
 void deriveParameters(States &x)
 {
     Builder &b = x.b;
@@ -272,6 +284,7 @@ void deriveParameters(States &x)
                          std::move(f), pl.fp8ScalingState, kFp8ScalingSource);
     }
     addCriticTerm(b, k, "W_v", QT_TRANSLATE_NOOP("Derivation", "the value model's weights on this GPU, in bytes"), b.b.side.criticParameterBytes);
+    addVisionTerm(b, k, "W_vis", QT_TRANSLATE_NOOP("Derivation", "the vision tower's weights on this GPU, in bytes"), b.b.side.visionWeights);
     Builder::close(k, b.b.parameters);
 }
 
@@ -390,6 +403,7 @@ void deriveGradients(States &x)
                                  ? QT_TRANSLATE_NOOP("Derivation", "Hugging Face's \"auto\" reduce_bucket_size: hidden_size² elements (transformers integrations/deepspeed.py)")
                                  : QT_TRANSLATE_NOOP("Derivation", "DeepSpeed reduce_bucket_size, default 5e8 elements (deepspeed/runtime/zero/config.py)"));
     addCriticTerm(b, k, "G_v", QT_TRANSLATE_NOOP("Derivation", "the value model's gradients on this GPU, in bytes"), b.b.side.criticGradients);
+    addVisionTerm(b, k, "G_vis", QT_TRANSLATE_NOOP("Derivation", "the vision tower's gradients on this GPU, in bytes"), b.b.side.visionGradients);
     Builder::close(k, b.b.gradients);
 }
 
@@ -526,6 +540,7 @@ void deriveMaster(States &x)
         k.offloaded = b.pl.offloaded.masterWeights;
     }
     addCriticTerm(b, k, "M_v", QT_TRANSLATE_NOOP("Derivation", "the value model's FP32 master weights on this GPU, in bytes"), b.b.side.criticMasterWeights);
+    addVisionTerm(b, k, "M_vis", QT_TRANSLATE_NOOP("Derivation", "the vision tower's master weights on this GPU, in bytes"), b.b.side.visionMasterWeights);
     Builder::close(k, b.b.masterWeights);
 }
 
@@ -577,6 +592,7 @@ void deriveOptimizer(States &x)
                        ppb.optimizerFactored ? nullptr : &ppb.optimizer, std::move(copies),
                        b.pl.copies.optimizerStates + b.pl.copiesOffloaded.optimizerStates);
     addCriticTerm(b, k, "O_v", QT_TRANSLATE_NOOP("Derivation", "the value model's optimizer states on this GPU, in bytes"), b.b.side.criticOptimizerStates);
+    addVisionTerm(b, k, "O_vis", QT_TRANSLATE_NOOP("Derivation", "the vision tower's optimizer states on this GPU, in bytes"), b.b.side.visionOptimizerStates);
     Builder::close(k, b.b.optimizerStates);
 }
 

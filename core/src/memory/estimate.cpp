@@ -7,6 +7,7 @@
 #include <headroom/memory/placement.h>
 #include <headroom/memory/resolved.h>
 #include <headroom/memory/steptimeline.h>
+#include <headroom/memory/visiontower.h>
 
 #include "lorabody.h"
 #include "modelbody.h"
@@ -156,21 +157,52 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                              .dataParallel = r.dataParallel };
 }
 
+// A multimodal model's tower (visiontower.h): its states into the state buckets, its saved
+// tensors into the activations (held until its backward, which runs last), the block a frozen
+// tower's forward or a checkpointed one's backward holds among the short-lived buffers. Out of
+// line: language models never come here.
+[[gnu::noinline]] void addVisionTower(const Scenario &s, Count sequences, Count dataParallel, ActivationEstimate &a,
+                                      SideModelShares &side)
+{
+    const VisionStates states = visionStates(s, dataParallel);
+    side.visionParameters = states.parameters;
+    side.visionWeights = states.weights;
+    side.visionGradients = states.gradients;
+    side.visionMasterWeights = states.masterWeights;
+    side.visionOptimizerStates = states.optimizerStates;
+    const VisionActivations va = visionActivations(s, sequences);
+    side.visionImages = va.images;
+    side.visionPatches = va.patches;
+    if (s.training.visionTrained && s.lora.mode == AdapterMode::None) {
+        side.visionActivations = va.held;
+        side.visionBlock = va.recompute;
+        a.outside += va.held;
+        if (va.recompute > a.layerBackwardTransient)
+            a.layerBackwardTransient = va.recompute;
+    } else {
+        side.visionBlock = va.blockForward;
+        if (va.blockForward > a.layerForwardTransient)
+            a.layerForwardTransient = va.blockForward;
+    }
+}
+
 // The estimate from the prepared part and the activation model's figures.
 // \a saving: the scenario whose sequences the policy saves (\a s itself unless it is a preference run).
 [[gnu::always_inline]] inline Breakdown finish(const Scenario &s, const PreparedScenario &p, ActivationEstimate a,
                                                 Bytes scoringTransient, const Scenario &saving,
-                                                Bytes generationTransient = bytes(0), const SideModelShares &side = {})
+                                                Bytes generationTransient = bytes(0), SideModelShares side = {})
 {
+    if (s.model.vision.present())
+        addVisionTower(s, saving.training.microBatch, p.dataParallel, a, side);
     detail::addAdapterActivationsTo(saving, p.adapterRankPerLayer, p.doraOutputsPerLayer, p.doraScratch, p.quantizedInputsPerLayer, a); // LoRA: the adapters' own saved tensors
     const Bytes offloaded = offloadActivations(s, a);
     // The buckets, to take the peak from; then the breakdown in one initialization, which the
     // compiler writes field by field once instead of clearing it first.
     Breakdown buckets{ .parameterCount = p.parameterCount,
-                       .parameters = p.gpu.parameters + side.criticParameterBytes,
-                       .gradients = p.gpu.gradients + side.criticGradients,
-                       .masterWeights = p.gpu.masterWeights + side.criticMasterWeights,
-                       .optimizerStates = p.gpu.optimizerStates + side.criticOptimizerStates,
+                       .parameters = p.gpu.parameters + side.criticParameterBytes + side.visionWeights,
+                       .gradients = p.gpu.gradients + side.criticGradients + side.visionGradients,
+                       .masterWeights = p.gpu.masterWeights + side.criticMasterWeights + side.visionMasterWeights,
+                       .optimizerStates = p.gpu.optimizerStates + side.criticOptimizerStates + side.visionOptimizerStates,
                        .activations = a.total(),
                        .overhead = s.overhead.total(),
                        .activationDetail = a,

@@ -92,23 +92,22 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
 }
 
 /*!
- * PEFT's trained copies (modules_to_save) on this GPU and its host: the copies' own weights,
- * gradients, master weights and optimizer states in their own dtype (ResolvedScenario::
- * copyPerParam), divided by ZeRO and offloaded by the rules placeStates() applies to the
- * adapters, so that a copy costs what an adapter of as many parameters in its dtype would.
+ * The states of \a c trained parameters held whole by every replica before ZeRO (PEFT's trained
+ * copies, a vision tower) at \a w bytes per parameter, divided over \a d by the ZeRO stage and
+ * offloaded as the adapters' are: into \a gpu and \a host. \a factored: a factored optimizer's
+ * state elements.
  */
-[[gnu::always_inline]] inline void placeTrainedCopies(const Scenario &s, const ResolvedScenario &r, Placement &pl)
+[[gnu::always_inline]] inline void placeWholeStates(const Scenario &s, Count c, const PerParamBytes &w, Count d, Count factored,
+                                                    StateBytes &gpu, StateBytes &host)
 {
-    const Count c = r.copiesOnRank;
-    const PerParamBytes &w = r.copyPerParam;
-    const Count d = r.dataParallel;
     auto shard = [d](Bytes b) { return bytes(ceilDiv(countOf(b), d)); };
     const int stage = static_cast<int>(s.parallel.zero);
     const bool offloadOptimizer = s.parallel.offload != Offload::None && stage >= 1;
     const bool offloadParams = s.parallel.offload == Offload::OptimizerAndParams && stage == 3;
     const BytesPer grad16 = dtypeSize(weightDtype(s.training.precision.recipe));
     const bool separateFp32Grads = s.training.precision.fp32GradBuffer && isHalfPrecision(weightDtype(s.training.precision.recipe));
-    StateBytes gpu, host;
+    gpu = StateBytes{};
+    host = StateBytes{};
     const Bytes params = stage >= 3 ? shard(w.weights.times(c)) : w.weights.times(c);
     (offloadParams ? host : gpu).parameters = params;
     const Bytes acc = w.gradients.times(c);
@@ -127,12 +126,21 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
     }
     const bool shardStates = stage >= 1 || s.stack.distributedOptimizer;
     const Bytes master = shardStates ? shard(w.master.times(c)) : w.master.times(c);
-    const Bytes wholeStates = w.optimizer.times(w.optimizerFactored ? r.lora.copiedFactoredElements : c);
+    const Bytes wholeStates = w.optimizer.times(w.optimizerFactored ? factored : c);
     const Bytes states = shardStates ? shard(wholeStates) : wholeStates;
     (offloadOptimizer ? host : gpu).masterWeights = master;
     (offloadOptimizer ? host : gpu).optimizerStates = states;
-    pl.copies = gpu;
-    pl.copiesOffloaded = host;
+}
+
+/*!
+ * PEFT's trained copies (modules_to_save) on this GPU and its host: the copies' own weights,
+ * gradients, master weights and optimizer states in their own dtype (ResolvedScenario::
+ * copyPerParam), divided by ZeRO and offloaded by the rules placeStates() applies to the
+ * adapters, so that a copy costs what an adapter of as many parameters in its dtype would.
+ */
+[[gnu::always_inline]] inline void placeTrainedCopies(const Scenario &s, const ResolvedScenario &r, Placement &pl)
+{
+    placeWholeStates(s, r.copiesOnRank, r.copyPerParam, r.dataParallel, r.lora.copiedFactoredElements, pl.copies, pl.copiesOffloaded);
 }
 
 /*!

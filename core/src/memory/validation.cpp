@@ -3,6 +3,7 @@
 #include <headroom/memory/oprecompute.h>
 #include <headroom/memory/pipelinestage.h>
 #include <headroom/memory/posttraining.h>
+#include <headroom/memory/visiontower.h>
 
 namespace headroom {
 
@@ -71,6 +72,24 @@ FieldRange fieldRange(Field f)
     case Field::Recompute: return { 0, 3 };
     case Field::Packed: return { 0, 1 };
     case Field::ExpertShard: return { 0, 1'000'000 };
+    // Images per sequence and their sides in pixels; a tower's shape as its configs give it.
+    case Field::Images: return { 0, 10'000 };
+    case Field::ImageWidth: return { 1, 100'000 };
+    case Field::ImageHeight: return { 1, 100'000 };
+    case Field::VisionTrained: return { 0, 1 };
+    case Field::VisionParams: return { 1, kE(13) };
+    case Field::VisionLayers: return { 1, 10'000 };
+    case Field::VisionHidden: return { 1, 1'000'000 };
+    case Field::VisionHeads: return { 1, 100'000 };
+    case Field::VisionFfn: return { 1, 10'000'000 };
+    case Field::VisionPatch: return { 1, 10'000 };
+    case Field::VisionMerge: return { 1, 64 };
+    case Field::VisionTemporalPatch: return { 1, 64 };
+    case Field::VisionImageSize: return { 0, 100'000 };
+    case Field::VisionTokensPerImage: return { 0, 10'000'000 };
+    case Field::VisionWindow: return { 0, 100'000 };
+    case Field::VisionFullBlocks: return { 0, 10'000 };
+    case Field::VisionDeepstack: return { 0, 1'000 };
     case Field::LossChunks: return { 1, 1'000'000 };
     case Field::MaxLiveParameters: return { 0, kE(15) };
     case Field::PrefetchBucket: return { 0, kE(15) };
@@ -168,6 +187,23 @@ std::string_view fieldName(Field f)
     case Field::Recompute: return "recompute";
     case Field::Packed: return "packed";
     case Field::ExpertShard: return "expert-shard";
+    case Field::Images: return "images";
+    case Field::ImageWidth: return "image-size";
+    case Field::ImageHeight: return "image-size";
+    case Field::VisionTrained: return "vision-tower";
+    case Field::VisionParams: return "vision-params";
+    case Field::VisionLayers: return "vision-layers";
+    case Field::VisionHidden: return "vision-hidden";
+    case Field::VisionHeads: return "vision-heads";
+    case Field::VisionFfn: return "vision-ffn";
+    case Field::VisionPatch: return "vision-patch";
+    case Field::VisionMerge: return "vision-merge";
+    case Field::VisionTemporalPatch: return "vision-temporal-patch";
+    case Field::VisionImageSize: return "vision-image-size";
+    case Field::VisionTokensPerImage: return "vision-tokens-per-image";
+    case Field::VisionWindow: return "vision-window";
+    case Field::VisionFullBlocks: return "vision-full-blocks";
+    case Field::VisionDeepstack: return "vision-deepstack";
     case Field::Stack: return "stack";
     case Field::Loss: return "loss";
     case Field::LossChunks: return "loss-chunks";
@@ -267,6 +303,23 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::Recompute: return static_cast<Count>(s.training.recompute);
     case Field::Packed: return s.training.packed ? 1 : 0;
     case Field::ExpertShard: return s.parallel.expertShard;
+    case Field::Images: return s.training.images;
+    case Field::ImageWidth: return s.training.imageWidth;
+    case Field::ImageHeight: return s.training.imageHeight;
+    case Field::VisionTrained: return s.training.visionTrained ? 1 : 0;
+    case Field::VisionParams: return s.model.vision.parameters;
+    case Field::VisionLayers: return s.model.vision.layers;
+    case Field::VisionHidden: return s.model.vision.hidden;
+    case Field::VisionHeads: return s.model.vision.heads;
+    case Field::VisionFfn: return s.model.vision.ffn;
+    case Field::VisionPatch: return s.model.vision.patch;
+    case Field::VisionMerge: return s.model.vision.merge;
+    case Field::VisionTemporalPatch: return s.model.vision.temporalPatch;
+    case Field::VisionImageSize: return s.model.vision.imageSize;
+    case Field::VisionTokensPerImage: return s.model.vision.tokensPerImage;
+    case Field::VisionWindow: return s.model.vision.windowSize;
+    case Field::VisionFullBlocks: return s.model.vision.fullBlocks;
+    case Field::VisionDeepstack: return s.model.vision.deepstackMergers;
     case Field::Stack: return static_cast<Count>(s.stack.stack);
     case Field::Loss: return static_cast<Count>(s.stack.loss);
     case Field::LossChunks: return s.stack.lossChunks;
@@ -349,6 +402,69 @@ void validatePipelineSplit(const Scenario &s, ValidationIssues &issues, bool lay
         sum += p.stageLayers[static_cast<std::size_t>(j)];
     if (sum != s.model.layers)
         refuse(Field::Layers, Conflict::StageListSum);
+}
+
+// A multimodal model's tower and the images it encodes (visiontower.h), as modelled.
+void validateVision(const Scenario &s, ValidationIssues &issues)
+{
+    const VisionSpec &v = s.model.vision;
+    const TrainingSetup &t = s.training;
+    auto inRange = [&issues](Field f, Count value) { return checkRange(issues, f, value); };
+    auto refuse = [&issues](Field f, Field other, Conflict why) { issues.add({ f, Problem::Unsupported, 0, 0, other, why }); };
+    // A tower's shape is checked where it has one, or where a file gave part of one (a size
+    // without its kind still has to be a size); 0 is "no tower" until a kind is given.
+    const bool described = v.kind != VisionTowerKind::None;
+    auto check = [&](Field f, Count value) { return (value == 0 && !described) || inRange(f, value); };
+    const bool towerOk = check(Field::VisionParams, v.parameters) & check(Field::VisionLayers, v.layers) & check(Field::VisionHidden, v.hidden)
+            & check(Field::VisionHeads, v.heads) & check(Field::VisionFfn, v.ffn) & check(Field::VisionPatch, v.patch)
+            & inRange(Field::VisionMerge, v.merge) & inRange(Field::VisionTemporalPatch, v.temporalPatch)
+            & inRange(Field::VisionImageSize, v.imageSize) & inRange(Field::VisionTokensPerImage, v.tokensPerImage)
+            & inRange(Field::VisionWindow, v.windowSize) & inRange(Field::VisionFullBlocks, v.fullBlocks)
+            & inRange(Field::VisionDeepstack, v.deepstackMergers);
+    if (towerOk && described && v.fullBlocks > v.layers)
+        issues.add({ Field::VisionFullBlocks, Problem::OutOfRange, 0, v.layers, Field::VisionLayers });
+    if (described) {
+        if (towerOk && v.hidden % v.heads != 0)
+            issues.add({ Field::VisionHeads, Problem::NotDivisible, 0, 0, Field::VisionHidden });
+        // A fixed-size tower's side is whole patches (SigLIP: 896 / 14 = 64).
+        if (towerOk && v.fixedSize() && v.imageSize % v.patch != 0)
+            issues.add({ Field::VisionPatch, Problem::NotDivisible, 0, 0, Field::VisionImageSize });
+    }
+    const bool imagesOk = inRange(Field::Images, t.images);
+    if (!v.present()) {
+        if (imagesOk && t.images > 0)
+            refuse(Field::Images, Field::Images, Conflict::ImagesNeedVisionTower);
+        if (t.visionTrained)
+            refuse(Field::VisionTrained, Field::VisionTrained, Conflict::ImagesNeedVisionTower);
+        return;
+    }
+    if (t.visionTrained && s.lora.mode != AdapterMode::None)
+        refuse(Field::VisionTrained, Field::VisionTrained, Conflict::VisionTrainedNoAdapters);
+    if (!imagesOk || t.images == 0 || !towerOk)
+        return;
+    if (s.parallel.contextParallel > 1)
+        refuse(Field::Images, Field::ContextParallel, Conflict::VisionNoContextParallel);
+    // A tower of the image's own size needs that size; a fixed-size tower resizes every image.
+    if (!v.fixedSize()) {
+        if (t.imageWidth == 0 || t.imageHeight == 0) {
+            issues.add({ Field::ImageWidth, Problem::Missing, 0, 0, Field::ImageWidth });
+            return;
+        }
+        if (!(inRange(Field::ImageWidth, t.imageWidth) & inRange(Field::ImageHeight, t.imageHeight)))
+            return;
+        // smart_resize refuses a side shorter than one merge unit (patch × merge pixels).
+        const Count factor = v.patch * v.merge;
+        if (t.imageWidth < factor)
+            issues.add({ Field::ImageWidth, Problem::OutOfRange, factor, fieldRange(Field::ImageWidth).max, Field::ImageWidth });
+        if (t.imageHeight < factor)
+            issues.add({ Field::ImageHeight, Problem::OutOfRange, factor, fieldRange(Field::ImageHeight).max, Field::ImageHeight });
+        if (t.imageWidth < factor || t.imageHeight < factor)
+            return;
+    }
+    // The images' tokens are part of each sequence: at most S of them.
+    const Count perImage = visionImages(s).tokensPerImage;
+    if (perImage > 0 && t.images * perImage > t.sequence)
+        issues.add({ Field::Images, Problem::OutOfRange, 0, quotient(t.sequence, perImage), Field::Sequence });
 }
 
 // What the training stack's features need of the rest of the scenario (stack.h).
@@ -749,6 +865,7 @@ ValidationIssues validate(const Scenario &s)
 
     validateStack(s, issues);
     validateRollouts(s, issues);
+    validateVision(s, issues);
 
     if (s.lora.mode != AdapterMode::None) {
         inRange(Field::LoraRank, s.lora.rank);

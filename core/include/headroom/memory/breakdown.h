@@ -115,6 +115,21 @@ struct SideModelShares
     Bytes criticActivations = bytes(0);
 
     Bytes criticStates() const { return criticParameterBytes + criticGradients + criticMasterWeights + criticOptimizerStates; }
+
+    // A multimodal model's vision tower (visiontower.h), trained or frozen: its states, parts of
+    // the four state buckets; its saved tensors, part of the activations; the block a frozen
+    // tower's forward or a checkpointed one's backward holds, among the short-lived buffers.
+    Count visionParameters = 0;
+    Count visionImages = 0;  //!< images in one micro-batch
+    Count visionPatches = 0; //!< their patches through the tower
+    Bytes visionWeights = bytes(0);
+    Bytes visionGradients = bytes(0);
+    Bytes visionMasterWeights = bytes(0);
+    Bytes visionOptimizerStates = bytes(0);
+    Bytes visionActivations = bytes(0);
+    Bytes visionBlock = bytes(0);
+
+    Bytes visionStates() const { return visionWeights + visionGradients + visionMasterWeights + visionOptimizerStates; }
 };
 
 struct Breakdown

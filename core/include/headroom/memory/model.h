@@ -116,6 +116,42 @@ struct MlaSpec
     constexpr Count qkHeadDim() const { return ropeHeadDim + nopeHeadDim; }
 };
 
+/*!
+ * The vision encoder of a multimodal model and the projector (merger) that maps its outputs into
+ * the language model's width, for the towers whose layout Headroom knows (hfvision.cpp counts
+ * their parameters from transformers' modeling files; visiontower.h lists what they save).
+ * What the language model reads of an image is tokens in its own sequence: the patches of the
+ * image merged merge × merge at a time (Qwen), or pooled to tokensPerImage (Gemma 3).
+ */
+enum class VisionTowerKind : std::uint8_t {
+    None,
+    Qwen2Vl,  //!< LayerNorm, fused qkv with bias, fc1/fc2 with QuickGELU; a LayerNorm merger
+    Qwen25Vl, //!< RMSNorm, fused qkv with bias, gated SiLU MLP with bias, window attention; an RMSNorm merger
+    Qwen3Vl,  //!< Qwen2-VL's layers with GELU (tanh), learned positions beside RoPE, deepstack mergers
+    Siglip,   //!< SigLIP (Gemma 3): LayerNorm, q/k/v/out with bias, GELU (tanh) MLP; a pooling projector
+};
+
+struct VisionSpec
+{
+    VisionTowerKind kind = VisionTowerKind::None;
+    Count parameters = 0;   //!< the tower and its projector, exact (hfvision.cpp)
+    Count layers = 0;       //!< depth
+    Count hidden = 0;       //!< the tower's width
+    Count heads = 0;
+    Count ffn = 0;          //!< the MLP's inner width
+    Count patch = 0;        //!< pixels a patch spans on each side
+    Count temporalPatch = 1; //!< frames a patch spans (Qwen: 2; an image is its own two frames)
+    Count merge = 1;        //!< patches merged per side into one language-model token (Qwen: 2)
+    Count imageSize = 0;    //!< SigLIP: the side every image is resized to; 0: the image's own size (Qwen)
+    Count tokensPerImage = 0; //!< Gemma 3: the pooled tokens an image becomes (mm_tokens_per_image)
+    Count windowSize = 0;   //!< Qwen2.5-VL: a window's side in pixels (window_size); 0: no windows
+    Count fullBlocks = 0;   //!< Qwen2.5-VL: blocks that attend over the whole image (fullatt_block_indexes)
+    Count deepstackMergers = 0; //!< Qwen3-VL: mergers of intermediate blocks' outputs (deepstack_visual_indexes)
+
+    constexpr bool present() const { return kind != VisionTowerKind::None && parameters > 0; }
+    constexpr bool fixedSize() const { return imageSize > 0; }
+};
+
 //! What an encoder puts on top of its last layer.
 enum class EncoderHead : std::uint8_t { Pooler, MaskedLm };
 
@@ -178,6 +214,7 @@ struct ModelSpec
     ModelHead head = ModelHead::LanguageModel;
     MoeSpec moe;
     MlaSpec mla;
+    VisionSpec vision;       //!< a multimodal model's vision tower; none for a language model
     Count paramsOverride = 0; //!< a given parameter count P; 0 means derive it from the architecture
 
     //! Whether an LM head shares the token table (a score head never does).

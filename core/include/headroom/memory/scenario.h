@@ -118,6 +118,18 @@ struct TrainingSetup
      * into a new additive mask on every call and its memory-efficient kernel saves.
      */
     bool packed = false;
+    /*!
+     * A multimodal model (ModelSpec::vision): images in each of the B sequences, each of
+     * imageWidth × imageHeight pixels as the processor hands them to the tower (after its resize;
+     * a tower of one fixed size resizes every image to it). Their tokens are part of S.
+     */
+    Count images = 0;
+    Count imageWidth = 0;
+    Count imageHeight = 0;
+    //! Whether the vision tower and its projector are trained with the language model (TRL's
+    //! default) or frozen (LLaMA-Factory's freeze_vision_tower, ms-swift's freeze_vit: the default
+    //! of both). Adapters leave it frozen.
+    bool visionTrained = false;
     TrainingMethod method = TrainingMethod::Sft;
     ReferenceSource reference = ReferenceSource::Model;
     //! Paired methods: chosen and rejected in one forward of 2B sequences (TRL's

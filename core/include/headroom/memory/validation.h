@@ -51,10 +51,14 @@ enum class Field : std::uint8_t {
     Packed,
     // A 2-D expert mesh (scenario.h Parallelism::expertShard)
     ExpertShard,
+    // A multimodal model's images and vision tower (scenario.h TrainingSetup, model.h VisionSpec)
+    Images, ImageWidth, ImageHeight, VisionTrained,
+    VisionParams, VisionLayers, VisionHidden, VisionHeads, VisionFfn, VisionPatch, VisionMerge,
+    VisionTemporalPatch, VisionImageSize, VisionTokensPerImage, VisionWindow, VisionFullBlocks, VisionDeepstack,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::ExpertShard;
+inline constexpr Field kLastField = Field::VisionDeepstack;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -124,6 +128,9 @@ enum class Conflict : std::uint8_t {
     PackedNeedsItemized,      //!< the textbook formula has no mask to change
     PackedNeedsDecoder,       //!< packing is modelled for causal language models
     PackedNeedsSupervised,    //!< preference pairs and rollouts are padded per sequence
+    ImagesNeedVisionTower,    //!< images and a trained tower need a model with a vision tower
+    VisionTrainedNoAdapters,  //!< adapters train the language model; the tower stays frozen
+    VisionNoContextParallel,  //!< a tower's images split over the context-parallel GPUs is not modelled
 };
 
 struct ValidationIssue

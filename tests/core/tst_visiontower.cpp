@@ -1,0 +1,395 @@
+// A multimodal model's vision tower (visiontower.h): the images as the processor rounds them, the
+// tower's states placed as the policy's, what its blocks save, and its place in the estimate and
+// the validation; each against a value worked out by hand in the comments from transformers'
+// code at 00b676f8 (modeling_qwen2_vl.py, modeling_qwen2_5_vl.py, image_processing_qwen2_vl.py).
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <headroom/memory/implementationprofile.h>
+#include <headroom/memory/estimate.h>
+#include <headroom/memory/validation.h>
+#include <headroom/memory/visiontower.h>
+
+using namespace headroom;
+
+namespace {
+
+// Qwen2.5-VL-7B's tower (its config.json): 32 blocks of 1,280, 16 heads, MLP 3,420, patches of
+// 14 over 2 frames merged 2 x 2, windows of 112 px, four full-attention blocks; 676,550,144
+// parameters with the merger (tst_hffamilies counts them).
+VisionSpec qwen25Vl7b()
+{
+    return VisionSpec{ .kind = VisionTowerKind::Qwen25Vl, .parameters = 676'550'144, .layers = 32, .hidden = 1280, .heads = 16,
+                       .ffn = 3420, .patch = 14, .temporalPatch = 2, .merge = 2, .imageSize = 0, .tokensPerImage = 0,
+                       .windowSize = 112, .fullBlocks = 4, .deepstackMergers = 0 };
+}
+
+// Qwen2-VL-7B's: LayerNorms, an fc1/fc2 MLP of 4 x 1,280 with QuickGELU; 675,759,104 parameters.
+VisionSpec qwen2Vl7b()
+{
+    return VisionSpec{ .kind = VisionTowerKind::Qwen2Vl, .parameters = 675'759'104, .layers = 32, .hidden = 1280, .heads = 16,
+                       .ffn = 5120, .patch = 14, .temporalPatch = 2, .merge = 2 };
+}
+
+// A small language model beside the tower (its own figures are not what these tests read).
+Scenario withTower(const VisionSpec &v)
+{
+    Scenario s;
+    s.model.family = BlockFamily::Llama;
+    s.model.layers = 4;
+    s.model.hidden = 256;
+    s.model.heads = 4;
+    s.model.ffn = 688;
+    s.model.vocab = 1000;
+    s.model.vision = v;
+    s.training.microBatch = 1;
+    s.training.sequence = 4096;
+    s.training.precision.recipe = Recipe::Bf16Master;
+    s.activations.model = ActivationModelKind::Transformer;
+    s.activations.attention = AttentionKernel::Flash;
+    return s;
+}
+
+// The scenario of one run of tests/fixtures/calibration/vision-cpu.json: its tower's sizes, its
+// precision and attention, under the CPU profile it was measured with.
+Scenario fromFixture(const QJsonObject &c)
+{
+    const QJsonObject z = c.value(QStringLiteral("sizes")).toObject();
+    const QString tower = c.value(QStringLiteral("tower")).toString();
+    Scenario s = withTower(VisionSpec{});
+    VisionSpec &v = s.model.vision;
+    v.kind = tower == QLatin1String("qwen2_vl") ? VisionTowerKind::Qwen2Vl
+            : tower == QLatin1String("qwen2_5_vl") ? VisionTowerKind::Qwen25Vl
+                           : VisionTowerKind::Siglip;
+    v.parameters = c.value(QStringLiteral("param_count")).toInteger();
+    v.layers = z.value(QStringLiteral("depth")).toInteger();
+    v.hidden = z.value(QStringLiteral("hidden")).toInteger();
+    v.heads = z.value(QStringLiteral("heads")).toInteger();
+    v.ffn = z.value(QStringLiteral("ffn")).toInteger();
+    v.patch = z.value(QStringLiteral("patch")).toInteger();
+    v.temporalPatch = z.value(QStringLiteral("temporal_patch")).toInteger(1);
+    v.merge = z.value(QStringLiteral("merge")).toInteger(1);
+    s.model.hidden = z.value(QStringLiteral("out_hidden")).toInteger();
+    const QString precision = c.value(QStringLiteral("precision")).toString();
+    s.training.precision.recipe = precision == QLatin1String("fp32") ? Recipe::Fp32
+            : precision == QLatin1String("bf16")            ? Recipe::Bf16Pure
+                             : Recipe::AmpBf16;
+    s.activations.profile = ImplementationProfile::HfEagerCpu;
+    s.activations.attention = c.value(QStringLiteral("attention")).toObject().value(QStringLiteral("impl")).toString()
+            == QLatin1String("eager")
+            ? AttentionKernel::Eager
+            : AttentionKernel::Flash;
+    return s;
+}
+
+QJsonArray fixtureConfigs()
+{
+    QFile f(qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/calibration/vision-cpu.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("configs")).toArray();
+}
+
+bool hasIssue(const ValidationIssues &issues, Field f, Problem p)
+{
+    for (const ValidationIssue &i : issues)
+        if (i.field == f && i.problem == p)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestVisionTower : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // smart_resize rounds each side to whole merge units of patch x merge pixels, half to even
+    // as Python's round does; the tokens are the patches over merge².
+    void imagesRoundAsTheProcessorDoes()
+    {
+        Scenario s = withTower(qwen25Vl7b());
+        s.training.images = 1;
+        s.training.imageWidth = 1024; // 1,024 / 28 = 36.57 -> 37 units -> 74 patches
+        s.training.imageHeight = 768; // 768 / 28 = 27.43 -> 27 units -> 54 patches
+        VisionImages i = visionImages(s);
+        QCOMPARE(qint64(i.gridWidth), 74);
+        QCOMPARE(qint64(i.gridHeight), 54);
+        QCOMPARE(qint64(i.patchesPerImage), 3996);
+        QCOMPARE(qint64(i.tokensPerImage), 999);
+        s.training.imageWidth = 1022;  // 36.5 -> 36 (even) -> 72
+        s.training.imageHeight = 1050; // 37.5 -> 38 (even) -> 76
+        i = visionImages(s);
+        QCOMPARE(qint64(i.gridWidth), 72);
+        QCOMPARE(qint64(i.gridHeight), 76);
+        QCOMPARE(qint64(i.tokensPerImage), 36 * 38);
+
+        // Qwen3-VL's patches of 16: 1,024 px is 32 units of 32, 64 patches a side.
+        VisionSpec q3 = qwen2Vl7b();
+        q3.kind = VisionTowerKind::Qwen3Vl;
+        q3.patch = 16;
+        s.model.vision = q3;
+        s.training.imageWidth = s.training.imageHeight = 1024;
+        QCOMPARE(qint64(visionImages(s).patchesPerImage), 4096);
+        QCOMPARE(qint64(visionImages(s).tokensPerImage), 1024);
+
+        // SigLIP at Gemma 3's 896 px whatever the image: 64 x 64 patches pooled to 256 tokens.
+        s.model.vision = VisionSpec{ .kind = VisionTowerKind::Siglip, .parameters = 419'816'304, .layers = 27, .hidden = 1152,
+                                     .heads = 16, .ffn = 4304, .patch = 14, .temporalPatch = 1, .merge = 1, .imageSize = 896,
+                                     .tokensPerImage = 256 };
+        s.training.imageWidth = s.training.imageHeight = 0;
+        QCOMPARE(qint64(visionImages(s).patchesPerImage), 4096);
+        QCOMPARE(qint64(visionImages(s).tokensPerImage), 256);
+    }
+
+    // The tower's states at the recipe's bytes per parameter, placed as the policy's.
+    void statesPlacedAsThePolicys()
+    {
+        const Count P = 676'550'144;
+        Scenario s = withTower(qwen25Vl7b());
+        // Frozen under bf16 with an FP32 master: its BF16 weights only, 2P.
+        VisionStates v = visionStates(s, 1);
+        QCOMPARE(qint64(countOf(v.weights)), qint64(2 * P));
+        QCOMPARE(qint64(countOf(v.total())), qint64(2 * P));
+        // Trained with AdamW: BF16 weights and gradients, FP32 master and two FP32 moments: 16P.
+        s.training.visionTrained = true;
+        v = visionStates(s, 1);
+        QCOMPARE(qint64(countOf(v.gradients)), qint64(2 * P));
+        QCOMPARE(qint64(countOf(v.masterWeights)), qint64(4 * P));
+        QCOMPARE(qint64(countOf(v.optimizerStates)), qint64(8 * P));
+        QCOMPARE(qint64(countOf(v.total())), Q_INT64_C(10824802304));
+        // ZeRO-3 over 8 GPUs divides all four: P / 8 = 84,568,768 exactly.
+        s.parallel.zero = ZeroStage::Stage3;
+        v = visionStates(s, 8);
+        QCOMPARE(qint64(countOf(v.weights)), Q_INT64_C(169137536));
+        QCOMPARE(qint64(countOf(v.total())), Q_INT64_C(1353100288));
+        // ZeRO-2 keeps the weights whole.
+        s.parallel.zero = ZeroStage::Stage2;
+        QCOMPARE(qint64(countOf(visionStates(s, 8).weights)), qint64(2 * P));
+        // Adapters leave it frozen; the second pipeline stage holds none of it.
+        s.parallel.zero = ZeroStage::Stage0;
+        s.lora.mode = AdapterMode::Lora;
+        QCOMPARE(qint64(countOf(visionStates(s, 1).total())), qint64(2 * P));
+        s.lora.mode = AdapterMode::None;
+        s.parallel.pipelineParallel = 2;
+        s.parallel.pipelineRank = 1;
+        QCOMPARE(qint64(countOf(visionStates(s, 1).total())), 0);
+    }
+
+    // Qwen2-VL-7B's block in BF16 under flash attention on CUDA, one 448 x 448 image: 16 x 2
+    // units of 28 a side, N = 32 x 32 = 1,024 patches, h 1,280, f 5,120, 16 heads.
+    //   two LayerNorms: input (2 N h) and FP32 mean and rstd (8 N) each  4 N h + 16 N
+    //   qkv's and fc1's inputs                                            4 N h
+    //   the rotated q and k (4 N h); v keeps the fused qkv output (6 N h) 10 N h
+    //   flash: its output, the projection's input (2 N h), FP32 lse      2 N h + 64 N
+    //   QuickGELU: fc1's output, the sigmoid, fc2's input: 3 N f x 2     24 N h
+    // = 44 N h + 80 N = 57,671,680 + 81,920 = 57,753,600 bytes (the rotary products save cos and
+    // sin, which need no gradient, not q and k).
+    // Outside: the pixels in BF16, N x 3 x 2 x 14² x 2 = 2,408,448; the rotary cos and sin, FP32
+    // N x 80 each, 655,360; the merger's LayerNorm (2 N h + 8 N), fc1's input, the GELU's input,
+    // fc2's input (6 N h): 10,493,952; 13,557,760 in all.
+    void blockByHand()
+    {
+        Scenario s = withTower(qwen2Vl7b());
+        s.training.images = 1;
+        s.training.imageWidth = s.training.imageHeight = 448;
+        s.training.visionTrained = true;
+        VisionActivations a = visionActivations(s, 1);
+        QCOMPARE(qint64(a.patches), 1024);
+        QCOMPARE(qint64(countOf(a.block)), Q_INT64_C(57753600));
+        QCOMPARE(qint64(countOf(a.outside)), Q_INT64_C(13557760));
+        QCOMPARE(qint64(countOf(a.held)), Q_INT64_C(32) * 57753600 + 13557760);
+        // Checkpointed: each block keeps its BF16 input (2 N h = 2,621,440); one is rebuilt, its
+        // first LayerNorm saving that input again as the same tensor: 57,753,600 - 2,621,440.
+        s.training.recompute = Recompute::Full;
+        a = visionActivations(s, 1);
+        QCOMPARE(qint64(countOf(a.held)), Q_INT64_C(32) * 2621440 + 13557760);
+        QCOMPARE(qint64(countOf(a.recompute)), Q_INT64_C(55132160));
+        // Two sequences of two images: four images, four times the patches.
+        s.training.images = 2;
+        QCOMPARE(qint64(visionActivations(s, 2).patches), 4096);
+    }
+
+    // Eager attention keeps each attention unit's FP32 softmax and its BF16 cast: a·n²·6 bytes.
+    // Qwen2.5-VL's window blocks attend within windows of 112 / 28 = 4 merge units a side: on a
+    // 1,024 x 768 image (37 x 27 units) the windows' squared sizes add up to (9 x 4² + 1²) x
+    // (6 x 4² + 3²) x 2⁴ = 145 x 105 x 16 = 243,600 against the whole image's 3,996² =
+    // 15,968,016; the two blocks differ by 16 x (15,968,016 - 243,600) x 6 = 1,509,543,936 bytes.
+    void windowsAgainstTheWholeImage()
+    {
+        Scenario s = withTower(qwen25Vl7b());
+        s.training.images = 1;
+        s.training.imageWidth = 1024;
+        s.training.imageHeight = 768;
+        s.training.visionTrained = true;
+        s.activations.attention = AttentionKernel::Eager;
+        const VisionActivations a = visionActivations(s, 1);
+        QCOMPARE(qint64(a.windowBlocks), 28);
+        QCOMPARE(qint64(countOf(a.block - a.windowBlock)), Q_INT64_C(1509543936));
+        // Under flash the kernel keeps no scores: every block alike.
+        s.activations.attention = AttentionKernel::Flash;
+        const VisionActivations f = visionActivations(s, 1);
+        QCOMPARE(f.block, f.windowBlock);
+    }
+
+    // In the estimate: the tower's states in the state buckets, its saved tensors in the
+    // activations when trained; frozen, one block's tensors among the forward's short-lived buffers.
+    void inTheEstimate()
+    {
+        Scenario plain = withTower(VisionSpec{});
+        Scenario s = withTower(qwen2Vl7b());
+        s.training.images = 1;
+        s.training.imageWidth = s.training.imageHeight = 448;
+        QVERIFY(validate(s).empty());
+        const Breakdown without = estimate(plain);
+        Breakdown frozen = estimate(s);
+        QCOMPARE(qint64(countOf(frozen.parameters - without.parameters)), Q_INT64_C(2) * 675759104);
+        QCOMPARE(frozen.gradients, without.gradients);
+        QCOMPARE(frozen.activations, without.activations);
+        QCOMPARE(qint64(countOf(frozen.side.visionBlock)), Q_INT64_C(57753600));
+        s.training.visionTrained = true;
+        const Breakdown trained = estimate(s);
+        QCOMPARE(qint64(countOf(trained.modelStates() - without.modelStates())), Q_INT64_C(16) * 675759104);
+        QCOMPARE(qint64(countOf(trained.activations - without.activations)), Q_INT64_C(32) * 57753600 + 13557760);
+        QCOMPARE(trained.side.visionActivations, trained.activations - without.activations);
+        QVERIFY(trained.peak > frozen.peak);
+    }
+
+    // Every block and everything outside the blocks against PyTorch 1.13 on CPU: the towers
+    // written op for op from transformers (tools/calibrate/vision_measure.py), under the CPU
+    // profile (LayerNorm's statistics in the input's dtype, mean() saving x²). Checkpointed runs
+    // are the hand test's; the "castbuf" runs cast the rotary buffer to BF16, which
+    // from_pretrained does not.
+    void againstPyTorchOnCpu()
+    {
+        const QJsonArray configs = fixtureConfigs();
+        int compared = 0;
+        for (const QJsonValue &value : configs) {
+            const QJsonObject c = value.toObject();
+            const QString id = c.value(QStringLiteral("id")).toString();
+            if (c.value(QStringLiteral("checkpointing")).toString() != QLatin1String("none") || id.endsWith(QLatin1String("castbuf")))
+                continue;
+            const QJsonObject z = c.value(QStringLiteral("sizes")).toObject();
+            const QString tower = c.value(QStringLiteral("tower")).toString();
+            const Scenario s = fromFixture(c);
+            const Count N = c.value(QStringLiteral("patches")).toInteger();
+            // Eager attention's units: each image, or (Qwen2.5-VL) each window outside the
+            // full-attention blocks.
+            const QJsonObject chunks = c.value(QStringLiteral("attention_chunks")).toObject();
+            auto squares = [&chunks](const char *key) {
+                Count sum = 0;
+                for (const QJsonValue &n : chunks.value(QLatin1String(key)).toArray())
+                    sum += Count(n.toInteger()) * n.toInteger();
+                return sum;
+            };
+            QList<qint64> full;
+            for (const QJsonValue &i : z.value(QStringLiteral("fullatt_block_indexes")).toArray())
+                full << i.toInteger();
+            const QJsonArray blocks = c.value(QStringLiteral("saved")).toObject().value(QStringLiteral("blocks")).toArray();
+            for (qsizetype i = 0; i < blocks.size(); ++i) {
+                const QJsonObject b = blocks[i].toObject();
+                const Count scores = tower == QLatin1String("qwen2_5_vl") && !full.contains(i) ? squares("window")
+                        : tower == QLatin1String("siglip")                                     ? squares("per_image")
+                                                                                                : squares("full");
+                const qint64 measured = b.value(QStringLiteral("activation")).toInteger() + b.value(QStringLiteral("autocast_weight_copy")).toInteger();
+                QVERIFY2(qint64(countOf(detail::visionBlockBytes(s, N, scores))) == measured,
+                         qPrintable(QStringLiteral("%1 block %2: %3 against %4").arg(id).arg(i)
+                                            .arg(qint64(countOf(detail::visionBlockBytes(s, N, scores)))).arg(measured)));
+            }
+            // Outside the blocks, the test's loss apart; the rotary tables are "shared".
+            const QJsonObject outside = c.value(QStringLiteral("saved")).toObject().value(QStringLiteral("outside")).toObject();
+            qint64 measured = 0;
+            for (const char *region : { "patch_embed", "position", "window_reorder", "post_norm", "merger", "projector" }) {
+                const QJsonObject r = outside.value(QLatin1String(region)).toObject();
+                measured += r.value(QStringLiteral("activation")).toInteger() + r.value(QStringLiteral("autocast_weight_copy")).toInteger()
+                        + r.value(QStringLiteral("shared")).toInteger();
+            }
+            const Count images = c.value(QStringLiteral("images")).toArray().size();
+            const Count tokens = images * z.value(QStringLiteral("mm_tokens_per_image")).toInteger();
+            QVERIFY2(qint64(countOf(detail::visionOutsideBytes(s, N, tokens))) == measured,
+                     qPrintable(QStringLiteral("%1 outside: %2 against %3").arg(id).arg(qint64(countOf(detail::visionOutsideBytes(s, N, tokens)))).arg(measured)));
+            ++compared;
+        }
+        QVERIFY(compared >= 24);
+    }
+
+    // Checkpointed runs: each block keeps its input (the stream's dtype: SigLIP's is FP32 under
+    // autocast), and one block's rebuild saves its list again, less the input where its first
+    // norm keeps it as it is. The runs whose images make N with images of one size (flash, or
+    // SigLIP's equal images): Qwen's 120 patches as one 10 x 12 grid (140 x 168 px).
+    void checkpointedAgainstPyTorchOnCpu()
+    {
+        int compared = 0;
+        for (const QJsonValue &value : fixtureConfigs()) {
+            const QJsonObject c = value.toObject();
+            const QString id = c.value(QStringLiteral("id")).toString();
+            const bool siglip = c.value(QStringLiteral("tower")).toString() == QLatin1String("siglip");
+            if (c.value(QStringLiteral("checkpointing")).toString() != QLatin1String("full") || (!siglip && !id.contains(QLatin1String("flash"))))
+                continue;
+            Scenario s = fromFixture(c);
+            s.training.recompute = Recompute::Full;
+            s.training.visionTrained = true;
+            const QJsonArray images = c.value(QStringLiteral("images")).toArray();
+            if (siglip) {
+                s.model.vision.imageSize = s.model.vision.patch * images[0].toArray()[1].toInteger();
+                s.training.images = images.size();
+            } else {
+                s.training.images = 1;
+                s.training.imageWidth = 168;
+                s.training.imageHeight = 140;
+            }
+            const VisionActivations a = visionActivations(s, 1);
+            QCOMPARE(qint64(a.patches), c.value(QStringLiteral("patches")).toInteger());
+            const QJsonObject saved = c.value(QStringLiteral("saved")).toObject();
+            qint64 held = 0;
+            for (const QJsonValue &b : saved.value(QStringLiteral("blocks")).toArray())
+                held += b.toObject().value(QStringLiteral("activation")).toInteger();
+            QVERIFY2(qint64(countOf(a.held - a.outside)) == held, qPrintable(id));
+            QVERIFY2(qint64(countOf(a.recompute)) == saved.value(QStringLiteral("max_recompute_bytes_per_block")).toInteger(), qPrintable(id));
+            ++compared;
+        }
+        QCOMPARE(compared, 4);
+    }
+
+    void validation()
+    {
+        // Images need a tower.
+        Scenario s = withTower(VisionSpec{});
+        s.training.images = 1;
+        QVERIFY(hasIssue(validate(s), Field::Images, Problem::Unsupported));
+        // A tower at the image's own size needs the size, at least a merge unit (28 px) a side.
+        s = withTower(qwen25Vl7b());
+        s.training.images = 1;
+        QVERIFY(hasIssue(validate(s), Field::ImageWidth, Problem::Missing));
+        s.training.imageWidth = 20;
+        s.training.imageHeight = 448;
+        QVERIFY(hasIssue(validate(s), Field::ImageWidth, Problem::OutOfRange));
+        // A 1,024 x 768 image is 999 tokens: five are 4,995, more than S = 4,096, which holds four.
+        s.training.imageWidth = 1024;
+        s.training.imageHeight = 768;
+        s.training.images = 5;
+        const ValidationIssues issues = validate(s);
+        QVERIFY(hasIssue(issues, Field::Images, Problem::OutOfRange));
+        for (const ValidationIssue &i : issues)
+            if (i.field == Field::Images)
+                QCOMPARE(qint64(i.max), 4);
+        s.training.sequence = 3000;
+        for (const ValidationIssue &i : validate(s))
+            if (i.field == Field::Images)
+                QCOMPARE(qint64(i.max), 3);
+        s.training.images = 3;
+        QVERIFY(validate(s).empty());
+        // Adapters do not train the tower.
+        s.training.visionTrained = true;
+        s.lora.mode = AdapterMode::Lora;
+        QVERIFY(hasIssue(validate(s), Field::VisionTrained, Problem::Unsupported));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestVisionTower)
+#include "tst_visiontower.moc"

@@ -1,0 +1,684 @@
+"""Vision towers of three multimodal families, written op for op like Hugging Face
+`transformers`' code, for the calibration harness (vision_measure.py).
+
+Reference code (read from the huggingface/transformers repository):
+  * Qwen2-VL, src/transformers/models/qwen2_vl/modeling_qwen2_vl.py at commit
+    00b676f8f0489b88652a31d70751cc540dd06305: `PatchEmbed` (Conv3d without bias over the rows of
+    pixel_values viewed as (-1, C, temporal_patch, p, p), `.to(weight dtype)` first),
+    `VisionRotaryEmbedding` and `Qwen2VisionTransformerPretrainedModel.rot_pos_emb` (h / w position
+    ids in merge-unit order, cos / sin of the concatenated frequencies computed once in the tower's
+    forward and handed to every block), `cu_seqlens` (h*w per frame, cumsum, int32, padded with 0),
+    `Qwen2VLVisionBlock` (LayerNorm eps 1e-6, pre-norm residuals), `VisionAttention` (fused qkv with
+    bias, reshape (N, 3, A, d) / permute / unbind, `apply_rotary_pos_emb_vision`: q and k upcast to
+    float32, rotated, cast back; q / k / v transposed to (1, A, N, d); flash_attention_2 runs one
+    varlen call over cu_seqlens, every other implementation splits q / k / v at cu_seqlens and runs
+    `eager_attention_forward` per chunk, then torch.cat; reshape (N, h).contiguous(); proj),
+    `VisionMlp` (fc1, ACT2FN["quick_gelu"] = x * sigmoid(1.702 x), fc2), `PatchMerger` (ln_q
+    LayerNorm eps 1e-6, view (-1, merge^2 * h), Linear, nn.GELU (erf), Linear to the text width).
+  * Qwen2.5-VL, src/transformers/models/qwen2_5_vl/modeling_qwen2_5_vl.py at the same commit:
+    `Qwen2_5_VisionPatchEmbed`, `Qwen2_5_VisionRotaryEmbedding`, `Qwen2RMSNorm` (fp32 inside,
+    `weight * x.to(input_dtype)`), `Qwen2_5_VLMLP(bias=True)` (down(act(gate(x)) * up(x)), act
+    "silu"), `Qwen2_5_VLVisionAttention` (as Qwen2-VL's), `Qwen2_5_VLVisionBlock` (RMSNorm norm1 /
+    norm2), `Qwen2_5_VLPatchMerger` (RMSNorm ln_q), `Qwen2_5_VisionTransformerPretrainedModel`
+    (`get_window_index`: merge units grouped into windows of window_size // merge // patch units per
+    side, padded with -100 and dropped, cu_window_seqlens made unique; the patches and the rotary
+    table reordered by window_index at the start; blocks in fullatt_block_indexes attend within
+    each image (cu_seqlens), the others within windows (cu_window_seqlens); the merger output
+    restored by argsort(window_index) at the end).
+  * SigLIP as Gemma 3 uses it, src/transformers/models/siglip/modeling_siglip.py (not stored at
+    that commit: read at 1c51a62f5861390e994db1464e8a51f6d7fbacbc; the newer layout, with
+    SiglipEncoderLayer a GradientCheckpointingLayer and pixel_values cast to
+    patch_embedding.weight.dtype, as a MindSpore port of the newer file shows it; the tensor ops are
+    the same in both): `SiglipVisionEmbeddings` (Conv2d
+    with bias, stride = patch, flatten(2).transpose(1, 2), + position_embedding(position_ids)),
+    `SiglipEncoderLayer` (layer_norm1, `SiglipAttention` q / k / v / out_proj with bias, eager:
+    matmul * scale, softmax in float32 then `.to(query dtype)`, dropout, matmul; layer_norm2,
+    `SiglipMLP` fc1 -> ACT2FN["gelu_pytorch_tanh"] -> fc2), `SiglipVisionTransformer`
+    (post_layernorm; vision_use_head False for Gemma 3); and `Gemma3MultiModalProjector` from
+    src/transformers/models/gemma3/modeling_gemma3.py (stored version
+    0018aa647bb13801f061e2d1027c326f531b59fb: transpose(1, 2), reshape to (B, h, p, p),
+    .contiguous(), AvgPool2d(kernel = patches_per_side // tokens_per_side), flatten(2),
+    transpose(1, 2), `Gemma3RMSNorm` (x.float() normalised, * (1 + weight.float()), type_as(x)),
+    torch.matmul with mm_input_projection_weight, type_as).
+  * Gradient checkpointing: src/transformers/modeling_layers.py `GradientCheckpointingLayer`
+    (stored version 00029cfa0ed780d1ddb6e5d199bd92e86c5791a2): the block's keyword arguments go
+    into a functools.partial, only the positional ones (hidden_states; SigLIP's attention_mask,
+    None here) are the checkpoint's inputs; HF's default use_reentrant=True (models._checkpoint).
+
+Written from those files, not copied. Reused from models.py: the naming hooks op() / region(),
+`eager_attention_forward` (HF's eager attention with the harness's op labels),
+`FlashEmulated` (what FlashAttention-2 saves: q, k, v, out, fp32 logsumexp; its math also runs
+the varlen emulation here, FlashVarlenEmulated), `LlamaRMSNorm`
+(identical to Qwen2RMSNorm), `Gemma2RMSNorm` (identical to Gemma3RMSNorm), `FusedGELUTanh`
+(gelu_pytorch_tanh) and `_checkpoint`.
+"""
+
+import functools
+from dataclasses import dataclass, asdict, field
+from typing import List
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+import models
+from models import op, region
+
+
+@dataclass
+class VisionConfig:
+    tower: str                    # "qwen2_vl" | "qwen2_5_vl" | "siglip"
+    depth: int
+    hidden: int                   # embed_dim / hidden_size of the tower
+    heads: int
+    ffn: int                      # Qwen2-VL: int(hidden * mlp_ratio); others intermediate_size
+    patch: int = 14
+    in_channels: int = 3
+    out_hidden: int = 96          # Qwen: merger output (text hidden_size); Gemma 3: text hidden_size
+    hidden_act: str = "quick_gelu"
+    attn_impl: str = "eager"      # "eager" | "flash_emulated"
+    temporal_patch: int = None    # Qwen
+    merge: int = None             # Qwen spatial_merge_size
+    window_size: int = None       # Qwen2.5-VL
+    fullatt_block_indexes: List[int] = field(default=None)  # Qwen2.5-VL
+    image_size: int = None        # SigLIP
+    mm_tokens_per_image: int = None  # Gemma 3
+    norm_eps: float = 1e-6
+
+    @property
+    def head_dim(self):
+        return self.hidden // self.heads
+
+    def to_dict(self):
+        d = asdict(self)
+        d["head_dim"] = self.head_dim
+        return {k: v for k, v in d.items() if v is not None and k != "attn_impl"}
+
+
+def _flash_noncausal(query, key, value, scale):
+    """HF's flash_attention_2 path on (1 or B, A, S, d) q / k / v without a mask or causality: the
+    tensors are transposed to (B, S, A, d) views; fp32 inputs under autocast are cast to the autocast
+    dtype first (as models.flash_attention_emulated and HF's integration do). FlashEmulated saves
+    q, k, v, out and the fp32 logsumexp (B, A, S), as FlashAttention-2 does; returns (B, S, A, d)."""
+    q = query.transpose(1, 2)
+    k = key.transpose(1, 2)
+    v = value.transpose(1, 2)
+    if q.dtype == torch.float32 and models._autocast_enabled(q.device.type):
+        dt = models._autocast_dtype(q.device.type)
+        q, k, v = q.to(dt), k.to(dt), v.to(dt)
+    with op("q", "k", "v", "out", "lse"):
+        return models.FlashEmulated.apply(q, k, v, scale, 0.0, False)
+
+
+class FlashVarlenEmulated(torch.autograd.Function):
+    """flash_attn_varlen_func over cu_seqlens (HF's flash_attention_2 path of the Qwen vision
+    attention): saves q, k, v ([N, A, d], whatever storage they view), out [N, A, d] and the fp32
+    logsumexp [A, N], as FlashAttention-2's varlen kernel does. The math is models.FlashEmulated's,
+    one chunk at a time (no attention across chunks); only the saved set is emulated."""
+
+    @staticmethod
+    def forward(ctx, q, k, v, lengths, scale):
+        outs, lses, s = [], [], 0
+        with torch.autocast(device_type=q.device.type, enabled=False):
+            for n in lengths:
+                o, lse = models.FlashEmulated._math(q[s:s + n].unsqueeze(0), k[s:s + n].unsqueeze(0),
+                                                    v[s:s + n].unsqueeze(0), scale, 0.0, False, 1, 0)
+                outs.append(o[0])
+                lses.append(lse[0])
+                s += n
+            out = torch.cat(outs, dim=0)
+            lse = torch.cat(lses, dim=-1)
+        ctx.lengths, ctx.scale = lengths, scale
+        ctx.save_for_backward(q, k, v, out, lse)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        q, k, v, _out, _lse = ctx.saved_tensors
+        # the emulation's own recomputation, hidden from the outer saved-tensor hooks
+        with torch.enable_grad(), torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+            q_, k_, v_ = (t.detach().requires_grad_(True) for t in (q, k, v))
+            outs, s = [], 0
+            with torch.autocast(device_type=q.device.type, enabled=False):
+                for n in ctx.lengths:
+                    o, _ = models.FlashEmulated._math(q_[s:s + n].unsqueeze(0), k_[s:s + n].unsqueeze(0),
+                                                      v_[s:s + n].unsqueeze(0), ctx.scale, 0.0, False, 1, 0)
+                    outs.append(o[0])
+                    s += n
+            gq, gk, gv = torch.autograd.grad(torch.cat(outs, dim=0), (q_, k_, v_), grad_out)
+        return gq, gk, gv, None, None
+
+
+def _flash_varlen(query, key, value, lengths, scale):
+    """HF flash_attention_2 on the Qwen vision attention: (1, A, N, d) -> (1, N, A, d) views,
+    reshaped to (N, A, d), one varlen call over cu_seqlens; returns (1, N, A, d)."""
+    q = query.transpose(1, 2)
+    k = key.transpose(1, 2)
+    v = value.transpose(1, 2)
+    if q.dtype == torch.float32 and models._autocast_enabled(q.device.type):
+        dt = models._autocast_dtype(q.device.type)
+        q, k, v = q.to(dt), k.to(dt), v.to(dt)
+    a, d = q.shape[-2], q.shape[-1]
+    with op("q", "k", "v", "out", "lse"):
+        out = FlashVarlenEmulated.apply(q.reshape(-1, a, d), k.reshape(-1, a, d), v.reshape(-1, a, d),
+                                        lengths, scale)
+    return out.view(1, -1, a, d)
+
+
+class QuickGELU(nn.Module):
+    """transformers.activations.QuickGELUActivation: input * sigmoid(1.702 * input)."""
+
+    def forward(self, input):
+        with op("sigmoid_out"):
+            s = torch.sigmoid(1.702 * input)
+        with op("input", "sigmoid_out"):
+            return input * s
+
+
+class LayerNorm(nn.LayerNorm):
+    """nn.LayerNorm; under autocast, CUDA autocast's fp32 rule for layer_norm applied by hand: a
+    bf16 input is cast to float32 first (CPU autocast of torch 1.13 has no layer_norm rule and a bf16
+    input with fp32 weights fails). The norm then saves the fp32 cast, as it does on CUDA."""
+
+    def forward(self, x):
+        if (x.dtype != torch.float32 and self.weight.dtype == torch.float32
+                and models._autocast_enabled(x.device.type)):
+            x = x.float()
+        return super().forward(x)
+
+
+def _act(name):
+    if name == "quick_gelu":
+        return QuickGELU()
+    if name == "silu":
+        return nn.SiLU()
+    if name == "gelu_pytorch_tanh":
+        return models.FusedGELUTanh()
+    if name == "gelu":
+        return nn.GELU()
+    raise ValueError(name)
+
+
+# --------------------------------------------------------------------------
+# Qwen2-VL / Qwen2.5-VL
+# --------------------------------------------------------------------------
+class QwenPatchEmbed(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.patch, self.t, self.c, self.dim = cfg.patch, cfg.temporal_patch, cfg.in_channels, cfg.hidden
+        k = (cfg.temporal_patch, cfg.patch, cfg.patch)
+        self.proj = nn.Conv3d(cfg.in_channels, cfg.hidden, kernel_size=k, stride=k, bias=False)
+
+    def forward(self, pixel_values):
+        x = pixel_values.view(-1, self.c, self.t, self.patch, self.patch)
+        x = self.proj(x.to(dtype=self.proj.weight.dtype))
+        return x.view(-1, self.dim)
+
+
+class QwenVisionRotary(nn.Module):
+    """VisionRotaryEmbedding(head_dim // 2): a float32 inv_freq buffer (explicit dtype in HF)."""
+
+    def __init__(self, dim, theta=10000.0):
+        super().__init__()
+        self.dim, self.theta = dim, theta
+        self.register_buffer("inv_freq", self._inv_freq(), persistent=False)
+
+    def _inv_freq(self):
+        return 1.0 / (self.theta ** (torch.arange(0, self.dim, 2, dtype=torch.float) / self.dim))
+
+    def reset_fp32(self):
+        """What from_pretrained(torch_dtype=bf16) leaves: the non-persistent buffer is built with an
+        explicit float32 dtype and never loaded or cast (model.to(bf16) would cast it)."""
+        self.inv_freq = self._inv_freq()
+
+    def forward(self, seqlen):
+        seq = torch.arange(seqlen, dtype=self.inv_freq.dtype)
+        return torch.outer(seq, self.inv_freq)
+
+
+def _rotate_half(x):
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+
+
+def apply_rotary_pos_emb_vision(q, k, cos, sin):
+    q_dtype, k_dtype = q.dtype, k.dtype
+    q, k = q.float(), k.float()
+    cos = cos.unsqueeze(-2).float()
+    sin = sin.unsqueeze(-2).float()
+    # q / k need no saving (cos / sin do not require grad); each product saves cos or sin, the shared
+    # fp32 tables themselves, or per-block float32 copies when they were not fp32 already
+    with op("cos_fp32", "sin_fp32"):
+        q_rot = (q * cos) + (_rotate_half(q) * sin)
+    with op("cos_fp32", "sin_fp32"):
+        k_rot = (k * cos) + (_rotate_half(k) * sin)
+    return q_rot.to(q_dtype), k_rot.to(k_dtype)
+
+
+class QwenVisionAttention(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.num_heads = cfg.heads
+        self.head_dim = cfg.head_dim
+        self.num_key_value_groups = 1
+        self.scaling = self.head_dim ** -0.5
+        self.attn_impl = cfg.attn_impl
+        self.qkv = nn.Linear(cfg.hidden, 3 * cfg.hidden, bias=True)
+        self.proj = nn.Linear(cfg.hidden, cfg.hidden)
+
+    def forward(self, hidden_states, cu_seqlens, position_embeddings):
+        n = hidden_states.shape[0]
+        qkv = self.qkv(hidden_states).reshape(n, 3, self.num_heads, -1).permute(1, 0, 2, 3)
+        q, k, v = qkv.unbind(0)
+        cos, sin = position_embeddings
+        q, k = apply_rotary_pos_emb_vision(q, k, cos, sin)
+        q = q.transpose(0, 1).unsqueeze(0)
+        k = k.transpose(0, 1).unsqueeze(0)
+        v = v.transpose(0, 1).unsqueeze(0)
+        lengths = (cu_seqlens[1:] - cu_seqlens[:-1]).tolist()
+        if self.attn_impl == "flash_emulated":
+            out = _flash_varlen(q, k, v, lengths, self.scaling)
+        elif self.attn_impl == "eager":  # every other implementation: one call per chunk, then cat
+            chunks = zip(*(torch.split(t, lengths, dim=2) for t in (q, k, v)))
+            outs = [models.eager_attention_forward(self, qc, kc, vc, None, self.scaling, dropout=0.0)
+                    for qc, kc, vc in chunks]
+            out = torch.cat(outs, dim=1)
+        else:
+            raise ValueError(self.attn_impl)
+        out = out.reshape(n, -1).contiguous()
+        return self.proj(out)
+
+
+class QwenVisionMlp(nn.Module):
+    """Qwen2-VL VisionMlp: fc2(act(fc1(x)))."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.fc1 = nn.Linear(cfg.hidden, cfg.ffn)
+        self.act = _act(cfg.hidden_act)
+        self.fc2 = nn.Linear(cfg.ffn, cfg.hidden)
+
+    def forward(self, x):
+        return self.fc2(self.act(self.fc1(x)))
+
+
+class QwenGatedMlp(nn.Module):
+    """Qwen2_5_VLMLP(bias=True): down(act(gate(x)) * up(x))."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.gate_proj = nn.Linear(cfg.hidden, cfg.ffn, bias=True)
+        self.up_proj = nn.Linear(cfg.hidden, cfg.ffn, bias=True)
+        self.down_proj = nn.Linear(cfg.ffn, cfg.hidden, bias=True)
+        self.act_fn = _act(cfg.hidden_act)
+
+    def forward(self, x):
+        g = self.act_fn(self.gate_proj(x))
+        u = self.up_proj(x)
+        with op("act_out", "up_out"):
+            h = g * u
+        return self.down_proj(h)
+
+
+class QwenVisionBlock(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        if cfg.tower == "qwen2_vl":
+            self.norm1 = LayerNorm(cfg.hidden, eps=1e-6)
+            self.norm2 = LayerNorm(cfg.hidden, eps=1e-6)
+            self.mlp = QwenVisionMlp(cfg)
+        else:
+            self.norm1 = models.LlamaRMSNorm(cfg.hidden, eps=1e-6)  # == Qwen2RMSNorm
+            self.norm2 = models.LlamaRMSNorm(cfg.hidden, eps=1e-6)
+            self.mlp = QwenGatedMlp(cfg)
+        self.attn = QwenVisionAttention(cfg)
+
+    def forward(self, hidden_states, cu_seqlens=None, position_embeddings=None):
+        hidden_states = hidden_states + self.attn(self.norm1(hidden_states), cu_seqlens, position_embeddings)
+        hidden_states = hidden_states + self.mlp(self.norm2(hidden_states))
+        return hidden_states
+
+
+class QwenPatchMerger(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.hidden_size = cfg.hidden * cfg.merge ** 2
+        if cfg.tower == "qwen2_vl":
+            self.ln_q = LayerNorm(cfg.hidden, eps=1e-6)
+        else:
+            self.ln_q = models.LlamaRMSNorm(cfg.hidden, eps=1e-6)
+        self.mlp = nn.Sequential(nn.Linear(self.hidden_size, self.hidden_size), nn.GELU(),
+                                 nn.Linear(self.hidden_size, cfg.out_hidden))
+
+    def forward(self, x):
+        return self.mlp(self.ln_q(x).view(-1, self.hidden_size))
+
+
+class QwenVisionTower(nn.Module):
+    """Qwen2VisionTransformerPretrainedModel / Qwen2_5_VisionTransformerPretrainedModel."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        self.merge = cfg.merge
+        self.merge_unit = cfg.merge ** 2
+        self.patch_embed = QwenPatchEmbed(cfg)
+        self.rotary_pos_emb = QwenVisionRotary(cfg.head_dim // 2)
+        self.blocks = nn.ModuleList([QwenVisionBlock(cfg) for _ in range(cfg.depth)])
+        self.merger = QwenPatchMerger(cfg)
+        self.windowed = cfg.tower == "qwen2_5_vl"
+        self.gradient_checkpointing = False
+        self.shared = {}
+        self.record_shared = False
+        self.last_chunks = {}
+
+    def rot_pos_emb(self, grid_thw):
+        m = self.merge
+        ids = []
+        for t, h, w in grid_thw.tolist():
+            hh = torch.arange(h).unsqueeze(1).expand(-1, w)
+            ww = torch.arange(w).unsqueeze(0).expand(h, -1)
+            # rows in merge-unit order: (h / m, w / m, m, m)
+            hh = hh.reshape(h // m, m, w // m, m).permute(0, 2, 1, 3).flatten()
+            ww = ww.reshape(h // m, m, w // m, m).permute(0, 2, 1, 3).flatten()
+            ids.append(torch.stack([hh, ww], dim=-1).repeat(t, 1))
+        ids = torch.cat(ids, dim=0)
+        table = self.rotary_pos_emb(int(grid_thw[:, 1:].max()))
+        return table[ids].flatten(1)
+
+    def get_window_index(self, grid_thw):
+        m = self.merge
+        ws = self.cfg.window_size // m // self.cfg.patch   # window side in merge units
+        window_index, cu = [], [0]
+        base = 0
+        for t, h, w in grid_thw.tolist():
+            gh, gw = h // m, w // m
+            idx = torch.arange(t * gh * gw).reshape(t, gh, gw)
+            pad_h = ws - gh % ws          # HF pads a whole window when gh % ws == 0
+            pad_w = ws - gw % ws
+            nh, nw = (gh + pad_h) // ws, (gw + pad_w) // ws
+            padded = F.pad(idx, (0, pad_w, 0, pad_h), "constant", -100)
+            padded = padded.reshape(t, nh, ws, nw, ws).permute(0, 1, 3, 2, 4).reshape(t, nh * nw, ws, ws)
+            seqlens = (padded != -100).sum([2, 3]).reshape(-1)
+            flat = padded.reshape(-1)
+            window_index.append(flat[flat != -100] + base)
+            cu.extend((seqlens.cumsum(0) * self.merge_unit + cu[-1]).tolist())
+            base += t * gh * gw
+        return torch.cat(window_index, dim=0), cu
+
+    def _block(self, i, blk, hidden_states, **kwargs):
+        if self.gradient_checkpointing and self.training:
+            # GradientCheckpointingLayer: checkpoint(partial(block, **kwargs), *args), reentrant
+            with region("block.%d" % i), op("checkpoint_input"):
+                out = models._checkpoint(functools.partial(blk.__call__, **kwargs), hidden_states)
+                held = []
+                for v in kwargs.values():
+                    held.extend(v if isinstance(v, (tuple, list)) else [v])
+                for sink in models.HELD_BY_CHECKPOINT:  # the partial keeps them until backward
+                    for t in held:
+                        if isinstance(t, torch.Tensor):
+                            sink(t)
+            return out
+        return blk(hidden_states, **kwargs)
+
+    def forward(self, pixel_values, grid_thw):
+        hidden_states = self.patch_embed(pixel_values)
+        rotary = self.rot_pos_emb(grid_thw)
+        n = hidden_states.shape[0]
+        cu_window = None
+        window_index = None
+        if self.windowed:
+            window_index, cu_w = self.get_window_index(grid_thw)
+            cu_window = torch.unique_consecutive(torch.tensor(cu_w, dtype=torch.int32))
+            with region("window_reorder"), op("window_index"):
+                hidden_states = hidden_states.reshape(n // self.merge_unit, self.merge_unit, -1)
+                hidden_states = hidden_states[window_index, :, :]
+                hidden_states = hidden_states.reshape(n, -1)
+            rotary = rotary.reshape(n // self.merge_unit, self.merge_unit, -1)[window_index, :, :].reshape(n, -1)
+        emb = torch.cat((rotary, rotary), dim=-1)
+        position_embeddings = (emb.cos(), emb.sin())
+        cu_seqlens = torch.repeat_interleave(grid_thw[:, 1] * grid_thw[:, 2], grid_thw[:, 0]).cumsum(
+            dim=0, dtype=torch.int32)
+        cu_seqlens = F.pad(cu_seqlens, (1, 0), value=0)
+        if self.record_shared:
+            self.shared = {"rope_cos": position_embeddings[0], "rope_sin": position_embeddings[1],
+                           "cu_seqlens": cu_seqlens}
+            if cu_window is not None:
+                self.shared["cu_window_seqlens"] = cu_window
+        self.last_chunks = {"full": (cu_seqlens[1:] - cu_seqlens[:-1]).tolist()}
+        if cu_window is not None:
+            self.last_chunks["window"] = (cu_window[1:] - cu_window[:-1]).tolist()
+        for i, blk in enumerate(self.blocks):
+            cu = cu_seqlens
+            if self.windowed and i not in self.cfg.fullatt_block_indexes:
+                cu = cu_window
+            hidden_states = self._block(i, blk, hidden_states, cu_seqlens=cu,
+                                        position_embeddings=position_embeddings)
+        hidden_states = self.merger(hidden_states)
+        if self.windowed:
+            reverse = torch.argsort(window_index)
+            with region("window_reorder"), op("reverse_index"):
+                hidden_states = hidden_states[reverse, :]
+        return hidden_states
+
+
+# --------------------------------------------------------------------------
+# SigLIP (Gemma 3's vision tower) + Gemma3MultiModalProjector
+# --------------------------------------------------------------------------
+class SiglipEmbeddings(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.patch_embedding = nn.Conv2d(cfg.in_channels, cfg.hidden, kernel_size=cfg.patch, stride=cfg.patch,
+                                         padding="valid")
+        self.num_positions = (cfg.image_size // cfg.patch) ** 2
+        self.position_embedding = nn.Embedding(self.num_positions, cfg.hidden)
+        self.register_buffer("position_ids", torch.arange(self.num_positions).expand((1, -1)), persistent=False)
+
+    def forward(self, pixel_values):
+        x = self.patch_embedding(pixel_values.to(dtype=self.patch_embedding.weight.dtype))
+        x = x.flatten(2).transpose(1, 2)
+        pos = self.position_embedding(self.position_ids)
+        with region("position"), op("add"):
+            return x + pos
+
+
+class SiglipAttention(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.embed_dim, self.num_heads, self.head_dim = cfg.hidden, cfg.heads, cfg.head_dim
+        self.scale = self.head_dim ** -0.5
+        self.attn_impl = cfg.attn_impl
+        self.k_proj = nn.Linear(cfg.hidden, cfg.hidden)
+        self.v_proj = nn.Linear(cfg.hidden, cfg.hidden)
+        self.q_proj = nn.Linear(cfg.hidden, cfg.hidden)
+        self.out_proj = nn.Linear(cfg.hidden, cfg.hidden)
+
+    def forward(self, hidden_states, attention_mask=None):
+        b, s, _ = hidden_states.shape
+        q = self.q_proj(hidden_states).view(b, s, self.num_heads, self.head_dim).transpose(1, 2)
+        k = self.k_proj(hidden_states).view(b, s, self.num_heads, self.head_dim).transpose(1, 2)
+        v = self.v_proj(hidden_states).view(b, s, self.num_heads, self.head_dim).transpose(1, 2)
+        if self.attn_impl == "flash_emulated":
+            out = _flash_noncausal(q, k, v, self.scale)
+        elif self.attn_impl == "eager":
+            out = models.eager_attention_forward(self, q, k, v, attention_mask, self.scale, dropout=0.0)
+        else:
+            raise ValueError(self.attn_impl)
+        out = out.reshape(b, s, self.embed_dim).contiguous()
+        return self.out_proj(out)
+
+
+class SiglipMLP(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.activation_fn = _act(cfg.hidden_act)
+        self.fc1 = nn.Linear(cfg.hidden, cfg.ffn)
+        self.fc2 = nn.Linear(cfg.ffn, cfg.hidden)
+
+    def forward(self, x):
+        return self.fc2(self.activation_fn(self.fc1(x)))
+
+
+class SiglipEncoderLayer(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.layer_norm1 = LayerNorm(cfg.hidden, eps=cfg.norm_eps)
+        self.self_attn = SiglipAttention(cfg)
+        self.layer_norm2 = LayerNorm(cfg.hidden, eps=cfg.norm_eps)
+        self.mlp = SiglipMLP(cfg)
+
+    def forward(self, hidden_states, attention_mask=None):
+        residual = hidden_states
+        hidden_states = self.self_attn(self.layer_norm1(hidden_states), attention_mask)
+        hidden_states = residual + hidden_states
+        residual = hidden_states
+        hidden_states = self.mlp(self.layer_norm2(hidden_states))
+        return residual + hidden_states
+
+
+class SiglipEncoder(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.layers = nn.ModuleList([SiglipEncoderLayer(cfg) for _ in range(cfg.depth)])
+        self.gradient_checkpointing = False
+
+    def forward(self, hidden_states):
+        for i, layer in enumerate(self.layers):
+            if self.gradient_checkpointing and self.training:
+                # GradientCheckpointingLayer: positional (hidden_states, attention_mask=None)
+                with region("block.%d" % i), op("checkpoint_input"):
+                    hidden_states = models._checkpoint(layer.__call__, hidden_states, None)
+            else:
+                hidden_states = layer(hidden_states, None)
+        return hidden_states
+
+
+class SiglipVisionTower(nn.Module):
+    """SiglipVisionModel.vision_model (SiglipVisionTransformer) without the pooling head."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.embeddings = SiglipEmbeddings(cfg)
+        self.encoder = SiglipEncoder(cfg)
+        self.post_layernorm = LayerNorm(cfg.hidden, eps=cfg.norm_eps)
+
+    def forward(self, pixel_values):
+        return self.post_layernorm(self.encoder(self.embeddings(pixel_values)))
+
+
+class Gemma3MultiModalProjector(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.mm_input_projection_weight = nn.Parameter(torch.zeros(cfg.hidden, cfg.out_hidden))
+        self.mm_soft_emb_norm = models.Gemma2RMSNorm(cfg.hidden, eps=cfg.norm_eps)  # == Gemma3RMSNorm
+        self.patches_per_image = cfg.image_size // cfg.patch
+        self.tokens_per_side = int(cfg.mm_tokens_per_image ** 0.5)
+        self.kernel_size = self.patches_per_image // self.tokens_per_side
+        self.avg_pool = nn.AvgPool2d(kernel_size=self.kernel_size, stride=self.kernel_size)
+
+    def forward(self, vision_outputs):
+        b, _, width = vision_outputs.shape
+        x = vision_outputs.transpose(1, 2)
+        x = x.reshape(b, width, self.patches_per_image, self.patches_per_image).contiguous()
+        x = self.avg_pool(x).flatten(2).transpose(1, 2)
+        x = self.mm_soft_emb_norm(x)
+        with op("normed"):
+            x = torch.matmul(x, self.mm_input_projection_weight)
+        return x.type_as(vision_outputs)
+
+
+class SiglipGemma3Vision(nn.Module):
+    """Gemma3Model.get_image_features: vision_tower(pixel_values).last_hidden_state -> projector."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        self.vision_tower = SiglipVisionTower(cfg)
+        self.multi_modal_projector = Gemma3MultiModalProjector(cfg)
+        nn.init.normal_(self.multi_modal_projector.mm_input_projection_weight, std=0.02)
+        self.shared = {}
+        self.record_shared = False
+        self.last_chunks = {}
+
+    def gradient_checkpointing_enable(self):
+        self.vision_tower.encoder.gradient_checkpointing = True
+
+    def forward(self, pixel_values, grid_thw=None):
+        return self.multi_modal_projector(self.vision_tower(pixel_values))
+
+
+# --------------------------------------------------------------------------
+# The model the harness measures
+# --------------------------------------------------------------------------
+class QwenVision(nn.Module):
+    """Qwen2VLModel.visual (the tower includes the merger), as get_image_features runs it."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        self.visual = QwenVisionTower(cfg)
+        for m in self.modules():  # HF _init_weights: Linear / Conv3d normal(0.02), biases zero
+            if isinstance(m, (nn.Linear, nn.Conv3d)):
+                nn.init.normal_(m.weight, std=0.02)
+                if m.bias is not None:
+                    nn.init.zeros_(m.bias)
+
+    @property
+    def shared(self):
+        return self.visual.shared
+
+    @property
+    def last_chunks(self):
+        return self.visual.last_chunks
+
+    def gradient_checkpointing_enable(self):
+        self.visual.gradient_checkpointing = True
+
+    def forward(self, pixel_values, grid_thw):
+        return self.visual(pixel_values, grid_thw)
+
+
+def build(cfg):
+    model = QwenVision(cfg) if cfg.tower in ("qwen2_vl", "qwen2_5_vl") else SiglipGemma3Vision(cfg)
+
+    def enable_shared_recording():
+        (model.visual if isinstance(model, QwenVision) else model).record_shared = True
+
+    model.enable_shared_recording = enable_shared_recording
+    model.region_modules = functools.partial(region_modules, model)
+    return model
+
+
+def region_modules(model):
+    """Module path -> region, for measure.SavedTensorTracker."""
+    cfg = model.cfg
+    if isinstance(model, QwenVision):
+        m = {"visual.patch_embed": "patch_embed", "visual.merger": "merger"}
+        for i in range(cfg.depth):
+            m["visual.blocks.%d" % i] = "block.%d" % i
+        return m
+    m = {"vision_tower.embeddings.patch_embedding": "patch_embed",
+         "vision_tower.embeddings.position_embedding": "position",
+         "vision_tower.post_layernorm": "post_norm", "multi_modal_projector": "projector"}
+    for i in range(cfg.depth):
+        m["vision_tower.encoder.layers.%d" % i] = "block.%d" % i
+    return m
+
+
+def param_count_by_part(model):
+    parts = {}
+    for name, p in model.named_parameters():
+        if ".blocks." in name or ".layers." in name:
+            key = "blocks"
+        elif "merger" in name or "multi_modal_projector" in name:
+            key = "merger" if "merger" in name else "projector"
+        elif "patch_embed" in name:
+            key = "patch_embed"
+        elif "position_embedding" in name:
+            key = "position_embedding"
+        elif "post_layernorm" in name:
+            key = "post_norm"
+        else:
+            key = "other"
+        parts[key] = parts.get(key, 0) + p.numel()
+    return parts
