@@ -4401,6 +4401,14 @@
         <source>the vision tower&apos;s optimizer states on this GPU, in bytes</source>
         <translation>视觉塔在本 GPU 上的优化器状态，字节</translation>
     </message>
+    <message>
+        <source>the vision tower&apos;s and projector&apos;s parameters</source>
+        <translation>视觉塔与投影器的参数量</translation>
+    </message>
+    <message>
+        <source>the reference&apos;s copy of the vision tower, in the policy&apos;s dtype</source>
+        <translation>参考模型中的视觉塔副本，采用策略模型的数据类型</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>
@@ -6479,6 +6487,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>vision_config: a %1 vision tower of %2 parameters and a projector of %3, in the estimate: frozen unless --vision-tower trained; --images N --image-size WxH adds what it runs on</source>
         <translation>vision_config：%1 视觉塔 %2 个参数、投影器 %3 个参数，已计入估算：默认冻结，除非 --vision-tower trained；--images N --image-size WxH 计入它处理的图像</translation>
     </message>
+    <message>
+        <source>text_config leaves out what LlamaConfig defaults to: %1</source>
+        <translation>text_config 省略了 LlamaConfig 的默认值：%1</translation>
+    </message>
 </context>
 <context>
     <name>Issue</name>
@@ -8009,6 +8021,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Deepstack mergers</source>
         <translation>DeepStack 合并器数</translation>
+    </message>
+    <message>
+        <source>Unused vision blocks</source>
+        <translation>未使用的视觉块数</translation>
     </message>
 </context>
 <context>

@@ -549,6 +549,7 @@ QString Labels::field(Field f)
     case Field::VisionWindow: return tr("Vision window");
     case Field::VisionFullBlocks: return tr("Full-attention vision blocks");
     case Field::VisionDeepstack: return tr("Deepstack mergers");
+    case Field::VisionUnusedBlocks: return tr("Unused vision blocks");
     }
     return {};
 }

@@ -362,6 +362,44 @@ private slots:
         QVERIFY(readHfConfigObject(qwen2, QString(), q2).ok());
         QCOMPARE(qint64(q2.visionParameters), Q_INT64_C(675759104));
 
+        // LLaVA-1.5-7B (the keys of llava-hf/llava-1.5-7b-hf's config.json): CLIP ViT-L/14 at
+        // 336 px without its projection head: the class embedding 1,024, Conv2d 3 x 14² x 1,024 =
+        // 602,112, 577 positions 590,848, pre_layrnorm 2,048, 24 layers of two LayerNorms 4,096,
+        // q, k, v, out_proj 4 x (1,024² + 1,024) = 4,198,400, fc1 4,194,304 + 4,096, fc2 4,194,304 +
+        // 1,024 (12,596,224 a layer), post_layernorm 2,048: 303,507,456; the projector 1,024 x
+        // 4,096 + 4,096 and 4,096² + 4,096: 20,979,712. With Vicuna-7B at the file's vocabulary of
+        // 32,064 (6,738,939,904): 7,063,427,072, the 7.06 B its card gives. Its images are 576
+        // tokens (24 x 24 patches, the class token dropped by the "default" strategy).
+        const QJsonObject llava{ { QStringLiteral("model_type"), QStringLiteral("llava") }, { QStringLiteral("vocab_size"), 32064 },
+                                 { QStringLiteral("tie_word_embeddings"), false }, { QStringLiteral("projector_hidden_act"), QStringLiteral("gelu") },
+                                 { QStringLiteral("vision_feature_layer"), -2 },
+                                 { QStringLiteral("vision_feature_select_strategy"), QStringLiteral("default") },
+                                 { QStringLiteral("text_config"), QJsonObject{ { QStringLiteral("model_type"), QStringLiteral("llama") },
+                                                                               { QStringLiteral("max_position_embeddings"), 4096 },
+                                                                               { QStringLiteral("rms_norm_eps"), 1e-5 },
+                                                                               { QStringLiteral("vocab_size"), 32064 } } },
+                                 { QStringLiteral("vision_config"), QJsonObject{ { QStringLiteral("hidden_size"), 1024 },
+                                                                                 { QStringLiteral("image_size"), 336 },
+                                                                                 { QStringLiteral("intermediate_size"), 4096 },
+                                                                                 { QStringLiteral("model_type"), QStringLiteral("clip_vision_model") },
+                                                                                 { QStringLiteral("num_attention_heads"), 16 },
+                                                                                 { QStringLiteral("num_hidden_layers"), 24 },
+                                                                                 { QStringLiteral("patch_size"), 14 },
+                                                                                 { QStringLiteral("projection_dim"), 768 },
+                                                                                 { QStringLiteral("vocab_size"), 32000 } } } };
+        HfModel lv;
+        const HfConfigError el = readHfConfigObject(llava, QString(), lv);
+        QVERIFY2(el.ok(), qPrintable(hfConfigErrorText(el)));
+        QCOMPARE(lv.visionKind, QStringLiteral("CLIP"));
+        QCOMPARE(qint64(lv.visionParameters), Q_INT64_C(303507456) + Q_INT64_C(20979712));
+        QCOMPARE(qint64(parameterCounts(lv.model).total(lv.model.layers) + lv.visionParameters), Q_INT64_C(7063427072));
+        QVERIFY(withinRounding(qint64(parameterCounts(lv.model).total(lv.model.layers) + lv.visionParameters), 7.06e9, 0.005e9));
+        QCOMPARE(lv.model.vision.kind, VisionTowerKind::Clip);
+        QVERIFY(lv.model.vision.classToken);
+        QCOMPARE(qint64(lv.model.vision.tokensPerImage), 576);
+        QVERIFY(!lv.warnings.contains(QStringLiteral("vision_config")));
+        QVERIFY2(lv.unrecognized.isEmpty(), qPrintable(lv.unrecognized.join(QLatin1Char(','))));
+
         // A bad value in vision_config is named by its path.
         QJsonObject bad = qwen2;
         QJsonObject badVision = bad.value(QStringLiteral("vision_config")).toObject();

@@ -11,6 +11,7 @@
 
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/posttraining.h>
 #include <headroom/memory/validation.h>
 #include <headroom/memory/visiontower.h>
 
@@ -64,7 +65,11 @@ Scenario fromFixture(const QJsonObject &c)
     VisionSpec &v = s.model.vision;
     v.kind = tower == QLatin1String("qwen2_vl") ? VisionTowerKind::Qwen2Vl
             : tower == QLatin1String("qwen2_5_vl") ? VisionTowerKind::Qwen25Vl
-                           : VisionTowerKind::Siglip;
+            : tower == QLatin1String("clip")       ? VisionTowerKind::Clip
+                                                   : VisionTowerKind::Siglip;
+    v.classToken = v.kind == VisionTowerKind::Clip;
+    if (z.contains(QStringLiteral("vision_feature_layer")))
+        v.unusedBlocks = -z.value(QStringLiteral("vision_feature_layer")).toInteger() - 1;
     v.parameters = c.value(QStringLiteral("param_count")).toInteger();
     v.layers = z.value(QStringLiteral("depth")).toInteger();
     v.hidden = z.value(QStringLiteral("hidden")).toInteger();
@@ -258,6 +263,16 @@ private slots:
         QCOMPARE(qint64(countOf(trained.activations - without.activations)), Q_INT64_C(32) * 57753600 + 13557760);
         QCOMPARE(trained.side.visionActivations, trained.activations - without.activations);
         QVERIFY(trained.peak > frozen.peak);
+        // DPO's reference is a frozen copy of the whole policy: its tower too, 2P in BF16; under
+        // ZeRO-3 over 4 GPUs a quarter of it (TRL prepare_deepspeed keeps stage 3 for it).
+        setTrainingMethod(s, TrainingMethod::Dpo);
+        setTrainingMethod(plain, TrainingMethod::Dpo);
+        QCOMPARE(qint64(countOf(estimate(s).frozenModels - estimate(plain).frozenModels)), Q_INT64_C(2) * 675759104);
+        s.parallel.gpus = plain.parallel.gpus = 4;
+        s.parallel.zero = plain.parallel.zero = ZeroStage::Stage3;
+        const Breakdown sharded = estimate(s);
+        QCOMPARE(qint64(countOf(sharded.side.visionReference)), Q_INT64_C(675759104) / 2);
+        QCOMPARE(qint64(countOf(sharded.frozenModels - estimate(plain).frozenModels)), Q_INT64_C(675759104) / 2);
     }
 
     // Every block and everything outside the blocks against PyTorch 1.13 on CPU: the towers
@@ -294,7 +309,7 @@ private slots:
             for (qsizetype i = 0; i < blocks.size(); ++i) {
                 const QJsonObject b = blocks[i].toObject();
                 const Count scores = tower == QLatin1String("qwen2_5_vl") && !full.contains(i) ? squares("window")
-                        : tower == QLatin1String("siglip")                                     ? squares("per_image")
+                        : tower == QLatin1String("siglip") || tower == QLatin1String("clip")   ? squares("per_image")
                                                                                                 : squares("full");
                 const qint64 measured = b.value(QStringLiteral("activation")).toInteger() + b.value(QStringLiteral("autocast_weight_copy")).toInteger();
                 QVERIFY2(qint64(countOf(detail::visionBlockBytes(s, N, scores))) == measured,
@@ -304,31 +319,78 @@ private slots:
             // Outside the blocks, the test's loss apart; the rotary tables are "shared".
             const QJsonObject outside = c.value(QStringLiteral("saved")).toObject().value(QStringLiteral("outside")).toObject();
             qint64 measured = 0;
-            for (const char *region : { "patch_embed", "position", "window_reorder", "post_norm", "merger", "projector" }) {
+            // LLaVA's post_layernorm feeds no loss: freed before backward with the unused block
+            // (the held test below), so not among what the tower keeps.
+            const bool llava = tower == QLatin1String("clip");
+            for (const char *region : { "patch_embed", "position", "window_reorder", "pre_norm", "post_norm", "feature_select", "merger", "projector" }) {
+                if (llava && qstrcmp(region, "post_norm") == 0)
+                    continue;
                 const QJsonObject r = outside.value(QLatin1String(region)).toObject();
                 measured += r.value(QStringLiteral("activation")).toInteger() + r.value(QStringLiteral("autocast_weight_copy")).toInteger()
                         + r.value(QStringLiteral("shared")).toInteger();
             }
             const Count images = c.value(QStringLiteral("images")).toArray().size();
-            const Count tokens = images * z.value(QStringLiteral("mm_tokens_per_image")).toInteger();
-            QVERIFY2(qint64(countOf(detail::visionOutsideBytes(s, N, tokens))) == measured,
-                     qPrintable(QStringLiteral("%1 outside: %2 against %3").arg(id).arg(qint64(countOf(detail::visionOutsideBytes(s, N, tokens)))).arg(measured)));
+            // The language model's tokens: Gemma 3's pooled ones, CLIP's patches without the class token.
+            const Count tokens = s.model.vision.kind == VisionTowerKind::Clip ? N - images
+                                                                              : images * z.value(QStringLiteral("mm_tokens_per_image")).toInteger();
+            const qint64 modelled = qint64(countOf(detail::visionOutsideBytes(s, N, images, tokens)));
+            QVERIFY2(modelled == measured, qPrintable(QStringLiteral("%1 outside: %2 against %3").arg(id).arg(modelled).arg(measured)));
             ++compared;
         }
         QVERIFY(compared >= 24);
     }
 
+    // LLaVA reads the features of its second-to-last block (vision_feature_layer -2): the last
+    // block and post_layernorm run and save their tensors, which are freed as soon as the features
+    // are taken (the harness's freed_before_backward, found with weak references). What the tower
+    // holds into backward is the rest.
+    void llavaFreesItsUnusedBlock()
+    {
+        int compared = 0;
+        for (const QJsonValue &value : fixtureConfigs()) {
+            const QJsonObject c = value.toObject();
+            if (c.value(QStringLiteral("tower")).toString() != QLatin1String("clip") || c.value(QStringLiteral("checkpointing")).toString() != QLatin1String("none"))
+                continue;
+            Scenario s = fromFixture(c);
+            QCOMPARE(qint64(s.model.vision.unusedBlocks), 1);
+            s.model.vision.imageSize = c.value(QStringLiteral("sizes")).toObject().value(QStringLiteral("image_size")).toInteger();
+            s.training.images = c.value(QStringLiteral("images")).toArray().size();
+            s.training.visionTrained = true;
+            const QJsonObject saved = c.value(QStringLiteral("saved")).toObject();
+            const QJsonObject freed = saved.value(QStringLiteral("freed_before_backward")).toObject();
+            QVERIFY(freed.contains(QStringLiteral("block.%1").arg(qint64(s.model.vision.layers - 1))) && freed.contains(QStringLiteral("post_norm")));
+            auto bytesOf = [](const QJsonObject &r) {
+                return r.value(QStringLiteral("activation")).toInteger() + r.value(QStringLiteral("autocast_weight_copy")).toInteger()
+                        + r.value(QStringLiteral("shared")).toInteger();
+            };
+            qint64 held = 0;
+            for (const QJsonValue &b : saved.value(QStringLiteral("blocks")).toArray())
+                if (!freed.contains(b.toObject().value(QStringLiteral("region")).toString()))
+                    held += bytesOf(b.toObject());
+            const QJsonObject outside = saved.value(QStringLiteral("outside")).toObject();
+            for (auto it = outside.begin(); it != outside.end(); ++it)
+                if (it.key() != QLatin1String("loss") && !freed.contains(it.key()))
+                    held += bytesOf(it.value().toObject());
+            QVERIFY2(qint64(countOf(visionActivations(s, 1).held)) == held,
+                     qPrintable(QStringLiteral("%1: %2 against %3").arg(c.value(QStringLiteral("id")).toString())
+                                        .arg(qint64(countOf(visionActivations(s, 1).held))).arg(held)));
+            ++compared;
+        }
+        QCOMPARE(compared, 6);
+    }
+
     // Checkpointed runs: each block keeps its input (the stream's dtype: SigLIP's is FP32 under
     // autocast), and one block's rebuild saves its list again, less the input where its first
     // norm keeps it as it is. The runs whose images make N with images of one size (flash, or
-    // SigLIP's equal images): Qwen's 120 patches as one 10 x 12 grid (140 x 168 px).
+    // SigLIP's and CLIP's equal images): Qwen's 120 patches as one 10 x 12 grid (140 x 168 px).
     void checkpointedAgainstPyTorchOnCpu()
     {
         int compared = 0;
         for (const QJsonValue &value : fixtureConfigs()) {
             const QJsonObject c = value.toObject();
             const QString id = c.value(QStringLiteral("id")).toString();
-            const bool siglip = c.value(QStringLiteral("tower")).toString() == QLatin1String("siglip");
+            const QString kind = c.value(QStringLiteral("tower")).toString();
+            const bool siglip = kind == QLatin1String("siglip") || kind == QLatin1String("clip"); // one image size
             if (c.value(QStringLiteral("checkpointing")).toString() != QLatin1String("full") || (!siglip && !id.contains(QLatin1String("flash"))))
                 continue;
             Scenario s = fromFixture(c);
@@ -346,14 +408,17 @@ private slots:
             const VisionActivations a = visionActivations(s, 1);
             QCOMPARE(qint64(a.patches), c.value(QStringLiteral("patches")).toInteger());
             const QJsonObject saved = c.value(QStringLiteral("saved")).toObject();
+            // LLaVA's unused last block keeps its input until the features are taken, no longer.
+            const QJsonObject freed = saved.value(QStringLiteral("freed_before_backward")).toObject();
             qint64 held = 0;
             for (const QJsonValue &b : saved.value(QStringLiteral("blocks")).toArray())
-                held += b.toObject().value(QStringLiteral("activation")).toInteger();
+                if (!freed.contains(b.toObject().value(QStringLiteral("region")).toString()))
+                    held += b.toObject().value(QStringLiteral("activation")).toInteger();
             QVERIFY2(qint64(countOf(a.held - a.outside)) == held, qPrintable(id));
             QVERIFY2(qint64(countOf(a.recompute)) == saved.value(QStringLiteral("max_recompute_bytes_per_block")).toInteger(), qPrintable(id));
             ++compared;
         }
-        QCOMPARE(compared, 4);
+        QCOMPARE(compared, 5);
     }
 
     void validation()

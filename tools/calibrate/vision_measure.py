@@ -2,7 +2,8 @@
 """Vision towers on CPU: what a training step saves for backward when the tower is trained.
 
 For each configuration one step runs a vision tower of vision_models.py (Qwen2-VL, Qwen2.5-VL,
-SigLIP + Gemma3MultiModalProjector; Hugging Face transformers' code op for op, random weights):
+SigLIP + Gemma3MultiModalProjector, CLIP + LLaVA's get_image_features and LlavaMultiModalProjector;
+Hugging Face transformers' code op for op, random weights):
 every tower parameter requires grad, pixel_values do not; the tower and its merger / projector
 run forward, a scalar loss is taken from the output (`out.float().pow(2).mean()`, region "loss")
 and backward runs. Every tensor autograd saves is recorded through
@@ -12,8 +13,13 @@ excluded, autocast casts of parameters counted apart (`autocast_weight_copy`), t
 per forward and used by every block (Qwen's rotary cos / sin, the cu_seqlens the checkpoint
 keeps) as `shared`, 0-dim tensors as `scalar`. Regions: `patch_embed`, `position` (the rotary
 cos / sin every Qwen block shares; SigLIP's position-embedding add), `window_reorder` (Qwen2.5-VL's
-two gathers by window index), `block.i`, `post_norm` (SigLIP), `merger` (Qwen) / `projector`
-(Gemma 3), `loss`. With checkpointing (every block, HF's GradientCheckpointingLayer,
+two gathers by window index), `pre_norm` (CLIP's pre_layrnorm), `block.i`, `post_norm` (SigLIP; CLIP's,
+on the pooled CLS token only), `feature_select` (LLaVA's hidden_states[-2][:, 1:]), `merger` (Qwen) /
+`projector` (Gemma 3, LLaVA), `loss`. CLIP's patch_embed holds the whole CLIPVisionEmbeddings (conv,
+class-token concat, position add). With LLaVA's vision_feature_layer = -2 the last layer and
+post_layernorm run but the loss does not reach them: their parameters get no gradient and what they
+save is freed when get_image_features returns; a second forward with weak references finds those
+storages (`freed_before_backward`). With checkpointing (every block, HF's GradientCheckpointingLayer,
 use_reentrant=True) the tensors saved while each block is recomputed in backward are recorded
 too (phase "recompute").
 
@@ -29,7 +35,9 @@ HF sources followed (huggingface/transformers): src/transformers/models/qwen2_vl
 and src/transformers/models/qwen2_5_vl/modeling_qwen2_5_vl.py at commit
 00b676f8f0489b88652a31d70751cc540dd06305; src/transformers/models/siglip/modeling_siglip.py
 (1c51a62f5861390e994db1464e8a51f6d7fbacbc), src/transformers/models/gemma3/modeling_gemma3.py
-(0018aa647bb13801f061e2d1027c326f531b59fb) and src/transformers/modeling_layers.py
+(0018aa647bb13801f061e2d1027c326f531b59fb), src/transformers/models/clip/modeling_clip.py
+(000f1ffdbf1ce6190cc8863af9a2fff817590937), src/transformers/models/llava/modeling_llava.py
+(00d3cdbeaab26587a543f75df7997a53a6fb146b) and src/transformers/modeling_layers.py
 (00029cfa0ed780d1ddb6e5d199bd92e86c5791a2), the versions stored where that commit was not;
 details in vision_models.py's docstring.
 
@@ -41,11 +49,13 @@ Output: tests/fixtures/calibration/vision-cpu.json
 
 import argparse
 import collections
+import gc
 import json
 import os
 import platform
 import sys
 import time
+import weakref
 
 import torch
 import torch.nn as nn
@@ -74,8 +84,14 @@ TOWERS = {
     # SigLIP (Gemma 3): 112 px / 14 = 8x8 patches, pooled 2x2 to 16 tokens, gelu_pytorch_tanh
     "siglip": dict(tower="siglip", depth=2, hidden=128, heads=4, ffn=448, patch=14, image_size=112,
                    mm_tokens_per_image=16, out_hidden=96, hidden_act="gelu_pytorch_tanh"),
+    # CLIP (LLaVA): 112 px / 14 = 8x8 patches + CLS = 65 tokens an image, 4 heads (d 16), mlp 4x,
+    # quick_gelu, LayerNorm eps 1e-5; depth 3 with vision_feature_layer -2 (layer 2 runs unused),
+    # "default" strategy (CLS dropped), projector to the text hidden 96 with "gelu"
+    "clip": dict(tower="clip", depth=3, hidden=64, heads=4, ffn=256, patch=14, image_size=112, out_hidden=96,
+                 hidden_act="quick_gelu", norm_eps=1e-5, vision_feature_layer=-2,
+                 vision_feature_select_strategy="default", projector_hidden_act="gelu"),
 }
-TOWER_TAG = {"qwen2_vl": "qwen2vl", "qwen2_5_vl": "qwen25vl", "siglip": "siglip"}
+TOWER_TAG = {"qwen2_vl": "qwen2vl", "qwen2_5_vl": "qwen25vl", "siglip": "siglip", "clip": "clip"}
 IMAGES = {
     "qwen": {"1img": [[1, 16, 16]], "2img": [[1, 8, 12], [1, 4, 6]], "video": [[2, 8, 8]]},
     "siglip": {"1img": [[1, 8, 8]], "2img": [[1, 8, 8], [1, 8, 8]]},
@@ -91,12 +107,19 @@ HF_CLASSES = {
                   "Qwen2_5_VLPatchMerger, get_window_index)",
     "siglip": "SiglipVisionTransformer (vision_use_head=False: SiglipVisionEmbeddings, SiglipEncoderLayer, "
               "post_layernorm) + Gemma3MultiModalProjector",
+    "clip": "CLIPVisionModel (CLIPVisionEmbeddings, pre_layrnorm, CLIPEncoderLayer, CLIPAttention, CLIPMLP, "
+            "post_layernorm on the pooled CLS) as LlavaModel.get_image_features runs it (output_hidden_states, "
+            "vision_feature_layer -2, 'default' strategy [:, 1:]) + LlavaMultiModalProjector",
 }
+
+
+def _is_qwen(tower):
+    return tower in ("qwen2_vl", "qwen2_5_vl")
 CATS = ("activation", "autocast_weight_copy", "shared", "scalar")
 
 
 def _spec(tower, precision, attention, images, ckpt="none", cast_buffers=False):
-    kind = "siglip" if tower == "siglip" else "qwen"
+    kind = "qwen" if _is_qwen(tower) else "siglip"   # CLIP: fixed-size images like SigLIP
     id_ = "%s-%s-%s-%s%s%s" % (TOWER_TAG[tower], PREC_TAG[precision], ATTN_TAG[attention], images,
                                "-ckpt" if ckpt == "full" else "", "-castbuf" if cast_buffers else "")
     s = {"id": id_, "tower": tower, "precision": precision, "attention": attention, "images_tag": images,
@@ -108,7 +131,7 @@ def _spec(tower, precision, attention, images, ckpt="none", cast_buffers=False):
 
 def grid():
     g = []
-    for tower in TOWERS:
+    for tower in ("qwen2_vl", "qwen2_5_vl", "siglip"):
         for prec in PRECISIONS:
             for attn in ("eager", "flash_emulated"):
                 g.append(_spec(tower, prec, attn, "2img"))
@@ -120,6 +143,10 @@ def grid():
     g.append(_spec("qwen2_vl", "bf16", "flash_emulated", "video"))
     g.append(_spec("qwen2_vl", "bf16", "eager", "2img", cast_buffers=True))
     g.append(_spec("qwen2_5_vl", "bf16", "flash_emulated", "2img", cast_buffers=True))
+    for prec in PRECISIONS:           # CLIP + LLaVA, after the original 34
+        for attn in ("eager", "flash_emulated"):
+            g.append(_spec("clip", prec, attn, "2img"))
+    g.append(_spec("clip", "bf16", "flash_emulated", "2img", "full"))
     ids = [s["id"] for s in g]
     assert len(ids) == len(set(ids)), "duplicate config ids"
     return g
@@ -158,12 +185,13 @@ class VisionTracker(measure.SavedTensorTracker):
 
 def make_inputs(cfg, images, dtype):
     grid_thw = torch.tensor(images, dtype=torch.long)
-    if cfg.tower == "siglip":
+    if not _is_qwen(cfg.tower):
         side = cfg.image_size // cfg.patch
         for t, h, w in images:
-            assert (t, h, w) == (1, side, side), "SigLIP takes fixed-size images"
+            assert (t, h, w) == (1, side, side), "SigLIP / CLIP take fixed-size images"
         pv = torch.randn(len(images), cfg.in_channels, cfg.image_size, cfg.image_size).to(dtype)
-        return pv, grid_thw, len(images) * side * side
+        cls = 1 if cfg.tower == "clip" else 0   # the tower's tokens: CLIP adds one class token an image
+        return pv, grid_thw, len(images) * (side * side + cls)
     n = int((grid_thw[:, 0] * grid_thw[:, 1] * grid_thw[:, 2]).sum())
     width = cfg.in_channels * cfg.temporal_patch * cfg.patch * cfg.patch
     return torch.randn(n, width).to(dtype), grid_thw, n
@@ -171,7 +199,7 @@ def make_inputs(cfg, images, dtype):
 
 def item(r):
     it = {k: r[k] for k in ("name", "category", "shape", "dtype", "bytes", "producer")}
-    for k in ("alias_of", "how", "saved_in"):
+    for k in ("alias_of", "how", "saved_in", "freed_before_backward"):
         if k in r:
             it[k] = r[k]
     return it
@@ -181,7 +209,7 @@ def _listed(r):
     return r["category"] not in ("parameter", "buffer")
 
 
-def summarize(records, depth):
+def summarize(records, depth, always=("patch_embed", "position", "loss", "other")):
     def sums(rs):
         out = {c: 0 for c in CATS}
         for r in rs:
@@ -203,13 +231,13 @@ def summarize(records, depth):
                 r["region"] == reg or (r["category"] == "shared" and r.get("saved_in") == reg))]
         blocks.append(row)
     outside = collections.OrderedDict()
-    known = ("patch_embed", "position", "window_reorder", "post_norm", "merger", "projector", "loss", "shared",
-             "other")
+    known = ("patch_embed", "position", "pre_norm", "window_reorder", "post_norm", "feature_select", "merger",
+             "projector", "loss", "shared", "other")
     for reg in known + tuple(sorted({r["region"] for r in records} - set(known) -
                                     {"block.%d" % i for i in range(depth)})):
         rs = [r for r in records if r["phase"] == "forward" and r["region"] == reg
               and r["category"] not in ("parameter", "buffer")]
-        if rs or reg in ("patch_embed", "position", "loss", "other"):
+        if rs or reg in always:
             outside[reg] = {**sums(rs), "items": [item(r) for r in rs]}
     stray = [r for r in records if r["phase"] == "recompute" and not r["region"].startswith("block.")
              and r["category"] not in ("parameter", "buffer") and r["bytes"]]
@@ -230,7 +258,8 @@ def summarize(records, depth):
 def observe(saved, cfg, precision, n_patches, chunks):
     """Facts read off the records (the recomputation's when checkpointed)."""
     facts = {}
-    blk = saved["blocks"][-1]
+    # the last block (the last one rebuilt in backward when checkpointed: CLIP's last is never)
+    blk = ([b for b in saved["blocks"] if b.get("recompute_items")] or saved["blocks"])[-1]
     items = blk.get("recompute_items") or blk["items"]
     by = {}
     for it in items:
@@ -241,7 +270,8 @@ def observe(saved, cfg, precision, n_patches, chunks):
     v = by.get("attn.v") or by.get("self_attn.v")
     if v and v["bytes"]:
         elt = 2 if v["dtype"] in ("bfloat16", "float16") else 4
-        facts["v_saved_storage_values_per_patch"] = v["bytes"] // (elt * n_patches)
+        facts["v_saved_storage_values_per_%s" % ("token" if cfg.tower == "clip" else "patch")] = \
+            v["bytes"] // (elt * n_patches)
     fp32 = sorted({it["name"] for it in items if it["dtype"] == "float32" and it["bytes"] and
                    it["category"] in ("activation", "autocast_weight_copy")})
     facts["float32_saves_in_block"] = fp32 if precision != "fp32" else "all (fp32 run)"
@@ -266,7 +296,7 @@ def run_config(spec):
     parts = vision_models.param_count_by_part(model)
     if precision == "bf16":
         model.to(torch.bfloat16)
-        if cfg.tower != "siglip" and not spec.get("cast_buffers"):
+        if _is_qwen(cfg.tower) and not spec.get("cast_buffers"):
             model.visual.rotary_pos_emb.reset_fp32()
     model.train()
     if ckpt == "full":
@@ -297,13 +327,28 @@ def run_config(spec):
     if ckpt == "none" and any(r["phase"] == "recompute" for r in tracker.records):
         raise RuntimeError("tensors saved during backward without checkpointing")
     missing = [n for n, p in model.named_parameters() if p.grad is None]
-    if missing:
+    unused = []
+    if cfg.tower == "clip":  # LLaVA's feature layer -2: the last layer and post_layernorm get no gradient
+        prefixes = model.unused_parameter_prefixes()
+        unused = [n for n, _ in model.named_parameters() if n.startswith(tuple(prefixes))]
+        if sorted(missing) != sorted(unused):
+            raise RuntimeError("parameters without a gradient: %s, expected %s" % (missing, unused))
+    elif missing:
         raise RuntimeError("parameters without a gradient: %s" % missing)
 
     records = tracker.records
-    saved = summarize(records, cfg.depth)
-    chunks = dict(model.last_chunks) if cfg.tower != "siglip" else {
-        "per_image": [(cfg.image_size // cfg.patch) ** 2] * len(spec["images"])}
+    if cfg.tower == "clip":
+        freed = freed_before_backward(model, spec, pixel_values, grid_thw, records)
+        saved = summarize(records, cfg.depth, always=("patch_embed", "pre_norm", "post_norm", "feature_select",
+                                                      "projector", "loss", "other"))
+        saved["freed_before_backward"] = freed
+    else:
+        saved = summarize(records, cfg.depth)
+    if _is_qwen(cfg.tower):
+        chunks = dict(model.last_chunks)
+    else:
+        chunks = {"per_image": [(cfg.image_size // cfg.patch) ** 2 + (1 if cfg.tower == "clip" else 0)] *
+                  len(spec["images"])}
     excluded = collections.Counter(r["category"] + "_saves" for r in records
                                    if r["category"] in ("parameter", "buffer"))
     sizes = cfg.to_dict()
@@ -320,17 +365,19 @@ def run_config(spec):
         "attention_chunks": chunks,
         "precision": precision,
         "attention": {"impl": cfg.attn_impl, "kind": "emulated" if emulated else "measured",
-                      "note": ("saves q, k, v, out and an fp32 logsumexp as FlashAttention-2 does (SigLIP: "
+                      "note": CLIP_ATTENTION_NOTE[emulated] if cfg.tower == "clip" else ("saves q, k, v, out and an fp32 logsumexp as FlashAttention-2 does (SigLIP: "
                                "models.FlashEmulated, non-causal, lse [B, A, S]; Qwen: one varlen call over "
                                "cu_seqlens, vision_models.FlashVarlenEmulated, lse [A, N]); emulated, not a kernel "
                                "(real FA2 takes no fp32 inputs)") if emulated else
                               ("HF eager_attention_forward%s, measured" %
                                (" per cu_seqlens chunk" if cfg.tower != "siglip" else ""))},
         "checkpointing": spec["checkpointing"],
-        "checkpoint_impl": ("GradientCheckpointingLayer: %s; keyword arguments (cu_seqlens, position_embeddings) "
-                            "in a functools.partial" % models.CHECKPOINT_IMPL) if ckpt == "full" else None,
+        "checkpoint_impl": (("GradientCheckpointingLayer: %s; positional (hidden_states, attention_mask=None)"
+                             % models.CHECKPOINT_IMPL) if cfg.tower == "clip" else
+                            ("GradientCheckpointingLayer: %s; keyword arguments (cu_seqlens, position_embeddings) "
+                             "in a functools.partial" % models.CHECKPOINT_IMPL)) if ckpt == "full" else None,
         "rotary_inv_freq_dtype": (measure.dtype_name(model.visual.rotary_pos_emb.inv_freq.dtype)
-                                  if cfg.tower != "siglip" else None),
+                                  if _is_qwen(cfg.tower) else None),
         "param_count": param_count,
         "param_count_by_part": parts,
         "saved": saved,
@@ -339,12 +386,98 @@ def run_config(spec):
         "loss": float(loss.detach().float()),
         "wall_s": round(wall, 3),
     }
-    if cfg.tower == "siglip":
+    if not _is_qwen(cfg.tower):
         result.pop("rotary_inv_freq_dtype")
+    if cfg.tower == "clip":
+        per = (cfg.image_size // cfg.patch) ** 2
+        result["tokens"] = {"patches_per_image": per, "class_tokens_per_image": 1,
+                            "tower_tokens_per_image": per + 1,
+                            "note": "'patches' counts the tower's tokens, the class token included (B x (patches + 1)); "
+                                    "the projector gets B x patches ('default' strategy drops the CLS)"}
+        result["feature_select"] = {
+            "vision_feature_layer": cfg.vision_feature_layer,
+            "vision_feature_select_strategy": cfg.vision_feature_select_strategy,
+            "hidden_states": "output_hidden_states=True: (pre_layrnorm output, layer 0 output, ..., layer %d output)"
+                             % (cfg.depth - 1),
+            "selected": "hidden_states[%d] = layer %d's output, [:, 1:]" % (
+                cfg.vision_feature_layer, (cfg.vision_feature_layer % (cfg.depth + 1)) - 1),
+            "unused_blocks": ["block.%d" % i for i in range(cfg.vision_feature_layer % (cfg.depth + 1), cfg.depth)],
+            "post_norm": "post_layernorm runs on last_hidden_state[:, 0, :] only (the pooled CLS, [B, h]); "
+                         "LLaVA does not use it",
+            "params_without_grad": unused,
+            "param_count_without_grad": sum(p.numel() for n, p in model.named_parameters() if n in set(unused)),
+        }
     if spec.get("cast_buffers"):
         result["note"] = ("model.to(torch.bfloat16) casts the rotary inv_freq buffer too (as DeepSpeed's / a manual "
                           "cast would); the other bf16 configs keep it fp32 as from_pretrained(torch_dtype=bf16) does")
     return result
+
+
+CLIP_ATTENTION_NOTE = {
+    False: "HF eager_attention_forward (CLIP's: matmul(q, k^T) * scaling, softmax in float32, .to(q dtype)) over "
+           "the batch of equal images, (B, A, N, N) scores; measured",
+    True: "saves q, k, v, out and an fp32 logsumexp [B, A, N] as FlashAttention-2 does (models.FlashEmulated, "
+          "non-causal, no mask, one call over the batch: the same as one call per image); emulated, not a kernel",
+}
+
+
+def freed_before_backward(model, spec, pixel_values, grid_thw, records):
+    """Run the forward again, without the tracker, holding only weak references to what autograd
+    saves (the graph holds detached aliases), and mark the records whose storage nothing reachable holds once the forward has returned
+    and the loss is built (LLaVA's unused last layer and post_layernorm). The saves come in the same
+    order as in the measured step; each is matched to its record by position and checked by shape
+    and dtype. Returns the freed bytes per region."""
+    packs, strong = [], []
+
+    def pack(t):
+        # the graph gets a detached alias (same storage): returning a saved output itself would
+        # make a cycle (tensor -> grad_fn -> saved tensor) that no collector frees; this forward is
+        # never run backward
+        if isinstance(t, torch.Tensor) and t.numel():
+            alias = t.detach()
+            packs.append((weakref.ref(alias), measure.storage_of(t), list(t.shape), measure.dtype_name(t.dtype)))
+            return alias
+        return t
+
+    def held(t):
+        strong.append(t)
+        pack(t)
+
+    def alive_now():
+        # right after the model's forward returned: nothing has been allocated since the unused
+        # layer's storages were released, so no address can have been reused yet
+        gc.collect()
+        return {key for ref, key, _s, _d in packs if ref() is not None}, len(packs)
+
+    models.HELD_BY_CHECKPOINT.append(held)
+    try:
+        with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+            if spec["precision"] == "autocast-bf16":
+                with torch.autocast("cpu", dtype=torch.bfloat16):
+                    out = model(pixel_values, grid_thw)
+                    alive, n_model = alive_now()
+                    loss = out.float().pow(2).mean()
+            else:
+                out = model(pixel_values, grid_thw)
+                alive, n_model = alive_now()
+                loss = out.float().pow(2).mean()
+    finally:
+        models.HELD_BY_CHECKPOINT.remove(held)
+    fwd = [r for r in records if r["phase"] == "forward"]
+    if len(fwd) != len(packs):
+        raise RuntimeError("second forward saved %d tensors, the measured one %d" % (len(packs), len(fwd)))
+    alive |= {key for _ref, key, _s, _d in packs[n_model:]}
+    freed = collections.OrderedDict()
+    for r, (_ref, key, shape, dt) in zip(fwd, packs):
+        if (r["shape"], r["dtype"]) != (shape, dt):
+            raise RuntimeError("second forward out of step at %s:%s" % (r["region"], r["name"]))
+        if key not in alive and r["category"] not in ("parameter", "buffer"):
+            r["freed_before_backward"] = True
+            if r["bytes"]:
+                freed[r["region"]] = freed.get(r["region"], 0) + r["bytes"]
+    del out, loss
+    freed["total"] = sum(freed.values())
+    return freed
 
 
 def print_result(r):
@@ -402,7 +535,7 @@ def main(argv=None):
         "schema": 1,
         "generator": "tools/calibrate/vision_measure.py",
         "what": "bytes saved for backward by a trained vision tower (Qwen2-VL, Qwen2.5-VL, SigLIP + Gemma 3 "
-                "projector) in one training step, measured with torch.autograd.graph.saved_tensors_hooks on CPU; "
+                "projector, CLIP + LLaVA projector) in one training step, measured with torch.autograd.graph.saved_tensors_hooks on CPU; "
                 "see tools/calibrate/README.md",
         "hf_reference": {
             "repository": "huggingface/transformers",
@@ -411,6 +544,8 @@ def main(argv=None):
                           "00b676f8f0489b88652a31d70751cc540dd06305",
             "siglip": "src/transformers/models/siglip/modeling_siglip.py@1c51a62f5861390e994db1464e8a51f6d7fbacbc",
             "gemma3": "src/transformers/models/gemma3/modeling_gemma3.py@0018aa647bb13801f061e2d1027c326f531b59fb",
+            "clip": "src/transformers/models/clip/modeling_clip.py@000f1ffdbf1ce6190cc8863af9a2fff817590937",
+            "llava": "src/transformers/models/llava/modeling_llava.py@00d3cdbeaab26587a543f75df7997a53a6fb146b",
             "checkpointing": "src/transformers/modeling_layers.py@00029cfa0ed780d1ddb6e5d199bd92e86c5791a2",
         },
         "torch_version": torch.__version__,
@@ -430,8 +565,12 @@ def main(argv=None):
             "scalar": "0-dim tensors; listed, in forward_totals.scalar",
             "parameter/buffer": "model state, excluded (only counted in excluded_saves)",
         },
-        "regions": ["patch_embed", "position", "window_reorder", "block.i", "post_norm", "merger", "projector",
-                    "loss", "shared"],
+        "regions": ["patch_embed", "position", "pre_norm", "window_reorder", "block.i", "post_norm", "feature_select",
+                    "merger", "projector", "loss", "shared"],
+        "freed_before_backward": "CLIP (LLaVA) only: saved.freed_before_backward and the items' freed_before_backward "
+                                 "mark the storages nothing holds once get_image_features has returned (the layers "
+                                 "after vision_feature_layer and post_layernorm: the loss does not reach them); they "
+                                 "are counted in the regions' totals all the same",
         "cpu_vs_cuda": {
             **{k: measure.CPU_VS_CUDA[k] for k in ("attention_kernel", "mean_saves_input")},
             "autocast_layer_norm": {

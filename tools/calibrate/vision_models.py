@@ -1,4 +1,4 @@
-"""Vision towers of three multimodal families, written op for op like Hugging Face
+"""Vision towers of four multimodal families, written op for op like Hugging Face
 `transformers`' code, for the calibration harness (vision_measure.py).
 
 Reference code (read from the huggingface/transformers repository):
@@ -40,6 +40,30 @@ Reference code (read from the huggingface/transformers repository):
     .contiguous(), AvgPool2d(kernel = patches_per_side // tokens_per_side), flatten(2),
     transpose(1, 2), `Gemma3RMSNorm` (x.float() normalised, * (1 + weight.float()), type_as(x)),
     torch.matmul with mm_input_projection_weight, type_as).
+  * CLIP as LLaVA uses it, src/transformers/models/clip/modeling_clip.py (not stored at 00b676f8...:
+    read at 000f1ffdbf1ce6190cc8863af9a2fff817590937): `CLIPVisionEmbeddings` (Conv2d without bias,
+    stride = patch, on pixel_values cast to its weight dtype, flatten(2).transpose(1, 2); the
+    `class_embedding` parameter expanded to (B, 1, h) and torch.cat in front of the patches;
+    + position_embedding(position_ids) over num_patches + 1 positions), `CLIPVisionTransformer`
+    (pre_layrnorm on all tokens, the encoder, then post_layernorm on last_hidden_state[:, 0, :], the
+    pooled CLS token only), `CLIPEncoderLayer` (a GradientCheckpointingLayer: layer_norm1,
+    `CLIPAttention`, residual, layer_norm2, `CLIPMLP`, residual; LayerNorm eps 1e-5),
+    `CLIPAttention` (q_proj / k_proj / v_proj / out_proj with bias, view (B, S, -1, d).transpose(1, 2);
+    eager is the file's own `eager_attention_forward`: matmul(q, k^T) * scaling -- q is not scaled
+    before the matmul --, softmax(dtype=float32).to(q dtype), dropout (attention_dropout 0), matmul,
+    transpose(1, 2).contiguous(); any other implementation goes through ALL_ATTENTION_FUNCTIONS, for
+    flash_attention_2 one non-causal call over (B, S, A, d) without a mask; reshape(B, S, -1)
+    .contiguous(), out_proj), `CLIPMLP` (fc1, ACT2FN["quick_gelu"], fc2). The older layout (stored at
+    679021a6b0ded09d623a96e2bd2f822c5a548872) scaled q instead (`q_proj(x) * self.scale`), used bmm on
+    (B*A, S, d) and a softmax in q's dtype; not followed here.
+  * LLaVA, src/transformers/models/llava/modeling_llava.py (not stored at 00b676f8...: read at
+    00d3cdbeaab26587a543f75df7997a53a6fb146b): `LlavaModel.get_image_features` (vision_tower(
+    pixel_values, output_hidden_states=True); hidden_states = (pre_layrnorm output, each layer's
+    output); hidden_states[vision_feature_layer], default -2, so the last layer runs and its output
+    (and the pooled, post-normed CLS) is not used; vision_feature_select_strategy "default" takes
+    [:, 1:], dropping the CLS token) and `LlavaMultiModalProjector` (linear_1 h -> text hidden,
+    ACT2FN[projector_hidden_act] = "gelu" (GELUActivation, erf), linear_2; multimodal_projector_bias
+    True).
   * Gradient checkpointing: src/transformers/modeling_layers.py `GradientCheckpointingLayer`
     (stored version 00029cfa0ed780d1ddb6e5d199bd92e86c5791a2): the block's keyword arguments go
     into a functools.partial, only the positional ones (hidden_states; SigLIP's attention_mask,
@@ -50,7 +74,7 @@ Written from those files, not copied. Reused from models.py: the naming hooks op
 `FlashEmulated` (what FlashAttention-2 saves: q, k, v, out, fp32 logsumexp; its math also runs
 the varlen emulation here, FlashVarlenEmulated), `LlamaRMSNorm`
 (identical to Qwen2RMSNorm), `Gemma2RMSNorm` (identical to Gemma3RMSNorm), `FusedGELUTanh`
-(gelu_pytorch_tanh) and `_checkpoint`.
+(gelu_pytorch_tanh), `GELUActivation` (LLaVA's "gelu") and `_checkpoint`.
 """
 
 import functools
@@ -67,7 +91,7 @@ from models import op, region
 
 @dataclass
 class VisionConfig:
-    tower: str                    # "qwen2_vl" | "qwen2_5_vl" | "siglip"
+    tower: str                    # "qwen2_vl" | "qwen2_5_vl" | "siglip" | "clip"
     depth: int
     hidden: int                   # embed_dim / hidden_size of the tower
     heads: int
@@ -84,6 +108,9 @@ class VisionConfig:
     image_size: int = None        # SigLIP
     mm_tokens_per_image: int = None  # Gemma 3
     norm_eps: float = 1e-6
+    vision_feature_layer: int = None            # LLaVA (CLIP): index into hidden_states
+    vision_feature_select_strategy: str = None  # LLaVA: "default" drops the CLS token
+    projector_hidden_act: str = None            # LLaVA: "gelu"
 
     @property
     def head_dim(self):
@@ -608,6 +635,199 @@ class SiglipGemma3Vision(nn.Module):
 
 
 # --------------------------------------------------------------------------
+# CLIP (LLaVA's vision tower) + LlavaMultiModalProjector
+# --------------------------------------------------------------------------
+class ClipVisionEmbeddings(nn.Module):
+    """CLIPVisionEmbeddings: [CLS] + Conv2d patches (no bias), + learned positions (patches + 1)."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.embed_dim = cfg.hidden
+        self.class_embedding = nn.Parameter(torch.randn(cfg.hidden))
+        self.patch_embedding = nn.Conv2d(cfg.in_channels, cfg.hidden, kernel_size=cfg.patch, stride=cfg.patch,
+                                         bias=False)
+        self.num_patches = (cfg.image_size // cfg.patch) ** 2
+        self.num_positions = self.num_patches + 1
+        self.position_embedding = nn.Embedding(self.num_positions, cfg.hidden)
+        self.register_buffer("position_ids", torch.arange(self.num_positions).expand((1, -1)), persistent=False)
+
+    def forward(self, pixel_values):
+        batch = pixel_values.shape[0]
+        patches = self.patch_embedding(pixel_values.to(dtype=self.patch_embedding.weight.dtype))
+        patches = patches.flatten(2).transpose(1, 2)
+        cls = self.class_embedding.expand(batch, 1, -1)
+        with op("cat"):
+            x = torch.cat([cls, patches], dim=1)
+        pos = self.position_embedding(self.position_ids)
+        with op("position_add"):
+            return x + pos
+
+
+class ClipAttention(nn.Module):
+    """CLIPAttention: the layout whose eager path is eager_attention_forward (scores scaled after the
+    q k^T matmul); flash_attention_2 as one non-causal call over the (B, S) batch."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.embed_dim, self.num_heads, self.head_dim = cfg.hidden, cfg.heads, cfg.head_dim
+        self.scale = self.head_dim ** -0.5
+        self.dropout = 0.0            # CLIPVisionConfig.attention_dropout
+        self.attn_impl = cfg.attn_impl
+        self.k_proj = nn.Linear(cfg.hidden, cfg.hidden)
+        self.v_proj = nn.Linear(cfg.hidden, cfg.hidden)
+        self.q_proj = nn.Linear(cfg.hidden, cfg.hidden)
+        self.out_proj = nn.Linear(cfg.hidden, cfg.hidden)
+
+    def forward(self, hidden_states, attention_mask=None):
+        b, s, _ = hidden_states.shape
+        queries = self.q_proj(hidden_states)
+        keys = self.k_proj(hidden_states)
+        values = self.v_proj(hidden_states)
+        queries = queries.view(b, s, -1, self.head_dim).transpose(1, 2)
+        keys = keys.view(b, s, -1, self.head_dim).transpose(1, 2)
+        values = values.view(b, s, -1, self.head_dim).transpose(1, 2)
+        p = self.dropout if self.training else 0.0
+        if self.attn_impl == "flash_emulated":
+            out = _flash_noncausal(queries, keys, values, self.scale)
+        elif self.attn_impl == "eager":
+            # CLIP's eager_attention_forward is HF's generic one without repeat_kv (one group here)
+            out = models.eager_attention_forward(self, queries, keys, values, attention_mask, self.scale, dropout=p)
+        else:
+            raise ValueError(self.attn_impl)
+        out = out.reshape(b, s, -1).contiguous()
+        return self.out_proj(out)
+
+
+class ClipMLP(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.activation_fn = _act(cfg.hidden_act)
+        self.fc1 = nn.Linear(cfg.hidden, cfg.ffn)
+        self.fc2 = nn.Linear(cfg.ffn, cfg.hidden)
+
+    def forward(self, hidden_states):
+        return self.fc2(self.activation_fn(self.fc1(hidden_states)))
+
+
+class ClipEncoderLayer(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.self_attn = ClipAttention(cfg)
+        self.layer_norm1 = LayerNorm(cfg.hidden, eps=cfg.norm_eps)
+        self.mlp = ClipMLP(cfg)
+        self.layer_norm2 = LayerNorm(cfg.hidden, eps=cfg.norm_eps)
+
+    def forward(self, hidden_states, attention_mask=None):
+        residual = hidden_states
+        hidden_states = self.self_attn(self.layer_norm1(hidden_states), attention_mask)
+        hidden_states = residual + hidden_states
+        residual = hidden_states
+        hidden_states = self.mlp(self.layer_norm2(hidden_states))
+        return residual + hidden_states
+
+
+class ClipEncoder(nn.Module):
+    """CLIPEncoder with output_hidden_states: (its input, every layer's output)."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.layers = nn.ModuleList([ClipEncoderLayer(cfg) for _ in range(cfg.depth)])
+        self.gradient_checkpointing = False
+
+    def forward(self, inputs_embeds, output_hidden_states=False):
+        hidden_states = inputs_embeds
+        states = (hidden_states,) if output_hidden_states else None
+        for i, layer in enumerate(self.layers):
+            if self.gradient_checkpointing and self.training:
+                # GradientCheckpointingLayer: positional (hidden_states, attention_mask=None)
+                with region("block.%d" % i), op("checkpoint_input"):
+                    hidden_states = models._checkpoint(layer.__call__, hidden_states, None)
+            else:
+                hidden_states = layer(hidden_states, None)
+            if output_hidden_states:
+                states = states + (hidden_states,)
+        return hidden_states, states
+
+
+class ClipVisionTransformer(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.embeddings = ClipVisionEmbeddings(cfg)
+        self.pre_layrnorm = LayerNorm(cfg.hidden, eps=cfg.norm_eps)
+        self.encoder = ClipEncoder(cfg)
+        self.post_layernorm = LayerNorm(cfg.hidden, eps=cfg.norm_eps)
+
+    def forward(self, pixel_values, output_hidden_states=False):
+        hidden_states = self.pre_layrnorm(self.embeddings(pixel_values))
+        last_hidden_state, hidden_states = self.encoder(hidden_states, output_hidden_states)
+        pooled = last_hidden_state[:, 0, :]
+        pooled = self.post_layernorm(pooled)   # the CLS token only: [B, h]
+        return last_hidden_state, pooled, hidden_states
+
+
+class ClipVisionModel(nn.Module):
+    """CLIPVisionModel: the tower LLaVA builds with AutoModel.from_config(vision_config)."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.vision_model = ClipVisionTransformer(cfg)
+
+    def forward(self, pixel_values, output_hidden_states=False):
+        return self.vision_model(pixel_values, output_hidden_states)
+
+
+class LlavaMultiModalProjector(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.linear_1 = nn.Linear(cfg.hidden, cfg.out_hidden, bias=True)
+        assert cfg.projector_hidden_act == "gelu"
+        self.act = models.GELUActivation()
+        self.linear_2 = nn.Linear(cfg.out_hidden, cfg.out_hidden, bias=True)
+
+    def forward(self, image_features):
+        return self.linear_2(self.act(self.linear_1(image_features)))
+
+
+class ClipLlavaVision(nn.Module):
+    """LlavaModel.get_image_features: the CLIP tower with output_hidden_states=True, the hidden state
+    of vision_feature_layer, [:, 1:] for the "default" strategy, the projector. The tower's outputs
+    (the last layer's, the pooled CLS) are dropped when this returns, as they are in HF."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        self.vision_tower = ClipVisionModel(cfg)
+        self.multi_modal_projector = LlavaMultiModalProjector(cfg)
+        for m in self.modules():  # normal(0.02) weights, zero biases; values do not change what is saved
+            if isinstance(m, (nn.Linear, nn.Conv2d, nn.Embedding)):
+                nn.init.normal_(m.weight, std=0.02)
+                if getattr(m, "bias", None) is not None:
+                    nn.init.zeros_(m.bias)
+        nn.init.normal_(self.vision_tower.vision_model.embeddings.class_embedding, std=cfg.hidden ** -0.5)
+        self.shared = {}
+        self.record_shared = False
+        self.last_chunks = {}
+
+    def gradient_checkpointing_enable(self):
+        self.vision_tower.vision_model.encoder.gradient_checkpointing = True
+
+    def unused_parameter_prefixes(self):
+        """Parameters the loss does not reach: the layers after vision_feature_layer and post_layernorm."""
+        n_states = self.cfg.depth + 1
+        first_unused = self.cfg.vision_feature_layer % n_states   # hidden_states[k] is layer k-1's output
+        out = ["vision_tower.vision_model.encoder.layers.%d." % i for i in range(first_unused, self.cfg.depth)]
+        return out + ["vision_tower.vision_model.post_layernorm."]
+
+    def forward(self, pixel_values, grid_thw=None):
+        _last, _pooled, hidden_states = self.vision_tower(pixel_values, output_hidden_states=True)
+        with region("feature_select"), op("selected"):
+            selected = hidden_states[self.cfg.vision_feature_layer]
+            if self.cfg.vision_feature_select_strategy == "default":
+                selected = selected[:, 1:]
+        return self.multi_modal_projector(selected)
+
+
+# --------------------------------------------------------------------------
 # The model the harness measures
 # --------------------------------------------------------------------------
 class QwenVision(nn.Module):
@@ -639,7 +859,12 @@ class QwenVision(nn.Module):
 
 
 def build(cfg):
-    model = QwenVision(cfg) if cfg.tower in ("qwen2_vl", "qwen2_5_vl") else SiglipGemma3Vision(cfg)
+    if cfg.tower in ("qwen2_vl", "qwen2_5_vl"):
+        model = QwenVision(cfg)
+    elif cfg.tower == "clip":
+        model = ClipLlavaVision(cfg)
+    else:
+        model = SiglipGemma3Vision(cfg)
 
     def enable_shared_recording():
         (model.visual if isinstance(model, QwenVision) else model).record_shared = True
@@ -656,6 +881,13 @@ def region_modules(model):
         m = {"visual.patch_embed": "patch_embed", "visual.merger": "merger"}
         for i in range(cfg.depth):
             m["visual.blocks.%d" % i] = "block.%d" % i
+        return m
+    if isinstance(model, ClipLlavaVision):
+        t = "vision_tower.vision_model."
+        m = {t + "embeddings": "patch_embed", t + "pre_layrnorm": "pre_norm", t + "post_layernorm": "post_norm",
+             "multi_modal_projector": "projector"}
+        for i in range(cfg.depth):
+            m[t + "encoder.layers.%d" % i] = "block.%d" % i
         return m
     m = {"vision_tower.embeddings.patch_embedding": "patch_embed",
          "vision_tower.embeddings.position_embedding": "position",
@@ -678,6 +910,10 @@ def param_count_by_part(model):
             key = "position_embedding"
         elif "post_layernorm" in name:
             key = "post_norm"
+        elif "pre_layrnorm" in name:
+            key = "pre_norm"
+        elif "class_embedding" in name:
+            key = "class_embedding"
         else:
             key = "other"
         parts[key] = parts.get(key, 0) + p.numel()

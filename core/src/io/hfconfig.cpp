@@ -3,6 +3,7 @@
 #include "hfreader.h"
 #include "hfvision.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <string_view>
@@ -272,7 +273,7 @@ void accountForKeys(const QJsonObject &o, const QString &prefix, HfModel &h, boo
 {
     for (auto it = o.begin(); it != o.end(); ++it) {
         const QString k = prefix + it.key();
-        if (h.used.contains(k) || h.warnings.contains(k) || h.ignored.contains(k))
+        if (h.used.contains(k) || h.warnings.contains(k) || h.ignored.contains(k) || h.metadata.contains(k))
             continue;
         if (it.key() == QLatin1String("quantization_config")) {
             // Stored weights in int4, int8 or FP8: read as the frozen base's format where it is
@@ -355,6 +356,21 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
         if (prefix.isEmpty())
             type = QLatin1String(wrapper->text);
     }
+    // LLaVA's text_config states only what differs from LlamaConfig's defaults (transformers
+    // writes nested configs as a diff: llava-1.5-7b-hf's gives the vocabulary and the context,
+    // not the width): the defaults of configuration_llama.py for what it leaves out, said so.
+    QStringList defaulted;
+    if (wrapper && !prefix.isEmpty() && qstrcmp(wrapper->type, "llava") == 0 && type == QLatin1String("llama")) {
+        static const std::pair<const char *, int> kLlamaDefaults[] = {
+            { "hidden_size", 4096 },          { "intermediate_size", 11008 }, { "num_hidden_layers", 32 },
+            { "num_attention_heads", 32 },    { "vocab_size", 32000 },        { "max_position_embeddings", 2048 },
+        };
+        for (const auto &[key, value] : kLlamaDefaults)
+            if (!text.contains(QLatin1String(key))) {
+                text.insert(QLatin1String(key), value);
+                defaulted << QStringLiteral("%1 %2").arg(QLatin1String(key)).arg(value);
+            }
+    }
     const QString read = type;
     for (const Alias &a : kAliases)
         if (familyAs.isEmpty() && type == QLatin1String(a.type))
@@ -388,6 +404,20 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
     if (tieFromOuter) {
         h.used.removeAll(prefix + QStringLiteral("tie_word_embeddings"));
         h.used << QStringLiteral("tie_word_embeddings");
+    }
+    // Older LlavaConfig files repeat the language model's vocabulary at the top level: the same
+    // figure is metadata, another one a warning (the estimate reads text_config's).
+    if (!prefix.isEmpty() && config.contains(QStringLiteral("vocab_size"))) {
+        if (config.value(QStringLiteral("vocab_size")).toInteger(-1) == qint64(h.model.vocab))
+            h.metadata << QStringLiteral("vocab_size");
+        else
+            h.warnings << QStringLiteral("vocab_size");
+    }
+    if (!defaulted.isEmpty()) {
+        for (const QString &d : defaulted)
+            h.used.removeAll(prefix + d.section(QLatin1Char(' '), 0, 0));
+        h.notes << QCoreApplication::translate("HfImport", "text_config leaves out what LlamaConfig defaults to: %1")
+                           .arg(defaulted.join(QStringLiteral(", ")));
     }
     // A reward or value model's checkpoint (LlamaForSequenceClassification, ...): a score head
     // in place of the LM head, for decoders (an encoder's classifier sits on its pooler).
@@ -434,12 +464,40 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
             const QJsonObject visionObject = vision.toObject();
             Reader visionReader(visionObject, h, QStringLiteral("vision_config."));
             hf::VisionTower tower;
-            if (hf::countVisionTower(visionReader, declared, h.model.hidden, tower)) {
+            bool counted = false;
+            if (declared == QLatin1String("llava") && hf::llavaHasClipTower(visionObject)) {
+                // LLaVA's projector reads the outputs of vision_feature_layer (-2, or a list of
+                // layers concatenated) and, under the "default" strategy, drops the class token.
+                const QJsonValue layers = config.value(QStringLiteral("vision_feature_layer"));
+                const Count featureLayers = layers.isArray() ? Count(layers.toArray().size()) : 1;
+                tower = hf::countClipTower(visionReader, h.model.hidden, featureLayers,
+                                           config.value(QStringLiteral("multimodal_projector_bias")).toBool(true));
+                counted = visionReader.ok();
+            } else {
+                counted = hf::countVisionTower(visionReader, declared, h.model.hidden, tower);
+            }
+            if (counted) {
                 h.used << QStringLiteral("vision_config");
                 h.visionParameters = tower.total();
                 h.visionKind = tower.kind;
                 h.model.vision = tower.spec;
                 h.model.vision.parameters = tower.total();
+                if (tower.spec.kind == VisionTowerKind::Clip) {
+                    const Count side = tower.spec.patch > 0 ? tower.spec.imageSize / tower.spec.patch : 0;
+                    const bool full = config.value(QStringLiteral("vision_feature_select_strategy")).toString() == QLatin1String("full");
+                    h.model.vision.tokensPerImage = side * side + (full ? 1 : 0);
+                    // The blocks after vision_feature_layer, an index into the L + 1 hidden states
+                    // (the embeddings, then each block's output; -2 by default), or a list of them.
+                    const QJsonValue layer = config.value(QStringLiteral("vision_feature_layer"));
+                    const QJsonArray layers = layer.isArray() ? layer.toArray() : QJsonArray{ layer.isDouble() ? layer : QJsonValue(-2) };
+                    const qint64 L = qint64(h.model.vision.layers);
+                    qint64 deepest = 0;
+                    for (const QJsonValue &l : layers) {
+                        const qint64 index = l.toInteger() < 0 ? L + 1 + l.toInteger() : l.toInteger();
+                        deepest = std::max(deepest, std::clamp<qint64>(index, 0, L));
+                    }
+                    h.model.vision.unusedBlocks = L - deepest;
+                }
                 // Gemma 3 pools each image's patches to the top level's mm_tokens_per_image.
                 if (tower.spec.kind == VisionTowerKind::Siglip) {
                     Reader top(config, h, QString());

@@ -145,7 +145,48 @@ VisionTower qwen3Vl(Reader &r, Count textHidden)
     return t;
 }
 
+// CLIP's vision model as LLaVA holds it (models/clip/modeling_clip.py, CLIPVisionModel: no
+// projection head) and LlavaMultiModalProjector (models/llava/modeling_llava.py): a class
+// embedding, a Conv2d patch embedding without bias, a position per patch and one for the class
+// token, pre_layrnorm, layers of two LayerNorms, q, k, v and out_proj with bias and an fc1/fc2
+// MLP with bias, post_layernorm; the projector linear_1 (vision width x layers selected, to the
+// text width) and linear_2, with bias unless multimodal_projector_bias is false.
+VisionTower clip(Reader &r, Count textHidden, Count featureLayers, bool projectorBias)
+{
+    VisionTower t;
+    t.kind = QStringLiteral("CLIP");
+    const Count H = r.count("hidden_size", Field::Hidden, 768);
+    const Count I = r.count("intermediate_size", Field::Ffn, 3072);
+    const Count L = r.count("num_hidden_layers", Field::Layers, 12);
+    const Count heads = r.count("num_attention_heads", Field::Heads, 12);
+    const Count channels = r.count("num_channels", Field::HeadDim, 3);
+    const Count image = r.count("image_size", Field::HeadDim, 224);
+    const Count patch = r.count("patch_size", Field::HeadDim, 32);
+    const Count side = patch > 0 ? Count(static_cast<std::int64_t>(image) / static_cast<std::int64_t>(patch)) : 0;
+    const Count layer = 2 * layerNorm(H) + 4 * linear(H, H, true) + linear(H, I, true) + linear(I, H, true);
+    t.tower = H + channels * patch * patch * H + (side * side + 1) * H + layerNorm(H) + L * layer + layerNorm(H);
+    t.projector = linear(H * featureLayers, textHidden, projectorBias) + linear(textHidden, textHidden, projectorBias);
+    t.spec = VisionSpec{ .kind = VisionTowerKind::Clip, .layers = L, .hidden = H, .heads = heads, .ffn = I, .patch = patch,
+                         .temporalPatch = 1, .merge = 1, .imageSize = image, .classToken = true };
+    for (const char *k : { "hidden_act", "layer_norm_eps", "attention_dropout", "projection_dim", "vocab_size" })
+        r.use(k);
+    return t;
+}
+
 } // namespace
+
+bool llavaHasClipTower(const QJsonObject &vision)
+{
+    const QJsonValue type = vision.value(QStringLiteral("model_type"));
+    return type.isUndefined() || type.toString() == QLatin1String("clip_vision_model");
+}
+
+VisionTower countClipTower(Reader &r, Count textHidden, Count featureLayers, bool projectorBias)
+{
+    for (const char *k : { "model_type", "initializer_range", "initializer_factor", "torch_dtype", "dtype" })
+        r.use(k);
+    return clip(r, textHidden, featureLayers, projectorBias);
+}
 
 bool countVisionTower(Reader &r, const QString &wrapperType, Count textHidden, VisionTower &out)
 {

@@ -24,6 +24,12 @@ struct VisionTower
  */
 bool countVisionTower(Reader &r, const QString &wrapperType, Count textHidden, VisionTower &out);
 
+//! Whether a llava config's vision_config is CLIP's (its model_type, or none: LlavaConfig's default).
+bool llavaHasClipTower(const QJsonObject &vision);
+//! LLaVA's CLIP tower and projector from \a r's object (vision_config): \a featureLayers layers'
+//! outputs concatenated into the projector (vision_feature_layer, one or a list).
+VisionTower countClipTower(Reader &r, Count textHidden, Count featureLayers, bool projectorBias);
+
 //! Gemma 3's pooled tokens per image: the top level's mm_tokens_per_image (Gemma3Config default 256).
 inline constexpr Count kGemma3TokensPerImage = 256;
 

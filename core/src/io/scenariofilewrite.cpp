@@ -113,6 +113,8 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         model.insert(QStringLiteral("vision-window"), qint64(v.windowSize));
         model.insert(QStringLiteral("vision-full-blocks"), qint64(v.fullBlocks));
         model.insert(QStringLiteral("vision-deepstack"), qint64(v.deepstackMergers));
+        model.insert(QStringLiteral("vision-class-token"), v.classToken);
+        model.insert(QStringLiteral("vision-unused-blocks"), qint64(v.unusedBlocks));
     }
     if (!spec.presetId.isEmpty())
         model.insert(QStringLiteral("preset"), spec.presetId);

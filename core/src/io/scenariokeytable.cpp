@@ -193,7 +193,7 @@ const QList<KeyEntry> &entries()
         { { "model", "index-head-dim", "index-head-dim", ValueKind::Count, "sparse attention: the indexer's head dimension" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.mla.indexHeadDim = v.count; return true; } },
         // A multimodal model's vision tower (model.h VisionSpec), as an imported config gives it.
-        { { "model", "vision", "vision", ValueKind::Name, "none|qwen2-vl|qwen2.5-vl|qwen3-vl|siglip: the model's vision tower" },
+        { { "model", "vision", "vision", ValueKind::Name, "none|qwen2-vl|qwen2.5-vl|qwen3-vl|siglip|clip: the model's vision tower" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               return setEnum(visionTowerKindFromName(v.name.toStdString()), s.scenario.model.vision.kind);
           } },
@@ -225,6 +225,11 @@ const QList<KeyEntry> &entries()
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.fullBlocks = v.count; return true; } },
         { { "model", "vision-deepstack", "vision-deepstack", ValueKind::Count, "Qwen3-VL: deepstack mergers" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.deepstackMergers = v.count; return true; } },
+        { { "model", "vision-class-token", "vision-class-token", ValueKind::Bool, "true|false: CLIP: a class token beside each image's patches" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.classToken = v.flag; return true; } },
+        { { "model", "vision-unused-blocks", "vision-unused-blocks", ValueKind::Count,
+            "LLaVA: blocks after vision_feature_layer, their tensors freed before backward (0: none)" },
+          [](ScenarioSpec &s, const Value &v, const Catalogue &) { s.scenario.model.vision.unusedBlocks = v.count; return true; } },
         // The training stack (stack.h) comes first, with the preset: its defaults are what the
         // other keys refine.
         { { "stack", "name", "stack", ValueKind::Name, "paper|hf-trainer|torchtune|litgpt|deepspeed|fsdp|fsdp2|megatron: the training stack, whose defaults the other options refine" },

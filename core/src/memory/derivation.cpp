@@ -414,7 +414,14 @@ void deriveFrozenModels(Builder &b)
     if (side.reference > bytes(0)) {
         const Formula whole = Builder::times(trainedOnRank(b), b.r.perParam.weights);
         Builder::addTerm(f, "reference-model", QT_TRANSLATE_NOOP("Derivation", "the reference model's weights, in the policy's dtype"),
-                         stage3 ? b.sharded(whole) : whole, side.reference, placed);
+                         stage3 ? b.sharded(whole) : whole, side.reference - side.visionReference, placed);
+    }
+    if (side.visionReference > bytes(0)) {
+        const Formula whole = Builder::times(b.input("P_vis", QT_TRANSLATE_NOOP("Derivation", "the vision tower's and projector's parameters"),
+                                                     b.s.model.vision.parameters),
+                                             b.r.perParam.weights);
+        Builder::addTerm(f, "reference-vision-tower", QT_TRANSLATE_NOOP("Derivation", "the reference's copy of the vision tower, in the policy's dtype"),
+                         stage3 ? b.sharded(whole) : whole, side.visionReference, placed);
     }
     // The reward model and the teacher have architectures of their own: their counts on this
     // GPU's model-parallel rank, in the policy's weight dtype (one model replica: t = p = 1).

@@ -165,6 +165,15 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                                       SideModelShares &side)
 {
     const VisionStates states = visionStates(s, dataParallel);
+    // A preference run's reference is a frozen copy of the whole policy (TRL
+    // create_reference_model deep-copies it), its tower among it: weights placed as the tower's
+    // own frozen ones.
+    if (keepsReferenceModel(s)) {
+        Scenario frozen = s;
+        frozen.training.visionTrained = false;
+        side.visionReference = visionStates(frozen, dataParallel).weights;
+        side.reference += side.visionReference;
+    }
     side.visionParameters = states.parameters;
     side.visionWeights = states.weights;
     side.visionGradients = states.gradients;
@@ -210,7 +219,7 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                        .stepBuffers = p.stepBuffers,
                        .pagedOptimizerStates = p.pagedOptimizerStates,
                        .offloadedActivations = offloaded,
-                       .frozenModels = p.frozenModels + side.reward + side.teacher,
+                       .frozenModels = p.frozenModels + side.reward + side.teacher + side.visionReference,
                        .rolloutEngine = p.rolloutEngine,
                        .generationTransient = generationTransient,
                        .scoringTransient = scoringTransient,

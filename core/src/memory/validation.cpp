@@ -90,6 +90,7 @@ FieldRange fieldRange(Field f)
     case Field::VisionWindow: return { 0, 100'000 };
     case Field::VisionFullBlocks: return { 0, 10'000 };
     case Field::VisionDeepstack: return { 0, 1'000 };
+    case Field::VisionUnusedBlocks: return { 0, 10'000 };
     case Field::LossChunks: return { 1, 1'000'000 };
     case Field::MaxLiveParameters: return { 0, kE(15) };
     case Field::PrefetchBucket: return { 0, kE(15) };
@@ -204,6 +205,7 @@ std::string_view fieldName(Field f)
     case Field::VisionWindow: return "vision-window";
     case Field::VisionFullBlocks: return "vision-full-blocks";
     case Field::VisionDeepstack: return "vision-deepstack";
+    case Field::VisionUnusedBlocks: return "vision-unused-blocks";
     case Field::Stack: return "stack";
     case Field::Loss: return "loss";
     case Field::LossChunks: return "loss-chunks";
@@ -320,6 +322,7 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::VisionWindow: return s.model.vision.windowSize;
     case Field::VisionFullBlocks: return s.model.vision.fullBlocks;
     case Field::VisionDeepstack: return s.model.vision.deepstackMergers;
+    case Field::VisionUnusedBlocks: return s.model.vision.unusedBlocks;
     case Field::Stack: return static_cast<Count>(s.stack.stack);
     case Field::Loss: return static_cast<Count>(s.stack.loss);
     case Field::LossChunks: return s.stack.lossChunks;
@@ -420,9 +423,11 @@ void validateVision(const Scenario &s, ValidationIssues &issues)
             & inRange(Field::VisionMerge, v.merge) & inRange(Field::VisionTemporalPatch, v.temporalPatch)
             & inRange(Field::VisionImageSize, v.imageSize) & inRange(Field::VisionTokensPerImage, v.tokensPerImage)
             & inRange(Field::VisionWindow, v.windowSize) & inRange(Field::VisionFullBlocks, v.fullBlocks)
-            & inRange(Field::VisionDeepstack, v.deepstackMergers);
+            & inRange(Field::VisionDeepstack, v.deepstackMergers) & inRange(Field::VisionUnusedBlocks, v.unusedBlocks);
     if (towerOk && described && v.fullBlocks > v.layers)
         issues.add({ Field::VisionFullBlocks, Problem::OutOfRange, 0, v.layers, Field::VisionLayers });
+    if (towerOk && described && v.unusedBlocks >= v.layers)
+        issues.add({ Field::VisionUnusedBlocks, Problem::OutOfRange, 0, v.layers - 1, Field::VisionLayers });
     if (described) {
         if (towerOk && v.hidden % v.heads != 0)
             issues.add({ Field::VisionHeads, Problem::NotDivisible, 0, 0, Field::VisionHidden });

@@ -58,6 +58,9 @@ Count windowSquares(Count gridMerged, Count w)
 }
 
 bool rmsNormed(const VisionSpec &v) { return v.kind == VisionTowerKind::Qwen25Vl; }
+// SigLIP and CLIP: q, k and v apart, an FP32 position table added to the stream (FP32 under
+// autocast), no rotary tables.
+bool separateQkv(const VisionSpec &v) { return v.kind == VisionTowerKind::Siglip || v.kind == VisionTowerKind::Clip; }
 
 // The bytes the tower's tensors take under the scenario's recipe and implementation.
 struct Widths
@@ -77,7 +80,7 @@ Widths widthsOf(const Scenario &s)
     Widths w;
     w.autocast = isAutocast(recipe);
     w.r = countOf(dtypeSize(activationDtype(recipe)).times(1));
-    w.stream = w.autocast ? (s.model.vision.kind == VisionTowerKind::Siglip ? 4 : 2) : w.r;
+    w.stream = w.autocast ? (separateQkv(s.model.vision) ? 4 : 2) : w.r;
     w.lnInput = w.autocast ? 4 : w.r;
     w.lnStats = impl.normStatsFp32 || w.autocast ? 4 : w.r;
     w.meanSavesInput = impl.meanSavesInput;
@@ -95,7 +98,8 @@ Count normBytes(const VisionSpec &v, Count rows, Count width, const Widths &w)
 Count mlpBytes(const VisionSpec &v, Count N, Count r)
 {
     switch (v.kind) {
-    case VisionTowerKind::Qwen2Vl: return 3 * N * v.ffn * r;
+    case VisionTowerKind::Qwen2Vl:
+    case VisionTowerKind::Clip: return 3 * N * v.ffn * r;
     case VisionTowerKind::Qwen25Vl: return 4 * N * v.ffn * r;
     default: return 2 * N * v.ffn * r;
     }
@@ -107,7 +111,7 @@ Count linearInputBytes(const VisionSpec &v, Count N, const Widths &w)
     const Count h = v.hidden;
     if (!w.autocast)
         return 2 * N * h * w.r;
-    const Count attentionCasts = v.kind == VisionTowerKind::Siglip ? 3 : 1;
+    const Count attentionCasts = separateQkv(v) ? 3 : 1;
     const Count mlpCasts = v.kind == VisionTowerKind::Qwen25Vl ? 2 : 1;
     return (attentionCasts + mlpCasts) * N * h * 2;
 }
@@ -137,7 +141,7 @@ Bytes visionBlockBytes(const Scenario &s, Count N, Count scores)
     const Widths w = widthsOf(s);
     const Count h = v.hidden, r = w.r;
     Count total = 2 * normBytes(v, N, h, w) + linearInputBytes(v, N, w);
-    total += (v.kind == VisionTowerKind::Siglip ? 3 : 5) * N * h * r;
+    total += (separateQkv(v) ? 3 : 5) * N * h * r;
     switch (attentionKernelOf(s)) {
     case AttentionKernel::Flash: total += N * h * r + v.heads * N * 4; break;
     case AttentionKernel::Sdpa: total += 2 * N * h * r + v.heads * N * 4; break;
@@ -149,18 +153,28 @@ Bytes visionBlockBytes(const Scenario &s, Count N, Count scores)
     return bytes(total);
 }
 
-Bytes visionOutsideBytes(const Scenario &s, Count N, Count tokens)
+Bytes visionOutsideBytes(const Scenario &s, Count N, Count images, Count tokens)
 {
     const VisionSpec &v = s.model.vision;
     const Widths w = widthsOf(s);
     const Count h = v.hidden, r = w.r, out = s.model.hidden;
-    // The patch embedding keeps its input, the pixels in the activations' dtype.
+    // The patch embedding keeps its input, the pixels in the activations' dtype (a class token
+    // has none).
     const Count pixels = kChannels * v.temporalPatch * v.patch * v.patch;
-    Count total = N * pixels * r + (w.autocast ? 2 * h * pixels : 0);
+    const Count patches = v.classToken ? N - images : N;
+    Count total = patches * pixels * r + (w.autocast ? 2 * h * pixels : 0);
     const Count d = v.heads > 0 ? quotient(h, v.heads) : 0;
     const Count m2 = v.merge * v.merge;
     const Count units = quotient(N, m2);
     switch (v.kind) {
+    case VisionTowerKind::Clip:
+        // pre_layrnorm over the embeddings. post_layernorm (the pooled class tokens) feeds no
+        // loss in LLaVA: freed with the unused blocks before backward. The projector's linear_1
+        // reads a slice of an earlier block's output without its class tokens, which its matmul
+        // copies (a 16-bit cast under autocast), then the GELU's and linear_2's inputs of the
+        // text width.
+        total += normBytes(v, N, h, w) + tokens * h * r + 2 * tokens * out * r + (w.autocast ? 2 * (h * out + out * out) : 0);
+        break;
     case VisionTowerKind::Siglip:
         // post_layernorm; avg_pool2d keeps its input (the reshaped copy); Gemma3RMSNorm keeps the
         // pooled tokens in FP32, their x², rsqrt, the normalized tensor and 1 + w; the projection
@@ -192,7 +206,7 @@ namespace {
 
 constexpr std::pair<VisionTowerKind, std::string_view> kKindNames[] = {
     { VisionTowerKind::None, "none" },         { VisionTowerKind::Qwen2Vl, "qwen2-vl" }, { VisionTowerKind::Qwen25Vl, "qwen2.5-vl" },
-    { VisionTowerKind::Qwen3Vl, "qwen3-vl" }, { VisionTowerKind::Siglip, "siglip" },
+    { VisionTowerKind::Qwen3Vl, "qwen3-vl" }, { VisionTowerKind::Siglip, "siglip" },   { VisionTowerKind::Clip, "clip" },
 };
 
 } // namespace
@@ -241,6 +255,8 @@ VisionImages visionImages(const Scenario &s)
     }
     out.patchesPerImage = out.gridHeight * out.gridWidth;
     out.tokensPerImage = v.tokensPerImage > 0 ? v.tokensPerImage : quotient(out.patchesPerImage, v.merge * v.merge);
+    if (v.classToken)
+        out.patchesPerImage += 1;
     return out;
 }
 
@@ -295,8 +311,10 @@ VisionActivations visionActivations(const Scenario &s, Count sequences)
         out.windowBlock = detail::visionBlockBytes(s, N, windowScores);
     }
     out.blockWeightCopies = w.autocast ? bytes(2 * blockMatrices(v)) : bytes(0);
-    out.outside = detail::visionOutsideBytes(s, N, out.images * image.tokensPerImage);
-    const Count fullBlocks = v.layers - out.windowBlocks;
+    out.outside = detail::visionOutsideBytes(s, N, out.images, out.images * image.tokensPerImage);
+    // The blocks whose tensors backward reads: LLaVA's unused last ones are freed before it.
+    const Count used = v.unusedBlocks < v.layers ? v.layers - v.unusedBlocks : 0;
+    const Count fullBlocks = used - out.windowBlocks;
     const Bytes everyBlock = out.block * fullBlocks + out.windowBlock * out.windowBlocks;
     out.blockForward = out.block > out.windowBlock ? out.block : out.windowBlock;
     if (s.training.recompute == Recompute::Full) {
@@ -304,7 +322,7 @@ VisionActivations visionActivations(const Scenario &s, Count sequences)
         // vision blocks included: each keeps its input; backward rebuilds one block at a time,
         // whose first norm saves that input again only where it converts it.
         const Bytes input = bytes(N * v.hidden * w.stream);
-        out.held = input * v.layers + out.outside;
+        out.held = input * used + out.outside;
         out.recompute = out.blockForward - (firstNormKeepsInput(v, w) ? input : bytes(0));
     } else {
         out.held = everyBlock + out.outside;

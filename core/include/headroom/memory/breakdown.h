@@ -128,6 +128,8 @@ struct SideModelShares
     Bytes visionOptimizerStates = bytes(0);
     Bytes visionActivations = bytes(0);
     Bytes visionBlock = bytes(0);
+    //! Of reference: a preference run's frozen copy of the tower, which the reference model holds too.
+    Bytes visionReference = bytes(0);
 
     Bytes visionStates() const { return visionWeights + visionGradients + visionMasterWeights + visionOptimizerStates; }
 };

@@ -129,6 +129,7 @@ enum class VisionTowerKind : std::uint8_t {
     Qwen25Vl, //!< RMSNorm, fused qkv with bias, gated SiLU MLP with bias, window attention; an RMSNorm merger
     Qwen3Vl,  //!< Qwen2-VL's layers with GELU (tanh), learned positions beside RoPE, deepstack mergers
     Siglip,   //!< SigLIP (Gemma 3): LayerNorm, q/k/v/out with bias, GELU (tanh) MLP; a pooling projector
+    Clip,     //!< CLIP (LLaVA): SigLIP's layout with QuickGELU, a class token and a pre-norm; a two-layer projector
 };
 
 struct VisionSpec
@@ -147,6 +148,10 @@ struct VisionSpec
     Count windowSize = 0;   //!< Qwen2.5-VL: a window's side in pixels (window_size); 0: no windows
     Count fullBlocks = 0;   //!< Qwen2.5-VL: blocks that attend over the whole image (fullatt_block_indexes)
     Count deepstackMergers = 0; //!< Qwen3-VL: mergers of intermediate blocks' outputs (deepstack_visual_indexes)
+    bool classToken = false; //!< CLIP: a class token runs beside each image's patches (the projector drops it)
+    //! LLaVA: blocks after vision_feature_layer (-2: the last one). They run, but no loss reads
+    //! their output, so their saved tensors are freed as soon as the features are taken.
+    Count unusedBlocks = 0;
 
     constexpr bool present() const { return kind != VisionTowerKind::None && parameters > 0; }
     constexpr bool fixedSize() const { return imageSize > 0; }

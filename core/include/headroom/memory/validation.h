@@ -55,10 +55,11 @@ enum class Field : std::uint8_t {
     Images, ImageWidth, ImageHeight, VisionTrained,
     VisionParams, VisionLayers, VisionHidden, VisionHeads, VisionFfn, VisionPatch, VisionMerge,
     VisionTemporalPatch, VisionImageSize, VisionTokensPerImage, VisionWindow, VisionFullBlocks, VisionDeepstack,
+    VisionUnusedBlocks,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::VisionDeepstack;
+inline constexpr Field kLastField = Field::VisionUnusedBlocks;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]

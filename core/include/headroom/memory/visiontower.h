@@ -3,7 +3,7 @@
 // A multimodal model's vision tower (model.h VisionSpec) on the GPU: its weights, trained or
 // frozen, and what it saves for backward when it is trained, for the images of one micro-batch
 // (scenario.h TrainingSetup::images). Written from transformers' modeling files at 00b676f8
-// (models/qwen2_vl, qwen2_5_vl, qwen3_vl, siglip, gemma3) and held to a CPU measurement of
+// (models/qwen2_vl, qwen2_5_vl, qwen3_vl, siglip, gemma3, clip, llava) and held to a CPU measurement of
 // those blocks (tools/calibrate/vision_measure.py, tests/fixtures/calibration/vision-cpu.json).
 //
 //  - Images: a Qwen tower takes each image at its own size, rounded to whole merge units
@@ -27,7 +27,7 @@
 
 namespace headroom {
 
-//! "none", "qwen2-vl", "qwen2.5-vl", "qwen3-vl", "siglip": stable names for files and the CLI.
+//! "none", "qwen2-vl", "qwen2.5-vl", "qwen3-vl", "siglip", "clip": stable names for files and the CLI.
 std::string_view visionTowerKindName(VisionTowerKind kind);
 std::optional<VisionTowerKind> visionTowerKindFromName(std::string_view name);
 //! "frozen", "trained".
@@ -89,9 +89,10 @@ namespace detail {
 //! One block's saved tensors for \a patches patches whose attention units' squared sizes add up
 //! to \a scores (eager attention's score matrices), with autocast's weight copies.
 Bytes visionBlockBytes(const Scenario &s, Count patches, Count scores);
-//! What the tower saves outside its blocks: the patch embedding's input, the shared rotary tables,
-//! Qwen2.5-VL's window indices, the merger or Gemma 3's projector for \a tokens pooled tokens.
-Bytes visionOutsideBytes(const Scenario &s, Count patches, Count tokens);
+//! What the tower saves outside its blocks for \a images images of \a patches patches in all
+//! (class tokens included): the patch embedding's input, the shared rotary tables, Qwen2.5-VL's
+//! window indices, the merger or the projector for \a tokens tokens into the language model.
+Bytes visionOutsideBytes(const Scenario &s, Count patches, Count images, Count tokens);
 } // namespace detail
 
 } // namespace headroom
