@@ -25,19 +25,33 @@ namespace {
 Count layerNorm(Count n) { return 2 * n; }
 Count linear(Count in, Count out, bool bias) { return in * out + (bias ? out : 0); }
 
+// The sizes SigLIP's and CLIP's vision configs share, with their classes' defaults (the patch's
+// differs: SiglipVisionConfig 16, CLIPVisionConfig 32).
+struct VitSizes
+{
+    Count H, I, L, heads, channels, image, patch, side;
+};
+
+VitSizes vitSizes(Reader &r, Count defaultPatch)
+{
+    VitSizes z;
+    z.H = r.count("hidden_size", Field::Hidden, 768);
+    z.I = r.count("intermediate_size", Field::Ffn, 3072);
+    z.L = r.count("num_hidden_layers", Field::Layers, 12);
+    z.heads = r.count("num_attention_heads", Field::Heads, 12);
+    z.channels = r.count("num_channels", Field::HeadDim, 3);
+    z.image = r.count("image_size", Field::HeadDim, 224);
+    z.patch = r.count("patch_size", Field::HeadDim, defaultPatch);
+    z.side = z.patch > 0 ? Count(static_cast<std::int64_t>(z.image) / static_cast<std::int64_t>(z.patch)) : 0;
+    return z;
+}
+
 VisionTower siglip(Reader &r, Count textHidden, bool gemma3Projector)
 {
     VisionTower t;
     t.kind = QStringLiteral("SigLIP");
-    const Count H = r.count("hidden_size", Field::Hidden, 768);
-    const Count I = r.count("intermediate_size", Field::Ffn, 3072);
-    const Count L = r.count("num_hidden_layers", Field::Layers, 12);
-    const Count heads = r.count("num_attention_heads", Field::Heads, 12);
-    const Count channels = r.count("num_channels", Field::HeadDim, 3);
-    const Count image = r.count("image_size", Field::HeadDim, 224);
-    const Count patch = r.count("patch_size", Field::HeadDim, 16);
+    const auto [H, I, L, heads, channels, image, patch, side] = vitSizes(r, 16);
     const bool head = r.flag("vision_use_head", true);
-    const Count side = patch > 0 ? Count(static_cast<std::int64_t>(image) / static_cast<std::int64_t>(patch)) : 0;
     const Count layer = layerNorm(H) + 4 * linear(H, H, true) + layerNorm(H) + linear(H, I, true) + linear(I, H, true);
     t.tower = linear(channels * patch * patch, H, true) + side * side * H + L * layer + layerNorm(H);
     if (head) // SiglipMultiheadAttentionPoolingHead: the probe, nn.MultiheadAttention, a LayerNorm, the MLP
@@ -155,14 +169,7 @@ VisionTower clip(Reader &r, Count textHidden, Count featureLayers, bool projecto
 {
     VisionTower t;
     t.kind = QStringLiteral("CLIP");
-    const Count H = r.count("hidden_size", Field::Hidden, 768);
-    const Count I = r.count("intermediate_size", Field::Ffn, 3072);
-    const Count L = r.count("num_hidden_layers", Field::Layers, 12);
-    const Count heads = r.count("num_attention_heads", Field::Heads, 12);
-    const Count channels = r.count("num_channels", Field::HeadDim, 3);
-    const Count image = r.count("image_size", Field::HeadDim, 224);
-    const Count patch = r.count("patch_size", Field::HeadDim, 32);
-    const Count side = patch > 0 ? Count(static_cast<std::int64_t>(image) / static_cast<std::int64_t>(patch)) : 0;
+    const auto [H, I, L, heads, channels, image, patch, side] = vitSizes(r, 32);
     const Count layer = 2 * layerNorm(H) + 4 * linear(H, H, true) + linear(H, I, true) + linear(I, H, true);
     t.tower = H + channels * patch * patch * H + (side * side + 1) * H + layerNorm(H) + L * layer + layerNorm(H);
     t.projector = linear(H * featureLayers, textHidden, projectorBias) + linear(textHidden, textHidden, projectorBias);
