@@ -25,7 +25,7 @@ QString visionTowerText(const Scenario &s, const Breakdown &b, DisplayUnit unit)
     const VisionImages image = visionImages(s);
     if (s.training.images > 0 && image.patchesPerImage > 0)
         //: %1 images a sequence, %2 x %3 patches, %4 tokens of the sequence each image takes
-        text += Cli::tr("; %1 images a sequence, %2×%3 patches, %4 tokens each")
+        text += Cli::tr("; images per sequence: %1, each %2×%3 patches and %4 tokens")
                         .arg(groupedDigits(s.training.images), groupedDigits(image.gridWidth), groupedDigits(image.gridHeight),
                              groupedDigits(image.tokensPerImage));
     else

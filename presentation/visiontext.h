@@ -13,8 +13,8 @@
 
 namespace headroom {
 
-//! "Vision tower: Qwen2.5-VL, 676,550,144 parameters, frozen: 1.35 GB weights; 2 images of
-//! 1036x1036 pixels a sequence, 74x74 patches, 1,369 tokens each"; empty without a tower.
+//! "Vision tower: qwen2.5-vl, 676,550,144 parameters, frozen: 1.4 GB of weights; images per
+//! sequence: 2, each 74×54 patches and 999 tokens"; empty without a tower.
 QString visionTowerText(const Scenario &scenario, const Breakdown &breakdown, DisplayUnit unit);
 
 //! The `vision_tower` object of `estimate --json`, or null without a tower.

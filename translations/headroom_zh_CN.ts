@@ -2550,13 +2550,13 @@
         <translation>视觉塔：%1，%2 个参数，冻结：权重 %3</translation>
     </message>
     <message>
-        <source>; %1 images a sequence, %2×%3 patches, %4 tokens each</source>
-        <extracomment>%1 images a sequence, %2 x %3 patches, %4 tokens of the sequence each image takes</extracomment>
-        <translation>；每条序列 %1 张图像，%2×%3 个图块，每张 %4 个词元</translation>
-    </message>
-    <message>
         <source>; no images (--images N --image-size WxH)</source>
         <translation>；无图像（--images N --image-size WxH）</translation>
+    </message>
+    <message>
+        <source>; images per sequence: %1, each %2×%3 patches and %4 tokens</source>
+        <extracomment>%1 images a sequence, %2 x %3 patches, %4 tokens of the sequence each image takes</extracomment>
+        <translation>；每条序列图像数：%1，每张 %2×%3 个图块、%4 个词元</translation>
     </message>
 </context>
 <context>

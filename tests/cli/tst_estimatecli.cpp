@@ -289,7 +289,7 @@ private slots:
         // The table says what the tower is and what it runs on.
         r = cli(base);
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains("Vision tower: qwen3-vl, 576,388,336 parameters, frozen") && r.out.contains("64×48 patches, 768 tokens each"),
+        QVERIFY2(r.out.contains("Vision tower: qwen3-vl, 576,388,336 parameters, frozen") && r.out.contains("images per sequence: 2, each 64×48 patches and 768 tokens"),
                  r.out.constData());
         // Six images are 4,608 tokens, more than the 4,096 of the sequence: exit 2, naming how many fit.
         QStringList six = base;
