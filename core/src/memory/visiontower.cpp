@@ -13,7 +13,7 @@
 // activations' bytes (2 in 16 bits, 4 in FP32).
 //
 //  - The residual stream is r wide, but under autocast (FP32 weights) Qwen's is 16-bit (the
-//    Conv3d's output) and SigLIP's FP32 (its FP32 position table is added to it).
+//    Conv3d's output) and SigLIP's and CLIP's FP32 (their FP32 position tables are added to it).
 //  - LayerNorm saves its input and its mean and rstd (FP32 on CUDA and under autocast, which runs
 //    it in FP32 on an FP32 copy of its input). Qwen2RMSNorm upcasts to FP32 and saves that copy
 //    (the input itself in FP32), torch 1.13's mean() its x² (ImplementationChoices::
@@ -24,7 +24,7 @@
 //  - Qwen's rotary products multiply by cos and sin, which need no gradient: they save cos and
 //    sin (FP32, N·d each, computed once and shared by every block), not q or k. Attention saves
 //    the rotated q and k and v, a view that keeps the whole fused qkv output alive: 5·N·h·r.
-//    SigLIP's q, k and v are three linears' outputs: 3·N·h·r.
+//    SigLIP's and CLIP's q, k and v are three linears' outputs: 3·N·h·r.
 //  - Attention per image (the non-flash path splits at cu_seqlens; SigLIP's images are a batch):
 //    flash saves its output, which the projection reads as a view, and FP32 log-sum-exp (a·N·4);
 //    SDPA the same, and the projection saves HF's transposed copy; eager the FP32 softmax of each
@@ -48,8 +48,9 @@ Count roundHalfEven(Count numerator, Count denominator)
     return q;
 }
 
-// Sum over windows of (patches in the window)² for one image's grid: windows of w merge units
-// a side, the last row and column of windows cut by the grid (get_window_index drops the padding).
+// One side's factor of the sum over an image's windows of (merge units in the window)²: windows
+// of w units along a side of gridMerged, the last one cut by the grid (get_window_index drops the
+// padding). The sum over the image is the product of its two sides' factors.
 Count windowSquares(Count gridMerged, Count w)
 {
     const Count full = quotient(gridMerged, w);
