@@ -9,6 +9,7 @@
 #include <headroom/memory/korthikanti.h>
 
 #include "derivationbuilder.h"
+#include "placementbody.h"
 #include "posttrainingbody.h"
 
 namespace headroom {
@@ -452,9 +453,12 @@ void deriveHost(Builder &b)
                        "the larger of the offloaded states and every process loading its model slice in FP32, times "
                        "additional_buffer_factor 1.5");
     const Formula n = b.input("n_node", QT_TRANSLATE_NOOP("Derivation", "GPUs on one node"), pl.gpusOnNode);
-    const Formula offloaded = b.input("H_off", QT_TRANSLATE_NOOP("Derivation", "states offloaded per GPU, in bytes"), countOf(pl.offloaded.total())) * n;
+    // A multimodal model's tower with the model it belongs to (placementbody.h visionHostShare()).
+    const detail::VisionHost tower = detail::visionHostShare(b.s, b.r.dataParallel);
+    const Formula offloaded = b.input("H_off", QT_TRANSLATE_NOOP("Derivation", "states offloaded per GPU, in bytes"),
+                                      countOf(pl.offloaded.total() + tower.offloaded)) * n;
     const bool stage3 = b.s.parallel.zero == ZeroStage::Stage3 && b.s.stack.zeroInit;
-    const Count loadedCount = stage3 ? pl.share.largestModule : pl.share.parameters;
+    const Count loadedCount = stage3 ? pl.share.largestModule : pl.share.parameters + tower.loaded;
     const Formula loaded = Formula::number(4, FormulaUnit::BytesPerParam)
             * b.input("P_load", stage3 ? QT_TRANSLATE_NOOP("Derivation", "parameters of the largest module (zero.Init builds the rest partitioned)")
                                        : QT_TRANSLATE_NOOP("Derivation", "parameters each process loads"),

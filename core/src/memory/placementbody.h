@@ -10,6 +10,7 @@
 #include <headroom/memory/placement.h>
 #include <headroom/memory/precision.h>
 #include <headroom/memory/tensorsizes.h>
+#include <headroom/memory/visiontower.h>
 
 #include "resolvedbody.h"
 #include "fp8body.h"
@@ -97,6 +98,23 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
  * offloaded as the adapters' are: into \a gpu and \a host. \a factored: a factored optimizer's
  * state elements.
  */
+// What a multimodal model's tower adds to the host (visiontower.h): its parameters, loaded with
+// the model's on the first stage, and its states that offload moved there. Out of line: language
+// models return at once.
+struct VisionHost
+{
+    Count loaded = 0;
+    Bytes offloaded = bytes(0);
+};
+
+inline VisionHost visionHostShare(const Scenario &s, Count dataParallel)
+{
+    if (!s.model.vision.present())
+        return {};
+    const VisionStates v = visionStates(s, dataParallel);
+    return { v.onRank ? v.parameters : 0, v.hostStates };
+}
+
 [[gnu::always_inline]] inline void placeWholeStates(const Scenario &s, Count c, const PerParamBytes &w, Count d, Count factored,
                                                     StateBytes &gpu, StateBytes &host)
 {
@@ -364,9 +382,11 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
 
     // Host memory per node, as DeepSpeed's estimators count it.
     pl.gpusOnNode = maxOf(1, par.gpusPerNode < par.gpus ? par.gpusPerNode : par.gpus);
-    pl.hostOffloadedPerNode = host.total() * pl.gpusOnNode;
+    // A multimodal model's tower is loaded and offloaded with the model it belongs to.
+    const VisionHost tower = visionHostShare(s, r.dataParallel);
+    pl.hostOffloadedPerNode = (host.total() + tower.offloaded) * pl.gpusOnNode;
     // zero.Init builds the model partitioned: no process loads more than the largest module.
-    const Count loaded = stage == 3 && s.stack.zeroInit ? share.largestModule : share.parameters;
+    const Count loaded = stage == 3 && s.stack.zeroInit ? share.largestModule : share.parameters + tower.loaded;
     pl.hostLoadPerNode = bytes(4 * loaded * pl.gpusOnNode);
     Bytes needed = pl.hostLoadPerNode;
     if (pl.hostOffloadedPerNode > needed)
