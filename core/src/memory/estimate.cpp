@@ -195,14 +195,12 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
     }
 }
 
-// The estimate from the prepared part and the activation model's figures.
-// \a saving: the scenario whose sequences the policy saves (\a s itself unless it is a preference run).
-[[gnu::always_inline]] inline Breakdown finish(const Scenario &s, const PreparedScenario &p, ActivationEstimate a,
-                                                Bytes scoringTransient, const Scenario &saving,
-                                                Bytes generationTransient = bytes(0), SideModelShares side = {})
+// The buckets, the peak and the breakdown from the prepared part, the activation model's figures
+// and the models beside the policy.
+[[gnu::always_inline]] inline Breakdown finishBody(const Scenario &s, const PreparedScenario &p, ActivationEstimate a,
+                                                    Bytes scoringTransient, const Scenario &saving, Bytes generationTransient,
+                                                    const SideModelShares &side)
 {
-    if (s.model.vision.present())
-        addVisionTower(s, saving.training.microBatch, p.dataParallel, a, side);
     detail::addAdapterActivationsTo(saving, p.adapterRankPerLayer, p.doraOutputsPerLayer, p.doraScratch, p.quantizedInputsPerLayer, a); // LoRA: the adapters' own saved tensors
     const Bytes offloaded = offloadActivations(s, a);
     // The buckets, to take the peak from; then the breakdown in one initialization, which the
@@ -252,6 +250,26 @@ Warnings warningsOf(const Scenario &s, Count architectureParameters, Bytes peak)
                       .peakPhase = peak.phase,
                       .peakEvent = peak.event,
                       .warnings = warningsOf(s, p.architectureParameters, peak.bytes) };
+}
+
+// A multimodal model's estimate: the tower's shares added, then the rest as for any model. Out of
+// line, so that the language models' path keeps its registers.
+[[gnu::noinline]] Breakdown finishWithTower(const Scenario &s, const PreparedScenario &p, ActivationEstimate a, Bytes scoringTransient,
+                                            const Scenario &saving, Bytes generationTransient, SideModelShares side)
+{
+    addVisionTower(s, saving.training.microBatch, p.dataParallel, a, side);
+    return finishBody(s, p, a, scoringTransient, saving, generationTransient, side);
+}
+
+// The estimate from the prepared part and the activation model's figures.
+// \a saving: the scenario whose sequences the policy saves (\a s itself unless it is a preference run).
+[[gnu::always_inline]] inline Breakdown finish(const Scenario &s, const PreparedScenario &p, ActivationEstimate a,
+                                                Bytes scoringTransient, const Scenario &saving,
+                                                Bytes generationTransient = bytes(0), const SideModelShares &side = {})
+{
+    if (s.model.vision.present()) [[unlikely]]
+        return finishWithTower(s, p, a, scoringTransient, saving, generationTransient, side);
+    return finishBody(s, p, a, scoringTransient, saving, generationTransient, side);
 }
 
 [[gnu::always_inline]] inline ActivationEstimate activationsOf(const Scenario &s)
