@@ -1,5 +1,7 @@
 #include "estimatejson.h"
 
+#include "hybridtext.h"
+
 #include <headroom/memory/reservedmemory.h>
 
 #include <headroom/memory/activationmodel.h>
@@ -94,8 +96,11 @@ void writeModel(JsonWriter &w, const ScenarioSpec &spec, const Catalogue &catalo
         w.key("checkpoint_files");
         writeStrings(w, imported.checkpoint.files);
     }
-    // A multimodal config's vision tower and projector, counted and not in the estimate.
+    // A multimodal config's vision tower and projector, counted (and in the estimate: vision_tower).
     w.key("vision_parameters").integer(imported.visionParameters);
+    // A hybrid's mixer layers, in place of attention in some of its layers.
+    w.key("mixer");
+    writeMixerLayers(w, m);
     w.key("ignored_fields");
     writeStrings(w, imported.ignored);
     w.key("metadata_fields");

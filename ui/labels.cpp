@@ -550,6 +550,13 @@ QString Labels::field(Field f)
     case Field::VisionFullBlocks: return tr("Full-attention vision blocks");
     case Field::VisionDeepstack: return tr("Deepstack mergers");
     case Field::VisionUnusedBlocks: return tr("Unused vision blocks");
+    case Field::MixerLayers: return tr("Mixer layers");
+    case Field::MixerHeads: return tr("Mixer heads");
+    case Field::MixerHeadDim: return tr("Mixer head width");
+    case Field::MixerKeyHeads: return tr("Mixer key heads or groups");
+    case Field::MixerKeyDim: return tr("Mixer key width or state size");
+    case Field::MixerConv: return tr("Mixer convolution width");
+    case Field::MixerChunk: return tr("Mixer scan chunk");
     }
     return {};
 }

@@ -10,6 +10,7 @@
 
 #include "labels.h"
 #include "posttrainingtext.h"
+#include "hybridtext.h"
 #include "visiontext.h"
 
 namespace headroom {
@@ -120,6 +121,8 @@ Verdict buildVerdict(const ScenarioSpec &spec, const Breakdown &b, const Derivat
 
     if (const QString shares = modelSharesText(b, unit); !shares.isEmpty())
         v.detail += QLatin1Char(' ') + shares + QLatin1Char('.');
+    if (const QString mixers = mixerLayersText(s.model); !mixers.isEmpty())
+        v.detail += QLatin1Char(' ') + mixers + QLatin1Char('.');
     if (const QString vision = visionTowerText(s, b, unit); !vision.isEmpty())
         v.detail += QLatin1Char(' ') + vision + QLatin1Char('.');
     v.detail += blockingWarnings(s, b);

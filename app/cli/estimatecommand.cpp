@@ -16,6 +16,7 @@
 #include "cliio.h"
 #include "steptimetext.h"
 #include "posttrainingtext.h"
+#include "hybridtext.h"
 #include "visiontext.h"
 #include "wording.h"
 #include "derivationtext.h"
@@ -131,6 +132,8 @@ void printTable(const ScenarioSpec &spec, const Catalogue &catalogue, const Brea
         o << method << Qt::endl;
     if (const QString shares = modelSharesText(b, DisplayUnit::Decimal); !shares.isEmpty())
         o << shares << Qt::endl;
+    if (const QString mixers = mixerLayersText(s.model); !mixers.isEmpty())
+        o << mixers << Qt::endl;
     if (const QString vision = visionTowerText(s, b, DisplayUnit::Decimal); !vision.isEmpty())
         o << vision << Qt::endl;
     if (s.activations.model == ActivationModelKind::Transformer)

@@ -245,9 +245,23 @@ private slots:
     void hfFamiliesFromTheCommandLine()
     {
         const QString dir = qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/hf/");
-        Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("qwen3-next-80b-a3b-thinking.json") });
+        // Qwen3-Next's Gated DeltaNet layers are read (36 of 48, tst_hybridlayers has the counts);
+        // the JSON names them, and tensor parallelism over them exits 2 naming --tp.
+        Run r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("qwen3-next-80b-a3b-thinking.json"),
+                      QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject mixer = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject()
+                                          .value(QStringLiteral("mixer")).toObject();
+        QCOMPARE(mixer.value(QStringLiteral("kind")).toString(), QStringLiteral("gated-deltanet"));
+        QCOMPARE(mixer.value(QStringLiteral("layers")).toInteger(), 36);
+        QCOMPARE(mixer.value(QStringLiteral("attention_layers")).toInteger(), 12);
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("qwen3-next-80b-a3b-thinking.json"),
+                  QStringLiteral("--gpus"), QStringLiteral("2"), QStringLiteral("--tp"), QStringLiteral("2") });
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("Gated DeltaNet linear attention") && r.err.contains("qwen3_next"), r.err.constData());
+        QVERIFY2(r.err.contains("--tp") && r.err.contains("mixer layers"), r.err.constData());
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("nemotron-h-56b-base-8k.json") });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("Mamba-2 state-space layers") && r.err.contains("nemotron_h"), r.err.constData());
         r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("llama-4-scout-17b-16e-instruct.json"),
                   QStringLiteral("--hf-family"), QStringLiteral("llama") });
         QCOMPARE(r.exitCode, 2);

@@ -1,5 +1,6 @@
 #include <headroom/io/hfconfig.h>
 
+#include "hfhybrid.h"
 #include "hfreader.h"
 #include "hfvision.h"
 
@@ -69,7 +70,7 @@ const QStringList &metadataKeys()
 const QStringList &ignoredKeys()
 {
     static const QStringList keys = {
-        QStringLiteral("rope_scaling"), QStringLiteral("rope_theta"), QStringLiteral("rope_local_base_freq"),
+        QStringLiteral("rope_scaling"), QStringLiteral("rope_theta"), QStringLiteral("rope_local_base_freq"), QStringLiteral("rope_parameters"),
         QStringLiteral("sliding_window"), QStringLiteral("sliding_window_size"), QStringLiteral("sliding_window_pattern"),
         QStringLiteral("query_pre_attn_scalar"), QStringLiteral("max_position_embeddings"), QStringLiteral("n_positions"),
         QStringLiteral("original_max_position_embeddings"),
@@ -120,6 +121,7 @@ constexpr Wrapper kWrappers[] = {
     { "gemma3", "gemma3_text", false },       { "llama4", "llama4_text", false }, { "qwen3_vl", "qwen3_vl_text", false },
     { "qwen3_vl_moe", "qwen3_vl_moe_text", false }, { "qwen2_vl", "qwen2", true }, { "qwen2_5_vl", "qwen2", true },
     { "llava", "llama", false },              { "mistral3", "mistral", false },
+    { "qwen3_5", "qwen3_5_text", false },     { "qwen3_5_moe", "qwen3_5_moe_text", false },
 };
 
 // Top-level keys of the multimodal configs about images and their tokens: nothing the language
@@ -146,13 +148,9 @@ struct Hybrid
     const char *layers;
 };
 constexpr Hybrid kHybrids[] = {
-    { "qwen3_next", QT_TRANSLATE_NOOP("HfImport", "Gated DeltaNet linear attention") },
-    { "qwen3_5", QT_TRANSLATE_NOOP("HfImport", "Gated DeltaNet linear attention") },
-    { "qwen3_5_moe", QT_TRANSLATE_NOOP("HfImport", "Gated DeltaNet linear attention") },
     { "nemotron_h", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
     { "jamba", QT_TRANSLATE_NOOP("HfImport", "Mamba state-space layers") },
     { "falcon_h1", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space heads") },
-    { "bamba", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
     { "zamba2", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
     { "granitemoehybrid", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
     { "mamba", QT_TRANSLATE_NOOP("HfImport", "Mamba state-space layers") },
@@ -183,7 +181,8 @@ const QStringList &structuralKeys()
 }
 
 // layer_types (Gemma-3, gpt-oss, Qwen3-Next...): sliding-window and full attention layers keep
-// the same parameters and saved tensors; any other kind is a hybrid model.
+// the same parameters and saved tensors; the mixer layers of the families Headroom models are
+// read with them; any other kind is a hybrid model Headroom does not model.
 HfConfigError checkLayerTypes(const QJsonObject &o, const QString &prefix, const QString &type)
 {
     const QJsonValue v = o.value(QStringLiteral("layer_types"));
@@ -194,6 +193,9 @@ HfConfigError checkLayerTypes(const QJsonObject &o, const QString &prefix, const
         const QString kind = a.at(i).toString();
         if (kind == QLatin1String("full_attention") || kind == QLatin1String("sliding_attention")
             || kind == QLatin1String("chunked_attention") || kind == QLatin1String("attention"))
+            continue;
+        // The mixer layers Headroom models, which the family's reader counts (hfhybrid.cpp).
+        if (hf::readsMixerLayers(type) && (kind == QLatin1String("linear_attention") || kind == QLatin1String("mamba")))
             continue;
         return { HfConfigError::Code::HybridLayers, {}, prefix + QStringLiteral("layer_types[%1]").arg(i), type,
                  Reader::shown(a.at(i)), {}, {} };
@@ -407,11 +409,14 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
     }
     // Older LlavaConfig files repeat the language model's vocabulary at the top level: the same
     // figure is metadata, another one a warning (the estimate reads text_config's).
-    if (!prefix.isEmpty() && config.contains(QStringLiteral("vocab_size"))) {
-        if (config.value(QStringLiteral("vocab_size")).toInteger(-1) == qint64(h.model.vocab))
-            h.metadata << QStringLiteral("vocab_size");
+    // transformers 5 re-saves repeat the width too (Qwen3.5).
+    for (const auto &[key, value] : { std::pair{ "vocab_size", h.model.vocab }, std::pair{ "hidden_size", h.model.hidden } }) {
+        if (prefix.isEmpty() || !config.contains(QLatin1String(key)))
+            continue;
+        if (config.value(QLatin1String(key)).toInteger(-1) == qint64(value))
+            h.metadata << QLatin1String(key);
         else
-            h.warnings << QStringLiteral("vocab_size");
+            h.warnings << QLatin1String(key);
     }
     if (!defaulted.isEmpty()) {
         for (const QString &d : defaulted)

@@ -116,7 +116,7 @@ QStringList hfImportReport(const HfModel &h)
         lines << line;
     }
     if (h.visionParameters > 0)
-        lines << HfImport::tr("vision tower (%1) and its projector: %2 parameters, not in the estimate")
+        lines << HfImport::tr("vision tower (%1) and its projector: %2 parameters, in the estimate")
                          .arg(h.visionKind, digits(h.visionParameters));
     if (!h.warnings.isEmpty())
         lines << HfImport::tr("warning: not modelled, and memory depends on them: %1").arg(h.warnings.join(QStringLiteral(", ")));

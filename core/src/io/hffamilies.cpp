@@ -1,3 +1,4 @@
+#include "hfhybrid.h"
 #include "hfreader.h"
 
 #include <QCoreApplication>
@@ -102,7 +103,10 @@ void llamaLike(Reader &r, HfModel &h, const QString &type)
     const bool deepseek = type.startsWith(QLatin1String("deepseek"));
     const bool moe = type == QLatin1String("mixtral") || type == QLatin1String("qwen2_moe") || type == QLatin1String("qwen3_moe")
             || deepseek || gptOss || type == QLatin1String("glm4_moe") || type == QLatin1String("llama4_text")
-            || type == QLatin1String("minimax_m2");
+            || type == QLatin1String("minimax_m2") || type == QLatin1String("qwen3_next") || type == QLatin1String("qwen3_5_moe_text");
+    // Qwen3-Next and Qwen3.5: Gated DeltaNet layers beside gated attention; Bamba: Mamba-2 layers.
+    const bool qwenNext = type == QLatin1String("qwen3_next") || type == QLatin1String("qwen3_5_text")
+            || type == QLatin1String("qwen3_5_moe_text");
     // Dense models need the MLP size; MoE models use it for their dense layers only.
     m.ffn = r.count("intermediate_size", Field::Ffn, moe ? 1 : -1);
     if (type == QLatin1String("qwen2") || type == QLatin1String("qwen2_moe")) {
@@ -126,13 +130,17 @@ void llamaLike(Reader &r, HfModel &h, const QString &type)
         e.experts = r.count("num_local_experts", Field::Experts, 8);
         e.perToken = r.count("num_experts_per_tok", Field::ExpertsPerToken, 2);
         e.expertFfn = m.ffn; // Mixtral's experts are intermediate_size wide
-    } else if (type == QLatin1String("qwen2_moe") || type == QLatin1String("qwen3_moe")) {
-        e.experts = r.count("num_experts", Field::Experts, type == QLatin1String("qwen2_moe") ? 60 : 128);
-        e.perToken = r.count("num_experts_per_tok", Field::ExpertsPerToken, type == QLatin1String("qwen2_moe") ? 4 : 8);
-        e.expertFfn = r.count("moe_intermediate_size", Field::ExpertFfn, type == QLatin1String("qwen2_moe") ? 1408 : 768);
-        if (type == QLatin1String("qwen2_moe")) {
+    } else if (type == QLatin1String("qwen2_moe") || type == QLatin1String("qwen3_moe") || type == QLatin1String("qwen3_next")
+               || type == QLatin1String("qwen3_5_moe_text")) {
+        // Qwen3-Next (Qwen3NextSparseMoeBlock) and Qwen3.5-MoE keep Qwen2-MoE's gated shared
+        // expert; their configs' defaults: 512 experts, 10 a token (Qwen3.5: 256, 8), 512 wide.
+        const bool next = type == QLatin1String("qwen3_next"), next35 = type == QLatin1String("qwen3_5_moe_text");
+        e.experts = r.count("num_experts", Field::Experts, type == QLatin1String("qwen2_moe") ? 60 : next ? 512 : next35 ? 256 : 128);
+        e.perToken = r.count("num_experts_per_tok", Field::ExpertsPerToken, type == QLatin1String("qwen2_moe") ? 4 : next ? 10 : 8);
+        e.expertFfn = r.count("moe_intermediate_size", Field::ExpertFfn, type == QLatin1String("qwen2_moe") ? 1408 : next || next35 ? 512 : 768);
+        if (type == QLatin1String("qwen2_moe") || next || next35) {
             e.sharedExperts = 1;
-            e.sharedFfn = r.count("shared_expert_intermediate_size", Field::SharedFfn, 5632);
+            e.sharedFfn = r.count("shared_expert_intermediate_size", Field::SharedFfn, type == QLatin1String("qwen2_moe") ? 5632 : 512);
             e.sharedGate = true;
         }
         sparseLayersFrom(r, h, "decoder_sparse_step", "mlp_only_layers", LayerList::Dense,
@@ -227,6 +235,16 @@ void llamaLike(Reader &r, HfModel &h, const QString &type)
             a.indexHeadDim = r.count("index_head_dim", Field::IndexHeadDim, 128);
             r.warnIf("index_topk", [](const QJsonValue &) { return true; });
         }
+    }
+    if (qwenNext)
+        readGatedDeltaNet(r, h, type != QLatin1String("qwen3_next"));
+    if (type == QLatin1String("bamba")) {
+        // BambaConfig forces attention_bias and mlp_bias off and partial_rotary_factor to 0.5
+        // (configuration_bamba.py 001f85b3); an optional z-loss over the logits is not modelled.
+        m.qkvBias = m.outBias = m.mlpBias = false;
+        m.rotaryFraction = 0.5;
+        r.warnIf("z_loss_coefficient", [](const QJsonValue &v) { return v.toDouble() > 0; });
+        readMamba2(r, h, type);
     }
     if (type == QLatin1String("qwen2")) {
         // MiMo (model_type mimo, Qwen2's layers) ships multi-token prediction layers beside them.
@@ -545,7 +563,8 @@ constexpr Mapping kMappings[] = {
     { "gpt_oss", mapLlama },     { "llama4_text", mapLlama },  { "gemma", mapGemma },         { "gemma2", mapGemma },
     { "gemma3_text", mapGemma }, { "phi", mapPhi },            { "gpt2", mapGpt2 },           { "gpt_neox", mapNeox },
     { "falcon", mapFalcon },     { "starcoder2", mapStarcoder2 }, { "bert", mapBert },        { "roberta", mapBert },
-    { "minimax_m2", mapLlama },  { "olmo2", mapLlama },        { "olmo3", mapLlama },
+    { "minimax_m2", mapLlama },  { "olmo2", mapLlama },        { "olmo3", mapLlama },         { "qwen3_next", mapLlama },
+    { "qwen3_5_text", mapLlama }, { "qwen3_5_moe_text", mapLlama }, { "bamba", mapLlama },
     { "bloom", mapBloom },       { "mpt", mapMpt },            { "dbrx", mapDbrx },           { "chatglm", mapChatglm },
 };
 

@@ -205,7 +205,10 @@ bool countVisionTower(Reader &r, const QString &wrapperType, Count textHidden, V
         out = qwen2Vl(r, textHidden);
     else if (wrapperType == QLatin1String("qwen2_5_vl"))
         out = qwen25Vl(r, textHidden);
-    else if (wrapperType == QLatin1String("qwen3_vl") || wrapperType == QLatin1String("qwen3_vl_moe"))
+    else if (wrapperType == QLatin1String("qwen3_vl") || wrapperType == QLatin1String("qwen3_vl_moe")
+             // Qwen3.5's tower (Qwen3_5VisionModel, modeling_qwen3_5.py 009e78d6) is Qwen3-VL's
+             // without deepstack mergers.
+             || wrapperType == QLatin1String("qwen3_5") || wrapperType == QLatin1String("qwen3_5_moe"))
         out = qwen3Vl(r, textHidden);
     else
         return false;

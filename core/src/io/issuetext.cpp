@@ -132,6 +132,28 @@ QString conflictReason(Conflict reason)
                          "(--lora none) to train the tower, or keep --vision-tower frozen");
     case Conflict::VisionNoContextParallel:
         return Issue::tr("a vision tower's images over context-parallel GPUs is not modelled: use --cp 1");
+    case Conflict::HybridNoModelParallel:
+        return Issue::tr("a hybrid model's mixer layers (Gated DeltaNet, Mamba-2) are modelled on data-parallel GPUs with "
+                         "ZeRO or FSDP: use --tp 1 --pp 1 --cp 1");
+    case Conflict::HybridNoAdapters:
+        return Issue::tr("adapters on a hybrid model (its mixer layers' projections) are not modelled yet: train the whole "
+                         "model (--lora none)");
+    case Conflict::HybridNeedsItemized:
+        return Issue::tr("the textbook formula puts attention in every layer; a hybrid model's mixer layers need the "
+                         "itemized activation model");
+    case Conflict::HybridNoFp8:
+        return Issue::tr("FP8 training of a hybrid model's mixer projections is not modelled: turn FP8 off");
+    case Conflict::HybridNoDenseFirst:
+        return Issue::tr("dense first layers beside experts and mixer layers are not modelled: give --dense-layers 0");
+    case Conflict::HybridWholeLayers:
+        return Issue::tr("checkpointing chosen by layer position or by operator is not modelled for a hybrid model, whose "
+                         "layers differ: use --recompute full, selective or none");
+    case Conflict::HybridNeedsLlamaBlock:
+        return Issue::tr("mixer layers are modelled in the LLaMA block (RMSNorm, a gated MLP or experts), as Qwen3-Next, "
+                         "Qwen3.5, Bamba and Granite 4.0-H have them");
+    case Conflict::HybridNoRollouts:
+        return Issue::tr("a rollout engine's cache for a hybrid model (its mixer states) is not modelled: choose a method "
+                         "without generation (sft, dpo, ...)");
     case Conflict::WeightedSplitEmptyStage:
         return Issue::tr("with the embedding and the output counted as a layer each, some stage would get no layer: "
                          "use fewer stages or list the layers");

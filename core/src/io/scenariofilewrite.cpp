@@ -56,6 +56,8 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("qk-norm"), m.qkNorm },
         { QStringLiteral("qk-norm-whole"), m.qkNormWhole },
         { QStringLiteral("attention-sinks"), m.attentionSinks },
+        { QStringLiteral("attention-gate"), m.attentionGate },
+        { QStringLiteral("zero-centered-norm"), m.zeroCenteredNorm },
         { QStringLiteral("no-bias"), m.noBias },
         { QStringLiteral("embedding-norm"), m.embeddingNorm },
         { QStringLiteral("fused-projections"), m.fusedProjections },
@@ -95,6 +97,21 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
             model.insert(QStringLiteral("index-heads"), qint64(m.mla.indexHeads));
             model.insert(QStringLiteral("index-head-dim"), qint64(m.mla.indexHeadDim));
         }
+    }
+    // A hybrid's mixer only where the model has one.
+    if (m.hybrid.kind != MixerKind::None) {
+        const HybridSpec &h = m.hybrid;
+        model.insert(QStringLiteral("mixer"), QString::fromLatin1(mixerKindName(h.kind).data()));
+        model.insert(QStringLiteral("mixer-layers"), qint64(h.layers));
+        model.insert(QStringLiteral("mixer-heads"), qint64(h.heads));
+        model.insert(QStringLiteral("mixer-head-dim"), qint64(h.headDim));
+        model.insert(QStringLiteral("mixer-key-heads"), qint64(h.keyHeads));
+        model.insert(QStringLiteral("mixer-key-dim"), qint64(h.keyDim));
+        model.insert(QStringLiteral("mixer-conv"), qint64(h.convKernel));
+        model.insert(QStringLiteral("mixer-chunk"), qint64(h.chunkSize));
+        model.insert(QStringLiteral("mixer-conv-bias"), h.convBias);
+        model.insert(QStringLiteral("mixer-bias"), h.projBias);
+        model.insert(QStringLiteral("mixer-split"), h.splitProjections);
     }
     // A vision tower only where the model has one.
     if (m.vision.kind != VisionTowerKind::None) {

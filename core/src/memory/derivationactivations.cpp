@@ -154,14 +154,27 @@ void deriveItemized(Builder &b, BucketDerivation &k)
                                  countOf(a.layers - inputBytes), kItemizedSource),
                          a.layers - inputBytes, source);
     } else if (first > 0 && firstBytes != keptBytes) {
-        const Formula n = b.input("L_first", QT_TRANSLATE_NOOP("Derivation", "first layers this GPU holds whose saves differ: LoRA's first layer (its input needs no grad), an MoE model's dense layers"),
-                                  first, kItemizedSource);
-        const Formula keptFirst = b.input("a_first", QT_TRANSLATE_NOOP("Derivation", "what one of those first layers keeps from forward to backward, in bytes"),
-                                          countOf(firstBytes), kItemizedSource);
-        Builder::addTerm(k, "layers-held", QT_TRANSLATE_NOOP("Derivation", "every other layer's kept tensors"), (L - n) * kept,
-                         keptBytes * (held - first), kItemizedSource);
-        Builder::addTerm(k, "first-layers", QT_TRANSLATE_NOOP("Derivation", "the first layers' kept tensors"), n * keptFirst,
-                         firstBytes * first, kItemizedSource);
+        // A hybrid's mixer layers use the same slot (transformerbody.h firstLayersIn()).
+        const bool mixers = s.model.hybrid.enabled();
+        const Formula n = mixers
+                ? b.input("L_mix", QT_TRANSLATE_NOOP("Derivation", "layers whose mixer replaces attention (the config's layer_types)"), first,
+                          kItemizedSource)
+                : b.input("L_first", QT_TRANSLATE_NOOP("Derivation", "first layers this GPU holds whose saves differ: LoRA's first layer (its input needs no grad), an MoE model's dense layers"),
+                          first, kItemizedSource);
+        const Formula keptFirst = mixers
+                ? b.input("a_mix", QT_TRANSLATE_NOOP("Derivation", "what one mixer layer keeps from forward to backward, in bytes: the kernels' saved "
+                                                                   "tensors (mixerblock.h: fla 0.5.2's chunk_gated_delta_rule, mamba_ssm 2.3.2's "
+                                                                   "mamba_split_conv1d_scan_combined)"),
+                          countOf(firstBytes), kItemizedSource)
+                : b.input("a_first", QT_TRANSLATE_NOOP("Derivation", "what one of those first layers keeps from forward to backward, in bytes"),
+                          countOf(firstBytes), kItemizedSource);
+        Builder::addTerm(k, "layers-held", mixers ? QT_TRANSLATE_NOOP("Derivation", "the attention layers' kept tensors")
+                                                  : QT_TRANSLATE_NOOP("Derivation", "every other layer's kept tensors"),
+                         (L - n) * kept, keptBytes * (held - first), kItemizedSource);
+        Builder::addTerm(k, mixers ? "mixer-layers" : "first-layers",
+                         mixers ? QT_TRANSLATE_NOOP("Derivation", "the mixer layers' kept tensors")
+                                : QT_TRANSLATE_NOOP("Derivation", "the first layers' kept tensors"),
+                         n * keptFirst, firstBytes * first, kItemizedSource);
     } else if (const Bytes fp8 = teFp8WeightBytesHeld(s, t); fp8 > bytes(0)) {
         // Transformer Engine's FP8 weights and transposes apart from the rest of what a layer
         // keeps, which then holds the linears' inputs in FP8 (precision.h, Fp8Recipe).

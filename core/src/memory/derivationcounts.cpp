@@ -64,6 +64,20 @@ ModelDims<Formula> symbolicDims(Builder &b)
                                      a.indexHeadDim, scenario);
         }
     }
+    const HybridSpec &h = m.hybrid;
+    if (h.enabled()) {
+        const Formula heads = b.input("h_mix", QT_TRANSLATE_NOOP("Derivation", "mixer heads (Gated DeltaNet's value heads, Mamba-2's heads)"),
+                                      h.heads, scenario);
+        const Formula headDim = b.input("d_mix", QT_TRANSLATE_NOOP("Derivation", "a mixer head's width (a value head's, a Mamba-2 head's)"),
+                                        h.headDim, scenario);
+        d.mixHeads = heads;
+        d.mixHeadDim = headDim;
+        d.mixValue = heads * headDim;
+        d.mixKey = b.input("g_mix", QT_TRANSLATE_NOOP("Derivation", "Gated DeltaNet's key heads, Mamba-2's groups"), h.keyHeads, scenario)
+                * b.input("n_mix", QT_TRANSLATE_NOOP("Derivation", "a key head's width (Gated DeltaNet), the state size (Mamba-2)"),
+                          h.keyDim, scenario);
+        d.convKernel = b.input("k_conv", QT_TRANSLATE_NOOP("Derivation", "the mixer's convolution width"), h.convKernel, scenario);
+    }
     return d;
 }
 
@@ -79,7 +93,7 @@ SymbolicLayer symbolicLayer(const ModelSpec &m, const ModelDims<Formula> &d, boo
     SymbolicLayer l;
     forEachLayerTensor(m, d, sparse, [&l](ParamPlace, const ParamTensorOf<Formula> &t) {
         switch (t.role) {
-        case ParamRole::Norm: l.norms.push_back(t.totalElements()); break;
+        case ParamRole::Norm: case ParamRole::QkNorm: l.norms.push_back(t.totalElements()); break;
         case ParamRole::Q: case ParamRole::K: case ParamRole::V: case ParamRole::Qkv: case ParamRole::O:
         case ParamRole::MlaQA: case ParamRole::MlaQB: case ParamRole::MlaKvA: case ParamRole::MlaKvB: case ParamRole::Indexer:
         case ParamRole::Sink:
@@ -146,6 +160,24 @@ void deriveArchitecture(Builder &b)
         total.push_back((L - Ld) * (b.symbol("P_moe") + b.symbol("P_norm")));
     } else {
         total.push_back(L * (b.symbol("P_block") + b.symbol("P_norm")));
+    }
+    if (pc.mixerLayers > 0) {
+        // A hybrid's mixer layers: their mixer in place of attention (model.h ParameterCounts).
+        std::vector<Formula> mixer, attention;
+        forEachMixerTensor(m, d, [&mixer](ParamPlace, const ParamTensorOf<Formula> &t) { mixer.push_back(t.totalElements()); });
+        forEachLayerTensor(m, d, pc.mixture, [&attention](ParamPlace, const ParamTensorOf<Formula> &t) {
+            if (isAttentionTensor(t.role))
+                attention.push_back(t.totalElements());
+        });
+        b.derived("P_mix", QT_TRANSLATE_NOOP("Derivation", "one mixer's parameters: its projections, convolution, per-head vectors and gated norm"),
+                  pc.mixer, Formula::sum(mixer),
+                  QT_TRANSLATE_NOOP("Derivation", "transformers' Qwen3NextGatedDeltaNet (modeling_qwen3_next.py 01cdc608), "
+                                                  "Qwen3_5GatedDeltaNet (modeling_qwen3_5.py 009e78d6), BambaMixer (modeling_bamba.py 00511f5d)"));
+        b.derived("P_attn", QT_TRANSLATE_NOOP("Derivation", "one layer's attention parameters with its q/k norms, which the mixer layers lack"),
+                  pc.dense.attention + pc.attentionNorms, Formula::sum(attention), kArchitectureSource);
+        const Formula mixers = b.input("L_mix", QT_TRANSLATE_NOOP("Derivation", "layers whose mixer replaces attention (the config's layer_types)"),
+                                       pc.mixerLayers, QT_TRANSLATE_NOOP("Derivation", "the scenario"));
+        total.push_back(mixers * (b.symbol("P_mix") - b.symbol("P_attn")));
     }
     for (const char *part : { "P_fnorm", "P_head", "P_pool" })
         if (b.out.value(part))

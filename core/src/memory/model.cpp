@@ -108,24 +108,41 @@ Count effectiveParameters(const ModelSpec &model)
 
 FactoredShape factoredShape(const ModelSpec &m)
 {
-    FactoredShape s;
-    auto add = [&s](Count layers) {
+    auto add = [](FactoredShape &s, Count layers) {
         return [&s, layers](ParamPlace, const ParamTensor &t) {
             if (t.matrix) {
                 s.matrixRowsPlusColumns += layers * t.copies * (t.rows + t.columns);
                 if (t.bias)
                     s.vectorElements += layers * t.copies * t.columns;
+            } else if (t.role == ParamRole::MixerConv) {
+                // Adafactor factors a C x 1 x K weight over its last two dimensions: a row
+                // factor of C x 1 and a column factor of C x K.
+                s.vectorElements += layers * (t.rows + t.rows * t.columns);
             } else {
                 s.vectorElements += layers * t.totalElements();
             }
         };
     };
+    FactoredShape s;
     const ModelDims<Count> d = modelDims(m);
     const Count dense = denseLayerCount(m);
-    forEachLayerTensor(m, d, false, add(dense));
+    forEachLayerTensor(m, d, false, add(s, dense));
     if (m.moe.enabled())
-        forEachLayerTensor(m, d, true, add(m.layers - dense));
-    forEachOutsideTensor(m, d, add(1));
+        forEachLayerTensor(m, d, true, add(s, m.layers - dense));
+    if (m.hybrid.enabled()) {
+        // The mixer layers hold their mixer in place of attention (all of one MLP kind).
+        const Count mixers = m.hybrid.layers < m.layers ? m.hybrid.layers : m.layers;
+        forEachMixerTensor(m, d, add(s, mixers));
+        FactoredShape attention;
+        auto attentionOnly = add(attention, mixers);
+        forEachLayerTensor(m, d, m.moe.enabled(), [&](ParamPlace place, const ParamTensor &t) {
+            if (isAttentionTensor(t.role))
+                attentionOnly(place, t);
+        });
+        s.matrixRowsPlusColumns -= attention.matrixRowsPlusColumns;
+        s.vectorElements -= attention.vectorElements;
+    }
+    forEachOutsideTensor(m, d, add(s, 1));
     return s;
 }
 

@@ -30,7 +30,7 @@ constexpr Count largerOf(Count a, Count b) { return a > b ? a : b; }
         }
         const Count n = t.multiCopy ? t.copies * one : one;
         switch (t.role) {
-        case ParamRole::Norm:
+        case ParamRole::Norm: case ParamRole::QkNorm:
             norms += n;
             break;
         case ParamRole::Q: case ParamRole::K: case ParamRole::V: case ParamRole::Qkv: case ParamRole::O:
@@ -68,6 +68,20 @@ constexpr Count largerOf(Count a, Count b) { return a > b ? a : b; }
     const LayerParameters sparse = mixture ? layerParameters(m, d, true, extremes, trackExtremes) : LayerParameters{};
     Count embedding = 0, finalNorm = 0, lmHead = 0, pooler = 0;
     Count largestModule = extremes.largestModule, largestMatrix = extremes.largestMatrix;
+    // A hybrid's mixer, in place of attention in its mixer layers.
+    Count mixer = 0, mixerMatrices = 0;
+    const bool hybrid = m.hybrid.enabled();
+    if (hybrid)
+        forEachMixerTensor(m, d, [&](ParamPlace, const ParamTensor &t) {
+            mixer += t.totalElements();
+            if (t.matrix)
+                mixerMatrices += t.weightElements();
+            if (trackExtremes) {
+                largestModule = largerOf(largestModule, t.elements());
+                if (t.matrix)
+                    largestMatrix = largerOf(largestMatrix, t.weightElements());
+            }
+        });
     forEachOutsideTensor(m, d, [&](ParamPlace place, const ParamTensor &t) {
         const Count n = t.totalElements();
         if (trackExtremes) {
@@ -92,6 +106,11 @@ constexpr Count largerOf(Count a, Count b) { return a > b ? a : b; }
                          .finalNorm = finalNorm,
                          .lmHead = lmHead,
                          .pooler = pooler,
+                         .mixer = mixer,
+                         .mixerLayers = !hybrid ? 0 : m.hybrid.layers < m.layers ? m.hybrid.layers : m.layers,
+                         .mixerMatrices = mixerMatrices,
+                         // q/k norms: qkNormWhole's over A d_h and KV d_h, or two of d_h.
+                         .attentionNorms = !m.qkNorm ? 0 : m.qkNormWhole ? d.qDim + d.kv : 2 * d.headDim,
                          .attentionPerLayer = dense.attention,
                          .mlpPerLayer = dense.mlp,
                          .normsPerLayer = dense.norms },

@@ -40,7 +40,7 @@ inline bool deepspeedBuffers(TrainingStack s) { return s == TrainingStack::DeepS
         // FSDP: one FlatParameter (FSDP2: one group) per decoder layer, plus the root's
         // embedding, final norm and head, which stay gathered from forward to the end of
         // backward; the layer computing and the ones prefetched.
-        const Count layer = ceilDiv(maxOf(pc.dense.total(), pc.sparse.total()), t);
+        const Count layer = ceilDiv(pc.largestLayer(), t);
         const Count root = ceilDiv(pc.embedding + pc.finalNorm + pc.lmHead + pc.pooler, t);
         const Count units = 1 + st.prefetchUnits;
         // The larger layer's own quantized weights: an average over dense and MoE layers made the

@@ -178,7 +178,10 @@ void Sequence::layout()
     m_t.adapters.clear();
     const bool sparse = m.moe.enabled() && denseLayerCount(m) < m.layers;
     const Count t = m_s.parallel.tensorParallel > 1 ? m_s.parallel.tensorParallel : 1;
-    forEachLayerTensor(m, sparse, [&](ParamPlace, const ParamTensor &x) {
+    // One layer's tensors stand for every layer: a hybrid's mixer layer where they are most of
+    // its layers (the allocator's rounding is per tensor; the bytes are the breakdown's).
+    const bool mixerLayer = m.hybrid.enabled() && 2 * m.hybrid.layers > m.layers;
+    auto layerTensor = [&](ParamPlace, const ParamTensor &x) {
         // Routed experts one tensor per expert, as Hugging Face's ModuleList holds them; past a
         // few thousand tensors per model, one tensor per matrix of all experts (grouped-GEMM
         // layouts), the same bytes in fewer requests.
@@ -190,7 +193,13 @@ void Sequence::layout()
             if (x.bias)
                 m_t.layer.push_back(x.columns * n);
         }
+    };
+    forEachLayerTensor(m, sparse, [&](ParamPlace place, const ParamTensor &x) {
+        if (!mixerLayer || !isAttentionTensor(x.role))
+            layerTensor(place, x);
     });
+    if (mixerLayer)
+        forEachMixerTensor(m, layerTensor);
     forEachOutsideTensor(m, [&](ParamPlace place, const ParamTensor &x) {
         auto &list = place == ParamPlace::Embedding ? m_t.embedding : m_t.head;
         list.push_back(ceilQuotient(x.weightElements(), x.matrix ? t : 1));

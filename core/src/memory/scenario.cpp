@@ -138,6 +138,24 @@ std::string_view ropeScalingName(RopeScaling r)
     return {};
 }
 
+std::string_view mixerKindName(MixerKind k)
+{
+    switch (k) {
+    case MixerKind::None: return "none";
+    case MixerKind::GatedDeltaNet: return "gated-deltanet";
+    case MixerKind::Mamba2: return "mamba2";
+    }
+    return "none";
+}
+
+std::optional<MixerKind> mixerKindFromName(std::string_view n)
+{
+    for (auto k : { MixerKind::None, MixerKind::GatedDeltaNet, MixerKind::Mamba2 })
+        if (mixerKindName(k) == n)
+            return k;
+    return std::nullopt;
+}
+
 std::optional<RopeScaling> ropeScalingFromName(std::string_view n)
 {
     for (auto r : { RopeScaling::None, RopeScaling::Linear, RopeScaling::Dynamic, RopeScaling::Yarn, RopeScaling::Llama3,

@@ -62,7 +62,8 @@ struct Sizes
         const Count heads = m.heads > 0 ? m.heads : 1;
         auto vBlocks = [&d, heads](const ParamTensor &t) -> Count {
             switch (t.role) {
-            case ParamRole::Norm: case ParamRole::Router: case ParamRole::SharedGate: return 1;
+            case ParamRole::Norm: case ParamRole::QkNorm: case ParamRole::Router: case ParamRole::SharedGate:
+            case ParamRole::MixerVector: case ParamRole::MixerConv: return 1;
             case ParamRole::Q: case ParamRole::K: return d.H > 0 ? quotient(t.weightElements() * heads, d.H * d.H) : 1;
             case ParamRole::TokenEmbedding: case ParamRole::PositionEmbedding: case ParamRole::TypeEmbedding:
                 return d.H > 0 ? quotient(t.weightElements(), d.H) : 1;
@@ -82,8 +83,13 @@ struct Sizes
             z.out.projectors += r * lo * times;
             z.out.projectorsFp32 += lo * lo * times;
         };
-        auto layer = [&z, vBlocks, project](Count times, bool inLayers) {
-            return [&z, times, inLayers, vBlocks, project](ParamPlace, const ParamTensor &t) {
+        // A hybrid's mixer layers (all of one MLP kind) have their mixer in place of attention.
+        const Count mixers = m.hybrid.enabled() ? (m.hybrid.layers < L ? m.hybrid.layers : L) : 0;
+        auto layer = [&z, vBlocks, project](Count all, bool inLayers, Count mixerLayers = 0) {
+            return [&z, all, inLayers, vBlocks, project, mixerLayers](ParamPlace, const ParamTensor &t) {
+                const Count times = isAttentionTensor(t.role) ? all - mixerLayers : all;
+                if (times <= 0)
+                    return;
                 const Count copies = t.multiCopy ? t.copies : 1;
                 z.add(t.weightElements(), times * copies, inLayers && t.matrix);
                 if (inLayers && t.matrix)
@@ -95,9 +101,10 @@ struct Sizes
                 }
             };
         };
-        forEachLayerTensor(m, d, false, layer(dense, true));
+        forEachLayerTensor(m, d, false, layer(dense, true, mixture ? 0 : mixers));
         if (mixture)
-            forEachLayerTensor(m, d, true, layer(sparse, true));
+            forEachLayerTensor(m, d, true, layer(sparse, true, mixers));
+        forEachMixerTensor(m, d, layer(mixers, true));
         forEachOutsideTensor(m, d, layer(1, false));
         return z.out;
     }

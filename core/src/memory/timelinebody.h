@@ -55,22 +55,22 @@ inline Bytes muonNewtonSchulzBytes(const Scenario &s)
     };
     const bool adapters = s.lora.mode != AdapterMode::None;
     const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
-    auto walk = [&](bool sparse) {
-        forEachLayerTensor(s.model, sparse, [&](ParamPlace, const ParamTensor &t) {
-            if (!t.matrix)
-                return;
-            if (!adapters) {
-                consider(t.rows, t.columns);
-            } else if ((loraTargetsOf(t.role) & targets) != 0 && !t.multiCopy) {
-                consider(s.lora.rank, t.rows);
-                consider(t.columns, s.lora.rank);
-            }
-        });
+    auto visit = [&](ParamPlace, const ParamTensor &t) {
+        if (!t.matrix)
+            return;
+        if (!adapters) {
+            consider(t.rows, t.columns);
+        } else if ((loraTargetsOf(t.role) & targets) != 0 && !t.multiCopy) {
+            consider(s.lora.rank, t.rows);
+            consider(t.columns, s.lora.rank);
+        }
     };
+    auto walk = [&](bool sparse) { forEachLayerTensor(s.model, sparse, visit); };
     if (denseLayerCount(s.model) > 0)
         walk(false);
     if (s.model.moe.enabled() && denseLayerCount(s.model) < s.model.layers)
         walk(true);
+    forEachMixerTensor(s.model, visit); // a hybrid's mixer projections
     return bytes(2 * (4 * shortSide * longSide + 2 * shortSide * shortSide));
 }
 
@@ -93,19 +93,19 @@ inline Bytes projectedStepBytes(const Scenario &s, Count stepped)
     const bool galore = isGalore(s.training.precision.optimizer);
     const Count rank = s.training.precision.projectionRank;
     Count best = 0, m = 0, n = 0;
-    auto walk = [&](bool sparse) {
-        forEachLayerTensor(s.model, sparse, [&](ParamPlace, const ParamTensor &t) {
-            if (t.matrix && t.role != ParamRole::Router && t.role != ParamRole::SharedGate && t.weightElements() > best) {
-                best = t.weightElements();
-                m = t.rows;
-                n = t.columns;
-            }
-        });
+    auto visit = [&](ParamPlace, const ParamTensor &t) {
+        if (t.matrix && t.role != ParamRole::Router && t.role != ParamRole::SharedGate && t.weightElements() > best) {
+            best = t.weightElements();
+            m = t.rows;
+            n = t.columns;
+        }
     };
+    auto walk = [&](bool sparse) { forEachLayerTensor(s.model, sparse, visit); };
     if (denseLayerCount(s.model) > 0)
         walk(false);
     if (s.model.moe.enabled() && denseLayerCount(s.model) < s.model.layers)
         walk(true);
+    forEachMixerTensor(s.model, visit); // a hybrid's mixer projections
     if (best == 0 || rank <= 0)
         return bytes(0);
     const Count lo = m < n ? m : n;

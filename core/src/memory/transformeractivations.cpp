@@ -44,6 +44,10 @@ Count firstLayersOf(const Context &c)
 Context firstLayerContext(const Context &c)
 {
     Context f = c;
+    if (c.mix.layers > 0) {
+        f.mixerLayer = true;
+        return f;
+    }
     // A trained embedding copy (PEFT's modules_to_save) makes the first layer's input require grad.
     if (c.itemizedLora && c.recompute != Recompute::Full && !c.lora.trainedEmbedding)
         f.inputGrad = false;
@@ -130,7 +134,9 @@ void TransformerActivations::itemize(const Scenario &s, std::vector<ActivationIt
     // One layer: the one most layers are (past LoRA's first layer or an MoE model's dense ones),
     // as the fixtures itemize layer 1.
     const Context whole = detail::contextOf(s);
-    const Context c = whole.L > firstLayersOf(whole) ? whole : firstLayerContext(whole);
+    // A hybrid's mixer layers when they are most of its layers.
+    const bool mixers = whole.mix.layers > 0 && 2 * whole.mix.layers > whole.L;
+    const Context c = whole.L > firstLayersOf(whole) && !mixers ? whole : firstLayerContext(whole);
     const bool full = checkpointsLayers(c.recompute);
     const bool selective = c.recompute == Recompute::Selective;
     auto add = [&out](const Tensor &x, bool recomputed) {

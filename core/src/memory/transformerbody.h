@@ -23,6 +23,7 @@ namespace headroom::detail {
 using transformer::Context;
 using transformer::firstLayerContext;
 using transformer::LoraContext;
+using transformer::MixerContext;
 using transformer::MlaContext;
 using transformer::MoeContext;
 using transformer::Sharded;
@@ -98,6 +99,32 @@ inline MlaContext mlaContextOf(const ModelSpec &m)
                        .NH = nope,
                        .VH = on ? m.mla.valueHeadDim : 0,
                        .QH = nope + rope };
+}
+
+//! BambaConfig's and GraniteMoeHybridConfig's mamba_chunk_size default.
+inline constexpr Count kMamba2DefaultChunk = 256;
+
+inline MixerContext mixerContextOf(const ModelSpec &m)
+{
+    const HybridSpec &h = m.hybrid;
+    if (!h.enabled())
+        return MixerContext{};
+    const Count key = h.keyWidth(), value = h.valueWidth();
+    const bool gdn = h.kind == MixerKind::GatedDeltaNet;
+    return MixerContext{ .kind = h.kind,
+                         .layers = h.layers < m.layers ? h.layers : m.layers,
+                         .heads = h.heads,
+                         .headDim = h.headDim,
+                         .keyHeads = h.keyHeads,
+                         .keyDim = h.keyDim,
+                         .key = key,
+                         .value = value,
+                         .conv = h.convChannels(),
+                         // Gated DeltaNet: q, k, v, z, b and a; Mamba-2: z, x, B, C and dt.
+                         .in = gdn ? 2 * key + 2 * value + 2 * h.heads : 2 * value + 2 * key + h.heads,
+                         .kernel = h.convKernel,
+                         .chunk = h.chunkSize > 0 ? h.chunkSize : kMamba2DefaultChunk,
+                         .split = h.splitProjections };
 }
 
 // \a autocast, \a compute (c) and \a residual (r): the context's own.
@@ -261,12 +288,19 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .cp = cp,
         .cpKind = cpKind,
         .cpKvFactor = cpKvFactor,
+        .mix = mixerContextOf(m),
+        .mixerLayer = false,
+        .attentionGate = m.attentionGate,
+        .gemmaNorms = m.zeroCenteredNorm,
     };
 }
 
 // The first layers whose list differs from the others' (transformer::firstLayersOf()).
 inline Count firstLayersIn(const Context &c)
 {
+    // A hybrid model's mixer layers (validation keeps the other users of this slot away).
+    if (c.mix.layers > 0)
+        return c.mix.layers;
     if (c.itemizedLora && c.recompute != Recompute::Full && !c.lora.trainedEmbedding)
         return c.L > 0 ? 1 : 0;
     if (c.moe.E > 0)
@@ -436,8 +470,16 @@ inline ContextExchange contextParallelExchange(const Context &c)
     t.recomputeWeightCopies = f.recomputeCopies;
     t.firstLayers = firstLayersIn(c);
     LayerFigures first = f;
-    if (t.firstLayers > 0)
-        first = figuresOf(c, layerSums(firstLayerContext(c)), t.checkpointInput);
+    if (t.firstLayers > 0) {
+        const LayerSums firstSums = layerSums(firstLayerContext(c));
+        first = figuresOf(c, firstSums, t.checkpointInput);
+        // A hybrid's mixer layers are most of its layers: the largest saved tensor of either
+        // kind sizes the backward's gradients.
+        if (c.mix.layers > 0 && firstSums.largest > m.largest) {
+            m.largest = firstSums.largest;
+            t.largestLayerTensor = bytes(m.largest);
+        }
+    }
     t.firstLayerActivations = first.act;
     t.firstLayerWeightCopies = first.copies;
     t.heldFirstActivations = first.held;

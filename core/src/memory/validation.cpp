@@ -91,6 +91,13 @@ FieldRange fieldRange(Field f)
     case Field::VisionFullBlocks: return { 0, 10'000 };
     case Field::VisionDeepstack: return { 0, 1'000 };
     case Field::VisionUnusedBlocks: return { 0, 10'000 };
+    case Field::MixerLayers: return { 0, 100'000 };
+    case Field::MixerHeads: return { 1, 65'536 };
+    case Field::MixerHeadDim: return { 1, 65'536 };
+    case Field::MixerKeyHeads: return { 1, 65'536 };
+    case Field::MixerKeyDim: return { 1, 65'536 };
+    case Field::MixerConv: return { 1, 1'024 };
+    case Field::MixerChunk: return { 0, 1'000'000 };
     case Field::LossChunks: return { 1, 1'000'000 };
     case Field::MaxLiveParameters: return { 0, kE(15) };
     case Field::PrefetchBucket: return { 0, kE(15) };
@@ -206,6 +213,13 @@ std::string_view fieldName(Field f)
     case Field::VisionFullBlocks: return "vision-full-blocks";
     case Field::VisionDeepstack: return "vision-deepstack";
     case Field::VisionUnusedBlocks: return "vision-unused-blocks";
+    case Field::MixerLayers: return "mixer-layers";
+    case Field::MixerHeads: return "mixer-heads";
+    case Field::MixerHeadDim: return "mixer-head-dim";
+    case Field::MixerKeyHeads: return "mixer-key-heads";
+    case Field::MixerKeyDim: return "mixer-key-dim";
+    case Field::MixerConv: return "mixer-conv";
+    case Field::MixerChunk: return "mixer-chunk";
     case Field::Stack: return "stack";
     case Field::Loss: return "loss";
     case Field::LossChunks: return "loss-chunks";
@@ -323,6 +337,13 @@ Count fieldValue(Field f, const Scenario &s)
     case Field::VisionFullBlocks: return s.model.vision.fullBlocks;
     case Field::VisionDeepstack: return s.model.vision.deepstackMergers;
     case Field::VisionUnusedBlocks: return s.model.vision.unusedBlocks;
+    case Field::MixerLayers: return s.model.hybrid.layers;
+    case Field::MixerHeads: return s.model.hybrid.heads;
+    case Field::MixerHeadDim: return s.model.hybrid.headDim;
+    case Field::MixerKeyHeads: return s.model.hybrid.keyHeads;
+    case Field::MixerKeyDim: return s.model.hybrid.keyDim;
+    case Field::MixerConv: return s.model.hybrid.convKernel;
+    case Field::MixerChunk: return s.model.hybrid.chunkSize;
     case Field::Stack: return static_cast<Count>(s.stack.stack);
     case Field::Loss: return static_cast<Count>(s.stack.loss);
     case Field::LossChunks: return s.stack.lossChunks;
@@ -474,6 +495,54 @@ void validateVision(const Scenario &s, ValidationIssues &issues)
 
 // What the training stack's features need of the rest of the scenario (stack.h).
 // Context parallelism (scenario.h): c GPUs per sequence, as the frameworks modelled run it.
+// A hybrid model's mixer layers (model.h HybridSpec), within what is modelled of them: the
+// LLaMA block's layers on one stage, whole-model training, the itemized model.
+void validateHybrid(const Scenario &s, ValidationIssues &issues)
+{
+    const HybridSpec &h = s.model.hybrid;
+    auto inRange = [&issues](Field f, Count value) { return checkRange(issues, f, value); };
+    // The shape is checked where a mixer is named, or where a file gave part of one (a size
+    // without its kind still has to be a size); 0 is "no mixer" until a kind is given.
+    const bool described = h.kind != MixerKind::None;
+    auto check = [&](Field f, Count value) { return (value == 0 && !described) || inRange(f, value); };
+    const bool shapeOk = inRange(Field::MixerLayers, h.layers) & check(Field::MixerHeads, h.heads)
+            & check(Field::MixerHeadDim, h.headDim) & check(Field::MixerKeyHeads, h.keyHeads) & check(Field::MixerKeyDim, h.keyDim)
+            & inRange(Field::MixerConv, h.convKernel) & inRange(Field::MixerChunk, h.chunkSize);
+    if (!shapeOk || !described)
+        return;
+    if (h.layers > s.model.layers) {
+        issues.add({ Field::MixerLayers, Problem::OutOfRange, 0, s.model.layers, Field::Layers });
+        return;
+    }
+    // Gated DeltaNet's value heads are whole groups of its key heads (repeat_interleave).
+    if (h.kind == MixerKind::GatedDeltaNet && h.heads % h.keyHeads != 0)
+        issues.add({ Field::MixerKeyHeads, Problem::NotDivisible, 0, 0, Field::MixerHeads });
+    if (h.layers == 0)
+        return;
+    auto refuse = [&issues](Field f, Conflict why) { issues.add({ f, Problem::Unsupported, 0, 0, Field::MixerLayers, why }); };
+    const Parallelism &p = s.parallel;
+    if (p.tensorParallel > 1)
+        refuse(Field::TensorParallel, Conflict::HybridNoModelParallel);
+    if (p.pipelineParallel > 1)
+        refuse(Field::PipelineParallel, Conflict::HybridNoModelParallel);
+    if (p.contextParallel > 1)
+        refuse(Field::ContextParallel, Conflict::HybridNoModelParallel);
+    if (s.lora.mode != AdapterMode::None)
+        refuse(Field::LoraRank, Conflict::HybridNoAdapters);
+    if (s.activations.model == ActivationModelKind::Textbook)
+        refuse(Field::ActivationModel, Conflict::HybridNeedsItemized);
+    if (s.training.precision.fp8 != Fp8Recipe::Off)
+        refuse(Field::Fp8, Conflict::HybridNoFp8);
+    if (s.model.moe.enabled() && s.model.moe.denseLayers > 0)
+        refuse(Field::DenseLayers, Conflict::HybridNoDenseFirst);
+    if (s.training.recompute == Recompute::Op || s.training.recomputeEvery > 1 || s.training.recomputeLayers > 0)
+        refuse(Field::Recompute, Conflict::HybridWholeLayers);
+    if (s.model.family != BlockFamily::Llama || s.model.mla.enabled())
+        refuse(Field::MixerLayers, Conflict::HybridNeedsLlamaBlock);
+    if (generatesRollouts(s.training.method))
+        refuse(Field::Generations, Conflict::HybridNoRollouts);
+}
+
 void validateContextParallel(const Scenario &s, ValidationIssues &issues, bool layoutOk)
 {
     const Parallelism &p = s.parallel;
@@ -871,6 +940,7 @@ ValidationIssues validate(const Scenario &s)
     validateStack(s, issues);
     validateRollouts(s, issues);
     validateVision(s, issues);
+    validateHybrid(s, issues);
 
     if (s.lora.mode != AdapterMode::None) {
         inRange(Field::LoraRank, s.lora.rank);

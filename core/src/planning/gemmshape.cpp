@@ -119,6 +119,11 @@ GemmShapeSlowdowns gemmShapeSlowdowns(const Scenario &s, const GpuSpec &gpu, dou
 
     const Count denseLayers = denseLayerCount(model);
     const Count sparseLayers = model.layers - denseLayers;
+    // A hybrid's mixer layers run their mixer's projections in place of attention's.
+    const double mixerLayers = model.hybrid.enabled() ? toD(std::min(model.hybrid.layers, model.layers)) : 0.0;
+    auto isAttention = [](ParamRole r) {
+        return r == ParamRole::Q || r == ParamRole::K || r == ParamRole::V || r == ParamRole::Qkv || r == ParamRole::O;
+    };
     auto walk = [&](bool sparse, double layers) {
         if (!(layers > 0))
             return;
@@ -126,6 +131,8 @@ GemmShapeSlowdowns gemmShapeSlowdowns(const Scenario &s, const GpuSpec &gpu, dou
             if (!p.matrix || p.role == ParamRole::Norm)
                 return;
             double in = toD(p.rows), out = toD(p.columns), m = tokens, count = layers;
+            if (isAttention(p.role))
+                count = std::max(0.0, layers - mixerLayers);
             if (!replicatedUnderTensorParallel(p.role))
                 (rowParallel(p.role) ? in : out) /= t;
             if (p.multiCopy && isRoutedExpert(p.role) && model.moe.experts > 0) {
@@ -141,6 +148,11 @@ GemmShapeSlowdowns gemmShapeSlowdowns(const Scenario &s, const GpuSpec &gpu, dou
     };
     walk(false, toD(denseLayers));
     walk(true, toD(sparseLayers));
+    if (mixerLayers > 0)
+        forEachMixerTensor(model, [&](ParamPlace, const ParamTensor &p) {
+            if (p.matrix)
+                addLinear(r.layers, layerCard, tokens, toD(p.rows), toD(p.columns), mixerLayers, forwards, !frozenBase);
+        });
     // The LM head (tied or not, the table multiplies as the head), split over the vocabulary
     // under tensor parallelism; trained under a frozen base only as a trained copy.
     if (!modelTraits(model).encoder && model.headOutputs() > 0) {

@@ -290,7 +290,9 @@ FlopsPerToken flopsPerToken(const Scenario &s, const ParameterCounts &counts)
     const bool denseMask = s.training.packed && attentionKernelOf(s) == AttentionKernel::Sdpa;
     const double keys = (causal && !eager && !denseMask) ? S / 2 : S;
     const double matmulForward = 2 * matmulParameters(model, counts);
-    const double attentionForward = 4 * L * keys * A * headDim;
+    // A hybrid's mixer layers have no scores (their projections are in the matmuls; the chunked
+    // scan's own work, about a tenth of them at Qwen3-Next's widths, is not counted).
+    const double attentionForward = 4 * (L - toD(counts.mixerLayers)) * keys * A * headDim;
     // A trained copy of the LM head (PEFT's modules_to_save) computes its weight gradient:
     // 2 V H more per token (an embedding's gradient is a scatter, no matmul).
     const double headCopy = frozenBase && (s.lora.trainedModules & TrainedHead) != 0
@@ -312,7 +314,7 @@ FlopsPerToken flopsPerToken(const Scenario &s, const ParameterCounts &counts)
     // MFU as most publications count it (PaLM's appendix B, Megatron's
     // num_floating_point_operations, torchtitan's get_num_flop_per_token): the whole S x S
     // square of attention, whether or not the kernel skips the masked half.
-    const double perTokenFullAttention = perTokenModel + (keys < S ? 3 * 4 * L * (S - keys) * A * headDim : 0.0);
+    const double perTokenFullAttention = perTokenModel + (keys < S ? 3 * 4 * (L - toD(counts.mixerLayers)) * (S - keys) * A * headDim : 0.0);
     // Of the hardware FLOPs, those of attention's scores and P V: three passes, the recomputed
     // forward under full recomputation (its share of the layers) or selective, and the per-op
     // policy's under eager attention.

@@ -157,6 +157,45 @@ struct VisionSpec
     constexpr bool fixedSize() const { return imageSize > 0; }
 };
 
+/*!
+ * What a hybrid model mixes tokens with in the layers that have no attention (the others keep
+ * it): a recurrent "linear attention" whose state does not grow with the sequence. Each such
+ * layer keeps its norms and its MLP (dense or experts); only attention is replaced.
+ */
+enum class MixerKind : std::uint8_t {
+    None,
+    GatedDeltaNet, //!< Qwen3-Next, Qwen3.5: Gated DeltaNet (Yang, Kautz & Hatamizadeh 2025), fla's chunked kernel
+    Mamba2,        //!< Bamba, Granite 4.0-H: Mamba-2's SSD layer (Dao & Gu 2024), mamba_ssm's fused kernel
+};
+
+struct HybridSpec
+{
+    MixerKind kind = MixerKind::None;
+    Count layers = 0;     //!< layers whose mixer replaces attention (layer_types' linear_attention / mamba)
+    Count heads = 0;      //!< Gated DeltaNet: value heads (linear_num_value_heads); Mamba-2: heads (mamba_n_heads)
+    Count headDim = 0;    //!< Gated DeltaNet: a value head's width; Mamba-2: a head's width (mamba_d_head)
+    Count keyHeads = 0;   //!< Gated DeltaNet: key heads; Mamba-2: groups sharing B and C (mamba_n_groups)
+    Count keyDim = 0;     //!< Gated DeltaNet: a key head's width; Mamba-2: the state size N (mamba_d_state)
+    Count convKernel = 4; //!< the causal depthwise convolution's width
+    Count chunkSize = 0;  //!< tokens per chunk of the chunked scan (Mamba-2's chunk_size; fla's Gated DeltaNet: 64)
+    bool convBias = false; //!< Mamba-2's use_conv_bias (mamba_conv_bias)
+    bool projBias = false; //!< Mamba-2's use_bias on in_proj and out_proj (mamba_proj_bias)
+    //! Qwen3.5: in_proj_qkv, in_proj_z, in_proj_b and in_proj_a apart, where Qwen3-Next fuses
+    //! them into in_proj_qkvz and in_proj_ba (the same parameters).
+    bool splitProjections = false;
+
+    constexpr bool enabled() const { return kind != MixerKind::None && layers > 0; }
+    //! Gated DeltaNet: the values' width (value_dim); Mamba-2: the inner width I.
+    constexpr Count valueWidth() const { return heads * headDim; }
+    //! Gated DeltaNet: the keys' width (key_dim); Mamba-2: B's (and C's) width, groups × state.
+    constexpr Count keyWidth() const { return keyHeads * keyDim; }
+    //! The channels the depthwise convolution runs over: q, k and v (Gated DeltaNet), x, B and C (Mamba-2).
+    constexpr Count convChannels() const
+    {
+        return kind == MixerKind::GatedDeltaNet ? 2 * keyWidth() + valueWidth() : valueWidth() + 2 * keyWidth();
+    }
+};
+
 //! What an encoder puts on top of its last layer.
 enum class EncoderHead : std::uint8_t { Pooler, MaskedLm };
 
@@ -205,6 +244,12 @@ struct ModelSpec
     //! A learned logit per head and layer that the softmax attends to beside the keys (gpt-oss's
     //! attention sinks): A parameters a layer.
     bool attentionSinks = false;
+    //! A sigmoid gate on attention's output, computed by q_proj beside the queries (Qwen3-Next's
+    //! gated attention): q_proj is H x 2 A d_h.
+    bool attentionGate = false;
+    //! RMSNorms that scale by 1 + w, in FP32, as Gemma's (Qwen3-Next's Qwen3NextRMSNorm), on a
+    //! family whose own norms scale by w: the same parameters, other saved tensors.
+    bool zeroCenteredNorm = false;
     //! No biases anywhere, norms included, whatever the family has (MPT's no_bias: fused Wqkv,
     //! out_proj, the MLP and LayerNorms without bias).
     bool noBias = false;
@@ -220,6 +265,7 @@ struct ModelSpec
     MoeSpec moe;
     MlaSpec mla;
     VisionSpec vision;       //!< a multimodal model's vision tower; none for a language model
+    HybridSpec hybrid;       //!< a hybrid model's non-attention layers; none for a transformer
     Count paramsOverride = 0; //!< a given parameter count P; 0 means derive it from the architecture
 
     //! Whether an LM head shares the token table (a score head never does).
@@ -281,6 +327,14 @@ struct ParameterCounts
     Count finalNorm = 0;
     Count lmHead = 0;         //!< 0 when tied to the token table (plus a bias where the family has one)
     Count pooler = 0;         //!< BERT's pooler, or its masked-LM head transform
+    //! Hybrid models: one mixer's parameters (its projections, convolution, per-head vectors and
+    //! gated norm), which replace attention's in mixerLayers of the layers. The MLP and norms of
+    //! those layers are the others' (a hybrid's layers all have the same MLP kind: validation
+    //! refuses dense first layers beside experts).
+    Count mixer = 0;
+    Count mixerLayers = 0;
+    Count mixerMatrices = 0;  //!< of mixer: the projections' weights (the rest are vectors)
+    Count attentionNorms = 0; //!< an attention layer's q/k norms (among its norms), which mixer layers lack
 
     // A dense layer's figures, as every block without experts has them.
     Count attentionPerLayer = 0;
@@ -295,17 +349,31 @@ struct ParameterCounts
             return layers;
         return denseLayerLimit < layers ? denseLayerLimit : layers;
     }
+    //! What a mixer layer's parameters differ by from an attention layer's.
+    constexpr Count mixerDelta() const { return mixer - dense.attention - attentionNorms; }
+    //! All \a layers of the model (mixer layers are counted over the whole model: validation
+    //! refuses pipeline stages for hybrids).
     Count layersTotal(Count layers) const
     {
         const Count d = denseLayers(layers);
-        return d * dense.total() + (layers - d) * sparse.total();
+        return d * dense.total() + (layers - d) * sparse.total() + mixerLayers * mixerDelta();
+    }
+    //! The largest layer: an attention layer or a mixer layer, dense or with experts.
+    constexpr Count largestLayer() const
+    {
+        const Count attention = dense.total() > sparse.total() ? dense.total() : sparse.total();
+        if (mixerLayers == 0)
+            return attention;
+        const Count mixed = (mixture ? sparse.total() : dense.total()) + mixerDelta();
+        return mixed > attention ? mixed : attention;
     }
     Count total(Count layers) const { return embedding + layersTotal(layers) + finalNorm + lmHead + pooler; }
     //! Parameters one token uses: every expert it is routed to, none of the others.
     Count active(Count layers) const
     {
         const Count d = denseLayers(layers);
-        return embedding + d * dense.active() + (layers - d) * sparse.active() + finalNorm + lmHead + pooler;
+        return embedding + d * dense.active() + (layers - d) * sparse.active() + mixerLayers * mixerDelta() + finalNorm + lmHead
+                + pooler;
     }
 };
 

@@ -16,7 +16,8 @@ namespace headroom {
 //! What a parameter tensor is, as far as adapters, quantization and sharding care.
 enum class ParamRole : std::uint8_t {
     TokenEmbedding, PositionEmbedding, TypeEmbedding,
-    Norm,                   //!< any LayerNorm / RMSNorm weight (and bias)
+    Norm,                   //!< any LayerNorm / RMSNorm weight (and bias) of the block, the embedding or the head
+    QkNorm,                 //!< attention's q/k norms (Qwen3, Gemma-3): norms, but attention's own
     Q, K, V, Qkv, O,        //!< attention projections; Qkv is one fused matrix
     MlaQA, MlaQB, MlaKvA, MlaKvB, //!< latent attention's projections (Q directly is Q)
     Up, Gate, Down, GateUp, //!< the MLP; TwoMatrix MLPs have Up and Down only
@@ -26,6 +27,10 @@ enum class ParamRole : std::uint8_t {
     ExpertUp, ExpertGate, ExpertDown,  //!< one routed expert's matrices
     SharedUp, SharedGateProj, SharedDown, //!< the shared experts' matrices
     Head, Pooler,
+    //! A hybrid model's mixer (model.h HybridSpec): its input projections (Qwen3-Next's
+    //! in_proj_qkvz and in_proj_ba, Mamba-2's in_proj), its output projection, the depthwise
+    //! convolution's weight (channels x kernel, not a Linear) and its per-head vectors and norm.
+    MixerIn, MixerOut, MixerConv, MixerVector,
 };
 
 //! Where a parameter tensor sits.
@@ -39,6 +44,7 @@ struct ModelDims
     N H, qDim, kv, F, V, positions, types, headDim;
     N heads, experts, expertFfn, sharedFfn, qLoraRank, kvLoraRank, ropeDim, nopeDim, valueDim;
     N indexHeads, indexHeadDim;
+    N mixKey, mixValue, mixHeads, mixHeadDim, convKernel; //!< HybridSpec's keyWidth(), valueWidth(), heads, headDim, convKernel
 };
 
 //! One nn.Module's parameters: a weight of rows x columns (a vector is one row) and an optional
@@ -86,6 +92,11 @@ inline ModelDims<Count> modelDims(const ModelSpec &m)
     d.valueDim = m.mla.valueHeadDim;
     d.indexHeads = m.mla.indexHeads;
     d.indexHeadDim = m.mla.indexHeadDim;
+    d.mixKey = m.hybrid.keyWidth();
+    d.mixValue = m.hybrid.valueWidth();
+    d.mixHeads = m.hybrid.heads;
+    d.mixHeadDim = m.hybrid.headDim;
+    d.convKernel = m.hybrid.convKernel;
     return d;
 }
 
@@ -98,18 +109,40 @@ void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLa
 template<typename N, typename F>
 void forEachOutsideTensor(const ModelSpec &m, const ModelDims<N> &d, F &&f);
 
+//! Calls \a f(ParamPlace::Layer, const ParamTensorOf<N> &) for every tensor of a hybrid model's
+//! mixer (one layer's; nothing when the model has none), from transformers' modules:
+//! Qwen3NextGatedDeltaNet, Qwen3_5GatedDeltaNet, BambaMixer / GraniteMoeHybridMambaLayer.
+template<typename N, typename F>
+void forEachMixerTensor(const ModelSpec &m, const ModelDims<N> &d, F &&f);
+
 //! The same over counts.
 template<typename F>
 void forEachLayerTensor(const ModelSpec &m, bool sparseLayer, F &&f) { forEachLayerTensor(m, modelDims(m), sparseLayer, f); }
 template<typename F>
 void forEachOutsideTensor(const ModelSpec &m, F &&f) { forEachOutsideTensor(m, modelDims(m), f); }
+template<typename F>
+void forEachMixerTensor(const ModelSpec &m, F &&f) { forEachMixerTensor(m, modelDims(m), f); }
 
 //! True for the matrices bitsandbytes replaces by Linear4bit under QLoRA (every nn.Linear of
 //! the layers, the router included; never embeddings, norms or the LM head).
 constexpr bool isLayerLinear(ParamRole r)
 {
-    return r != ParamRole::Norm && r != ParamRole::Sink && r != ParamRole::TokenEmbedding && r != ParamRole::PositionEmbedding
+    return r != ParamRole::Norm && r != ParamRole::QkNorm && r != ParamRole::Sink && r != ParamRole::MixerConv && r != ParamRole::MixerVector
+            && r != ParamRole::TokenEmbedding && r != ParamRole::PositionEmbedding
             && r != ParamRole::TypeEmbedding && r != ParamRole::Head && r != ParamRole::Pooler;
+}
+
+//! True for the tensors of a layer's attention, which a hybrid's mixer layers do not have.
+constexpr bool isAttentionTensor(ParamRole r)
+{
+    switch (r) {
+    case ParamRole::Q: case ParamRole::K: case ParamRole::V: case ParamRole::Qkv: case ParamRole::O:
+    case ParamRole::MlaQA: case ParamRole::MlaQB: case ParamRole::MlaKvA: case ParamRole::MlaKvB: case ParamRole::Indexer:
+    case ParamRole::Sink: case ParamRole::QkNorm:
+        return true;
+    default:
+        return false;
+    }
 }
 
 constexpr bool isRoutedExpert(ParamRole r)
@@ -159,21 +192,24 @@ void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLa
             linear(ParamRole::Indexer, d.H, d.indexHeads, false);
         }
     } else {
+        // Qwen3-Next's gated attention: q_proj computes the output gate beside the queries.
+        const N q = m.attentionGate ? d.two * d.qDim : d.qDim;
         if (t.fusedQkv || m.fusedProjections) {
-            linear(ParamRole::Qkv, d.H, d.qDim + d.two * d.kv, qkvBias);
+            linear(ParamRole::Qkv, d.H, q + d.two * d.kv, qkvBias);
         } else {
-            linear(ParamRole::Q, d.H, d.qDim, qkvBias);
+            linear(ParamRole::Q, d.H, q, qkvBias);
             linear(ParamRole::K, d.H, d.kv, qkvBias);
             linear(ParamRole::V, d.H, d.kv, qkvBias);
         }
         linear(ParamRole::O, d.qDim, d.H, t.outBias);
     }
+    auto qkNorm = [&f, &d](const N &n) { f(L, ParamTensorOf<N>{ ParamRole::QkNorm, d.one, n, false, d.one, false, false }); };
     if (m.qkNorm && m.qkNormWhole) {
-        vector(d.qDim, false); // q_norm over A d_h
-        vector(d.kv, false);   // k_norm over KV d_h
+        qkNorm(d.qDim); // q_norm over A d_h
+        qkNorm(d.kv);   // k_norm over KV d_h
     } else if (m.qkNorm) {
-        vector(d.headDim, false); // q_norm
-        vector(d.headDim, false); // k_norm
+        qkNorm(d.headDim); // q_norm
+        qkNorm(d.headDim); // k_norm
     }
     if (m.attentionSinks)
         f(L, ParamTensorOf<N>{ ParamRole::Sink, d.one, d.heads, false, d.one, false, false });
@@ -210,6 +246,57 @@ void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLa
     // costs a double-word compare per norm on every estimate.
     for (std::int64_t i = 0, n = static_cast<std::int64_t>(t.normsPerLayer); i < n; ++i)
         vector(d.H, normBias);
+}
+
+template<typename N, typename F>
+void forEachMixerTensor(const ModelSpec &m, const ModelDims<N> &d, F &&f)
+{
+    const HybridSpec &h = m.hybrid;
+    if (!h.enabled())
+        return;
+    constexpr ParamPlace L = ParamPlace::Layer;
+    auto linear = [&f, &d](ParamRole role, const N &in, const N &out, bool bias) {
+        f(L, ParamTensorOf<N>{ role, in, out, bias, d.one, true, false });
+    };
+    auto vector = [&f, &d](const N &n) { f(L, ParamTensorOf<N>{ ParamRole::MixerVector, d.one, n, false, d.one, false, false }); };
+    // The convolution's weight, channels x 1 x kernel (nn.Conv1d with groups = channels): rows x
+    // columns, not a matrix (factoredShape() counts Adafactor's factors of a 3-D tensor apart).
+    auto conv = [&f, &d](const N &channels, bool bias) {
+        f(L, ParamTensorOf<N>{ ParamRole::MixerConv, channels, d.convKernel, false, d.one, false, false });
+        if (bias)
+            f(L, ParamTensorOf<N>{ ParamRole::MixerVector, d.one, channels, false, d.one, false, false });
+    };
+    if (h.kind == MixerKind::GatedDeltaNet) {
+        // Qwen3NextGatedDeltaNet: q, k (key_dim each), v and the output gate z (value_dim each);
+        // beta and the decay's input a (one per value head each); conv1d over q, k, v without
+        // bias; dt_bias and A_log per value head; RMSNormGated over a value head; out_proj.
+        // Qwen3.5 projects the same four parts apart.
+        if (h.splitProjections) {
+            linear(ParamRole::MixerIn, d.H, d.two * d.mixKey + d.mixValue, false); // in_proj_qkv
+            linear(ParamRole::MixerIn, d.H, d.mixValue, false);                    // in_proj_z
+            linear(ParamRole::MixerIn, d.H, d.mixHeads, false);                    // in_proj_b
+            linear(ParamRole::MixerIn, d.H, d.mixHeads, false);                    // in_proj_a
+        } else {
+            linear(ParamRole::MixerIn, d.H, d.two * d.mixKey + d.two * d.mixValue, false); // in_proj_qkvz
+            linear(ParamRole::MixerIn, d.H, d.two * d.mixHeads, false);                    // in_proj_ba
+        }
+        conv(d.two * d.mixKey + d.mixValue, false);
+        vector(d.mixHeads); // dt_bias
+        vector(d.mixHeads); // A_log
+        vector(d.mixHeadDim); // norm
+        linear(ParamRole::MixerOut, d.mixValue, d.H, false);
+        return;
+    }
+    // Mamba-2 (BambaMixer): in_proj to the gate z and x (I each), B and C (groups x state each)
+    // and dt (one per head); conv1d over x, B and C; dt_bias, A_log and D per head; the gated
+    // RMSNorm over I; out_proj.
+    linear(ParamRole::MixerIn, d.H, d.two * d.mixValue + d.two * d.mixKey + d.mixHeads, h.projBias);
+    conv(d.mixValue + d.two * d.mixKey, h.convBias);
+    vector(d.mixHeads); // dt_bias
+    vector(d.mixHeads); // A_log
+    vector(d.mixHeads); // D
+    vector(d.mixValue); // norm
+    linear(ParamRole::MixerOut, d.mixValue, d.H, h.projBias);
 }
 
 template<typename N, typename F>

@@ -468,6 +468,9 @@ std::optional<Switch> switchFromName(std::string_view name);
 //! "none", "linear", "dynamic", "yarn", "llama3", "longrope", "other".
 std::string_view ropeScalingName(RopeScaling r);
 std::optional<RopeScaling> ropeScalingFromName(std::string_view name);
+//! "none", "gated-deltanet", "mamba2".
+std::string_view mixerKindName(MixerKind k);
+std::optional<MixerKind> mixerKindFromName(std::string_view name);
 //! "pooler", "mlm".
 std::string_view encoderHeadName(EncoderHead h);
 std::optional<EncoderHead> encoderHeadFromName(std::string_view name);

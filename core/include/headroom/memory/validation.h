@@ -56,10 +56,12 @@ enum class Field : std::uint8_t {
     VisionParams, VisionLayers, VisionHidden, VisionHeads, VisionFfn, VisionPatch, VisionMerge,
     VisionTemporalPatch, VisionImageSize, VisionTokensPerImage, VisionWindow, VisionFullBlocks, VisionDeepstack,
     VisionUnusedBlocks,
+    // A hybrid model's mixer layers (model.h HybridSpec)
+    MixerLayers, MixerHeads, MixerHeadDim, MixerKeyHeads, MixerKeyDim, MixerConv, MixerChunk,
 };
 
 //! The last Field, for loops over all of them.
-inline constexpr Field kLastField = Field::VisionUnusedBlocks;
+inline constexpr Field kLastField = Field::MixerChunk;
 
 enum class Problem : std::uint8_t {
     OutOfRange,     //!< outside [min, max]
@@ -132,6 +134,14 @@ enum class Conflict : std::uint8_t {
     ImagesNeedVisionTower,    //!< images and a trained tower need a model with a vision tower
     VisionTrainedNoAdapters,  //!< adapters train the language model; the tower stays frozen
     VisionNoContextParallel,  //!< a tower's images split over the context-parallel GPUs is not modelled
+    HybridNoModelParallel,    //!< mixer layers under t, p or c > 1 are not modelled
+    HybridNoAdapters,         //!< adapters on a hybrid model are not modelled
+    HybridNeedsItemized,      //!< the textbook formula has attention in every layer
+    HybridNoFp8,              //!< FP8 mixer projections are not modelled
+    HybridNoDenseFirst,       //!< dense first layers beside experts and mixers are not modelled
+    HybridWholeLayers,        //!< layer-level and per-operator checkpointing choose layers by position
+    HybridNeedsLlamaBlock,    //!< mixer layers are modelled in the LLaMA block (RMSNorm, gated MLP)
+    HybridNoRollouts,         //!< a rollout engine's cache of mixer states is not modelled
 };
 
 struct ValidationIssue

@@ -8,6 +8,7 @@
 #include "layernormblock.h"
 #include "llamablock.h"
 #include "lorablock.h"
+#include "mixerblock.h"
 #include "lossblock.h"
 #include "mlablock.h"
 #include "moeblock.h"
@@ -25,12 +26,21 @@ void llamaLayer(const Context &c, const Emit &emit)
         loraLayer(c, emit);
         return;
     }
-    rmsNorm(c, emit, L, kInputNorm, CheckpointInput);
-    if (c.mlaOn)
+    // Qwen3-Next's norms scale by 1 + w in FP32, as Gemma's.
+    if (c.gemmaNorms)
+        gemmaNorm(c, emit, L, kGemmaInputNorm, residualNorm(c), c.H, CheckpointInput);
+    else
+        rmsNorm(c, emit, L, kInputNorm, CheckpointInput);
+    if (c.mixerLayer)
+        mixerTensors(c, emit);
+    else if (c.mlaOn)
         mlaAttention(c, emit);
     else
         llamaAttention(c, emit);
-    rmsNorm(c, emit, L, kPostNorm, 0);
+    if (c.gemmaNorms)
+        gemmaNorm(c, emit, L, kGemmaPostNorm, residualNorm(c), c.H, 0);
+    else
+        rmsNorm(c, emit, L, kPostNorm, 0);
     if (c.moe.E > 0 && !c.denseMlp)
         moeMlp(c, emit);
     else
@@ -99,9 +109,9 @@ void outsideTensors(const Context &c, const Emit &emit)
         if (c.drop && embeddingDropout)
             emit("embed_dropout.mask", "B×S×H", Region::Embedding, c.mask(c.r), BSH, 0);
     }
-    if (rms)
+    if (rms && !c.gemmaNorms)
         rmsNorm(c, emit, Region::FinalNorm, kFinalNorm, 0, !c.itemizedLora);
-    else if (gemma)
+    else if (gemma || c.gemmaNorms)
         gemmaNorm(c, emit, Region::FinalNorm, kGemmaFinalNorm, residualNorm(c), c.H, 0);
     else
         layerNorm(c, emit, Region::FinalNorm, finalLayerNormNames(c.family), 0);
@@ -161,6 +171,9 @@ inline Count layerForwardTransient(const Context &c)
         // RMSNorm's x.pow(2) (unless mean() saves it) and, below FP32, x * rstd before the cast.
         other = (c.x.meanSavesInput ? 0 : 4 * BSH) + (c.r != Dtype::Fp32 ? 4 * BSH : 0);
     }
+    // A hybrid model's mixer layers: the chunked kernels' states and intermediates.
+    const Count mixer = mixerForwardTransient(c);
+    other = mixer > other ? mixer : other;
     if (c.moe.E > 0 && !c.denseMlp) {
         // The router's one-hot expert mask, int64 [E, k, B·S], lives through the expert loop.
         const Count mask = 8 * c.moe.E * c.moe.K * c.BS;

@@ -56,11 +56,23 @@ template<typename Emit>
 void llamaAttention(const Context &c, const Emit &emit, bool softcap = false)
 {
     llamaProjections(c, emit);
-    if (c.qkNorm)
+    if (c.qkNorm && c.gemmaNorms)
+        qkGemmaNorms(c, emit);
+    else if (c.qkNorm)
         qkRmsNorms(c, emit);
     // softmax(dtype=float32), then .to(query dtype) and dropout, whose mask takes the query's
     // dtype: the residual dtype, since RoPE multiplies by tables of that dtype.
     ropeCore(c, emit, kSelfAttn, Dtype::Fp32, softcap);
+    if (c.attentionGate) {
+        // Qwen3NextAttention: attn_output * sigmoid(gate) before o_proj. sigmoid keeps its
+        // output, the product both factors (the kernel's output is one), o_proj the product.
+        // In FP32, q_norm's x.float() is q itself, a view that keeps q_proj's whole output
+        // (the gate's half with it) alive.
+        if (c.qkNorm && c.c == Dtype::Fp32)
+            emit("self_attn.q_proj.gate_half", "B×S×A·d", Region::Layer, c.c, c.BSQ, Sharded);
+        emit("self_attn.gate.sigmoid_out", "B×S×A·d", Region::Layer, c.c, c.BSQ, Sharded);
+        emit("self_attn.gated_output", "B×S×A·d", Region::Layer, c.c, c.BSQ, Sharded | LinearInput);
+    }
     if (c.copies)
         emit("self_attn.o_proj.weight_copy", "A·d×H", Region::Layer, c.c, c.qDim * c.H, Sharded | WeightCopy);
 }

@@ -114,4 +114,17 @@ void gemmaNorm(const Context &c, const Emit &emit, Region region, const GemmaNor
     emit(n.weightPlusOne, widthShape, region, Dtype::Fp32, width, Whole);
 }
 
+// Gemma-3's (and Qwen3-Next's) q_norm / k_norm: a GemmaRMSNorm over each head's d values.
+template<typename Emit>
+void qkGemmaNorms(const Context &c, const Emit &emit)
+{
+    constexpr GemmaNormNames q{ "self_attn.q_norm.input", "self_attn.q_norm.x_fp32", "self_attn.q_norm.x_squared",
+                                "self_attn.q_norm.rstd", "self_attn.q_norm.normed_fp32", "self_attn.q_norm.weight_plus_one" };
+    constexpr GemmaNormNames k{ "self_attn.k_norm.input", "self_attn.k_norm.x_fp32", "self_attn.k_norm.x_squared",
+                                "self_attn.k_norm.rstd", "self_attn.k_norm.normed_fp32", "self_attn.k_norm.weight_plus_one" };
+    gemmaNorm(c, emit, Region::Layer, q, { c.BSQ, c.BAS, c.c, "B×S×A×d", "B×S×A", Sharded }, c.d, Sharded, "d");
+    gemmaNorm(c, emit, Region::Layer, k, { c.BS * c.kv, c.BS * c.kvHeads, c.c, "B×S×KV×d", "B×S×KV", Sharded }, c.d,
+              Sharded, "d");
+}
+
 } // namespace headroom::transformer

@@ -1,0 +1,27 @@
+#pragma once
+
+// A hybrid model's mixer layers as its config.json gives them (model.h HybridSpec). Internal.
+
+#include "hfreader.h"
+
+namespace headroom::hf {
+
+/*!
+ * Qwen3-Next's and Qwen3.5's Gated DeltaNet layers: the linear_* sizes, and which layers are
+ * linear (layer_types' "linear_attention", or every layer but each full_attention_interval-th).
+ * Qwen3.5 (\a split) projects q, k, v, z, b and a apart.
+ */
+void readGatedDeltaNet(Reader &r, HfModel &h, bool split);
+
+/*!
+ * Bamba's and Granite 4.0-H's Mamba-2 layers: the mamba_* sizes (the inner width I =
+ * mamba_expand × hidden_size, its heads, their width ("auto": I / heads), groups and state),
+ * and which layers are Mamba (Bamba's attn_layer_indices name the others; Granite's
+ * layer_types "mamba").
+ */
+void readMamba2(Reader &r, HfModel &h, const QString &type);
+
+//! Whether \a type has mixer layers Headroom models (layer_types may then name them).
+bool readsMixerLayers(const QString &type);
+
+} // namespace headroom::hf

@@ -1,0 +1,131 @@
+#pragma once
+
+// A hybrid model's mixer layers (model.h HybridSpec): what Gated DeltaNet and Mamba-2 save for
+// backward on the training path of the kernels transformers calls when they are installed, read
+// from the code (no measurement: the kernels are Triton and CUDA, and the CPU harness cannot run
+// them). Internal.
+//  - Gated DeltaNet: transformers' Qwen3NextGatedDeltaNet.forward (modeling_qwen3_next.py at
+//    01cdc608) and Qwen3_5GatedDeltaNet (modeling_qwen3_5.py at 009e78d6); fla-org/
+//    flash-linear-attention 0.5.2 (bc3b101d): ChunkGatedDeltaRuleFunction (gated_delta_rule/
+//    chunk.py) saves the l2-normed q and k with their FP32 1/norms, v, the FP32 cumulative gate,
+//    beta and the chunk matrix A [B, S, HV, 64]; recomputes w, u and the chunk states h in
+//    backward. LayerNormGatedFunction (modules/fused_norm_gate.py) saves x, the gate z and an FP32
+//    1/rms. Dao-AILab/causal-conv1d 1.6.1 saves its input and recomputes its output.
+//  - Mamba-2: transformers' BambaMixer.cuda_kernels_forward (modeling_bamba.py at 00511f5d) calls
+//    mamba_split_conv1d_scan_combined; state-spaces/mamba v2.3.2.post1 (a14b1dff),
+//    MambaSplitConv1dScanCombinedFn saves in_proj's output zxbcdt, the scan's output before the
+//    gated norm, the norm's FP32 1/rms per group, A, and (under autocast) a half-precision copy of
+//    out_proj's weight, which runs inside the function: its input is recomputed, not saved.
+
+#include "norms.h"
+
+namespace headroom::transformer {
+
+// Linears reading the norm's output: one shared saved input, or (autocast, the norm's output in
+// FP32) one half-precision cast saved by each.
+template<typename Emit>
+void mixerInputs(const Context &c, const Emit &emit, const std::string_view *names, int count)
+{
+    for (int i = 0; i < count; ++i) {
+        if (i > 0 && !c.split())
+            return;
+        emit(names[i], "B×S×H", Region::Layer, c.split() ? c.c : c.r, c.BSH, LinearInput);
+    }
+}
+
+template<typename Emit>
+void gatedDeltaNet(const Context &c, const Emit &emit)
+{
+    constexpr Region L = Region::Layer;
+    const MixerContext &x = c.mix;
+    const Count BS = c.BS;
+    const Dtype half = c.c;
+    static constexpr std::string_view fused[] = { "linear_attn.in_proj_qkvz.input", "linear_attn.in_proj_ba.input" };
+    static constexpr std::string_view split[] = { "linear_attn.in_proj_qkv.input", "linear_attn.in_proj_z.input",
+                                                  "linear_attn.in_proj_b.input", "linear_attn.in_proj_a.input" };
+    if (x.split)
+        mixerInputs(c, emit, split, 4);
+    else
+        mixerInputs(c, emit, fused, 2);
+    if (c.copies) {
+        emit("linear_attn.in_proj.weight_copy", "H×(2·K+2·V+2·HV)", L, half, c.H * x.in, Sharded | WeightCopy);
+        emit("linear_attn.out_proj.weight_copy", "V×H", L, half, x.value * c.H, Sharded | WeightCopy);
+    }
+    // causal_conv1d_fn keeps the concatenated q, k, v it convolves.
+    emit("linear_attn.conv1d.input", "B×S×(2·K+V)", L, half, BS * x.conv, Sharded);
+    // Qwen3-Next repeats q's and k's heads to the value heads before the kernel (Qwen3.5 only
+    // for fla below 0.5, which the model takes as not installed).
+    const Count qkHeads = x.split ? x.keyHeads : x.heads;
+    const Count qk = BS * qkHeads * x.keyDim;
+    emit("linear_attn.kernel.q_normed", "B×S×HK×dk", L, half, qk, Sharded);
+    emit("linear_attn.kernel.q_rstd", "B×S×HK", L, Dtype::Fp32, BS * qkHeads, Sharded);
+    emit("linear_attn.kernel.k_normed", "B×S×HK×dk", L, half, qk, Sharded);
+    emit("linear_attn.kernel.k_rstd", "B×S×HK", L, Dtype::Fp32, BS * qkHeads, Sharded);
+    // v is a strided slice of the convolution's output: input_guard makes it contiguous.
+    emit("linear_attn.kernel.v", "B×S×HV×dv", L, half, BS * x.value, Sharded);
+    emit("linear_attn.kernel.g_cumsum", "B×S×HV", L, Dtype::Fp32, BS * x.heads, Sharded);
+    emit("linear_attn.beta", "B×S×HV", L, half, BS * x.heads, Sharded);
+    emit("linear_attn.kernel.A", "B×S×HV×64", L, half, BS * x.heads * 64, Sharded);
+    // g = -A_log.float().exp() * softplus(a.float() + dt_bias), in FP32: softplus keeps its
+    // input, the product softplus's output and exp(A_log).
+    emit("linear_attn.softplus.input", "B×S×HV", L, Dtype::Fp32, BS * x.heads, Sharded);
+    emit("linear_attn.softplus.output", "B×S×HV", L, Dtype::Fp32, BS * x.heads, Sharded);
+    emit("linear_attn.A_log_exp", "HV", L, Dtype::Fp32, x.heads, Sharded);
+    // The gated norm over each value head: the kernel's output, the gate z (a contiguous copy)
+    // and 1/rms; out_proj keeps the norm's output.
+    emit("linear_attn.norm.input", "B×S×HV×dv", L, half, BS * x.value, Sharded);
+    emit("linear_attn.norm.gate", "B×S×HV×dv", L, half, BS * x.value, Sharded);
+    emit("linear_attn.norm.rstd", "B×S×HV", L, Dtype::Fp32, BS * x.heads, Sharded);
+    emit("linear_attn.out_proj.input", "B×S×V", L, half, BS * x.value, Sharded | LinearInput);
+}
+
+template<typename Emit>
+void mamba2(const Context &c, const Emit &emit)
+{
+    constexpr Region L = Region::Layer;
+    const MixerContext &x = c.mix;
+    const Count BS = c.BS;
+    const Dtype half = c.c;
+    static constexpr std::string_view names[] = { "mamba.in_proj.input" };
+    mixerInputs(c, emit, names, 1);
+    if (c.copies) {
+        emit("mamba.in_proj.weight_copy", "H×(2·I+2·G·N+h)", L, half, c.H * x.in, Sharded | WeightCopy);
+        emit("mamba.out_proj.weight_copy", "I×H", L, half, x.value * c.H, Sharded | WeightCopy);
+    }
+    emit("mamba.zxbcdt", "B×S×(2·I+2·G·N+h)", L, half, BS * x.in, Sharded);
+    emit("mamba.out_x", "B×S×I", L, half, BS * x.value, Sharded);
+    emit("mamba.norm.rstd", "G×B×S", L, Dtype::Fp32, x.keyHeads * BS, Sharded);
+    // A = -exp(A_log.float()): exp keeps its output, the function A.
+    emit("mamba.A_log_exp", "h", L, Dtype::Fp32, x.heads, Sharded);
+    emit("mamba.A", "h", L, Dtype::Fp32, x.heads, Sharded);
+}
+
+template<typename Emit>
+void mixerTensors(const Context &c, const Emit &emit)
+{
+    if (c.mix.kind == MixerKind::GatedDeltaNet)
+        gatedDeltaNet(c, emit);
+    else
+        mamba2(c, emit);
+}
+
+// What a mixer holds while its forward runs beyond what it saves, in bytes: fla's chunk states h
+// [B, ⌈S/64⌉, HV, dk, dv] with w [B, S, HV, dk], u and v_new [B, S, HV, dv] (the half-precision
+// dtype); mamba_ssm's convolution output and the scan's output in that dtype, and the FP32 chunk
+// states [B, ⌈S/chunk⌉, h, P, N] before the state passing.
+inline Count mixerForwardTransient(const Context &c)
+{
+    const MixerContext &x = c.mix;
+    if (x.layers == 0)
+        return 0;
+    const Count half = sizeOf(c.c);
+    auto chunks = [&c](Count size) { return size > 0 ? quotient(c.S + size - 1, size) : c.S; };
+    if (x.kind == MixerKind::GatedDeltaNet) {
+        const Count states = c.B * chunks(64) * x.heads * x.keyDim * x.headDim;
+        return c.share((states + c.BS * x.heads * x.keyDim + 2 * c.BS * x.value) * half, Sharded);
+    }
+    const Count states = c.B * chunks(x.chunk) * x.value * x.keyDim * 4;
+    return c.share((c.BS * x.conv + c.BS * x.value) * half + states, Sharded);
+}
+
+} // namespace headroom::transformer
