@@ -2558,6 +2558,19 @@
         <extracomment>%1 images a sequence, %2 x %3 patches, %4 tokens of the sequence each image takes</extracomment>
         <translation>；每条序列图像数：%1，每张 %2×%3 个图块、%4 个词元</translation>
     </message>
+    <message>
+        <source>Gated DeltaNet linear attention</source>
+        <translation>门控 DeltaNet 线性注意力</translation>
+    </message>
+    <message>
+        <source>Mamba-2 state-space layers</source>
+        <translation>Mamba-2 状态空间层</translation>
+    </message>
+    <message>
+        <source>Mixer layers: %1 of %2 are %3, %4 parameters each in place of attention&apos;s %5</source>
+        <extracomment>%1 mixer layers of %2, %3 what they are, %4 one mixer&apos;s parameters, %5 one attention&apos;s (with its q/k norms)</extracomment>
+        <translation>混合层：%2 层中有 %1 层为%3，每层 %4 个参数，取代注意力的 %5 个</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -4408,6 +4421,54 @@
     <message>
         <source>the reference&apos;s copy of the vision tower, in the policy&apos;s dtype</source>
         <translation>参考模型中的视觉塔副本，采用策略模型的数据类型</translation>
+    </message>
+    <message>
+        <source>layers whose mixer replaces attention (the config&apos;s layer_types)</source>
+        <translation>以混合器取代注意力的层数（配置的 layer_types）</translation>
+    </message>
+    <message>
+        <source>what one mixer layer keeps from forward to backward, in bytes: the kernels&apos; saved tensors (mixerblock.h: fla 0.5.2&apos;s chunk_gated_delta_rule, mamba_ssm 2.3.2&apos;s mamba_split_conv1d_scan_combined)</source>
+        <translation>一个混合层从前向保留到反向的字节数：各内核保存的张量（mixerblock.h：fla 0.5.2 的 chunk_gated_delta_rule，mamba_ssm 2.3.2 的 mamba_split_conv1d_scan_combined）</translation>
+    </message>
+    <message>
+        <source>the attention layers&apos; kept tensors</source>
+        <translation>各注意力层保留的张量</translation>
+    </message>
+    <message>
+        <source>the mixer layers&apos; kept tensors</source>
+        <translation>各混合层保留的张量</translation>
+    </message>
+    <message>
+        <source>mixer heads (Gated DeltaNet&apos;s value heads, Mamba-2&apos;s heads)</source>
+        <translation>混合器的头数（门控 DeltaNet 的值头，Mamba-2 的头）</translation>
+    </message>
+    <message>
+        <source>a mixer head&apos;s width (a value head&apos;s, a Mamba-2 head&apos;s)</source>
+        <translation>混合器一个头的宽度（值头的，或 Mamba-2 头的）</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet&apos;s key heads, Mamba-2&apos;s groups</source>
+        <translation>门控 DeltaNet 的键头数，Mamba-2 的组数</translation>
+    </message>
+    <message>
+        <source>a key head&apos;s width (Gated DeltaNet), the state size (Mamba-2)</source>
+        <translation>一个键头的宽度（门控 DeltaNet），状态维度（Mamba-2）</translation>
+    </message>
+    <message>
+        <source>the mixer&apos;s convolution width</source>
+        <translation>混合器卷积的宽度</translation>
+    </message>
+    <message>
+        <source>one mixer&apos;s parameters: its projections, convolution, per-head vectors and gated norm</source>
+        <translation>一个混合器的参数：其投影、卷积、每头向量与门控归一化</translation>
+    </message>
+    <message>
+        <source>transformers&apos; Qwen3NextGatedDeltaNet (modeling_qwen3_next.py 01cdc608), Qwen3_5GatedDeltaNet (modeling_qwen3_5.py 009e78d6), BambaMixer (modeling_bamba.py 00511f5d)</source>
+        <translation>transformers 的 Qwen3NextGatedDeltaNet（modeling_qwen3_next.py 01cdc608）、Qwen3_5GatedDeltaNet（modeling_qwen3_5.py 009e78d6）、BambaMixer（modeling_bamba.py 00511f5d）</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s attention parameters with its q/k norms, which the mixer layers lack</source>
+        <translation>一层注意力的参数（含 q/k 归一化），混合层没有这些参数</translation>
     </message>
 </context>
 <context>
@@ -6410,10 +6471,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>quantization_config：%1 基座，即 --lora qlora 下冻结基座的格式</translation>
     </message>
     <message>
-        <source>Gated DeltaNet linear attention</source>
-        <translation>门控 DeltaNet 线性注意力层</translation>
-    </message>
-    <message>
         <source>Mamba-2 state-space layers</source>
         <translation>Mamba-2 状态空间层</translation>
     </message>
@@ -6476,10 +6533,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>ALiBi：transformers 的 BLOOM 注意力以朴素方式计算注意力分数（没有 SDPA 或 flash 内核）；估算其激活时请选择朴素（eager）注意力</translation>
     </message>
     <message>
-        <source>vision tower (%1) and its projector: %2 parameters, not in the estimate</source>
-        <translation>视觉塔（%1）及其投影层：%2 个参数，不在估算之内</translation>
-    </message>
-    <message>
         <source>ALiBi: transformers&apos; MPT attention computes its scores eagerly (no SDPA or flash kernel); choose the eager attention for its activations</source>
         <translation>ALiBi：transformers 的 MPT 注意力以朴素方式计算注意力分数（没有 SDPA 或 flash 内核）；估算其激活时请选择朴素（eager）注意力</translation>
     </message>
@@ -6490,6 +6543,18 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>text_config leaves out what LlamaConfig defaults to: %1</source>
         <translation>text_config 省略了 LlamaConfig 的默认值：%1</translation>
+    </message>
+    <message>
+        <source>vision tower (%1) and its projector: %2 parameters, in the estimate</source>
+        <translation>视觉塔（%1）及其投影器：%2 个参数，已计入估算</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layers are Gated DeltaNet linear attention, the others gated full attention; estimated for fla&apos;s and causal-conv1d&apos;s kernels (without them transformers runs a PyTorch fallback that saves far more)</source>
+        <translation>%2 层中有 %1 层为门控 DeltaNet 线性注意力，其余为门控全注意力；按 fla 与 causal-conv1d 的内核估算（未安装时 transformers 改用 PyTorch 回退实现，保存的张量多得多）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layers are Mamba-2, the others attention; estimated for mamba_ssm&apos;s and causal-conv1d&apos;s kernels (without them transformers runs a PyTorch fallback that saves far more)</source>
+        <translation>%2 层中有 %1 层为 Mamba-2，其余为注意力；按 mamba_ssm 与 causal-conv1d 的内核估算（未安装时 transformers 改用 PyTorch 回退实现，保存的张量多得多）</translation>
     </message>
 </context>
 <context>
@@ -6811,6 +6876,38 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>%1: %2 images of %3 tokens each need %4 tokens, more than the sequence&apos;s %6 (%5); allowed: 0 to %7, or a longer %5</source>
         <extracomment>%1 --images, %2 its value, %3 tokens per image, %4 the tokens they need, %5 --seq, %6 its value, %7 the most images that fit</extracomment>
         <translation>%1：%2 张图像、每张 %3 个词元，共需 %4 个词元，超过序列的 %6（%5）；允许 0 到 %7，或更长的 %5</translation>
+    </message>
+    <message>
+        <source>a hybrid model&apos;s mixer layers (Gated DeltaNet, Mamba-2) are modelled on data-parallel GPUs with ZeRO or FSDP: use --tp 1 --pp 1 --cp 1</source>
+        <translation>混合架构模型的混合层（门控 DeltaNet、Mamba-2）仅按数据并行（配合 ZeRO 或 FSDP）建模：请使用 --tp 1 --pp 1 --cp 1</translation>
+    </message>
+    <message>
+        <source>adapters on a hybrid model (its mixer layers&apos; projections) are not modelled yet: train the whole model (--lora none)</source>
+        <translation>尚未对混合架构模型（其混合层的投影）上的适配器建模：请训练整个模型（--lora none）</translation>
+    </message>
+    <message>
+        <source>the textbook formula puts attention in every layer; a hybrid model&apos;s mixer layers need the itemized activation model</source>
+        <translation>教科书公式假定每层都有注意力；混合架构模型的混合层需要逐项激活模型</translation>
+    </message>
+    <message>
+        <source>FP8 training of a hybrid model&apos;s mixer projections is not modelled: turn FP8 off</source>
+        <translation>尚未对混合架构模型混合层投影的 FP8 训练建模：请关闭 FP8</translation>
+    </message>
+    <message>
+        <source>dense first layers beside experts and mixer layers are not modelled: give --dense-layers 0</source>
+        <translation>尚未对专家层与混合层之外另有前若干稠密层的情形建模：请设置 --dense-layers 0</translation>
+    </message>
+    <message>
+        <source>checkpointing chosen by layer position or by operator is not modelled for a hybrid model, whose layers differ: use --recompute full, selective or none</source>
+        <translation>混合架构模型各层不同，尚未对按层位置或按算子选择的检查点建模：请使用 --recompute full、selective 或 none</translation>
+    </message>
+    <message>
+        <source>mixer layers are modelled in the LLaMA block (RMSNorm, a gated MLP or experts), as Qwen3-Next, Qwen3.5, Bamba and Granite 4.0-H have them</source>
+        <translation>混合层按 LLaMA 块建模（RMSNorm、门控 MLP 或专家），与 Qwen3-Next、Qwen3.5、Bamba 和 Granite 4.0-H 相同</translation>
+    </message>
+    <message>
+        <source>a rollout engine&apos;s cache for a hybrid model (its mixer states) is not modelled: choose a method without generation (sft, dpo, ...)</source>
+        <translation>尚未对混合架构模型在推演引擎中的缓存（其混合器状态）建模：请选择不含生成的方法（sft、dpo 等）</translation>
     </message>
 </context>
 <context>
@@ -8025,6 +8122,34 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>Unused vision blocks</source>
         <translation>未使用的视觉块数</translation>
+    </message>
+    <message>
+        <source>Mixer layers</source>
+        <translation>混合层数</translation>
+    </message>
+    <message>
+        <source>Mixer heads</source>
+        <translation>混合器头数</translation>
+    </message>
+    <message>
+        <source>Mixer head width</source>
+        <translation>混合器头宽度</translation>
+    </message>
+    <message>
+        <source>Mixer key heads or groups</source>
+        <translation>混合器键头数或组数</translation>
+    </message>
+    <message>
+        <source>Mixer key width or state size</source>
+        <translation>混合器键宽度或状态维度</translation>
+    </message>
+    <message>
+        <source>Mixer convolution width</source>
+        <translation>混合器卷积宽度</translation>
+    </message>
+    <message>
+        <source>Mixer scan chunk</source>
+        <translation>混合器扫描分块</translation>
     </message>
 </context>
 <context>

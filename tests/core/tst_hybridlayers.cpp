@@ -15,6 +15,7 @@
 #include <headroom/io/hfconfigtext.h>
 #include <headroom/io/scenariofile.h>
 #include <headroom/memory/activationmodel.h>
+#include <headroom/memory/derivation.h>
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/model.h>
@@ -240,6 +241,41 @@ private slots:
             return n;
         };
         QCOMPARE(qint64(countOf(three.activations - two.activations)), layerSum(mixer) - layerSum(attention));
+    }
+
+    // The derivation's buckets and their formulas give the estimate's bytes for hybrid models
+    // under every ZeRO stage, recompute policy and recipe (P's formula adds L_mix·(P_mix − P_attn)).
+    void derivationMatchesTheEstimate()
+    {
+        HfModel h;
+        QVERIFY(readHfConfig(fixture("qwen3.5-9b-finetune"), QString(), h).ok());
+        int checked = 0;
+        for (ZeroStage zero : { ZeroStage::Stage0, ZeroStage::Stage2, ZeroStage::Stage3 })
+            for (Recompute recompute : { Recompute::None, Recompute::Full, Recompute::Selective })
+                for (Recipe recipe : { Recipe::Bf16Master, Recipe::Bf16Pure, Recipe::AmpBf16 }) {
+                    Scenario s;
+                    s.model = h.model;
+                    s.training.microBatch = 2;
+                    s.training.sequence = 4096;
+                    s.training.recompute = recompute;
+                    s.training.precision.recipe = recipe;
+                    s.activations.model = ActivationModelKind::Transformer;
+                    s.activations.attention = AttentionKernel::Flash;
+                    s.parallel.gpus = zero == ZeroStage::Stage0 ? 1 : 8;
+                    s.parallel.zero = zero;
+                    QVERIFY(validate(s).empty());
+                    const Breakdown b = estimate(s);
+                    const Derivation d = derive(s);
+                    const std::pair<const BucketDerivation *, Bytes> buckets[] = {
+                        { &d.parameters, b.parameters }, { &d.gradients, b.gradients }, { &d.masterWeights, b.masterWeights },
+                        { &d.optimizerStates, b.optimizerStates }, { &d.activations, b.activations } };
+                    for (const auto &[k, expected] : buckets) {
+                        QCOMPARE(qint64(countOf(k->bytes)), qint64(countOf(expected)));
+                        QCOMPARE(qint64(k->formula.value()), qint64(countOf(expected)));
+                    }
+                    ++checked;
+                }
+        QCOMPARE(checked, 27);
     }
 
     // What is not modelled is refused by name.

@@ -234,6 +234,9 @@ const QStringList kAllowedWords = {
     QStringLiteral("torch"), QStringLiteral("torchtune"), QStringLiteral("torchao"), QStringLiteral("litgpt"),
     QStringLiteral("torchtitan"), QStringLiteral("Ulysses"), // DeepSpeed-Ulysses, its context parallelism
     QStringLiteral("even"), QStringLiteral("weighted"), // --pp-layers values the user types
+    QStringLiteral("selective"), QStringLiteral("none"), QStringLiteral("sft"), QStringLiteral("dpo"), // --recompute and --method values
+    QStringLiteral("fla"), // flash-linear-attention's package, whose kernels Gated DeltaNet runs
+    QStringLiteral("Bamba"), QStringLiteral("Granite"), // hybrid models, names
     QStringLiteral("accelerate"), QStringLiteral("bitsandbytes"), QStringLiteral("Megatron"), QStringLiteral("Apex"),
     QStringLiteral("axolotl"), QStringLiteral("Unsloth"), QStringLiteral("Pro"), // training front ends; LLaMA Pro's expanded blocks
     QStringLiteral("Mamba"), // the state-space architecture (Gu and Dao 2023), a name
