@@ -12,6 +12,7 @@
 #include "labels.h"
 #include "wording.h"
 
+#include <headroom/memory/validation.h>
 #include <headroom/memory/reservedmemory.h>
 #include <headroom/memory/placement.h>
 
@@ -354,6 +355,7 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
     RecipeComparisonData d;
     d.title = modelTitle(spec, catalogue);
     d.gpu = chosenGpu(spec, catalogue);
+    const bool currentValid = validate(s).empty();
 
     auto addBar = [&](const QString &label, Recipe recipe, AdapterMode mode) {
         Scenario v = s;
@@ -365,6 +367,10 @@ RecipeComparisonData makeRecipeComparison(const ScenarioSpec &spec, const Catalo
         // adapter bars show their runs without it.
         if (recipe == Recipe::Fp32 || mode != AdapterMode::None)
             turnOffFp8(v.training.precision);
+        // A variant the engine refuses (validation.h: adapters on a hybrid model's mixer layers,
+        // on a trained vision tower...) has no bar: its figure would be one Headroom does not model.
+        if (currentValid && !validate(v).empty())
+            return;
         const Breakdown b = estimate(v);
         RecipeBar bar;
         bar.label = label;

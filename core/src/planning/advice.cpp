@@ -2,6 +2,7 @@
 
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/reservedmemory.h>
+#include <headroom/memory/validation.h>
 #include <headroom/planning/fitsearch.h>
 
 namespace headroom {
@@ -71,8 +72,13 @@ int advise(const Scenario &s, Advice *out, int capacity)
         return 0;
     int written = 0;
     bool fitsNow = false;
+    const bool valid = validate(s).empty();
     auto offer = [&](AdviceKind kind, const Scenario &after) {
         if (fitsNow || written >= capacity)
+            return;
+        // A step to a run the engine does not model (validation.h: adapters on a hybrid model's
+        // mixer layers, ...) is no advice: its figure would be one Headroom cannot stand behind.
+        if (valid && !validate(after).empty())
             return;
         const Bytes afterPeak = peakOf(after);
         if (afterPeak >= peak)
