@@ -653,7 +653,11 @@ inline void partialRecompute(const Scenario &s, const TransformerTerms &t, const
         lossForward = t.lossForwardTransient;
         lossBackward = t.lossBackwardTransient;
     }
-    return ActivationEstimate{ .perLayer = t.layerActivations + t.layerWeightCopies,
+    // One layer's figure (a forward-only pass holds one at a time): a hybrid's larger kind.
+    Bytes perLayer = t.layerActivations + t.layerWeightCopies;
+    if (c.mix.layers > 0 && t.firstLayerActivations + t.firstLayerWeightCopies > perLayer)
+        perLayer = t.firstLayerActivations + t.firstLayerWeightCopies;
+    return ActivationEstimate{ .perLayer = perLayer,
                                .layers = layersHeld,
                                .recompute = recompute,
                                .outside = outside,
