@@ -44,7 +44,7 @@ Count firstLayersOf(const Context &c)
 Context firstLayerContext(const Context &c)
 {
     Context f = c;
-    if (c.mix.layers > 0) {
+    if (c.mixerLayers > 0) {
         f.mixerLayer = true;
         return f;
     }
@@ -135,7 +135,7 @@ void TransformerActivations::itemize(const Scenario &s, std::vector<ActivationIt
     // as the fixtures itemize layer 1.
     const Context whole = detail::contextOf(s);
     // A hybrid's mixer layers when they are most of its layers.
-    const bool mixers = whole.mix.layers > 0 && 2 * whole.mix.layers > whole.L;
+    const bool mixers = whole.mixerLayers > 0 && 2 * whole.mixerLayers > whole.L;
     const Context c = whole.L > firstLayersOf(whole) && !mixers ? whole : firstLayerContext(whole);
     const bool full = checkpointsLayers(c.recompute);
     const bool selective = c.recompute == Recompute::Selective;

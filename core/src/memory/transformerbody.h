@@ -23,7 +23,6 @@ namespace headroom::detail {
 using transformer::Context;
 using transformer::firstLayerContext;
 using transformer::LoraContext;
-using transformer::MixerContext;
 using transformer::MlaContext;
 using transformer::MoeContext;
 using transformer::Sharded;
@@ -99,32 +98,6 @@ inline MlaContext mlaContextOf(const ModelSpec &m)
                        .NH = nope,
                        .VH = on ? m.mla.valueHeadDim : 0,
                        .QH = nope + rope };
-}
-
-//! BambaConfig's and GraniteMoeHybridConfig's mamba_chunk_size default.
-inline constexpr Count kMamba2DefaultChunk = 256;
-
-inline MixerContext mixerContextOf(const ModelSpec &m)
-{
-    const HybridSpec &h = m.hybrid;
-    if (!h.enabled())
-        return MixerContext{};
-    const Count key = h.keyWidth(), value = h.valueWidth();
-    const bool gdn = h.kind == MixerKind::GatedDeltaNet;
-    return MixerContext{ .kind = h.kind,
-                         .layers = h.layers < m.layers ? h.layers : m.layers,
-                         .heads = h.heads,
-                         .headDim = h.headDim,
-                         .keyHeads = h.keyHeads,
-                         .keyDim = h.keyDim,
-                         .key = key,
-                         .value = value,
-                         .conv = h.convChannels(),
-                         // Gated DeltaNet: q, k, v, z, b and a; Mamba-2: z, x, B, C and dt.
-                         .in = gdn ? 2 * key + 2 * value + 2 * h.heads : 2 * value + 2 * key + h.heads,
-                         .kernel = h.convKernel,
-                         .chunk = h.chunkSize > 0 ? h.chunkSize : kMamba2DefaultChunk,
-                         .split = h.splitProjections };
 }
 
 // \a autocast, \a compute (c) and \a residual (r): the context's own.
@@ -288,7 +261,8 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .cp = cp,
         .cpKind = cpKind,
         .cpKvFactor = cpKvFactor,
-        .mix = mixerContextOf(m),
+        .hybrid = m.hybrid.enabled() ? &m.hybrid : nullptr,
+        .mixerLayers = !m.hybrid.enabled() ? 0 : static_cast<std::int64_t>(m.hybrid.layers < m.layers ? m.hybrid.layers : m.layers),
         .mixerLayer = false,
         .attentionGate = m.attentionGate,
         .gemmaNorms = m.zeroCenteredNorm,
@@ -299,8 +273,8 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
 inline Count firstLayersIn(const Context &c)
 {
     // A hybrid model's mixer layers (validation keeps the other users of this slot away).
-    if (c.mix.layers > 0)
-        return c.mix.layers;
+    if (c.mixerLayers > 0)
+        return c.mixerLayers;
     if (c.itemizedLora && c.recompute != Recompute::Full && !c.lora.trainedEmbedding)
         return c.L > 0 ? 1 : 0;
     if (c.moe.E > 0)
@@ -475,7 +449,7 @@ inline ContextExchange contextParallelExchange(const Context &c)
         first = figuresOf(c, firstSums, t.checkpointInput);
         // A hybrid's mixer layers are most of its layers: the largest saved tensor of either
         // kind sizes the backward's gradients.
-        if (c.mix.layers > 0 && firstSums.largest > m.largest) {
+        if (c.mixerLayers > 0 && firstSums.largest > m.largest) {
             m.largest = firstSums.largest;
             t.largestLayerTensor = bytes(m.largest);
         }
@@ -655,7 +629,7 @@ inline void partialRecompute(const Scenario &s, const TransformerTerms &t, const
     }
     // One layer's figure (a forward-only pass holds one at a time): a hybrid's larger kind.
     Bytes perLayer = t.layerActivations + t.layerWeightCopies;
-    if (c.mix.layers > 0 && t.firstLayerActivations + t.firstLayerWeightCopies > perLayer)
+    if (c.mixerLayers > 0 && t.firstLayerActivations + t.firstLayerWeightCopies > perLayer)
         perLayer = t.firstLayerActivations + t.firstLayerWeightCopies;
     return ActivationEstimate{ .perLayer = perLayer,
                                .layers = layersHeld,

@@ -21,6 +21,42 @@
 
 namespace headroom::transformer {
 
+// A hybrid model's mixer, its sizes formed once for a mixer layer's list.
+struct MixerContext
+{
+    MixerKind kind = MixerKind::None;
+    Count heads = 0, headDim = 0, keyHeads = 0, keyDim = 0;
+    Count key = 0, value = 0; // keyHeads·keyDim, heads·headDim
+    Count conv = 0;          // the convolution's channels
+    Count in = 0;            // the input projections' outputs together
+    Count chunk = 0;         // Mamba-2's scan chunk (tokens)
+    bool split = false;      // Qwen3.5's four input projections
+};
+
+//! BambaConfig's and GraniteMoeHybridConfig's mamba_chunk_size default.
+inline constexpr Count kMamba2DefaultChunk = 256;
+
+inline MixerContext mixerOf(const Context &c)
+{
+    if (!c.hybrid)
+        return MixerContext{};
+    const HybridSpec &h = *c.hybrid;
+    const Count key = h.keyWidth(), value = h.valueWidth();
+    const bool gdn = h.kind == MixerKind::GatedDeltaNet;
+    return MixerContext{ .kind = h.kind,
+                         .heads = h.heads,
+                         .headDim = h.headDim,
+                         .keyHeads = h.keyHeads,
+                         .keyDim = h.keyDim,
+                         .key = key,
+                         .value = value,
+                         .conv = h.convChannels(),
+                         // Gated DeltaNet: q, k, v, z, b and a; Mamba-2: z, x, B, C and dt.
+                         .in = gdn ? 2 * key + 2 * value + 2 * h.heads : 2 * value + 2 * key + h.heads,
+                         .chunk = h.chunkSize > 0 ? h.chunkSize : kMamba2DefaultChunk,
+                         .split = h.splitProjections };
+}
+
 // Linears reading the norm's output: one shared saved input, or (autocast, the norm's output in
 // FP32) one half-precision cast saved by each.
 template<typename Emit>
@@ -37,7 +73,7 @@ template<typename Emit>
 void gatedDeltaNet(const Context &c, const Emit &emit)
 {
     constexpr Region L = Region::Layer;
-    const MixerContext &x = c.mix;
+    const MixerContext x = mixerOf(c);
     const Count BS = c.BS;
     const Dtype half = c.c;
     static constexpr std::string_view fused[] = { "linear_attn.in_proj_qkvz.input", "linear_attn.in_proj_ba.input" };
@@ -83,7 +119,7 @@ template<typename Emit>
 void mamba2(const Context &c, const Emit &emit)
 {
     constexpr Region L = Region::Layer;
-    const MixerContext &x = c.mix;
+    const MixerContext x = mixerOf(c);
     const Count BS = c.BS;
     const Dtype half = c.c;
     static constexpr std::string_view names[] = { "mamba.in_proj.input" };
@@ -103,7 +139,7 @@ void mamba2(const Context &c, const Emit &emit)
 template<typename Emit>
 void mixerTensors(const Context &c, const Emit &emit)
 {
-    if (c.mix.kind == MixerKind::GatedDeltaNet)
+    if (c.hybrid && c.hybrid->kind == MixerKind::GatedDeltaNet)
         gatedDeltaNet(c, emit);
     else
         mamba2(c, emit);
@@ -115,9 +151,9 @@ void mixerTensors(const Context &c, const Emit &emit)
 // states [B, ⌈S/chunk⌉, h, P, N] before the state passing.
 inline Count mixerForwardTransient(const Context &c)
 {
-    const MixerContext &x = c.mix;
-    if (x.layers == 0)
+    if (c.mixerLayers == 0)
         return 0;
+    const MixerContext x = mixerOf(c);
     const Count half = sizeOf(c.c);
     auto chunks = [&c](Count size) { return size > 0 ? quotient(c.S + size - 1, size) : c.S; };
     if (x.kind == MixerKind::GatedDeltaNet) {

@@ -105,20 +105,6 @@ struct LoraContext
     Dtype p = Dtype::Fp32;  // what a base projection returns (QLoRA's Linear4bit: its input's dtype)
 };
 
-// A hybrid model's mixer (model.h HybridSpec), its sizes formed once.
-struct MixerContext
-{
-    MixerKind kind = MixerKind::None;
-    Count layers = 0;       // layers with a mixer in place of attention
-    Count heads = 0, headDim = 0, keyHeads = 0, keyDim = 0;
-    Count key = 0, value = 0; // keyHeads·keyDim, heads·headDim
-    Count conv = 0;          // the convolution's channels
-    Count in = 0;            // the input projections' outputs together
-    Count kernel = 0;        // the convolution's width
-    Count chunk = 0;         // Mamba-2's scan chunk (tokens)
-    bool split = false;      // Qwen3.5's four input projections
-};
-
 struct Context
 {
     Count B = 0, S = 0, H = 0, A = 0, kv = 0, F = 0, V = 0, d = 0;
@@ -194,7 +180,10 @@ struct Context
     // Hybrid models: the mixer layers have a list of their own (mixerblock.h), counted in the
     // first layers' slot (firstLayersOf()), which validation keeps free for them (no adapters,
     // no dense first layers, no pipeline stages beside a mixer).
-    MixerContext mix;
+    // The model's mixer (its sizes are formed for the mixer layers only, mixerblock.h: the
+    // context stays small for the models without one) and how many layers have it.
+    const HybridSpec *hybrid = nullptr;
+    std::int64_t mixerLayers = 0;
     bool mixerLayer = false;    // this layer's list is a mixer layer's
     bool attentionGate = false; // Qwen3-Next: a sigmoid gate on attention's output (ModelSpec::attentionGate)
     bool gemmaNorms = false;    // Qwen3-Next: RMSNorms of x·(1 + w) in FP32, as Gemma's (ModelSpec::zeroCenteredNorm)
