@@ -11650,6 +11650,90 @@ The scenario on screen is unchanged.</source>
         <source>Vision tower: %1</source>
         <translation>视觉塔：%1</translation>
     </message>
+    <message>
+        <source>Hybrid mixer layers</source>
+        <translation>混合架构的混合层</translation>
+    </message>
+    <message>
+        <source>Some layers mix tokens with a recurrent mixer in place of attention (Qwen3-Next and Qwen3.5&apos;s Gated DeltaNet, Bamba&apos;s Mamba-2); the other layers keep attention, every layer its MLP.</source>
+        <translation>部分层以循环混合器取代注意力来混合词元（Qwen3-Next 与 Qwen3.5 的门控 DeltaNet，Bamba 的 Mamba-2）；其余层保留注意力，每层都保留其 MLP。</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet</source>
+        <translation>门控 DeltaNet</translation>
+    </message>
+    <message>
+        <source>Mamba-2</source>
+        <translation>Mamba-2</translation>
+    </message>
+    <message>
+        <source>What the mixer layers run: Gated DeltaNet linear attention (fla&apos;s kernels) or Mamba-2&apos;s state-space scan (mamba_ssm&apos;s).</source>
+        <translation>混合层运行的内容：门控 DeltaNet 线性注意力（fla 的内核）或 Mamba-2 的状态空间扫描（mamba_ssm 的内核）。</translation>
+    </message>
+    <message>
+        <source>Mixer:</source>
+        <translation>混合器：</translation>
+    </message>
+    <message>
+        <source>Change the mixer</source>
+        <translation>更改混合器</translation>
+    </message>
+    <message>
+        <source>Mixer layers:</source>
+        <translation>混合层数：</translation>
+    </message>
+    <message>
+        <source>Layers whose mixer replaces attention (layer_types).</source>
+        <translation>以混合器取代注意力的层数（layer_types）。</translation>
+    </message>
+    <message>
+        <source>Mixer heads:</source>
+        <translation>混合器头数：</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet&apos;s value heads (linear_num_value_heads); Mamba-2&apos;s heads (mamba_n_heads).</source>
+        <translation>门控 DeltaNet 的值头数（linear_num_value_heads）；Mamba-2 的头数（mamba_n_heads）。</translation>
+    </message>
+    <message>
+        <source>Mixer head width:</source>
+        <translation>混合器头宽度：</translation>
+    </message>
+    <message>
+        <source>A value head&apos;s width (Gated DeltaNet); a head&apos;s width (Mamba-2).</source>
+        <translation>一个值头的宽度（门控 DeltaNet）；一个头的宽度（Mamba-2）。</translation>
+    </message>
+    <message>
+        <source>Key heads or groups:</source>
+        <translation>键头数或组数：</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet&apos;s key heads, which must divide its value heads; Mamba-2&apos;s groups of B and C.</source>
+        <translation>门控 DeltaNet 的键头数，须整除其值头数；Mamba-2 中 B 与 C 的组数。</translation>
+    </message>
+    <message>
+        <source>Key width or state:</source>
+        <translation>键宽度或状态维度：</translation>
+    </message>
+    <message>
+        <source>A key head&apos;s width (Gated DeltaNet); the state size N (Mamba-2).</source>
+        <translation>一个键头的宽度（门控 DeltaNet）；状态维度 N（Mamba-2）。</translation>
+    </message>
+    <message>
+        <source>Convolution width:</source>
+        <translation>卷积宽度：</translation>
+    </message>
+    <message>
+        <source>The causal depthwise convolution&apos;s kernel (4).</source>
+        <translation>因果深度卷积的核宽（4）。</translation>
+    </message>
+    <message>
+        <source>Use mixer layers</source>
+        <translation>使用混合层</translation>
+    </message>
+    <message>
+        <source>Use attention in every layer</source>
+        <translation>每层都使用注意力</translation>
+    </message>
 </context>
 <context>
     <name>headroom::LossScaleChart</name>

@@ -22,6 +22,7 @@
 #include <QUndoStack>
 
 #include <headroom/memory/estimate.h>
+#include <headroom/memory/validation.h>
 
 #include "mainwindow.h"
 #include "windowtest.h"
@@ -283,6 +284,34 @@ private slots:
         QCOMPARE(doc->breakdown().parameterCount, Count(7'241'732'096));
         QCOMPARE(parameterCounts(doc->scenario().model).active(32), Count(7'241'732'096));
         QVERIFY(!inputs->parameterCountLabel()->text().contains(QLatin1String("active per token")));
+    }
+
+    // A hybrid model from the window: Qwen3.5-9B's config shows its mixer switched on, Gated
+    // DeltaNet in 24 of 32 layers; switching the mixers off gives every layer attention's
+    // 58,720,768 parameters in place of the mixer's 67,403,968 (tst_hybridlayers works both out):
+    // 8,953,803,264 − 24 × 8,683,200 = 8,745,406,464. Switched on again, the form's defaults are
+    // a valid Gated DeltaNet (three of four layers).
+    void hybridModelFromTheWindow()
+    {
+        ScenarioDocument *doc = m_window->document();
+        QString error;
+        QVERIFY2(doc->importModel(qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/hf/qwen3.5-9b-finetune.json"), &error),
+                 qPrintable(error));
+        InputPane *inputs = m_window->inputPane();
+        QVERIFY(inputs->mixerBox()->isChecked());
+        QCOMPARE(inputs->mixerKindBox()->currentData().toInt(), static_cast<int>(MixerKind::GatedDeltaNet));
+        QCOMPARE(inputs->countField(Field::MixerLayers)->value(), Count(24));
+        QCOMPARE(parameterCounts(doc->scenario().model).total(32), Count(8'953'803'264));
+        inputs->mixerBox()->click();
+        QVERIFY(!doc->scenario().model.hybrid.enabled());
+        QCOMPARE(parameterCounts(doc->scenario().model).total(32), Count(8'745'406'464));
+        inputs->mixerBox()->click();
+        QCOMPARE(doc->scenario().model.hybrid.kind, MixerKind::GatedDeltaNet);
+        QCOMPARE(doc->scenario().model.hybrid.layers, Count(24));
+        QVERIFY(validate(doc->scenario()).empty());
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        QCOMPARE(parameterCounts(doc->scenario().model).total(32), Count(8'953'803'264));
     }
 
     // Expert parallelism from the window: e = 8 of 8 GPUs keeps one expert per layer on each

@@ -67,6 +67,12 @@ void setCount(ScenarioSpec &spec, Field field, Count v)
     case Field::RopeHeadDim: m.mla.ropeHeadDim = v; break;
     case Field::NopeHeadDim: m.mla.nopeHeadDim = v; break;
     case Field::ValueHeadDim: m.mla.valueHeadDim = v; break;
+    case Field::MixerLayers: m.hybrid.layers = v; break;
+    case Field::MixerHeads: m.hybrid.heads = v; break;
+    case Field::MixerHeadDim: m.hybrid.headDim = v; break;
+    case Field::MixerKeyHeads: m.hybrid.keyHeads = v; break;
+    case Field::MixerKeyDim: m.hybrid.keyDim = v; break;
+    case Field::MixerConv: m.hybrid.convKernel = v; break;
     case Field::Batch: spec.scenario.training.microBatch = v; return;
     case Field::Sequence: spec.scenario.training.sequence = v; return;
     case Field::GradAccum: spec.scenario.training.gradAccumSteps = v; return;

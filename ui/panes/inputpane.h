@@ -57,6 +57,8 @@ public:
     QCheckBox *expertsBox() const { return m_experts; }
     QWidget *expertsFields() const { return m_expertsBody; }
     QCheckBox *latentAttentionBox() const { return m_latent; }
+    QCheckBox *mixerBox() const { return m_mixer; }
+    QComboBox *mixerKindBox() const { return m_mixerKind; }
     QCheckBox *sequenceParallelBox() const { return m_sequenceParallel; }
     QComboBox *familyBox() const { return m_family; }
     QComboBox *recipeBox() const { return m_recipe; }
@@ -115,6 +117,9 @@ private:
     QWidget *m_expertsBody = nullptr;
     QCheckBox *m_latent = nullptr;
     QWidget *m_latentBody = nullptr;
+    QCheckBox *m_mixer = nullptr;
+    QWidget *m_mixerBody = nullptr;
+    QComboBox *m_mixerKind = nullptr;
     QLabel *m_parameterCount = nullptr;
     QCheckBox *m_tied = nullptr;
     QCheckBox *m_sequenceParallel = nullptr;

@@ -51,6 +51,23 @@ void enableLatentAttention(ModelSpec &m)
     m.mla.valueHeadDim = 128;
 }
 
+// Mixer layers switched on in the form start as Qwen3.5's Gated DeltaNet over this model's own
+// attention: three of every four layers, as many value heads as query heads, half as many key
+// heads, both of the head dimension, a convolution of 4; the others keep gated attention.
+void enableMixerLayers(ModelSpec &m)
+{
+    HybridSpec &h = m.hybrid;
+    h = HybridSpec{};
+    h.kind = MixerKind::GatedDeltaNet;
+    h.layers = m.layers - m.layers / 4;
+    h.heads = m.heads > 0 ? m.heads : 1;
+    h.keyHeads = h.heads % 2 == 0 ? h.heads / 2 : h.heads;
+    h.headDim = m.headDimOrDefault() > 0 ? m.headDimOrDefault() : 128;
+    h.keyDim = h.headDim;
+    h.convKernel = 4;
+    h.chunkSize = 64;
+}
+
 } // namespace
 
 QFormLayout *InputPane::addSwitchedGroup(QFormLayout *parent, QCheckBox **toggle, QWidget **body, const QString &title,
@@ -197,6 +214,46 @@ QFormLayout *InputPane::addModelGroup(QVBoxLayout *column)
                          });
     });
 
+    // A hybrid's mixer layers: a switch, the mixer's kind and its sizes.
+    QFormLayout *mixerForm = addSwitchedGroup(model, &m_mixer, &m_mixerBody, tr("Hybrid mixer layers"),
+                                              tr("Some layers mix tokens with a recurrent mixer in place of attention "
+                                                 "(Qwen3-Next and Qwen3.5's Gated DeltaNet, Bamba's Mamba-2); the other "
+                                                 "layers keep attention, every layer its MLP."));
+    m_mixerKind = new QComboBox(m_mixerBody);
+    m_mixerKind->addItem(tr("Gated DeltaNet"), static_cast<int>(MixerKind::GatedDeltaNet));
+    m_mixerKind->addItem(tr("Mamba-2"), static_cast<int>(MixerKind::Mamba2));
+    m_mixerKind->setToolTip(tr("What the mixer layers run: Gated DeltaNet linear attention (fla's kernels) or "
+                               "Mamba-2's state-space scan (mamba_ssm's)."));
+    mixerForm->addRow(tr("Mixer:"), m_mixerKind);
+    connect(m_mixerKind, &QComboBox::activated, this, [this](int index) {
+        const auto kind = static_cast<MixerKind>(m_mixerKind->itemData(index).toInt());
+        m_document->edit(EditKind::Whole, tr("Change the mixer"), [kind](ScenarioSpec &s) {
+            s.scenario.model.hybrid.kind = kind;
+            s.presetId.clear();
+        });
+    });
+    addCount(mixerForm, Field::MixerLayers, tr("Mixer layers:"), tr("Layers whose mixer replaces attention (layer_types)."));
+    addCount(mixerForm, Field::MixerHeads, tr("Mixer heads:"),
+             tr("Gated DeltaNet's value heads (linear_num_value_heads); Mamba-2's heads (mamba_n_heads)."));
+    addCount(mixerForm, Field::MixerHeadDim, tr("Mixer head width:"),
+             tr("A value head's width (Gated DeltaNet); a head's width (Mamba-2)."));
+    addCount(mixerForm, Field::MixerKeyHeads, tr("Key heads or groups:"),
+             tr("Gated DeltaNet's key heads, which must divide its value heads; Mamba-2's groups of B and C."));
+    addCount(mixerForm, Field::MixerKeyDim, tr("Key width or state:"),
+             tr("A key head's width (Gated DeltaNet); the state size N (Mamba-2)."));
+    addCount(mixerForm, Field::MixerConv, tr("Convolution width:"), tr("The causal depthwise convolution's kernel (4)."));
+    connect(m_mixer, &QCheckBox::clicked, this, [this](bool on) {
+        m_textErrors.clear();
+        m_document->edit(EditKind::Whole, on ? tr("Use mixer layers") : tr("Use attention in every layer"),
+                         [on](ScenarioSpec &s) {
+                             if (on)
+                                 enableMixerLayers(s.scenario.model);
+                             else
+                                 s.scenario.model.hybrid = HybridSpec{};
+                             s.presetId.clear();
+                         });
+    });
+
     CountField *params = addCount(model, Field::Params, tr("Parameter co&unt:"),
                                   tr("A given parameter count P (7B, 6.74e9); leave empty to derive it from the architecture."));
     params->setAllowEmpty(true);
@@ -273,6 +330,18 @@ void InputPane::refreshModel()
     m_expertsBody->setVisible(m.moe.enabled());
     m_latent->setChecked(m.mla.enabled());
     m_latentBody->setVisible(m.mla.enabled());
+    const bool mixers = m.hybrid.kind != MixerKind::None;
+    m_mixer->setChecked(mixers);
+    m_mixerBody->setVisible(mixers);
+    if (mixers) {
+        selectData(m_mixerKind, m.hybrid.kind);
+        show(Field::MixerLayers, m.hybrid.layers);
+        show(Field::MixerHeads, m.hybrid.heads);
+        show(Field::MixerHeadDim, m.hybrid.headDim);
+        show(Field::MixerKeyHeads, m.hybrid.keyHeads);
+        show(Field::MixerKeyDim, m.hybrid.keyDim);
+        show(Field::MixerConv, m.hybrid.convKernel);
+    }
 
     // The counts come from the valid scenario the estimate uses, not the draft.
     const ModelSpec &used = m_document->scenario().model;
