@@ -47,6 +47,19 @@ ModelSpec small()
     return m;
 }
 
+// A run of \a model under the itemized model with flash attention.
+Scenario runOf(const ModelSpec &model, Count batch, Count sequence, Recipe recipe)
+{
+    Scenario s;
+    s.model = model;
+    s.training.microBatch = batch;
+    s.training.sequence = sequence;
+    s.training.precision.recipe = recipe;
+    s.activations.model = ActivationModelKind::Transformer;
+    s.activations.attention = AttentionKernel::Flash;
+    return s;
+}
+
 // What one layer of the itemized list holds under names starting with \a prefix, in bytes.
 qint64 itemBytes(const Scenario &s, const char *prefix, qint64 *perLayerConstant = nullptr, const char *constantName = nullptr)
 {
@@ -177,13 +190,7 @@ private slots:
     {
         HfModel h;
         QVERIFY(readHfConfig(fixture("qwen3-next-80b-a3b-thinking"), QString(), h).ok());
-        Scenario s;
-        s.model = h.model;
-        s.training.microBatch = 2;
-        s.training.sequence = 1024;
-        s.training.precision.recipe = Recipe::Bf16Pure;
-        s.activations.model = ActivationModelKind::Transformer;
-        s.activations.attention = AttentionKernel::Flash;
+        Scenario s = runOf(h.model, 2, 1024, Recipe::Bf16Pure);
         qint64 constant = 0;
         const qint64 perLayer = itemBytes(s, "linear_attn.", &constant, "linear_attn.A_log_exp");
         QCOMPARE(perLayer, Q_INT64_C(74'560) * 2 * 1024);
@@ -196,15 +203,9 @@ private slots:
     // exp(A_log), 8 FP32 values each, once a layer.
     void mamba2SavedTensorsByHand()
     {
-        Scenario s;
-        s.model = small();
+        Scenario s = runOf(small(), 1, 512, Recipe::Bf16Pure);
         s.model.hybrid = HybridSpec{ .kind = MixerKind::Mamba2, .layers = 4, .heads = 8, .headDim = 16, .keyHeads = 1, .keyDim = 16,
                                      .convKernel = 4, .chunkSize = 256, .convBias = true };
-        s.training.microBatch = 1;
-        s.training.sequence = 512;
-        s.training.precision.recipe = Recipe::Bf16Pure;
-        s.activations.model = ActivationModelKind::Transformer;
-        s.activations.attention = AttentionKernel::Flash;
         const qint64 all = itemBytes(s, "mamba.");
         QCOMPARE(all, Q_INT64_C(980) * 512 + 2 * 8 * 4);
     }
@@ -214,15 +215,9 @@ private slots:
     // itemized list gives it.
     void estimateCountsEachLayerKindOnce()
     {
-        Scenario s;
-        s.model = small();
+        Scenario s = runOf(small(), 1, 256, Recipe::Bf16Pure);
         s.model.hybrid = HybridSpec{ .kind = MixerKind::GatedDeltaNet, .layers = 2, .heads = 4, .headDim = 16, .keyHeads = 2,
                                      .keyDim = 16, .convKernel = 4 };
-        s.training.microBatch = 1;
-        s.training.sequence = 256;
-        s.training.precision.recipe = Recipe::Bf16Pure;
-        s.activations.model = ActivationModelKind::Transformer;
-        s.activations.attention = AttentionKernel::Flash;
         QVERIFY(validate(s).empty());
         const Breakdown two = estimate(s);
         s.model.hybrid.layers = 3;
@@ -254,14 +249,8 @@ private slots:
         for (ZeroStage zero : { ZeroStage::Stage0, ZeroStage::Stage2, ZeroStage::Stage3 })
             for (Recompute recompute : { Recompute::None, Recompute::Full, Recompute::Selective })
                 for (Recipe recipe : { Recipe::Bf16Master, Recipe::Bf16Pure, Recipe::AmpBf16 }) {
-                    Scenario s;
-                    s.model = h.model;
-                    s.training.microBatch = 2;
-                    s.training.sequence = 4096;
+                    Scenario s = runOf(h.model, 2, 4096, recipe);
                     s.training.recompute = recompute;
-                    s.training.precision.recipe = recipe;
-                    s.activations.model = ActivationModelKind::Transformer;
-                    s.activations.attention = AttentionKernel::Flash;
                     s.parallel.gpus = zero == ZeroStage::Stage0 ? 1 : 8;
                     s.parallel.zero = zero;
                     QVERIFY(validate(s).empty());
@@ -282,13 +271,9 @@ private slots:
     // What is not modelled is refused by name.
     void unmodelledCombinationsRefused()
     {
-        Scenario s;
-        s.model = small();
+        Scenario s = runOf(small(), 1, 256, Recipe::Bf16Master);
         s.model.hybrid = HybridSpec{ .kind = MixerKind::GatedDeltaNet, .layers = 2, .heads = 4, .headDim = 16, .keyHeads = 2,
                                      .keyDim = 16, .convKernel = 4 };
-        s.training.microBatch = 1;
-        s.training.sequence = 256;
-        s.activations.model = ActivationModelKind::Transformer;
         QVERIFY(validate(s).empty());
         auto refused = [](const Scenario &x, Field f, Conflict why) {
             for (const ValidationIssue &i : validate(x))
@@ -324,12 +309,7 @@ private slots:
     {
         HfModel h;
         QVERIFY(readHfConfig(fixture("qwen3.5-9b-finetune"), QString(), h).ok());
-        Scenario s;
-        s.model = h.model;
-        s.training.microBatch = 4;
-        s.training.sequence = 4096;
-        s.activations.model = ActivationModelKind::Transformer;
-        s.activations.attention = AttentionKernel::Flash;
+        Scenario s = runOf(h.model, 4, 4096, Recipe::Bf16Master);
         s.gpu.capacity = bytes(Count(10) * 1'000'000'000); // offload does not fit it; adapters would
         QVERIFY(validate(s).empty());
         Advice advice[8];
