@@ -259,6 +259,26 @@ private slots:
                   QStringLiteral("--gpus"), QStringLiteral("2"), QStringLiteral("--tp"), QStringLiteral("2") });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--tp") && r.err.contains("mixer layers"), r.err.constData());
+        // The mixer set by hand on a preset: Qwen3-4B (4,022,468,096 published) with Gated DeltaNet in
+        // 27 of its 36 layers, 32 value and 16 key heads of 128. One mixer: in_proj_qkvz 2,560 x
+        // (2·2,048 + 2·4,096) + in_proj_ba 2,560 x 64 = 31,621,120, conv 8,192 x 4 = 32,768, dt_bias,
+        // A_log and norm 192, out_proj 4,096 x 2,560 = 10,485,760: 42,139,840, in place of attention's
+        // q 2,560 x 4,096, k and v 2,560 x 1,024 each, o 4,096 x 2,560 and q/k norms 256: 26,214,656.
+        // 4,022,468,096 + 27 x 15,925,184 = 4,452,448,064.
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("qwen3-4b"), QStringLiteral("--mixer"),
+                  QStringLiteral("gated-deltanet"), QStringLiteral("--mixer-layers"), QStringLiteral("27"), QStringLiteral("--mixer-heads"),
+                  QStringLiteral("32"), QStringLiteral("--mixer-head-dim"), QStringLiteral("128"), QStringLiteral("--mixer-key-heads"),
+                  QStringLiteral("16"), QStringLiteral("--mixer-key-dim"), QStringLiteral("128"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject().value(QStringLiteral("parameters")).toInteger(),
+                 Q_INT64_C(4'452'448'064));
+        // Key heads that do not divide the value heads are named with the field.
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("qwen3-4b"), QStringLiteral("--mixer"),
+                  QStringLiteral("gated-deltanet"), QStringLiteral("--mixer-layers"), QStringLiteral("27"), QStringLiteral("--mixer-heads"),
+                  QStringLiteral("32"), QStringLiteral("--mixer-head-dim"), QStringLiteral("128"), QStringLiteral("--mixer-key-heads"),
+                  QStringLiteral("12"), QStringLiteral("--mixer-key-dim"), QStringLiteral("128") });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--mixer-key-heads"), r.err.constData());
         r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("nemotron-h-56b-base-8k.json") });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("Mamba-2 state-space layers") && r.err.contains("nemotron_h"), r.err.constData());
