@@ -41,26 +41,7 @@ void sparseLayersFrom(Reader &r, HfModel &h, const char *stepKey, const char *li
     ModelSpec &m = h.model;
     const Count step = r.count(stepKey, Field::Layers, 1);
     QSet<qint64> listed;
-    bool listGiven = false;
-    const QJsonValue list = r.value(listKey);
-    if (!list.isUndefined() && !list.isNull()) {
-        r.use(listKey);
-        if (!list.isArray()) {
-            r.fail({ HfConfigError::Code::WrongType, {}, r.path(listKey), QStringLiteral("a list of layer numbers"), Reader::shown(list), {}, {} });
-            return;
-        }
-        listGiven = true;
-        const QJsonArray a = list.toArray();
-        for (qsizetype i = 0; i < a.size(); ++i) {
-            const double d = a.at(i).toDouble(-1);
-            if (!a.at(i).isDouble() || d != std::floor(d) || d < 0 || d >= double(m.layers)) {
-                r.fail({ HfConfigError::Code::OutOfRange, {}, r.path(listKey) + QStringLiteral("[%1]").arg(i),
-                         QStringLiteral("0 to %1 (a layer)").arg(qlonglong(m.layers) - 1), Reader::shown(a.at(i)), {}, {} });
-                return;
-            }
-            listed.insert(qint64(d));
-        }
-    }
+    const bool listGiven = readLayerNumbers(r, listKey, listed);
     if (!r.ok() || step < 1)
         return;
     const bool listIsMoe = listNames == LayerList::Sparse;
@@ -244,7 +225,7 @@ void llamaLike(Reader &r, HfModel &h, const QString &type)
         m.qkvBias = m.outBias = m.mlpBias = false;
         m.rotaryFraction = 0.5;
         r.warnIf("z_loss_coefficient", [](const QJsonValue &v) { return v.toDouble() > 0; });
-        readMamba2(r, h, type);
+        readMamba2(r, h);
     }
     if (type == QLatin1String("qwen2")) {
         // MiMo (model_type mimo, Qwen2's layers) ships multi-token prediction layers beside them.
@@ -569,6 +550,30 @@ constexpr Mapping kMappings[] = {
 };
 
 } // namespace
+
+bool readLayerNumbers(Reader &r, const char *key, QSet<qint64> &out)
+{
+    const Count layers = r.model().model.layers;
+    const QJsonValue list = r.value(key);
+    if (list.isUndefined() || list.isNull())
+        return false;
+    r.use(key);
+    if (!list.isArray()) {
+        r.fail({ HfConfigError::Code::WrongType, {}, r.path(key), QStringLiteral("a list of layer numbers"), Reader::shown(list), {}, {} });
+        return true;
+    }
+    const QJsonArray a = list.toArray();
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const double d = a.at(i).toDouble(-1);
+        if (!a.at(i).isDouble() || d != std::floor(d) || d < 0 || d >= double(layers)) {
+            r.fail({ HfConfigError::Code::OutOfRange, {}, r.path(key) + QStringLiteral("[%1]").arg(i),
+                     QStringLiteral("0 to %1 (a layer)").arg(qlonglong(layers) - 1), Reader::shown(a.at(i)), {}, {} });
+            return true;
+        }
+        out.insert(qint64(d));
+    }
+    return true;
+}
 
 bool mapFamily(Reader &r, HfModel &h, const QString &type)
 {

@@ -110,7 +110,7 @@ void readGatedDeltaNet(Reader &r, HfModel &h, bool split)
                        .arg(QString::number(qlonglong(mixers)), QString::number(qlonglong(m.layers)));
 }
 
-void readMamba2(Reader &r, HfModel &h, const QString &type)
+void readMamba2(Reader &r, HfModel &h)
 {
     ModelSpec &m = h.model;
     HybridSpec &y = m.hybrid;
@@ -120,16 +120,17 @@ void readMamba2(Reader &r, HfModel &h, const QString &type)
     const Count expand = r.count("mamba_expand", Field::MixerHeads, 2);
     const Count inner = expand * m.hidden;
     y.heads = r.count("mamba_n_heads", Field::MixerHeads, 128);
+    const Count autoHeadDim = y.heads > 0 ? quotient(inner, y.heads) : 0;
     const QJsonValue headDim = r.value("mamba_d_head");
     if (headDim.isString() && headDim.toString() == QLatin1String("auto")) {
         r.use("mamba_d_head");
-        y.headDim = y.heads > 0 ? quotient(inner, y.heads) : 0;
+        y.headDim = autoHeadDim;
     } else {
-        y.headDim = r.count("mamba_d_head", Field::MixerHeadDim, y.heads > 0 ? quotient(inner, y.heads) : 1);
+        y.headDim = r.count("mamba_d_head", Field::MixerHeadDim, y.heads > 0 ? autoHeadDim : 1);
     }
     if (r.ok() && y.heads * y.headDim != inner)
         r.fail({ HfConfigError::Code::OutOfRange, {}, r.path("mamba_d_head"),
-                 QStringLiteral("%1 (mamba_expand × hidden_size / mamba_n_heads)").arg(qlonglong(y.heads > 0 ? quotient(inner, y.heads) : 0)),
+                 QStringLiteral("%1 (mamba_expand × hidden_size / mamba_n_heads)").arg(qlonglong(autoHeadDim)),
                  QString::number(qlonglong(y.headDim)), {}, {} });
     y.keyHeads = r.count("mamba_n_groups", Field::MixerKeyHeads, 1);
     y.keyDim = r.count("mamba_d_state", Field::MixerKeyDim, 256);
@@ -139,41 +140,14 @@ void readMamba2(Reader &r, HfModel &h, const QString &type)
     y.projBias = r.flag("mamba_proj_bias", false);
     for (const char *k : { "time_step_limit", "time_step_min", "time_step_max", "time_step_floor", "use_mamba_kernels" })
         r.ignore(k);
-    Count mixers = -1;
-    if (type == QLatin1String("bamba")) {
-        // Layers listed in attn_layer_indices attend; the others are Mamba-2 (none listed: all).
-        const QJsonValue listed = r.value("attn_layer_indices");
-        mixers = m.layers;
-        if (!listed.isUndefined() && !listed.isNull()) {
-            r.use("attn_layer_indices");
-            if (!listed.isArray()) {
-                r.fail({ HfConfigError::Code::WrongType, {}, r.path("attn_layer_indices"), QStringLiteral("a list of layer numbers"),
-                         Reader::shown(listed), {}, {} });
-                return;
-            }
-            QSet<qint64> attention;
-            const QJsonArray a = listed.toArray();
-            for (qsizetype i = 0; i < a.size(); ++i) {
-                const double d = a.at(i).toDouble(-1);
-                if (!a.at(i).isDouble() || d != std::floor(d) || d < 0 || d >= double(m.layers)) {
-                    r.fail({ HfConfigError::Code::OutOfRange, {}, r.path("attn_layer_indices") + QStringLiteral("[%1]").arg(i),
-                             QStringLiteral("0 to %1 (a layer)").arg(qlonglong(m.layers) - 1), Reader::shown(a.at(i)), {}, {} });
-                    return;
-                }
-                attention.insert(qint64(d));
-            }
-            mixers = m.layers - Count(attention.size());
-        }
-    } else {
-        mixers = mixerLayersListed(r, "layer_types", QStringLiteral("mamba"), QStringLiteral("attention"));
-        if (mixers < 0)
-            mixers = m.layers; // GraniteMoeHybridConfig: no list, every layer Mamba
-    }
-    y.layers = mixers;
+    // Layers listed in attn_layer_indices attend; the others are Mamba-2 (none listed: all).
+    QSet<qint64> attention;
+    readLayerNumbers(r, "attn_layer_indices", attention);
+    y.layers = m.layers - Count(attention.size());
     h.notes << QCoreApplication::translate("HfImport", "%1 of %2 layers are Mamba-2, the others attention; estimated for mamba_ssm's "
                                                        "and causal-conv1d's kernels (without them transformers runs a PyTorch "
                                                        "fallback that saves far more)")
-                       .arg(QString::number(qlonglong(mixers)), QString::number(qlonglong(m.layers)));
+                       .arg(QString::number(qlonglong(y.layers)), QString::number(qlonglong(m.layers)));
 }
 
 } // namespace headroom::hf

@@ -14,12 +14,11 @@ namespace headroom::hf {
 void readGatedDeltaNet(Reader &r, HfModel &h, bool split);
 
 /*!
- * Bamba's and Granite 4.0-H's Mamba-2 layers: the mamba_* sizes (the inner width I =
- * mamba_expand × hidden_size, its heads, their width ("auto": I / heads), groups and state),
- * and which layers are Mamba (Bamba's attn_layer_indices name the others; Granite's
- * layer_types "mamba").
+ * Bamba's Mamba-2 layers: the mamba_* sizes (the inner width I = mamba_expand × hidden_size,
+ * its heads, their width ("auto": I / heads), groups and state), and which layers are Mamba
+ * (attn_layer_indices names the others).
  */
-void readMamba2(Reader &r, HfModel &h, const QString &type);
+void readMamba2(Reader &r, HfModel &h);
 
 //! Whether \a type has mixer layers Headroom models (layer_types may then name them).
 bool readsMixerLayers(const QString &type);

@@ -9,6 +9,7 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QSet>
 #include <QString>
 
 #include <headroom/io/hfconfig.h>
@@ -147,6 +148,11 @@ private:
 //! Reads the language model of \a type from \a r's object into \a h (the family's mapper).
 //! False when \a type is none Headroom reads.
 bool mapFamily(Reader &r, HfModel &h, const QString &type);
+
+//! A list of layer numbers under \a key (Qwen-MoE's mlp_only_layers, Llama 4's moe_layers,
+//! Bamba's attn_layer_indices), each checked to be a layer of h.model: false when the config
+//! gives none, true with \a out filled (or \a r failed, naming the entry) when it does.
+bool readLayerNumbers(Reader &r, const char *key, QSet<qint64> &out);
 
 //! The model_types mapFamily() reads, in the order messages list them.
 QStringList familyTypes();

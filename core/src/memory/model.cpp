@@ -131,7 +131,7 @@ FactoredShape factoredShape(const ModelSpec &m)
         forEachLayerTensor(m, d, true, add(s, m.layers - dense));
     if (m.hybrid.enabled()) {
         // The mixer layers hold their mixer in place of attention (all of one MLP kind).
-        const Count mixers = m.hybrid.layers < m.layers ? m.hybrid.layers : m.layers;
+        const Count mixers = mixerLayerCount(m);
         forEachMixerTensor(m, d, add(s, mixers));
         FactoredShape attention;
         auto attentionOnly = add(attention, mixers);

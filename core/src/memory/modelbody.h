@@ -70,18 +70,16 @@ constexpr Count largerOf(Count a, Count b) { return a > b ? a : b; }
     Count largestModule = extremes.largestModule, largestMatrix = extremes.largestMatrix;
     // A hybrid's mixer, in place of attention in its mixer layers.
     Count mixer = 0, mixerMatrices = 0;
-    const bool hybrid = m.hybrid.enabled();
-    if (hybrid)
-        forEachMixerTensor(m, d, [&](ParamPlace, const ParamTensor &t) {
-            mixer += t.totalElements();
+    forEachMixerTensor(m, d, [&](ParamPlace, const ParamTensor &t) {
+        mixer += t.totalElements();
+        if (t.matrix)
+            mixerMatrices += t.weightElements();
+        if (trackExtremes) {
+            largestModule = largerOf(largestModule, t.elements());
             if (t.matrix)
-                mixerMatrices += t.weightElements();
-            if (trackExtremes) {
-                largestModule = largerOf(largestModule, t.elements());
-                if (t.matrix)
-                    largestMatrix = largerOf(largestMatrix, t.weightElements());
-            }
-        });
+                largestMatrix = largerOf(largestMatrix, t.weightElements());
+        }
+    });
     forEachOutsideTensor(m, d, [&](ParamPlace place, const ParamTensor &t) {
         const Count n = t.totalElements();
         if (trackExtremes) {
@@ -107,7 +105,7 @@ constexpr Count largerOf(Count a, Count b) { return a > b ? a : b; }
                          .lmHead = lmHead,
                          .pooler = pooler,
                          .mixer = mixer,
-                         .mixerLayers = !hybrid ? 0 : m.hybrid.layers < m.layers ? m.hybrid.layers : m.layers,
+                         .mixerLayers = mixerLayerCount(m),
                          .mixerMatrices = mixerMatrices,
                          // q/k norms: qkNormWhole's over A d_h and KV d_h, or two of d_h.
                          .attentionNorms = !m.qkNorm ? 0 : m.qkNormWhole ? d.qDim + d.kv : 2 * d.headDim,

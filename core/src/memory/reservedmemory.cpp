@@ -180,7 +180,7 @@ void Sequence::layout()
     const Count t = m_s.parallel.tensorParallel > 1 ? m_s.parallel.tensorParallel : 1;
     // One layer's tensors stand for every layer: a hybrid's mixer layer where they are most of
     // its layers (the allocator's rounding is per tensor; the bytes are the breakdown's).
-    const bool mixerLayer = m.hybrid.enabled() && 2 * m.hybrid.layers > m.layers;
+    const bool mixerLayer = 2 * mixerLayerCount(m) > m.layers;
     auto layerTensor = [&](ParamPlace, const ParamTensor &x) {
         // Routed experts one tensor per expert, as Hugging Face's ModuleList holds them; past a
         // few thousand tensors per model, one tensor per matrix of all experts (grouped-GEMM

@@ -84,7 +84,7 @@ struct Sizes
             z.out.projectorsFp32 += lo * lo * times;
         };
         // A hybrid's mixer layers (all of one MLP kind) have their mixer in place of attention.
-        const Count mixers = m.hybrid.enabled() ? (m.hybrid.layers < L ? m.hybrid.layers : L) : 0;
+        const Count mixers = mixerLayerCount(m);
         auto layer = [&z, vBlocks, project](Count all, bool inLayers, Count mixerLayers = 0) {
             return [&z, all, inLayers, vBlocks, project, mixerLayers](ParamPlace, const ParamTensor &t) {
                 const Count times = isAttentionTensor(t.role) ? all - mixerLayers : all;

@@ -262,7 +262,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .cpKind = cpKind,
         .cpKvFactor = cpKvFactor,
         .hybrid = m.hybrid.enabled() ? &m.hybrid : nullptr,
-        .mixerLayers = !m.hybrid.enabled() ? 0 : static_cast<std::int64_t>(m.hybrid.layers < m.layers ? m.hybrid.layers : m.layers),
+        .mixerLayers = static_cast<std::int64_t>(mixerLayerCount(m)),
         .mixerLayer = false,
         .attentionGate = m.attentionGate,
         .gemmaNorms = m.zeroCenteredNorm,

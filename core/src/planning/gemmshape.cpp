@@ -120,7 +120,7 @@ GemmShapeSlowdowns gemmShapeSlowdowns(const Scenario &s, const GpuSpec &gpu, dou
     const Count denseLayers = denseLayerCount(model);
     const Count sparseLayers = model.layers - denseLayers;
     // A hybrid's mixer layers run their mixer's projections in place of attention's.
-    const double mixerLayers = model.hybrid.enabled() ? toD(std::min(model.hybrid.layers, model.layers)) : 0.0;
+    const double mixerLayers = toD(mixerLayerCount(model));
     auto isAttention = [](ParamRole r) {
         return r == ParamRole::Q || r == ParamRole::K || r == ParamRole::V || r == ParamRole::Qkv || r == ParamRole::O;
     };

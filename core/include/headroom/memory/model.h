@@ -165,7 +165,7 @@ struct VisionSpec
 enum class MixerKind : std::uint8_t {
     None,
     GatedDeltaNet, //!< Qwen3-Next, Qwen3.5: Gated DeltaNet (Yang, Kautz & Hatamizadeh 2025), fla's chunked kernel
-    Mamba2,        //!< Bamba, Granite 4.0-H: Mamba-2's SSD layer (Dao & Gu 2024), mamba_ssm's fused kernel
+    Mamba2,        //!< Bamba: Mamba-2's SSD layer (Dao & Gu 2024), mamba_ssm's fused kernel (Granite 4.0-H's too; its config is not read yet)
 };
 
 struct HybridSpec
@@ -417,6 +417,14 @@ constexpr Count denseLayerCount(const ModelSpec &model)
     if (!model.moe.enabled())
         return model.layers;
     return model.moe.denseLayers < model.layers ? model.moe.denseLayers : model.layers;
+}
+
+//! Layers of \a model whose mixer replaces attention (none without a mixer; at most L).
+constexpr Count mixerLayerCount(const ModelSpec &model)
+{
+    if (!model.hybrid.enabled())
+        return 0;
+    return model.hybrid.layers < model.layers ? model.hybrid.layers : model.layers;
 }
 
 /*!
