@@ -213,6 +213,12 @@ void JsonWriter::null()
     m_out.append("null", 4);
 }
 
+std::string_view JsonWriter::text() const
+{
+    Q_ASSERT(m_depth == 0);
+    return m_out;
+}
+
 QByteArray JsonWriter::take()
 {
     Q_ASSERT(m_depth == 0);

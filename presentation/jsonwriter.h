@@ -46,6 +46,9 @@ public:
 
     //! The document, once the outermost container is closed (with its final newline).
     QByteArray take();
+    //! The same document without a copy (valid while the writer lives): a command that only
+    //! prints it need not touch a second buffer of its size.
+    std::string_view text() const;
 
 private:
     void beforeValue();

@@ -23,10 +23,10 @@ QTextStream &err()
     return stream;
 }
 
-void writeOut(const QByteArray &bytes)
+void writeOut(std::string_view bytes)
 {
     out().flush();
-    std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout);
+    std::fwrite(bytes.data(), 1, bytes.size(), stdout);
     std::fflush(stdout);
 }
 

@@ -5,6 +5,8 @@
 
 #include <QStringList>
 
+#include <string_view>
+
 class QCommandLineParser;
 class QTextStream;
 
@@ -17,7 +19,7 @@ QTextStream &out();
 QTextStream &err();
 //! Writes UTF-8 \a bytes (a JSON document) to stdout as they are, after what out() holds: through
 //! out() they would be decoded to UTF-16 and encoded back, a third of `estimate --json`'s work.
-void writeOut(const QByteArray &bytes);
+void writeOut(std::string_view bytes);
 
 enum class ParseOutcome { Run, Done, BadInput };
 

@@ -325,7 +325,7 @@ int runEstimateCommand(const QStringList &arguments)
             writeMeasured(w, measured, comparison, sameScenario);
         }
         w.endObject();
-        writeOut(w.take());
+        writeOut(w.text());
         return 0;
     }
     printTable(spec, catalogue, b, d);

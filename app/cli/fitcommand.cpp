@@ -393,7 +393,7 @@ int runFitCommand(const QStringList &arguments)
         w.key("plan_search");
         writePlanSearch(w, gpus, front, searched, question);
         w.endObject();
-        writeOut(w.take());
+        writeOut(w.text());
         return 0;
     }
 

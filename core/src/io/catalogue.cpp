@@ -96,6 +96,10 @@ const ModelPreset *Catalogue::presetOfCheckpoint(const QString &hubId) const
 
 const GpuSpec *Catalogue::gpu(const QString &id) const
 {
+    // No card has an empty id (readGpus refuses one): a scenario without a GPU must not make a
+    // command that never names one read and check the whole list (2.3 M instructions a start).
+    if (id.isEmpty())
+        return nullptr;
     if (!gpusPath.isEmpty() && gpus.isEmpty() && gpusProblem.isEmpty()) {
         const CatalogueError e = readGpus(gpusPath, gpus);
         if (e.code != CatalogueError::Code::None)
@@ -367,6 +371,9 @@ CatalogueError loadCatalogue(const QString &dataDir, Catalogue &catalogue, Prese
     const QString indexPath = modelsDir + QStringLiteral("/index.json");
     if (CatalogueError e = readArray(indexPath, QStringLiteral("models"), presets); e.code != CatalogueError::Code::None)
         return e;
+    // Grown in place, a list of 45 presets of about 1 KB each would be copied five times over
+    // (pages a short-lived command faults in for nothing).
+    loaded.presets.reserve(presets.size());
     for (const QJsonValue &value : presets) {
         const QJsonObject o = value.toObject();
         ModelPreset p;

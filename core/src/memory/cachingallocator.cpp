@@ -42,6 +42,15 @@ bool CachingAllocatorEmulator::growHandles(int handle)
     return true;
 }
 
+void CachingAllocatorEmulator::reserveHandles(int handles)
+{
+    const auto n = static_cast<std::size_t>(std::clamp(handles, 0, m_handleCapacity));
+    if (n > m_handleBlock.size()) {
+        m_handleBlock.resize(n, -1);
+        m_handleRequest.resize(n, 0);
+    }
+}
+
 void CachingAllocatorEmulator::reset(bool expandableSegments)
 {
     m_blocks.clear();

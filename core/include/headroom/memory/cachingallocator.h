@@ -59,6 +59,10 @@ public:
 
     //! Forgets every block and segment; keeps the capacity.
     void reset(bool expandableSegments);
+    //! Sizes the handle tables for handles [0, \a handles) at once (at most the capacity), for a
+    //! caller that knows its range: grown by doubling, each step copies the tables, pages a
+    //! command that emulates once touches for nothing.
+    void reserveHandles(int handles);
 
     //! cudaCachingAllocator malloc of \a bytes for \a handle (which must not be live).
     void allocate(int handle, std::int64_t bytes);
