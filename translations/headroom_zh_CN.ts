@@ -5789,14 +5789,6 @@ The scenario on screen is unchanged.</source>
         <translation>为 %1；应为模块名列表（q_proj、v_proj、...）或 “all-linear”</translation>
     </message>
     <message>
-        <source>adapters on %1: not among the decoder&apos;s projections Headroom adapts (q, k, v, o, gate, up, down)</source>
-        <translation>%1 上的适配器：不在 Headroom 适配的解码器投影之列（q、k、v、o、门控、上投影、下投影）</translation>
-    </message>
-    <message>
-        <source>names none of the projections q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj (or all-linear)</source>
-        <translation>未列出任何投影 q_proj、k_proj、v_proj、o_proj、gate_proj、up_proj、down_proj（或 “all-linear”）</translation>
-    </message>
-    <message>
         <source>is %1; expected a list of module names (embed_tokens, lm_head)</source>
         <translation>为 %1；应为模块名列表（embed_tokens、lm_head）</translation>
     </message>
@@ -6071,6 +6063,18 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>the images come from the data: give --images N and --image-size WxH within these bounds</source>
         <translation>图像来自数据：请在这些界限内给出 --images N 与 --image-size WxH</translation>
+    </message>
+    <message>
+        <source>adapters on %1: not among the decoder&apos;s projections Headroom adapts (q, k, v, o, gate, up, down, and a hybrid&apos;s in_proj and out_proj)</source>
+        <translation>%1 上的适配器：不在 Headroom 适配的解码器投影之列（q、k、v、o、门控、上投影、下投影，以及混合架构模型的 in_proj 和 out_proj）</translation>
+    </message>
+    <message>
+        <source>adapters on %1 of the mixer&apos;s input projections: Headroom adapts all of them together (mixer-in), a few parameters more than the run trains</source>
+        <translation>适配器只在混合层输入投影中的 %1 上：Headroom 把这些输入投影一并适配（mixer-in），比实际训练的参数多出少许</translation>
+    </message>
+    <message>
+        <source>names none of the projections q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, in_proj, out_proj (or all-linear)</source>
+        <translation>未列出任何投影 q_proj、k_proj、v_proj、o_proj、gate_proj、up_proj、down_proj、in_proj、out_proj（或 “all-linear”）</translation>
     </message>
 </context>
 <context>
@@ -6882,10 +6886,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>混合架构模型的混合层（门控 DeltaNet、Mamba-2）仅按数据并行（配合 ZeRO 或 FSDP）建模：请使用 --tp 1 --pp 1 --cp 1</translation>
     </message>
     <message>
-        <source>adapters on a hybrid model (its mixer layers&apos; projections) are not modelled yet: train the whole model (--lora none)</source>
-        <translation>尚未对混合架构模型（其混合层的投影）上的适配器建模：请训练整个模型（--lora none）</translation>
-    </message>
-    <message>
         <source>the textbook formula puts attention in every layer; a hybrid model&apos;s mixer layers need the itemized activation model</source>
         <translation>教科书公式假定每层都有注意力；混合架构模型的混合层需要逐项激活模型</translation>
     </message>
@@ -6908,6 +6908,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>a rollout engine&apos;s cache for a hybrid model (its mixer states) is not modelled: choose a method without generation (sft, dpo, ...)</source>
         <translation>尚未对混合架构模型在推演引擎中的缓存（其混合器状态）建模：请选择不含生成的方法（sft、dpo 等）</translation>
+    </message>
+    <message>
+        <source>Mamba-2&apos;s fused training kernel multiplies by out_proj&apos;s weight itself, which a quantized base stores as packed codes: use --lora lora (a 16-bit base)</source>
+        <translation>Mamba-2 的融合训练内核直接乘以 out_proj 的权重，而量化基座把该权重存为打包的编码，无法运行：请使用 --lora lora（16 位基座）</translation>
+    </message>
+    <message>
+        <source>Mamba-2&apos;s fused training kernel reads out_proj&apos;s weight without calling the module, so an adapter on out_proj never runs: name the targets without mixer-out (all includes it)</source>
+        <translation>Mamba-2 的融合训练内核直接读取 out_proj 的权重而不调用该模块，因此 out_proj 上的适配器永远不会运行：请列出不含 mixer-out 的目标（all 包含它）</translation>
     </message>
 </context>
 <context>
@@ -11733,6 +11741,14 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>Use attention in every layer</source>
         <translation>每层都使用注意力</translation>
+    </message>
+    <message>
+        <source>mixer in</source>
+        <translation>混合层输入</translation>
+    </message>
+    <message>
+        <source>mixer out</source>
+        <translation>混合层输出</translation>
     </message>
 </context>
 <context>

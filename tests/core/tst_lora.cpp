@@ -648,7 +648,8 @@ private slots:
     {
         QCOMPARE(loraTargetsFromText("q,v"), std::optional<unsigned>(LoraQ | LoraV));
         QCOMPARE(loraTargetsFromText(" q, k ,v,o "), std::optional<unsigned>(LoraQ | LoraK | LoraV | LoraO));
-        QCOMPARE(loraTargetsFromText("all"), std::optional<unsigned>(127u));
+        QCOMPARE(loraTargetsFromText("all"), std::optional<unsigned>(511u)); // nine targets: 2^9 - 1
+        QCOMPARE(loraTargetsFromText("mixer-in,mixer-out"), std::optional<unsigned>(384u)); // 2^7 + 2^8
         QCOMPARE(loraTargetsFromText("gate,up,down"), std::optional<unsigned>(LoraGate | LoraUp | LoraDown));
         QVERIFY(!loraTargetsFromText("q,x"));
         QVERIFY(!loraTargetsFromText(""));

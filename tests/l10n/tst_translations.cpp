@@ -237,6 +237,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("selective"), QStringLiteral("none"), QStringLiteral("sft"), QStringLiteral("dpo"), // --recompute and --method values
     QStringLiteral("fla"), // flash-linear-attention's package, whose kernels Gated DeltaNet runs
     QStringLiteral("Bamba"), QStringLiteral("Granite"), // hybrid models, names
+    QStringLiteral("mixer"), // --lora-targets values mixer-in and mixer-out
     QStringLiteral("accelerate"), QStringLiteral("bitsandbytes"), QStringLiteral("Megatron"), QStringLiteral("Apex"),
     QStringLiteral("axolotl"), QStringLiteral("Unsloth"), QStringLiteral("Pro"), // training front ends; LLaMA Pro's expanded blocks
     QStringLiteral("Mamba"), // the state-space architecture (Gu and Dao 2023), a name

@@ -6,10 +6,13 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QVBoxLayout>
+
+#include <iterator>
 
 #include <headroom/memory/lora.h>
 
@@ -123,12 +126,22 @@ QFormLayout *InputPane::addAdapterGroup(QVBoxLayout *column)
     auto *targetRow = new QWidget(adapterBox);
     auto *targetLayout = new QGridLayout(targetRow);
     targetLayout->setContentsMargins(0, 0, 0, 0);
-    const QStringList targetNames = { tr("q"), tr("k"), tr("v"), tr("o"), tr("gate"), tr("up"), tr("down") };
-    for (int i = 0; i < 7; ++i) {
+    const QStringList targetNames = { tr("q"), tr("k"), tr("v"), tr("o"), tr("gate"), tr("up"), tr("down"), tr("mixer in"),
+                                      tr("mixer out") };
+    static_assert(std::size(kAllLoraTargets) == 9);
+    // A hybrid model's mixer projections on a third row of their own, across the grid's columns:
+    // their longer names would widen the first two columns, and the dock with them.
+    auto *mixerRow = new QHBoxLayout;
+    mixerRow->setContentsMargins(0, 0, 0, 0);
+    targetLayout->addLayout(mixerRow, 2, 0, 1, 5);
+    for (int i = 0; i < 9; ++i) {
         auto *box = new QCheckBox(targetNames.at(i), targetRow);
         box->setToolTip(tr("Put adapters on the %1 projection.").arg(targetNames.at(i)));
         // Attention projections on the first row, MLP projections on the second.
-        targetLayout->addWidget(box, i < 4 ? 0 : 1, i < 4 ? i : i - 4);
+        if (i < 7)
+            targetLayout->addWidget(box, i < 4 ? 0 : 1, i < 4 ? i : i - 4);
+        else
+            mixerRow->addWidget(box);
         m_loraTargets << box;
         const unsigned bit = kAllLoraTargets[i];
         connect(box, &QCheckBox::clicked, this, [this, bit](bool on) {
@@ -139,6 +152,7 @@ QFormLayout *InputPane::addAdapterGroup(QVBoxLayout *column)
             });
         });
     }
+    mixerRow->addStretch(1);
     targetLayout->setColumnStretch(4, 1);
     adapters->addRow(QString(), withError(Field::BnbSavesInput, m_bnbSavesInput));
     adapters->addRow(tr("Targets:"), withError(Field::LoraTargets, targetRow));

@@ -138,6 +138,14 @@ std::vector<CheckScriptIssue> checkScriptIssues(const Scenario &s)
         add(Code::Family, "no-bias");
     if (m.embeddingNorm)
         add(Code::Family, "embedding-norm");
+    // A hybrid's mixer layers and Qwen3-Next's gated attention and zero-centred norms are not
+    // LLaMA's: the script would build, and measure, another model.
+    if (m.hybrid.enabled())
+        add(Code::Family, "mixer");
+    if (m.attentionGate)
+        add(Code::Family, "attention-gate");
+    if (m.zeroCenteredNorm)
+        add(Code::Family, "zero-centered-norm");
     if (m.fusedProjections)
         add(Code::FusedProjections, "hf-config");
     if (m.paramsOverride > 0)

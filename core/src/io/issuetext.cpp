@@ -135,9 +135,12 @@ QString conflictReason(Conflict reason)
     case Conflict::HybridNoModelParallel:
         return Issue::tr("a hybrid model's mixer layers (Gated DeltaNet, Mamba-2) are modelled on data-parallel GPUs with "
                          "ZeRO or FSDP: use --tp 1 --pp 1 --cp 1");
-    case Conflict::HybridNoAdapters:
-        return Issue::tr("adapters on a hybrid model (its mixer layers' projections) are not modelled yet: train the whole "
-                         "model (--lora none)");
+    case Conflict::Mamba2NoQuantizedBase:
+        return Issue::tr("Mamba-2's fused training kernel multiplies by out_proj's weight itself, which a quantized base "
+                         "stores as packed codes: use --lora lora (a 16-bit base)");
+    case Conflict::Mamba2OutProjFused:
+        return Issue::tr("Mamba-2's fused training kernel reads out_proj's weight without calling the module, so an "
+                         "adapter on out_proj never runs: name the targets without mixer-out (all includes it)");
     case Conflict::HybridNeedsItemized:
         return Issue::tr("the textbook formula puts attention in every layer; a hybrid model's mixer layers need the "
                          "itemized activation model");

@@ -605,7 +605,7 @@ const QList<KeyEntry> &entries()
               return true;
           } },
         { { "lora", "targets", "lora-targets", ValueKind::Name,
-            "comma list of q,k,v,o,gate,up,down, or all (default q,v; implies --lora lora)" },
+            "comma list of q,k,v,o,gate,up,down and a hybrid's mixer-in,mixer-out, or all (default q,v; implies --lora lora)" },
           [](ScenarioSpec &s, const Value &v, const Catalogue &) {
               const auto targets = loraTargetsFromText(v.name.toStdString());
               if (!targets)

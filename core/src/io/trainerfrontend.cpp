@@ -104,7 +104,9 @@ void readLoraModules(const QJsonValue &v, const QString &key, ConfigReader &r)
     }
     // The decoder's projections under the names Hugging Face's models give them; fused ones
     // (query_key_value, qkv_proj, gate_up_proj) adapt what they fuse; Mixtral's experts' w1, w3
-    // and w2 are their gate, up and down.
+    // and w2 are their gate, up and down. A hybrid's mixer (Qwen3NextGatedDeltaNet,
+    // Qwen3_5GatedDeltaNet, BambaMixer) projects its input with in_proj_* or in_proj and its output
+    // with out_proj; Headroom adapts its input projections together (mixer-in).
     static const QList<std::pair<QString, QStringList>> modules = {
         { QStringLiteral("q_proj"), { QStringLiteral("q") } },
         { QStringLiteral("k_proj"), { QStringLiteral("k") } },
@@ -119,9 +121,21 @@ void readLoraModules(const QJsonValue &v, const QString &key, ConfigReader &r)
         { QStringLiteral("w1"), { QStringLiteral("gate") } },
         { QStringLiteral("w3"), { QStringLiteral("up") } },
         { QStringLiteral("w2"), { QStringLiteral("down") } },
+        { QStringLiteral("in_proj_qkvz"), { QStringLiteral("mixer-in") } },
+        { QStringLiteral("in_proj_ba"), { QStringLiteral("mixer-in") } },
+        { QStringLiteral("in_proj_qkv"), { QStringLiteral("mixer-in") } },
+        { QStringLiteral("in_proj_z"), { QStringLiteral("mixer-in") } },
+        { QStringLiteral("in_proj_b"), { QStringLiteral("mixer-in") } },
+        { QStringLiteral("in_proj_a"), { QStringLiteral("mixer-in") } },
+        { QStringLiteral("in_proj"), { QStringLiteral("mixer-in") } },
+        { QStringLiteral("out_proj"), { QStringLiteral("mixer-out") } },
     };
+    // The input projections Headroom adapts as one target: naming some of them adapts all.
+    static const QStringList mixerInputs = { QStringLiteral("in_proj_qkvz"), QStringLiteral("in_proj_ba"), QStringLiteral("in_proj_qkv"),
+                                             QStringLiteral("in_proj_z"), QStringLiteral("in_proj_b"), QStringLiteral("in_proj_a") };
     QStringList targets;
     QStringList unknown;
+    QStringList mixerInputsNamed;
     bool all = false;
     for (const QString &n : names) {
         if (n == QLatin1String("all-linear") || n == QLatin1String("all")) {
@@ -130,6 +144,8 @@ void readLoraModules(const QJsonValue &v, const QString &key, ConfigReader &r)
         }
         // PEFT matches a name against the end of a module's path: self_attn.q_proj is q_proj.
         const QString last = n.section(QLatin1Char('.'), -1);
+        if (mixerInputs.contains(last) && !mixerInputsNamed.contains(last))
+            mixerInputsNamed << last;
         bool found = false;
         for (const auto &[module, ours] : modules)
             if (last == module) {
@@ -143,18 +159,30 @@ void readLoraModules(const QJsonValue &v, const QString &key, ConfigReader &r)
     }
     if (!unknown.isEmpty())
         r.note(Kind::NotModelled, key,
-               FrameworkImportTr::tr("adapters on %1: not among the decoder's projections Headroom adapts (q, k, v, o, gate, up, down)")
+               FrameworkImportTr::tr("adapters on %1: not among the decoder's projections Headroom adapts (q, k, v, o, gate, up, down, "
+                                     "and a hybrid's in_proj and out_proj)")
                        .arg(unknown.join(QStringLiteral(", "))));
+    // Gated DeltaNet has two input projections (Qwen3-Next) or four (Qwen3.5); one or three named
+    // alone are adapted with the others, a few parameters more than the run trains.
+    const bool partialMixer = !mixerInputsNamed.isEmpty() && mixerInputsNamed.size() != 2 && mixerInputsNamed.size() != 4;
+    const bool fusedPair = mixerInputsNamed.size() == 2 && mixerInputsNamed.contains(QStringLiteral("in_proj_qkvz"))
+            && mixerInputsNamed.contains(QStringLiteral("in_proj_ba"));
+    if (partialMixer || (mixerInputsNamed.size() == 2 && !fusedPair))
+        r.note(Kind::NotModelled, key,
+               FrameworkImportTr::tr("adapters on %1 of the mixer's input projections: Headroom adapts all of them together (mixer-in), "
+                                     "a few parameters more than the run trains")
+                       .arg(mixerInputsNamed.join(QStringLiteral(", "))));
     if (all) {
         r.set("lora-targets", QStringLiteral("all"), key);
         return;
     }
     if (targets.isEmpty()) {
-        r.fail(key, FrameworkImportTr::tr("names none of the projections q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj (or all-linear)"));
+        r.fail(key, FrameworkImportTr::tr("names none of the projections q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, "
+                                          "in_proj, out_proj (or all-linear)"));
         return;
     }
     QStringList ordered;
-    for (const char *t : { "q", "k", "v", "o", "gate", "up", "down" })
+    for (const char *t : { "q", "k", "v", "o", "gate", "up", "down", "mixer-in", "mixer-out" })
         if (targets.contains(QLatin1String(t)))
             ordered << QLatin1String(t);
     r.set("lora-targets", ordered.join(QLatin1Char(',')), key);

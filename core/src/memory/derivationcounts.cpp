@@ -311,10 +311,11 @@ void deriveAdapters(Builder &b)
     {
         std::vector<Formula> widths, ranks, quantized, matrices, outputs;
     };
-    auto walk = [&](bool sparse) {
+    // \a mixer: a hybrid's mixer layer, its mixer's projections in attention's place.
+    auto walk = [&](bool sparse, bool mixer) {
         Layer l;
-        forEachLayerTensor(m, d, sparse, [&](ParamPlace, const ParamTensorOf<Formula> &t) {
-            if (!isLayerLinear(t.role) || !t.matrix)
+        auto visit = [&](ParamPlace, const ParamTensorOf<Formula> &t) {
+            if (!isLayerLinear(t.role) || !t.matrix || (mixer && isAttentionTensor(t.role)))
                 return;
             l.quantized.push_back(t.multiCopy ? t.copies * t.weightElements() : t.weightElements());
             l.matrices.push_back(t.weightElements());
@@ -323,7 +324,10 @@ void deriveAdapters(Builder &b)
             l.widths.push_back(t.rows + t.columns);
             l.ranks.push_back(r);
             l.outputs.push_back(t.columns);
-        });
+        };
+        forEachLayerTensor(m, d, sparse, visit);
+        if (mixer)
+            forEachMixerTensor(m, d, visit);
         return l;
     };
     const char *source = s.lora.dora
@@ -331,36 +335,60 @@ void deriveAdapters(Builder &b)
                                               "(Liu et al. 2024; PEFT DoraLinearLayer); a fused module is adapted once, as PEFT matches names")
             : QT_TRANSLATE_NOOP("Derivation", "Hu et al. 2021: A (r × in) and B (out × r) per adapted module; a fused "
                                               "module (GPT-2's c_attn, Phi-3's gate_up_proj) is adapted once, as PEFT matches names");
-    const Layer dense = walk(false);
+    const Layer dense = walk(false, false);
     const Formula L = b.symbol("L");
+    // A hybrid's mixer layers are layers of the model's MLP kind (validation keeps dense first
+    // layers away from them): that kind's count less L_mix, and L_mix mixer layers.
+    const bool hybrid = pc.mixerLayers > 0;
+    const Formula Lmix = hybrid ? b.symbol("L_mix") : Formula::number(0);
     // DoRA adds a magnitude per output of each adapted module (DoraLinearLayer.weight).
     auto layerAdapters = [&](const Layer &l) {
         return s.lora.dora ? r * Formula::sum(l.widths) + Formula::sum(l.outputs) : r * Formula::sum(l.widths);
     };
-    Formula adapters = dense.widths.empty() ? Formula::number(0) : L * layerAdapters(dense);
-    Formula quantized = L * Formula::sum(dense.quantized);
+    const Formula Lhost = hybrid && !pc.mixture ? L - Lmix : L;
+    Formula adapters = dense.widths.empty() ? Formula::number(0) : Lhost * layerAdapters(dense);
+    Formula quantized = Lhost * Formula::sum(dense.quantized);
     std::vector<Formula> matrices = dense.matrices;
     Formula ranks = Formula::sum(dense.ranks);
+    std::size_t rankCount = dense.ranks.size();
+    // Whether layers of the host kind remain beside the mixer layers.
+    bool hostLeft = !hybrid || pc.mixture || m.layers > pc.mixerLayers;
     if (pc.mixture) {
-        const Layer sparse = walk(true);
+        const Layer sparse = walk(true, false);
         const Formula Ld = b.symbol("L_dense");
         const bool anyDense = pc.denseLayers(m.layers) > 0;
+        const Formula Lsparse = hybrid ? L - Ld - Lmix : L - Ld;
         std::vector<Formula> parts;
         if (anyDense && !dense.widths.empty())
             parts.push_back(Ld * layerAdapters(dense));
         if (!sparse.widths.empty())
-            parts.push_back((L - Ld) * layerAdapters(sparse));
+            parts.push_back(Lsparse * layerAdapters(sparse));
         adapters = Formula::sum(std::move(parts));
         std::vector<Formula> q;
         if (anyDense)
             q.push_back(Ld * Formula::sum(dense.quantized));
-        q.push_back((L - Ld) * Formula::sum(sparse.quantized));
+        q.push_back(Lsparse * Formula::sum(sparse.quantized));
         quantized = Formula::sum(std::move(q));
         matrices.insert(matrices.end(), sparse.matrices.begin(), sparse.matrices.end());
         // The engine's rule (lora.cpp): the layer kind there is, else the larger of the two.
-        const bool anySparse = m.layers > pc.denseLayers(m.layers);
-        if (!anyDense || (anySparse && sparse.ranks.size() > dense.ranks.size()))
+        const Count sparseLayers = m.layers - pc.denseLayers(m.layers) - (hybrid ? pc.mixerLayers : 0);
+        const bool anySparse = sparseLayers > 0;
+        hostLeft = anySparse;
+        if (!anyDense || (anySparse && sparse.ranks.size() > dense.ranks.size())) {
             ranks = Formula::sum(sparse.ranks);
+            rankCount = sparse.ranks.size();
+        }
+        if (!anyDense && !anySparse)
+            rankCount = 0;
+    }
+    if (hybrid) {
+        const Layer mixer = walk(pc.mixture, true);
+        if (!mixer.widths.empty())
+            adapters = adapters.isZero() ? Lmix * layerAdapters(mixer) : adapters + Lmix * layerAdapters(mixer);
+        quantized = quantized + Lmix * Formula::sum(mixer.quantized);
+        matrices.insert(matrices.end(), mixer.matrices.begin(), mixer.matrices.end());
+        if (!hostLeft || mixer.ranks.size() > rankCount)
+            ranks = Formula::sum(mixer.ranks);
     }
     b.derived("P_lora", QT_TRANSLATE_NOOP("Derivation", "adapter parameters of the whole model"), c.adapterParameters, adapters, source);
     b.derived("R_lora", QT_TRANSLATE_NOOP("Derivation", "the adapters' ranks in one layer, added up"), c.adapterRankPerLayer,

@@ -23,12 +23,13 @@ struct LayerAdapters
 // is largest: the identity, the low-rank product and its copies.
 Count doraScratchWeight(Count in, Count out, Count r) { return in * in + in * r + 4 * out * in; }
 
-// One layer's adapters on \a targets and its quantizable matrices.
-LayerAdapters layerAdapters(const ModelSpec &m, const ModelDims<Count> &d, bool sparse, unsigned targets, Count r)
+// One layer's adapters on \a targets and its quantizable matrices; \a mixer: a hybrid model's
+// mixer layer, whose mixer replaces attention.
+LayerAdapters layerAdapters(const ModelSpec &m, const ModelDims<Count> &d, bool sparse, unsigned targets, Count r, bool mixer = false)
 {
     LayerAdapters a;
-    forEachLayerTensor(m, d, sparse, [&](ParamPlace, const ParamTensor &t) {
-        if (!isLayerLinear(t.role) || !t.matrix)
+    auto visit = [&](ParamPlace, const ParamTensor &t) {
+        if (!isLayerLinear(t.role) || !t.matrix || (mixer && isAttentionTensor(t.role)))
             return;
         a.quantized += t.copies * t.weightElements();
         a.quantizedInputs += t.copies * t.rows;
@@ -45,9 +46,20 @@ LayerAdapters layerAdapters(const ModelSpec &m, const ModelDims<Count> &d, bool 
             a.scratchIn = t.rows;
             a.scratchOut = t.columns;
         }
-    });
+    };
+    forEachLayerTensor(m, d, sparse, visit);
+    if (mixer)
+        forEachMixerTensor(m, d, visit);
     return a;
 }
+
+// The layers of one kind and what each holds.
+struct LayerKind
+{
+    Count layers = 0;
+    LayerAdapters adapters;
+    Count parameters = 0; // the whole layer's (which kind is the larger)
+};
 
 } // namespace
 
@@ -68,6 +80,8 @@ unsigned loraTargetsOf(ParamRole role)
     case ParamRole::Up: case ParamRole::SharedUp: return LoraUp;
     case ParamRole::GateUp: return LoraGate | LoraUp;
     case ParamRole::Down: case ParamRole::SharedDown: return LoraDown;
+    case ParamRole::MixerIn: return LoraMixerIn;
+    case ParamRole::MixerOut: return LoraMixerOut;
     default: return 0;
     }
 }
@@ -83,6 +97,8 @@ std::string_view loraTargetName(LoraTarget t)
     case LoraGate: return "gate";
     case LoraUp: return "up";
     case LoraDown: return "down";
+    case LoraMixerIn: return "mixer-in";
+    case LoraMixerOut: return "mixer-out";
     }
     return {};
 }
@@ -207,35 +223,57 @@ LoraCounts loraCounts(const Scenario &s)
     const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
     const Count denseLayers = counts.denseLayers(L);
     const ModelDims<Count> d = modelDims(m);
-    const LayerAdapters dense = layerAdapters(m, d, false, targets, r);
-    LayerAdapters sparse;
+    // The layer kinds: dense, with experts, and a hybrid's mixer layers, which are layers of the
+    // other kind with the mixer in attention's place (validation keeps dense first layers away
+    // from hybrids, so the mixer layers all have the model's one MLP kind).
+    enum { Dense, Sparse, Mixer };
+    LayerKind kinds[3];
+    kinds[Dense] = { denseLayers, layerAdapters(m, d, false, targets, r), counts.dense.total() };
     if (counts.mixture)
-        sparse = layerAdapters(m, d, true, targets, r);
-    const Count sparseLayers = L - denseLayers;
-    c.adapterParameters = denseLayers * dense.parameters + sparseLayers * sparse.parameters;
-    if (s.lora.dora) {
+        kinds[Sparse] = { L - denseLayers, layerAdapters(m, d, true, targets, r), counts.sparse.total() };
+    if (const Count mixers = mixerLayerCount(m); mixers > 0) {
+        LayerKind &host = kinds[counts.mixture ? Sparse : Dense];
+        const Count moved = mixers < host.layers ? mixers : host.layers;
+        host.layers -= moved;
+        kinds[Mixer] = { moved, layerAdapters(m, d, counts.mixture, targets, r, true), host.parameters + counts.mixerDelta() };
+    }
+    Count quantized = 0;
+    for (const LayerKind &k : kinds) {
+        c.adapterParameters += k.layers * k.adapters.parameters;
+        c.adapterFactoredElements += k.layers * k.adapters.factored;
+        quantized += k.layers * k.adapters.quantized;
         // One magnitude per output of each adapted module, trained like the adapters
         // (DoraLinearLayer.weight, shape (out,), in the adapters' dtype).
-        c.adapterParameters += denseLayers * dense.outputs + sparseLayers * sparse.outputs;
-        const bool sparseLarger = denseLayers == 0 || (sparseLayers > 0 && sparse.outputs > dense.outputs);
-        c.doraOutputsPerLayer = sparseLarger ? sparse.outputs : dense.outputs;
-        const bool sparseScratch = denseLayers == 0
-                || (sparseLayers > 0 && doraScratchWeight(sparse.scratchIn, sparse.scratchOut, r) > doraScratchWeight(dense.scratchIn, dense.scratchOut, r));
-        c.doraScratchIn = sparseScratch ? sparse.scratchIn : dense.scratchIn;
-        c.doraScratchOut = sparseScratch ? sparse.scratchOut : dense.scratchOut;
+        if (s.lora.dora)
+            c.adapterParameters += k.layers * k.adapters.outputs;
     }
-    c.adapterFactoredElements = denseLayers * dense.factored + sparseLayers * sparse.factored;
-    // The A outputs one layer saves: the larger of the two layer kinds (an upper bound where
-    // MoE layers adapt other modules than the dense ones).
-    if (denseLayers == 0)
-        c.adapterRankPerLayer = sparse.rank;
-    else if (sparseLayers == 0)
-        c.adapterRankPerLayer = dense.rank;
-    else
-        c.adapterRankPerLayer = sparse.rank > dense.rank ? sparse.rank : dense.rank;
-    // bitsandbytes replaces every nn.Linear of the blocks; the LM head stays 16-bit.
-    const Count quantized = denseLayers * dense.quantized + sparseLayers * sparse.quantized;
-    c.largestQuantizedMatrix = sparse.largestMatrix > dense.largestMatrix ? sparse.largestMatrix : dense.largestMatrix;
+    // What one layer holds at most: the larger figure of the kinds the model has (an upper bound
+    // where the kinds adapt different modules). The A outputs one layer saves, DoRA's outputs
+    // and its largest scratch, and the quantized inputs an older bitsandbytes keeps.
+    const LayerKind *scratchKind = nullptr;
+    for (const LayerKind &k : kinds) {
+        if (k.layers <= 0)
+            continue;
+        c.adapterRankPerLayer = k.adapters.rank > c.adapterRankPerLayer ? k.adapters.rank : c.adapterRankPerLayer;
+        c.doraOutputsPerLayer = k.adapters.outputs > c.doraOutputsPerLayer ? k.adapters.outputs : c.doraOutputsPerLayer;
+        if (!scratchKind
+            || doraScratchWeight(k.adapters.scratchIn, k.adapters.scratchOut, r)
+                    > doraScratchWeight(scratchKind->adapters.scratchIn, scratchKind->adapters.scratchOut, r))
+            scratchKind = &k;
+    }
+    if (!s.lora.dora)
+        c.doraOutputsPerLayer = 0;
+    else if (scratchKind) {
+        c.doraScratchIn = scratchKind->adapters.scratchIn;
+        c.doraScratchOut = scratchKind->adapters.scratchOut;
+    }
+    // bitsandbytes replaces every nn.Linear of the blocks; the LM head stays 16-bit. The largest
+    // matrix dequantized at once, of either MLP kind whether or not layers of it remain.
+    c.largestQuantizedMatrix = kinds[Sparse].adapters.largestMatrix > kinds[Dense].adapters.largestMatrix
+            ? kinds[Sparse].adapters.largestMatrix
+            : kinds[Dense].adapters.largestMatrix;
+    if (kinds[Mixer].layers > 0 && kinds[Mixer].adapters.largestMatrix > c.largestQuantizedMatrix)
+        c.largestQuantizedMatrix = kinds[Mixer].adapters.largestMatrix;
     if (s.lora.mode == AdapterMode::Qlora) {
         const Count arch = counts.total(L);
         // A given P scales the quantized share in the architecture's proportion.
@@ -244,9 +282,17 @@ LoraCounts loraCounts(const Scenario &s)
             c.quantizedParameters = c.baseParameters;
     }
     c.quantizedArchitecture = quantized;
-    c.quantizedLargerLayer = counts.mixture && counts.sparse.total() > counts.dense.total() ? sparse.quantized : dense.quantized;
-    if (s.lora.mode == AdapterMode::Qlora && (s.lora.bnbSavesInput || keepsUncastInput(s.stack.quantBase) || keepsCastInput(s.stack.quantBase)))
-        c.quantizedInputsPerLayer = sparseLayers > 0 && sparse.quantizedInputs > dense.quantizedInputs ? sparse.quantizedInputs : dense.quantizedInputs;
+    // FSDP gathers one decoder layer of the larger kind by parameters.
+    const LayerKind *larger = counts.mixture && counts.sparse.total() > counts.dense.total() ? &kinds[Sparse] : &kinds[Dense];
+    if (kinds[Mixer].layers > 0 && kinds[Mixer].parameters > larger->parameters)
+        larger = &kinds[Mixer];
+    c.quantizedLargerLayer = larger->adapters.quantized;
+    if (s.lora.mode == AdapterMode::Qlora && (s.lora.bnbSavesInput || keepsUncastInput(s.stack.quantBase) || keepsCastInput(s.stack.quantBase))) {
+        c.quantizedInputsPerLayer = kinds[Dense].adapters.quantizedInputs;
+        for (const LayerKind &k : { kinds[Sparse], kinds[Mixer] })
+            if (k.layers > 0 && k.adapters.quantizedInputs > c.quantizedInputsPerLayer)
+                c.quantizedInputsPerLayer = k.adapters.quantizedInputs;
+    }
     // PEFT's modules_to_save (utils/other.py ModulesToSaveWrapper.update, peft 5d602fd): a
     // deepcopy of each listed module, whatever P is given. A head tied to the embedding is
     // deepcopied as well and trains apart from it (PEFT ties the copies only with
@@ -321,20 +367,29 @@ BytesPer quantizedBaseBytesPer(const Scenario &s)
     const ModelDims<Count> d = modelDims(m);
     const Count group = quantGroupSizeOf(s);
     Count storage = 0, elements = 0;
-    auto walk = [&](bool sparse, Count layers) {
+    // \a mixer: a hybrid's mixer layers, whose mixer projections replace attention's.
+    auto walk = [&](bool sparse, Count layers, bool mixer) {
         if (layers <= 0)
             return;
-        forEachLayerTensor(m, d, sparse, [&](ParamPlace, const ParamTensor &t) {
-            if (!isLayerLinear(t.role) || !t.matrix)
+        auto add = [&](ParamPlace, const ParamTensor &t) {
+            if (!isLayerLinear(t.role) || !t.matrix || (mixer && isAttentionTensor(t.role)))
                 return;
             storage += layers * t.copies * quantizedMatrixBytes(q, t.rows, t.columns, group);
             elements += layers * t.copies * t.weightElements();
-        });
+        };
+        forEachLayerTensor(m, d, sparse, add);
+        if (mixer)
+            forEachMixerTensor(m, d, add);
     };
     const Count dense = denseLayerCount(m);
-    walk(false, dense);
-    if (m.moe.enabled())
-        walk(true, m.layers - dense);
+    const Count mixers = mixerLayerCount(m);
+    const bool sparseHost = m.moe.enabled();
+    // The mixer layers are layers of the model's MLP kind (no dense first layers beside them).
+    const Count hostMixers = sparseHost ? (mixers < m.layers - dense ? mixers : m.layers - dense) : (mixers < dense ? mixers : dense);
+    walk(false, dense - (sparseHost ? 0 : hostMixers), false);
+    if (sparseHost)
+        walk(true, m.layers - dense - hostMixers, false);
+    walk(sparseHost, hostMixers, true);
     return elements > 0 ? bytesPer(storage, elements) : bytesPer(1, 2);
 }
 
@@ -406,8 +461,10 @@ Bytes doraSavedBytes(Count tokens, Count out, Dtype baseOut, Dtype adapter)
 unsigned modelLoraTargets(const ModelSpec &m)
 {
     unsigned found = 0;
-    auto collect = [&found](ParamPlace, const ParamTensor &t) {
-        if (isLayerLinear(t.role) && t.matrix)
+    // A hybrid whose every layer is a mixer layer has no attention projections.
+    const bool attention = mixerLayerCount(m) < m.layers;
+    auto collect = [&found, attention](ParamPlace, const ParamTensor &t) {
+        if (isLayerLinear(t.role) && t.matrix && (attention || !isAttentionTensor(t.role)))
             found |= loraTargetsOf(t.role);
     };
     const Count dense = denseLayerCount(m);
@@ -415,6 +472,8 @@ unsigned modelLoraTargets(const ModelSpec &m)
         forEachLayerTensor(m, false, collect);
     if (m.moe.enabled() && dense < m.layers)
         forEachLayerTensor(m, true, collect);
+    if (mixerLayerCount(m) > 0)
+        forEachMixerTensor(m, collect);
     return found;
 }
 

@@ -209,12 +209,17 @@ void Sequence::layout()
     m_lora = m_s.lora.mode != AdapterMode::None;
     if (m_lora) {
         const Count r = m_s.lora.rank;
-        forEachLayerTensor(m, sparse, [&](ParamPlace, const ParamTensor &x) {
-            if ((loraTargetsOf(x.role) & m_s.lora.targets) == 0 || x.multiCopy)
+        // No targets named are the default ones (q and v), as loraCounts() reads them.
+        const unsigned targets = m_s.lora.targets != 0 ? m_s.lora.targets : kDefaultLoraTargets;
+        auto adapter = [&](ParamPlace, const ParamTensor &x) {
+            if ((loraTargetsOf(x.role) & targets) == 0 || x.multiCopy || (mixerLayer && isAttentionTensor(x.role)))
                 return;
             m_t.adapters.push_back(r * x.rows);    // A: r x in
             m_t.adapters.push_back(x.columns * r); // B: out x r
-        });
+        };
+        forEachLayerTensor(m, sparse, adapter);
+        if (mixerLayer)
+            forEachMixerTensor(m, adapter);
         if (m_t.adapters.empty())
             m_t.adapters.push_back(1);
     }
@@ -280,6 +285,8 @@ void Sequence::layout()
     range(m_scratch, 16 * kScratchPieces);
     if (next > m_e.handleCapacity())
         m_e.allocate(-1, 0); // beyond the emulation's capacity: it reports !ok()
+    else
+        m_e.reserveHandles(next);
 }
 
 Count Sequence::paramElements(int i) const

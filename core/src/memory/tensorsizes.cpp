@@ -113,8 +113,13 @@ struct Sizes
     const unsigned targets = s.lora.targets != 0 ? s.lora.targets : kDefaultLoraTargets;
     const Count r = s.lora.rank;
     Count frozenSmall = 0;
-    auto adapters = [&](Count times) {
-        return [&, times](ParamPlace, const ParamTensor &t) {
+    // A hybrid's mixer layers (all of one MLP kind): their mixer in place of attention.
+    const Count mixers = mixerLayerCount(m);
+    auto adapters = [&](Count all, Count mixerLayers = 0) {
+        return [&, all, mixerLayers](ParamPlace, const ParamTensor &t) {
+            const Count times = isAttentionTensor(t.role) ? all - mixerLayers : all;
+            if (times <= 0)
+                return;
             const Count copies = t.multiCopy ? t.copies : 1;
             if ((loraTargetsOf(t.role) & targets) != 0 && !t.multiCopy) {
                 // A and B are 2-D: Muon orthogonalizes them.
@@ -127,9 +132,10 @@ struct Sizes
                 frozenSmall += t.columns * times * copies;
         };
     };
-    forEachLayerTensor(m, d, false, adapters(dense));
+    forEachLayerTensor(m, d, false, adapters(dense, mixture ? 0 : mixers));
     if (mixture)
-        forEachLayerTensor(m, d, true, adapters(sparse));
+        forEachLayerTensor(m, d, true, adapters(sparse, mixers));
+    forEachMixerTensor(m, d, adapters(mixers));
     forEachOutsideTensor(m, d, [&](ParamPlace, const ParamTensor &t) {
         if (t.weightElements() <= persistence)
             frozenSmall += t.weightElements();

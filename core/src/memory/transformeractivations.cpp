@@ -26,8 +26,11 @@ std::string_view regionName(Region r)
 bool itemizesAdapters(const ModelSpec &m, const ImplementationChoices &x)
 {
     // lorablock.h is the plain LLaMA block with HF's separate projections; other blocks keep their
-    // full list under adapters and lora.cpp adds the adapters' own outputs.
-    return m.family == BlockFamily::Llama && !m.moe.enabled() && !m.mla.enabled() && !m.fusedProjections
+    // full list under adapters and lora.cpp adds the adapters' own outputs. So do hybrid models:
+    // their mixer layers' list is the full fine-tuning one (mixerblock.h), whose linear inputs a
+    // frozen base would not all keep (an upper bound), and the slot of lorablock.h's first layer
+    // holds their mixer layers.
+    return m.family == BlockFamily::Llama && !m.moe.enabled() && !m.mla.enabled() && !m.fusedProjections && !m.hybrid.enabled()
             && !x.fusedProjections;
 }
 

@@ -40,7 +40,7 @@ FieldRange fieldRange(Field f)
     case Field::TensorParallel: return { 1, 1024 };
     case Field::PipelineParallel: return { 1, 1024 };
     case Field::LoraRank: return { 1, 65536 };
-    case Field::LoraTargets: return { 1, 127 };
+    case Field::LoraTargets: return { 1, 511 }; // the nine LoraTarget bits
     case Field::Zero: return { 0, 3 };
     case Field::Offload: return { 0, 2 };
     case Field::GpusPerNode: return { 1, 1024 };
@@ -527,8 +527,14 @@ void validateHybrid(const Scenario &s, ValidationIssues &issues)
         refuse(Field::PipelineParallel, Conflict::HybridNoModelParallel);
     if (p.contextParallel > 1)
         refuse(Field::ContextParallel, Conflict::HybridNoModelParallel);
-    if (s.lora.mode != AdapterMode::None)
-        refuse(Field::LoraRank, Conflict::HybridNoAdapters);
+    // transformers' BambaMixer.cuda_kernels_forward (modeling_bamba.py at 00511f5d) trains through
+    // mamba_split_conv1d_scan_combined(..., outproj_weight=self.out_proj.weight): the kernel
+    // multiplies by out_proj's weight itself instead of calling the module, so a quantized
+    // out_proj (packed 4-bit or 8-bit codes) cannot run, and an adapter on it is never reached.
+    if (h.kind == MixerKind::Mamba2 && s.lora.mode == AdapterMode::Qlora)
+        refuse(Field::QuantBase, Conflict::Mamba2NoQuantizedBase);
+    if (h.kind == MixerKind::Mamba2 && s.lora.mode != AdapterMode::None && (s.lora.targets & LoraMixerOut) != 0)
+        refuse(Field::LoraTargets, Conflict::Mamba2OutProjFused);
     if (s.activations.model == ActivationModelKind::Textbook)
         refuse(Field::ActivationModel, Conflict::HybridNeedsItemized);
     if (s.training.precision.fp8 != Fp8Recipe::Off)

@@ -50,7 +50,7 @@ Count quantizedMatrixBytes(QuantBase format, Count in, Count out, Count group);
 //! (section 7.1) and PEFT's default for LLaMA.
 inline constexpr unsigned kDefaultLoraTargets = LoraQ | LoraV;
 
-inline constexpr LoraTarget kAllLoraTargets[] = { LoraQ, LoraK, LoraV, LoraO, LoraGate, LoraUp, LoraDown };
+inline constexpr LoraTarget kAllLoraTargets[] = { LoraQ, LoraK, LoraV, LoraO, LoraGate, LoraUp, LoraDown, LoraMixerIn, LoraMixerOut };
 
 enum class ParamRole : std::uint8_t;
 
@@ -58,11 +58,11 @@ enum class ParamRole : std::uint8_t;
 //! matches module names; 0 for what is never adapted (routers, routed experts, norms).
 unsigned loraTargetsOf(ParamRole role);
 
-//! "q", "k", "v", "o", "gate", "up", "down".
+//! "q", "k", "v", "o", "gate", "up", "down", "mixer-in", "mixer-out".
 std::string_view loraTargetName(LoraTarget target);
 //! Parses a comma list ("q,v", "q, k, v, o") or "all"; nullopt on an unknown name or an empty list.
 std::optional<unsigned> loraTargetsFromText(std::string_view text);
-//! The bit set as a comma list in the order q,k,v,o,gate,up,down.
+//! The bit set as a comma list in the order q,k,v,o,gate,up,down,mixer-in,mixer-out.
 std::string loraTargetsText(unsigned targets);
 
 //! "embed", "head"; parses a comma list of them, "none" or "embed,head"; nullopt on anything else.
@@ -156,14 +156,18 @@ Bytes doraSavedBytes(Count tokens, Count out, Dtype baseOut, Dtype adapter);
  * does: GPT-2's and NeoX's fused QKV for q, k or v, Phi-3's gate_up_proj for gate or up; a
  * two-matrix MLP has up and down only. Latent attention's Q projections answer to q, its KV
  * projections to k and v. MoE layers adapt their shared experts for gate/up/down, never the
- * routed experts or the router. With a given parameter count P the quantized share is scaled
- * from the architecture's by P / (architecture's count).
+ * routed experts or the router. A hybrid model's mixer layers have no attention projections:
+ * their mixer's input projections answer to mixer-in, its out_proj to mixer-out, and their MLP
+ * as any layer's (the convolution, an nn.Conv1d, is neither adapted nor quantized). With a given
+ * parameter count P the quantized share is scaled from the architecture's by P / (architecture's
+ * count).
  */
 LoraCounts loraCounts(const Scenario &scenario);
 
 //! The LoRA targets some projection of \a model answers to, over the layers it has, as
 //! loraCounts() adapts them: layer matrices, never routed experts (loraTargetsOf()). A two-matrix
-//! MLP has no gate; a fused QKV answers to q, k and v.
+//! MLP has no gate; a fused QKV answers to q, k and v; a hybrid's mixer projections to mixer-in
+//! and mixer-out.
 unsigned modelLoraTargets(const ModelSpec &model);
 //! The same from counts the caller already has: the architecture's and the effective P.
 LoraCounts loraCounts(const Scenario &scenario, const ParameterCounts &counts, Count parameters);

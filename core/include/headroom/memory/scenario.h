@@ -340,6 +340,9 @@ enum TrainedModule : unsigned { TrainedEmbedding = 1u << 0, TrainedHead = 1u << 
 enum LoraTarget : unsigned {
     LoraQ = 1u << 0, LoraK = 1u << 1, LoraV = 1u << 2, LoraO = 1u << 3,
     LoraGate = 1u << 4, LoraUp = 1u << 5, LoraDown = 1u << 6,
+    //! A hybrid model's mixer layers: their input projections (Gated DeltaNet's in_proj_qkvz and
+    //! in_proj_ba, or Qwen3.5's in_proj_qkv, _z, _b and _a; Mamba-2's in_proj) and out_proj.
+    LoraMixerIn = 1u << 7, LoraMixerOut = 1u << 8,
 };
 
 /*!

@@ -135,7 +135,8 @@ enum class Conflict : std::uint8_t {
     VisionTrainedNoAdapters,  //!< adapters train the language model; the tower stays frozen
     VisionNoContextParallel,  //!< a tower's images split over the context-parallel GPUs is not modelled
     HybridNoModelParallel,    //!< mixer layers under t, p or c > 1 are not modelled
-    HybridNoAdapters,         //!< adapters on a hybrid model are not modelled
+    Mamba2NoQuantizedBase,    //!< Mamba-2's fused kernel multiplies by out_proj's weight itself
+    Mamba2OutProjFused,       //!< an adapter on Mamba-2's out_proj never runs in the fused kernel
     HybridNeedsItemized,      //!< the textbook formula has attention in every layer
     HybridNoFp8,              //!< FP8 mixer projections are not modelled
     HybridNoDenseFirst,       //!< dense first layers beside experts and mixers are not modelled
