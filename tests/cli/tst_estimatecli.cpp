@@ -272,6 +272,23 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject().value(QStringLiteral("parameters")).toInteger(),
                  Q_INT64_C(4'452'448'064));
+        // Adapters on Qwen3.5-9B's attention q and its mixers' input projections, r = 16 (the
+        // default): q_proj 4,096 -> 8,192 (the output gate doubles it) in its 8 attention layers,
+        // 8 x 16 x 12,288 = 1,572,864; in_proj_qkv 4,096 -> 8,192, in_proj_z -> 4,096, in_proj_b
+        // and in_proj_a -> 32 in its 24 mixer layers, 24 x 16 x (12,288 + 8,192 + 4,128 + 4,128)
+        // = 11,034,624. 12,607,488 adapters, BF16 gradients of 2 bytes each. On a model without
+        // mixers the target is refused with the ones it has.
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("qwen3.5-9b-finetune.json"),
+                  QStringLiteral("--lora"), QStringLiteral("lora"), QStringLiteral("--lora-targets"), QStringLiteral("q,mixer-in"),
+                  QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("per_gpu")).toObject().value(QStringLiteral("gradients"))
+                         .toInteger(),
+                 Q_INT64_C(12'607'488) * 2);
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("llama-2-7b"), QStringLiteral("--lora-targets"),
+                  QStringLiteral("mixer-in") });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("\"mixer-in\" matches no projection of this model"), r.err.constData());
         // Key heads that do not divide the value heads are named with the field.
         r = cli({ QStringLiteral("estimate"), QStringLiteral("--preset"), QStringLiteral("qwen3-4b"), QStringLiteral("--mixer"),
                   QStringLiteral("gated-deltanet"), QStringLiteral("--mixer-layers"), QStringLiteral("27"), QStringLiteral("--mixer-heads"),
