@@ -192,6 +192,20 @@ private slots:
         QCOMPARE(modelLoraTargets(m), unsigned(LoraGate | LoraUp | LoraDown | LoraMixerIn | LoraMixerOut));
     }
 
+    // Granite-4.0-H-Micro's shared MLP computes gate and up in one input_linear (H 2,048 ->
+    // 2 · 8,192): PEFT adapts it once when either is named, r (2,048 + 16,384) in each of its
+    // 40 layers, 40 · 8 · 18,432 = 5,898,240 at r = 8. Its Mamba-2 layers refuse QLoRA.
+    void graniteFusedGateUpAdaptedOnce()
+    {
+        HfModel h;
+        QVERIFY(readHfConfig(fixture("granite-4.0-h-micro"), QString(), h).ok());
+        const Scenario s = runOf(h.model, AdapterMode::Lora, LoraGate, 8);
+        QVERIFY(validate(s).empty());
+        QCOMPARE(qint64(loraCounts(s).adapterParameters), Q_INT64_C(5'898'240));
+        QCOMPARE(qint64(loraCounts(runOf(h.model, AdapterMode::Lora, LoraGate | LoraUp, 8)).adapterParameters), Q_INT64_C(5'898'240));
+        QVERIFY(refused(runOf(h.model, AdapterMode::Qlora, 0, 8), Field::QuantBase, Conflict::Mamba2NoQuantizedBase));
+    }
+
     // Advice never steps to a run the engine refuses, now that adapters on Gated DeltaNet are
     // modelled and Mamba-2's quantized base is not: every run offered validates, and a Mamba-2
     // model is never offered QLoRA.

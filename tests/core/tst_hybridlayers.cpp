@@ -261,6 +261,42 @@ private slots:
         QCOMPARE(checked, 27);
     }
 
+    // Granite 4.0 (granitemoehybrid) from configs rebuilt from IBM's published sizes
+    // (tests/fixtures/hf/SOURCES.md), against the published totals. H-Micro: H 2,048, 40 layers,
+    // 36 of them Mamba-2 (I 4,096 over 64 heads of 64, one group, state 128, kernel 4, conv bias),
+    // 4 attention (32 heads of 64, 8 KV heads), a shared MLP of 8,192 in every layer, vocabulary
+    // 100,352 tied. Embedding 205,520,896; a layer's norms and MLP 4,096 + 2,048 · 16,384 + 8,192
+    // · 2,048 = 50,335,744; attention 2 · 4,194,304 + 2 · 1,048,576 = 10,485,760; a mixer:
+    // in_proj 2,048 · (2 · 4,096 + 2 · 128 + 64) = 17,432,576, conv 4,352 · 4 + 4,352 = 21,760,
+    // dt_bias, A_log, D 192, norm 4,096, out_proj 8,388,608: 25,847,232. 205,520,896 + 40 ·
+    // 50,335,744 + 4 · 10,485,760 + 36 · 25,847,232 + 2,048 = 3,191,396,096 (Ollama's
+    // general.parameter_count of IBM's build). H-Small adds 72 experts of 768 and a shared MLP of
+    // 1,536: 32,207,337,984 (llama.cpp's count of its GGUF). Granite-4.0-micro, the same model type
+    // with attention and RoPE in all 40 layers: 3,402,836,480 (its Hub safetensors total).
+    void graniteAgainstPublishedTotals()
+    {
+        struct Case
+        {
+            const char *file;
+            Count mixers;
+            Count published;
+        };
+        for (const Case &c : { Case{ "granite-4.0-h-micro", 36, 3'191'396'096 }, Case{ "granite-4.0-h-small", 36, 32'207'337'984 },
+                               Case{ "granite-4.0-micro", 0, 3'402'836'480 } }) {
+            HfModel h;
+            const HfConfigError e = readHfConfig(fixture(c.file), QString(), h);
+            QVERIFY2(e.ok(), qPrintable(hfConfigErrorText(e)));
+            const ModelSpec &m = h.model;
+            QCOMPARE(qint64(mixerLayerCount(m)), qint64(c.mixers));
+            QVERIFY(m.fusedGateUp);
+            QCOMPARE(m.rotaryFraction, c.mixers > 0 ? 0.0 : 1.0); // "nope" in the hybrids
+            QCOMPARE(qint64(parameterCounts(m).total(m.layers)), qint64(c.published));
+            Scenario s = runOf(m, 1, 4096, Recipe::Bf16Master);
+            QVERIFY(validate(s).empty());
+            QVERIFY(test::derivationAgrees(s));
+        }
+    }
+
     // What is not modelled is refused by name.
     void unmodelledCombinationsRefused()
     {

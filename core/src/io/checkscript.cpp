@@ -148,6 +148,8 @@ std::vector<CheckScriptIssue> checkScriptIssues(const Scenario &s)
         add(Code::Family, "zero-centered-norm");
     if (m.fusedProjections)
         add(Code::FusedProjections, "hf-config");
+    if (m.fusedGateUp)
+        add(Code::FusedProjections, "fused-gate-up");
     if (m.paramsOverride > 0)
         add(Code::GivenParameters, "params");
     const Parallelism &par = s.parallel;

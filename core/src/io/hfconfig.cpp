@@ -152,7 +152,6 @@ constexpr Hybrid kHybrids[] = {
     { "jamba", QT_TRANSLATE_NOOP("HfImport", "Mamba state-space layers") },
     { "falcon_h1", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space heads") },
     { "zamba2", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
-    { "granitemoehybrid", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
     { "mamba", QT_TRANSLATE_NOOP("HfImport", "Mamba state-space layers") },
     { "mamba2", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
     { "minimax", QT_TRANSLATE_NOOP("HfImport", "lightning linear attention") },

@@ -66,6 +66,42 @@ void sparseLayersFrom(Reader &r, HfModel &h, const char *stepKey, const char *li
                            .arg(text(sparse), text(m.layers), QCoreApplication::translate("HfImport", listMeaning));
 }
 
+// Granite 4.0 (GraniteMoeHybridConfig, configuration_granitemoehybrid.py 008f5c8c; modeling at
+// 00511f5d): every layer's shared_mlp is a gated MLP of shared_intermediate_size whose gate and
+// up are one input_linear; with num_local_experts > 0, experts of intermediate_size beside it
+// (an ungated shared expert) behind a router without bias. The attention has no position
+// embedding unless position_embedding_type is "rope"; the Mamba-2 layers are Bamba's mixer.
+void graniteHybrid(Reader &r, HfModel &h)
+{
+    ModelSpec &m = h.model;
+    MoeSpec &e = m.moe;
+    const Count shared = r.count("shared_intermediate_size", Field::SharedFfn, 1024);
+    const QJsonValue experts = r.value("num_local_experts");
+    if (experts.isDouble() && experts.toDouble() == 0) {
+        // No experts (Granite-4.0-H-Micro, -H-1B, -micro): the shared MLP is the layer's MLP;
+        // intermediate_size and num_experts_per_tok size nothing there.
+        r.use("num_local_experts");
+        r.use("num_experts_per_tok");
+        r.use("intermediate_size");
+        e = MoeSpec{};
+        m.ffn = shared;
+    } else {
+        e.experts = r.count("num_local_experts", Field::Experts, 8);
+        e.perToken = r.count("num_experts_per_tok", Field::ExpertsPerToken, 2);
+        e.expertFfn = m.ffn; // intermediate_size
+        e.sharedExperts = 1;
+        e.sharedFfn = shared;
+    }
+    m.fusedGateUp = true;
+    m.mlpBias = false;
+    m.rotaryFraction = r.text("position_embedding_type") == QLatin1String("rope") ? 1.0 : 0.0;
+    // Constant scales of the embedding, the attention scores, the residual branches and the
+    // logits: multiplications whose results nothing saves.
+    for (const char *k : { "embedding_multiplier", "attention_multiplier", "residual_multiplier", "logits_scaling" })
+        r.ignore(k);
+    readMamba2(r, h, Mamba2Layers::LayerTypes);
+}
+
 void llamaLike(Reader &r, HfModel &h, const QString &type)
 {
     ModelSpec &m = h.model;
@@ -225,8 +261,10 @@ void llamaLike(Reader &r, HfModel &h, const QString &type)
         m.qkvBias = m.outBias = m.mlpBias = false;
         m.rotaryFraction = 0.5;
         r.warnIf("z_loss_coefficient", [](const QJsonValue &v) { return v.toDouble() > 0; });
-        readMamba2(r, h);
+        readMamba2(r, h, Mamba2Layers::AttentionIndices);
     }
+    if (type == QLatin1String("granitemoehybrid"))
+        graniteHybrid(r, h);
     if (type == QLatin1String("qwen2")) {
         // MiMo (model_type mimo, Qwen2's layers) ships multi-token prediction layers beside them.
         r.warnIf("num_nextn_predict_layers", [](const QJsonValue &v) { return v.toDouble() > 0; });
@@ -545,7 +583,7 @@ constexpr Mapping kMappings[] = {
     { "gemma3_text", mapGemma }, { "phi", mapPhi },            { "gpt2", mapGpt2 },           { "gpt_neox", mapNeox },
     { "falcon", mapFalcon },     { "starcoder2", mapStarcoder2 }, { "bert", mapBert },        { "roberta", mapBert },
     { "minimax_m2", mapLlama },  { "olmo2", mapLlama },        { "olmo3", mapLlama },         { "qwen3_next", mapLlama },
-    { "qwen3_5_text", mapLlama }, { "qwen3_5_moe_text", mapLlama }, { "bamba", mapLlama },
+    { "qwen3_5_text", mapLlama }, { "qwen3_5_moe_text", mapLlama }, { "bamba", mapLlama }, { "granitemoehybrid", mapLlama },
     { "bloom", mapBloom },       { "mpt", mapMpt },            { "dbrx", mapDbrx },           { "chatglm", mapChatglm },
 };
 

@@ -9,6 +9,8 @@
 //  - Qwen3.5: configuration_qwen3_5.py (008e5743), modeling_qwen3_5.py (009e78d6),
 //    modular_qwen3_5_moe.py (0960594c).
 //  - Bamba: configuration_bamba.py (001f85b3), modeling_bamba.py (00511f5d).
+//  - Granite 4.0 (granitemoehybrid): configuration_granitemoehybrid.py (008f5c8c),
+//    modeling_granitemoehybrid.py (00511f5d), whose GraniteMoeHybridMambaLayer is BambaMixer.
 
 namespace headroom::hf {
 
@@ -49,7 +51,7 @@ Count mixerLayersListed(Reader &r, const char *key, const QString &mixer, const 
 bool readsMixerLayers(const QString &type)
 {
     return type == QLatin1String("qwen3_next") || type == QLatin1String("qwen3_5_text")
-            || type == QLatin1String("qwen3_5_moe_text") || type == QLatin1String("bamba");
+            || type == QLatin1String("qwen3_5_moe_text") || type == QLatin1String("bamba") || type == QLatin1String("granitemoehybrid");
 }
 
 void readGatedDeltaNet(Reader &r, HfModel &h, bool split)
@@ -110,7 +112,7 @@ void readGatedDeltaNet(Reader &r, HfModel &h, bool split)
                        .arg(QString::number(qlonglong(mixers)), QString::number(qlonglong(m.layers)));
 }
 
-void readMamba2(Reader &r, HfModel &h)
+void readMamba2(Reader &r, HfModel &h, Mamba2Layers layers)
 {
     ModelSpec &m = h.model;
     HybridSpec &y = m.hybrid;
@@ -140,10 +142,24 @@ void readMamba2(Reader &r, HfModel &h)
     y.projBias = r.flag("mamba_proj_bias", false);
     for (const char *k : { "time_step_limit", "time_step_min", "time_step_max", "time_step_floor", "use_mamba_kernels" })
         r.ignore(k);
-    // Layers listed in attn_layer_indices attend; the others are Mamba-2 (none listed: all).
-    QSet<qint64> attention;
-    readLayerNumbers(r, "attn_layer_indices", attention);
-    y.layers = m.layers - Count(attention.size());
+    if (layers == Mamba2Layers::AttentionIndices) {
+        // Layers listed in attn_layer_indices attend; the others are Mamba-2 (none listed: all).
+        QSet<qint64> attention;
+        readLayerNumbers(r, "attn_layer_indices", attention);
+        y.layers = m.layers - Count(attention.size());
+    } else {
+        // Granite 4.0 names each layer "mamba" or "attention"; its configs always list them.
+        const Count mixers = mixerLayersListed(r, "layer_types", QStringLiteral("mamba"), QStringLiteral("attention"));
+        if (mixers < 0)
+            r.fail({ HfConfigError::Code::OutOfRange, {}, r.path("layer_types"), QStringLiteral("one \"mamba\" or \"attention\" per layer"),
+                     QStringLiteral("nothing"), {}, {} });
+        y.layers = mixers > 0 ? mixers : 0;
+    }
+    // Granite-4.0-micro is this model type with attention in every layer: no mixer to describe.
+    if (y.layers == 0) {
+        y = HybridSpec{};
+        return;
+    }
     h.notes << QCoreApplication::translate("HfImport", "%1 of %2 layers are Mamba-2, the others attention; estimated for mamba_ssm's "
                                                        "and causal-conv1d's kernels (without them transformers runs a PyTorch "
                                                        "fallback that saves far more)")

@@ -13,12 +13,18 @@ namespace headroom::hf {
  */
 void readGatedDeltaNet(Reader &r, HfModel &h, bool split);
 
+//! Where a config says which layers are Mamba-2.
+enum class Mamba2Layers {
+    AttentionIndices, //!< Bamba: attn_layer_indices names the attention layers
+    LayerTypes,       //!< Granite 4.0: layer_types names each layer "mamba" or "attention"
+};
+
 /*!
- * Bamba's Mamba-2 layers: the mamba_* sizes (the inner width I = mamba_expand × hidden_size,
- * its heads, their width ("auto": I / heads), groups and state), and which layers are Mamba
- * (attn_layer_indices names the others).
+ * Bamba's and Granite 4.0-H's Mamba-2 layers: the mamba_* sizes (the inner width I =
+ * mamba_expand × hidden_size, its heads, their width ("auto": I / heads), groups and state), and
+ * which layers are Mamba; none (Granite-4.0-micro) leaves the model without a mixer.
  */
-void readMamba2(Reader &r, HfModel &h);
+void readMamba2(Reader &r, HfModel &h, Mamba2Layers layers);
 
 //! Whether \a type has mixer layers Headroom models (layer_types may then name them).
 bool readsMixerLayers(const QString &type);

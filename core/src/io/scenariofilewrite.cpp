@@ -61,6 +61,7 @@ QJsonObject scenarioToJson(const ScenarioSpec &spec)
         { QStringLiteral("no-bias"), m.noBias },
         { QStringLiteral("embedding-norm"), m.embeddingNorm },
         { QStringLiteral("fused-projections"), m.fusedProjections },
+        { QStringLiteral("fused-gate-up"), m.fusedGateUp },
         { QStringLiteral("head-dim"), qint64(m.headDim) },
         { QStringLiteral("type-vocab"), qint64(m.typeVocab) },
         { QStringLiteral("norms-per-layer"), qint64(m.normsPerLayer) },

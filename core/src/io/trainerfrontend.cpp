@@ -121,6 +121,9 @@ void readLoraModules(const QJsonValue &v, const QString &key, ConfigReader &r)
         { QStringLiteral("w1"), { QStringLiteral("gate") } },
         { QStringLiteral("w3"), { QStringLiteral("up") } },
         { QStringLiteral("w2"), { QStringLiteral("down") } },
+        // Granite 4.0's shared_mlp: gate and up in one input_linear, down in output_linear.
+        { QStringLiteral("input_linear"), { QStringLiteral("gate"), QStringLiteral("up") } },
+        { QStringLiteral("output_linear"), { QStringLiteral("down") } },
         { QStringLiteral("in_proj_qkvz"), { QStringLiteral("mixer-in") } },
         { QStringLiteral("in_proj_ba"), { QStringLiteral("mixer-in") } },
         { QStringLiteral("in_proj_qkv"), { QStringLiteral("mixer-in") } },

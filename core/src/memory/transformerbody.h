@@ -266,6 +266,7 @@ inline LoraContext loraContextOf(const Scenario &s, bool autocast, Dtype compute
         .mixerLayer = false,
         .attentionGate = m.attentionGate,
         .gemmaNorms = m.zeroCenteredNorm,
+        .fusedGateUp = m.fusedGateUp,
     };
 }
 

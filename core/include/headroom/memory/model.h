@@ -165,7 +165,7 @@ struct VisionSpec
 enum class MixerKind : std::uint8_t {
     None,
     GatedDeltaNet, //!< Qwen3-Next, Qwen3.5: Gated DeltaNet (Yang, Kautz & Hatamizadeh 2025), fla's chunked kernel
-    Mamba2,        //!< Bamba: Mamba-2's SSD layer (Dao & Gu 2024), mamba_ssm's fused kernel (Granite 4.0-H's too; its config is not read yet)
+    Mamba2,        //!< Bamba and Granite 4.0-H: Mamba-2's SSD layer (Dao & Gu 2024), mamba_ssm's fused kernel
 };
 
 struct HybridSpec
@@ -259,6 +259,9 @@ struct ModelSpec
     //! One matmul for Q, K, V and one for gate and up (Phi-3's qkv_proj, gate_up_proj) where the
     //! family keeps them apart: the same parameters, fewer saved inputs.
     bool fusedProjections = false;
+    //! One matmul for gate and up only, q, k and v apart (Granite 4.0's input_linear, in the MLP
+    //! and the shared expert): the same parameters, one adapter and one saved cast for the pair.
+    bool fusedGateUp = false;
     double rotaryFraction = 1.0; //!< share of the head dimension RoPE rotates (Phi 0.4, NeoX 0.25)
     EncoderHead encoderHead = EncoderHead::Pooler;
     ModelHead head = ModelHead::LanguageModel;

@@ -224,15 +224,20 @@ void forEachLayerTensor(const ModelSpec &m, const ModelDims<N> &d, bool sparseLa
         experts(ParamRole::ExpertUp, d.H, d.expertFfn);
         experts(ParamRole::ExpertDown, d.expertFfn, d.H);
         if (e.sharedExperts > 0) {
-            // The shared experts run as one MLP of their inner sizes added up.
-            linear(ParamRole::SharedGateProj, d.H, d.sharedFfn, false);
-            linear(ParamRole::SharedUp, d.H, d.sharedFfn, false);
+            // The shared experts run as one MLP of their inner sizes added up (Granite 4.0's
+            // shared_mlp with gate and up in one input_linear).
+            if (m.fusedGateUp) {
+                linear(ParamRole::GateUp, d.H, d.two * d.sharedFfn, false);
+            } else {
+                linear(ParamRole::SharedGateProj, d.H, d.sharedFfn, false);
+                linear(ParamRole::SharedUp, d.H, d.sharedFfn, false);
+            }
             linear(ParamRole::SharedDown, d.sharedFfn, d.H, false);
             if (e.sharedGate)
                 linear(ParamRole::SharedGate, d.H, d.one, false);
         }
     } else {
-        if (t.mlp == MlpKind::Gated && m.fusedProjections) {
+        if (t.mlp == MlpKind::Gated && (m.fusedProjections || m.fusedGateUp)) {
             linear(ParamRole::GateUp, d.H, d.two * d.F, t.mlpBias);
         } else if (t.mlp == MlpKind::Gated) {
             linear(ParamRole::Gate, d.H, d.F, t.mlpBias);

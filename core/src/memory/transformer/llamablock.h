@@ -99,7 +99,7 @@ void gatedMlp(const Context &c, const Emit &emit, const GatedMlpNames &n, bool g
     const Count H = c.H, F = c.F;
     const Count BSH = c.BSH, BSF = c.BSF;
     const Dtype half = c.c;
-    if (c.x.fusedProjections) {
+    if (c.x.fusedProjections || c.fusedGateUp) {
         emit(n.fusedInput, "B×S×H", L, c.c, BSH, LinearInput);
         if (c.copies)
             emit(n.fusedCopy, "H×2F", L, half, 2 * H * F, Sharded | WeightCopy);

@@ -93,9 +93,11 @@ void moeMlp(const Context &c, const Emit &emit)
     // again; autocast casts for each projection), and Qwen2-MoE's sigmoid gate, whose output the
     // sigmoid and the product save, beside the shared expert's output.
     const Count SF = e.SF;
+    // Granite 4.0's shared_mlp computes gate and up in one input_linear: one cast input.
     if (c.split()) {
         emit("mlp.shared_expert.gate_proj.input", "B×S×H", L, c.c, c.BSH, LinearInput);
-        emit("mlp.shared_expert.up_proj.input", "B×S×H", L, c.c, c.BSH, LinearInput);
+        if (!c.fusedGateUp)
+            emit("mlp.shared_expert.up_proj.input", "B×S×H", L, c.c, c.BSH, LinearInput);
     }
     if (c.copies) {
         emit("mlp.shared_expert.gate_proj.weight_copy", "H×SF", L, half, H * SF, Sharded | WeightCopy);

@@ -187,6 +187,7 @@ struct Context
     bool mixerLayer = false;    // this layer's list is a mixer layer's
     bool attentionGate = false; // Qwen3-Next: a sigmoid gate on attention's output (ModelSpec::attentionGate)
     bool gemmaNorms = false;    // Qwen3-Next: RMSNorms of x·(1 + w) in FP32, as Gemma's (ModelSpec::zeroCenteredNorm)
+    bool fusedGateUp = false;   // Granite 4.0: gate and up in one matmul, q, k and v apart (ModelSpec::fusedGateUp)
 
     Dtype mask(Dtype input) const { return x.boolDropoutMask ? Dtype::Bool : input; }
     // Autocast casts the FP32 norm output for each projection apart; otherwise they share it.
