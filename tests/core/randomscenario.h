@@ -75,6 +75,7 @@ private:
         m.qkNorm = chance(0.15);
         m.qkNormWhole = m.qkNorm && chance(0.3);
         m.fusedProjections = chance(0.15);
+        m.fusedGateUp = !m.fusedProjections && chance(0.1); // Granite 4.0: gate and up only
         if (chance(0.15))
             m.headDim = logUniform(8, 256);
         if (m.family == BlockFamily::Bert || chance(0.05))
