@@ -337,23 +337,37 @@ private slots:
     {
         Catalogue catalogue;
         QVERIFY(loadCatalogue(qEnvironmentVariable("HEADROOM_DATA_DIR"), catalogue).code == CatalogueError::Code::None);
-        ScenarioSpec spec = realisticDefaults();
-        HfModel h;
-        QVERIFY(readHfConfig(fixture("qwen3-next-80b-a3b-thinking"), QString(), h).ok());
-        spec.scenario.model = h.model;
-        spec.presetId.clear();
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("hybrid.json"));
-        QVERIFY(writeScenarioFile(path, spec).ok());
-        ScenarioSpec back = realisticDefaults();
-        QVERIFY(readScenarioFile(path, catalogue, back).ok());
-        const HybridSpec &y = back.scenario.model.hybrid;
-        QCOMPARE(y.kind, MixerKind::GatedDeltaNet);
-        QCOMPARE(qint64(y.layers), Q_INT64_C(36));
-        QCOMPARE(qint64(y.heads), Q_INT64_C(32));
-        QCOMPARE(qint64(y.keyHeads), Q_INT64_C(16));
-        QVERIFY(back.scenario.model.attentionGate && back.scenario.model.zeroCenteredNorm);
-        QCOMPARE(scenarioToJson(back), scenarioToJson(spec));
+        for (const char *file : { "qwen3-next-80b-a3b-thinking", "granite-4.0-h-small" }) {
+            ScenarioSpec spec = realisticDefaults();
+            HfModel h;
+            QVERIFY(readHfConfig(fixture(file), QString(), h).ok());
+            spec.scenario.model = h.model;
+            spec.presetId.clear();
+            // Adapters on the mixers' inputs and the MLP's gate (Granite's fused gate_up).
+            spec.scenario.lora.mode = AdapterMode::Lora;
+            spec.scenario.lora.targets = LoraMixerIn | LoraGate;
+            QTemporaryDir dir;
+            const QString path = dir.filePath(QStringLiteral("hybrid.json"));
+            QVERIFY(writeScenarioFile(path, spec).ok());
+            ScenarioSpec back = realisticDefaults();
+            QVERIFY(readScenarioFile(path, catalogue, back).ok());
+            const ModelSpec &m = back.scenario.model;
+            const HybridSpec &y = m.hybrid;
+            QCOMPARE(qint64(y.layers), Q_INT64_C(36));
+            QCOMPARE(back.scenario.lora.targets, unsigned(LoraMixerIn | LoraGate));
+            if (std::strcmp(file, "granite-4.0-h-small") == 0) {
+                QCOMPARE(y.kind, MixerKind::Mamba2);
+                QCOMPARE(qint64(y.heads), Q_INT64_C(128));
+                QVERIFY(m.fusedGateUp && !m.fusedProjections);
+                QCOMPARE(m.rotaryFraction, 0.0);
+            } else {
+                QCOMPARE(y.kind, MixerKind::GatedDeltaNet);
+                QCOMPARE(qint64(y.heads), Q_INT64_C(32));
+                QCOMPARE(qint64(y.keyHeads), Q_INT64_C(16));
+                QVERIFY(m.attentionGate && m.zeroCenteredNorm);
+            }
+            QCOMPARE(scenarioToJson(back), scenarioToJson(spec));
+        }
     }
 };
 
