@@ -581,6 +581,11 @@ private slots:
         QVERIFY(readHfConfigObject(glm, QString(), g).ok());
         QCOMPARE(qint64(parameterCounts(g.model).total(40)), Q_INT64_C(9399951360));
         QVERIFY(withinRounding(qint64(parameterCounts(g.model).total(40)), 9.4e9, 0.05e9));
+        // A model without its final norm is warned under the key that says so, not under rmsnorm.
+        glm.insert(QStringLiteral("post_layer_norm"), false);
+        QVERIFY(readHfConfigObject(glm, QString(), g).ok());
+        QVERIFY(g.warnings.contains(QStringLiteral("post_layer_norm")));
+        QVERIFY(!g.warnings.contains(QStringLiteral("rmsnorm")));
     }
 
     // MiniMax-M2.5 (its fixture; MiniMax-M2's layout, transformers models/minimax_m2): q 3,072 x

@@ -544,8 +544,11 @@ void chatglm(Reader &r, HfModel &h)
     m.mlpBias = linearBias;
     m.rotaryFraction = 0.5;
     m.tiedEmbeddings = r.flag("tie_word_embeddings", false);
-    if (!r.flag("rmsnorm", true) || !r.flag("post_layer_norm", true))
+    // LayerNorm in place of RMSNorm (a bias a norm), or no final norm: each named by its own key.
+    if (!r.flag("rmsnorm", true))
         h.warnings << r.path("rmsnorm");
+    if (!r.flag("post_layer_norm", true))
+        h.warnings << r.path("post_layer_norm");
     r.warnIf("apply_residual_connection_post_layernorm", [](const QJsonValue &v) { return v.toBool(); });
     r.warnIf("pre_seq_len", [](const QJsonValue &) { return true; });
     r.warnIf("quantization_bit", [](const QJsonValue &v) { return v.toDouble() != 0; });
