@@ -167,10 +167,10 @@ void readLoraModules(const QJsonValue &v, const QString &key, ConfigReader &r)
                        .arg(unknown.join(QStringLiteral(", "))));
     // Gated DeltaNet has two input projections (Qwen3-Next) or four (Qwen3.5); one or three named
     // alone are adapted with the others, a few parameters more than the run trains.
-    const bool partialMixer = !mixerInputsNamed.isEmpty() && mixerInputsNamed.size() != 2 && mixerInputsNamed.size() != 4;
-    const bool fusedPair = mixerInputsNamed.size() == 2 && mixerInputsNamed.contains(QStringLiteral("in_proj_qkvz"))
-            && mixerInputsNamed.contains(QStringLiteral("in_proj_ba"));
-    if (partialMixer || (mixerInputsNamed.size() == 2 && !fusedPair))
+    const bool wholeMixer = mixerInputsNamed.size() == 4
+            || (mixerInputsNamed.size() == 2 && mixerInputsNamed.contains(QStringLiteral("in_proj_qkvz"))
+                && mixerInputsNamed.contains(QStringLiteral("in_proj_ba")));
+    if (!mixerInputsNamed.isEmpty() && !wholeMixer)
         r.note(Kind::NotModelled, key,
                FrameworkImportTr::tr("adapters on %1 of the mixer's input projections: Headroom adapts all of them together (mixer-in), "
                                      "a few parameters more than the run trains")

@@ -314,8 +314,8 @@ void deriveAdapters(Builder &b)
     // \a mixer: a hybrid's mixer layer, its mixer's projections in attention's place.
     auto walk = [&](bool sparse, bool mixer) {
         Layer l;
-        auto visit = [&](ParamPlace, const ParamTensorOf<Formula> &t) {
-            if (!isLayerLinear(t.role) || !t.matrix || (mixer && isAttentionTensor(t.role)))
+        forEachTensorOfLayer(m, d, sparse, mixer, [&](ParamPlace, const ParamTensorOf<Formula> &t) {
+            if (!isLayerLinear(t.role) || !t.matrix)
                 return;
             l.quantized.push_back(t.multiCopy ? t.copies * t.weightElements() : t.weightElements());
             l.matrices.push_back(t.weightElements());
@@ -324,10 +324,7 @@ void deriveAdapters(Builder &b)
             l.widths.push_back(t.rows + t.columns);
             l.ranks.push_back(r);
             l.outputs.push_back(t.columns);
-        };
-        forEachLayerTensor(m, d, sparse, visit);
-        if (mixer)
-            forEachMixerTensor(m, d, visit);
+        });
         return l;
     };
     const char *source = s.lora.dora

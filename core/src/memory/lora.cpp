@@ -28,8 +28,8 @@ Count doraScratchWeight(Count in, Count out, Count r) { return in * in + in * r 
 LayerAdapters layerAdapters(const ModelSpec &m, const ModelDims<Count> &d, bool sparse, unsigned targets, Count r, bool mixer = false)
 {
     LayerAdapters a;
-    auto visit = [&](ParamPlace, const ParamTensor &t) {
-        if (!isLayerLinear(t.role) || !t.matrix || (mixer && isAttentionTensor(t.role)))
+    forEachTensorOfLayer(m, d, sparse, mixer, [&](ParamPlace, const ParamTensor &t) {
+        if (!isLayerLinear(t.role) || !t.matrix)
             return;
         a.quantized += t.copies * t.weightElements();
         a.quantizedInputs += t.copies * t.rows;
@@ -46,10 +46,7 @@ LayerAdapters layerAdapters(const ModelSpec &m, const ModelDims<Count> &d, bool 
             a.scratchIn = t.rows;
             a.scratchOut = t.columns;
         }
-    };
-    forEachLayerTensor(m, d, sparse, visit);
-    if (mixer)
-        forEachMixerTensor(m, d, visit);
+    });
     return a;
 }
 
@@ -371,15 +368,12 @@ BytesPer quantizedBaseBytesPer(const Scenario &s)
     auto walk = [&](bool sparse, Count layers, bool mixer) {
         if (layers <= 0)
             return;
-        auto add = [&](ParamPlace, const ParamTensor &t) {
-            if (!isLayerLinear(t.role) || !t.matrix || (mixer && isAttentionTensor(t.role)))
+        forEachTensorOfLayer(m, d, sparse, mixer, [&](ParamPlace, const ParamTensor &t) {
+            if (!isLayerLinear(t.role) || !t.matrix)
                 return;
             storage += layers * t.copies * quantizedMatrixBytes(q, t.rows, t.columns, group);
             elements += layers * t.copies * t.weightElements();
-        };
-        forEachLayerTensor(m, d, sparse, add);
-        if (mixer)
-            forEachMixerTensor(m, d, add);
+        });
     };
     const Count dense = denseLayerCount(m);
     const Count mixers = mixerLayerCount(m);

@@ -194,12 +194,7 @@ void Sequence::layout()
                 m_t.layer.push_back(x.columns * n);
         }
     };
-    forEachLayerTensor(m, sparse, [&](ParamPlace place, const ParamTensor &x) {
-        if (!mixerLayer || !isAttentionTensor(x.role))
-            layerTensor(place, x);
-    });
-    if (mixerLayer)
-        forEachMixerTensor(m, layerTensor);
+    forEachTensorOfLayer(m, sparse, mixerLayer, layerTensor);
     forEachOutsideTensor(m, [&](ParamPlace place, const ParamTensor &x) {
         auto &list = place == ParamPlace::Embedding ? m_t.embedding : m_t.head;
         list.push_back(ceilQuotient(x.weightElements(), x.matrix ? t : 1));
@@ -211,15 +206,12 @@ void Sequence::layout()
         const Count r = m_s.lora.rank;
         // No targets named are the default ones (q and v), as loraCounts() reads them.
         const unsigned targets = m_s.lora.targets != 0 ? m_s.lora.targets : kDefaultLoraTargets;
-        auto adapter = [&](ParamPlace, const ParamTensor &x) {
-            if ((loraTargetsOf(x.role) & targets) == 0 || x.multiCopy || (mixerLayer && isAttentionTensor(x.role)))
+        forEachTensorOfLayer(m, sparse, mixerLayer, [&](ParamPlace, const ParamTensor &x) {
+            if ((loraTargetsOf(x.role) & targets) == 0 || x.multiCopy)
                 return;
             m_t.adapters.push_back(r * x.rows);    // A: r x in
             m_t.adapters.push_back(x.columns * r); // B: out x r
-        };
-        forEachLayerTensor(m, sparse, adapter);
-        if (mixerLayer)
-            forEachMixerTensor(m, adapter);
+        });
         if (m_t.adapters.empty())
             m_t.adapters.push_back(1);
     }

@@ -145,6 +145,30 @@ constexpr bool isAttentionTensor(ParamRole r)
     }
 }
 
+/*!
+ * Calls \a f(ParamPlace, const ParamTensorOf<N> &) for every tensor of one layer of its kind: a
+ * hybrid model's mixer layer (\a mixerLayer) has its mixer's tensors (forEachMixerTensor) in
+ * place of attention's; any other layer is forEachLayerTensor()'s.
+ */
+template<typename N, typename F>
+void forEachTensorOfLayer(const ModelSpec &m, const ModelDims<N> &d, bool sparseLayer, bool mixerLayer, F &&f)
+{
+    if (!mixerLayer) {
+        forEachLayerTensor(m, d, sparseLayer, f);
+        return;
+    }
+    forEachLayerTensor(m, d, sparseLayer, [&f](ParamPlace place, const ParamTensorOf<N> &t) {
+        if (!isAttentionTensor(t.role))
+            f(place, t);
+    });
+    forEachMixerTensor(m, d, f);
+}
+template<typename F>
+void forEachTensorOfLayer(const ModelSpec &m, bool sparseLayer, bool mixerLayer, F &&f)
+{
+    forEachTensorOfLayer(m, modelDims(m), sparseLayer, mixerLayer, f);
+}
+
 constexpr bool isRoutedExpert(ParamRole r)
 {
     return r == ParamRole::ExpertUp || r == ParamRole::ExpertGate || r == ParamRole::ExpertDown;
