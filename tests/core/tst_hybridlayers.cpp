@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -295,6 +296,14 @@ private slots:
             QVERIFY(validate(s).empty());
             QVERIFY(test::derivationAgrees(s));
         }
+        // Without layer_types GraniteMoeHybridConfig makes every layer Mamba (layers_block_type).
+        QFile f(fixture("granite-4.0-h-micro"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        o.remove(QStringLiteral("layer_types"));
+        HfModel all;
+        QVERIFY(readHfConfigObject(o, QString(), all).ok());
+        QCOMPARE(qint64(mixerLayerCount(all.model)), Q_INT64_C(40));
     }
 
     // What is not modelled is refused by name.

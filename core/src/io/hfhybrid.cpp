@@ -148,12 +148,10 @@ void readMamba2(Reader &r, HfModel &h, Mamba2Layers layers)
         readLayerNumbers(r, "attn_layer_indices", attention);
         y.layers = m.layers - Count(attention.size());
     } else {
-        // Granite 4.0 names each layer "mamba" or "attention"; its configs always list them.
+        // Granite 4.0 names each layer "mamba" or "attention"; without the list every layer is
+        // Mamba (GraniteMoeHybridConfig.layers_block_type at 008f5c8c).
         const Count mixers = mixerLayersListed(r, "layer_types", QStringLiteral("mamba"), QStringLiteral("attention"));
-        if (mixers < 0)
-            r.fail({ HfConfigError::Code::OutOfRange, {}, r.path("layer_types"), QStringLiteral("one \"mamba\" or \"attention\" per layer"),
-                     QStringLiteral("nothing"), {}, {} });
-        y.layers = mixers > 0 ? mixers : 0;
+        y.layers = mixers < 0 ? m.layers : mixers;
     }
     // Granite-4.0-micro is this model type with attention in every layer: no mixer to describe.
     if (y.layers == 0) {
