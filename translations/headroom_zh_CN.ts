@@ -6917,6 +6917,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>Mamba-2&apos;s fused training kernel reads out_proj&apos;s weight without calling the module, so an adapter on out_proj never runs: name the targets without mixer-out (all includes it)</source>
         <translation>Mamba-2 的融合训练内核直接读取 out_proj 的权重而不调用该模块，因此 out_proj 上的适配器永远不会运行：请列出不含 mixer-out 的目标（all 包含它）</translation>
     </message>
+    <message>
+        <source>this vision tower&apos;s parameters are counted, but what it keeps for backward while it encodes images is not yet measured: estimate without --images (text-only fine-tuning), or count the image tokens in --seq and add the tower&apos;s activations yourself</source>
+        <translation>该视觉塔的参数已计入，但它编码图像时为反向传播保留的张量尚未测量：请不带 --images 估算（纯文本微调），或把图像词元计入 --seq 并自行加上视觉塔的激活</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>

@@ -17,6 +17,7 @@
 #include <headroom/io/hfconfigtext.h>
 #include <headroom/io/scenariofile.h>
 #include <headroom/memory/model.h>
+#include <headroom/memory/validation.h>
 
 using namespace headroom;
 
@@ -178,7 +179,7 @@ private slots:
     // 20.91 B and 116.83 B, and counts as active what a token multiplies: the unembedding, not the
     // embedding table's lookup (3.61 B and 5.13 B). Llama 4's card: 17 B active for both, 400 B in
     // all for Maverick (its language model is 400.7 B; Scout's 109 B includes the vision encoder,
-    // which is not counted here: a warning says so when vision_config is in the file).
+    // which these fixtures, cut before vision_config, do not have: pixtralAndLlama4Towers()).
     void publishedRoundedTotals()
     {
         struct Case
@@ -407,6 +408,111 @@ private slots:
         bad.insert(QStringLiteral("vision_config"), badVision);
         HfModel b;
         QCOMPARE(readHfConfigObject(bad, QString(), b).field, QStringLiteral("vision_config.depth"));
+    }
+
+    // Pixtral's tower (Mistral Small 3.x, Pixtral-12B) and Llama 4's, counted by hand from their
+    // modeling files (hfvision.cpp names them) and held against the totals published for the
+    // whole checkpoints. Images through them are refused until what they save is measured.
+    void pixtralAndLlama4Towers()
+    {
+        // Mistral-Small-3.2-24B (its config.json, the fixture). The tower: Conv2d without bias
+        // 3 x 14² x 1,024 = 602,112, ln_pre 1,024, 24 layers of two RMSNorms 2,048, q/k/v/o
+        // 4 x 1,024² = 4,194,304 and the gated MLP 3 x 1,024 x 4,096 = 12,582,912: 16,779,264
+        // each, 402,702,336: 403,305,472. Mistral 3's projector: its RMSNorm 1,024, the patch
+        // merger 4,096 x 1,024 = 4,194,304, linear_1 1,024 x 5,120 = 5,242,880 and linear_2
+        // 5,120² = 26,214,400, without biases: 35,652,608. The language model: tables
+        // 2 x 131,072 x 5,120 = 1,342,177,280, 40 layers of q 5,120 x 4,096, k and v
+        // 5,120 x 1,024, o, the MLP 3 x 5,120 x 32,768 and two norms (555,755,520 each), the final
+        // norm: 23,572,403,200. In all 24,011,361,280: keras-hub's count of the checkpoint.
+        HfModel m;
+        QVERIFY(readHfConfig(fixture(QStringLiteral("mistral-small-3.2-24b-instruct-2506")), QString(), m).ok());
+        QCOMPARE(qint64(m.visionParameters), Q_INT64_C(403305472) + Q_INT64_C(35652608));
+        QCOMPARE(qint64(parameterCounts(m.model).total(m.model.layers)), Q_INT64_C(23572403200));
+        QCOMPARE(qint64(parameterCounts(m.model).total(m.model.layers) + m.visionParameters), Q_INT64_C(24011361280));
+        QCOMPARE(m.visionKind, QStringLiteral("Pixtral"));
+        QCOMPARE(m.model.vision.kind, VisionTowerKind::Pixtral);
+        QCOMPARE(qint64(m.model.vision.parameters), Q_INT64_C(438958080));
+        QCOMPARE(qint64(m.model.vision.merge), 2);
+        QCOMPARE(qint64(m.model.vision.imageSize), 1540);
+        QVERIFY(!m.model.vision.fixedSize()); // image_size is the longest side, not every image's
+        QVERIFY(!m.warnings.contains(QStringLiteral("vision_config")));
+        QVERIFY2(m.unrecognized.isEmpty(), qPrintable(m.unrecognized.join(QLatin1Char(','))));
+
+        // In the estimate its weights count; images through it are refused by name.
+        ScenarioSpec spec;
+        spec.scenario.model = m.model;
+        QVERIFY(validate(spec.scenario).empty());
+        spec.scenario.training.images = 1;
+        spec.scenario.training.imageHeight = spec.scenario.training.imageWidth = 1024;
+        const ValidationIssues issues = validate(spec.scenario);
+        QVERIFY(!issues.empty());
+        QCOMPARE(issues.begin()->field, Field::Images);
+        QCOMPARE(issues.begin()->reason, Conflict::VisionImagesNotMeasured);
+
+        // Pixtral-12B in LLaVA's layout (mistral-community/pixtral-12b): patches of 16 at up to
+        // 1,024 px, no merger, LlavaConfig's projector with biases. The tower: Conv2d
+        // 3 x 16² x 1,024 = 786,432, ln_pre and the 24 layers as above: 403,489,792; the projector
+        // 1,024 x 5,120 + 5,120 and 5,120² + 5,120: 31,467,520. Mistral-NeMo-12B's language model
+        // (MLP 3 x 5,120 x 14,336): 12,247,782,400. In all 12,682,739,712.
+        const QJsonObject pixtral{
+            { QStringLiteral("model_type"), QStringLiteral("llava") },
+            { QStringLiteral("text_config"), QJsonObject{ { QStringLiteral("model_type"), QStringLiteral("mistral") },
+                                                          { QStringLiteral("hidden_size"), 5120 },
+                                                          { QStringLiteral("head_dim"), 128 },
+                                                          { QStringLiteral("intermediate_size"), 14336 },
+                                                          { QStringLiteral("num_attention_heads"), 32 },
+                                                          { QStringLiteral("num_key_value_heads"), 8 },
+                                                          { QStringLiteral("num_hidden_layers"), 40 },
+                                                          { QStringLiteral("vocab_size"), 131072 } } },
+            { QStringLiteral("vision_config"), QJsonObject{ { QStringLiteral("model_type"), QStringLiteral("pixtral") },
+                                                            { QStringLiteral("hidden_size"), 1024 },
+                                                            { QStringLiteral("intermediate_size"), 4096 },
+                                                            { QStringLiteral("num_hidden_layers"), 24 },
+                                                            { QStringLiteral("num_attention_heads"), 16 },
+                                                            { QStringLiteral("image_size"), 1024 },
+                                                            { QStringLiteral("patch_size"), 16 } } },
+            { QStringLiteral("vision_feature_layer"), -1 } };
+        HfModel p;
+        QVERIFY(readHfConfigObject(pixtral, QString(), p).ok());
+        QCOMPARE(qint64(p.visionParameters), Q_INT64_C(403489792) + Q_INT64_C(31467520));
+        QCOMPARE(qint64(parameterCounts(p.model).total(p.model.layers)), Q_INT64_C(12247782400));
+        QCOMPARE(qint64(parameterCounts(p.model).total(p.model.layers) + p.visionParameters), Q_INT64_C(12682739712));
+        QCOMPARE(qint64(p.model.vision.merge), 1);
+
+        // Llama-4-Scout: its fixture's language model (107,769,861,120) and the vision_config of
+        // its checkpoint. The tower: the unfold linear 3 x 14² x 1,408 = 827,904, the class
+        // token 1,408, (336 / 14)² + 1 = 577 positions x 1,408 = 812,416, layernorm_pre and _post
+        // 5,632, 34 layers of q/k/v/o 4 x (1,408² + 1,408) = 7,935,488, fc1 and fc2 with biases
+        // 2 x 1,408 x 5,632 + 5,632 + 1,408 = 15,866,752 and two LayerNorms 5,632: 809,467,648;
+        // the pixel-shuffle MLP 5,632 x 4,096 + 4,096² = 39,845,888: 850,960,896. The projector
+        // 4,096 x 5,120 = 20,971,520. In all 108,641,793,536: the checkpoint's Hub total.
+        QJsonObject scout = fixtureObject(QStringLiteral("llama-4-scout-17b-16e-instruct"));
+        const QJsonObject scoutVision{ { QStringLiteral("model_type"), QStringLiteral("llama4_vision_model") },
+                                       { QStringLiteral("hidden_size"), 1408 },
+                                       { QStringLiteral("intermediate_size"), 5632 },
+                                       { QStringLiteral("num_hidden_layers"), 34 },
+                                       { QStringLiteral("num_attention_heads"), 16 },
+                                       { QStringLiteral("image_size"), 336 },
+                                       { QStringLiteral("patch_size"), 14 },
+                                       { QStringLiteral("projector_input_dim"), 4096 },
+                                       { QStringLiteral("projector_output_dim"), 4096 },
+                                       { QStringLiteral("vision_output_dim"), 4096 },
+                                       { QStringLiteral("pixel_shuffle_ratio"), 0.5 },
+                                       { QStringLiteral("multi_modal_projector_bias"), false } };
+        scout.insert(QStringLiteral("vision_config"), scoutVision);
+        HfModel l;
+        QVERIFY(readHfConfigObject(scout, QString(), l).ok());
+        QCOMPARE(qint64(l.visionParameters), Q_INT64_C(850960896) + Q_INT64_C(20971520));
+        QCOMPARE(qint64(parameterCounts(l.model).total(l.model.layers) + l.visionParameters), Q_INT64_C(108641793536));
+        QCOMPARE(l.model.vision.kind, VisionTowerKind::Llama4);
+        QVERIFY(!l.warnings.contains(QStringLiteral("vision_config")));
+
+        // Llama4VisionConfig's defaults are no checkpoint's: a size left out is refused by name.
+        QJsonObject partial = scoutVision;
+        partial.remove(QStringLiteral("vision_output_dim"));
+        scout.insert(QStringLiteral("vision_config"), partial);
+        HfModel none;
+        QCOMPARE(readHfConfigObject(scout, QString(), none).field, QStringLiteral("vision_config.vision_output_dim"));
     }
 
     // Gemma-3's multimodal files state in text_config only what differs from Gemma3TextConfig's

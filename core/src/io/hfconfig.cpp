@@ -477,6 +477,21 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
                 tower = hf::countClipTower(visionReader, h.model.hidden, featureLayers,
                                            config.value(QStringLiteral("multimodal_projector_bias")).toBool(true));
                 counted = visionReader.ok();
+            } else if ((declared == QLatin1String("mistral3") || declared == QLatin1String("llava")) && hf::hasPixtralTower(visionObject)) {
+                hf::PixtralProjector projector;
+                projector.mistral3 = declared == QLatin1String("mistral3");
+                const QJsonValue layers = config.value(QStringLiteral("vision_feature_layer"));
+                projector.featureLayers = layers.isArray() ? Count(layers.toArray().size()) : 1;
+                // Mistral3Config's defaults: no projector bias, patches merged 2 x 2; LlavaConfig's: bias.
+                projector.bias = config.value(QStringLiteral("multimodal_projector_bias")).toBool(!projector.mistral3);
+                if (projector.mistral3) {
+                    Reader top(config, h, QString());
+                    projector.mergeSize = top.count("spatial_merge_size", Field::VisionMerge, 2);
+                    if (!top.ok())
+                        return top.error;
+                }
+                tower = hf::countPixtralTower(visionReader, h.model.hidden, projector);
+                counted = visionReader.ok();
             } else {
                 counted = hf::countVisionTower(visionReader, declared, h.model.hidden, tower);
             }

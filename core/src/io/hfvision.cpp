@@ -17,6 +17,20 @@
 // - Qwen3-VL (models/qwen3_vl): the Conv3d with bias, a learned table of num_position_embeddings,
 //   Qwen2-VL's layers with linear_fc1/linear_fc2, the merger, and one more merger (its LayerNorm
 //   after the merge) per deepstack_visual_indexes entry.
+// - Pixtral (models/pixtral/modeling_pixtral.py at 0233e509): a Conv2d patch_conv without bias,
+//   ln_pre, layers of attention_norm, q/k/v/o_proj without bias, a gated MLP (gate_proj, up_proj,
+//   down_proj) without bias and ffn_norm, all norms RMSNorms of one weight; the 2D rotary tables
+//   are buffers. Mistral 3's projector (models/mistral3/modeling_mistral3.py): an RMSNorm of the
+//   vision width, the patch merger's merging_layer (width x merge² -> width, no bias), linear_1
+//   (width x feature layers -> text width) and linear_2, with bias where
+//   multimodal_projector_bias (Mistral3Config: false); LLaVA's (Pixtral-12B in LLaVA's layout)
+//   is linear_1 and linear_2 alone, with bias by default (LlavaConfig: true).
+// - Llama 4 (models/llama4/modeling_llama4.py at 63210d0e): Llama4UnfoldConvolution's linear
+//   (channels x patch² -> width, no bias), a class embedding and a learned position per patch and
+//   for the class token ((image / patch)² + 1), layernorm_pre and layernorm_post (LayerNorms),
+//   layers of two LayerNorms, q/k/v/o_proj with bias and fc1/fc2 with bias; the vision adapter's
+//   pixel-shuffle MLP (fc1: intermediate_size -> projector_input_dim, fc2: projector_output_dim
+//   square, no biases); the projector linear_1 (vision_output_dim -> text width, no bias).
 
 namespace headroom::hf {
 
@@ -180,7 +194,68 @@ VisionTower clip(Reader &r, Count textHidden, Count featureLayers, bool projecto
     return t;
 }
 
+// Sizes without a default here: Llama4VisionConfig's are not those of any released checkpoint,
+// so a config that leaves one out is refused by name rather than counted at a guess.
+VisionTower llama4(Reader &r, Count textHidden)
+{
+    VisionTower t;
+    t.kind = QStringLiteral("Llama 4");
+    const Count H = r.count("hidden_size", Field::Hidden);
+    const Count I = r.count("intermediate_size", Field::Ffn);
+    const Count L = r.count("num_hidden_layers", Field::Layers);
+    const Count heads = r.count("num_attention_heads", Field::Heads);
+    const Count channels = r.count("num_channels", Field::HeadDim, 3);
+    const Count image = r.count("image_size", Field::HeadDim);
+    const Count patch = r.count("patch_size", Field::HeadDim);
+    const Count adapterIn = r.count("projector_input_dim", Field::Hidden);
+    const Count adapterOut = r.count("projector_output_dim", Field::Hidden);
+    const Count out = r.count("vision_output_dim", Field::Hidden);
+    // Llama4MultiModalProjector builds linear_1 without bias whatever multi_modal_projector_bias says.
+    for (const char *k : { "multi_modal_projector_bias", "pixel_shuffle_ratio", "norm_eps", "rope_theta", "vision_feature_layer", "vision_feature_select_strategy",
+                           "projector_dropout", "attention_dropout" })
+        r.use(k);
+    const Count side = patch > 0 ? Count(static_cast<std::int64_t>(image) / static_cast<std::int64_t>(patch)) : 0;
+    const Count layer = 2 * layerNorm(H) + 4 * linear(H, H, true) + linear(H, I, true) + linear(I, H, true);
+    t.tower = channels * patch * patch * H + H + (side * side + 1) * H + 2 * layerNorm(H) + L * layer
+            + linear(I, adapterIn, false) + linear(adapterOut, adapterOut, false);
+    t.projector = linear(out, textHidden, false);
+    t.spec = VisionSpec{ .kind = VisionTowerKind::Llama4, .layers = L, .hidden = H, .heads = heads, .ffn = I, .patch = patch,
+                         .temporalPatch = 1, .merge = 1, .imageSize = image, .classToken = true };
+    return t;
+}
+
 } // namespace
+
+bool hasPixtralTower(const QJsonObject &vision)
+{
+    return vision.value(QStringLiteral("model_type")).toString() == QLatin1String("pixtral");
+}
+
+VisionTower countPixtralTower(Reader &r, Count textHidden, const PixtralProjector &projector)
+{
+    for (const char *k : { "model_type", "hidden_act", "initializer_range", "torch_dtype", "dtype", "attention_dropout", "rope_theta",
+                           "rope_parameters", "head_dim" })
+        r.use(k);
+    VisionTower t;
+    t.kind = QStringLiteral("Pixtral");
+    // PixtralVisionConfig's defaults.
+    const Count H = r.count("hidden_size", Field::Hidden, 1024);
+    const Count I = r.count("intermediate_size", Field::Ffn, 4096);
+    const Count L = r.count("num_hidden_layers", Field::Layers, 24);
+    const Count heads = r.count("num_attention_heads", Field::Heads, 16);
+    const Count channels = r.count("num_channels", Field::HeadDim, 3);
+    const Count image = r.count("image_size", Field::HeadDim, 1024);
+    const Count patch = r.count("patch_size", Field::HeadDim, 16);
+    const Count layer = 2 * H + 4 * linear(H, H, false) + 2 * linear(H, I, false) + linear(I, H, false);
+    t.tower = channels * patch * patch * H + H + L * layer;
+    const Count merge = projector.mergeSize;
+    if (projector.mistral3)
+        t.projector = H + linear(H * merge * merge, H, false);
+    t.projector += linear(H * projector.featureLayers, textHidden, projector.bias) + linear(textHidden, textHidden, projector.bias);
+    t.spec = VisionSpec{ .kind = VisionTowerKind::Pixtral, .layers = L, .hidden = H, .heads = heads, .ffn = I, .patch = patch,
+                         .temporalPatch = 1, .merge = projector.mistral3 ? merge : 1, .imageSize = image };
+    return t;
+}
 
 bool llavaHasClipTower(const QJsonObject &vision)
 {
@@ -201,6 +276,8 @@ bool countVisionTower(Reader &r, const QString &wrapperType, Count textHidden, V
         r.use(k);
     if (wrapperType == QLatin1String("gemma3"))
         out = siglip(r, textHidden, true);
+    else if (wrapperType == QLatin1String("llama4"))
+        out = llama4(r, textHidden);
     else if (wrapperType == QLatin1String("qwen2_vl"))
         out = qwen2Vl(r, textHidden);
     else if (wrapperType == QLatin1String("qwen2_5_vl"))

@@ -30,6 +30,21 @@ bool llavaHasClipTower(const QJsonObject &vision);
 //! outputs concatenated into the projector (vision_feature_layer, one or a list).
 VisionTower countClipTower(Reader &r, Count textHidden, Count featureLayers, bool projectorBias);
 
+//! Whether a vision_config is Pixtral's (model_type "pixtral": Mistral 3's, and LLaVA's Pixtral-12B).
+bool hasPixtralTower(const QJsonObject &vision);
+
+//! What the top level of a Pixtral model's config says of its projector.
+struct PixtralProjector
+{
+    bool mistral3 = false;   //!< Mistral 3's projector: a norm and a patch merger before LLaVA's two linears
+    Count mergeSize = 1;     //!< spatial_merge_size (Mistral3Config: 2)
+    Count featureLayers = 1; //!< the layers vision_feature_layer concatenates (one, or a list)
+    bool bias = false;       //!< multimodal_projector_bias
+};
+
+//! Pixtral's tower and its projector from \a r's object (vision_config).
+VisionTower countPixtralTower(Reader &r, Count textHidden, const PixtralProjector &projector);
+
 //! Gemma 3's pooled tokens per image: the top level's mm_tokens_per_image (Gemma3Config default 256).
 inline constexpr Count kGemma3TokensPerImage = 256;
 

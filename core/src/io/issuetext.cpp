@@ -130,6 +130,10 @@ QString conflictReason(Conflict reason)
     case Conflict::VisionTrainedNoAdapters:
         return Issue::tr("adapters train the language model and leave the vision tower frozen: train the whole model "
                          "(--lora none) to train the tower, or keep --vision-tower frozen");
+    case Conflict::VisionImagesNotMeasured:
+        return Issue::tr("this vision tower's parameters are counted, but what it keeps for backward while it encodes images "
+                         "is not yet measured: estimate without --images (text-only fine-tuning), or count the image "
+                         "tokens in --seq and add the tower's activations yourself");
     case Conflict::VisionNoContextParallel:
         return Issue::tr("a vision tower's images over context-parallel GPUs is not modelled: use --cp 1");
     case Conflict::HybridNoModelParallel:

@@ -468,6 +468,10 @@ void validateVision(const Scenario &s, ValidationIssues &issues)
         refuse(Field::VisionTrained, Field::VisionTrained, Conflict::VisionTrainedNoAdapters);
     if (!imagesOk || t.images == 0 || !towerOk)
         return;
+    if (!v.imagesModelled()) {
+        refuse(Field::Images, Field::Images, Conflict::VisionImagesNotMeasured);
+        return;
+    }
     if (s.parallel.contextParallel > 1)
         refuse(Field::Images, Field::ContextParallel, Conflict::VisionNoContextParallel);
     // A tower of the image's own size needs that size; a fixed-size tower resizes every image.

@@ -208,6 +208,7 @@ namespace {
 constexpr std::pair<VisionTowerKind, std::string_view> kKindNames[] = {
     { VisionTowerKind::None, "none" },         { VisionTowerKind::Qwen2Vl, "qwen2-vl" }, { VisionTowerKind::Qwen25Vl, "qwen2.5-vl" },
     { VisionTowerKind::Qwen3Vl, "qwen3-vl" }, { VisionTowerKind::Siglip, "siglip" },   { VisionTowerKind::Clip, "clip" },
+    { VisionTowerKind::Pixtral, "pixtral" },  { VisionTowerKind::Llama4, "llama4" },
 };
 
 } // namespace
@@ -243,7 +244,9 @@ VisionImages visionImages(const Scenario &s)
 {
     const VisionSpec &v = s.model.vision;
     VisionImages out;
-    if (!v.present() || v.patch <= 0 || v.merge <= 0)
+    // Pixtral's and Llama 4's images are not run through the tower: validation refuses images for
+    // them until what they save is measured.
+    if (!v.present() || v.patch <= 0 || v.merge <= 0 || !v.imagesModelled())
         return out;
     if (v.fixedSize()) {
         out.gridHeight = out.gridWidth = quotient(v.imageSize, v.patch);

@@ -130,6 +130,14 @@ enum class VisionTowerKind : std::uint8_t {
     Qwen3Vl,  //!< Qwen2-VL's layers with GELU (tanh), learned positions beside RoPE, deepstack mergers
     Siglip,   //!< SigLIP (Gemma 3): LayerNorm, q/k/v/out with bias, GELU (tanh) MLP; a pooling projector
     Clip,     //!< CLIP (LLaVA): SigLIP's layout with QuickGELU, a class token and a pre-norm; a two-layer projector
+    //! Pixtral (Mistral Small 3.x, Pixtral-12B): RMSNorms, q/k/v/o and a gated SiLU MLP without
+    //! biases, 2D rotary positions; Mistral 3's patch merger and projector, or LLaVA's. Counted
+    //! exactly; what it saves for images is not yet measured (validation refuses images).
+    Pixtral,
+    //! Llama 4: a class token and a learned position per patch beside 2D rotary positions,
+    //! LayerNorms, q/k/v/o and fc1/fc2 with biases; a pixel-shuffle MLP and one projection.
+    //! Counted exactly; what it saves for images is not yet measured (validation refuses images).
+    Llama4,
 };
 
 struct VisionSpec
@@ -143,7 +151,9 @@ struct VisionSpec
     Count patch = 0;        //!< pixels a patch spans on each side
     Count temporalPatch = 1; //!< frames a patch spans (Qwen: 2; an image is its own two frames)
     Count merge = 1;        //!< patches merged per side into one language-model token (Qwen: 2)
-    Count imageSize = 0;    //!< SigLIP: the side every image is resized to; 0: the image's own size (Qwen)
+    //! SigLIP and CLIP: the side every image is resized to; Pixtral: the longest side an image is
+    //! scaled down to (image_size); 0: the image's own size (Qwen).
+    Count imageSize = 0;
     Count tokensPerImage = 0; //!< Gemma 3: the pooled tokens an image becomes (mm_tokens_per_image)
     Count windowSize = 0;   //!< Qwen2.5-VL: a window's side in pixels (window_size); 0: no windows
     Count fullBlocks = 0;   //!< Qwen2.5-VL: blocks that attend over the whole image (fullatt_block_indexes)
@@ -154,7 +164,9 @@ struct VisionSpec
     Count unusedBlocks = 0;
 
     constexpr bool present() const { return kind != VisionTowerKind::None && parameters > 0; }
-    constexpr bool fixedSize() const { return imageSize > 0; }
+    constexpr bool fixedSize() const { return imageSize > 0 && kind != VisionTowerKind::Pixtral; }
+    //! Whether what the tower saves for images is modelled (measured on CPU, visiontower.cpp).
+    constexpr bool imagesModelled() const { return kind != VisionTowerKind::Pixtral && kind != VisionTowerKind::Llama4; }
 };
 
 /*!
