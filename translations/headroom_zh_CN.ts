@@ -6921,6 +6921,10 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <source>this vision tower&apos;s parameters are counted, but what it keeps for backward while it encodes images is not yet measured: estimate without --images (text-only fine-tuning), or count the image tokens in --seq and add the tower&apos;s activations yourself</source>
         <translation>该视觉塔的参数已计入，但它编码图像时为反向传播保留的张量尚未测量：请不带 --images 估算（纯文本微调），或把图像词元计入 --seq 并自行加上视觉塔的激活</translation>
     </message>
+    <message>
+        <source>Pixtral attends over all of a step&apos;s image patches at once with a block mask, which SDPA keeps for backward in a way not measured here: choose --attention flash (flash_attention_2 needs no mask) or eager</source>
+        <translation>Pixtral 用一个分块掩码一次关注一步中所有图像的图块，SDPA 为反向传播保留该掩码的方式此处未经测量：请选择 --attention flash（flash_attention_2 不需要掩码）或 eager</translation>
+    </message>
 </context>
 <context>
     <name>JsonPlace</name>

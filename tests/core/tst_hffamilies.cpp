@@ -28,6 +28,13 @@ QString fixture(const QString &name)
     return qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/hf/") + name + QStringLiteral(".json");
 }
 
+// The conflict of a validation that finds exactly one issue, and that one about the images
+// (Conflict::None otherwise).
+Conflict onlyConflict(const ValidationIssues &issues)
+{
+    return issues.size() == 1 && issues.begin()->field == Field::Images ? issues.begin()->reason : Conflict::None;
+}
+
 QJsonObject fixtureObject(const QString &name)
 {
     QFile f(fixture(name));
@@ -438,16 +445,18 @@ private slots:
         QVERIFY(!m.warnings.contains(QStringLiteral("vision_config")));
         QVERIFY2(m.unrecognized.isEmpty(), qPrintable(m.unrecognized.join(QLatin1Char(','))));
 
-        // In the estimate its weights count; images through it are refused by name.
+        // In the estimate its weights count, and images through it (tst_visiontower: measured);
+        // under SDPA its block mask is refused by name.
         ScenarioSpec spec;
         spec.scenario.model = m.model;
         QVERIFY(validate(spec.scenario).empty());
         spec.scenario.training.images = 1;
         spec.scenario.training.imageHeight = spec.scenario.training.imageWidth = 1024;
-        const ValidationIssues issues = validate(spec.scenario);
-        QVERIFY(!issues.empty());
-        QCOMPARE(issues.begin()->field, Field::Images);
-        QCOMPARE(issues.begin()->reason, Conflict::VisionImagesNotMeasured);
+        spec.scenario.activations.attention = AttentionKernel::Flash;
+        QVERIFY(validate(spec.scenario).empty());
+        spec.scenario.activations.attention = AttentionKernel::Sdpa;
+        QCOMPARE(onlyConflict(validate(spec.scenario)), Conflict::PixtralMaskedSdpa);
+        spec.scenario.activations.attention = AttentionKernel::Flash;
 
         // Pixtral-12B in LLaVA's layout (mistral-community/pixtral-12b): patches of 16 at up to
         // 1,024 px, no merger, LlavaConfig's projector with biases. The tower: Conv2d
@@ -478,6 +487,9 @@ private slots:
         QCOMPARE(qint64(parameterCounts(p.model).total(p.model.layers)), Q_INT64_C(12247782400));
         QCOMPARE(qint64(parameterCounts(p.model).total(p.model.layers) + p.visionParameters), Q_INT64_C(12682739712));
         QCOMPARE(qint64(p.model.vision.merge), 1);
+        // Its tower without Mistral 3's merger is not measured: images through it are refused.
+        spec.scenario.model = p.model;
+        QCOMPARE(onlyConflict(validate(spec.scenario)), Conflict::VisionImagesNotMeasured);
 
         // Llama-4-Scout: its fixture's language model (107,769,861,120) and the vision_config of
         // its checkpoint. The tower: the unfold linear 3 x 14² x 1,408 = 827,904, the class
@@ -506,6 +518,9 @@ private slots:
         QCOMPARE(qint64(parameterCounts(l.model).total(l.model.layers) + l.visionParameters), Q_INT64_C(108641793536));
         QCOMPARE(l.model.vision.kind, VisionTowerKind::Llama4);
         QVERIFY(!l.warnings.contains(QStringLiteral("vision_config")));
+        // Nor is Llama 4's.
+        spec.scenario.model = l.model;
+        QCOMPARE(onlyConflict(validate(spec.scenario)), Conflict::VisionImagesNotMeasured);
 
         // Llama4VisionConfig's defaults are no checkpoint's: a size left out is refused by name.
         QJsonObject partial = scoutVision;

@@ -36,6 +36,22 @@ VisionSpec qwen2Vl7b()
                        .ffn = 5120, .patch = 14, .temporalPatch = 2, .merge = 2 };
 }
 
+// Mistral-Small-3.2-24B's tower (its config.json, tests/fixtures/hf): Pixtral of 24 blocks of
+// 1,024, 16 heads, MLP 4,096, patches of 14 merged 2 x 2, images up to 1,540 px a side.
+VisionSpec mistralSmallTower()
+{
+    return VisionSpec{ .kind = VisionTowerKind::Pixtral, .parameters = 438'958'080, .layers = 24, .hidden = 1024, .heads = 16,
+                       .ffn = 4096, .patch = 14, .temporalPatch = 1, .merge = 2, .imageSize = 1540 };
+}
+
+bool hasConflict(const ValidationIssues &issues, Field f, Conflict why)
+{
+    for (const ValidationIssue &i : issues)
+        if (i.field == f && i.reason == why)
+            return true;
+    return false;
+}
+
 // A small language model beside the tower (its own figures are not what these tests read).
 Scenario withTower(const VisionSpec &v)
 {
@@ -66,6 +82,7 @@ Scenario fromFixture(const QJsonObject &c)
     v.kind = tower == QLatin1String("qwen2_vl") ? VisionTowerKind::Qwen2Vl
             : tower == QLatin1String("qwen2_5_vl") ? VisionTowerKind::Qwen25Vl
             : tower == QLatin1String("clip")       ? VisionTowerKind::Clip
+            : tower == QLatin1String("pixtral")    ? VisionTowerKind::Pixtral
                                                    : VisionTowerKind::Siglip;
     v.classToken = v.kind == VisionTowerKind::Clip;
     if (z.contains(QStringLiteral("vision_feature_layer")))
@@ -78,6 +95,8 @@ Scenario fromFixture(const QJsonObject &c)
     v.patch = z.value(QStringLiteral("patch")).toInteger();
     v.temporalPatch = z.value(QStringLiteral("temporal_patch")).toInteger(1);
     v.merge = z.value(QStringLiteral("merge")).toInteger(1);
+    if (v.kind == VisionTowerKind::Pixtral) // the longest side; the images keep their own sizes
+        v.imageSize = z.value(QStringLiteral("image_size")).toInteger();
     s.model.hidden = z.value(QStringLiteral("out_hidden")).toInteger();
     const QString precision = c.value(QStringLiteral("precision")).toString();
     s.training.precision.recipe = precision == QLatin1String("fp32") ? Recipe::Fp32
@@ -332,10 +351,22 @@ private slots:
                         + r.value(QStringLiteral("shared")).toInteger();
             }
             const Count images = c.value(QStringLiteral("images")).toArray().size();
-            // The language model's tokens: Gemma 3's pooled ones, CLIP's patches without the class token.
+            // The language model's tokens: Gemma 3's pooled ones, CLIP's patches without the class
+            // token, Pixtral's merged ones.
+            const bool pixtral = s.model.vision.kind == VisionTowerKind::Pixtral;
             const Count tokens = s.model.vision.kind == VisionTowerKind::Clip ? N - images
-                                                                              : images * z.value(QStringLiteral("mm_tokens_per_image")).toInteger();
-            const qint64 modelled = qint64(countOf(detail::visionOutsideBytes(s, N, images, tokens)));
+                    : pixtral ? N / (s.model.vision.merge * s.model.vision.merge)
+                              : images * z.value(QStringLiteral("mm_tokens_per_image")).toInteger();
+            qint64 modelled = qint64(countOf(detail::visionOutsideBytes(s, N, images, tokens)));
+            if (pixtral) {
+                // Pixtral's patch_conv runs over the processor's batch, zero-padded to the largest
+                // image (the harness's two sizes: 2 x 3 x 56 x 84 pixels); Headroom's images are
+                // all one size, whose batch is just their patches' pixels (N x 3 x 14²): that
+                // term apart on both sides.
+                const Count r = s.training.precision.recipe == Recipe::Fp32 ? 4 : 2;
+                measured -= outside.value(QStringLiteral("patch_embed")).toObject().value(QStringLiteral("activation")).toInteger();
+                modelled -= qint64(N * 3 * s.model.vision.patch * s.model.vision.patch * r);
+            }
             QVERIFY2(modelled == measured, qPrintable(QStringLiteral("%1 outside: %2 against %3").arg(id).arg(modelled).arg(measured)));
             ++compared;
         }
@@ -393,7 +424,9 @@ private slots:
             const QString id = c.value(QStringLiteral("id")).toString();
             const QString kind = c.value(QStringLiteral("tower")).toString();
             const bool siglip = kind == QLatin1String("siglip") || kind == QLatin1String("clip"); // one image size
-            if (c.value(QStringLiteral("checkpointing")).toString() != QLatin1String("full") || (!siglip && !id.contains(QLatin1String("flash"))))
+            const bool pixtral = kind == QLatin1String("pixtral");
+            if (c.value(QStringLiteral("checkpointing")).toString() != QLatin1String("full")
+                || (!siglip && !pixtral && !id.contains(QLatin1String("flash"))))
                 continue;
             Scenario s = fromFixture(c);
             s.training.recompute = Recompute::Full;
@@ -402,6 +435,12 @@ private slots:
             if (siglip) {
                 s.model.vision.imageSize = s.model.vision.patch * images[0].toArray()[1].toInteger();
                 s.training.images = images.size();
+            } else if (pixtral) {
+                // The blocks see N patches in one sequence whatever the images: one 56 x 112 px
+                // image is its 32 (4 x 8 patches of 14 px, whole 28 px merge units).
+                s.training.images = 1;
+                s.training.imageHeight = 56;
+                s.training.imageWidth = 112;
             } else {
                 s.training.images = 1;
                 s.training.imageWidth = 168;
@@ -418,9 +457,24 @@ private slots:
                     held += b.toObject().value(QStringLiteral("activation")).toInteger();
             QVERIFY2(qint64(countOf(a.held - a.outside)) == held, qPrintable(id));
             QVERIFY2(qint64(countOf(a.recompute)) == saved.value(QStringLiteral("max_recompute_bytes_per_block")).toInteger(), qPrintable(id));
+            if (pixtral) {
+                // What checkpointing keeps outside the blocks: the position ids and, under eager,
+                // the block mask (the "shared" region), beside the rest (the padded pixels apart,
+                // as above).
+                const QJsonObject outside = saved.value(QStringLiteral("outside")).toObject();
+                qint64 kept = 0;
+                for (const char *region : { "patch_embed", "position", "pre_norm", "projector", "shared" }) {
+                    const QJsonObject r = outside.value(QLatin1String(region)).toObject();
+                    kept += r.value(QStringLiteral("activation")).toInteger() + r.value(QStringLiteral("autocast_weight_copy")).toInteger()
+                            + r.value(QStringLiteral("shared")).toInteger();
+                }
+                kept -= outside.value(QStringLiteral("patch_embed")).toObject().value(QStringLiteral("activation")).toInteger();
+                const Count rIn = s.training.precision.recipe == Recipe::Fp32 ? 4 : 2;
+                QCOMPARE(qint64(countOf(a.outside)) - qint64(a.patches * 3 * 14 * 14 * rIn), kept);
+            }
             ++compared;
         }
-        QCOMPARE(compared, 5);
+        QCOMPARE(compared, 10);
     }
 
     void validation()
@@ -455,6 +509,66 @@ private slots:
         s.training.visionTrained = true;
         s.lora.mode = AdapterMode::Lora;
         QVERIFY(hasIssue(validate(s), Field::VisionTrained, Problem::Unsupported));
+
+        // Pixtral: images of any side (its processor rounds up to a 28 px unit); SDPA's masked
+        // kernel is not measured; Llama 4's tower and Pixtral's in LLaVA's layout not at all.
+        s = withTower(mistralSmallTower());
+        s.training.images = 1;
+        s.training.imageWidth = 20;
+        s.training.imageHeight = 20;
+        QVERIFY(validate(s).empty());
+        s.activations.attention = AttentionKernel::Sdpa;
+        QVERIFY(hasConflict(validate(s), Field::Images, Conflict::PixtralMaskedSdpa));
+        s.activations.attention = AttentionKernel::Flash;
+        QVERIFY(validate(s).empty());
+        s.model.vision.merge = 1;
+        QVERIFY(hasConflict(validate(s), Field::Images, Conflict::VisionImagesNotMeasured));
+        s.model.vision.merge = 2;
+        s.model.vision.kind = VisionTowerKind::Llama4;
+        QVERIFY(hasConflict(validate(s), Field::Images, Conflict::VisionImagesNotMeasured));
+        s.training.images = 0;
+        QVERIFY(validate(s).empty()); // its weights count without images
+    }
+
+    // Pixtral's images as PixtralImageProcessor sizes them (image_processing_pixtral.py):
+    // scaled down when a side exceeds image_size (1,540: ratio = max(h, w) / 1,540, each side
+    // ceil(side / ratio)), then each side rounded up to whole 28 px units (patch 14 x merge 2).
+    void pixtralImages()
+    {
+        Scenario s = withTower(mistralSmallTower());
+        s.training.images = 1;
+        // 1,000 x 710: within 1,540; 1,000 -> 1,008 / 14 = 72 and 710 -> 728 / 14 = 52 patches a
+        // side: 3,744 patches, 936 tokens (36 x 26).
+        s.training.imageWidth = 1000;
+        s.training.imageHeight = 710;
+        VisionImages i = visionImages(s);
+        QCOMPARE(qint64(i.gridWidth), 72);
+        QCOMPARE(qint64(i.gridHeight), 52);
+        QCOMPARE(qint64(i.patchesPerImage), 3744);
+        QCOMPARE(qint64(i.tokensPerImage), 936);
+        // 3,080 x 1,000: ratio 2, so 1,540 x 500; 1,540 = 55 units exactly, 500 -> 504 = 18 units:
+        // 110 x 36 patches.
+        s.training.imageWidth = 3080;
+        s.training.imageHeight = 1000;
+        i = visionImages(s);
+        QCOMPARE(qint64(i.gridWidth), 110);
+        QCOMPARE(qint64(i.gridHeight), 36);
+        // Eager attention over one sequence of every image of the micro-batch: two images of
+        // 3,960 patches are 7,920 patches, 7,920² scores a head (FP32 softmax and its BF16 cast:
+        // 6 bytes each, 16 heads) in each of the 24 blocks.
+        s.training.images = 2;
+        s.training.imageWidth = 1540;
+        s.training.imageHeight = 504;
+        s.training.visionTrained = true;
+        s.training.precision.recipe = Recipe::Bf16Pure;
+        s.activations.attention = AttentionKernel::Eager;
+        const VisionActivations eager = visionActivations(s, 1);
+        QCOMPARE(qint64(eager.patches), Q_INT64_C(7920));
+        s.activations.attention = AttentionKernel::Flash;
+        const VisionActivations flash = visionActivations(s, 1);
+        // Eager's block against flash's: the scores 16 x 7,920² x 6 and o_proj's input
+        // 7,920 x 1,024 x 2, less flash's output and log-sum-exp (7,920 x 1,024 x 2 + 16 x 7,920 x 4).
+        QCOMPARE(qint64(countOf(eager.block - flash.block)), Q_INT64_C(16) * 7920 * 7920 * 6 - Q_INT64_C(16) * 7920 * 4);
     }
 };
 

@@ -233,6 +233,7 @@ const QStringList kAllowedWords = {
     QStringLiteral("Hugging"), QStringLiteral("Face"), QStringLiteral("Trainer"), QStringLiteral("transformers"),
     QStringLiteral("torch"), QStringLiteral("torchtune"), QStringLiteral("torchao"), QStringLiteral("litgpt"),
     QStringLiteral("torchtitan"), QStringLiteral("Ulysses"), // DeepSpeed-Ulysses, its context parallelism
+    QStringLiteral("Pixtral"), // Mistral's vision tower, a model name
     QStringLiteral("even"), QStringLiteral("weighted"), // --pp-layers values the user types
     QStringLiteral("selective"), QStringLiteral("none"), QStringLiteral("sft"), QStringLiteral("dpo"), // --recompute and --method values
     QStringLiteral("fla"), // flash-linear-attention's package, whose kernels Gated DeltaNet runs

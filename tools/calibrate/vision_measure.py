@@ -2,34 +2,38 @@
 """Vision towers on CPU: what a training step saves for backward when the tower is trained.
 
 For each configuration one step runs a vision tower of vision_models.py (Qwen2-VL, Qwen2.5-VL,
-SigLIP + Gemma3MultiModalProjector, CLIP + LLaVA's get_image_features and LlavaMultiModalProjector;
-Hugging Face transformers' code op for op, random weights):
-every tower parameter requires grad, pixel_values do not; the tower and its merger / projector
-run forward, a scalar loss is taken from the output (`out.float().pow(2).mean()`, region "loss")
-and backward runs. Every tensor autograd saves is recorded through
-torch.autograd.graph.saved_tensors_hooks by measure.py's SavedTensorTracker: deduplicated by
-storage over the whole step (a view counts its whole storage once), parameters and buffers
-excluded, autocast casts of parameters counted apart (`autocast_weight_copy`), tensors built once
-per forward and used by every block (Qwen's rotary cos / sin, the cu_seqlens the checkpoint
-keeps) as `shared`, 0-dim tensors as `scalar`. Regions: `patch_embed`, `position` (the rotary
-cos / sin every Qwen block shares; SigLIP's position-embedding add), `window_reorder` (Qwen2.5-VL's
-two gathers by window index), `pre_norm` (CLIP's pre_layrnorm), `block.i`, `post_norm` (SigLIP; CLIP's,
-on the pooled CLS token only), `feature_select` (LLaVA's hidden_states[-2][:, 1:]), `merger` (Qwen) /
-`projector` (Gemma 3, LLaVA), `loss`. CLIP's patch_embed holds the whole CLIPVisionEmbeddings (conv,
-class-token concat, position add). With LLaVA's vision_feature_layer = -2 the last layer and
-post_layernorm run but the loss does not reach them: their parameters get no gradient and what they
-save is freed when get_image_features returns; a second forward with weak references finds those
-storages (`freed_before_backward`). With checkpointing (every block, HF's GradientCheckpointingLayer,
-use_reentrant=True) the tensors saved while each block is recomputed in backward are recorded
-too (phase "recompute").
+SigLIP + Gemma3MultiModalProjector, CLIP + LLaVA's get_image_features and LlavaMultiModalProjector,
+Pixtral + Mistral 3's get_image_features and Mistral3MultiModalProjector; Hugging Face transformers'
+code op for op, random weights): every tower parameter requires grad, pixel_values do not; the tower
+and its merger / projector run forward, a scalar loss is taken from the output
+(`out.float().pow(2).mean()`, region "loss") and backward runs. Every tensor autograd saves is
+recorded through torch.autograd.graph.saved_tensors_hooks by measure.py's SavedTensorTracker:
+deduplicated by storage over the whole step (a view counts its whole storage once), parameters and
+buffers excluded, autocast casts of parameters counted apart (`autocast_weight_copy`), tensors built
+once per forward and used by every block (Qwen's rotary cos / sin, the cu_seqlens the checkpoint
+keeps; Pixtral's position_ids and, under eager, its block mask, which the checkpoint keeps) as
+`shared`, 0-dim tensors as `scalar`. Regions: `patch_embed`, `position` (the rotary cos / sin every
+Qwen or Pixtral block shares; SigLIP's position-embedding add), `window_reorder` (Qwen2.5-VL's two
+gathers by window index), `pre_norm` (CLIP's pre_layrnorm, Pixtral's ln_pre), `block.i`, `post_norm`
+(SigLIP; CLIP's, on the pooled CLS token only), `feature_select` (LLaVA's hidden_states[-2][:, 1:]),
+`merger` (Qwen) / `projector` (Gemma 3, LLaVA, Mistral 3: norm, patch merger, linear_1, GELU,
+linear_2), `shared` (what the checkpoint keeps beside the rotary tables), `loss`. CLIP's patch_embed
+holds the whole CLIPVisionEmbeddings (conv, class-token concat, position add). With LLaVA's
+vision_feature_layer = -2 the last layer and post_layernorm run but the loss does not reach them:
+their parameters get no gradient and what they save is freed when get_image_features returns; a
+second forward with weak references finds those storages (`freed_before_backward`). With
+checkpointing (every block, HF's GradientCheckpointingLayer, use_reentrant=True) the tensors saved
+while each block is recomputed in backward are recorded too (phase "recompute").
 
-Attention: "eager" (HF's eager_attention_forward; per cu_seqlens chunk for the Qwen towers, as
-their non-flash path runs it) and "flash_emulated" (models.FlashEmulated: saves q, k, v, out and
-an fp32 logsumexp, what FlashAttention-2 saves; EMULATED, labelled so). Precision: "fp32";
-"bf16" (model cast to bf16, inputs bf16; Qwen's rotary inv_freq kept fp32 as from_pretrained(
-torch_dtype=bfloat16) leaves it, one config casts it too, as model.to(bf16) does);
-"autocast-bf16" (fp32 weights, torch.autocast("cpu", dtype=torch.bfloat16); LayerNorm given CUDA
-autocast's fp32 rule by hand, which CPU autocast of torch 1.13 lacks: see cpu_vs_cuda in the output).
+Attention: "eager" (HF's eager_attention_forward; per cu_seqlens chunk for the Qwen towers, as their
+non-flash path runs it; over all N patches of all images with the additive block mask for Pixtral)
+and "flash_emulated" (models.FlashEmulated: saves q, k, v, out and an fp32 logsumexp, what
+FlashAttention-2 saves; varlen per image for Qwen and Pixtral; EMULATED, labelled so). Precision:
+"fp32"; "bf16" (model cast to bf16, inputs bf16; Qwen's and Pixtral's rotary inv_freq kept fp32 as
+from_pretrained(torch_dtype=bfloat16) leaves it, one Qwen config casts it too, as model.to(bf16)
+does); "autocast-bf16" (fp32 weights, torch.autocast("cpu", dtype=torch.bfloat16); LayerNorm given
+CUDA autocast's fp32 rule by hand, which CPU autocast of torch 1.13 lacks: see cpu_vs_cuda in the
+output).
 
 HF sources followed (huggingface/transformers): src/transformers/models/qwen2_vl/modeling_qwen2_vl.py
 and src/transformers/models/qwen2_5_vl/modeling_qwen2_5_vl.py at commit
@@ -37,13 +41,16 @@ and src/transformers/models/qwen2_5_vl/modeling_qwen2_5_vl.py at commit
 (1c51a62f5861390e994db1464e8a51f6d7fbacbc), src/transformers/models/gemma3/modeling_gemma3.py
 (0018aa647bb13801f061e2d1027c326f531b59fb), src/transformers/models/clip/modeling_clip.py
 (000f1ffdbf1ce6190cc8863af9a2fff817590937), src/transformers/models/llava/modeling_llava.py
-(00d3cdbeaab26587a543f75df7997a53a6fb146b) and src/transformers/modeling_layers.py
+(00d3cdbeaab26587a543f75df7997a53a6fb146b), src/transformers/models/pixtral/modeling_pixtral.py
+(0233e509531ace915c8241b4c16c8032a583279c), src/transformers/models/mistral3/modeling_mistral3.py
+(00dcc6dda6f6d8e69541a6b51f97986a80242367) and src/transformers/modeling_layers.py
 (00029cfa0ed780d1ddb6e5d199bd92e86c5791a2), the versions stored where that commit was not;
 details in vision_models.py's docstring.
 
 Run:  /usr/bin/python3 tools/calibrate/vision_measure.py            (whole grid)
       /usr/bin/python3 tools/calibrate/vision_measure.py --list
       /usr/bin/python3 tools/calibrate/vision_measure.py --only qwen2vl-bf16-flash-2img --print
+      /usr/bin/python3 tools/calibrate/vision_measure.py --only pixtral-fp32-eager-2img --out /tmp/p.json
 Output: tests/fixtures/calibration/vision-cpu.json
 """
 
@@ -90,11 +97,21 @@ TOWERS = {
     "clip": dict(tower="clip", depth=3, hidden=64, heads=4, ffn=256, patch=14, image_size=112, out_hidden=96,
                  hidden_act="quick_gelu", norm_eps=1e-5, vision_feature_layer=-2,
                  vision_feature_select_strategy="default", projector_hidden_act="gelu"),
+    # Pixtral (Mistral 3): hidden 64, 4 heads (d 16), intermediate 160, silu (Mistral Small 3.1's
+    # vision_config), patch 14, image_size 112 (rotary table 8 x 8 positions), the projector's
+    # spatial_merge_size 2 to the text hidden 96, "gelu", no bias; vision_feature_layer -1
+    "pixtral": dict(tower="pixtral", depth=2, hidden=64, heads=4, ffn=160, patch=14, image_size=112, merge=2,
+                    out_hidden=96, hidden_act="silu", norm_eps=1e-5, rope_theta=10000.0, vision_feature_layer=-1,
+                    projector_hidden_act="gelu", multimodal_projector_bias=False),
 }
-TOWER_TAG = {"qwen2_vl": "qwen2vl", "qwen2_5_vl": "qwen25vl", "siglip": "siglip", "clip": "clip"}
+TOWER_TAG = {"qwen2_vl": "qwen2vl", "qwen2_5_vl": "qwen25vl", "siglip": "siglip", "clip": "clip",
+             "pixtral": "pixtral"}
 IMAGES = {
     "qwen": {"1img": [[1, 16, 16]], "2img": [[1, 8, 12], [1, 4, 6]], "video": [[2, 8, 8]]},
     "siglip": {"1img": [[1, 8, 8]], "2img": [[1, 8, 8], [1, 8, 8]]},
+    # Pixtral: [1, h, w] patches, each image at its own size (56 x 84 and 28 x 56 px), padded to
+    # 56 x 84 in pixel_values as the processor batches them
+    "pixtral": {"2img": [[1, 4, 6], [1, 2, 4]]},
 }
 PRECISIONS = ("fp32", "bf16", "autocast-bf16")
 PREC_TAG = {"fp32": "fp32", "bf16": "bf16", "autocast-bf16": "autocast"}
@@ -110,6 +127,10 @@ HF_CLASSES = {
     "clip": "CLIPVisionModel (CLIPVisionEmbeddings, pre_layrnorm, CLIPEncoderLayer, CLIPAttention, CLIPMLP, "
             "post_layernorm on the pooled CLS) as LlavaModel.get_image_features runs it (output_hidden_states, "
             "vision_feature_layer -2, 'default' strategy [:, 1:]) + LlavaMultiModalProjector",
+    "pixtral": "PixtralVisionModel (patch_conv, ln_pre PixtralRMSNorm, PixtralRotaryEmbedding, PixtralAttentionLayer, "
+               "PixtralAttention, PixtralMLP, generate_block_attention_mask) as Mistral3Model.get_image_features runs "
+               "it (output_hidden_states, vision_feature_layer -1) + Mistral3MultiModalProjector (Mistral3RMSNorm, "
+               "Mistral3PatchMerger, linear_1, gelu, linear_2)",
 }
 
 
@@ -119,7 +140,7 @@ CATS = ("activation", "autocast_weight_copy", "shared", "scalar")
 
 
 def _spec(tower, precision, attention, images, ckpt="none", cast_buffers=False):
-    kind = "qwen" if _is_qwen(tower) else "siglip"   # CLIP: fixed-size images like SigLIP
+    kind = "qwen" if _is_qwen(tower) else tower if tower == "pixtral" else "siglip"   # CLIP: like SigLIP
     id_ = "%s-%s-%s-%s%s%s" % (TOWER_TAG[tower], PREC_TAG[precision], ATTN_TAG[attention], images,
                                "-ckpt" if ckpt == "full" else "", "-castbuf" if cast_buffers else "")
     s = {"id": id_, "tower": tower, "precision": precision, "attention": attention, "images_tag": images,
@@ -147,6 +168,12 @@ def grid():
         for attn in ("eager", "flash_emulated"):
             g.append(_spec("clip", prec, attn, "2img"))
     g.append(_spec("clip", "bf16", "flash_emulated", "2img", "full"))
+    for prec in PRECISIONS:           # Pixtral + Mistral 3's projector, after CLIP's 7
+        for attn in ("eager", "flash_emulated"):
+            g.append(_spec("pixtral", prec, attn, "2img"))
+    for prec, attn in (("fp32", "flash_emulated"), ("fp32", "eager"), ("bf16", "flash_emulated"),
+                       ("autocast-bf16", "flash_emulated"), ("autocast-bf16", "eager")):
+        g.append(_spec("pixtral", prec, attn, "2img", "full"))
     ids = [s["id"] for s in g]
     assert len(ids) == len(set(ids)), "duplicate config ids"
     return g
@@ -185,6 +212,16 @@ class VisionTracker(measure.SavedTensorTracker):
 
 def make_inputs(cfg, images, dtype):
     grid_thw = torch.tensor(images, dtype=torch.long)
+    if cfg.tower == "pixtral":
+        # the processor's batch: every image at its own size, zero-padded to the largest height and width
+        hmax = max(h for _t, h, _w in images) * cfg.patch
+        wmax = max(w for _t, _h, w in images) * cfg.patch
+        pv = torch.zeros(len(images), cfg.in_channels, hmax, wmax)
+        for i, (t, h, w) in enumerate(images):
+            assert t == 1 and h * cfg.patch <= cfg.image_size and w * cfg.patch <= cfg.image_size
+            assert h % cfg.merge == 0 and w % cfg.merge == 0
+            pv[i, :, :h * cfg.patch, :w * cfg.patch] = torch.randn(cfg.in_channels, h * cfg.patch, w * cfg.patch)
+        return pv.to(dtype), grid_thw, int(sum(h * w for _t, h, w in images))
     if not _is_qwen(cfg.tower):
         side = cfg.image_size // cfg.patch
         for t, h, w in images:
@@ -265,9 +302,9 @@ def observe(saved, cfg, precision, n_patches, chunks):
     for it in items:
         by.setdefault(it["name"], it)
     facts["from"] = "%s %s" % (blk["region"], "recompute" if blk.get("recompute_items") else "forward")
-    sm = by.get("attn.probs_fp32") or by.get("self_attn.probs_fp32")
+    sm = by.get("attn.probs_fp32") or by.get("self_attn.probs_fp32") or by.get("attention.probs_fp32")
     facts["softmax_saved_dtype"] = sm["dtype"] if sm else None
-    v = by.get("attn.v") or by.get("self_attn.v")
+    v = by.get("attn.v") or by.get("self_attn.v") or by.get("attention.v")
     if v and v["bytes"]:
         elt = 2 if v["dtype"] in ("bfloat16", "float16") else 4
         facts["v_saved_storage_values_per_%s" % ("token" if cfg.tower == "clip" else "patch")] = \
@@ -298,6 +335,8 @@ def run_config(spec):
         model.to(torch.bfloat16)
         if _is_qwen(cfg.tower) and not spec.get("cast_buffers"):
             model.visual.rotary_pos_emb.reset_fp32()
+        if cfg.tower == "pixtral":
+            model.vision_tower.patch_positional_embedding.reset_fp32()
     model.train()
     if ckpt == "full":
         model.gradient_checkpointing_enable()
@@ -342,9 +381,12 @@ def run_config(spec):
         saved = summarize(records, cfg.depth, always=("patch_embed", "pre_norm", "post_norm", "feature_select",
                                                       "projector", "loss", "other"))
         saved["freed_before_backward"] = freed
+    elif cfg.tower == "pixtral":
+        saved = summarize(records, cfg.depth, always=("patch_embed", "position", "pre_norm", "projector", "loss",
+                                                      "other"))
     else:
         saved = summarize(records, cfg.depth)
-    if _is_qwen(cfg.tower):
+    if _is_qwen(cfg.tower) or cfg.tower == "pixtral":
         chunks = dict(model.last_chunks)
     else:
         chunks = {"per_image": [(cfg.image_size // cfg.patch) ** 2 + (1 if cfg.tower == "clip" else 0)] *
@@ -365,7 +407,8 @@ def run_config(spec):
         "attention_chunks": chunks,
         "precision": precision,
         "attention": {"impl": cfg.attn_impl, "kind": "emulated" if emulated else "measured",
-                      "note": CLIP_ATTENTION_NOTE[emulated] if cfg.tower == "clip" else ("saves q, k, v, out and an fp32 logsumexp as FlashAttention-2 does (SigLIP: "
+                      "note": CLIP_ATTENTION_NOTE[emulated] if cfg.tower == "clip" else
+                                PIXTRAL_ATTENTION_NOTE[emulated] if cfg.tower == "pixtral" else ("saves q, k, v, out and an fp32 logsumexp as FlashAttention-2 does (SigLIP: "
                                "models.FlashEmulated, non-causal, lse [B, A, S]; Qwen: one varlen call over "
                                "cu_seqlens, vision_models.FlashVarlenEmulated, lse [A, N]); emulated, not a kernel "
                                "(real FA2 takes no fp32 inputs)") if emulated else
@@ -374,10 +417,16 @@ def run_config(spec):
         "checkpointing": spec["checkpointing"],
         "checkpoint_impl": (("GradientCheckpointingLayer: %s; positional (hidden_states, attention_mask=None)"
                              % models.CHECKPOINT_IMPL) if cfg.tower == "clip" else
+                            ("GradientCheckpointingLayer: %s; positional (hidden_states, attention_mask: the (1, 1, N, N) "
+                             "block mask under eager, None under flash) saved by the checkpoint; keyword arguments "
+                             "(position_embeddings, position_ids) in a functools.partial" % models.CHECKPOINT_IMPL)
+                            if cfg.tower == "pixtral" else
                             ("GradientCheckpointingLayer: %s; keyword arguments (cu_seqlens, position_embeddings) "
                              "in a functools.partial" % models.CHECKPOINT_IMPL)) if ckpt == "full" else None,
         "rotary_inv_freq_dtype": (measure.dtype_name(model.visual.rotary_pos_emb.inv_freq.dtype)
-                                  if _is_qwen(cfg.tower) else None),
+                                  if _is_qwen(cfg.tower) else
+                                  measure.dtype_name(model.vision_tower.patch_positional_embedding.inv_freq.dtype)
+                                  if cfg.tower == "pixtral" else None),
         "param_count": param_count,
         "param_count_by_part": parts,
         "saved": saved,
@@ -386,8 +435,26 @@ def run_config(spec):
         "loss": float(loss.detach().float()),
         "wall_s": round(wall, 3),
     }
-    if not _is_qwen(cfg.tower):
+    if not _is_qwen(cfg.tower) and cfg.tower != "pixtral":
         result.pop("rotary_inv_freq_dtype")
+    if cfg.tower == "pixtral":
+        p, m = cfg.patch, cfg.merge
+        per = [h * w for _t, h, w in spec["images"]]
+        result["tokens"] = {
+            "patches_per_image": per,
+            "image_sizes_px": [[h * p, w * p] for _t, h, w in spec["images"]],
+            "pixel_values": list(pixel_values.shape),
+            "merged_tokens_per_image": [(h // m) * (w // m) for _t, h, w in spec["images"]],
+            "note": "pixel_values is the processor's batch, zero-padded to the largest height and width; patch_conv "
+                    "runs once over it (saving it whole) and each image is cropped to its h x w patches, flattened "
+                    "and concatenated into one sequence of N patches (batch 1); the projector's patch merger "
+                    "(spatial_merge_size %d) gives N / %d tokens" % (m, m * m)}
+        result["feature_select"] = {
+            "vision_feature_layer": cfg.vision_feature_layer,
+            "hidden_states": "output_hidden_states=True: (ln_pre output, layer 0 output, ..., layer %d output)"
+                             % (cfg.depth - 1),
+            "selected": "hidden_states[%d] = layer %d's output, squeeze(0)" % (
+                cfg.vision_feature_layer, (cfg.vision_feature_layer % (cfg.depth + 1)) - 1)}
     if cfg.tower == "clip":
         per = (cfg.image_size // cfg.patch) ** 2
         result["tokens"] = {"patches_per_image": per, "class_tokens_per_image": 1,
@@ -418,6 +485,16 @@ CLIP_ATTENTION_NOTE = {
            "the batch of equal images, (B, A, N, N) scores; measured",
     True: "saves q, k, v, out and an fp32 logsumexp [B, A, N] as FlashAttention-2 does (models.FlashEmulated, "
           "non-causal, no mask, one call over the batch: the same as one call per image); emulated, not a kernel",
+}
+
+
+PIXTRAL_ATTENTION_NOTE = {
+    False: "HF eager_attention_forward (Pixtral's, SigLIP's copy: matmul(q, k^T) * scaling, + the (1, 1, N, N) "
+           "block-diagonal mask of generate_block_attention_mask (dtype min outside each image's block), softmax in "
+           "float32, .to(q dtype)) over ALL N patches as one sequence: (1, A, N, N) scores; measured",
+    True: "saves q, k, v, out and an fp32 logsumexp [A, N] as FlashAttention-2's varlen kernel does "
+          "(vision_models.FlashVarlenEmulated over the images, the sequences HF's flash path finds where the "
+          "position ids are 0; no mask); emulated, not a kernel",
 }
 
 
@@ -535,7 +612,7 @@ def main(argv=None):
         "schema": 1,
         "generator": "tools/calibrate/vision_measure.py",
         "what": "bytes saved for backward by a trained vision tower (Qwen2-VL, Qwen2.5-VL, SigLIP + Gemma 3 "
-                "projector, CLIP + LLaVA projector) in one training step, measured with torch.autograd.graph.saved_tensors_hooks on CPU; "
+                "projector, CLIP + LLaVA projector, Pixtral + Mistral 3 projector) in one training step, measured with torch.autograd.graph.saved_tensors_hooks on CPU; "
                 "see tools/calibrate/README.md",
         "hf_reference": {
             "repository": "huggingface/transformers",
@@ -546,6 +623,8 @@ def main(argv=None):
             "gemma3": "src/transformers/models/gemma3/modeling_gemma3.py@0018aa647bb13801f061e2d1027c326f531b59fb",
             "clip": "src/transformers/models/clip/modeling_clip.py@000f1ffdbf1ce6190cc8863af9a2fff817590937",
             "llava": "src/transformers/models/llava/modeling_llava.py@00d3cdbeaab26587a543f75df7997a53a6fb146b",
+            "pixtral": "src/transformers/models/pixtral/modeling_pixtral.py@0233e509531ace915c8241b4c16c8032a583279c",
+            "mistral3": "src/transformers/models/mistral3/modeling_mistral3.py@00dcc6dda6f6d8e69541a6b51f97986a80242367",
             "checkpointing": "src/transformers/modeling_layers.py@00029cfa0ed780d1ddb6e5d199bd92e86c5791a2",
         },
         "torch_version": torch.__version__,
@@ -559,9 +638,9 @@ def main(argv=None):
         "categories": {
             "activation": "saved for backward, counted in the region totals",
             "autocast_weight_copy": "bf16 cast of an fp32 parameter made by autocast and saved by a matmul / conv",
-            "shared": "built once per forward and used by every block (Qwen rotary cos / sin: region 'position'; "
-                      "cu_seqlens held by the checkpoint: region 'shared'); 'saved_in' names the block that saved it "
-                      "first",
+            "shared": "built once per forward and used by every block (Qwen, Pixtral rotary cos / sin: region "
+                      "'position'; cu_seqlens, Pixtral's position_ids and eager block mask held by the checkpoint: "
+                      "region 'shared'); 'saved_in' names the block that saved it first",
             "scalar": "0-dim tensors; listed, in forward_totals.scalar",
             "parameter/buffer": "model state, excluded (only counted in excluded_saves)",
         },
@@ -573,6 +652,11 @@ def main(argv=None):
                                  "are counted in the regions' totals all the same",
         "cpu_vs_cuda": {
             **{k: measure.CPU_VS_CUDA[k] for k in ("attention_kernel", "mean_saves_input")},
+            "unfold_saves_input": {
+                "measured": "torch 1.13's im2col (F.unfold, Mistral 3's patch merger) saves its input: the image's "
+                            "(1, d, h, w) view of the projector norm's output, whose whole storage (N x d) counts once",
+                "cuda": "depends on the torch version, not on the device: newer torch's Im2ColBackward0 keeps only "
+                        "the input's last two sizes, no tensor; not measured here"},
             "autocast_layer_norm": {
                 "measured": "CPU autocast (torch 1.13) has no layer_norm rule and fails on a bf16 input with fp32 "
                             "weights (Qwen2-VL's residual is bf16: the Conv3d output); vision_models.LayerNorm applies "

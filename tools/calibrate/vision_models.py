@@ -1,4 +1,4 @@
-"""Vision towers of four multimodal families, written op for op like Hugging Face
+"""Vision towers of five multimodal families, written op for op like Hugging Face
 `transformers`' code, for the calibration harness (vision_measure.py).
 
 Reference code (read from the huggingface/transformers repository):
@@ -64,17 +64,52 @@ Reference code (read from the huggingface/transformers repository):
     [:, 1:], dropping the CLS token) and `LlavaMultiModalProjector` (linear_1 h -> text hidden,
     ACT2FN[projector_hidden_act] = "gelu" (GELUActivation, erf), linear_2; multimodal_projector_bias
     True).
+  * Pixtral as Mistral 3 uses it, src/transformers/models/pixtral/modeling_pixtral.py at commit
+    0233e509531ace915c8241b4c16c8032a583279c: `PixtralVisionModel` (`patch_conv` Conv2d without bias,
+    stride = patch, run once over the processor's padded batch on pixel_values cast to its weight dtype;
+    each image cropped to its (H // p, W // p) patches, flatten(1).T, torch.cat into ONE sequence of all
+    images' N patches, unsqueeze(0); `ln_pre` PixtralRMSNorm eps 1e-5 (LlamaRMSNorm's ops: float32
+    inside, `weight * x.to(input_dtype)`); `position_ids_in_meshgrid` (h * (image_size // p) + w per
+    image); `PixtralRotaryEmbedding` (rope_type "default": an inv_freq buffer of (image_size // p)^2
+    rows, freqs[::2] on h and freqs[1::2] on w, repeated to head_dim; forward under no_grad:
+    inv_freq[position_ids], cos / sin with autocast off, `.to(x.dtype)`); eager: the
+    `generate_block_attention_mask` (1, 1, N, N) expand of an (N, N) tensor in the hidden states' dtype,
+    finfo.min outside each image's block; flash_attention_2: no mask, position_ids passed on in kwargs
+    (HF's flash path makes the varlen sequences where they are 0)), `PixtralTransformer` (hidden_states
+    collected with output_hidden_states), `PixtralAttentionLayer` (a GradientCheckpointingLayer called
+    as layer(hidden_states, attention_mask, position_embeddings=..., position_ids=...): attention_norm,
+    attention, residual, ffn_norm, feed_forward, residual; both norms eps 1e-5), `PixtralAttention`
+    (q_proj / k_proj / v_proj / o_proj without bias, view (B, N, A, d).transpose(1, 2),
+    `apply_rotary_pos_emb(unsqueeze_dim=0)` -- Llama's: q * cos + rotate_half(q) * sin, no upcast --,
+    the file's `eager_attention_forward` (SigLIP's: matmul(q, k^T) * scaling, + mask, softmax(float32)
+    .to(q dtype), dropout, matmul, transpose(1, 2).contiguous()) or ALL_ATTENTION_FUNCTIONS; reshape
+    (B, N, -1).contiguous(), o_proj), `PixtralMLP` (MistralMLP: down(act(gate(x)) * up(x)), no bias;
+    hidden_act "silu" as Mistral Small 3.1's vision_config has it; PixtralVisionConfig's default is
+    "gelu").
+  * Mistral 3, src/transformers/models/mistral3/modeling_mistral3.py (not stored at 0233e509...: read
+    at 00dcc6dda6f6d8e69541a6b51f97986a80242367; modular_mistral3.py at
+    0db212073171bb72ea750632ae91b8836add69f1 has the same ops): `Mistral3Model.get_image_features`
+    (vision_tower(pixel_values, image_sizes, output_hidden_states=True), hidden_states[
+    vision_feature_layer], default -1: the last layer's output, `.squeeze(0)`, the projector,
+    torch.split per image of (H // (p * m)) * (W // (p * m)) tokens) and `Mistral3MultiModalProjector`
+    (`Mistral3RMSNorm` of the vision width, eps = text rms_norm_eps; `Mistral3PatchMerger`: per image
+    image_features.split(h * w), view (h, w, d).permute(2, 0, 1).unsqueeze(0),
+    torch.nn.functional.unfold(kernel = stride = spatial_merge_size), view (d * m * m, -1).t(),
+    torch.cat, merging_layer Linear(d * m * m -> d, no bias); linear_1 (d -> text hidden,
+    bias = multimodal_projector_bias, default False), ACT2FN["gelu"], linear_2 (text -> text)).
   * Gradient checkpointing: src/transformers/modeling_layers.py `GradientCheckpointingLayer`
     (stored version 00029cfa0ed780d1ddb6e5d199bd92e86c5791a2): the block's keyword arguments go
     into a functools.partial, only the positional ones (hidden_states; SigLIP's attention_mask,
-    None here) are the checkpoint's inputs; HF's default use_reentrant=True (models._checkpoint).
+    None here; Pixtral's attention_mask, the block mask under eager) are the checkpoint's inputs; HF's
+    default use_reentrant=True (models._checkpoint).
 
 Written from those files, not copied. Reused from models.py: the naming hooks op() / region(),
 `eager_attention_forward` (HF's eager attention with the harness's op labels),
 `FlashEmulated` (what FlashAttention-2 saves: q, k, v, out, fp32 logsumexp; its math also runs
-the varlen emulation here, FlashVarlenEmulated), `LlamaRMSNorm`
-(identical to Qwen2RMSNorm), `Gemma2RMSNorm` (identical to Gemma3RMSNorm), `FusedGELUTanh`
-(gelu_pytorch_tanh), `GELUActivation` (LLaVA's "gelu") and `_checkpoint`.
+the varlen emulation here, FlashVarlenEmulated, for Qwen's cu_seqlens and Pixtral's images),
+`LlamaRMSNorm` (identical to Qwen2RMSNorm, PixtralRMSNorm and Mistral3RMSNorm), `Gemma2RMSNorm`
+(identical to Gemma3RMSNorm), `apply_rotary_pos_emb` (Pixtral's, Llama's copy), `FusedGELUTanh`
+(gelu_pytorch_tanh), `GELUActivation` (LLaVA's and Mistral 3's "gelu") and `_checkpoint`.
 """
 
 import functools
@@ -91,7 +126,7 @@ from models import op, region
 
 @dataclass
 class VisionConfig:
-    tower: str                    # "qwen2_vl" | "qwen2_5_vl" | "siglip" | "clip"
+    tower: str                    # "qwen2_vl" | "qwen2_5_vl" | "siglip" | "clip" | "pixtral"
     depth: int
     hidden: int                   # embed_dim / hidden_size of the tower
     heads: int
@@ -102,15 +137,17 @@ class VisionConfig:
     hidden_act: str = "quick_gelu"
     attn_impl: str = "eager"      # "eager" | "flash_emulated"
     temporal_patch: int = None    # Qwen
-    merge: int = None             # Qwen spatial_merge_size
+    merge: int = None             # Qwen, Mistral 3 spatial_merge_size
     window_size: int = None       # Qwen2.5-VL
     fullatt_block_indexes: List[int] = field(default=None)  # Qwen2.5-VL
-    image_size: int = None        # SigLIP
+    image_size: int = None        # SigLIP, CLIP; Pixtral: the longest side (rotary table of image_size / patch a side)
     mm_tokens_per_image: int = None  # Gemma 3
     norm_eps: float = 1e-6
     vision_feature_layer: int = None            # LLaVA (CLIP): index into hidden_states
     vision_feature_select_strategy: str = None  # LLaVA: "default" drops the CLS token
-    projector_hidden_act: str = None            # LLaVA: "gelu"
+    projector_hidden_act: str = None            # LLaVA, Mistral 3: "gelu"
+    rope_theta: float = None                    # Pixtral: the 2D rotary's base
+    multimodal_projector_bias: bool = None      # Mistral 3: linear_1 / linear_2 with bias (default False)
 
     @property
     def head_dim(self):
@@ -828,6 +865,325 @@ class ClipLlavaVision(nn.Module):
 
 
 # --------------------------------------------------------------------------
+# Pixtral (Mistral 3's vision tower) + Mistral3MultiModalProjector
+# --------------------------------------------------------------------------
+def position_ids_in_meshgrid(patch_embeds_list, max_width):
+    """Pixtral's position ids: h * max_width + w for each patch of each image, concatenated."""
+    positions = []
+    for patch in patch_embeds_list:
+        height, width = patch.shape[-2:]
+        mesh = torch.meshgrid(torch.arange(height), torch.arange(width), indexing="ij")
+        h_grid, v_grid = torch.stack(mesh, dim=-1).reshape(-1, 2).chunk(2, -1)
+        ids = h_grid * max_width + v_grid
+        positions.append(ids[:, 0])
+    return torch.cat(positions)
+
+
+class PixtralRotaryEmbedding(nn.Module):
+    """PixtralRotaryEmbedding (rope_type "default"): an inv_freq buffer of (image_size / patch)^2 rows,
+    one per grid position (h frequencies freqs[::2], w frequencies freqs[1::2], the pair repeated to
+    head_dim), indexed by the position ids; cos / sin in float32 with autocast off, cast to x's dtype."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.dim, self.theta, self.side = cfg.head_dim, cfg.rope_theta, cfg.image_size // cfg.patch
+        self.register_buffer("inv_freq", self._inv_freq(), persistent=False)
+
+    def _inv_freq(self):
+        dim, side = self.dim, self.side
+        h = torch.arange(side)
+        w = torch.arange(side)
+        freqs = 1.0 / (self.theta ** (torch.arange(0, dim, 2).float() / dim))
+        freqs_h = torch.outer(h, freqs[::2]).float()
+        freqs_w = torch.outer(w, freqs[1::2]).float()
+        inv_freq = torch.cat([freqs_h[:, None, :].repeat(1, side, 1), freqs_w[None, :, :].repeat(side, 1, 1)],
+                             dim=-1).reshape(-1, dim // 2)
+        return torch.cat((inv_freq, inv_freq), dim=-1)
+
+    def reset_fp32(self):
+        """What from_pretrained(torch_dtype=bf16) leaves: the non-persistent buffer is built from
+        explicit .float() frequencies and never loaded or cast (model.to(bf16) would cast it)."""
+        self.inv_freq = self._inv_freq()
+
+    @torch.no_grad()
+    def forward(self, x, position_ids):
+        freqs = self.inv_freq[position_ids]
+        with torch.autocast(device_type=x.device.type, enabled=False):  # "Force float32"
+            emb = freqs
+            cos = emb.cos()
+            sin = emb.sin()
+        return cos.to(dtype=x.dtype), sin.to(dtype=x.dtype)
+
+
+def _lengths_from_position_ids(position_ids):
+    """HF's flash path with position_ids and no mask (_prepare_from_posids): a sequence starts
+    wherever the position id is 0; here one per image."""
+    pos = position_ids.flatten()
+    idx = torch.arange(pos.numel(), dtype=torch.int32)
+    cu = torch.cat((idx[pos == 0], torch.tensor([idx.numel()], dtype=torch.int32)))
+    return (cu[1:] - cu[:-1]).tolist()
+
+
+class PixtralAttention(nn.Module):
+    """PixtralAttention: q / k / v / o_proj without bias, view (B, N, A, d).transpose(1, 2),
+    apply_rotary_pos_emb(unsqueeze_dim=0), then eager_attention_forward (SigLIP's: matmul * scaling,
+    + the block-diagonal mask over all N patches, softmax(float32).to(q dtype), dropout, matmul) or
+    flash_attention_2 (no mask; varlen over the images from the position ids)."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.embed_dim, self.num_heads, self.head_dim = cfg.hidden, cfg.heads, cfg.head_dim
+        self.scaling = self.head_dim ** -0.5
+        self.dropout = 0.0            # PixtralVisionConfig.attention_dropout
+        self.attn_impl = cfg.attn_impl
+        self.k_proj = nn.Linear(cfg.hidden, cfg.hidden, bias=False)
+        self.v_proj = nn.Linear(cfg.hidden, cfg.hidden, bias=False)
+        self.q_proj = nn.Linear(cfg.hidden, cfg.hidden, bias=False)
+        self.o_proj = nn.Linear(cfg.hidden, cfg.hidden, bias=False)
+
+    def forward(self, hidden_states, attention_mask=None, position_embeddings=None, position_ids=None):
+        batch_size, patches, _ = hidden_states.size()
+        query_states = self.q_proj(hidden_states)
+        key_states = self.k_proj(hidden_states)
+        value_states = self.v_proj(hidden_states)
+        query_states = query_states.view(batch_size, patches, self.num_heads, self.head_dim).transpose(1, 2)
+        key_states = key_states.view(batch_size, patches, self.num_heads, self.head_dim).transpose(1, 2)
+        value_states = value_states.view(batch_size, patches, self.num_heads, self.head_dim).transpose(1, 2)
+        cos, sin = position_embeddings
+        # the products save cos and sin (no gradient), not q and k
+        query_states, key_states = models.apply_rotary_pos_emb(query_states, key_states, cos, sin, unsqueeze_dim=0)
+        p = self.dropout if self.training else 0.0
+        if self.attn_impl == "flash_emulated":
+            out = _flash_varlen(query_states, key_states, value_states, _lengths_from_position_ids(position_ids),
+                                self.scaling)
+        elif self.attn_impl == "eager":
+            out = models.eager_attention_forward(self, query_states, key_states, value_states, attention_mask,
+                                                 self.scaling, dropout=p)
+        else:
+            raise ValueError(self.attn_impl)
+        out = out.reshape(batch_size, patches, -1).contiguous()
+        return self.o_proj(out)
+
+
+class PixtralMLP(nn.Module):
+    """PixtralMLP (MistralMLP): down(act(gate(x)) * up(x)), no bias."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.gate_proj = nn.Linear(cfg.hidden, cfg.ffn, bias=False)
+        self.up_proj = nn.Linear(cfg.hidden, cfg.ffn, bias=False)
+        self.down_proj = nn.Linear(cfg.ffn, cfg.hidden, bias=False)
+        self.act_fn = _act(cfg.hidden_act)
+
+    def forward(self, x):
+        g = self.act_fn(self.gate_proj(x))
+        u = self.up_proj(x)
+        with op("act_out", "up_out"):
+            h = g * u
+        return self.down_proj(h)
+
+
+class PixtralAttentionLayer(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.attention_norm = models.LlamaRMSNorm(cfg.hidden, eps=1e-5)   # == PixtralRMSNorm
+        self.feed_forward = PixtralMLP(cfg)
+        self.attention = PixtralAttention(cfg)
+        self.ffn_norm = models.LlamaRMSNorm(cfg.hidden, eps=1e-5)
+
+    def forward(self, hidden_states, attention_mask=None, position_embeddings=None, position_ids=None):
+        residual = hidden_states
+        hidden_states = self.attention_norm(hidden_states)
+        hidden_states = self.attention(hidden_states, attention_mask, position_embeddings, position_ids)
+        hidden_states = residual + hidden_states
+        residual = hidden_states
+        hidden_states = self.ffn_norm(hidden_states)
+        hidden_states = self.feed_forward(hidden_states)
+        return residual + hidden_states
+
+
+class PixtralTransformer(nn.Module):
+    """PixtralTransformer with output_hidden_states: (its input, every layer's output)."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.layers = nn.ModuleList([PixtralAttentionLayer(cfg) for _ in range(cfg.depth)])
+        self.gradient_checkpointing = False
+
+    def forward(self, inputs_embeds, attention_mask=None, position_embeddings=None, position_ids=None,
+                output_hidden_states=False):
+        hidden_states = inputs_embeds
+        states = () if output_hidden_states else None
+        for i, layer in enumerate(self.layers):
+            if output_hidden_states:
+                states = states + (hidden_states,)
+            if self.gradient_checkpointing and self.training:
+                # GradientCheckpointingLayer: positional (hidden_states, attention_mask) are the
+                # checkpoint's inputs (the mask under eager, None under flash); the keyword arguments
+                # (position_embeddings, position_ids) go into a functools.partial that keeps them
+                with region("block.%d" % i), op("checkpoint_input"):
+                    fn = functools.partial(layer.__call__, position_embeddings=position_embeddings,
+                                           position_ids=position_ids)
+                    hidden_states = models._checkpoint(fn, hidden_states, attention_mask)
+                    for sink in models.HELD_BY_CHECKPOINT:
+                        for t in (*position_embeddings, position_ids):
+                            sink(t)
+            else:
+                hidden_states = layer(hidden_states, attention_mask, position_embeddings=position_embeddings,
+                                      position_ids=position_ids)
+        if output_hidden_states:
+            states = states + (hidden_states,)
+        return hidden_states, states
+
+
+def generate_block_attention_mask(patch_embeds_list, tensor):
+    """(B, 1, N, N) expanded view of an (N, N) tensor in the hidden states' dtype: dtype min
+    everywhere, 0 inside each image's block."""
+    dtype = tensor.dtype
+    seq_len = tensor.shape[1]
+    d_min = torch.finfo(dtype).min
+    causal_mask = torch.full((seq_len, seq_len), fill_value=d_min, dtype=dtype, device=tensor.device)
+    block_end_idx = torch.tensor(patch_embeds_list).cumsum(-1)
+    block_start_idx = torch.tensor([0] + patch_embeds_list[:-1]).cumsum(-1)
+    for start, end in zip(block_start_idx, block_end_idx):
+        causal_mask[start:end, start:end] = 0
+    return causal_mask[None, None, :, :].expand(tensor.shape[0], 1, -1, -1)
+
+
+class PixtralVisionModel(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        self.patch_conv = nn.Conv2d(cfg.in_channels, cfg.hidden, kernel_size=cfg.patch, stride=cfg.patch, bias=False)
+        self.patch_size = cfg.patch
+        self.ln_pre = models.LlamaRMSNorm(cfg.hidden, eps=1e-5)   # == PixtralRMSNorm
+        self.transformer = PixtralTransformer(cfg)
+        self.patch_positional_embedding = PixtralRotaryEmbedding(cfg)
+        self.shared = {}
+        self.record_shared = False
+        self.last_chunks = {}
+
+    def forward(self, pixel_values, image_sizes, output_hidden_states=False):
+        # one convolution over the padded batch, then each image cropped to its own patches
+        target_dtype = self.patch_conv.weight.dtype
+        patch_embeds = self.patch_conv(pixel_values.to(dtype=target_dtype))
+        patch_embeds_list = [embed[..., : (size[0] // self.patch_size), : (size[1] // self.patch_size)]
+                             for embed, size in zip(patch_embeds, image_sizes)]
+        # flatten to a single sequence
+        patch_embeds = torch.cat([p.flatten(1).T for p in patch_embeds_list], dim=0).unsqueeze(0)
+        patch_embeds = self.ln_pre(patch_embeds)
+        position_ids = position_ids_in_meshgrid(patch_embeds_list, max_width=self.cfg.image_size // self.patch_size)
+        position_ids_kw = position_ids.unsqueeze(0)
+        position_embeddings = self.patch_positional_embedding(patch_embeds, position_ids)
+        lengths = [p.shape[-2] * p.shape[-1] for p in patch_embeds_list]
+        if self.cfg.attn_impl == "flash_emulated":
+            attention_mask = None     # flash attention relies on the position ids only
+        else:
+            attention_mask = generate_block_attention_mask(lengths, patch_embeds)
+        if self.record_shared:
+            self.shared = {"rope_cos": position_embeddings[0], "rope_sin": position_embeddings[1],
+                           "position_ids": position_ids_kw}
+            if attention_mask is not None:
+                self.shared["block_attention_mask"] = attention_mask
+        self.last_chunks = {"per_image": lengths}
+        if attention_mask is not None:
+            self.last_chunks = {"full": [sum(lengths)], "per_image": lengths}
+        return self.transformer(patch_embeds, attention_mask=attention_mask, position_embeddings=position_embeddings,
+                                position_ids=position_ids_kw, output_hidden_states=output_hidden_states)
+
+
+class Mistral3PatchMerger(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.spatial_merge_size = cfg.merge
+        self.patch_size = cfg.patch
+        self.merging_layer = nn.Linear(cfg.hidden * cfg.merge ** 2, cfg.hidden, bias=False)
+
+    def forward(self, image_features, image_sizes):
+        image_sizes = [(s[0] // self.patch_size, s[1] // self.patch_size) for s in image_sizes]
+        tokens_per_image = [h * w for h, w in image_sizes]
+        d = image_features.shape[-1]
+        permuted_tensor = []
+        for image_index, image_tokens in enumerate(image_features.split(tokens_per_image)):
+            h, w = image_sizes[image_index]
+            image_grid = image_tokens.view(h, w, d).permute(2, 0, 1).unsqueeze(0)
+            # torch 1.13's im2col saves its input (this image's view of the norm output: the whole
+            # storage counts once); newer torch keeps only its last two sizes
+            with op("unfold_input"):
+                grid = torch.nn.functional.unfold(image_grid, kernel_size=self.spatial_merge_size,
+                                                  stride=self.spatial_merge_size)
+            grid = grid.view(d * self.spatial_merge_size ** 2, -1).t()
+            permuted_tensor.append(grid)
+        image_features = torch.cat(permuted_tensor, dim=0)
+        return self.merging_layer(image_features)
+
+
+class Mistral3MultiModalProjector(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.norm = models.LlamaRMSNorm(cfg.hidden, eps=cfg.norm_eps)   # == Mistral3RMSNorm (text rms_norm_eps)
+        self.patch_merger = Mistral3PatchMerger(cfg)
+        bias = bool(cfg.multimodal_projector_bias)
+        self.linear_1 = nn.Linear(cfg.hidden, cfg.out_hidden, bias=bias)
+        assert cfg.projector_hidden_act == "gelu"
+        self.act = models.GELUActivation()
+        self.linear_2 = nn.Linear(cfg.out_hidden, cfg.out_hidden, bias=bias)
+
+    def forward(self, image_features, image_sizes):
+        image_features = self.norm(image_features)
+        image_features = self.patch_merger(image_features, image_sizes)
+        hidden_states = self.linear_1(image_features)
+        hidden_states = self.act(hidden_states)
+        return self.linear_2(hidden_states)
+
+
+class PixtralMistral3Vision(nn.Module):
+    """Mistral3Model.get_image_features: the Pixtral tower with output_hidden_states=True,
+    hidden_states[vision_feature_layer] (-1: the last layer's output), squeeze(0), the projector,
+    torch.split per image (Mistral3Model.forward concatenates the pieces again)."""
+
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        self.vision_tower = PixtralVisionModel(cfg)
+        self.multi_modal_projector = Mistral3MultiModalProjector(cfg)
+        for m in self.modules():  # normal(0.02) weights, zero biases; values do not change what is saved
+            if isinstance(m, (nn.Linear, nn.Conv2d)):
+                nn.init.normal_(m.weight, std=0.02)
+                if getattr(m, "bias", None) is not None:
+                    nn.init.zeros_(m.bias)
+
+    @property
+    def shared(self):
+        return self.vision_tower.shared
+
+    @property
+    def last_chunks(self):
+        return self.vision_tower.last_chunks
+
+    @property
+    def record_shared(self):
+        return self.vision_tower.record_shared
+
+    @record_shared.setter
+    def record_shared(self, value):
+        self.vision_tower.record_shared = value
+
+    def gradient_checkpointing_enable(self):
+        self.vision_tower.transformer.gradient_checkpointing = True
+
+    def forward(self, pixel_values, grid_thw):
+        p = self.cfg.patch
+        image_sizes = [(h * p, w * p) for _t, h, w in grid_thw.tolist()]
+        _last, hidden_states = self.vision_tower(pixel_values, image_sizes, output_hidden_states=True)
+        selected = hidden_states[self.cfg.vision_feature_layer]
+        image_features = self.multi_modal_projector(selected.squeeze(0), image_sizes)
+        ratio = p * self.cfg.merge
+        split_sizes = [(h // ratio) * (w // ratio) for h, w in image_sizes]
+        return torch.cat(torch.split(image_features.squeeze(0), split_sizes), dim=0)
+
+
+# --------------------------------------------------------------------------
 # The model the harness measures
 # --------------------------------------------------------------------------
 class QwenVision(nn.Module):
@@ -863,6 +1219,8 @@ def build(cfg):
         model = QwenVision(cfg)
     elif cfg.tower == "clip":
         model = ClipLlavaVision(cfg)
+    elif cfg.tower == "pixtral":
+        model = PixtralMistral3Vision(cfg)
     else:
         model = SiglipGemma3Vision(cfg)
 
@@ -881,6 +1239,13 @@ def region_modules(model):
         m = {"visual.patch_embed": "patch_embed", "visual.merger": "merger"}
         for i in range(cfg.depth):
             m["visual.blocks.%d" % i] = "block.%d" % i
+        return m
+    if isinstance(model, PixtralMistral3Vision):
+        t = "vision_tower."
+        m = {t + "patch_conv": "patch_embed", t + "ln_pre": "pre_norm", t + "patch_positional_embedding": "position",
+             "multi_modal_projector": "projector"}
+        for i in range(cfg.depth):
+            m[t + "transformer.layers.%d" % i] = "block.%d" % i
         return m
     if isinstance(model, ClipLlavaVision):
         t = "vision_tower.vision_model."
@@ -903,14 +1268,14 @@ def param_count_by_part(model):
         if ".blocks." in name or ".layers." in name:
             key = "blocks"
         elif "merger" in name or "multi_modal_projector" in name:
-            key = "merger" if "merger" in name else "projector"
-        elif "patch_embed" in name:
+            key = "projector" if "multi_modal_projector" in name else "merger"
+        elif "patch_embed" in name or "patch_conv" in name:
             key = "patch_embed"
         elif "position_embedding" in name:
             key = "position_embedding"
         elif "post_layernorm" in name:
             key = "post_norm"
-        elif "pre_layrnorm" in name:
+        elif "pre_layrnorm" in name or "ln_pre" in name:
             key = "pre_norm"
         elif "class_embedding" in name:
             key = "class_embedding"

@@ -134,6 +134,10 @@ QString conflictReason(Conflict reason)
         return Issue::tr("this vision tower's parameters are counted, but what it keeps for backward while it encodes images "
                          "is not yet measured: estimate without --images (text-only fine-tuning), or count the image "
                          "tokens in --seq and add the tower's activations yourself");
+    case Conflict::PixtralMaskedSdpa:
+        return Issue::tr("Pixtral attends over all of a step's image patches at once with a block mask, which SDPA keeps for "
+                         "backward in a way not measured here: choose --attention flash (flash_attention_2 needs no mask) or "
+                         "eager");
     case Conflict::VisionNoContextParallel:
         return Issue::tr("a vision tower's images over context-parallel GPUs is not modelled: use --cp 1");
     case Conflict::HybridNoModelParallel:

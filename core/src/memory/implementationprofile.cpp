@@ -34,11 +34,13 @@ constexpr ImplementationChoices choicesOf(ImplementationProfile profile)
     case ImplementationProfile::HfEagerCpu:
         // What tests/fixtures/calibration/cpu.json measured (torch 1.13, CPU): CPU dropout saves
         // a mask of the input's dtype, CPU autocast leaves softmax and layer_norm in their input
-        // dtype (so LayerNorm's statistics take the input's dtype too), and mean() saves x².
+        // dtype (so LayerNorm's statistics take the input's dtype too), and mean() saves x²
+        // (vision-cpu.json: unfold() its input too).
         c.boolDropoutMask = false;
         c.softmaxFp32UnderAutocast = false;
         c.normStatsFp32 = false;
         c.meanSavesInput = true;
+        c.unfoldSavesInput = true;
         break;
     }
     return c;

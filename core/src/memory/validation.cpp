@@ -474,6 +474,10 @@ void validateVision(const Scenario &s, ValidationIssues &issues)
     }
     if (s.parallel.contextParallel > 1)
         refuse(Field::Images, Field::ContextParallel, Conflict::VisionNoContextParallel);
+    // Pixtral under SDPA runs its N x N block mask through the memory-efficient kernel, which
+    // keeps (and may pad) it for backward: not measured; flash (no mask) and eager are.
+    if (v.kind == VisionTowerKind::Pixtral && attentionKernelOf(s) == AttentionKernel::Sdpa)
+        refuse(Field::Images, Field::Images, Conflict::PixtralMaskedSdpa);
     // A tower of the image's own size needs that size; a fixed-size tower resizes every image.
     if (!v.fixedSize()) {
         if (t.imageWidth == 0 || t.imageHeight == 0) {
@@ -482,8 +486,9 @@ void validateVision(const Scenario &s, ValidationIssues &issues)
         }
         if (!(inRange(Field::ImageWidth, t.imageWidth) & inRange(Field::ImageHeight, t.imageHeight)))
             return;
-        // smart_resize refuses a side shorter than one merge unit (patch × merge pixels).
-        const Count factor = v.patch * v.merge;
+        // smart_resize refuses a side shorter than one merge unit (patch × merge pixels); Pixtral's
+        // processor rounds any side up to one.
+        const Count factor = v.kind == VisionTowerKind::Pixtral ? 1 : v.patch * v.merge;
         if (t.imageWidth < factor)
             issues.add({ Field::ImageWidth, Problem::OutOfRange, factor, fieldRange(Field::ImageWidth).max, Field::ImageWidth });
         if (t.imageHeight < factor)

@@ -3,6 +3,8 @@
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/precision.h>
 
+#include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "placementbody.h"
@@ -32,6 +34,15 @@
 //  - MLP: QuickGELU (x · sigmoid(1.702 x)) saves fc1's output and the sigmoid, then fc2 its input:
 //    3·N·f·r; a gated SiLU MLP saves gate, SiLU and up outputs and down's input: 4·N·f·r; GELU
 //    (tanh, one kernel) saves its input, fc2 the output: 2·N·f·r.
+//  - Pixtral (Mistral 3; modeling_pixtral.py at 0233e509, modeling_mistral3.py at 00dcc6dd): one
+//    sequence of every image's patches; RMSNorms as Qwen2.5-VL's, q, k and v apart and a gated
+//    SiLU MLP. Under autocast the stream is FP32 from ln_pre on (its FP32 weight times the 16-bit
+//    normalized tensor); the rotary products save only cos and sin (N·d each, in the stream's
+//    dtype), so attention keeps q and k (16-bit copies under autocast) and v. Eager attention
+//    runs over all N patches at once with a block-diagonal mask (N² scores a head); the mask is
+//    saved only where checkpointing keeps it as an argument, with the position ids. Mistral 3's
+//    projector: an RMSNorm, the patch merger's unfold (torch 1.13 saves its input), the merging
+//    linear's input (N·h), then linear_1's, the GELU's and linear_2's.
 
 namespace headroom {
 
@@ -58,10 +69,16 @@ Count windowSquares(Count gridMerged, Count w)
     return full * w * w + rest * rest;
 }
 
-bool rmsNormed(const VisionSpec &v) { return v.kind == VisionTowerKind::Qwen25Vl; }
-// SigLIP and CLIP: q, k and v apart, an FP32 position table added to the stream (FP32 under
-// autocast), no rotary tables.
-bool separateQkv(const VisionSpec &v) { return v.kind == VisionTowerKind::Siglip || v.kind == VisionTowerKind::Clip; }
+bool rmsNormed(const VisionSpec &v) { return v.kind == VisionTowerKind::Qwen25Vl || v.kind == VisionTowerKind::Pixtral; }
+// SigLIP, CLIP and Pixtral: q, k and v apart, and a stream that autocast leaves in FP32 (SigLIP's
+// and CLIP's FP32 position tables are added to it; Pixtral's ln_pre multiplies it by its FP32
+// weight).
+bool separateQkv(const VisionSpec &v)
+{
+    return v.kind == VisionTowerKind::Siglip || v.kind == VisionTowerKind::Clip || v.kind == VisionTowerKind::Pixtral;
+}
+// Gate, up and down: two casts of the MLP's input under autocast, three matrices.
+bool gatedMlp(const VisionSpec &v) { return v.kind == VisionTowerKind::Qwen25Vl || v.kind == VisionTowerKind::Pixtral; }
 
 // The bytes the tower's tensors take under the scenario's recipe and implementation.
 struct Widths
@@ -101,7 +118,8 @@ Count mlpBytes(const VisionSpec &v, Count N, Count r)
     switch (v.kind) {
     case VisionTowerKind::Qwen2Vl:
     case VisionTowerKind::Clip: return 3 * N * v.ffn * r;
-    case VisionTowerKind::Qwen25Vl: return 4 * N * v.ffn * r;
+    case VisionTowerKind::Qwen25Vl:
+    case VisionTowerKind::Pixtral: return 4 * N * v.ffn * r;
     default: return 2 * N * v.ffn * r;
     }
 }
@@ -113,22 +131,22 @@ Count linearInputBytes(const VisionSpec &v, Count N, const Widths &w)
     if (!w.autocast)
         return 2 * N * h * w.r;
     const Count attentionCasts = separateQkv(v) ? 3 : 1;
-    const Count mlpCasts = v.kind == VisionTowerKind::Qwen25Vl ? 2 : 1;
+    const Count mlpCasts = gatedMlp(v) ? 2 : 1;
     return (attentionCasts + mlpCasts) * N * h * 2;
 }
 
 Count blockMatrices(const VisionSpec &v)
 {
     const Count h = v.hidden, f = v.ffn;
-    return v.kind == VisionTowerKind::Qwen25Vl ? 4 * h * h + 3 * h * f : 4 * h * h + 2 * h * f;
+    return gatedMlp(v) ? 4 * h * h + 3 * h * f : 4 * h * h + 2 * h * f;
 }
 
 // The tensor a checkpointed block's recompute saves again as its first norm's input: the block's
-// input itself where the norm keeps it unconverted.
+// input itself where the norm keeps it unconverted (an RMSNorm's FP32 upcast of an FP32 stream).
 bool firstNormKeepsInput(const VisionSpec &v, const Widths &w)
 {
     if (rmsNormed(v))
-        return w.r == 4 && !w.autocast;
+        return w.stream == 4;
     return w.lnInput == w.stream;
 }
 
@@ -185,6 +203,24 @@ Bytes visionOutsideBytes(const Scenario &s, Count N, Count images, Count tokens)
         if (w.autocast)
             total += 2 * h * out;
         break;
+    case VisionTowerKind::Pixtral: {
+        // The rotary cos and sin in the stream's dtype; ln_pre over the patch embeddings (their
+        // own dtype); the projector's RMSNorm, unfold's input, the merging linear's input (N·h as
+        // N / merge² rows of merge² h), then linear_1's, the GELU's and linear_2's.
+        Widths embedded = w;
+        embedded.stream = r;
+        total += 2 * N * d * w.stream + normBytes(v, N, h, embedded) + normBytes(v, N, h, w);
+        if (implementationChoices(s.activations.profile).unfoldSavesInput)
+            total += N * h * w.stream;
+        total += N * h * r + tokens * h * r + 2 * tokens * out * r;
+        if (w.autocast)
+            total += 2 * (m2 * h * h + h * out + out * out);
+        // Checkpointing keeps the blocks' arguments: the position ids (int64) and, for eager
+        // attention, the N x N block mask in the stream's dtype, one for every block.
+        if (s.training.recompute == Recompute::Full)
+            total += 8 * N + (attentionKernelOf(s) == AttentionKernel::Eager ? N * N * w.stream : 0);
+        break;
+    }
     default:
         total += 2 * N * d * 4; // the rotary cos and sin every block reads
         if (v.kind == VisionTowerKind::Qwen25Vl)
@@ -244,12 +280,29 @@ VisionImages visionImages(const Scenario &s)
 {
     const VisionSpec &v = s.model.vision;
     VisionImages out;
-    // Pixtral's and Llama 4's images are not run through the tower: validation refuses images for
-    // them until what they save is measured.
+    // Llama 4's images (and Pixtral's in LLaVA's layout) are not run through the tower:
+    // validation refuses images for them until what they save is measured.
     if (!v.present() || v.patch <= 0 || v.merge <= 0 || !v.imagesModelled())
         return out;
     if (v.fixedSize()) {
         out.gridHeight = out.gridWidth = quotient(v.imageSize, v.patch);
+    } else if (v.kind == VisionTowerKind::Pixtral) {
+        // PixtralImageProcessor (image_processing_pixtral.py at c801cd78): an image larger than
+        // image_size on a side is scaled by ratio = max(h, w) / image_size, each side ceil(side /
+        // ratio) in doubles as NumPy computes it; each side then rounds up to whole units of the
+        // patch times the merge (PixtralProcessor hands the image processor patch_size x
+        // spatial_merge_size).
+        const TrainingSetup &t = s.training;
+        double height = static_cast<double>(t.imageHeight), width = static_cast<double>(t.imageWidth);
+        const double longest = static_cast<double>(v.imageSize);
+        const double ratio = std::max(height / longest, width / longest);
+        if (ratio > 1) {
+            height = std::ceil(height / ratio);
+            width = std::ceil(width / ratio);
+        }
+        const Count unit = v.patch * v.merge;
+        out.gridHeight = ceilQuotient(static_cast<Count>(height), unit) * v.merge;
+        out.gridWidth = ceilQuotient(static_cast<Count>(width), unit) * v.merge;
     } else {
         // smart_resize: each side rounded (half to even, as Python's round) to whole merge units.
         const Count factor = v.patch * v.merge;
@@ -302,8 +355,10 @@ VisionActivations visionActivations(const Scenario &s, Count sequences)
     out.images = s.training.images * sequences;
     const Count N = out.images * image.patchesPerImage;
     out.patches = N;
-    // Eager attention's scores: every image whole, or (Qwen2.5-VL) each window of it.
-    out.block = detail::visionBlockBytes(s, N, out.images * image.patchesPerImage * image.patchesPerImage);
+    // Eager attention's scores: every image whole, or (Qwen2.5-VL) each window of it; Pixtral's
+    // one sequence of all the micro-batch's patches, masked, is N² wide.
+    const Count scores = v.kind == VisionTowerKind::Pixtral ? N * N : out.images * image.patchesPerImage * image.patchesPerImage;
+    out.block = detail::visionBlockBytes(s, N, scores);
     const bool windowed = v.kind == VisionTowerKind::Qwen25Vl && v.windowSize > 0 && v.fullBlocks < v.layers;
     if (windowed) {
         const Count units = quotient(v.windowSize, v.merge * v.patch);

@@ -56,6 +56,12 @@ struct ImplementationChoices
      */
     bool meanSavesInput = false;
     /*!
+     * F.unfold (im2col, Mistral 3's patch merger) saves its input: torch 1.13's derivative formula
+     * references it. Later PyTorch's Im2ColBackward0 keeps only the input's two spatial sizes
+     * (tools/calibrate/vision_measure.py's cpu_vs_cuda, unfold_saves_input).
+     */
+    bool unfoldSavesInput = false;
+    /*!
      * Grouped K and V are expanded to all A heads before eager or SDPA attention (HF's
      * repeat_kv, Megatron's repeat_interleave), so those kernels save them at A heads.
      * FlashAttention reads grouped heads directly and saves them at KV heads whatever this says.

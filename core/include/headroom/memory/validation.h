@@ -134,7 +134,8 @@ enum class Conflict : std::uint8_t {
     ImagesNeedVisionTower,    //!< images and a trained tower need a model with a vision tower
     VisionTrainedNoAdapters,  //!< adapters train the language model; the tower stays frozen
     VisionNoContextParallel,  //!< a tower's images split over the context-parallel GPUs is not modelled
-    VisionImagesNotMeasured,  //!< the tower is counted, but what it saves for images is not measured (Pixtral)
+    VisionImagesNotMeasured,  //!< the tower is counted, but what it saves for images is not measured (Llama 4)
+    PixtralMaskedSdpa,        //!< Pixtral's block mask through SDPA's memory-efficient kernel is not measured
     HybridNoModelParallel,    //!< mixer layers under t, p or c > 1 are not modelled
     Mamba2NoQuantizedBase,    //!< Mamba-2's fused kernel multiplies by out_proj's weight itself
     Mamba2OutProjFused,       //!< an adapter on Mamba-2's out_proj never runs in the fused kernel
