@@ -867,16 +867,15 @@ class ClipLlavaVision(nn.Module):
 # --------------------------------------------------------------------------
 # Pixtral (Mistral 3's vision tower) + Mistral3MultiModalProjector
 # --------------------------------------------------------------------------
-def position_ids_in_meshgrid(patch_embeds_list, max_width):
-    """Pixtral's position ids: h * max_width + w for each patch of each image, concatenated."""
-    positions = []
-    for patch in patch_embeds_list:
-        height, width = patch.shape[-2:]
-        mesh = torch.meshgrid(torch.arange(height), torch.arange(width), indexing="ij")
-        h_grid, v_grid = torch.stack(mesh, dim=-1).reshape(-1, 2).chunk(2, -1)
-        ids = h_grid * max_width + v_grid
-        positions.append(ids[:, 0])
-    return torch.cat(positions)
+def pixtral_position_ids(grids, row_width):
+    """Pixtral's position ids (position_ids_in_meshgrid's values): row * row_width + column of each
+    patch, image after image, row-major, int64."""
+    per_image = []
+    for grid in grids:
+        rows, cols = grid.shape[-2:]
+        table = torch.arange(rows)[:, None] * row_width + torch.arange(cols)[None, :]
+        per_image.append(table.reshape(-1))
+    return torch.cat(per_image)
 
 
 class PixtralRotaryEmbedding(nn.Module):
@@ -890,15 +889,16 @@ class PixtralRotaryEmbedding(nn.Module):
         self.register_buffer("inv_freq", self._inv_freq(), persistent=False)
 
     def _inv_freq(self):
+        # Per grid cell (row r, column c): the row's angles on the even frequencies, the column's on
+        # the odd ones, that half repeated to head_dim.
         dim, side = self.dim, self.side
-        h = torch.arange(side)
-        w = torch.arange(side)
-        freqs = 1.0 / (self.theta ** (torch.arange(0, dim, 2).float() / dim))
-        freqs_h = torch.outer(h, freqs[::2]).float()
-        freqs_w = torch.outer(w, freqs[1::2]).float()
-        inv_freq = torch.cat([freqs_h[:, None, :].repeat(1, side, 1), freqs_w[None, :, :].repeat(side, 1, 1)],
-                             dim=-1).reshape(-1, dim // 2)
-        return torch.cat((inv_freq, inv_freq), dim=-1)
+        base = 1.0 / (self.theta ** (torch.arange(0, dim, 2).float() / dim))
+        steps = torch.arange(side).float()
+        by_row = torch.outer(steps, base[0::2])
+        by_col = torch.outer(steps, base[1::2])
+        cells = torch.cat((by_row[:, None, :].expand(side, side, -1), by_col[None, :, :].expand(side, side, -1)), dim=-1)
+        half = cells.reshape(side * side, dim // 2)
+        return torch.cat((half, half), dim=-1)
 
     def reset_fp32(self):
         """What from_pretrained(torch_dtype=bf16) leaves: the non-persistent buffer is built from
@@ -1036,18 +1036,16 @@ class PixtralTransformer(nn.Module):
         return hidden_states, states
 
 
-def generate_block_attention_mask(patch_embeds_list, tensor):
-    """(B, 1, N, N) expanded view of an (N, N) tensor in the hidden states' dtype: dtype min
-    everywhere, 0 inside each image's block."""
-    dtype = tensor.dtype
-    seq_len = tensor.shape[1]
-    d_min = torch.finfo(dtype).min
-    causal_mask = torch.full((seq_len, seq_len), fill_value=d_min, dtype=dtype, device=tensor.device)
-    block_end_idx = torch.tensor(patch_embeds_list).cumsum(-1)
-    block_start_idx = torch.tensor([0] + patch_embeds_list[:-1]).cumsum(-1)
-    for start, end in zip(block_start_idx, block_end_idx):
-        causal_mask[start:end, start:end] = 0
-    return causal_mask[None, None, :, :].expand(tensor.shape[0], 1, -1, -1)
+def block_diagonal_mask(lengths, like):
+    """generate_block_attention_mask's tensor: an (N, N) table in like's dtype, its smallest value
+    everywhere but 0 within each image's own patches, viewed as (B, 1, N, N) by expand."""
+    n = like.shape[1]
+    table = torch.full((n, n), torch.finfo(like.dtype).min, dtype=like.dtype, device=like.device)
+    start = 0
+    for length in lengths:
+        table[start:start + length, start:start + length] = 0
+        start += length
+    return table.view(1, 1, n, n).expand(like.shape[0], 1, n, n)
 
 
 class PixtralVisionModel(nn.Module):
@@ -1072,14 +1070,14 @@ class PixtralVisionModel(nn.Module):
         # flatten to a single sequence
         patch_embeds = torch.cat([p.flatten(1).T for p in patch_embeds_list], dim=0).unsqueeze(0)
         patch_embeds = self.ln_pre(patch_embeds)
-        position_ids = position_ids_in_meshgrid(patch_embeds_list, max_width=self.cfg.image_size // self.patch_size)
+        position_ids = pixtral_position_ids(patch_embeds_list, row_width=self.cfg.image_size // self.patch_size)
         position_ids_kw = position_ids.unsqueeze(0)
         position_embeddings = self.patch_positional_embedding(patch_embeds, position_ids)
         lengths = [p.shape[-2] * p.shape[-1] for p in patch_embeds_list]
         if self.cfg.attn_impl == "flash_emulated":
             attention_mask = None     # flash attention relies on the position ids only
         else:
-            attention_mask = generate_block_attention_mask(lengths, patch_embeds)
+            attention_mask = block_diagonal_mask(lengths, patch_embeds)
         if self.record_shared:
             self.shared = {"rope_cos": position_embeddings[0], "rope_sin": position_embeddings[1],
                            "position_ids": position_ids_kw}
@@ -1100,22 +1098,19 @@ class Mistral3PatchMerger(nn.Module):
         self.merging_layer = nn.Linear(cfg.hidden * cfg.merge ** 2, cfg.hidden, bias=False)
 
     def forward(self, image_features, image_sizes):
-        image_sizes = [(s[0] // self.patch_size, s[1] // self.patch_size) for s in image_sizes]
-        tokens_per_image = [h * w for h, w in image_sizes]
-        d = image_features.shape[-1]
-        permuted_tensor = []
-        for image_index, image_tokens in enumerate(image_features.split(tokens_per_image)):
-            h, w = image_sizes[image_index]
-            image_grid = image_tokens.view(h, w, d).permute(2, 0, 1).unsqueeze(0)
+        # Each image's tokens as a (1, width, rows, cols) picture, unfolded into merge x merge
+        # blocks, one row of width x merge² per merged token; every image's rows, then the linear.
+        m, width = self.spatial_merge_size, image_features.shape[-1]
+        grids = [(rows // self.patch_size, cols // self.patch_size) for rows, cols in image_sizes]
+        merged = []
+        for (rows, cols), tokens in zip(grids, image_features.split([r * c for r, c in grids])):
+            picture = tokens.view(rows, cols, width).permute(2, 0, 1).unsqueeze(0)
             # torch 1.13's im2col saves its input (this image's view of the norm output: the whole
             # storage counts once); newer torch keeps only its last two sizes
             with op("unfold_input"):
-                grid = torch.nn.functional.unfold(image_grid, kernel_size=self.spatial_merge_size,
-                                                  stride=self.spatial_merge_size)
-            grid = grid.view(d * self.spatial_merge_size ** 2, -1).t()
-            permuted_tensor.append(grid)
-        image_features = torch.cat(permuted_tensor, dim=0)
-        return self.merging_layer(image_features)
+                blocks = torch.nn.functional.unfold(picture, kernel_size=m, stride=m)
+            merged.append(blocks.view(width * m * m, -1).t())
+        return self.merging_layer(torch.cat(merged, dim=0))
 
 
 class Mistral3MultiModalProjector(nn.Module):
