@@ -366,14 +366,14 @@ class QwenVisionMlp(nn.Module):
         return self.fc2(self.act(self.fc1(x)))
 
 
-class QwenGatedMlp(nn.Module):
-    """Qwen2_5_VLMLP(bias=True): down(act(gate(x)) * up(x))."""
+class GatedVisionMlp(nn.Module):
+    """down(act(gate(x)) * up(x)): Qwen2_5_VLMLP (bias=True) and PixtralMLP (MistralMLP, no bias)."""
 
-    def __init__(self, cfg):
+    def __init__(self, cfg, bias):
         super().__init__()
-        self.gate_proj = nn.Linear(cfg.hidden, cfg.ffn, bias=True)
-        self.up_proj = nn.Linear(cfg.hidden, cfg.ffn, bias=True)
-        self.down_proj = nn.Linear(cfg.ffn, cfg.hidden, bias=True)
+        self.gate_proj = nn.Linear(cfg.hidden, cfg.ffn, bias=bias)
+        self.up_proj = nn.Linear(cfg.hidden, cfg.ffn, bias=bias)
+        self.down_proj = nn.Linear(cfg.ffn, cfg.hidden, bias=bias)
         self.act_fn = _act(cfg.hidden_act)
 
     def forward(self, x):
@@ -394,7 +394,7 @@ class QwenVisionBlock(nn.Module):
         else:
             self.norm1 = models.LlamaRMSNorm(cfg.hidden, eps=1e-6)  # == Qwen2RMSNorm
             self.norm2 = models.LlamaRMSNorm(cfg.hidden, eps=1e-6)
-            self.mlp = QwenGatedMlp(cfg)
+            self.mlp = GatedVisionMlp(cfg, bias=True)
         self.attn = QwenVisionAttention(cfg)
 
     def forward(self, hidden_states, cu_seqlens=None, position_embeddings=None):
@@ -965,29 +965,11 @@ class PixtralAttention(nn.Module):
         return self.o_proj(out)
 
 
-class PixtralMLP(nn.Module):
-    """PixtralMLP (MistralMLP): down(act(gate(x)) * up(x)), no bias."""
-
-    def __init__(self, cfg):
-        super().__init__()
-        self.gate_proj = nn.Linear(cfg.hidden, cfg.ffn, bias=False)
-        self.up_proj = nn.Linear(cfg.hidden, cfg.ffn, bias=False)
-        self.down_proj = nn.Linear(cfg.ffn, cfg.hidden, bias=False)
-        self.act_fn = _act(cfg.hidden_act)
-
-    def forward(self, x):
-        g = self.act_fn(self.gate_proj(x))
-        u = self.up_proj(x)
-        with op("act_out", "up_out"):
-            h = g * u
-        return self.down_proj(h)
-
-
 class PixtralAttentionLayer(nn.Module):
     def __init__(self, cfg):
         super().__init__()
         self.attention_norm = models.LlamaRMSNorm(cfg.hidden, eps=1e-5)   # == PixtralRMSNorm
-        self.feed_forward = PixtralMLP(cfg)
+        self.feed_forward = GatedVisionMlp(cfg, bias=False)   # == PixtralMLP
         self.attention = PixtralAttention(cfg)
         self.ffn_norm = models.LlamaRMSNorm(cfg.hidden, eps=1e-5)
 
