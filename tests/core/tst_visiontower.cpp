@@ -82,7 +82,7 @@ Scenario fromFixture(const QJsonObject &c)
     v.kind = tower == QLatin1String("qwen2_vl") ? VisionTowerKind::Qwen2Vl
             : tower == QLatin1String("qwen2_5_vl") ? VisionTowerKind::Qwen25Vl
             : tower == QLatin1String("clip")       ? VisionTowerKind::Clip
-            : tower == QLatin1String("pixtral")    ? VisionTowerKind::Pixtral
+            : tower == QLatin1String("pixtral") || tower == QLatin1String("pixtral_llava") ? VisionTowerKind::Pixtral
                                                    : VisionTowerKind::Siglip;
     v.classToken = v.kind == VisionTowerKind::Clip;
     if (z.contains(QStringLiteral("vision_feature_layer")))
@@ -424,7 +424,7 @@ private slots:
             const QString id = c.value(QStringLiteral("id")).toString();
             const QString kind = c.value(QStringLiteral("tower")).toString();
             const bool siglip = kind == QLatin1String("siglip") || kind == QLatin1String("clip"); // one image size
-            const bool pixtral = kind == QLatin1String("pixtral");
+            const bool pixtral = kind == QLatin1String("pixtral") || kind == QLatin1String("pixtral_llava");
             if (c.value(QStringLiteral("checkpointing")).toString() != QLatin1String("full")
                 || (!siglip && !pixtral && !id.contains(QLatin1String("flash"))))
                 continue;
@@ -437,7 +437,8 @@ private slots:
                 s.training.images = images.size();
             } else if (pixtral) {
                 // The blocks see N patches in one sequence whatever the images: one 56 x 112 px
-                // image is its 32 (4 x 8 patches of 14 px, whole 28 px merge units).
+                // image is its 32 (4 x 8 patches of 14 px; whole 28 px merge units in Mistral 3's
+                // layout).
                 s.training.images = 1;
                 s.training.imageHeight = 56;
                 s.training.imageWidth = 112;
@@ -474,7 +475,7 @@ private slots:
             }
             ++compared;
         }
-        QCOMPARE(compared, 10);
+        QCOMPARE(compared, 11);
     }
 
     void validation()
@@ -510,8 +511,8 @@ private slots:
         s.lora.mode = AdapterMode::Lora;
         QVERIFY(hasIssue(validate(s), Field::VisionTrained, Problem::Unsupported));
 
-        // Pixtral: images of any side (its processor rounds up to a 28 px unit); SDPA's masked
-        // kernel is not measured; Llama 4's tower and Pixtral's in LLaVA's layout not at all.
+        // Pixtral: images of any side (its processor rounds up to a 28 px unit), in Mistral 3's
+        // layout or LLaVA's; SDPA's masked kernel is not measured, nor Llama 4's tower.
         s = withTower(mistralSmallTower());
         s.training.images = 1;
         s.training.imageWidth = 20;
@@ -522,7 +523,7 @@ private slots:
         s.activations.attention = AttentionKernel::Flash;
         QVERIFY(validate(s).empty());
         s.model.vision.merge = 1;
-        QVERIFY(hasConflict(validate(s), Field::Images, Conflict::VisionImagesNotMeasured));
+        QVERIFY(validate(s).empty());
         s.model.vision.merge = 2;
         s.model.vision.kind = VisionTowerKind::Llama4;
         QVERIFY(hasConflict(validate(s), Field::Images, Conflict::VisionImagesNotMeasured));

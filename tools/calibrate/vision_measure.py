@@ -3,11 +3,14 @@
 
 For each configuration one step runs a vision tower of vision_models.py (Qwen2-VL, Qwen2.5-VL,
 SigLIP + Gemma3MultiModalProjector, CLIP + LLaVA's get_image_features and LlavaMultiModalProjector,
-Pixtral + Mistral 3's get_image_features and Mistral3MultiModalProjector; Hugging Face transformers'
-code op for op, random weights): every tower parameter requires grad, pixel_values do not; the tower
-and its merger / projector run forward, a scalar loss is taken from the output
-(`out.float().pow(2).mean()`, region "loss") and backward runs. Every tensor autograd saves is
-recorded through torch.autograd.graph.saved_tensors_hooks by measure.py's SavedTensorTracker:
+Pixtral + Mistral 3's get_image_features and Mistral3MultiModalProjector, Pixtral + LLaVA's
+get_image_features and LlavaMultiModalProjector as mistral-community/pixtral-12b is laid out (tower
+"pixtral_llava", ids "llava-pixtral-*": the same tower, vision_feature_layer -1, the "full" strategy,
+no merger, one token per patch); Hugging Face transformers' code op for op, random weights): every
+tower parameter requires grad, pixel_values do not; the tower and its merger / projector run forward,
+a scalar loss is taken from the output (`out.float().pow(2).mean()`, region "loss") and backward
+runs. Every tensor autograd saves is recorded through torch.autograd.graph.saved_tensors_hooks by
+measure.py's SavedTensorTracker:
 deduplicated by storage over the whole step (a view counts its whole storage once), parameters and
 buffers excluded, autocast casts of parameters counted apart (`autocast_weight_copy`), tensors built
 once per forward and used by every block (Qwen's rotary cos / sin, the cu_seqlens the checkpoint
@@ -15,8 +18,9 @@ keeps; Pixtral's position_ids and, under eager, its block mask, which the checkp
 `shared`, 0-dim tensors as `scalar`. Regions: `patch_embed`, `position` (the rotary cos / sin every
 Qwen or Pixtral block shares; SigLIP's position-embedding add), `window_reorder` (Qwen2.5-VL's two
 gathers by window index), `pre_norm` (CLIP's pre_layrnorm, Pixtral's ln_pre), `block.i`, `post_norm`
-(SigLIP; CLIP's, on the pooled CLS token only), `feature_select` (LLaVA's hidden_states[-2][:, 1:]),
-`merger` (Qwen) / `projector` (Gemma 3, LLaVA, Mistral 3: norm, patch merger, linear_1, GELU,
+(SigLIP; CLIP's, on the pooled CLS token only), `feature_select` (LLaVA's hidden_states[-2][:, 1:]
+for CLIP, hidden_states[-1] whole for Pixtral: neither copies, both save nothing), `merger` (Qwen) /
+`projector` (Gemma 3; LLaVA: linear_1, GELU, linear_2; Mistral 3: norm, patch merger, linear_1, GELU,
 linear_2), `shared` (what the checkpoint keeps beside the rotary tables), `loss`. CLIP's patch_embed
 holds the whole CLIPVisionEmbeddings (conv, class-token concat, position add). With LLaVA's
 vision_feature_layer = -2 the last layer and post_layernorm run but the loss does not reach them:
@@ -43,7 +47,9 @@ and src/transformers/models/qwen2_5_vl/modeling_qwen2_5_vl.py at commit
 (000f1ffdbf1ce6190cc8863af9a2fff817590937), src/transformers/models/llava/modeling_llava.py
 (00d3cdbeaab26587a543f75df7997a53a6fb146b), src/transformers/models/pixtral/modeling_pixtral.py
 (0233e509531ace915c8241b4c16c8032a583279c), src/transformers/models/mistral3/modeling_mistral3.py
-(00dcc6dda6f6d8e69541a6b51f97986a80242367) and src/transformers/modeling_layers.py
+(00dcc6dda6f6d8e69541a6b51f97986a80242367), src/transformers/models/llava/modeling_llava.py again at
+that commit for Pixtral in LLaVA's layout (get_image_features with image_sizes: the per-image split)
+and src/transformers/modeling_layers.py
 (00029cfa0ed780d1ddb6e5d199bd92e86c5791a2), the versions stored where that commit was not;
 details in vision_models.py's docstring.
 
@@ -51,6 +57,7 @@ Run:  /usr/bin/python3 tools/calibrate/vision_measure.py            (whole grid)
       /usr/bin/python3 tools/calibrate/vision_measure.py --list
       /usr/bin/python3 tools/calibrate/vision_measure.py --only qwen2vl-bf16-flash-2img --print
       /usr/bin/python3 tools/calibrate/vision_measure.py --only pixtral-fp32-eager-2img --out /tmp/p.json
+      /usr/bin/python3 tools/calibrate/vision_measure.py --threads 1 --only llava-pixtral-fp32-eager-2img --print
 Output: tests/fixtures/calibration/vision-cpu.json
 """
 
@@ -103,9 +110,17 @@ TOWERS = {
     "pixtral": dict(tower="pixtral", depth=2, hidden=64, heads=4, ffn=160, patch=14, image_size=112, merge=2,
                     out_hidden=96, hidden_act="silu", norm_eps=1e-5, rope_theta=10000.0, vision_feature_layer=-1,
                     projector_hidden_act="gelu", multimodal_projector_bias=False),
+    # Pixtral in LLaVA's layout (mistral-community/pixtral-12b: model_type "llava", vision_config
+    # "pixtral"): the same tower sizes, no merge (merge 1: LlavaMultiModalProjector has no norm and
+    # no patch merger, one token per patch), vision_feature_layer -1, "full" strategy, "gelu",
+    # multimodal_projector_bias True
+    "pixtral_llava": dict(tower="pixtral_llava", depth=2, hidden=64, heads=4, ffn=160, patch=14, image_size=112,
+                          merge=1, out_hidden=96, hidden_act="silu", norm_eps=1e-5, rope_theta=10000.0,
+                          vision_feature_layer=-1, vision_feature_select_strategy="full",
+                          projector_hidden_act="gelu", multimodal_projector_bias=True),
 }
 TOWER_TAG = {"qwen2_vl": "qwen2vl", "qwen2_5_vl": "qwen25vl", "siglip": "siglip", "clip": "clip",
-             "pixtral": "pixtral"}
+             "pixtral": "pixtral", "pixtral_llava": "llava-pixtral"}
 IMAGES = {
     "qwen": {"1img": [[1, 16, 16]], "2img": [[1, 8, 12], [1, 4, 6]], "video": [[2, 8, 8]]},
     "siglip": {"1img": [[1, 8, 8]], "2img": [[1, 8, 8], [1, 8, 8]]},
@@ -131,16 +146,27 @@ HF_CLASSES = {
                "PixtralAttention, PixtralMLP, generate_block_attention_mask) as Mistral3Model.get_image_features runs "
                "it (output_hidden_states, vision_feature_layer -1) + Mistral3MultiModalProjector (Mistral3RMSNorm, "
                "Mistral3PatchMerger, linear_1, gelu, linear_2)",
+    "pixtral_llava": "PixtralVisionModel (patch_conv, ln_pre PixtralRMSNorm, PixtralRotaryEmbedding, "
+                     "PixtralAttentionLayer, PixtralAttention, PixtralMLP, generate_block_attention_mask) as "
+                     "LlavaModel.get_image_features runs it for a Pixtral tower "
+                     "(image_sizes to the tower, output_hidden_states, vision_feature_layer -1, 'full' strategy: every "
+                     "patch, the projector on (1, N, d), squeeze(0), torch.split per image of (H // p) * (W // p) "
+                     "tokens) + LlavaMultiModalProjector (linear_1, gelu, linear_2, bias True; no norm, no merger)",
 }
 
 
 def _is_qwen(tower):
     return tower in ("qwen2_vl", "qwen2_5_vl")
+
+
+def _is_pixtral(tower):
+    """Pixtral's tower, in Mistral 3's layout ("pixtral") or in LLaVA's ("pixtral_llava")."""
+    return tower in ("pixtral", "pixtral_llava")
 CATS = ("activation", "autocast_weight_copy", "shared", "scalar")
 
 
 def _spec(tower, precision, attention, images, ckpt="none", cast_buffers=False):
-    kind = "qwen" if _is_qwen(tower) else tower if tower == "pixtral" else "siglip"   # CLIP: like SigLIP
+    kind = "qwen" if _is_qwen(tower) else "pixtral" if _is_pixtral(tower) else "siglip"   # CLIP: like SigLIP
     id_ = "%s-%s-%s-%s%s%s" % (TOWER_TAG[tower], PREC_TAG[precision], ATTN_TAG[attention], images,
                                "-ckpt" if ckpt == "full" else "", "-castbuf" if cast_buffers else "")
     s = {"id": id_, "tower": tower, "precision": precision, "attention": attention, "images_tag": images,
@@ -174,6 +200,10 @@ def grid():
     for prec, attn in (("fp32", "flash_emulated"), ("fp32", "eager"), ("bf16", "flash_emulated"),
                        ("autocast-bf16", "flash_emulated"), ("autocast-bf16", "eager")):
         g.append(_spec("pixtral", prec, attn, "2img", "full"))
+    for prec, attn in (("fp32", "eager"), ("fp32", "flash_emulated"), ("bf16", "flash_emulated"),
+                       ("autocast-bf16", "eager"), ("autocast-bf16", "flash_emulated")):
+        g.append(_spec("pixtral_llava", prec, attn, "2img"))   # Pixtral in LLaVA's layout, after Pixtral's 11
+    g.append(_spec("pixtral_llava", "autocast-bf16", "flash_emulated", "2img", "full"))
     ids = [s["id"] for s in g]
     assert len(ids) == len(set(ids)), "duplicate config ids"
     return g
@@ -212,7 +242,7 @@ class VisionTracker(measure.SavedTensorTracker):
 
 def make_inputs(cfg, images, dtype):
     grid_thw = torch.tensor(images, dtype=torch.long)
-    if cfg.tower == "pixtral":
+    if _is_pixtral(cfg.tower):
         # the processor's batch: every image at its own size, zero-padded to the largest height and width
         hmax = max(h for _t, h, _w in images) * cfg.patch
         wmax = max(w for _t, _h, w in images) * cfg.patch
@@ -335,7 +365,7 @@ def run_config(spec):
         model.to(torch.bfloat16)
         if _is_qwen(cfg.tower) and not spec.get("cast_buffers"):
             model.visual.rotary_pos_emb.reset_fp32()
-        if cfg.tower == "pixtral":
+        if _is_pixtral(cfg.tower):
             model.vision_tower.patch_positional_embedding.reset_fp32()
     model.train()
     if ckpt == "full":
@@ -384,9 +414,12 @@ def run_config(spec):
     elif cfg.tower == "pixtral":
         saved = summarize(records, cfg.depth, always=("patch_embed", "position", "pre_norm", "projector", "loss",
                                                       "other"))
+    elif cfg.tower == "pixtral_llava":
+        saved = summarize(records, cfg.depth, always=("patch_embed", "position", "pre_norm", "feature_select",
+                                                      "projector", "loss", "other"))
     else:
         saved = summarize(records, cfg.depth)
-    if _is_qwen(cfg.tower) or cfg.tower == "pixtral":
+    if _is_qwen(cfg.tower) or _is_pixtral(cfg.tower):
         chunks = dict(model.last_chunks)
     else:
         chunks = {"per_image": [(cfg.image_size // cfg.patch) ** 2 + (1 if cfg.tower == "clip" else 0)] *
@@ -408,7 +441,7 @@ def run_config(spec):
         "precision": precision,
         "attention": {"impl": cfg.attn_impl, "kind": "emulated" if emulated else "measured",
                       "note": CLIP_ATTENTION_NOTE[emulated] if cfg.tower == "clip" else
-                                PIXTRAL_ATTENTION_NOTE[emulated] if cfg.tower == "pixtral" else ("saves q, k, v, out and an fp32 logsumexp as FlashAttention-2 does (SigLIP: "
+                                PIXTRAL_ATTENTION_NOTE[emulated] if _is_pixtral(cfg.tower) else ("saves q, k, v, out and an fp32 logsumexp as FlashAttention-2 does (SigLIP: "
                                "models.FlashEmulated, non-causal, lse [B, A, S]; Qwen: one varlen call over "
                                "cu_seqlens, vision_models.FlashVarlenEmulated, lse [A, N]); emulated, not a kernel "
                                "(real FA2 takes no fp32 inputs)") if emulated else
@@ -420,13 +453,13 @@ def run_config(spec):
                             ("GradientCheckpointingLayer: %s; positional (hidden_states, attention_mask: the (1, 1, N, N) "
                              "block mask under eager, None under flash) saved by the checkpoint; keyword arguments "
                              "(position_embeddings, position_ids) in a functools.partial" % models.CHECKPOINT_IMPL)
-                            if cfg.tower == "pixtral" else
+                            if _is_pixtral(cfg.tower) else
                             ("GradientCheckpointingLayer: %s; keyword arguments (cu_seqlens, position_embeddings) "
                              "in a functools.partial" % models.CHECKPOINT_IMPL)) if ckpt == "full" else None,
         "rotary_inv_freq_dtype": (measure.dtype_name(model.visual.rotary_pos_emb.inv_freq.dtype)
                                   if _is_qwen(cfg.tower) else
                                   measure.dtype_name(model.vision_tower.patch_positional_embedding.inv_freq.dtype)
-                                  if cfg.tower == "pixtral" else None),
+                                  if _is_pixtral(cfg.tower) else None),
         "param_count": param_count,
         "param_count_by_part": parts,
         "saved": saved,
@@ -435,7 +468,7 @@ def run_config(spec):
         "loss": float(loss.detach().float()),
         "wall_s": round(wall, 3),
     }
-    if not _is_qwen(cfg.tower) and cfg.tower != "pixtral":
+    if not _is_qwen(cfg.tower) and not _is_pixtral(cfg.tower):
         result.pop("rotary_inv_freq_dtype")
     if cfg.tower == "pixtral":
         p, m = cfg.patch, cfg.merge
@@ -455,6 +488,27 @@ def run_config(spec):
                              % (cfg.depth - 1),
             "selected": "hidden_states[%d] = layer %d's output, squeeze(0)" % (
                 cfg.vision_feature_layer, (cfg.vision_feature_layer % (cfg.depth + 1)) - 1)}
+    if cfg.tower == "pixtral_llava":
+        p = cfg.patch
+        per = [h * w for _t, h, w in spec["images"]]
+        result["tokens"] = {
+            "patches_per_image": per,
+            "image_sizes_px": [[h * p, w * p] for _t, h, w in spec["images"]],
+            "pixel_values": list(pixel_values.shape),
+            "tokens_per_image": per,
+            "note": "pixel_values is the processor's batch, zero-padded to the largest height and width; patch_conv "
+                    "runs once over it (saving it whole) and each image is cropped to its h x w patches, flattened "
+                    "and concatenated into one sequence of N patches (batch 1); LLaVA's projector has no merger: "
+                    "N tokens, split per image into (H // %d) * (W // %d)" % (p, p)}
+        result["feature_select"] = {
+            "vision_feature_layer": cfg.vision_feature_layer,
+            "vision_feature_select_strategy": cfg.vision_feature_select_strategy,
+            "hidden_states": "output_hidden_states=True: (ln_pre output, layer 0 output, ..., layer %d output)"
+                             % (cfg.depth - 1),
+            "selected": "hidden_states[%d] = layer %d's output (the tower's last hidden state itself), whole ('full' "
+                        "strategy: no slice, no copy), (1, N, d) into the projector; its output squeeze(0), "
+                        "torch.split per image, torch.cat (LlavaModel.forward)" % (
+                            cfg.vision_feature_layer, (cfg.vision_feature_layer % (cfg.depth + 1)) - 1)}
     if cfg.tower == "clip":
         per = (cfg.image_size // cfg.patch) ** 2
         result["tokens"] = {"patches_per_image": per, "class_tokens_per_image": 1,
@@ -612,7 +666,8 @@ def main(argv=None):
         "schema": 1,
         "generator": "tools/calibrate/vision_measure.py",
         "what": "bytes saved for backward by a trained vision tower (Qwen2-VL, Qwen2.5-VL, SigLIP + Gemma 3 "
-                "projector, CLIP + LLaVA projector, Pixtral + Mistral 3 projector) in one training step, measured with torch.autograd.graph.saved_tensors_hooks on CPU; "
+                "projector, CLIP + LLaVA projector, Pixtral + Mistral 3 projector, Pixtral + LLaVA projector) in one "
+                "training step, measured with torch.autograd.graph.saved_tensors_hooks on CPU; "
                 "see tools/calibrate/README.md",
         "hf_reference": {
             "repository": "huggingface/transformers",
@@ -625,6 +680,7 @@ def main(argv=None):
             "llava": "src/transformers/models/llava/modeling_llava.py@00d3cdbeaab26587a543f75df7997a53a6fb146b",
             "pixtral": "src/transformers/models/pixtral/modeling_pixtral.py@0233e509531ace915c8241b4c16c8032a583279c",
             "mistral3": "src/transformers/models/mistral3/modeling_mistral3.py@00dcc6dda6f6d8e69541a6b51f97986a80242367",
+            "llava_pixtral": "src/transformers/models/llava/modeling_llava.py@00dcc6dda6f6d8e69541a6b51f97986a80242367",
             "checkpointing": "src/transformers/modeling_layers.py@00029cfa0ed780d1ddb6e5d199bd92e86c5791a2",
         },
         "torch_version": torch.__version__,

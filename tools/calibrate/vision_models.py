@@ -1,5 +1,6 @@
-"""Vision towers of five multimodal families, written op for op like Hugging Face
-`transformers`' code, for the calibration harness (vision_measure.py).
+"""Vision towers of five multimodal families (Pixtral's in two layouts: Mistral 3's and LLaVA's),
+written op for op like Hugging Face `transformers`' code, for the calibration harness
+(vision_measure.py).
 
 Reference code (read from the huggingface/transformers repository):
   * Qwen2-VL, src/transformers/models/qwen2_vl/modeling_qwen2_vl.py at commit
@@ -97,6 +98,21 @@ Reference code (read from the huggingface/transformers repository):
     torch.nn.functional.unfold(kernel = stride = spatial_merge_size), view (d * m * m, -1).t(),
     torch.cat, merging_layer Linear(d * m * m -> d, no bias); linear_1 (d -> text hidden,
     bias = multimodal_projector_bias, default False), ACT2FN["gelu"], linear_2 (text -> text)).
+  * Pixtral as LLaVA uses it (the layout of mistral-community/pixtral-12b: model_type "llava",
+    vision_config model_type "pixtral", vision_feature_layer -1, vision_feature_select_strategy
+    "full", projector_hidden_act "gelu", multimodal_projector_bias true),
+    src/transformers/models/llava/modeling_llava.py at 00dcc6dda6f6d8e69541a6b51f97986a80242367 (the
+    commit read for Mistral 3; 00d3cdbe..., read for CLIP, has the same selection and projector but no
+    per-image split): `LlavaModel.get_image_features` (vision_tower(pixel_values,
+    output_hidden_states=True, image_sizes=...): the keyword arguments that are not None go to the
+    tower; hidden_states[vision_feature_layer], -1: the last layer's output, the tensor the tower
+    returns; "full" keeps every patch, no slice and no copy; the projector on the (1, N, d) selection
+    as it is; then, image_sizes given, image_features.squeeze(0) split per image into
+    (height // vision_tower.patch_size) * (width // vision_tower.patch_size) tokens, which
+    `LlavaModel.forward` concatenates again with torch.cat(dim=0)) and `LlavaMultiModalProjector`
+    (linear_1 vision hidden -> text hidden, ACT2FN[projector_hidden_act], linear_2, both with
+    bias = multimodal_projector_bias; no norm, no patch merger: N tokens for N patches). The tower is
+    `PixtralVisionModel` above, unchanged (modeling_pixtral.py at 0233e509...).
   * Gradient checkpointing: src/transformers/modeling_layers.py `GradientCheckpointingLayer`
     (stored version 00029cfa0ed780d1ddb6e5d199bd92e86c5791a2): the block's keyword arguments go
     into a functools.partial, only the positional ones (hidden_states; SigLIP's attention_mask,
@@ -126,7 +142,7 @@ from models import op, region
 
 @dataclass
 class VisionConfig:
-    tower: str                    # "qwen2_vl" | "qwen2_5_vl" | "siglip" | "clip" | "pixtral"
+    tower: str                    # "qwen2_vl" | "qwen2_5_vl" | "siglip" | "clip" | "pixtral" | "pixtral_llava"
     depth: int
     hidden: int                   # embed_dim / hidden_size of the tower
     heads: int
@@ -137,17 +153,17 @@ class VisionConfig:
     hidden_act: str = "quick_gelu"
     attn_impl: str = "eager"      # "eager" | "flash_emulated"
     temporal_patch: int = None    # Qwen
-    merge: int = None             # Qwen, Mistral 3 spatial_merge_size
+    merge: int = None             # Qwen, Mistral 3 spatial_merge_size; 1 for Pixtral in LLaVA's layout (no merger)
     window_size: int = None       # Qwen2.5-VL
     fullatt_block_indexes: List[int] = field(default=None)  # Qwen2.5-VL
     image_size: int = None        # SigLIP, CLIP; Pixtral: the longest side (rotary table of image_size / patch a side)
     mm_tokens_per_image: int = None  # Gemma 3
     norm_eps: float = 1e-6
     vision_feature_layer: int = None            # LLaVA (CLIP): index into hidden_states
-    vision_feature_select_strategy: str = None  # LLaVA: "default" drops the CLS token
+    vision_feature_select_strategy: str = None  # LLaVA: "default" drops the CLS token, "full" keeps all
     projector_hidden_act: str = None            # LLaVA, Mistral 3: "gelu"
     rope_theta: float = None                    # Pixtral: the 2D rotary's base
-    multimodal_projector_bias: bool = None      # Mistral 3: linear_1 / linear_2 with bias (default False)
+    multimodal_projector_bias: bool = None      # linear_1 / linear_2 with bias (Mistral 3 default False; LLaVA True)
 
     @property
     def head_dim(self):
@@ -814,12 +830,17 @@ class ClipVisionModel(nn.Module):
 
 
 class LlavaMultiModalProjector(nn.Module):
+    """linear_1 (vision width -> text width), ACT2FN[projector_hidden_act], linear_2; both linears
+    with bias = multimodal_projector_bias (LlavaConfig's default True, what the CLIP configs leave
+    unset). No norm, no merger: one output token per input token, whatever shape comes in."""
+
     def __init__(self, cfg):
         super().__init__()
-        self.linear_1 = nn.Linear(cfg.hidden, cfg.out_hidden, bias=True)
+        bias = True if cfg.multimodal_projector_bias is None else bool(cfg.multimodal_projector_bias)
+        self.linear_1 = nn.Linear(cfg.hidden, cfg.out_hidden, bias=bias)
         assert cfg.projector_hidden_act == "gelu"
         self.act = models.GELUActivation()
-        self.linear_2 = nn.Linear(cfg.out_hidden, cfg.out_hidden, bias=True)
+        self.linear_2 = nn.Linear(cfg.out_hidden, cfg.out_hidden, bias=bias)
 
     def forward(self, image_features):
         return self.linear_2(self.act(self.linear_1(image_features)))
@@ -1114,16 +1135,15 @@ class Mistral3MultiModalProjector(nn.Module):
         return self.linear_2(hidden_states)
 
 
-class PixtralMistral3Vision(nn.Module):
-    """Mistral3Model.get_image_features: the Pixtral tower with output_hidden_states=True,
-    hidden_states[vision_feature_layer] (-1: the last layer's output), squeeze(0), the projector,
-    torch.split per image (Mistral3Model.forward concatenates the pieces again)."""
+class PixtralWithProjector(nn.Module):
+    """The Pixtral tower beside a projector (Mistral 3's or LLaVA's): the harness's plumbing (the
+    tower's shared tensors and attention chunks, checkpointing) and the weights' initialisation."""
 
-    def __init__(self, cfg):
+    def __init__(self, cfg, projector):
         super().__init__()
         self.cfg = cfg
         self.vision_tower = PixtralVisionModel(cfg)
-        self.multi_modal_projector = Mistral3MultiModalProjector(cfg)
+        self.multi_modal_projector = projector
         for m in self.modules():  # normal(0.02) weights, zero biases; values do not change what is saved
             if isinstance(m, (nn.Linear, nn.Conv2d)):
                 nn.init.normal_(m.weight, std=0.02)
@@ -1149,6 +1169,15 @@ class PixtralMistral3Vision(nn.Module):
     def gradient_checkpointing_enable(self):
         self.vision_tower.transformer.gradient_checkpointing = True
 
+
+class PixtralMistral3Vision(PixtralWithProjector):
+    """Mistral3Model.get_image_features: the Pixtral tower with output_hidden_states=True,
+    hidden_states[vision_feature_layer] (-1: the last layer's output), squeeze(0), the projector,
+    torch.split per image (Mistral3Model.forward concatenates the pieces again)."""
+
+    def __init__(self, cfg):
+        super().__init__(cfg, Mistral3MultiModalProjector(cfg))
+
     def forward(self, pixel_values, grid_thw):
         p = self.cfg.patch
         image_sizes = [(h * p, w * p) for _t, h, w in grid_thw.tolist()]
@@ -1158,6 +1187,37 @@ class PixtralMistral3Vision(nn.Module):
         ratio = p * self.cfg.merge
         split_sizes = [(h // ratio) * (w // ratio) for h, w in image_sizes]
         return torch.cat(torch.split(image_features.squeeze(0), split_sizes), dim=0)
+
+
+# --------------------------------------------------------------------------
+# Pixtral in LLaVA's layout (mistral-community/pixtral-12b) + LlavaMultiModalProjector
+# --------------------------------------------------------------------------
+class PixtralLlavaVision(PixtralWithProjector):
+    """LlavaModel.get_image_features with a Pixtral tower (llava/modeling_llava.py at
+    00dcc6dda6f6d8e69541a6b51f97986a80242367), the layout of mistral-community/pixtral-12b: the
+    processor's image_sizes go to the tower as a keyword, with output_hidden_states=True;
+    hidden_states[vision_feature_layer] (-1: the last layer's output, the very tensor the tower
+    returns); the "full" strategy takes it whole ("default" would drop the first patch, as it drops
+    CLIP's class token); LlavaMultiModalProjector on the (1, N, d) selection as it is (no squeeze,
+    no norm, no patch merger: one token per patch); then the output squeezed and split per image
+    into (H // patch) * (W // patch) tokens, which LlavaModel.forward concatenates again. The tower
+    is PixtralVisionModel, unchanged."""
+
+    def __init__(self, cfg):
+        super().__init__(cfg, LlavaMultiModalProjector(cfg))
+
+    def forward(self, pixel_values, grid_thw):
+        patch = self.vision_tower.patch_size
+        image_sizes = [(rows * patch, cols * patch) for _t, rows, cols in grid_thw.tolist()]
+        _last, states = self.vision_tower(pixel_values, image_sizes=image_sizes, output_hidden_states=True)
+        with region("feature_select"), op("selected"):
+            features = states[self.cfg.vision_feature_layer]
+            if self.cfg.vision_feature_select_strategy == "default":
+                features = features[:, 1:]
+        projected = self.multi_modal_projector(features)
+        per_image = [(height // patch) * (width // patch) for height, width in image_sizes]
+        pieces = torch.split(projected.squeeze(0), per_image)
+        return torch.cat(pieces, dim=0)
 
 
 # --------------------------------------------------------------------------
@@ -1198,6 +1258,8 @@ def build(cfg):
         model = ClipLlavaVision(cfg)
     elif cfg.tower == "pixtral":
         model = PixtralMistral3Vision(cfg)
+    elif cfg.tower == "pixtral_llava":
+        model = PixtralLlavaVision(cfg)
     else:
         model = SiglipGemma3Vision(cfg)
 
@@ -1217,7 +1279,7 @@ def region_modules(model):
         for i in range(cfg.depth):
             m["visual.blocks.%d" % i] = "block.%d" % i
         return m
-    if isinstance(model, PixtralMistral3Vision):
+    if isinstance(model, (PixtralMistral3Vision, PixtralLlavaVision)):
         t = "vision_tower."
         m = {t + "patch_conv": "patch_embed", t + "ln_pre": "pre_norm", t + "patch_positional_embedding": "position",
              "multi_modal_projector": "projector"}

@@ -42,7 +42,8 @@
 //    runs over all N patches at once with a block-diagonal mask (N² scores a head); the mask is
 //    saved only where checkpointing keeps it as an argument, with the position ids. Mistral 3's
 //    projector: an RMSNorm, the patch merger's unfold (torch 1.13 saves its input), the merging
-//    linear's input (N·h), then linear_1's, the GELU's and linear_2's.
+//    linear's input (N·h), then linear_1's, the GELU's and linear_2's; LLaVA's (Pixtral-12B)
+//    only the last three, over every patch.
 
 namespace headroom {
 
@@ -205,16 +206,21 @@ Bytes visionOutsideBytes(const Scenario &s, Count N, Count images, Count tokens)
         break;
     case VisionTowerKind::Pixtral: {
         // The rotary cos and sin in the stream's dtype; ln_pre over the patch embeddings (their
-        // own dtype); the projector's RMSNorm, unfold's input, the merging linear's input (N·h as
-        // N / merge² rows of merge² h), then linear_1's, the GELU's and linear_2's.
+        // own dtype). Mistral 3's projector first normalizes and merges: its RMSNorm, unfold's
+        // input, the merging linear's input (N·h as N / merge² rows of merge² h). Then, as
+        // LLaVA's projector alone does (Pixtral-12B's layout, merge 1, the last block's output
+        // read whole), linear_1's input, the GELU's and linear_2's.
         Widths embedded = w;
         embedded.stream = r;
-        total += 2 * N * d * w.stream + normBytes(v, N, h, embedded) + normBytes(v, N, h, w);
-        if (implementationChoices(s.activations.profile).unfoldSavesInput)
-            total += N * h * w.stream;
-        total += N * h * r + tokens * h * r + 2 * tokens * out * r;
+        total += 2 * N * d * w.stream + normBytes(v, N, h, embedded);
+        if (v.merge > 1) {
+            total += normBytes(v, N, h, w) + N * h * r + (w.autocast ? 2 * m2 * h * h : 0);
+            if (implementationChoices(s.activations.profile).unfoldSavesInput)
+                total += N * h * w.stream;
+        }
+        total += tokens * h * r + 2 * tokens * out * r;
         if (w.autocast)
-            total += 2 * (m2 * h * h + h * out + out * out);
+            total += 2 * (h * out + out * out);
         // Checkpointing keeps the blocks' arguments: the position ids (int64) and, for eager
         // attention, the N x N block mask in the stream's dtype, one for every block.
         if (s.training.recompute == Recompute::Full)
@@ -280,8 +286,8 @@ VisionImages visionImages(const Scenario &s)
 {
     const VisionSpec &v = s.model.vision;
     VisionImages out;
-    // Llama 4's images (and Pixtral's in LLaVA's layout) are not run through the tower:
-    // validation refuses images for them until what they save is measured.
+    // Llama 4's images are not run through the tower: validation refuses images for it until what
+    // it saves is measured.
     if (!v.present() || v.patch <= 0 || v.merge <= 0 || !v.imagesModelled())
         return out;
     if (v.fixedSize()) {

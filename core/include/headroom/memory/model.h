@@ -131,8 +131,8 @@ enum class VisionTowerKind : std::uint8_t {
     Siglip,   //!< SigLIP (Gemma 3): LayerNorm, q/k/v/out with bias, GELU (tanh) MLP; a pooling projector
     Clip,     //!< CLIP (LLaVA): SigLIP's layout with QuickGELU, a class token and a pre-norm; a two-layer projector
     //! Pixtral (Mistral Small 3.x, Pixtral-12B): RMSNorms, q/k/v/o and a gated SiLU MLP without
-    //! biases, 2D rotary positions; Mistral 3's patch merger and projector, or LLaVA's (whose
-    //! saved tensors are not measured: validation refuses images through it).
+    //! biases, 2D rotary positions; Mistral 3's patch merger and projector (merge 2), or LLaVA's
+    //! projector alone (merge 1).
     Pixtral,
     //! Llama 4: a class token and a learned position per patch beside 2D rotary positions,
     //! LayerNorms, q/k/v/o and fc1/fc2 with biases; a pixel-shuffle MLP and one projection.
@@ -166,11 +166,8 @@ struct VisionSpec
     constexpr bool present() const { return kind != VisionTowerKind::None && parameters > 0; }
     constexpr bool fixedSize() const { return imageSize > 0 && kind != VisionTowerKind::Pixtral; }
     //! Whether what the tower saves for images is modelled (measured on CPU, visiontower.cpp):
-    //! not Llama 4's, nor Pixtral's in LLaVA's layout (no merger: merge 1), which are not measured.
-    constexpr bool imagesModelled() const
-    {
-        return kind == VisionTowerKind::Pixtral ? merge > 1 : kind != VisionTowerKind::Llama4;
-    }
+    //! not Llama 4's, which is not measured.
+    constexpr bool imagesModelled() const { return kind != VisionTowerKind::Llama4; }
 };
 
 /*!
