@@ -554,6 +554,13 @@ private slots:
         i = visionImages(s);
         QCOMPARE(qint64(i.gridWidth), 110);
         QCOMPARE(qint64(i.gridHeight), 36);
+        // A tower without image_size (a scenario file's 0) keeps the image's size: 3,080 -> 3,080
+        // = 110 units, 1,000 -> 1,008 = 36 units.
+        s.model.vision.imageSize = 0;
+        i = visionImages(s);
+        QCOMPARE(qint64(i.gridWidth), 220);
+        QCOMPARE(qint64(i.gridHeight), 72);
+        s.model.vision.imageSize = 1540;
         // Eager attention over one sequence of every image of the micro-batch: two images of
         // 3,960 patches are 7,920 patches, 7,920² scores a head (FP32 softmax and its BF16 cast:
         // 6 bytes each, 16 heads) in each of the 24 blocks.

@@ -222,7 +222,7 @@ Bytes visionOutsideBytes(const Scenario &s, Count N, Count images, Count tokens)
         if (w.autocast)
             total += 2 * (h * out + out * out);
         // Checkpointing keeps the blocks' arguments: the position ids (int64) and, for eager
-        // attention, the N x N block mask in the stream's dtype, one for every block.
+        // attention, the N x N block mask in the stream's dtype, one tensor every block shares.
         if (s.training.recompute == Recompute::Full)
             total += 8 * N + (attentionKernelOf(s) == AttentionKernel::Eager ? N * N * w.stream : 0);
         break;
@@ -298,10 +298,11 @@ VisionImages visionImages(const Scenario &s)
         // ratio) in doubles as NumPy computes it; each side then rounds up to whole units of the
         // patch times the merge (PixtralProcessor hands the image processor patch_size x
         // spatial_merge_size).
+        // A tower without image_size (0, from a scenario file) keeps every image's own size.
         const TrainingSetup &t = s.training;
         double height = static_cast<double>(t.imageHeight), width = static_cast<double>(t.imageWidth);
         const double longest = static_cast<double>(v.imageSize);
-        const double ratio = std::max(height / longest, width / longest);
+        const double ratio = longest > 0 ? std::max(height / longest, width / longest) : 1.0;
         if (ratio > 1) {
             height = std::ceil(height / ratio);
             width = std::ceil(width / ratio);
