@@ -469,19 +469,19 @@ HfConfigError readHfConfigObject(const QJsonObject &config, const QString &famil
             Reader visionReader(visionObject, h, QStringLiteral("vision_config."));
             hf::VisionTower tower;
             bool counted = false;
+            // LLaVA's and Mistral 3's projectors read the outputs of vision_feature_layer (one, or
+            // a list of layers concatenated).
+            const QJsonValue layers = config.value(QStringLiteral("vision_feature_layer"));
+            const Count featureLayers = layers.isArray() ? Count(layers.toArray().size()) : 1;
             if (declared == QLatin1String("llava") && hf::llavaHasClipTower(visionObject)) {
-                // LLaVA's projector reads the outputs of vision_feature_layer (-2, or a list of
-                // layers concatenated) and, under the "default" strategy, drops the class token.
-                const QJsonValue layers = config.value(QStringLiteral("vision_feature_layer"));
-                const Count featureLayers = layers.isArray() ? Count(layers.toArray().size()) : 1;
+                // Under LLaVA's "default" strategy the class token is dropped.
                 tower = hf::countClipTower(visionReader, h.model.hidden, featureLayers,
                                            config.value(QStringLiteral("multimodal_projector_bias")).toBool(true));
                 counted = visionReader.ok();
             } else if ((declared == QLatin1String("mistral3") || declared == QLatin1String("llava")) && hf::hasPixtralTower(visionObject)) {
                 hf::PixtralProjector projector;
                 projector.mistral3 = declared == QLatin1String("mistral3");
-                const QJsonValue layers = config.value(QStringLiteral("vision_feature_layer"));
-                projector.featureLayers = layers.isArray() ? Count(layers.toArray().size()) : 1;
+                projector.featureLayers = featureLayers;
                 // Mistral3Config's defaults: no projector bias, patches merged 2 x 2; LlavaConfig's: bias.
                 projector.bias = config.value(QStringLiteral("multimodal_projector_bias")).toBool(!projector.mistral3);
                 if (projector.mistral3) {
