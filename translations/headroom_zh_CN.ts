@@ -4427,10 +4427,6 @@
         <translation>以混合器取代注意力的层数（配置的 layer_types）</translation>
     </message>
     <message>
-        <source>what one mixer layer keeps from forward to backward, in bytes: the kernels&apos; saved tensors (mixerblock.h: fla 0.5.2&apos;s chunk_gated_delta_rule, mamba_ssm 2.3.2&apos;s mamba_split_conv1d_scan_combined)</source>
-        <translation>一个混合层从前向保留到反向的字节数：各内核保存的张量（mixerblock.h：fla 0.5.2 的 chunk_gated_delta_rule，mamba_ssm 2.3.2 的 mamba_split_conv1d_scan_combined）</translation>
-    </message>
-    <message>
         <source>the attention layers&apos; kept tensors</source>
         <translation>各注意力层保留的张量</translation>
     </message>
@@ -4463,12 +4459,20 @@
         <translation>一个混合器的参数：其投影、卷积、每头向量与门控归一化</translation>
     </message>
     <message>
-        <source>transformers&apos; Qwen3NextGatedDeltaNet (modeling_qwen3_next.py 01cdc608), Qwen3_5GatedDeltaNet (modeling_qwen3_5.py 009e78d6), BambaMixer (modeling_bamba.py 00511f5d)</source>
-        <translation>transformers 的 Qwen3NextGatedDeltaNet（modeling_qwen3_next.py 01cdc608）、Qwen3_5GatedDeltaNet（modeling_qwen3_5.py 009e78d6）、BambaMixer（modeling_bamba.py 00511f5d）</translation>
-    </message>
-    <message>
         <source>one layer&apos;s attention parameters with its q/k norms, which the mixer layers lack</source>
         <translation>一层注意力的参数（含 q/k 归一化），混合层没有这些参数</translation>
+    </message>
+    <message>
+        <source>what one mixer layer keeps from forward to backward, in bytes: the kernels&apos; saved tensors (mixerblock.h: fla 0.5.2&apos;s chunk_gated_delta_rule, mamba_ssm 2.3.2&apos;s mamba_split_conv1d_scan_combined, LFM2&apos;s short convolution)</source>
+        <translation>一个混合层从前向保留到反向的字节数：各内核保存的张量（mixerblock.h：fla 0.5.2 的 chunk_gated_delta_rule，mamba_ssm 2.3.2 的 mamba_split_conv1d_scan_combined，LFM2 的短卷积）</translation>
+    </message>
+    <message>
+        <source>the short convolution&apos;s channels (LFM2: the hidden size)</source>
+        <translation>短卷积的通道数（LFM2：隐藏维度）</translation>
+    </message>
+    <message>
+        <source>transformers&apos; Qwen3NextGatedDeltaNet (modeling_qwen3_next.py 01cdc608), Qwen3_5GatedDeltaNet (modeling_qwen3_5.py 009e78d6), BambaMixer (modeling_bamba.py 00511f5d), Lfm2ShortConv (modeling_lfm2.py 0096ba4f)</source>
+        <translation>transformers 的 Qwen3NextGatedDeltaNet（modeling_qwen3_next.py 01cdc608）、Qwen3_5GatedDeltaNet（modeling_qwen3_5.py 009e78d6）、BambaMixer（modeling_bamba.py 00511f5d）、Lfm2ShortConv（modeling_lfm2.py 0096ba4f）</translation>
     </message>
 </context>
 <context>
@@ -6076,6 +6080,10 @@ The scenario on screen is unchanged.</source>
         <source>names none of the projections q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, in_proj, out_proj (or all-linear)</source>
         <translation>未列出任何投影 q_proj、k_proj、v_proj、o_proj、gate_proj、up_proj、down_proj、in_proj、out_proj（或 “all-linear”）</translation>
     </message>
+    <message>
+        <source>out_proj read as a hybrid mixer&apos;s output projection (mixer-out); on LFM2 it also names the attention&apos;s output projection: add o to the targets to count those adapters</source>
+        <translation>out_proj 按混合层混合器的输出投影读取（mixer-out）；在 LFM2 上它也指注意力的输出投影：若要计入那些适配器，请在目标中加上 o</translation>
+    </message>
 </context>
 <context>
     <name>GpuSpecText</name>
@@ -6491,10 +6499,6 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
         <translation>闪电线性注意力层</translation>
     </message>
     <message>
-        <source>short convolutions</source>
-        <translation>短卷积层</translation>
-    </message>
-    <message>
         <source>cross-attention to image features</source>
         <translation>对图像特征的交叉注意力层</translation>
     </message>
@@ -6559,6 +6563,14 @@ Set HEADROOM_DATA_DIR to the folder holding models/ and gpus.json.</source>
     <message>
         <source>%1 of %2 layers are Mamba-2, the others attention; estimated for mamba_ssm&apos;s and causal-conv1d&apos;s kernels (without them transformers runs a PyTorch fallback that saves far more)</source>
         <translation>%2 层中有 %1 层为 Mamba-2，其余为注意力；按 mamba_ssm 与 causal-conv1d 的内核估算（未安装时 transformers 改用 PyTorch 回退实现，保存的张量多得多）</translation>
+    </message>
+    <message>
+        <source>short convolutions beside mixture-of-experts layers</source>
+        <translation>与混合专家层并存的短卷积层</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layers are gated short convolutions, the others attention; estimated for causal-conv1d&apos;s kernel (without it transformers&apos; fallback keeps K - 1 more positions of one tensor in each of those layers)</source>
+        <translation>%2 层中有 %1 层为门控短卷积，其余为注意力；按 causal-conv1d 的内核估算（没有该内核时，transformers 的回退实现会在这些层中各多保留一个张量的 K - 1 个位置）</translation>
     </message>
 </context>
 <context>
@@ -11671,20 +11683,12 @@ The scenario on screen is unchanged.</source>
         <translation>混合架构的混合层</translation>
     </message>
     <message>
-        <source>Some layers mix tokens with a recurrent mixer in place of attention (Qwen3-Next and Qwen3.5&apos;s Gated DeltaNet, Bamba&apos;s Mamba-2); the other layers keep attention, every layer its MLP.</source>
-        <translation>部分层以循环混合器取代注意力来混合词元（Qwen3-Next 与 Qwen3.5 的门控 DeltaNet，Bamba 的 Mamba-2）；其余层保留注意力，每层都保留其 MLP。</translation>
-    </message>
-    <message>
         <source>Gated DeltaNet</source>
         <translation>门控 DeltaNet</translation>
     </message>
     <message>
         <source>Mamba-2</source>
         <translation>Mamba-2</translation>
-    </message>
-    <message>
-        <source>What the mixer layers run: Gated DeltaNet linear attention (fla&apos;s kernels) or Mamba-2&apos;s state-space scan (mamba_ssm&apos;s).</source>
-        <translation>混合层运行的内容：门控 DeltaNet 线性注意力（fla 的内核）或 Mamba-2 的状态空间扫描（mamba_ssm 的内核）。</translation>
     </message>
     <message>
         <source>Mixer:</source>
@@ -11707,40 +11711,20 @@ The scenario on screen is unchanged.</source>
         <translation>混合器头数：</translation>
     </message>
     <message>
-        <source>Gated DeltaNet&apos;s value heads (linear_num_value_heads); Mamba-2&apos;s heads (mamba_n_heads).</source>
-        <translation>门控 DeltaNet 的值头数（linear_num_value_heads）；Mamba-2 的头数（mamba_n_heads）。</translation>
-    </message>
-    <message>
         <source>Mixer head width:</source>
         <translation>混合器头宽度：</translation>
-    </message>
-    <message>
-        <source>A value head&apos;s width (Gated DeltaNet); a head&apos;s width (Mamba-2).</source>
-        <translation>一个值头的宽度（门控 DeltaNet）；一个头的宽度（Mamba-2）。</translation>
     </message>
     <message>
         <source>Key heads or groups:</source>
         <translation>键头数或组数：</translation>
     </message>
     <message>
-        <source>Gated DeltaNet&apos;s key heads, which must divide its value heads; Mamba-2&apos;s groups of B and C.</source>
-        <translation>门控 DeltaNet 的键头数，须整除其值头数；Mamba-2 中 B 与 C 的组数。</translation>
-    </message>
-    <message>
         <source>Key width or state:</source>
         <translation>键宽度或状态维度：</translation>
     </message>
     <message>
-        <source>A key head&apos;s width (Gated DeltaNet); the state size N (Mamba-2).</source>
-        <translation>一个键头的宽度（门控 DeltaNet）；状态维度 N（Mamba-2）。</translation>
-    </message>
-    <message>
         <source>Convolution width:</source>
         <translation>卷积宽度：</translation>
-    </message>
-    <message>
-        <source>The causal depthwise convolution&apos;s kernel (4).</source>
-        <translation>因果深度卷积的核宽（4）。</translation>
     </message>
     <message>
         <source>Use mixer layers</source>
@@ -11757,6 +11741,38 @@ The scenario on screen is unchanged.</source>
     <message>
         <source>mixer out</source>
         <translation>混合层输出</translation>
+    </message>
+    <message>
+        <source>Some layers mix tokens with a recurrent mixer in place of attention (Qwen3-Next and Qwen3.5&apos;s Gated DeltaNet, Bamba&apos;s Mamba-2, LFM2&apos;s gated short convolution); the other layers keep attention, every layer its MLP.</source>
+        <translation>部分层以循环混合器取代注意力来混合词元（Qwen3-Next 与 Qwen3.5 的门控 DeltaNet，Bamba 的 Mamba-2，LFM2 的门控短卷积）；其余层保留注意力，每层都保留其 MLP。</translation>
+    </message>
+    <message>
+        <source>Gated short convolution</source>
+        <translation>门控短卷积</translation>
+    </message>
+    <message>
+        <source>What the mixer layers run: Gated DeltaNet linear attention (fla&apos;s kernels), Mamba-2&apos;s state-space scan (mamba_ssm&apos;s) or LFM2&apos;s gated short convolution (causal-conv1d&apos;s).</source>
+        <translation>混合层运行的内容：门控 DeltaNet 线性注意力（fla 的内核）、Mamba-2 的状态空间扫描（mamba_ssm 的内核）或 LFM2 的门控短卷积（causal-conv1d 的内核）。</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet&apos;s value heads (linear_num_value_heads); Mamba-2&apos;s heads (mamba_n_heads); a short convolution&apos;s one.</source>
+        <translation>门控 DeltaNet 的值头数（linear_num_value_heads）；Mamba-2 的头数（mamba_n_heads）；短卷积为 1。</translation>
+    </message>
+    <message>
+        <source>A value head&apos;s width (Gated DeltaNet); a head&apos;s width (Mamba-2); a short convolution&apos;s channels (LFM2: the hidden size).</source>
+        <translation>一个值头的宽度（门控 DeltaNet）；一个头的宽度（Mamba-2）；短卷积的通道数（LFM2：隐藏维度）。</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet&apos;s key heads, which must divide its value heads; Mamba-2&apos;s groups of B and C. A short convolution has none.</source>
+        <translation>门控 DeltaNet 的键头数，须整除其值头数；Mamba-2 中 B 与 C 的组数。短卷积没有键。</translation>
+    </message>
+    <message>
+        <source>A key head&apos;s width (Gated DeltaNet); the state size N (Mamba-2). A short convolution has none.</source>
+        <translation>一个键头的宽度（门控 DeltaNet）；状态维度 N（Mamba-2）。短卷积没有键。</translation>
+    </message>
+    <message>
+        <source>The causal depthwise convolution&apos;s kernel (4; LFM2: 3).</source>
+        <translation>因果深度卷积的核宽（4；LFM2：3）。</translation>
     </message>
 </context>
 <context>

@@ -71,7 +71,7 @@ Scenario scenarioOf(const QJsonObject &config)
     else if (arch == QStringLiteral("gemma2"))
         s.model.family = BlockFamily::Gemma2;
     else
-        s.model.family = BlockFamily::Llama; // llama, mixtral, qwen2_moe, deepseek_v2
+        s.model.family = BlockFamily::Llama; // llama, mixtral, qwen2_moe, deepseek_v2, lfm2
     s.model.layers = integer(m.value(QStringLiteral("layers")));
     s.model.hidden = integer(m.value(QStringLiteral("hidden")));
     s.model.heads = integer(m.value(QStringLiteral("heads")));
@@ -106,6 +106,14 @@ Scenario scenarioOf(const QJsonObject &config)
         a.nopeHeadDim = integer(m.value(QStringLiteral("qk_nope_head_dim")));
         a.valueHeadDim = integer(m.value(QStringLiteral("v_head_dim")));
         s.model.headDim = a.ropeHeadDim + a.nopeHeadDim;
+    }
+    if (arch == QStringLiteral("lfm2")) {
+        // LFM2: q/k norms over each head, and the first conv_layers layers a gated short
+        // convolution of H channels (models.py Lfm2ShortConv, transformers' slow_forward).
+        s.model.qkNorm = m.value(QStringLiteral("qk_norm")).toBool();
+        s.model.hybrid = HybridSpec{ .kind = MixerKind::ShortConv, .layers = integer(m.value(QStringLiteral("conv_layers"))),
+                                     .heads = 1, .headDim = s.model.hidden,
+                                     .convKernel = integer(m.value(QStringLiteral("conv_kernel"))) };
     }
     if (m.value(QStringLiteral("gelu")).toString() == QStringLiteral("fused"))
         s.activations.gelu = GeluImpl::Fused;

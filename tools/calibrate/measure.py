@@ -81,7 +81,7 @@ _VIEWISH = {"ToCopyBackward0", "TBackward0", "ViewBackward0", "TransposeBackward
 
 # Names for what a module saves when its forward code carries no op() label.
 _MODULE_ROLES = {nn.LayerNorm: ("input", "mean", "rstd"), nn.Linear: ("input",), nn.Embedding: ("indices",),
-                 nn.Dropout: ("mask",), nn.SiLU: ("input",)}
+                 nn.Dropout: ("mask",), nn.SiLU: ("input",), nn.Conv1d: ("input",)}
 
 
 def storage_of(t):
@@ -783,6 +783,14 @@ def grid_new():
                            (1, "fp32", "none"), (2, "autocast_bf16", "full")):
             g.append(_fam("%s-%s%s%s" % (tag, "b1-" if B == 1 else "", prec.replace("_bf16", ""), ck(c)), "llama",
                           "llama", B, 128, 128, 4, 2, 344, 1000, prec, c, features={"loss_impl": li}))
+    # LFM2: three gated short convolutions (kernel 3) before one attention layer with q/k norms;
+    # layer.1, the itemized layer, is a convolution
+    lfm = dict(conv_layers=3, conv_kernel=3, qk_norm=True, tied=True)
+    for prec, c in (("fp32", "none"), ("autocast_bf16", "none"), ("bf16", "none"), ("autocast_bf16", "full"),
+                    ("fp32", "full")):
+        g.append(_fam("lfm2-%s%s" % (prec.replace("_bf16", ""), ck(c)), "llama", "lfm2", 2, 64, 64, 4, 4, 128,
+                      256, prec, c, KV=2, **lfm))
+    g.append(_fam("lfm2-b1-bf16", "llama", "lfm2", 1, 128, 64, 4, 4, 128, 256, "bf16", KV=2, **lfm))
     return g
 
 

@@ -179,6 +179,9 @@ class ModelConfig:
     qk_rope_head_dim: int = None     # MLA
     qk_nope_head_dim: int = None     # MLA
     v_head_dim: int = None           # MLA
+    conv_layers: int = None          # LFM2: the first conv_layers layers run a gated short convolution
+    conv_kernel: int = None          # LFM2: `conv_L_cache`, the convolution's width
+    qk_norm: bool = None             # LFM2 (Qwen3 too): an RMSNorm over each q and k head
 
     @property
     def head_dim(self):
@@ -204,7 +207,7 @@ class ModelConfig:
 EXTENSION_FIELDS = ("head_size", "rotary_pct", "gelu", "attn_softcap", "final_softcap", "query_pre_attn_scalar",
                     "sliding_window", "experts", "top_k", "norm_topk_prob", "shared_ffn", "router_aux_loss_coef",
                     "attention_bias", "q_lora_rank", "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim",
-                    "v_head_dim")
+                    "v_head_dim", "conv_layers", "conv_kernel", "qk_norm")
 
 
 # --------------------------------------------------------------------------
@@ -629,6 +632,9 @@ class LlamaAttention(nn.Module):
         self.k_proj = nn.Linear(cfg.hidden, cfg.kv_heads * self.head_dim, bias=False)
         self.v_proj = nn.Linear(cfg.hidden, cfg.kv_heads * self.head_dim, bias=False)
         self.o_proj = nn.Linear(cfg.heads * self.head_dim, cfg.hidden, bias=False)
+        if cfg.qk_norm:  # LFM2's q_layernorm / k_layernorm (Qwen3's q_norm / k_norm): per head, before RoPE
+            self.q_norm = LlamaRMSNorm(self.head_dim, eps=cfg.norm_eps)
+            self.k_norm = LlamaRMSNorm(self.head_dim, eps=cfg.norm_eps)
 
     def _eager(self, query, key, value, attention_mask, dropout):
         """transformers.models.llama.modeling_llama.eager_attention_forward"""
@@ -655,8 +661,12 @@ class LlamaAttention(nn.Module):
     def forward(self, hidden_states, position_embeddings, attention_mask):
         input_shape = hidden_states.shape[:-1]
         hidden_shape = (*input_shape, -1, self.head_dim)
-        query_states = self.q_proj(hidden_states).view(hidden_shape).transpose(1, 2)
-        key_states = self.k_proj(hidden_states).view(hidden_shape).transpose(1, 2)
+        if hasattr(self, "q_norm"):
+            query_states = self.q_norm(self.q_proj(hidden_states).view(hidden_shape)).transpose(1, 2)
+            key_states = self.k_norm(self.k_proj(hidden_states).view(hidden_shape)).transpose(1, 2)
+        else:
+            query_states = self.q_proj(hidden_states).view(hidden_shape).transpose(1, 2)
+            key_states = self.k_proj(hidden_states).view(hidden_shape).transpose(1, 2)
         value_states = self.v_proj(hidden_states).view(hidden_shape).transpose(1, 2)
         cos, sin = position_embeddings
         query_states, key_states = apply_rotary_pos_emb(query_states, key_states, cos, sin)
@@ -712,6 +722,57 @@ class LlamaDecoderLayer(nn.Module):
         return hidden_states
 
 
+# --------------------------------------------------------------------------
+# LFM2 (transformers models/lfm2/modeling_lfm2.py at 0096ba4f): LLaMA's layers with q/k norms,
+# and in the conv layers a gated short convolution where attention was. The CPU runs
+# Lfm2ShortConv.slow_forward (cuda_kernels_forward needs a GPU and causal-conv1d). Module names
+# follow the LLaMA classes above (input_layernorm, mlp.gate_proj, q_norm...), which Headroom's
+# lists use; LFM2 itself calls them operator_norm, feed_forward.w1, q_layernorm.
+# --------------------------------------------------------------------------
+class Lfm2ShortConv(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        k = cfg.conv_kernel
+        self.conv = nn.Conv1d(cfg.hidden, cfg.hidden, kernel_size=k, groups=cfg.hidden, bias=False, padding=k - 1)
+        self.in_proj = nn.Linear(cfg.hidden, 3 * cfg.hidden, bias=False)
+        self.out_proj = nn.Linear(cfg.hidden, cfg.hidden, bias=False)
+
+    def forward(self, x):
+        seqlen = x.shape[1]
+        bcx = self.in_proj(x).transpose(-1, -2)
+        b, c, xs = bcx.chunk(3, dim=-2)
+        with op("in_proj.output", "in_proj.output"):  # two views of in_proj's output
+            bx = b * xs
+        # padding K - 1 on both sides: S + K - 1 outputs, of which the slice keeps S
+        conv_out = self.conv(bx)[..., :seqlen]
+        with op("in_proj.output", "conv.output"):
+            y = c * conv_out
+        y = y.transpose(-1, -2).contiguous()
+        return self.out_proj(y)
+
+
+class Lfm2DecoderLayer(LlamaDecoderLayer):
+    def __init__(self, cfg, layer_idx):
+        super().__init__(cfg, layer_idx)
+        self.is_conv = layer_idx < (cfg.conv_layers or 0)
+        if self.is_conv:
+            del self.self_attn
+            self.conv = Lfm2ShortConv(cfg)
+
+    def forward(self, hidden_states, attention_mask=None, position_ids=None, cache_position=None,
+                position_embeddings=None):
+        if not self.is_conv:
+            return super().forward(hidden_states, attention_mask, position_ids, cache_position, position_embeddings)
+        # The 4-D causal mask reaches the convolution too, where apply_mask_to_padding_states
+        # leaves the input alone (its second dimension is 1).
+        residual = hidden_states
+        hidden_states = self.conv(self.input_layernorm(hidden_states))
+        hidden_states = residual + hidden_states
+        residual = hidden_states
+        hidden_states = self.mlp(self.post_attention_layernorm(hidden_states))
+        return residual + hidden_states
+
+
 def hf_causal_mask(inputs_embeds, cache_position, attn_impl):
     """_update_causal_mask with a 2-D attention_mask of ones (HF Trainer passes
     one): a materialised [B, 1, S, S] mask in the embeddings' dtype. None for
@@ -735,7 +796,8 @@ class LlamaModel(nn.Module):
         self.cfg = cfg
         self.embed_tokens = nn.Embedding(cfg.vocab, cfg.hidden)
         nn.init.normal_(self.embed_tokens.weight, std=0.02)
-        self.layers = nn.ModuleList([LlamaDecoderLayer(cfg, i) for i in range(cfg.layers)])
+        layer = Lfm2DecoderLayer if cfg.arch == "lfm2" else LlamaDecoderLayer
+        self.layers = nn.ModuleList([layer(cfg, i) for i in range(cfg.layers)])
         self.norm = LlamaRMSNorm(cfg.hidden, eps=cfg.norm_eps)
         self.rotary_emb = LlamaRotaryEmbedding(cfg)
         self.gradient_checkpointing = False
@@ -2005,7 +2067,7 @@ def build_model(cfg, spec=None, precision=None):
         if cfg.kv_heads != cfg.heads:
             raise ValueError("GPT-2 has no grouped-query attention")
         model = GPT2LMHeadModel(cfg)
-    elif cfg.arch == "llama":
+    elif cfg.arch in ("llama", "lfm2"):
         model = LlamaForCausalLM(cfg)
     elif cfg.arch == "gpt_neox":
         model = GPTNeoXForCausalLM(cfg)

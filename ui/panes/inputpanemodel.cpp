@@ -217,31 +217,47 @@ QFormLayout *InputPane::addModelGroup(QVBoxLayout *column)
     // A hybrid's mixer layers: a switch, the mixer's kind and its sizes.
     QFormLayout *mixerForm = addSwitchedGroup(model, &m_mixer, &m_mixerBody, tr("Hybrid mixer layers"),
                                               tr("Some layers mix tokens with a recurrent mixer in place of attention "
-                                                 "(Qwen3-Next and Qwen3.5's Gated DeltaNet, Bamba's Mamba-2); the other "
-                                                 "layers keep attention, every layer its MLP."));
+                                                 "(Qwen3-Next and Qwen3.5's Gated DeltaNet, Bamba's Mamba-2, LFM2's gated "
+                                                 "short convolution); the other layers keep attention, every layer its MLP."));
     m_mixerKind = new QComboBox(m_mixerBody);
     m_mixerKind->addItem(tr("Gated DeltaNet"), static_cast<int>(MixerKind::GatedDeltaNet));
     m_mixerKind->addItem(tr("Mamba-2"), static_cast<int>(MixerKind::Mamba2));
-    m_mixerKind->setToolTip(tr("What the mixer layers run: Gated DeltaNet linear attention (fla's kernels) or "
-                               "Mamba-2's state-space scan (mamba_ssm's)."));
+    m_mixerKind->addItem(tr("Gated short convolution"), static_cast<int>(MixerKind::ShortConv));
+    m_mixerKind->setToolTip(tr("What the mixer layers run: Gated DeltaNet linear attention (fla's kernels), "
+                               "Mamba-2's state-space scan (mamba_ssm's) or LFM2's gated short convolution (causal-conv1d's)."));
     mixerForm->addRow(tr("Mixer:"), m_mixerKind);
     connect(m_mixerKind, &QComboBox::activated, this, [this](int index) {
         const auto kind = static_cast<MixerKind>(m_mixerKind->itemData(index).toInt());
         m_document->edit(EditKind::Whole, tr("Change the mixer"), [kind](ScenarioSpec &s) {
-            s.scenario.model.hybrid.kind = kind;
+            HybridSpec &h = s.scenario.model.hybrid;
+            // A short convolution is one head as wide as the model, with LFM2's kernel of 3; the
+            // others start from the sizes the model would give them.
+            if (kind == MixerKind::ShortConv) {
+                h.heads = 1;
+                h.headDim = s.scenario.model.hidden;
+                h.convKernel = 3;
+            } else if (h.kind == MixerKind::ShortConv) {
+                const Count layers = h.layers;
+                enableMixerLayers(s.scenario.model);
+                h.layers = layers;
+            }
+            h.kind = kind;
             s.presetId.clear();
         });
     });
     addCount(mixerForm, Field::MixerLayers, tr("Mixer layers:"), tr("Layers whose mixer replaces attention (layer_types)."));
     addCount(mixerForm, Field::MixerHeads, tr("Mixer heads:"),
-             tr("Gated DeltaNet's value heads (linear_num_value_heads); Mamba-2's heads (mamba_n_heads)."));
+             tr("Gated DeltaNet's value heads (linear_num_value_heads); Mamba-2's heads (mamba_n_heads); a short "
+                "convolution's one."));
     addCount(mixerForm, Field::MixerHeadDim, tr("Mixer head width:"),
-             tr("A value head's width (Gated DeltaNet); a head's width (Mamba-2)."));
+             tr("A value head's width (Gated DeltaNet); a head's width (Mamba-2); a short convolution's channels "
+                "(LFM2: the hidden size)."));
     addCount(mixerForm, Field::MixerKeyHeads, tr("Key heads or groups:"),
-             tr("Gated DeltaNet's key heads, which must divide its value heads; Mamba-2's groups of B and C."));
+             tr("Gated DeltaNet's key heads, which must divide its value heads; Mamba-2's groups of B and C. A short "
+                "convolution has none."));
     addCount(mixerForm, Field::MixerKeyDim, tr("Key width or state:"),
-             tr("A key head's width (Gated DeltaNet); the state size N (Mamba-2)."));
-    addCount(mixerForm, Field::MixerConv, tr("Convolution width:"), tr("The causal depthwise convolution's kernel (4)."));
+             tr("A key head's width (Gated DeltaNet); the state size N (Mamba-2). A short convolution has none."));
+    addCount(mixerForm, Field::MixerConv, tr("Convolution width:"), tr("The causal depthwise convolution's kernel (4; LFM2: 3)."));
     connect(m_mixer, &QCheckBox::clicked, this, [this](bool on) {
         m_textErrors.clear();
         m_document->edit(EditKind::Whole, on ? tr("Use mixer layers") : tr("Use attention in every layer"),
@@ -341,6 +357,10 @@ void InputPane::refreshModel()
         show(Field::MixerKeyHeads, m.hybrid.keyHeads);
         show(Field::MixerKeyDim, m.hybrid.keyDim);
         show(Field::MixerConv, m.hybrid.convKernel);
+        // A short convolution has no keys: its key sizes are not read.
+        const bool keyed = m.hybrid.kind != MixerKind::ShortConv;
+        countField(Field::MixerKeyHeads)->setEnabled(keyed);
+        countField(Field::MixerKeyDim)->setEnabled(keyed);
     }
 
     // The counts come from the valid scenario the estimate uses, not the draft.

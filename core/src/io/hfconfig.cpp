@@ -155,7 +155,7 @@ constexpr Hybrid kHybrids[] = {
     { "mamba", QT_TRANSLATE_NOOP("HfImport", "Mamba state-space layers") },
     { "mamba2", QT_TRANSLATE_NOOP("HfImport", "Mamba-2 state-space layers") },
     { "minimax", QT_TRANSLATE_NOOP("HfImport", "lightning linear attention") },
-    { "lfm2", QT_TRANSLATE_NOOP("HfImport", "short convolutions") },
+    { "lfm2_moe", QT_TRANSLATE_NOOP("HfImport", "short convolutions beside mixture-of-experts layers") },
     { "mllama", QT_TRANSLATE_NOOP("HfImport", "cross-attention to image features") },
 };
 
@@ -174,7 +174,7 @@ const QStringList &structuralKeys()
         QStringLiteral("linear_num_value_heads"), QStringLiteral("ssm_state_size"), QStringLiteral("mamba_d_state"),
         QStringLiteral("attn_config"), QStringLiteral("ffn_config"), QStringLiteral("new_decoder_architecture"),
         QStringLiteral("use_parallel_residual"), QStringLiteral("parallel_attn"), QStringLiteral("n_inner"),
-        QStringLiteral("intermediate_size"),
+        QStringLiteral("intermediate_size"), QStringLiteral("conv_L_cache"), QStringLiteral("block_ff_dim"),
     };
     return keys;
 }
@@ -194,7 +194,8 @@ HfConfigError checkLayerTypes(const QJsonObject &o, const QString &prefix, const
             || kind == QLatin1String("chunked_attention") || kind == QLatin1String("attention"))
             continue;
         // The mixer layers Headroom models, which the family's reader counts (hfhybrid.cpp).
-        if (hf::readsMixerLayers(type) && (kind == QLatin1String("linear_attention") || kind == QLatin1String("mamba")))
+        if (hf::readsMixerLayers(type)
+            && (kind == QLatin1String("linear_attention") || kind == QLatin1String("mamba") || kind == QLatin1String("conv")))
             continue;
         return { HfConfigError::Code::HybridLayers, {}, prefix + QStringLiteral("layer_types[%1]").arg(i), type,
                  Reader::shown(a.at(i)), {}, {} };

@@ -577,6 +577,7 @@ void mapBloom(Reader &r, HfModel &h, const QString &) { bloom(r, h); }
 void mapMpt(Reader &r, HfModel &h, const QString &) { mpt(r, h); }
 void mapDbrx(Reader &r, HfModel &h, const QString &) { dbrx(r, h); }
 void mapChatglm(Reader &r, HfModel &h, const QString &) { chatglm(r, h); }
+void mapLfm2(Reader &r, HfModel &h, const QString &) { readLfm2(r, h); }
 
 constexpr Mapping kMappings[] = {
     { "llama", mapLlama },       { "mistral", mapLlama },      { "mixtral", mapLlama },       { "qwen2", mapLlama },
@@ -588,6 +589,7 @@ constexpr Mapping kMappings[] = {
     { "minimax_m2", mapLlama },  { "olmo2", mapLlama },        { "olmo3", mapLlama },         { "qwen3_next", mapLlama },
     { "qwen3_5_text", mapLlama }, { "qwen3_5_moe_text", mapLlama }, { "bamba", mapLlama }, { "granitemoehybrid", mapLlama },
     { "bloom", mapBloom },       { "mpt", mapMpt },            { "dbrx", mapDbrx },           { "chatglm", mapChatglm },
+    { "lfm2", mapLfm2 },
 };
 
 } // namespace

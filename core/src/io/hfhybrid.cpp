@@ -11,6 +11,7 @@
 //  - Bamba: configuration_bamba.py (001f85b3), modeling_bamba.py (00511f5d).
 //  - Granite 4.0 (granitemoehybrid): configuration_granitemoehybrid.py (008f5c8c),
 //    modeling_granitemoehybrid.py (00511f5d), whose GraniteMoeHybridMambaLayer is BambaMixer.
+//  - LFM2: configuration_lfm2.py (05cd1ec1), modeling_lfm2.py (0096ba4f).
 
 namespace headroom::hf {
 
@@ -51,7 +52,8 @@ Count mixerLayersListed(Reader &r, const char *key, const QString &mixer, const 
 bool readsMixerLayers(const QString &type)
 {
     return type == QLatin1String("qwen3_next") || type == QLatin1String("qwen3_5_text")
-            || type == QLatin1String("qwen3_5_moe_text") || type == QLatin1String("bamba") || type == QLatin1String("granitemoehybrid");
+            || type == QLatin1String("qwen3_5_moe_text") || type == QLatin1String("bamba") || type == QLatin1String("granitemoehybrid")
+            || type == QLatin1String("lfm2");
 }
 
 void readGatedDeltaNet(Reader &r, HfModel &h, bool split)
@@ -161,6 +163,87 @@ void readMamba2(Reader &r, HfModel &h, Mamba2Layers layers)
     h.notes << QCoreApplication::translate("HfImport", "%1 of %2 layers are Mamba-2, the others attention; estimated for mamba_ssm's "
                                                        "and causal-conv1d's kernels (without them transformers runs a PyTorch "
                                                        "fallback that saves far more)")
+                       .arg(QString::number(qlonglong(y.layers)), QString::number(qlonglong(m.layers)));
+}
+
+void readLfm2(Reader &r, HfModel &h)
+{
+    ModelSpec &m = h.model;
+    m.family = BlockFamily::Llama;
+    // Lfm2Config's defaults (LFM2-1.2B's sizes but for the layers and the hidden width).
+    m.hidden = r.count("hidden_size", Field::Hidden, 2560);
+    m.layers = r.count("num_hidden_layers", Field::Layers, 32);
+    m.heads = r.count("num_attention_heads", Field::Heads, 32);
+    m.kvHeads = r.count("num_key_value_heads", Field::KvHeads, 8);
+    m.vocab = r.count("vocab_size", Field::Vocab, 65'536);
+    if (r.has("head_dim"))
+        m.headDim = r.count("head_dim", Field::HeadDim); // Lfm2Attention: getattr(config, "head_dim", H / A)
+    // Lfm2Attention: q, k, v and out_proj without bias, an RMSNorm over each query and key head.
+    m.qkvBias = m.outBias = m.mlpBias = false;
+    m.qkNorm = true;
+    // The original checkpoints name the tie tie_embedding, which the config takes over
+    // tie_word_embeddings; tied by default.
+    m.tiedEmbeddings = r.has("tie_embedding") ? r.flag("tie_embedding", true) : r.flag("tie_word_embeddings", true);
+    if (r.has("tie_embedding"))
+        r.use("tie_word_embeddings");
+    // Lfm2MLP: the config's intermediate_size (block_ff_dim in the original checkpoints, which
+    // wins) cut to int(2F/3), then, when block_ffn_dim_multiplier is set, scaled by it and rounded
+    // up to block_multiple_of; used as stated when block_auto_adjust_ff_dim is false.
+    const char *ffKey = r.has("block_ff_dim") ? "block_ff_dim" : "intermediate_size";
+    Count ff = r.count(ffKey, Field::Ffn, 12'288);
+    if (r.has("block_ff_dim"))
+        r.use("intermediate_size");
+    if (r.flag("block_auto_adjust_ff_dim", true)) {
+        ff = quotient(2 * ff, 3);
+        const QJsonValue multiplier = r.value("block_ffn_dim_multiplier");
+        r.use("block_ffn_dim_multiplier");
+        const bool scaled = !multiplier.isNull(); // absent: the config's 1.0
+        const double factor = multiplier.isUndefined() ? 1.0 : r.real("block_ffn_dim_multiplier", 1.0, 1e-6, 64);
+        const Count multipleOf = r.count("block_multiple_of", Field::Ffn, 256);
+        if (scaled && r.ok()) {
+            ff = static_cast<Count>(std::floor(factor * double(static_cast<std::int64_t>(ff))));
+            ff = multipleOf * quotient(ff + multipleOf - 1, multipleOf);
+        }
+    } else {
+        r.use("block_ffn_dim_multiplier");
+        r.use("block_multiple_of");
+    }
+    m.ffn = ff;
+    if (r.ok() && ff < 1)
+        r.fail({ HfConfigError::Code::OutOfRange, {}, r.path(ffKey), QStringLiteral("an MLP of at least 1 after block_auto_adjust_ff_dim"),
+                 QString::number(qlonglong(ff)), {}, {} });
+    // transformers sizes the blocks, the convolution and SwiGLU by the keys above: these copies
+    // from the original checkpoints matter only where they disagree.
+    for (const char *k : { "block_dim", "conv_dim", "conv_dim_out" })
+        r.warnIf(k, [&m](const QJsonValue &v) { return v.toDouble(-1) != double(static_cast<std::int64_t>(m.hidden)); });
+    r.warnIf("block_use_swiglu", [](const QJsonValue &v) { return !v.toBool(true); });
+    for (const char *k : { "num_heads", "norm_eps", "block_norm_eps", "block_mlp_init_scale", "block_out_init_scale", "block_use_xavier_init",
+                           "conv_use_xavier_init", "use_pos_enc", "theta" })
+        r.ignore(k);
+
+    HybridSpec &y = m.hybrid;
+    y.kind = MixerKind::ShortConv;
+    y.heads = 1;
+    y.headDim = m.hidden; // Lfm2ShortConv convolves hidden_size channels
+    y.convKernel = r.count("conv_L_cache", Field::MixerConv, 3);
+    y.convBias = y.projBias = r.flag("conv_bias", false);
+    // layer_types names each layer; older configs list the attention layers in full_attn_idxs;
+    // with neither, every layer attends (Lfm2Config).
+    Count mixers = mixerLayersListed(r, "layer_types", QStringLiteral("conv"), QStringLiteral("full_attention"));
+    if (mixers < 0) {
+        QSet<qint64> attention;
+        mixers = readLayerNumbers(r, "full_attn_idxs", attention) ? m.layers - Count(attention.size()) : 0;
+    } else {
+        r.ignore("full_attn_idxs"); // the config derives layer_types from it only when layer_types is absent
+    }
+    y.layers = mixers;
+    if (y.layers == 0) {
+        y = HybridSpec{};
+        return;
+    }
+    h.notes << QCoreApplication::translate("HfImport", "%1 of %2 layers are gated short convolutions, the others attention; estimated "
+                                                       "for causal-conv1d's kernel (without it transformers' fallback keeps K - 1 more "
+                                                       "positions of one tensor in each of those layers)")
                        .arg(QString::number(qlonglong(y.layers)), QString::number(qlonglong(m.layers)));
 }
 

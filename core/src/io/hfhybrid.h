@@ -26,6 +26,14 @@ enum class Mamba2Layers {
  */
 void readMamba2(Reader &r, HfModel &h, Mamba2Layers layers);
 
+/*!
+ * LFM2 (model_type lfm2): LLaMA's layers with per-head q/k norms, Lfm2MLP's width rule, and a
+ * gated short convolution in place of attention in the layers layer_types calls "conv" (or that
+ * full_attn_idxs leaves out); the original checkpoints' own key names (block_ff_dim,
+ * tie_embedding) taken as the config takes them.
+ */
+void readLfm2(Reader &r, HfModel &h);
+
 //! Whether \a type has mixer layers Headroom models (layer_types may then name them).
 bool readsMixerLayers(const QString &type);
 

@@ -165,6 +165,12 @@ void readLoraModules(const QJsonValue &v, const QString &key, ConfigReader &r)
                FrameworkImportTr::tr("adapters on %1: not among the decoder's projections Headroom adapts (q, k, v, o, gate, up, down, "
                                      "and a hybrid's in_proj and out_proj)")
                        .arg(unknown.join(QStringLiteral(", "))));
+    // LFM2 names both its attention's output projection and its short convolution's out_proj: the
+    // name alone cannot say which model the file is for, so the reading is said.
+    if (targets.contains(QStringLiteral("mixer-out")))
+        r.note(Kind::NotModelled, key,
+               FrameworkImportTr::tr("out_proj read as a hybrid mixer's output projection (mixer-out); on LFM2 it also names the "
+                                     "attention's output projection: add o to the targets to count those adapters"));
     // Gated DeltaNet has two input projections (Qwen3-Next) or four (Qwen3.5); one or three named
     // alone are adapted with the others, a few parameters more than the run trains.
     const bool wholeMixer = mixerInputsNamed.size() == 4

@@ -164,7 +164,7 @@ void deriveItemized(Builder &b, BucketDerivation &k)
         const Formula keptFirst = mixers
                 ? b.input("a_mix", QT_TRANSLATE_NOOP("Derivation", "what one mixer layer keeps from forward to backward, in bytes: the kernels' saved "
                                                                    "tensors (mixerblock.h: fla 0.5.2's chunk_gated_delta_rule, mamba_ssm 2.3.2's "
-                                                                   "mamba_split_conv1d_scan_combined)"),
+                                                                   "mamba_split_conv1d_scan_combined, LFM2's short convolution)"),
                           countOf(firstBytes), kItemizedSource)
                 : b.input("a_first", QT_TRANSLATE_NOOP("Derivation", "what one of those first layers keeps from forward to backward, in bytes"),
                           countOf(firstBytes), kItemizedSource);

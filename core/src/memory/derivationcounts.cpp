@@ -26,6 +26,7 @@ ModelDims<Formula> symbolicDims(Builder &b)
     ModelDims<Formula> d;
     d.one = Formula::number(1);
     d.two = Formula::number(2);
+    d.three = Formula::number(3);
     d.H = b.symbol("H");
     d.headDim = b.symbol("d_h");
     d.heads = b.symbol("A");
@@ -65,7 +66,15 @@ ModelDims<Formula> symbolicDims(Builder &b)
         }
     }
     const HybridSpec &h = m.hybrid;
-    if (h.enabled()) {
+    if (h.enabled() && h.kind == MixerKind::ShortConv) {
+        // A short convolution's one "head" is its channels; it has no keys.
+        d.mixValue = b.input("C_conv", QT_TRANSLATE_NOOP("Derivation", "the short convolution's channels (LFM2: the hidden size)"),
+                             h.valueWidth(), scenario);
+        d.mixHeads = Formula::number(1);
+        d.mixHeadDim = d.mixValue;
+        d.mixKey = Formula::number(0);
+        d.convKernel = b.input("k_conv", QT_TRANSLATE_NOOP("Derivation", "the mixer's convolution width"), h.convKernel, scenario);
+    } else if (h.enabled()) {
         const Formula heads = b.input("h_mix", QT_TRANSLATE_NOOP("Derivation", "mixer heads (Gated DeltaNet's value heads, Mamba-2's heads)"),
                                       h.heads, scenario);
         const Formula headDim = b.input("d_mix", QT_TRANSLATE_NOOP("Derivation", "a mixer head's width (a value head's, a Mamba-2 head's)"),
@@ -172,7 +181,8 @@ void deriveArchitecture(Builder &b)
         b.derived("P_mix", QT_TRANSLATE_NOOP("Derivation", "one mixer's parameters: its projections, convolution, per-head vectors and gated norm"),
                   pc.mixer, Formula::sum(mixer),
                   QT_TRANSLATE_NOOP("Derivation", "transformers' Qwen3NextGatedDeltaNet (modeling_qwen3_next.py 01cdc608), "
-                                                  "Qwen3_5GatedDeltaNet (modeling_qwen3_5.py 009e78d6), BambaMixer (modeling_bamba.py 00511f5d)"));
+                                                  "Qwen3_5GatedDeltaNet (modeling_qwen3_5.py 009e78d6), BambaMixer (modeling_bamba.py 00511f5d), "
+                                                  "Lfm2ShortConv (modeling_lfm2.py 0096ba4f)"));
         b.derived("P_attn", QT_TRANSLATE_NOOP("Derivation", "one layer's attention parameters with its q/k norms, which the mixer layers lack"),
                   pc.dense.attention + pc.attentionNorms, Formula::sum(attention), kArchitectureSource);
         const Formula mixers = b.input("L_mix", QT_TRANSLATE_NOOP("Derivation", "layers whose mixer replaces attention (the config's layer_types)"),

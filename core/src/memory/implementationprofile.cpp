@@ -41,6 +41,7 @@ constexpr ImplementationChoices choicesOf(ImplementationProfile profile)
         c.normStatsFp32 = false;
         c.meanSavesInput = true;
         c.unfoldSavesInput = true;
+        c.shortConvKernel = false;
         break;
     }
     return c;

@@ -144,13 +144,14 @@ std::string_view mixerKindName(MixerKind k)
     case MixerKind::None: return "none";
     case MixerKind::GatedDeltaNet: return "gated-deltanet";
     case MixerKind::Mamba2: return "mamba2";
+    case MixerKind::ShortConv: return "short-conv";
     }
     return "none";
 }
 
 std::optional<MixerKind> mixerKindFromName(std::string_view n)
 {
-    for (auto k : { MixerKind::None, MixerKind::GatedDeltaNet, MixerKind::Mamba2 })
+    for (auto k : { MixerKind::None, MixerKind::GatedDeltaNet, MixerKind::Mamba2, MixerKind::ShortConv })
         if (mixerKindName(k) == n)
             return k;
     return std::nullopt;

@@ -514,8 +514,11 @@ void validateHybrid(const Scenario &s, ValidationIssues &issues)
     // without its kind still has to be a size); 0 is "no mixer" until a kind is given.
     const bool described = h.kind != MixerKind::None;
     auto check = [&](Field f, Count value) { return (value == 0 && !described) || inRange(f, value); };
+    // A short convolution has no keys: its key sizes are not read, whatever they hold.
+    const bool keyed = h.kind != MixerKind::ShortConv;
+    auto checkKey = [&](Field f, Count value) { return !keyed || check(f, value); };
     const bool shapeOk = inRange(Field::MixerLayers, h.layers) & check(Field::MixerHeads, h.heads)
-            & check(Field::MixerHeadDim, h.headDim) & check(Field::MixerKeyHeads, h.keyHeads) & check(Field::MixerKeyDim, h.keyDim)
+            & check(Field::MixerHeadDim, h.headDim) & checkKey(Field::MixerKeyHeads, h.keyHeads) & checkKey(Field::MixerKeyDim, h.keyDim)
             & inRange(Field::MixerConv, h.convKernel) & inRange(Field::MixerChunk, h.chunkSize);
     if (!shapeOk || !described)
         return;

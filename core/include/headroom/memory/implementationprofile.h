@@ -62,6 +62,13 @@ struct ImplementationChoices
      */
     bool unfoldSavesInput = false;
     /*!
+     * LFM2's gated short convolution runs causal-conv1d's kernel, which saves its input and
+     * returns an output of S positions. Without that kernel (and always on a CPU, where
+     * transformers' Lfm2ShortConv takes slow_forward) nn.Conv1d pads by K - 1 on both sides and
+     * the product that follows keeps a slice of its S + K - 1 outputs, the whole storage.
+     */
+    bool shortConvKernel = true;
+    /*!
      * Grouped K and V are expanded to all A heads before eager or SDPA attention (HF's
      * repeat_kv, Megatron's repeat_interleave), so those kernels save them at A heads.
      * FlashAttention reads grouped heads directly and saves them at KV heads whatever this says.

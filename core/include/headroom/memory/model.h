@@ -172,37 +172,42 @@ struct VisionSpec
 
 /*!
  * What a hybrid model mixes tokens with in the layers that have no attention (the others keep
- * it): a recurrent "linear attention" whose state does not grow with the sequence. Each such
- * layer keeps its norms and its MLP (dense or experts); only attention is replaced.
+ * it): a recurrent "linear attention" or a short convolution, whose state does not grow with
+ * the sequence. Each such layer keeps its norms and its MLP (dense or experts); only attention
+ * is replaced.
  */
 enum class MixerKind : std::uint8_t {
     None,
     GatedDeltaNet, //!< Qwen3-Next, Qwen3.5: Gated DeltaNet (Yang, Kautz & Hatamizadeh 2025), fla's chunked kernel
     Mamba2,        //!< Bamba and Granite 4.0-H: Mamba-2's SSD layer (Dao & Gu 2024), mamba_ssm's fused kernel
+    ShortConv,     //!< LFM2: a gated short convolution (B, C, x = in_proj; C · conv(B · x)), causal-conv1d's kernel
 };
 
 struct HybridSpec
 {
     MixerKind kind = MixerKind::None;
-    Count layers = 0;     //!< layers whose mixer replaces attention (layer_types' linear_attention / mamba)
-    Count heads = 0;      //!< Gated DeltaNet: value heads (linear_num_value_heads); Mamba-2: heads (mamba_n_heads)
-    Count headDim = 0;    //!< Gated DeltaNet: a value head's width; Mamba-2: a head's width (mamba_d_head)
-    Count keyHeads = 0;   //!< Gated DeltaNet: key heads; Mamba-2: groups sharing B and C (mamba_n_groups)
-    Count keyDim = 0;     //!< Gated DeltaNet: a key head's width; Mamba-2: the state size N (mamba_d_state)
-    Count convKernel = 4; //!< the causal depthwise convolution's width
+    Count layers = 0;     //!< layers whose mixer replaces attention (layer_types' linear_attention / mamba / conv)
+    Count heads = 0;      //!< Gated DeltaNet: value heads (linear_num_value_heads); Mamba-2: heads (mamba_n_heads); short convolution: 1
+    Count headDim = 0;    //!< Gated DeltaNet: a value head's width; Mamba-2: a head's width (mamba_d_head); short convolution: its channels (LFM2: hidden_size)
+    Count keyHeads = 0;   //!< Gated DeltaNet: key heads; Mamba-2: groups sharing B and C (mamba_n_groups); short convolution: none
+    Count keyDim = 0;     //!< Gated DeltaNet: a key head's width; Mamba-2: the state size N (mamba_d_state); short convolution: none
+    Count convKernel = 4; //!< the causal depthwise convolution's width (LFM2's conv_L_cache)
     Count chunkSize = 0;  //!< tokens per chunk of the chunked scan (Mamba-2's chunk_size; fla's Gated DeltaNet: 64)
-    bool convBias = false; //!< Mamba-2's use_conv_bias (mamba_conv_bias)
-    bool projBias = false; //!< Mamba-2's use_bias on in_proj and out_proj (mamba_proj_bias)
+    bool convBias = false; //!< Mamba-2's use_conv_bias (mamba_conv_bias); LFM2's conv_bias
+    bool projBias = false; //!< Mamba-2's use_bias on in_proj and out_proj (mamba_proj_bias); LFM2's conv_bias
     //! Qwen3.5: in_proj_qkv, in_proj_z, in_proj_b and in_proj_a apart, where Qwen3-Next fuses
     //! them into in_proj_qkvz and in_proj_ba (the same parameters).
     bool splitProjections = false;
 
     constexpr bool enabled() const { return kind != MixerKind::None && layers > 0; }
-    //! Gated DeltaNet: the values' width (value_dim); Mamba-2: the inner width I.
+    //! Gated DeltaNet: the values' width (value_dim); Mamba-2: the inner width I; short
+    //! convolution: its channels.
     constexpr Count valueWidth() const { return heads * headDim; }
-    //! Gated DeltaNet: the keys' width (key_dim); Mamba-2: B's (and C's) width, groups × state.
-    constexpr Count keyWidth() const { return keyHeads * keyDim; }
-    //! The channels the depthwise convolution runs over: q, k and v (Gated DeltaNet), x, B and C (Mamba-2).
+    //! Gated DeltaNet: the keys' width (key_dim); Mamba-2: B's (and C's) width, groups × state;
+    //! a short convolution has no keys (its key sizes, if set, are not read).
+    constexpr Count keyWidth() const { return kind == MixerKind::ShortConv ? 0 : keyHeads * keyDim; }
+    //! The channels the depthwise convolution runs over: q, k and v (Gated DeltaNet), x, B and C
+    //! (Mamba-2), the product B · x (short convolution).
     constexpr Count convChannels() const
     {
         return kind == MixerKind::GatedDeltaNet ? 2 * keyWidth() + valueWidth() : valueWidth() + 2 * keyWidth();

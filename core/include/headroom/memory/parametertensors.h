@@ -40,7 +40,7 @@ enum class ParamPlace : std::uint8_t { Embedding, Layer, FinalNorm, Head, Pooler
 template<typename N>
 struct ModelDims
 {
-    N one, two;
+    N one, two, three;
     N H, qDim, kv, F, V, positions, types, headDim;
     N heads, experts, expertFfn, sharedFfn, qLoraRank, kvLoraRank, ropeDim, nopeDim, valueDim;
     N indexHeads, indexHeadDim;
@@ -73,6 +73,7 @@ inline ModelDims<Count> modelDims(const ModelSpec &m)
     ModelDims<Count> d;
     d.one = 1;
     d.two = 2;
+    d.three = 3;
     d.H = m.hidden;
     d.headDim = m.headDimOrDefault();
     d.qDim = m.heads * d.headDim;       // ModelSpec::qDim()
@@ -314,6 +315,14 @@ void forEachMixerTensor(const ModelSpec &m, const ModelDims<N> &d, F &&f)
         vector(d.mixHeads); // A_log
         vector(d.mixHeadDim); // norm
         linear(ParamRole::MixerOut, d.mixValue, d.H, false);
+        return;
+    }
+    if (h.kind == MixerKind::ShortConv) {
+        // LFM2's Lfm2ShortConv (modeling_lfm2.py 0096ba4f): in_proj to the gates B and C and the
+        // input x (V each), a depthwise conv over B · x, out_proj; conv_bias on all three.
+        linear(ParamRole::MixerIn, d.H, d.three * d.mixValue, h.projBias);
+        conv(d.mixValue, h.convBias);
+        linear(ParamRole::MixerOut, d.mixValue, d.H, h.projBias);
         return;
     }
     // Mamba-2 (BambaMixer): in_proj to the gate z and x (I each), B and C (groups x state each)

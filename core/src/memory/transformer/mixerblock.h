@@ -16,6 +16,12 @@
 //    MambaSplitConv1dScanCombinedFn saves in_proj's output zxbcdt, the scan's output before the
 //    gated norm, the norm's FP32 1/rms per group, A, and (under autocast) a half-precision copy of
 //    out_proj's weight, which runs inside the function: its input is recomputed, not saved.
+//  - LFM2's gated short convolution: transformers' Lfm2ShortConv (modeling_lfm2.py at 0096ba4f).
+//    cuda_kernels_forward multiplies B · x (both views of in_proj's output, which the product
+//    keeps whole with C), runs causal_conv1d_fn (causal-conv1d 1.6.1's CausalConv1dFn saves its
+//    input, the weight and the bias) and multiplies C · conv_out (keeping conv_out), then copies
+//    the product contiguous for out_proj. slow_forward (no kernel, or a CPU) runs nn.Conv1d with
+//    K - 1 padding on both sides and slices S outputs of S + K - 1: the slice keeps the storage.
 
 #include "norms.h"
 
@@ -30,6 +36,7 @@ struct MixerContext
     Count conv = 0;          // the convolution's channels
     Count in = 0;            // the input projections' outputs together
     Count chunk = 0;         // Mamba-2's scan chunk (tokens)
+    Count convKernel = 0;    // the convolution's width
     bool split = false;      // Qwen3.5's four input projections
 };
 
@@ -51,9 +58,12 @@ inline MixerContext mixerOf(const Context &c)
                          .key = key,
                          .value = value,
                          .conv = h.convChannels(),
-                         // Gated DeltaNet: q, k, v, z, b and a; Mamba-2: z, x, B, C and dt.
-                         .in = gdn ? 2 * key + 2 * value + 2 * h.heads : 2 * value + 2 * key + h.heads,
+                         // Gated DeltaNet: q, k, v, z, b and a; Mamba-2: z, x, B, C and dt; a
+                         // short convolution: B, C and x.
+                         .in = gdn ? 2 * key + 2 * value + 2 * h.heads
+                                   : h.kind == MixerKind::ShortConv ? 3 * value : 2 * value + 2 * key + h.heads,
                          .chunk = h.chunkSize > 0 ? h.chunkSize : kMamba2DefaultChunk,
+                         .convKernel = h.convKernel,
                          .split = h.splitProjections };
 }
 
@@ -137,18 +147,47 @@ void mamba2(const Context &c, const Emit &emit)
 }
 
 template<typename Emit>
+void shortConv(const Context &c, const Emit &emit)
+{
+    constexpr Region L = Region::Layer;
+    const MixerContext x = mixerOf(c);
+    const Count BS = c.BS;
+    const Dtype half = c.c;
+    static constexpr std::string_view names[] = { "conv.in_proj.input" };
+    mixerInputs(c, emit, names, 1);
+    if (c.copies) {
+        emit("conv.in_proj.weight_copy", "H×3·V", L, half, c.H * x.in, Sharded | WeightCopy);
+        emit("conv.out_proj.weight_copy", "V×H", L, half, x.value * c.H, Sharded | WeightCopy);
+    }
+    // B · x keeps its two operands and C · conv_out keeps C: three views of in_proj's output.
+    emit("conv.in_proj.output", "B×S×3·V", L, half, BS * x.in, Sharded);
+    emit("conv.conv.input", "B×S×V", L, half, BS * x.value, Sharded);
+    // The second product's other operand: the kernel's S outputs, or the padded convolution's
+    // S + K - 1 (its slice keeps them all).
+    const Count positions = c.x.shortConvKernel ? c.S : c.S + x.convKernel - 1;
+    emit("conv.conv.output", c.x.shortConvKernel ? "B×S×V" : "B×(S+K-1)×V", L, half, c.B * positions * x.value, Sharded);
+    // causal-conv1d takes the FP32 weight as it is; autocast casts it for nn.Conv1d.
+    if (c.copies && !c.x.shortConvKernel)
+        emit("conv.conv.weight_copy", "V×K", L, half, x.value * x.convKernel, Sharded | WeightCopy);
+    emit("conv.out_proj.input", "B×S×V", L, half, BS * x.value, Sharded | LinearInput);
+}
+
+template<typename Emit>
 void mixerTensors(const Context &c, const Emit &emit)
 {
-    if (c.hybrid && c.hybrid->kind == MixerKind::GatedDeltaNet)
-        gatedDeltaNet(c, emit);
-    else
-        mamba2(c, emit);
+    if (!c.hybrid)
+        return;
+    switch (c.hybrid->kind) {
+    case MixerKind::GatedDeltaNet: gatedDeltaNet(c, emit); break;
+    case MixerKind::ShortConv: shortConv(c, emit); break;
+    case MixerKind::Mamba2: case MixerKind::None: mamba2(c, emit); break;
+    }
 }
 
 // What a mixer holds while its forward runs beyond what it saves, in bytes: fla's chunk states h
 // [B, ⌈S/64⌉, HV, dk, dv] with w [B, S, HV, dk], u and v_new [B, S, HV, dv] (the half-precision
 // dtype); mamba_ssm's convolution output and the scan's output in that dtype, and the FP32 chunk
-// states [B, ⌈S/chunk⌉, h, P, N] before the state passing.
+// states [B, ⌈S/chunk⌉, h, P, N] before the state passing; the short convolution's gated product.
 inline Count mixerForwardTransient(const Context &c)
 {
     if (c.mixerLayers == 0)
@@ -160,6 +199,9 @@ inline Count mixerForwardTransient(const Context &c)
         const Count states = c.B * chunks(64) * x.heads * x.keyDim * x.headDim;
         return c.share((states + c.BS * x.heads * x.keyDim + 2 * c.BS * x.value) * half, Sharded);
     }
+    // The product C · conv_out until out_proj's contiguous copy of it is made.
+    if (x.kind == MixerKind::ShortConv)
+        return c.share(c.BS * x.value * half, Sharded);
     const Count states = c.B * chunks(x.chunk) * x.value * x.keyDim * 4;
     return c.share((c.BS * x.conv + c.BS * x.value) * half + states, Sharded);
 }
