@@ -13,6 +13,7 @@ QString mixerWords(MixerKind kind)
     switch (kind) {
     case MixerKind::GatedDeltaNet: return Cli::tr("Gated DeltaNet linear attention");
     case MixerKind::Mamba2: return Cli::tr("Mamba-2 state-space layers");
+    case MixerKind::ShortConv: return Cli::tr("gated short convolutions");
     case MixerKind::None: break;
     }
     return {};

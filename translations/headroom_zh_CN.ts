@@ -2571,6 +2571,10 @@
         <extracomment>%1 mixer layers of %2, %3 what they are, %4 one mixer&apos;s parameters, %5 one attention&apos;s (with its q/k norms)</extracomment>
         <translation>混合层：%2 层中有 %1 层为%3，每层 %4 个参数，取代注意力的 %5 个</translation>
     </message>
+    <message>
+        <source>gated short convolutions</source>
+        <translation>门控短卷积</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>

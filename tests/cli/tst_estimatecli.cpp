@@ -255,6 +255,15 @@ private slots:
         QCOMPARE(mixer.value(QStringLiteral("kind")).toString(), QStringLiteral("gated-deltanet"));
         QCOMPARE(mixer.value(QStringLiteral("layers")).toInteger(), 36);
         QCOMPARE(mixer.value(QStringLiteral("attention_layers")).toInteger(), 12);
+        // LFM2's short convolutions: named in the text (10 of 16 layers, 16,783,360 parameters
+        // each, tst_shortconv has the count) and in the JSON.
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("lfm2-1.2b.json") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Mixer layers: 10 of 16 are gated short convolutions, 16,783,360 parameters each"), r.out.constData());
+        r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("lfm2-1.2b.json"), QStringLiteral("--json") });
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject().value(QStringLiteral("mixer")).toObject()
+                         .value(QStringLiteral("kind")).toString(),
+                 QStringLiteral("short-conv"));
         r = cli({ QStringLiteral("estimate"), QStringLiteral("--hf-config"), dir + QStringLiteral("qwen3-next-80b-a3b-thinking.json"),
                   QStringLiteral("--gpus"), QStringLiteral("2"), QStringLiteral("--tp"), QStringLiteral("2") });
         QCOMPARE(r.exitCode, 2);
