@@ -314,6 +314,41 @@ private slots:
         QCOMPARE(parameterCounts(doc->scenario().model).total(32), Count(8'953'803'264));
     }
 
+    // LFM2 from the window: its short convolutions in 10 of 16 layers, the key sizes a short
+    // convolution does not have disabled. Switched to Gated DeltaNet, the mixers keep their layers
+    // and take the form's defaults over this model (32 value heads and 16 key heads of 64, kernel
+    // 4): in_proj_qkvz 2,048 x 6,144 = 12,582,912, in_proj_ba 2,048 x 64 = 131,072, conv 4,096 x
+    // 4 = 16,384, dt_bias, A_log and norm 128, out_proj 2,048 x 2,048 = 4,194,304: 16,924,800, or
+    // 141,440 more than the short convolution's 16,783,360 in each of 10 layers: 1,170,340,608 +
+    // 1,414,400 = 1,171,755,008. Back to the short convolution: one head as wide as the model.
+    void shortConvolutionFromTheWindow()
+    {
+        ScenarioDocument *doc = m_window->document();
+        QString error;
+        QVERIFY2(doc->importModel(qEnvironmentVariable("HEADROOM_FIXTURES") + QStringLiteral("/hf/lfm2-1.2b.json"), &error),
+                 qPrintable(error));
+        InputPane *inputs = m_window->inputPane();
+        QComboBox *kind = inputs->mixerKindBox();
+        QCOMPARE(kind->currentData().toInt(), static_cast<int>(MixerKind::ShortConv));
+        QVERIFY(!inputs->countField(Field::MixerKeyHeads)->isEnabled());
+        QCOMPARE(parameterCounts(doc->scenario().model).total(16), Count(1'170'340'608));
+        emit kind->activated(kind->findData(static_cast<int>(MixerKind::GatedDeltaNet)));
+        QCOMPARE(doc->scenario().model.hybrid.kind, MixerKind::GatedDeltaNet);
+        QCOMPARE(doc->scenario().model.hybrid.layers, Count(10));
+        QVERIFY(validate(doc->scenario()).empty());
+        QVERIFY(inputs->countField(Field::MixerKeyHeads)->isEnabled());
+        QCOMPARE(parameterCounts(doc->scenario().model).total(16), Count(1'171'755'008));
+        emit kind->activated(kind->findData(static_cast<int>(MixerKind::ShortConv)));
+        const HybridSpec &h = doc->scenario().model.hybrid;
+        QCOMPARE(h.kind, MixerKind::ShortConv);
+        QCOMPARE(h.heads, Count(1));
+        QCOMPARE(h.headDim, Count(2048));
+        QCOMPARE(h.convKernel, Count(3));
+        QCOMPARE(parameterCounts(doc->scenario().model).total(16), Count(1'170'340'608));
+        doc->undoStack()->undo();
+        QCOMPARE(doc->scenario().model.hybrid.kind, MixerKind::GatedDeltaNet);
+    }
+
     // Expert parallelism from the window: e = 8 of 8 GPUs keeps one expert per layer on each
     // (tst_placement works the bytes out); here, the field reaches the scenario and a degree
     // that does not divide the experts is refused beside the field.
