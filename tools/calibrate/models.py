@@ -1936,7 +1936,10 @@ def apply_features(model, spec, precision):
     for p in model.parameters():
         p.requires_grad_(False)
     for layer in model.model.layers:
-        for parent in (layer.self_attn, layer.mlp):
+        # LFM2's convolution layers have no self_attn (their in_proj / out_proj are not targets here)
+        for parent in (getattr(layer, "self_attn", None), layer.mlp):
+            if parent is None:
+                continue
             for name in targets:
                 base = getattr(parent, name, None)
                 if base is None:
