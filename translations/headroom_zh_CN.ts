@@ -4478,6 +4478,10 @@
         <source>transformers&apos; Qwen3NextGatedDeltaNet (modeling_qwen3_next.py 01cdc608), Qwen3_5GatedDeltaNet (modeling_qwen3_5.py 009e78d6), BambaMixer (modeling_bamba.py 00511f5d), Lfm2ShortConv (modeling_lfm2.py 0096ba4f)</source>
         <translation>transformers 的 Qwen3NextGatedDeltaNet（modeling_qwen3_next.py 01cdc608）、Qwen3_5GatedDeltaNet（modeling_qwen3_5.py 009e78d6）、BambaMixer（modeling_bamba.py 00511f5d）、Lfm2ShortConv（modeling_lfm2.py 0096ba4f）</translation>
     </message>
+    <message>
+        <source>what the bottom layer holds as its backward starts: a hybrid&apos;s larger layer kind (the order of its layers is not modelled)</source>
+        <translation>最底层开始反向时所保留的量：混合架构中较大的那一种层（未对其层的先后顺序建模）</translation>
+    </message>
 </context>
 <context>
     <name>Doctor</name>

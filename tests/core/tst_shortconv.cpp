@@ -272,6 +272,37 @@ private slots:
         QVERIFY(validate(t).hasField(Field::MixerHeadDim));
     }
 
+    // Adding a layer never lowers the peak. The bottom layer's backward holds one layer's saves;
+    // a hybrid's bottom layer is of either kind, so the larger kind stands for it, not the
+    // layers' average, which falls when a smaller layer is added (LFM2-350M at S = 128 under
+    // ZeRO-3 with offloaded parameters, selective recompute: the draw tst_invariants found).
+    void addingALayerNeverLowersThePeak()
+    {
+        HfModel h;
+        QVERIFY(readHfConfigObject(lfm2Config(1024, 16, 16, 6656, true, QJsonArray{ 2, 5, 8, 10, 12, 14 }), QString(), h).ok());
+        Scenario s = runOf(h.model, 1, 128, Recipe::AmpFp16);
+        s.activations.attention = AttentionKernel::Sdpa;
+        s.training.precision.optimizer = Optimizer::SgdMomentum;
+        s.training.recompute = Recompute::Selective;
+        s.parallel.gpus = 16;
+        s.parallel.zero = ZeroStage::Stage3;
+        s.parallel.offload = Offload::OptimizerAndParams;
+        s.stack.stack = TrainingStack::DeepSpeed;
+        QVERIFY(validate(s).empty());
+        const Breakdown b = estimate(s);
+        const ActivationEstimate &a = b.activationDetail;
+        QVERIFY(a.bottomLayer > bytes(0));
+        QVERIFY(countOf(a.bottomLayer) * 16 >= countOf(a.layers)); // at least the average
+        Scenario more = s;
+        more.model.layers = 17;
+        QVERIFY(validate(more).empty());
+        QVERIFY(countOf(estimate(more).peak) >= countOf(b.peak));
+        // Without mixers every layer is alike: the average, as before.
+        Scenario plain = s;
+        plain.model.hybrid = HybridSpec{};
+        QCOMPARE(estimate(plain).activationDetail.bottomLayer, bytes(0));
+    }
+
     // A scenario file keeps the short convolution.
     void scenarioFileKeepsTheMixer()
     {

@@ -252,7 +252,12 @@ void derivePeak(Builder &b, const StepTimeline &timeline)
     case TimelineEvent::BottomLayerBackward: {
         below();
         const Count held = std::max<Count>(1, pipelineLayersHeld(s));
-        if (a.layers > bytes(0))
+        if (a.bottomLayer > bytes(0))
+            live.push_back(b.input("A_bottom", QT_TRANSLATE_NOOP("Derivation", "what the bottom layer holds as its backward starts: a "
+                                                                             "hybrid's larger layer kind (the order of its layers is "
+                                                                             "not modelled)"),
+                                   countOf(a.bottomLayer)));
+        else if (a.layers > bytes(0))
             live.push_back(Formula::floorDiv(
                     b.input("A_L", QT_TRANSLATE_NOOP("Derivation", "activations of all layers held, in bytes"), countOf(a.layers)),
                     b.input("L_h", QT_TRANSLATE_NOOP("Derivation", "layers' worth of activations this GPU holds"), held)));

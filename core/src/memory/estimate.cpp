@@ -75,7 +75,8 @@ Bytes offloadActivations(const Scenario &s, ActivationEstimate &a)
         return bytes(0);
     constexpr Count kStash = 5;
     const Count onGpu = s.training.recompute == Recompute::Full ? (held < kStash + 1 ? held : kStash + 1) : (held < 2 ? held : 2);
-    const Bytes perLayer = bytes(quotient(countOf(a.layers), held));
+    // A hybrid's layers differ: the larger kind stands for each (ActivationEstimate::bottomLayer).
+    const Bytes perLayer = a.bottomLayer > bytes(0) ? a.bottomLayer : bytes(quotient(countOf(a.layers), held));
     const Bytes offloaded = a.layers;
     a.layers = perLayer * onGpu;
     return offloaded;

@@ -244,8 +244,8 @@ template<typename Sink>
         sink(TimelineEvent::ReferenceForward, StepPhase::Scoring, before, allSaved, b.scoringTransient);
     sink(TimelineEvent::LossBackward, StepPhase::Backward, before, allSaved, a.backwardTransient);
     sink(TimelineEvent::TopLayerBackward, StepPhase::Backward, top, below + a.layers + a.recompute, layerScratch);
-    sink(TimelineEvent::BottomLayerBackward, StepPhase::Backward, layers,
-         below + bytes(quotient(countOf(a.layers), held)) + a.recompute, layerScratch);
+    const Bytes bottom = a.bottomLayer > none ? a.bottomLayer : bytes(quotient(countOf(a.layers), held));
+    sink(TimelineEvent::BottomLayerBackward, StepPhase::Backward, layers, below + bottom + a.recompute, layerScratch);
     // PPO's value model: PolicyAndValueWrapper ran its backbone before the policy, so its backward
     // comes last; as it starts, the policy's gradients are written, the value model's are not yet,
     // and its saved tensors (in below) are all still held (posttraining.h).

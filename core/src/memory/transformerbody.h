@@ -632,6 +632,12 @@ inline void partialRecompute(const Scenario &s, const TransformerTerms &t, const
     Bytes perLayer = t.layerActivations + t.layerWeightCopies;
     if (c.mixerLayers > 0 && t.firstLayerActivations + t.firstLayerWeightCopies > perLayer)
         perLayer = t.firstLayerActivations + t.firstLayerWeightCopies;
+    // A hybrid's bottom layer may be either kind: the larger one held.
+    Bytes bottomLayer = bytes(0);
+    if (c.mixerLayers > 0 && first > 0 && held > first) {
+        const Bytes mixer = t.heldFirstActivations + t.heldFirstWeightCopies, attention = t.heldActivations + t.heldWeightCopies;
+        bottomLayer = mixer > attention ? mixer : attention;
+    }
     return ActivationEstimate{ .perLayer = perLayer,
                                .layers = layersHeld,
                                .recompute = recompute,
@@ -641,7 +647,8 @@ inline void partialRecompute(const Scenario &s, const TransformerTerms &t, const
                                .forwardCache = cached,
                                .lossForwardTransient = lossForward,
                                .layerForwardTransient = t.layerForwardTransient,
-                               .layerBackwardTransient = t.layerBackwardTransient };
+                               .layerBackwardTransient = t.layerBackwardTransient,
+                               .bottomLayer = bottomLayer };
 }
 
 } // namespace headroom::detail

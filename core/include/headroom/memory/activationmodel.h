@@ -36,6 +36,11 @@ struct ActivationEstimate
     //! Largest short-lived buffer while one layer runs backward (the gradients of its largest
     //! saved tensor and of the residual stream).
     Bytes layerBackwardTransient = bytes(0);
+    //! What the bottom layer holds as its backward starts, where it is not the layers' average
+    //! (⌊layers / layers held⌋, when 0): a hybrid's larger layer kind, since the order of its
+    //! mixer and attention layers is not modelled (the average would fall when a smaller layer is
+    //! added).
+    Bytes bottomLayer = bytes(0);
 
     Bytes total() const { return layers + recompute + outside; }
 };
