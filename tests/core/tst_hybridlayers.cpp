@@ -19,6 +19,7 @@
 #include <headroom/memory/derivation.h>
 
 #include "derivationagrees.h"
+#include "hybridscenario.h"
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/implementationprofile.h>
 #include <headroom/memory/model.h>
@@ -36,50 +37,17 @@ QString fixture(const char *name)
 // A small LLaMA block with q/k norms; the mixer is given by each test.
 ModelSpec small()
 {
-    ModelSpec m;
-    m.family = BlockFamily::Llama;
-    m.layers = 4;
-    m.hidden = 64;
-    m.heads = 4;
-    m.kvHeads = 2;
-    m.headDim = 16;
-    m.ffn = 128;
-    m.vocab = 1000;
-    m.qkNorm = true;
-    return m;
+    return test::smallQkNormBlock();
 }
 
-// A run of \a model under the itemized model with flash attention.
 Scenario runOf(const ModelSpec &model, Count batch, Count sequence, Recipe recipe)
 {
-    Scenario s;
-    s.model = model;
-    s.training.microBatch = batch;
-    s.training.sequence = sequence;
-    s.training.precision.recipe = recipe;
-    s.activations.model = ActivationModelKind::Transformer;
-    s.activations.attention = AttentionKernel::Flash;
-    return s;
+    return test::hybridRunOf(model, batch, sequence, recipe);
 }
 
-// What one layer of the itemized list holds under names starting with \a prefix, in bytes.
 qint64 itemBytes(const Scenario &s, const char *prefix, qint64 *perLayerConstant = nullptr, const char *constantName = nullptr)
 {
-    std::vector<ActivationItem> items;
-    activationModel(ActivationModelKind::Transformer).itemize(s, items);
-    qint64 sum = 0;
-    for (const ActivationItem &i : items) {
-        const std::string_view name(i.name);
-        if (i.scope != ItemScope::Layer || name.substr(0, std::strlen(prefix)) != prefix)
-            continue;
-        if (constantName && name == constantName) {
-            if (perLayerConstant)
-                *perLayerConstant = qint64(countOf(i.bytes));
-            continue;
-        }
-        sum += qint64(countOf(i.bytes));
-    }
-    return sum;
+    return test::layerItemBytes(s, prefix, perLayerConstant, constantName);
 }
 
 } // namespace

@@ -24,6 +24,7 @@
 #include <headroom/memory/validation.h>
 
 #include "derivationagrees.h"
+#include "hybridscenario.h"
 
 using namespace headroom;
 
@@ -40,16 +41,7 @@ QJsonObject fixtureObject(const char *name)
 // A small LLaMA block with q/k norms and short convolutions in three of its four layers.
 ModelSpec small()
 {
-    ModelSpec m;
-    m.family = BlockFamily::Llama;
-    m.layers = 4;
-    m.hidden = 64;
-    m.heads = 4;
-    m.kvHeads = 2;
-    m.headDim = 16;
-    m.ffn = 128;
-    m.vocab = 1000;
-    m.qkNorm = true;
+    ModelSpec m = test::smallQkNormBlock();
     m.tiedEmbeddings = true;
     m.hybrid = HybridSpec{ .kind = MixerKind::ShortConv, .layers = 3, .heads = 1, .headDim = 64, .convKernel = 3 };
     return m;
@@ -57,28 +49,12 @@ ModelSpec small()
 
 Scenario runOf(const ModelSpec &model, Count batch, Count sequence, Recipe recipe)
 {
-    Scenario s;
-    s.model = model;
-    s.training.microBatch = batch;
-    s.training.sequence = sequence;
-    s.training.precision.recipe = recipe;
-    s.activations.model = ActivationModelKind::Transformer;
-    s.activations.attention = AttentionKernel::Flash;
-    return s;
+    return test::hybridRunOf(model, batch, sequence, recipe);
 }
 
-// What one layer of the itemized list holds under names starting with \a prefix, in bytes.
 qint64 itemBytes(const Scenario &s, const char *prefix)
 {
-    std::vector<ActivationItem> items;
-    activationModel(ActivationModelKind::Transformer).itemize(s, items);
-    qint64 sum = 0;
-    for (const ActivationItem &i : items) {
-        const std::string_view name(i.name);
-        if (i.scope == ItemScope::Layer && name.substr(0, std::strlen(prefix)) == prefix)
-            sum += qint64(countOf(i.bytes));
-    }
-    return sum;
+    return test::layerItemBytes(s, prefix);
 }
 
 // LFM2's configs as the checkpoints state their sizes (the model card's table: 16 layers, 10

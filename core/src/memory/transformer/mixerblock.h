@@ -79,6 +79,26 @@ void mixerInputs(const Context &c, const Emit &emit, const std::string_view *nam
     }
 }
 
+// The names of a mixer's saved projection inputs and of autocast's copies of its weights.
+struct MixerProjectionNames
+{
+    const std::string_view *inputs;
+    int count;
+    std::string_view inCopy, inShape, outCopy, outShape;
+};
+
+// What every mixer keeps of its projections: the inputs of the linears reading the norm's output
+// and, under autocast, half-precision copies of the input and output projections' weights.
+template<typename Emit>
+void mixerProjections(const Context &c, const Emit &emit, const MixerContext &x, const MixerProjectionNames &n)
+{
+    mixerInputs(c, emit, n.inputs, n.count);
+    if (c.copies) {
+        emit(n.inCopy, n.inShape, Region::Layer, c.c, c.H * x.in, Sharded | WeightCopy);
+        emit(n.outCopy, n.outShape, Region::Layer, c.c, x.value * c.H, Sharded | WeightCopy);
+    }
+}
+
 template<typename Emit>
 void gatedDeltaNet(const Context &c, const Emit &emit)
 {
@@ -89,14 +109,9 @@ void gatedDeltaNet(const Context &c, const Emit &emit)
     static constexpr std::string_view fused[] = { "linear_attn.in_proj_qkvz.input", "linear_attn.in_proj_ba.input" };
     static constexpr std::string_view split[] = { "linear_attn.in_proj_qkv.input", "linear_attn.in_proj_z.input",
                                                   "linear_attn.in_proj_b.input", "linear_attn.in_proj_a.input" };
-    if (x.split)
-        mixerInputs(c, emit, split, 4);
-    else
-        mixerInputs(c, emit, fused, 2);
-    if (c.copies) {
-        emit("linear_attn.in_proj.weight_copy", "H×(2·K+2·V+2·HV)", L, half, c.H * x.in, Sharded | WeightCopy);
-        emit("linear_attn.out_proj.weight_copy", "V×H", L, half, x.value * c.H, Sharded | WeightCopy);
-    }
+    mixerProjections(c, emit, x,
+                     { x.split ? split : fused, x.split ? 4 : 2, "linear_attn.in_proj.weight_copy", "H×(2·K+2·V+2·HV)",
+                       "linear_attn.out_proj.weight_copy", "V×H" });
     // causal_conv1d_fn keeps the concatenated q, k, v it convolves.
     emit("linear_attn.conv1d.input", "B×S×(2·K+V)", L, half, BS * x.conv, Sharded);
     // Qwen3-Next repeats q's and k's heads to the value heads before the kernel (Qwen3.5 only
@@ -133,11 +148,7 @@ void mamba2(const Context &c, const Emit &emit)
     const Count BS = c.BS;
     const Dtype half = c.c;
     static constexpr std::string_view names[] = { "mamba.in_proj.input" };
-    mixerInputs(c, emit, names, 1);
-    if (c.copies) {
-        emit("mamba.in_proj.weight_copy", "H×(2·I+2·G·N+h)", L, half, c.H * x.in, Sharded | WeightCopy);
-        emit("mamba.out_proj.weight_copy", "I×H", L, half, x.value * c.H, Sharded | WeightCopy);
-    }
+    mixerProjections(c, emit, x, { names, 1, "mamba.in_proj.weight_copy", "H×(2·I+2·G·N+h)", "mamba.out_proj.weight_copy", "I×H" });
     emit("mamba.zxbcdt", "B×S×(2·I+2·G·N+h)", L, half, BS * x.in, Sharded);
     emit("mamba.out_x", "B×S×I", L, half, BS * x.value, Sharded);
     emit("mamba.norm.rstd", "G×B×S", L, Dtype::Fp32, x.keyHeads * BS, Sharded);
@@ -154,11 +165,7 @@ void shortConv(const Context &c, const Emit &emit)
     const Count BS = c.BS;
     const Dtype half = c.c;
     static constexpr std::string_view names[] = { "conv.in_proj.input" };
-    mixerInputs(c, emit, names, 1);
-    if (c.copies) {
-        emit("conv.in_proj.weight_copy", "H×3·V", L, half, c.H * x.in, Sharded | WeightCopy);
-        emit("conv.out_proj.weight_copy", "V×H", L, half, x.value * c.H, Sharded | WeightCopy);
-    }
+    mixerProjections(c, emit, x, { names, 1, "conv.in_proj.weight_copy", "H×3·V", "conv.out_proj.weight_copy", "V×H" });
     // B · x keeps its two operands and C · conv_out keeps C: three views of in_proj's output.
     emit("conv.in_proj.output", "B×S×3·V", L, half, BS * x.in, Sharded);
     emit("conv.conv.input", "B×S×V", L, half, BS * x.value, Sharded);
