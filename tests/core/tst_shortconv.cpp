@@ -170,6 +170,14 @@ private slots:
         QCOMPARE(read(o), Q_INT64_C(4096));
         o.insert(QStringLiteral("block_auto_adjust_ff_dim"), false); // 4,096 as stated
         QCOMPARE(read(o), Q_INT64_C(4096));
+        // A width that int(2F/3) takes to nothing is refused by its key, with the value stated.
+        QJsonObject tiny = fixtureObject("lfm2-1.2b");
+        tiny.insert(QStringLiteral("block_ff_dim"), 1);
+        HfModel h;
+        const HfConfigError e = readHfConfigObject(tiny, QString(), h);
+        QCOMPARE(e.code, HfConfigError::Code::OutOfRange);
+        QCOMPARE(e.field, QStringLiteral("block_ff_dim"));
+        QCOMPARE(e.got, QStringLiteral("1"));
     }
 
     // Which layers convolve: layer_types' "conv" (it wins over full_attn_idxs), full_attn_idxs'

@@ -190,7 +190,8 @@ void readLfm2(Reader &r, HfModel &h)
     // wins) cut to int(2F/3), then, when block_ffn_dim_multiplier is set, scaled by it and rounded
     // up to block_multiple_of; used as stated when block_auto_adjust_ff_dim is false.
     const char *ffKey = r.has("block_ff_dim") ? "block_ff_dim" : "intermediate_size";
-    Count ff = r.count(ffKey, Field::Ffn, 12'288);
+    const Count stated = r.count(ffKey, Field::Ffn, 12'288);
+    Count ff = stated;
     if (r.has("block_ff_dim"))
         r.use("intermediate_size");
     if (r.flag("block_auto_adjust_ff_dim", true)) {
@@ -210,8 +211,8 @@ void readLfm2(Reader &r, HfModel &h)
     }
     m.ffn = ff;
     if (r.ok() && ff < 1)
-        r.fail({ HfConfigError::Code::OutOfRange, {}, r.path(ffKey), QStringLiteral("an MLP of at least 1 after block_auto_adjust_ff_dim"),
-                 QString::number(qlonglong(ff)), {}, {} });
+        r.fail({ HfConfigError::Code::OutOfRange, {}, r.path(ffKey), QStringLiteral("2 or more (block_auto_adjust_ff_dim keeps int(2F/3))"),
+                 QString::number(qlonglong(stated)), {}, {} });
     // transformers sizes the blocks, the convolution and SwiGLU by the keys above: these copies
     // from the original checkpoints matter only where they disagree.
     for (const char *k : { "block_dim", "conv_dim", "conv_dim_out" })
