@@ -1,7 +1,8 @@
 #pragma once
 
-// Test helpers for hybrid models' mixer layers (tst_hybridlayers, tst_shortconv): a run under
-// the itemized model, and what one layer of its list holds under a name prefix.
+// Test helpers for hybrid models' mixer layers (tst_hybridlayers, tst_hybridadapters,
+// tst_shortconv): a small block, a run under the itemized model, and what one layer of its list
+// holds under a name prefix.
 
 #include <cstring>
 #include <string_view>

@@ -12,6 +12,7 @@
 #include <headroom/memory/derivation.h>
 
 #include "derivationagrees.h"
+#include "hybridscenario.h"
 #include <headroom/memory/estimate.h>
 #include <headroom/memory/lora.h>
 #include <headroom/memory/model.h>
@@ -32,15 +33,8 @@ QString fixture(const char *name)
 // projections unless \a split).
 ModelSpec smallHybrid(bool split = false)
 {
-    ModelSpec m;
-    m.family = BlockFamily::Llama;
-    m.layers = 4;
-    m.hidden = 64;
-    m.heads = 4;
-    m.kvHeads = 2;
-    m.headDim = 16;
-    m.ffn = 128;
-    m.vocab = 1000;
+    ModelSpec m = test::smallQkNormBlock();
+    m.qkNorm = false;
     m.hybrid = HybridSpec{ .kind = MixerKind::GatedDeltaNet, .layers = 3, .heads = 4, .headDim = 8, .keyHeads = 2, .keyDim = 8,
                            .convKernel = 4, .splitProjections = split };
     return m;
